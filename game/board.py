@@ -1,0 +1,200 @@
+"""The board: a W x H torus of squares, as drawn by the map's designer.
+
+A `Board` is the map as it was authored and never changes during a race;
+what a race changes (destroyed barriers, taken objects, traps) lives in the
+race's own state. Squares are `(row, col)` tuples; row 0 is the start row,
+forward is down the board (row + 1), and both pairs of edges wrap.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, Iterator, Mapping
+
+Square = tuple[int, int]
+
+# Square kinds (terrain). A square holds at most one of these.
+FLOOR = "floor"
+BARRIER = "barrier"
+ROCK = "rock"
+HOLE = "hole"
+SHORTCUT = "shortcut"
+TERRAINS = (FLOOR, BARRIER, ROCK, HOLE, SHORTCUT)
+
+# Objects lying on the board. A square holds at most one of these.
+CHEST = "chest"
+COIN = "coin"
+CLOVER = "clover"
+SHIELD = "shield"
+BOARD_OBJECTS = (CHEST, COIN, CLOVER, SHIELD)
+
+# The text format of MAPS.md, one character per square.
+TEXT_TERRAIN = {".": FLOOR, "#": BARRIER, "R": ROCK, "O": HOLE, "S": SHORTCUT}
+TEXT_OBJECTS = {"C": CHEST, "$": COIN, "%": CLOVER, ")": SHIELD}
+TERRAIN_TEXT = {kind: char for char, kind in TEXT_TERRAIN.items()}
+OBJECT_TEXT = {kind: char for char, kind in TEXT_OBJECTS.items()}
+
+MIN_COLUMNS = 8
+MIN_ROWS = 16
+DEFAULT_TURNS = 10
+DEFAULT_RESPAWN_TURNS = (4, 7, 10, 13)
+DEFAULT_MAX_RACERS = 6
+
+
+class BoardError(ValueError):
+    """A board that the game cannot use; the message says where and why."""
+
+
+@dataclass(frozen=True, eq=True)
+class Board:
+    """A board as authored: terrain, objects, start squares and properties."""
+
+    width: int
+    height: int
+    terrain: tuple[tuple[str, ...], ...]  # terrain[row][col]
+    objects: Mapping[Square, str] = field(default_factory=dict)
+    starts: tuple[Square, ...] = ()
+    name: str = "board"
+    description: str = ""
+    author: str = ""
+    turns: int = DEFAULT_TURNS
+    respawn_turns: tuple[int, ...] = DEFAULT_RESPAWN_TURNS
+    max_racers: int = DEFAULT_MAX_RACERS
+    # Where the board came from and what the screen needs to draw the map's own
+    # tiles (set by the Tiled loader); neither takes part in equality.
+    source: str = ""
+    art: object = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.height, self.terrain, tuple(sorted(self.objects.items())), self.starts))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    # ---------------------------------------------------------------- geometry
+    def wrap(self, row: int, col: int) -> Square:
+        """The square at (row, col) once both edges wrap."""
+        return row % self.height, col % self.width
+
+    def forward_distance(self, a: Square, b: Square) -> int:
+        """Rows to walk forward from a's row to b's row (0 to H-1)."""
+        return (b[0] - a[0]) % self.height
+
+    def row_delta(self, a: Square, b: Square) -> int:
+        """The shortest signed row difference from a to b (the wand's way)."""
+        d = (b[0] - a[0]) % self.height
+        return d - self.height if d > self.height // 2 else d
+
+    def _axis(self, d: int, size: int) -> int:
+        d %= size
+        return min(d, size - d)
+
+    def king_distance(self, a: Square, b: Square) -> int:
+        """Chebyshev distance on the torus (diagonal steps count as one)."""
+        return max(self._axis(a[0] - b[0], self.height), self._axis(a[1] - b[1], self.width))
+
+    def step_distance(self, a: Square, b: Square) -> int:
+        """Manhattan distance on the torus (orthogonal steps)."""
+        return self._axis(a[0] - b[0], self.height) + self._axis(a[1] - b[1], self.width)
+
+    def squares(self) -> Iterator[Square]:
+        """Every square, row by row."""
+        for row in range(self.height):
+            for col in range(self.width):
+                yield row, col
+
+    def terrain_at(self, square: Square) -> str:
+        """The authored terrain of a square."""
+        row, col = square
+        return self.terrain[row][col]
+
+    # ------------------------------------------------------------ text format
+    @classmethod
+    def from_text(cls, text: str, **properties) -> "Board":
+        """Read the text format of MAPS.md (one character per square)."""
+        lines = [line.strip() for line in text.strip("\n").splitlines()]
+        lines = [line for line in lines if line]
+        if not lines:
+            raise BoardError("text board: it is empty")
+        width = len(lines[0])
+        terrain, objects, numbered = [], {}, {}
+        for row, line in enumerate(lines):
+            if len(line) != width:
+                raise BoardError(f"text board: row {row} has {len(line)} squares, row 0 has {width}")
+            cells = []
+            for col, char in enumerate(line):
+                if char in TEXT_TERRAIN:
+                    cells.append(TEXT_TERRAIN[char])
+                elif char in TEXT_OBJECTS:
+                    cells.append(FLOOR)
+                    objects[(row, col)] = TEXT_OBJECTS[char]
+                elif char in "123456":
+                    cells.append(FLOOR)
+                    numbered[int(char)] = (row, col)
+                else:
+                    raise BoardError(f"text board: unknown square {char!r} at column {col}, row {row}")
+            terrain.append(tuple(cells))
+        starts = tuple(numbered[k] for k in sorted(numbered))
+        return cls(width=width, height=len(lines), terrain=tuple(terrain), objects=objects,
+                   starts=starts, **properties)
+
+    def to_text(self) -> str:
+        """The text format of MAPS.md; start squares are numbered 1-6."""
+        start_at = {square: str(i + 1) for i, square in enumerate(self.starts[:6])}
+        lines = []
+        for row in range(self.height):
+            chars = []
+            for col in range(self.width):
+                square = (row, col)
+                if square in start_at:
+                    chars.append(start_at[square])
+                elif square in self.objects:
+                    chars.append(OBJECT_TEXT[self.objects[square]])
+                else:
+                    chars.append(TERRAIN_TEXT[self.terrain[row][col]])
+            lines.append("".join(chars))
+        return "\n".join(lines) + "\n"
+
+    # ------------------------------------------------------------ saves
+    def to_dict(self) -> dict:
+        """Plain data for saves; `Board.from_dict` reads it back."""
+        return {
+            "text": self.to_text(),
+            "starts": [list(s) for s in self.starts],
+            "name": self.name,
+            "description": self.description,
+            "author": self.author,
+            "turns": self.turns,
+            "respawn_turns": list(self.respawn_turns),
+            "max_racers": self.max_racers,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Board":
+        """The board of `to_dict`."""
+        board = cls.from_text(data["text"])
+        return cls(
+            width=board.width, height=board.height, terrain=board.terrain, objects=board.objects,
+            starts=tuple(tuple(s) for s in data["starts"]), name=data["name"],
+            description=data["description"], author=data["author"], turns=data["turns"],
+            respawn_turns=tuple(data["respawn_turns"]), max_racers=data["max_racers"],
+        )
+
+    def with_starts(self, starts: Iterable[Square]) -> "Board":
+        """The same board with other start squares."""
+        return dataclasses.replace(self, starts=tuple(starts))
+
+    def default_starts(self, count: int) -> tuple[Square, ...]:
+        """The free squares of row 0 nearest the middle (MAPS.md, no start layer)."""
+        middle = (self.width - 1) / 2
+        free = [(0, c) for c in range(self.width) if self.terrain[0][c] in (FLOOR, SHORTCUT)]
+        free = [s for s in free if self.terrain_at(s) == FLOOR]
+        free.sort(key=lambda s: (abs(s[1] - middle), s[1]))
+        return tuple(sorted(free[:count], key=lambda s: s[1]))
