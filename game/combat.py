@@ -1,0 +1,181 @@
+"""Fights and shocks (RULES.md section 6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import chests, moves
+from game.board import Square
+from game.characters import (BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM,
+                             VICIOUS)
+from game.dice import D6, D10, DCOMBAT
+
+if TYPE_CHECKING:
+    from game.race import Race, Rules
+
+DEFEAT, SIMPLE, CRUSHING = "defeat", "simple", "crushing"
+FIGHT_POINTS = 3
+SHOCK_POINTS = {"small": 1, "big": 2}
+BACKSTAB_BONUS = 1.5  # +50 % chances of victory and of a big shock
+
+# 6.3: (rows back, column shift) for each face of the recoil die.
+SMALL_RECOIL = {1: (1, -1), 2: (1, 0), 3: (1, 1), 4: (2, -1), 5: (2, 0), 6: (2, 1)}
+BIG_RECOIL = {1: (1, -1), 2: (1, 0), 3: (1, 1), 4: (2, -1), 5: (2, 0), 6: (2, 1),
+              7: (3, -1), 8: (3, 0), 9: (3, 1), 10: (4, 0)}
+RECOIL = {"small": (D6, SMALL_RECOIL), "big": (D10, BIG_RECOIL)}
+# Shock causes that Thick skin softens (a big shock from an object or a trap).
+OBJECT_CAUSES = frozenset({"trap", "object"})
+
+
+# ---------------------------------------------------------------- recoils (6.3)
+def recoil(race: "Race", square: Square, back: int, shift: int) -> tuple[int, int]:
+    """The (dr, dc) a recoil really moves a racer: barriers and rocks stop it."""
+    board = race.board
+    row, col = square
+    if shift and race.blocks(board.wrap(row, col + shift)):
+        return 0, 0
+    moved = 0
+    while moved < back and not race.blocks(board.wrap(row - moved - 1, col + shift)):
+        moved += 1
+    return -moved, shift
+
+
+def recoil_squares(race: "Race", square: Square, size: str) -> dict[int, Square]:
+    """The numbered squares a shock may send a racer to, by face."""
+    _, table = RECOIL[size]
+    out = {}
+    for face, (back, shift) in table.items():
+        dr, dc = recoil(race, square, back, shift)
+        out[face] = race.board.wrap(square[0] + dr, square[1] + dc)
+    return out
+
+
+def push_back(race: "Race", racer: int) -> tuple[int, int] | None:
+    """A one-row push (6.3): (dr, dc) or None where a barrier, rock or racer stops it."""
+    r = race.racers[racer]
+    above = race.board.wrap(r.row - 1, r.col)
+    if race.blocks(above) or race.racers_at(above):
+        return None
+    return -1, 0
+
+
+def shock(race: "Race", victim: int, size: str, author: int | None, cause: str, shield: bool = True,
+          exclude: int | None = None) -> "Rules":
+    """A shock: the shield decision, the recoil roll, points to the author. True if moved."""
+    r = race.racers[victim]
+    if size == "big" and cause in OBJECT_CAUSES and r.has(THICK_SKIN):
+        size = "small"
+    squares = recoil_squares(race, r.square, size)
+    race.emit("shock", racer=victim, size=size, author=author, squares=squares)
+    if shield and r.inventory.shields:
+        use = yield from race.ask(victim, "shield", ("shield", "take"), size=size, author=author,
+                                  squares=squares, shields=r.inventory.shields)
+        if use == "shield":
+            r.inventory.shields -= 1
+            race.emit("shield_used", racer=victim, size=size)
+            race.score(victim, -2, "shield")
+            return False
+    die, table = RECOIL[size]
+    faces, _, _ = yield from race.roll(victim, [die], "shock", squares=squares)
+    if author is not None and author != victim:
+        race.score(author, SHOCK_POINTS[size], "shock")
+        if race.racers[author].has(VICIOUS):
+            race.score(author, 1, "vicious")
+    dr, dc = recoil(race, r.square, *table[faces[0]])
+    return (yield from moves.place(race, victim, dr, dc, "recoil", suffered=True, exclude=exclude))
+
+
+# ---------------------------------------------------------------- fights (6.1, 6.2)
+def fight_here(race: "Race", racer: int, suffered: bool, exclude: int | None, voluntary: bool) -> "Rules":
+    """Where a racer finally stays: fight the first-arrived unprotected opponent, or backstab."""
+    r = race.racers[racer]
+    there = [o for o in race.racers_at(r.square, but=racer) if not o.protected and o.index != exclude]
+    if there:
+        other = there[0]
+        if suffered or (other.has(INITIATIVE) and not r.has(INITIATIVE)):
+            yield from fight(race, other.index, racer)
+        else:
+            yield from fight(race, racer, other.index)
+        return
+    if voluntary and r.has(BACKSTAB):
+        below = race.board.wrap(r.row + 1, r.col)
+        victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
+        if victims:
+            yield from fight(race, racer, victims[0].index, backstab=True)
+
+
+def chances(race: "Race", attacker: int, backstab: bool) -> tuple[int, int]:
+    """The attacker's (simple %, crushing %), Backstab's +50 % included."""
+    stats = race.racers[attacker].stats
+    if not backstab:
+        return stats.simple, stats.crushing
+    victory = round((stats.simple + stats.crushing) * BACKSTAB_BONUS)
+    crushing = round(stats.crushing * BACKSTAB_BONUS)
+    return victory - crushing, crushing
+
+
+def combat_result(face: int, simple: int, crushing: int) -> str:
+    """DCOMBAT: face <= defeat % is a defeat, then simple victories, then crushing."""
+    defeat = 100 - simple - crushing
+    if face <= defeat:
+        return DEFEAT
+    return SIMPLE if face <= defeat + simple else CRUSHING
+
+
+def fight(race: "Race", attacker: int, defender: int, backstab: bool = False) -> "Rules":
+    """A fight: DCOMBAT, the loser's shock and landing, theft, the winner's tactical move."""
+    race.emit("fight", attacker=attacker, defender=defender, square=race.racers[defender].square)
+    simple, crushing = chances(race, attacker, backstab)
+    result = yield from _combat_roll(race, attacker, simple, crushing)
+    loser = attacker if result == DEFEAT else defender
+    sore = race.racers[loser]
+    if sore.has(SORE_LOSER) and sore.sore_loser_turn != race.turn:
+        again = yield from race.ask(loser, "reroll", ("reroll", "accept"), result=result)
+        if again == "reroll":
+            sore.sore_loser_turn = race.turn
+            face = race.dice.roll(DCOMBAT)
+            race.emit("rolled", racer=attacker, die=["DCOMBAT"], faces=[face], purpose="combat_reroll")
+            result = combat_result(face, simple, crushing)
+            loser = attacker if result == DEFEAT else defender
+    winner = defender if loser == attacker else attacker
+    race.emit("fight_result", attacker=attacker, defender=defender, result=result, winner=winner, loser=loser)
+    race.score(winner, FIGHT_POINTS, "fight")
+    if race.racers[winner].has(VENOM):
+        race.racers[loser].poisoned = True
+    size = "big" if result == CRUSHING else "small"
+    yield from shock(race, loser, size, author=winner, cause="fight", exclude=winner)
+    if race.racers[winner].has(THEFT):
+        yield from chests.steal(race, winner, loser)
+    yield from tactical_move(race, winner)
+
+
+def _combat_roll(race: "Race", attacker: int, simple: int, crushing: int) -> "Rules":
+    """The attacker rolls the DCOMBAT (clover-able); returns the result."""
+    def describe(rolled):
+        return {"results": [combat_result(f, simple, crushing) for f in rolled],
+                "flipped_results": [combat_result(101 - f, simple, crushing) for f in rolled]}
+    faces, _, _ = yield from race.roll(attacker, [DCOMBAT], "combat", describe=describe,
+                                       chances={"simple": simple, "crushing": crushing})
+    return combat_result(faces[0], simple, crushing)
+
+
+def tactical_options(race: "Race", winner: int) -> list[int]:
+    """Shifts the winner may make: one square left or right or none (Fearful: up to two)."""
+    r = race.racers[winner]
+    reach = 2 if r.has(FEARFUL) else 1
+    options = [0]
+    for side in (-1, 1):
+        for distance in range(1, reach + 1):
+            square = race.board.wrap(r.row, r.col + side * distance)
+            if race.blocks(square):
+                break
+            if not race.racers_at(square):
+                options.append(side * distance)
+    return sorted(options)
+
+
+def tactical_move(race: "Race", winner: int) -> "Rules":
+    """The winner's tactical move (a walked move sideways)."""
+    shift = yield from race.ask(winner, "tactical", tactical_options(race, winner))
+    if shift:
+        yield from moves.walk(race, winner, 0, shift, "tactical", voluntary=False)

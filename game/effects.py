@@ -1,0 +1,382 @@
+"""Using objects (RULES.md section 8) and the special rules that act by themselves (section 9).
+
+Target decisions offer squares: the screen highlights them; the rules read
+what is there (an opponent, a barrier, a trap, an empty square).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from game import combat, moves, objects as obj
+from game.board import BARRIER, FLOOR, Square
+from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
+from game.dice import D3, D6, D10
+
+if TYPE_CHECKING:
+    from game.race import Race, Rules
+
+FIRE_RANGE = 10            # ring of fire: 10 + 2D10 squares
+AXE_RANGE = 6              # king steps, around rocks
+SPEAR_RANGE = 10           # straight line, stopped by rocks
+TRAP_RANGE = 3             # king steps
+STAR_RANGE = 4             # straight line, like a spear
+STARS_AT_START = 3
+TELEPORT_RANGE = 4         # king steps
+WAND_REST = 3              # a wand used on turn t is offered again on turn t + 3
+LIGHTNING_POINTS = 2
+PUSH_POINTS = 1            # flail and throwing star
+CRY_RANGE = 6              # steps (orthogonal)
+WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
+KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+# ---------------------------------------------------------------- what lies where
+def opponents_at(race: "Race", user: int, square: Square) -> list[int]:
+    """Unprotected opponents on a square, first arrived first."""
+    return [o.index for o in race.racers_at(square, but=user) if not o.protected]
+
+
+def is_empty(race: "Race", square: Square) -> bool:
+    """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
+    return (race.terrain_at(square) == FLOOR and square not in race.board.objects
+            and not race.racers_at(square) and square not in race.traps)
+
+
+def breakable(race: "Race", square: Square) -> bool:
+    """A barrier or a trap, which spears, axes and fireballs destroy."""
+    return race.terrain_at(square) == BARRIER or square in race.traps
+
+
+def axe_reach(race: "Race", start: Square) -> dict[Square, int]:
+    """King-step distances up to the axe's range along paths that avoid rocks."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        if seen[square] == AXE_RANGE:
+            continue
+        for dr, dc in KING_STEPS:
+            nxt = race.board.wrap(square[0] + dr, square[1] + dc)
+            if nxt not in seen and race.terrain_at(nxt) != "rock":
+                seen[nxt] = seen[square] + 1
+                queue.append(nxt)
+    del seen[start]
+    return seen
+
+
+def line_squares(race: "Race", start: Square, reach: int) -> list[Square]:
+    """Squares along the four straight lines up to `reach`, stopped by rocks."""
+    out = []
+    for dr, dc in LINES:
+        for k in range(1, reach + 1):
+            square = race.board.wrap(start[0] + dr * k, start[1] + dc * k)
+            if square == start or race.terrain_at(square) == "rock":
+                break
+            out.append(square)
+    return out
+
+
+def _unique(squares) -> list[Square]:
+    """Squares in order, once each."""
+    return sorted(set(squares))
+
+
+def throw_targets(race: "Race", user: int, squares) -> list[Square]:
+    """Squares an axe or spear may hit: opponents, barriers, traps."""
+    return _unique(s for s in squares if opponents_at(race, user, s) or breakable(race, s))
+
+
+def trap_targets(race: "Race", user: int) -> list[Square]:
+    """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
+    me = race.racers[user].square
+    out = []
+    for dr in range(-TRAP_RANGE, TRAP_RANGE + 1):
+        for dc in range(-TRAP_RANGE, TRAP_RANGE + 1):
+            square = race.board.wrap(me[0] + dr, me[1] + dc)
+            if square != me and (is_empty(race, square) or opponents_at(race, user, square)):
+                out.append(square)
+    return _unique(out)
+
+
+def lightning_targets(race: "Race", user: int) -> list[int]:
+    """Unprotected opponents with at least the user's points, in play order."""
+    points = race.racers[user].points
+    order = race.order or list(range(len(race.racers)))
+    return [i for i in order if i != user and not race.racers[i].protected
+            and race.racers[i].points >= points]
+
+
+def pushable(race: "Race", user: int, square: Square) -> list[int]:
+    """Opponents on a square whom a one-row push would move."""
+    return [i for i in opponents_at(race, user, square) if combat.push_back(race, i) is not None]
+
+
+def star_targets(race: "Race", user: int) -> list[Square]:
+    """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
+    me = race.racers[user].square
+    return _unique(s for s in line_squares(race, me, STAR_RANGE) if pushable(race, user, s))
+
+
+def teleport_targets(race: "Race", user: int) -> list[Square]:
+    """Squares within 4 king steps with no barrier, rock or racer."""
+    me = race.racers[user].square
+    out = []
+    for dr in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
+        for dc in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
+            square = race.board.wrap(me[0] + dr, me[1] + dc)
+            if square != me and not race.blocks(square) and not race.racers_at(square):
+                out.append(square)
+    return _unique(out)
+
+
+def flail_targets(race: "Race", user: int) -> list[Square]:
+    """The 8 squares around the beast-man with an opponent a push would move."""
+    me = race.racers[user].square
+    return _unique(s for s in (race.board.wrap(me[0] + dr, me[1] + dc) for dr, dc in KING_STEPS)
+                   if pushable(race, user, s))
+
+
+# ---------------------------------------------------------------- offering
+def usable_objects(race: "Race", racer: int) -> list[str]:
+    """Active objects of the inventory that have a legal use now (no target, not offered)."""
+    me = race.racers[racer].square
+    usable = []
+    for item in sorted(set(race.racers[racer].inventory.objects)):
+        if item == obj.AXE:
+            ok = bool(throw_targets(race, racer, axe_reach(race, me)))
+        elif item == obj.SPEAR:
+            ok = bool(throw_targets(race, racer, line_squares(race, me, SPEAR_RANGE)))
+        elif item == obj.TRAP:
+            ok = bool(trap_targets(race, racer))
+        elif item == obj.RING_OF_LIGHTNING:
+            ok = bool(lightning_targets(race, racer))
+        else:
+            ok = True  # ring of fire, bottle, syringe
+        if ok:
+            usable.append(item)
+    return usable
+
+
+def wand_ready(race: "Race", racer: int, wand: str) -> bool:
+    """A wand rests for the two game turns after the one it was used in."""
+    used = race.racers[racer].wand_used.get(wand)
+    return used is None or race.turn - used >= WAND_REST
+
+
+def free_actions(race: "Race", racer: int) -> list[str]:
+    """Free actions of the action phase: the sorceress's wands, the thief's stars."""
+    r = race.racers[racer]
+    out = []
+    if r.has(WAND_MASTERY):
+        if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and teleport_targets(race, racer):
+            out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
+        if wand_ready(race, racer, obj.WAND_OF_FIRE):
+            out.append(f"wand:{obj.WAND_OF_FIRE}")
+    if r.has(THROWING_STARS) and r.stars > 0 and star_targets(race, racer):
+        out.append("star")
+    return out
+
+
+# ---------------------------------------------------------------- using
+def use_object(race: "Race", racer: int, item: str) -> "Rules":
+    """Use an active object of the inventory (the action of the action phase)."""
+    race.racers[racer].inventory.objects.remove(item)
+    race.emit("object_used", racer=racer, object=item)
+    if item == obj.BOTTLE:
+        yield from _doping(race, racer, item, 0)
+    elif item == obj.SYRINGE:
+        yield from _doping(race, racer, item, 2)
+    elif item == obj.TRAP:
+        yield from _lay_trap(race, racer)
+    elif item == obj.AXE:
+        me = race.racers[racer].square
+        yield from _throw(race, racer, item, throw_targets(race, racer, axe_reach(race, me)))
+    elif item == obj.SPEAR:
+        me = race.racers[racer].square
+        yield from _throw(race, racer, item, throw_targets(race, racer, line_squares(race, me, SPEAR_RANGE)))
+    elif item == obj.RING_OF_LIGHTNING:
+        yield from _lightning(race, racer)
+    elif item == obj.RING_OF_FIRE:
+        faces, _, _ = yield from race.roll(racer, [D10, D10], "ring_of_fire")
+        yield from fireball(race, racer, FIRE_RANGE + sum(faces), item)
+    else:
+        raise ValueError(f"{item!r} is not an active object")
+
+
+def use_free(race: "Race", racer: int, action: str) -> "Rules":
+    """A free action: a wand or a throwing star."""
+    r = race.racers[racer]
+    if action == "star":
+        r.stars -= 1
+        race.emit("object_used", racer=racer, object=obj.THROWING_STAR)
+        target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
+        yield from _push(race, racer, pushable(race, racer, target)[0], "star")
+        return
+    wand = action.split(":", 1)[1]
+    r.wand_used[wand] = race.turn
+    race.emit("object_used", racer=racer, object=wand)
+    if wand == obj.WAND_OF_TELEPORTATION:
+        target = yield from race.ask(racer, "target", teleport_targets(race, racer), object=wand)
+        dr = race.board.row_delta(r.square, target)
+        dc = _col_delta(race, r.col, target[1])
+        yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
+    else:
+        faces, _, _ = yield from race.roll(racer, [D6, D6], "wand_of_fire")
+        yield from fireball(race, racer, sum(faces), wand)
+
+
+def _col_delta(race: "Race", a: int, b: int) -> int:
+    """The shortest signed column difference from a to b."""
+    width = race.board.width
+    d = (b - a) % width
+    return d - width if d > width // 2 else d
+
+
+def _doping(race: "Race", racer: int, item: str, base: int) -> "Rules":
+    """Bottle (2D3) or syringe (2 + 2D3): walk forward up to that many squares."""
+    faces, _, _ = yield from race.roll(racer, [D3, D3], item)
+    reach = base + sum(faces)
+    distance = yield from race.ask(racer, "distance", list(range(1, reach + 1)), object=item)
+    yield from moves.walk(race, racer, distance, 0, item, voluntary=True)
+
+
+def _lay_trap(race: "Race", racer: int) -> "Rules":
+    """A trap on an empty square within 3, or on an opponent there (a big shock at once)."""
+    from game.race import Trap
+    target = yield from race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
+    victims = opponents_at(race, racer, target)
+    if victims:
+        yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
+    else:
+        race.traps[target] = Trap(racer)
+        race.emit("trap_laid", racer=racer, square=target, trap="trap")
+
+
+def _throw(race: "Race", racer: int, item: str, targets: list[Square]) -> "Rules":
+    """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
+    target = yield from race.ask(racer, "target", targets, object=item)
+    race.emit("thrown", racer=racer, object=item, square=target)
+    victims = opponents_at(race, racer, target)
+    if victims:
+        yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
+    else:
+        destroy(race, target, racer)
+
+
+def destroy(race: "Race", square: Square, by: int) -> None:
+    """Destroy the barrier or trap on a square."""
+    if race.traps.pop(square, None) is not None:
+        race.emit("trap_destroyed", square=square, by=by)
+    if race.terrain_at(square) == BARRIER:
+        race.destroyed.add(square)
+        race.emit("barrier_destroyed", square=square, by=by)
+
+
+def _lightning(race: "Race", racer: int) -> "Rules":
+    """Ring of lightning: 2D3; each target pushed back D3, a leader by both (recoil (dr, 0))."""
+    targets = lightning_targets(race, racer)
+    best = max(r.points for r in race.racers)
+    leaders = {i for i in targets if race.racers[i].points == best}
+    faces, _, _ = yield from race.roll(racer, [D3, D3], "ring_of_lightning")
+    race.emit("lightning", racer=racer, targets=list(targets), leaders=sorted(leaders))
+    for target in targets:
+        back = sum(faces) if target in leaders else faces[0]
+        dr, dc = combat.recoil(race, race.racers[target].square, back, 0)
+        if dr:
+            race.score(racer, LIGHTNING_POINTS, "lightning")
+        yield from moves.place(race, target, dr, dc, "lightning", suffered=True)
+
+
+def fireball_options(race: "Race", racer: int, path: list[Square], reach: int) -> list:
+    """Next squares of a fireball path (forward, left, right), 'end' and 'undo' (8)."""
+    board = race.board
+    start = race.racers[racer].square
+    here = path[-1] if path else start
+    options: list = []
+    if len(path) < reach:
+        left_rows = {a[0] for a, b in zip([start] + path, path) if a[0] != b[0]}
+        seen = set(path) | {start}
+        for dr, dc in ((1, 0), (0, -1), (0, 1)):
+            nxt = board.wrap(here[0] + dr, here[1] + dc)
+            if nxt in seen or (dr and nxt[0] in left_rows):
+                continue
+            options.append(nxt)
+    if path:
+        options += ["end", "undo"]
+    return options
+
+
+def fireball(race: "Race", racer: int, reach: int, item: str) -> "Rules":
+    """Draw a fireball path square by square, then burn what is on it."""
+    path: list[Square] = []
+    while True:
+        options = fireball_options(race, racer, path, reach)
+        if not options:
+            break
+        step = yield from race.ask(racer, "path", options, object=item, path=list(path), reach=reach)
+        if step == "end":
+            break
+        if step == "undo":
+            path.pop()
+        else:
+            path.append(step)
+    race.emit("fireball", racer=racer, object=item, path=list(path))
+    victims: list[tuple[int, str]] = []
+    hit: set[int] = set()
+    for k, square in enumerate(path):
+        destroy(race, square, racer)
+        for victim in opponents_at(race, racer, square):
+            if victim not in hit:
+                hit.add(victim)
+                victims.append((victim, "big" if k == len(path) - 1 else "small"))
+    for victim, size in victims:
+        yield from combat.shock(race, victim, size, author=racer, cause="object")
+
+
+def _push(race: "Race", racer: int, target: int, cause: str) -> "Rules":
+    """A one-row push (flail, star): +1 to the pusher when the target moves."""
+    back = combat.push_back(race, target)
+    if back is None:
+        return
+    race.score(racer, PUSH_POINTS, cause)
+    yield from moves.place(race, target, back[0], back[1], cause, suffered=True)
+
+
+# ---------------------------------------------------------------- after the action phase
+def after_action(race: "Race", racer: int) -> "Rules":
+    """Flail: once per turn after his action phase, push an opponent next to him."""
+    if not race.racers[racer].has(FLAIL):
+        return
+    targets = flail_targets(race, racer)
+    if not targets:
+        return
+    target = yield from race.ask(racer, "flail", targets + ["none"])
+    if target != "none":
+        race.emit("flail", racer=racer, square=target)
+        yield from _push(race, racer, pushable(race, racer, target)[0], "flail")
+
+
+# ---------------------------------------------------------------- the baby
+BEER, POO, SLEEP, CRY = range(4)
+BABY_ACTIONS = ("beer", "poo", "sleep", "cry")
+
+
+def baby_after_drift(race: "Race", racer: int, action: int) -> "Rules":
+    """The baby's poo (behind him) or cry (small shocks within 6 steps) after the drift."""
+    from game.race import Trap
+    r = race.racers[racer]
+    race.emit("baby", racer=racer, action=BABY_ACTIONS[action])
+    if action == POO:
+        behind = race.board.wrap(r.row - 1, r.col)
+        if is_empty(race, behind):
+            race.traps[behind] = Trap(racer, "poo")
+            race.emit("trap_laid", racer=racer, square=behind, trap="poo")
+    elif action == CRY:
+        order = race.order or list(range(len(race.racers)))
+        for victim in order:
+            o = race.racers[victim]
+            if victim != racer and not o.protected and race.board.step_distance(r.square, o.square) <= CRY_RANGE:
+                yield from combat.shock(race, victim, "small", author=racer, cause="cry")

@@ -1,0 +1,88 @@
+"""What happened in a race: small immutable records for the screen, the log and tests.
+
+Every event has a `kind` from `EVENT_KINDS` and exactly the fields listed
+there; squares are `(row, col)` tuples and racers are indices into
+`race.racers`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# kind -> its fields (in order). The screen animates them; tests compare them.
+EVENT_KINDS: dict[str, tuple[str, ...]] = {
+    "turn_started": ("turn", "order"),                     # a game turn begins; order of play
+    "respawned": ("squares",),                             # objects and chests back on these squares
+    "racer_turn": ("racer",),                              # a racer's turn begins (protection ends)
+    "phase": ("racer", "phase"),                           # movement, drift, action
+    "rolled": ("racer", "die", "faces", "purpose"),        # dice as rolled
+    "clover_used": ("racer", "die", "index", "face", "flipped"),
+    "roll_validated": ("racer", "die", "faces", "purpose"),
+    "lucky": ("racer",),                                   # a double: a clover comes
+    "sprinter": ("racer",),                                # a double of highest faces
+    "moved": ("racer", "path", "cause"),                   # walked square by square (path excludes start)
+    "placed": ("racer", "start", "end", "cause"),          # placed without walking
+    "scored": ("racer", "points", "cause", "total"),
+    "crossed_line": ("racer", "forward"),
+    "picked_up": ("racer", "object", "square"),
+    "chest_opened": ("racer", "square", "tier", "face", "object"),
+    "object_gained": ("racer", "object"),
+    "object_dropped": ("racer", "object"),
+    "object_used": ("racer", "object"),
+    "trap_sprung": ("racer", "square", "owner", "trap"),
+    "fell": ("racer", "hole", "exit"),
+    "shortcut": ("racer", "face", "rows"),
+    "fight": ("attacker", "defender", "square"),
+    "fight_result": ("attacker", "defender", "result", "winner", "loser"),
+    "shock": ("racer", "size", "author", "squares"),       # squares: {face: landing square}
+    "shield_used": ("racer", "size"),
+    "barrier_destroyed": ("square", "by"),
+    "coins_spent": ("racer", "coins", "squares"),
+    "trap_laid": ("racer", "square", "trap"),            # trap or poo
+    "trap_destroyed": ("square", "by"),
+    "thrown": ("racer", "object", "square"),              # axe, spear flight
+    "fireball": ("racer", "object", "path"),              # the validated path
+    "lightning": ("racer", "targets", "leaders"),
+    "flail": ("racer", "square"),
+    "baby": ("racer", "action"),                          # beer, poo, sleep, cry
+    "turn_ended": ("racer",),                              # a racer's turn is over (save point)
+    "race_over": ("standings",),
+}
+
+
+class Event:
+    """One thing that happened; fields read as attributes; immutable."""
+
+    __slots__ = ("kind", "_fields")
+
+    def __init__(self, kind: str, **fields: Any) -> None:
+        expected = EVENT_KINDS.get(kind)
+        if expected is None:
+            raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
+        if set(fields) != set(expected):
+            raise ValueError(f"event {kind!r} takes fields {expected}, got {tuple(fields)}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "_fields", fields)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(f"event {self.kind!r} has no field {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("events are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self.kind == other.kind and self._fields == other._fields
+
+    def __hash__(self) -> int:
+        return hash((self.kind, repr(self._fields)))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields.items())
+        return f"{self.kind}({inner})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: the kind and the fields."""
+        return {"kind": self.kind, **self._fields}

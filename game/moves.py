@@ -1,0 +1,261 @@
+"""Moving on the board (RULES.md section 5): walks, placements, landings, holes, shortcuts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import chests, combat
+from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
+from game.characters import BRAINY, DISARM
+from game.dice import D10
+
+if TYPE_CHECKING:
+    from game.race import Race, Racer, Rules
+
+# 5.4: rows a shortcut places the racer by, for each D10 face (negative = back).
+SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
+HOLE_PENALTY = -2
+JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
+
+
+# ---------------------------------------------------------------- rows and points
+def displace(race: "Race", r: "Racer", dr: int, dc: int) -> int:
+    """Move a racer by (dr, dc) on the torus; returns the finish-line crossings (signed)."""
+    raw = r.row + dr
+    laps = raw // race.board.height
+    r.row, r.col = race.board.wrap(raw, r.col + dc)
+    r.rows += dr
+    r.laps += laps
+    return laps
+
+
+def book(race: "Race", racer: int, rows: int, laps: int) -> None:
+    """Score rows travelled and finish-line crossings (section 1)."""
+    for _ in range(abs(laps)):
+        race.emit("crossed_line", racer=racer, forward=laps > 0)
+    race.score(racer, rows, "distance")
+    race.score(racer, 10 * laps, "lap")
+
+
+def own_trap(race: "Race", racer: int, square: Square) -> bool:
+    """Whether the trap there is the racer's own and he may walk over it (Brainy)."""
+    trap = race.traps.get(square)
+    return trap is not None and trap.owner == racer and race.racers[racer].has(BRAINY)
+
+
+def acting_trap(race: "Race", racer: int, square: Square):
+    """The trap that acts on this racer on this square, or None."""
+    trap = race.traps.get(square)
+    return None if trap is None or own_trap(race, racer, square) else trap
+
+
+# ---------------------------------------------------------------- walks (5.1)
+class _Stride:
+    """The squares and rows of a walk not yet told to the screen."""
+
+    def __init__(self) -> None:
+        self.path: list[Square] = []
+        self.rows = 0
+        self.laps = 0
+
+    def enter(self, race: "Race", r: "Racer", dr: int, dc: int) -> Square:
+        """Step onto the next square."""
+        self.laps += displace(race, r, dr, dc)
+        self.rows += dr
+        self.path.append(r.square)
+        return r.square
+
+    def flush(self, race: "Race", racer: int, cause: str) -> None:
+        """Tell the squares walked so far and book their points."""
+        if self.path:
+            race.emit("moved", racer=racer, path=list(self.path), cause=cause)
+            book(race, racer, self.rows, self.laps)
+        self.path, self.rows, self.laps = [], 0, 0
+
+
+def walk(race: "Race", racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> "Rules":
+    """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
+    r = race.racers[racer]
+    start = r.square
+    stride = _Stride()
+    parts = [(1, 0, forward), (0, 1 if sideways > 0 else -1, abs(sideways))]
+    for dr, dc, steps in parts:
+        if steps and (yield from _walk_straight(race, racer, dr, dc, steps, cause, stride)):
+            break
+    stride.flush(race, racer, cause)
+    if r.square != start:
+        yield from land(race, racer, suffered=False, voluntary=voluntary)
+
+
+def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause: str,
+                   stride: _Stride) -> "Rules":
+    """Walk one straight part square by square; returns True when the move ended early."""
+    r = race.racers[racer]
+    board = race.board
+    for step in range(1, steps + 1):
+        ahead = board.wrap(r.row + dr, r.col + dc)
+        if race.blocks(ahead):
+            return True
+        if acting_trap(race, racer, ahead):
+            stride.enter(race, r, dr, dc)
+            return True
+        terrain = race.terrain_at(ahead)
+        if terrain == HOLE and step < steps:
+            stride.enter(race, r, dr, dc)
+            if step >= JUMP_FROM:
+                continue
+            after = board.wrap(r.row + dr, r.col + dc)
+            if not race.blocks(after):
+                stride.enter(race, r, dr, dc)
+                yield from _pick_up(race, racer, after, cause, stride)
+            return True
+        stride.enter(race, r, dr, dc)
+        if terrain == HOLE:
+            return True
+        yield from _pick_up(race, racer, ahead, cause, stride)
+        if terrain == SHORTCUT and step < steps:
+            stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead,
+                                       left=steps - step)
+            if stop == "stop":
+                return True
+    return False
+
+
+def _pick_up(race: "Race", racer: int, square: Square, cause: str, stride: _Stride) -> "Rules":
+    """Take what lies on a square walked over; a chest pauses the walk while it opens."""
+    if race.object_at(square) is None:
+        return
+    stride.flush(race, racer, cause)
+    yield from chests.take_objects(race, racer, square)
+
+
+def preview_walk(race: "Race", racer: int, steps: int) -> tuple[Square, int]:
+    """Where a straight forward walk would end, and squares travelled (no side effects)."""
+    r = race.racers[racer]
+    board = race.board
+    row, col = r.square
+    travelled = 0
+    step = 0
+    while step < steps:
+        step += 1
+        ahead = board.wrap(row + 1, col)
+        if race.blocks(ahead):
+            break
+        row, col = ahead
+        travelled += 1
+        if acting_trap(race, racer, ahead):
+            break
+        if race.terrain_at(ahead) == HOLE and step < steps:
+            if step >= JUMP_FROM:
+                continue
+            after = board.wrap(row + 1, col)
+            if not race.blocks(after):
+                row, col = after
+                travelled += 1
+            break
+    return (row, col), travelled
+
+
+# ---------------------------------------------------------------- placements (5.2)
+def place(race: "Race", racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
+          from_shortcut: bool = False, exclude: int | None = None) -> "Rules":
+    """Place a racer (dr, dc) away without walking; the landing square acts. True if he moved."""
+    if dr == 0 and dc == 0:
+        return False
+    r = race.racers[racer]
+    start = r.square
+    laps = displace(race, r, dr, dc)
+    race.emit("placed", racer=racer, start=start, end=r.square, cause=cause)
+    book(race, racer, dr, laps)
+    yield from land(race, racer, suffered=suffered, voluntary=voluntary, placed_from=start,
+                    from_shortcut=from_shortcut, exclude=exclude)
+    return True
+
+
+# ---------------------------------------------------------------- landings (5.5)
+def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed_from: Square | None = None,
+         from_shortcut: bool = False, exclude: int | None = None) -> "Rules":
+    """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
+    r = race.racers[racer]
+    square = r.square
+    race.arrive(r)
+    if placed_from is not None and race.blocks(square):
+        yield from _land_on_obstacle(race, racer, placed_from, exclude)
+        return
+    yield from chests.take_objects(race, racer, square)
+    trap = acting_trap(race, racer, square)
+    if trap is not None:
+        if voluntary and r.has(DISARM) and trap.owner != racer:
+            disarmed = yield from chests.disarm(race, racer, square)
+            if disarmed:
+                yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
+                return
+        if (yield from spring_trap(race, racer, square, exclude)):
+            return
+    elif race.terrain_at(square) == HOLE:
+        yield from fall(race, racer)
+        return
+    elif race.terrain_at(square) == SHORTCUT and not from_shortcut:
+        if (yield from take_shortcut(race, racer)):
+            return
+    yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
+
+
+def _land_on_obstacle(race: "Race", racer: int, placed_from: Square, exclude: int | None) -> "Rules":
+    """Placed on a barrier (destroyed, small shock) or a rock (small shock, no shield) (5.2)."""
+    r = race.racers[racer]
+    square = r.square
+    if race.terrain_at(square) == BARRIER:
+        race.destroyed.add(square)
+        race.emit("barrier_destroyed", square=square, by=None)
+        moved = yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)
+        if not moved:
+            yield from combat.fight_here(race, racer, True, exclude, False)
+        return
+    moved = yield from combat.shock(race, racer, "small", author=None, cause="rock", shield=False,
+                                    exclude=exclude)
+    if not moved:
+        dr = -race.board.row_delta(placed_from, square)
+        dc = (placed_from[1] - square[1] + race.board.width // 2) % race.board.width - race.board.width // 2
+        start = r.square
+        laps = displace(race, r, dr, dc)
+        race.emit("placed", racer=racer, start=start, end=r.square, cause="put_back")
+        book(race, racer, dr, laps)
+
+
+def spring_trap(race: "Race", racer: int, square: Square, exclude: int | None = None) -> "Rules":
+    """A trap acts on the racer on it: removed, then a shock. True if he was moved."""
+    trap = race.traps.pop(square)
+    race.emit("trap_sprung", racer=racer, square=square, owner=trap.owner, trap=trap.kind)
+    size = "small" if trap.kind == "poo" else "big"
+    author = None if trap.owner == racer else trap.owner
+    return (yield from combat.shock(race, racer, size, author=author, cause="trap", exclude=exclude))
+
+
+def hole_exit(race: "Race", square: Square) -> int:
+    """Rows back to the square a racer comes out of a hole on (5.3)."""
+    row, col = square
+    for back in range(1, race.board.height):
+        above = race.board.wrap(row - back, col)
+        if not race.blocks(above) and race.terrain_at(above) != HOLE:
+            return back
+    return 0
+
+
+def fall(race: "Race", racer: int) -> "Rules":
+    """Fall into a hole: lose 2, come out just before it (5.3)."""
+    r = race.racers[racer]
+    hole = r.square
+    back = hole_exit(race, hole)
+    race.emit("fell", racer=racer, hole=hole, exit=race.board.wrap(hole[0] - back, hole[1]))
+    race.score(racer, HOLE_PENALTY, "hole")
+    yield from place(race, racer, -back, 0, "hole_exit", suffered=True)
+
+
+def take_shortcut(race: "Race", racer: int) -> "Rules":
+    """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
+    faces, _, _ = yield from race.roll(racer, [D10], "shortcut",
+                                       rows={f: SHORTCUT_ROWS[f] for f in SHORTCUT_ROWS})
+    rows = SHORTCUT_ROWS[faces[0]]
+    race.emit("shortcut", racer=racer, face=faces[0], rows=rows)
+    return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))
