@@ -1,0 +1,161 @@
+"""The window: a fixed 1280x720 logical screen scaled to the window or full
+screen, the frame clock, the settings, and the scene stack that does the rest.
+
+`run(options)` is the entry point of `python main.py` (options from argparse:
+``board`` and ``watch`` for the designers' live preview).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Iterable, Optional
+
+import pygame
+
+from scenes import sound, userdata
+from scenes.stack import SceneStack
+from scenes.ui import theme
+
+FPS = 60
+TITLE = "Fantasy Racing"
+
+
+class App:
+    """Owns the window, the clock, the settings and the scene stack."""
+
+    def __init__(self, options=None, settings: Optional[userdata.Settings] = None) -> None:
+        self.started = time.perf_counter()
+        self.options = options
+        self.settings = settings if settings is not None else userdata.Settings.load()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(TITLE)
+        self.window: pygame.Surface = self._open_window()
+        self.screen = pygame.Surface(theme.SIZE).convert()
+        sound.init(self.settings.volume)
+        pygame.key.set_repeat(350, 45)
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack(self)
+        self.running = True
+        self.first_frame_at: Optional[float] = None
+        self.frames = 0
+
+    # ---------------------------------------------------------------- window
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(tuple(self.settings.window), pygame.RESIZABLE)
+
+    def apply_settings(self) -> None:
+        """Reopen the window for a new size or full screen, set the volume, save."""
+        self.window = self._open_window()
+        sound.set_volume(self.settings.volume)
+        self.settings.save()
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and full screen (F11)."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_settings()
+
+    def _view(self) -> pygame.Rect:
+        """Where the logical screen goes in the window (scaled, letterboxed)."""
+        win_w, win_h = self.window.get_size()
+        scale = min(win_w / theme.SIZE[0], win_h / theme.SIZE[1])
+        size = (max(1, round(theme.SIZE[0] * scale)), max(1, round(theme.SIZE[1] * scale)))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (win_w // 2, win_h // 2)
+        return rect
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        """A window position on the logical 1280x720 screen."""
+        view = self._view()
+        if view.size == theme.SIZE and view.topleft == (0, 0):
+            return int(pos[0]), int(pos[1])
+        x = (pos[0] - view.left) * theme.SIZE[0] / view.width
+        y = (pos[1] - view.top) * theme.SIZE[1] / view.height
+        return int(x), int(y)
+
+    def present(self) -> None:
+        """Show the logical screen in the window."""
+        view = self._view()
+        if view.size == theme.SIZE:
+            self.window.blit(self.screen, view)
+        else:
+            self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.screen, view.size, self.window.subsurface(view))
+        pygame.display.flip()
+
+    # ---------------------------------------------------------------- events
+    def translate(self, event):
+        """Mouse events with positions on the logical screen; None for events nobody needs."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            data = dict(event.dict)
+            data["pos"] = self.to_logical(event.pos)
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def handle(self, event) -> None:
+        """One input event: the window's own keys, then the scenes."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.window = pygame.display.get_surface()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self.stack.handle_event(self.translate(event))
+
+    def step(self, events: Iterable = (), dt: float = 1 / FPS) -> None:
+        """One frame: the given events, `dt` seconds of time, a draw (tests drive this)."""
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return
+        self.stack.update(dt)
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.draw(self.screen)
+        self.present()
+        self.frames += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def quit(self) -> None:
+        """Leave the game at the end of this frame."""
+        self.running = False
+
+    def loop(self) -> None:
+        """Run frames until the player quits."""
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000
+            self.step(pygame.event.get(), min(dt, 0.1))
+
+    def screenshot(self, path) -> None:
+        """Save the logical screen as a PNG."""
+        pygame.image.save(self.screen, str(path))
+
+
+def first_scene(app: App, options):
+    """The scene the game opens on: the board preview, or the title."""
+    board = getattr(options, "board", None)
+    if board and getattr(options, "watch", False):
+        from scenes.preview import BoardPreview
+        return BoardPreview(board)
+    from scenes.title import TitleScene
+    return TitleScene(board_file=board)
+
+
+def run(options=None) -> int:
+    """Open the game's window and play until the player quits; the exit status."""
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    app = App(options)
+    app.stack.push(first_scene(app, options))
+    try:
+        app.loop()
+    finally:
+        pygame.quit()
+    return 0

@@ -1,0 +1,59 @@
+"""The pause menu over the race: resume, rules, save and quit to the title."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
+
+
+class PauseScene(Scene):
+    """A modal menu drawn over the race (Escape)."""
+
+    opaque = False
+
+    def __init__(self, on_save_and_quit) -> None:
+        super().__init__()
+        self.on_save_and_quit = on_save_and_quit
+        self.group = FocusGroup()
+
+    def enter(self) -> None:
+        self.group.set(menu_buttons([("Resume", self.resume_race), ("Rules", self.rules),
+                                     ("Settings", self.settings),
+                                     ("Save and quit to title", self.save_and_quit)],
+                                    theme.SIZE[0] // 2, 280, width=400), focus=0)
+
+    def resume_race(self) -> None:
+        """Back to the race."""
+        self.stack.pop()
+
+    def rules(self) -> None:
+        """Read the rules."""
+        from scenes.rules_help import RulesScene
+        self.stack.push(RulesScene())
+
+    def settings(self) -> None:
+        """Change the settings."""
+        from scenes.settings import SettingsScene
+        self.stack.push(SettingsScene())
+
+    def save_and_quit(self) -> None:
+        """Save the race and go back to the title."""
+        self.on_save_and_quit()
+
+    def handle_event(self, event):
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume_race()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil(surface, 170)
+        box = pygame.Rect(0, 0, 520, 420)
+        box.midtop = (theme.SIZE[0] // 2, 160)
+        panel(surface, box, (30, 35, 54))
+        text.draw(surface, "Paused", (box.centerx, box.top + 28), 48, theme.ACCENT, "title", anchor="midtop")
+        self.group.draw(surface)

@@ -1,0 +1,141 @@
+"""The scene stack: every screen of the game is a `Scene` on a `SceneStack`.
+
+Lifecycle of a scene (each hook does nothing by default):
+
+- ``enter()``   once, when the scene is pushed (or replaces another);
+- ``pause()``   when another scene is pushed on top of it;
+- ``resume()``  when the scene above it is popped and it is on top again;
+- ``exit()``    once, when it is popped or replaced (or the stack is reset).
+
+Every frame, the top scene gets the frame's input through
+``handle_event(event)``, which returns ``None`` when the scene used the event
+and the event itself otherwise: the event is then handed down the stack to
+the scene below (a modal scene simply uses everything). Then the top scene
+gets ``update(dt)`` (seconds since the last frame): the only place where time
+passes. Finally the stack draws: from the highest scene that is ``opaque``
+up to the top, each ``draw(surface)``, which must change nothing, so that
+two draws at the same game time give the same picture.
+
+Scenes move between screens through ``self.stack`` (push, pop, replace,
+reset), never by importing each other in a circle; they reach the
+application (settings, saves, quitting) through ``self.app``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+
+class Scene:
+    """One screen of the game; subclasses override the hooks they need."""
+
+    #: Whether the scene covers the whole screen (scenes below it are not drawn).
+    opaque = True
+
+    def __init__(self) -> None:
+        self.stack: Optional["SceneStack"] = None
+
+    @property
+    def app(self) -> Any:
+        """The application that runs the stack (settings, saves, quit)."""
+        return self.stack.app if self.stack is not None else None
+
+    def enter(self) -> None:
+        """The scene was pushed: build what it needs."""
+
+    def exit(self) -> None:
+        """The scene was popped or replaced: let go of what it holds."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene above was popped: this one is on top again."""
+
+    def handle_event(self, event: Any) -> Any:
+        """Use an input event and return None, or return it to hand it down."""
+        return event
+
+    def update(self, dt: float) -> None:
+        """Let `dt` seconds of game time pass (animations, computer racers)."""
+
+    def draw(self, surface: Any) -> None:
+        """Draw the scene on `surface`; changes nothing."""
+
+
+class SceneStack:
+    """The scenes of the game, the top one active, those below it still drawn."""
+
+    def __init__(self, app: Any = None) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Optional[Scene]:
+        """The active scene, or None when the stack is empty."""
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def push(self, scene: Scene) -> Scene:
+        """Put `scene` on top; the one below is paused."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Optional[Scene]:
+        """Remove the top scene; the one below resumes."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.stack = None
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for `scene` (the one below is not resumed)."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Empty the stack (top first) and start again from `scene`."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None
+        return self.push(scene)
+
+    def handle_event(self, event: Any) -> Any:
+        """Offer an event to the top scene, then down the stack; None once used."""
+        for scene in reversed(list(self.scenes)):
+            if event is None:
+                return None
+            event = scene.handle_event(event)
+        return event
+
+    def update(self, dt: float) -> None:
+        """Let time pass for the top scene only."""
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface: Any) -> None:
+        """Draw from the highest opaque scene up to the top."""
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in list(self.scenes[start:]):
+            scene.draw(surface)

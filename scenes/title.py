@@ -1,0 +1,99 @@
+"""The title screen: play, resume a saved race, rules, settings, quit."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from scenes import userdata
+from scenes.backdrop import backdrop, draw_logo
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import FocusGroup, menu_buttons, panel
+
+
+class TitleScene(Scene):
+    """The first screen; offers to resume an unfinished race."""
+
+    def __init__(self, board_file: Optional[str] = None, message: str = "") -> None:
+        super().__init__()
+        self.board_file = board_file
+        self.message = message
+        self.saved: Optional[userdata.SavedRace] = None
+        self.group = FocusGroup()
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Look for a saved race and lay out the menu."""
+        self.saved, problem = userdata.load_race()
+        if problem:
+            self.message = problem
+        items = []
+        if self.saved is not None:
+            items.append(("Resume the saved race", self.resume_race))
+        items += [("Play", self.play), ("Rules", self.rules), ("Settings", self.settings),
+                  ("Quit", self.quit)]
+        self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if self.saved else 320), focus=0)
+
+    def play(self) -> None:
+        """Open the race setup."""
+        from scenes.setup import SetupScene
+        self.stack.push(SetupScene(board_file=self.board_file))
+
+    def resume_race(self) -> None:
+        """Continue the saved race where it was left."""
+        from scenes.race import RaceScene
+        saved, self.saved = self.saved, None
+        if saved is not None:
+            self.stack.push(RaceScene(saved.race, saved.setup))
+
+    def rules(self) -> None:
+        """Open the rule book."""
+        from scenes.rules_help import RulesScene
+        self.stack.push(RulesScene())
+
+    def settings(self) -> None:
+        """Open the settings."""
+        from scenes.settings import SettingsScene
+        self.stack.push(SettingsScene())
+
+    def quit(self) -> None:
+        """Leave the game."""
+        if self.app is not None:
+            self.app.quit()
+
+    def handle_event(self, event):
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.quit()
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        draw_logo(surface, theme.SIZE[0] // 2, 90)
+        text.draw(surface, "a dice-and-board race for 2 to 6 racers", (theme.SIZE[0] // 2, 200), 24,
+                  theme.TEXT, anchor="midtop", shadow=True)
+        if self.saved is not None:
+            race = self.saved.race
+            line = (f"An unfinished race was saved: turn {race.turn} / {race.turns} on "
+                    f"{race.board.name}, {len(race.racers)} racers.")
+            text.draw(surface, line, (theme.SIZE[0] // 2, 250), 20, theme.ACCENT, anchor="midtop",
+                      shadow=True)
+        self.group.draw(surface)
+        if self.message:
+            lines = text.wrap(self.message, 900, 18)
+            box = pygame.Rect(0, 0, 940, 20 + 24 * len(lines))
+            box.midbottom = (theme.SIZE[0] // 2, theme.SIZE[1] - 50)
+            panel(surface, box, (70, 30, 34), theme.BAD)
+            for i, line in enumerate(lines):
+                text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")
+        text.draw(surface, "Arrows and Enter, or the mouse  ·  F11 full screen", (theme.SIZE[0] // 2,
+                  theme.SIZE[1] - 22), 16, theme.MUTED, anchor="center", shadow=True)

@@ -1,0 +1,1 @@
+"""Widgets of the game's screens: text, buttons, menus, panels, focus."""

@@ -1,0 +1,74 @@
+"""Text drawing with a cache of rendered lines, and word wrapping."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from scenes import assets
+from scenes.ui import theme
+
+_CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_CACHE_SIZE = 1500
+
+
+def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
+    """A rendered line of text (cached: the same line is rendered once)."""
+    key = (text, size, tuple(colour), kind)
+    surface = _CACHE.get(key)
+    if surface is None:
+        surface = assets.font(size, kind).render(text, True, colour)
+        _CACHE[key] = surface
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return surface
+
+
+def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.TEXT,
+         kind: str = "body", anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    """Draw a line of text with its `anchor` (a pygame.Rect attribute) at `pos`."""
+    line = render(text, size, colour, kind)
+    rect = line.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(render(text, size, (0, 0, 0), kind), rect.move(2, 2))
+    surface.blit(line, rect)
+    return rect
+
+
+def width(text: str, size: int = 20, kind: str = "body") -> int:
+    """The width in pixels of a line of text."""
+    return assets.font(size, kind).size(text)[0]
+
+
+def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[str]:
+    """Split `text` into lines no wider than `max_width` (paragraphs kept)."""
+    font = assets.font(size, kind)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else line + " " + word
+            if font.size(candidate)[0] <= max_width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int = 18,
+                 colour=theme.TEXT, kind: str = "body", spacing: int = 4) -> int:
+    """Draw wrapped text inside `rect`; returns the y below the last line."""
+    y = rect.top
+    line_height = assets.font(size, kind).get_linesize() + spacing - 2
+    for line in wrap(text, rect.width, size, kind):
+        if y + line_height > rect.bottom + spacing:
+            break
+        surface.blit(render(line, size, colour, kind), (rect.left, y))
+        y += line_height
+    return y

@@ -1,0 +1,141 @@
+"""The scene stack, tested with stand-in scenes that count their hook calls."""
+
+from collections import Counter
+
+from scenes.stack import Scene, SceneStack
+
+
+class Counting(Scene):
+    """A stand-in scene that records every hook call."""
+
+    def __init__(self, name, log, uses_events=True, opaque=True):
+        super().__init__()
+        self.name, self.log, self.uses_events, self.opaque = name, log, uses_events, opaque
+        self.calls = Counter()
+
+    def _hit(self, hook):
+        self.calls[hook] += 1
+        self.log.append((self.name, hook))
+
+    def enter(self):
+        self._hit("enter")
+
+    def exit(self):
+        self._hit("exit")
+
+    def pause(self):
+        self._hit("pause")
+
+    def resume(self):
+        self._hit("resume")
+
+    def handle_event(self, event):
+        self._hit("handle_event")
+        return None if self.uses_events else event
+
+    def update(self, dt):
+        self._hit("update")
+
+    def draw(self, surface):
+        self._hit("draw")
+
+
+def test_pushing_a_scene_enters_it_and_pauses_the_one_below():
+    log = []
+    stack = SceneStack()
+    a, b = Counting("a", log), Counting("b", log)
+    stack.push(a)
+    stack.push(b)
+    assert log == [("a", "enter"), ("a", "pause"), ("b", "enter")]
+    assert stack.top is b and a.stack is stack and b.stack is stack
+
+
+def test_popping_exits_the_top_and_resumes_the_one_below():
+    log = []
+    stack = SceneStack()
+    a, b = Counting("a", log), Counting("b", log)
+    stack.push(a)
+    stack.push(b)
+    log.clear()
+    assert stack.pop() is b
+    assert log == [("b", "exit"), ("a", "resume")]
+    assert b.stack is None and stack.top is a
+
+
+def test_replacing_exits_the_top_without_resuming_the_one_below():
+    log = []
+    stack = SceneStack()
+    a, b, c = Counting("a", log), Counting("b", log), Counting("c", log)
+    stack.push(a)
+    stack.push(b)
+    log.clear()
+    stack.replace(c)
+    assert log == [("b", "exit"), ("c", "enter")]
+    assert stack.scenes == [a, c]
+
+
+def test_reset_exits_every_scene_top_first():
+    log = []
+    stack = SceneStack()
+    a, b, c = Counting("a", log), Counting("b", log), Counting("c", log)
+    stack.push(a)
+    stack.push(b)
+    log.clear()
+    stack.reset(c)
+    assert log == [("b", "exit"), ("a", "exit"), ("c", "enter")]
+    assert stack.scenes == [c]
+
+
+def test_only_the_top_scene_gets_updates():
+    log = []
+    stack = SceneStack()
+    a, b = Counting("a", log), Counting("b", log)
+    stack.push(a)
+    stack.push(b)
+    stack.update(0.016)
+    assert b.calls["update"] == 1 and a.calls["update"] == 0
+
+
+def test_an_event_the_top_scene_uses_goes_no_further():
+    log = []
+    stack = SceneStack()
+    a, b = Counting("a", log), Counting("b", log)
+    stack.push(a)
+    stack.push(b)
+    assert stack.handle_event("click") is None
+    assert b.calls["handle_event"] == 1 and a.calls["handle_event"] == 0
+
+
+def test_an_event_the_top_scene_does_not_use_is_handed_down():
+    log = []
+    stack = SceneStack()
+    a, b = Counting("a", log), Counting("b", log, uses_events=False)
+    stack.push(a)
+    stack.push(b)
+    assert stack.handle_event("click") is None
+    assert b.calls["handle_event"] == 1 and a.calls["handle_event"] == 1
+
+
+def test_an_event_nobody_uses_comes_back():
+    stack = SceneStack()
+    stack.push(Counting("a", [], uses_events=False))
+    assert stack.handle_event("key") == "key"
+
+
+def test_drawing_starts_at_the_highest_opaque_scene():
+    log = []
+    stack = SceneStack()
+    a, b, c = Counting("a", log), Counting("b", log), Counting("c", log, opaque=False)
+    for scene in (a, b, c):
+        stack.push(scene)
+    log.clear()
+    stack.draw(None)
+    assert log == [("b", "draw"), ("c", "draw")]
+
+
+def test_an_empty_stack_does_nothing():
+    stack = SceneStack()
+    assert stack.pop() is None and stack.top is None
+    stack.update(0.1)
+    stack.draw(None)
+    assert stack.handle_event("x") == "x"
