@@ -1,0 +1,1031 @@
+"""Regenerate the game's art and fonts under assets/ (a development-time tool).
+
+Every image is composed from the game-icons.net glyphs (CC BY 3.0) plus
+procedural pygame drawing (gradients, outlines, soft shadows, glows). The
+fonts are the OFL fonts of the @fontsource packages, unpacked from WOFF to
+plain TrueType. The output is deterministic: running the script twice gives
+the same files.
+
+Install the sources once (outside the repository; node_modules is ignored):
+
+    mkdir -p /tmp/fr-npm && cd /tmp/fr-npm && npm install \\
+        @iconify-json/game-icons@1.2.4 @fontsource/cinzel-decorative@5.3.0 \\
+        @fontsource/cinzel@5.3.0 @fontsource/alegreya-sans@5.3.0
+
+Run from the repository root:
+
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python tools/make_assets.py \\
+        [--node-modules /tmp/fr-npm/node_modules] [--out assets] [--sheet /tmp/sheet.png]
+
+It writes assets/images/..., assets/fonts/..., assets/README.md (the table of
+every file and its use) and its own sections of assets/CREDITS.md (other
+sections of that file are kept as they are).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+import os
+import random
+import shutil
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+Color = tuple[int, int, int]
+
+# ---------------------------------------------------------------------------
+# Palette and tables (data, not code: tweak here)
+# ---------------------------------------------------------------------------
+
+INK: Color = (24, 17, 14)            # outlines: a warm near-black
+IVORY = ((255, 250, 232), (222, 204, 166))   # default glyph gradient (top, bottom)
+RIMS = {                             # medallion rims: metallic gradient (top, bottom)
+    "gold": ((255, 232, 150), (168, 104, 28)),
+    "silver": ((240, 243, 250), (122, 130, 148)),
+    "amethyst": ((228, 186, 255), (104, 50, 158)),
+    "bronze": ((236, 176, 118), (116, 66, 32)),
+}
+OBJECT_FIELD = ((58, 66, 96), (20, 22, 36))  # object badge field (centre, edge)
+
+# id: (game-icons glyph, portrait field colour, French name for the README)
+CHARACTERS = {
+    "elf": ("woman-elf-face", (46, 132, 84)),
+    "human": ("visored-helm", (46, 90, 178)),
+    "dwarf": ("dwarf-face", (160, 94, 42)),
+    "goblin": ("goblin-head", (104, 142, 40)),
+    "orc": ("orc-head", (160, 42, 40)),
+    "beastman": ("minotaur", (122, 80, 54)),
+    "sorceress": ("witch-face", (112, 56, 170)),
+    "baby": ("baby-face", (214, 104, 150)),
+    "thief": ("hood", (56, 66, 88)),
+    "lizardman": ("lizardman", (26, 128, 122)),
+}
+
+FIRE = ((255, 236, 120), (232, 72, 24))
+STEEL = ((246, 249, 255), (138, 150, 176))
+GOLDEN = ((255, 236, 130), (214, 138, 26))
+
+# id: (glyph, glyph gradient, rim, overlay glyph or None, overlay gradient)
+OBJECTS = {
+    "ring_of_fire": ("fire-ring", FIRE, "gold", None, None),
+    "ring_of_lightning": ("ring", GOLDEN, "gold", "power-lightning", ((236, 250, 255), (96, 176, 255))),
+    "axe": ("magic-axe", STEEL, "gold", None, None),
+    "spear": ("barbed-spear", STEEL, "gold", None, None),
+    "syringe": ("syringe", ((240, 255, 246), (92, 200, 150)), "gold", None, None),
+    "trap": ("wolf-trap", ((226, 196, 160), (134, 84, 52)), "silver", None, None),
+    "clover": ("clover", ((186, 248, 132), (40, 150, 62)), "silver", None, None),
+    "shield": ("magic-shield", ((176, 214, 255), (60, 100, 206)), "silver", None, None),
+    "coin": ("crown-coin", GOLDEN, "silver", None, None),
+    "bottle": ("standing-potion", ((214, 255, 140), (84, 180, 58)), "silver", None, None),
+    "wand_of_teleportation": ("fairy-wand", ((240, 214, 255), (156, 96, 240)), "amethyst", None, None),
+    "wand_of_fire": ("crystal-wand", FIRE, "amethyst", "small-fire", FIRE),
+    "throwing_star": ("ninja-star", STEEL, "bronze", None, None),
+    "poo": ("turd", ((196, 132, 74), (104, 62, 30)), "bronze", None, None),
+    "chest": ("chest", ((250, 204, 120), (168, 96, 36)), "gold", None, None),
+}
+
+# tier: (name, glyph gradient, rim gradient, symbol)
+CHEST_TIERS = [
+    ("max malus, dark red", ((226, 78, 72), (128, 14, 20)), ((214, 74, 66), (96, 10, 16)), "--"),
+    ("malus, orange", ((255, 196, 92), (226, 112, 18)), ((255, 180, 80), (170, 80, 10)), "-"),
+    ("neutral, white", ((255, 255, 255), (204, 204, 210)), ((255, 255, 255), (150, 152, 164)), "="),
+    ("bonus, light green", ((196, 255, 160), (104, 206, 84)), ((190, 250, 150), (70, 160, 60)), "+"),
+    ("max bonus, dark green", ((74, 184, 96), (14, 100, 42)), ((70, 170, 90), (10, 80, 34)), "++"),
+]
+
+# name: (glyph, gradient, rotation in degrees (counter-clockwise), use)
+UI_ICONS = {
+    "dice": ("rolling-dices", IVORY, 0, "roll the dice"),
+    "drift": ("sideswipe", IVORY, 0, "drift phase"),
+    "move": ("boots", IVORY, 0, "move / action move"),
+    "rest": ("night-sleep", ((236, 240, 255), (150, 168, 232)), 0, "rest, sleeping baby, skip"),
+    "coins": ("coins", GOLDEN, 0, "gold coins, coin walk"),
+    "fight": ("crossed-swords", STEEL, 0, "fight"),
+    "shock": ("spiky-explosion", ((255, 236, 110), (238, 84, 36)), 0, "shock (small or big)"),
+    "hole": ("dig-hole", ((226, 188, 140), (138, 96, 58)), 0, "hole"),
+    "shortcut": ("jump-across", IVORY, 0, "shortcut"),
+    "lightning": ("power-lightning", ((255, 252, 186), (250, 186, 36)), 0, "lightning bolt"),
+    "fireball": ("fire-dash", FIRE, 0, "fireball"),
+    "finish": ("checkered-flag", IVORY, 0, "finish line, end of race"),
+    "crown": ("crown", GOLDEN, 0, "winner, leader"),
+    "settings": ("cog", STEEL, 0, "settings"),
+    "sound": ("speaker", IVORY, 0, "sound effects on/off"),
+    "music": ("musical-notes", IVORY, 0, "music on/off"),
+    "pause": ("pause-button", IVORY, 0, "pause"),
+    "save": ("save", IVORY, 0, "save the race"),
+    "back": ("plain-arrow", IVORY, -90, "back"),
+}
+
+# Fonts: (file written, fontsource package, source file in the package, role)
+FONTS = [
+    ("CinzelDecorative-Bold.ttf", "cinzel-decorative", "cinzel-decorative-latin-700-normal.woff",
+     "title lettering and big display text"),
+    ("Cinzel-Bold.ttf", "cinzel", "cinzel-latin-700-normal.woff",
+     "headings where the decorative capitals would be too busy"),
+    ("AlegreyaSans-Regular.ttf", "alegreya-sans", "alegreya-sans-latin-400-normal.woff",
+     "body / UI text"),
+    ("AlegreyaSans-Bold.ttf", "alegreya-sans", "alegreya-sans-latin-700-normal.woff",
+     "bold UI text, buttons, numbers"),
+]
+FONT_LICENCES = {
+    "cinzel-decorative": ("OFL-CinzelDecorative.txt", "Cinzel Decorative", "Natanael Gama"),
+    "cinzel": ("OFL-Cinzel.txt", "Cinzel", "The Cinzel Project Authors (Natanael Gama)"),
+    "alegreya-sans": ("OFL-AlegreyaSans.txt", "Alegreya Sans",
+                      "The Alegreya Sans Project Authors (Huerta Tipográfica)"),
+}
+
+# ---------------------------------------------------------------------------
+# Glyphs
+# ---------------------------------------------------------------------------
+
+
+class Icons:
+    """The game-icons.net set as packaged by @iconify-json/game-icons."""
+
+    def __init__(self, path: Path):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        self.icons = data["icons"]
+        self.box = data.get("width", 512)
+        self.used: set[str] = set()
+
+    def glyph(self, name: str, size: int) -> pygame.Surface:
+        """The glyph `name` in white, `size` x `size` px, transparent around."""
+        if name not in self.icons:
+            raise SystemExit(f"make_assets: no icon named {name!r} in the game-icons package")
+        self.used.add(name)
+        body = self.icons[name]["body"].replace("currentColor", "#ffffff")
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+               f'viewBox="0 0 {self.box} {self.box}">{body}</svg>')
+        loaded = pygame.image.load(io.BytesIO(svg.encode("utf-8")), "glyph.svg")
+        out = pygame.Surface((size, size), pygame.SRCALPHA)
+        out.blit(loaded, (0, 0))
+        return out
+
+
+# ---------------------------------------------------------------------------
+# Drawing helpers (all work on per-pixel-alpha surfaces)
+# ---------------------------------------------------------------------------
+
+
+def lerp(a: Color, b: Color, t: float) -> Color:
+    t = max(0.0, min(1.0, t))
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def new(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((*INK, 0))
+    return surf
+
+
+def vgradient(size: tuple[int, int], top: Color, bottom: Color,
+              start: float = 0.0, end: float = 1.0) -> pygame.Surface:
+    """An opaque vertical gradient; the ramp runs from start to end (fractions of height)."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(h):
+        t = (y / max(1, h - 1) - start) / max(1e-6, end - start)
+        pygame.draw.line(surf, lerp(top, bottom, t), (0, y), (w - 1, y))
+    return surf
+
+
+def tint(white: pygame.Surface, gradient) -> pygame.Surface:
+    """A white glyph coloured with a flat colour or a (top, bottom) gradient."""
+    out = white.copy()
+    if isinstance(gradient[0], int):
+        out.fill((*gradient, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    else:
+        out.blit(vgradient(out.get_size(), *gradient), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def silhouette(surf: pygame.Surface, rgb: Color, alpha: int = 255) -> pygame.Surface:
+    """The shape of `surf` filled with one colour, its alpha scaled by alpha/255."""
+    out = surf.copy()
+    out.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
+    out.fill((*rgb, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    if alpha < 255:
+        out.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def dilate(surf: pygame.Surface, radius: int) -> pygame.Surface:
+    """`surf` grown by `radius` px in every direction (padded by radius)."""
+    w, h = surf.get_size()
+    out = new((w + 2 * radius, h + 2 * radius))
+    out.blit(surf, (radius, radius))
+    if radius <= 0:
+        return out
+    rings = max(1, radius // 3)
+    for ring in range(1, rings + 1):
+        r = radius * ring / rings
+        steps = max(8, int(2 * math.pi * r / 1.5))
+        for k in range(steps):
+            a = 2 * math.pi * k / steps
+            out.blit(surf, (radius + round(r * math.cos(a)), radius + round(r * math.sin(a))))
+    return out
+
+
+def blur(surf: pygame.Surface, radius: int) -> pygame.Surface:
+    """A soft copy of `surf`, padded by 2*radius so nothing is cut."""
+    pad = 2 * radius
+    w, h = surf.get_size()
+    big = new((w + 2 * pad, h + 2 * pad))
+    big.blit(surf, (pad, pad))
+    if radius > 0:
+        big = pygame.transform.gaussian_blur(big, radius, False)
+    return big
+
+
+def blit_centered(dest: pygame.Surface, src: pygame.Surface, center: tuple[float, float]) -> None:
+    dest.blit(src, src.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def draw_glyph(dest: pygame.Surface, white: pygame.Surface, center: tuple[float, float], gradient,
+               outline: int, shadow: int = 0, shadow_offset: tuple[int, int] = (0, 0),
+               shadow_alpha: int = 150, outline_rgb: Color = INK, glow: Color | None = None) -> None:
+    """A glyph with an ink outline, a soft drop shadow and an optional coloured glow."""
+    body = dilate(silhouette(white, outline_rgb), outline) if outline else white
+    if glow is not None:
+        halo = blur(dilate(silhouette(white, glow, 150), outline * 2), max(2, outline * 3))
+        blit_centered(dest, halo, center)
+    if shadow:
+        soft = blur(silhouette(body, (0, 0, 0), shadow_alpha), shadow)
+        blit_centered(dest, soft, (center[0] + shadow_offset[0], center[1] + shadow_offset[1]))
+    if outline:
+        blit_centered(dest, body, center)
+    blit_centered(dest, tint(white, gradient), center)
+
+
+def disc(size: int, radius: float, center: tuple[float, float], rgb: Color = (255, 255, 255)) -> pygame.Surface:
+    surf = new((size, size))
+    pygame.draw.circle(surf, (*rgb, 255), center, radius)
+    return surf
+
+
+def masked(fill: pygame.Surface, mask: pygame.Surface) -> pygame.Surface:
+    """`fill` (opaque) cut to the alpha of `mask` (white shape)."""
+    out = fill.copy()
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def radial(size: int, center: tuple[float, float], radius: float, inner: Color, outer: Color,
+           lift: float = 0.0) -> pygame.Surface:
+    """A radial gradient disc: `inner` at the centre (raised by lift*radius), `outer` at the edge."""
+    surf = new((size, size))
+    steps = int(radius)
+    for i in range(steps, 0, -1):
+        t = i / steps
+        c = (center[0], center[1] - lift * radius * (1 - t))
+        pygame.draw.circle(surf, (*lerp(inner, outer, t ** 1.4), 255), c, i)
+    return surf
+
+
+def down(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Supersampled surface brought to its final size."""
+    out = surf
+    while out.get_width() >= size[0] * 2 and out.get_height() >= size[1] * 2:
+        out = pygame.transform.smoothscale(out, (out.get_width() // 2, out.get_height() // 2))
+    if out.get_size() != tuple(size):
+        out = pygame.transform.smoothscale(out, size)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Medallions: portraits, objects, chest tiers
+# ---------------------------------------------------------------------------
+
+
+def medallion(icons: Icons, size: int, glyph: str, field: tuple[Color, Color], rim: tuple[Color, Color],
+              gradient, glyph_scale: float = 0.64, ss: int = 4, overlay: str | None = None,
+              overlay_gradient=None, glow: Color | None = None, rim_width: float = 0.075) -> pygame.Surface:
+    """A round badge: soft shadow, ink ring, metal rim, shaded field, outlined glyph, gloss."""
+    S = size * ss
+    c = (S / 2, S / 2 - S * 0.012)
+    R = S * 0.455
+    canvas = new((S, S))
+    # Soft shadow under the badge.
+    shadow = blur(disc(S, R, (S / 2, S / 2 + S * 0.025), (0, 0, 0)), max(2, int(S * 0.018)))
+    shadow.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
+    blit_centered(canvas, shadow, (S / 2, S / 2))
+    # Ink ring, metal rim (gradient), inner ink line.
+    pygame.draw.circle(canvas, (*INK, 255), c, R)
+    r_rim = R - S * 0.014
+    canvas.blit(masked(vgradient((S, S), rim[0], rim[1], 0.08, 0.92), disc(S, r_rim, c)), (0, 0))
+    r_field = r_rim - S * rim_width
+    # A thin bright bevel line on the rim.
+    bevel = new((S, S))
+    pygame.draw.circle(bevel, (255, 255, 255, 90), c, r_rim - S * 0.012, max(1, int(S * 0.008)))
+    canvas.blit(bevel, (0, 0))
+    pygame.draw.circle(canvas, (*INK, 255), c, r_field + S * 0.012)
+    canvas.blit(radial(S, c, r_field, field[0], field[1], lift=0.35), (0, 0))
+    # Glyph.
+    gsize = int(2 * r_field * glyph_scale)
+    white = icons.glyph(glyph, gsize)
+    gc = (c[0], c[1] + S * 0.01)
+    draw_glyph(canvas, white, gc, gradient, outline=max(2, int(S * 0.013)),
+               shadow=max(2, int(S * 0.012)), shadow_offset=(0, int(S * 0.02)), shadow_alpha=170, glow=glow)
+    if overlay:
+        ow = icons.glyph(overlay, int(gsize * 0.62))
+        draw_glyph(canvas, ow, (gc[0] + gsize * 0.2, gc[1] - gsize * 0.14), overlay_gradient,
+                   outline=max(2, int(S * 0.012)), shadow=max(2, int(S * 0.01)),
+                   shadow_offset=(0, int(S * 0.015)), shadow_alpha=170)
+    # Gloss on the top of the field.
+    gloss = new((S, S))
+    pygame.draw.ellipse(gloss, (255, 255, 255, 34),
+                        pygame.Rect(c[0] - r_field * 0.82, c[1] - r_field * 0.96, r_field * 1.64, r_field * 0.9))
+    canvas.blit(masked(gloss, disc(S, r_field, c)), (0, 0))
+    return down(canvas, (size, size))
+
+
+def portrait(icons: Icons, cid: str) -> pygame.Surface:
+    glyph, rgb = CHARACTERS[cid]
+    inner = lerp(rgb, (255, 255, 255), 0.28)
+    outer = lerp(rgb, (0, 0, 0), 0.62)
+    return medallion(icons, 256, glyph, (inner, outer), RIMS["gold"], IVORY, glyph_scale=0.7,
+                     rim_width=0.06)
+
+
+def token(icons: Icons, cid: str, ss: int = 4) -> pygame.Surface:
+    """64x64: shading, rim and a white glyph over a TRANSPARENT disc (see README)."""
+    size = 64
+    S = size * ss
+    c = (S / 2, S / 2)
+    R = S * TOKEN_DISC_RADIUS / size
+    canvas = new((S, S))
+    # Shading that gives any tinted disc below a domed look.
+    shade = new((S, S))
+    pygame.draw.circle(shade, (0, 0, 0, 70), (c[0], c[1] + R * 0.35), R * 1.05)
+    shade = masked(shade, disc(S, R, c))
+    light = blur(disc(S, R * 0.72, (c[0], c[1] - R * 0.28), (255, 255, 255)), int(S * 0.05))
+    light.fill((255, 255, 255, 60), special_flags=pygame.BLEND_RGBA_MULT)
+    light = blur_crop(light, S)
+    canvas.blit(shade, (0, 0))
+    canvas.blit(masked(light, disc(S, R, c)), (0, 0))
+    # A light rim inside an ink edge.
+    pygame.draw.circle(canvas, (*INK, 235), c, R, max(1, int(S * 0.03)))
+    pygame.draw.circle(canvas, (255, 255, 255, 150), c, R - S * 0.03, max(1, int(S * 0.022)))
+    white = icons.glyph(CHARACTERS[cid][0], int(R * 1.36))
+    draw_glyph(canvas, white, (c[0], c[1] + S * 0.01), ((255, 255, 255), (232, 232, 240)),
+               outline=max(2, int(S * 0.024)), shadow=int(S * 0.02), shadow_offset=(0, int(S * 0.02)),
+               shadow_alpha=160)
+    return down(canvas, (size, size))
+
+
+TOKEN_DISC_RADIUS = 29.5   # px, in the 64x64 token
+
+
+def blur_crop(padded: pygame.Surface, S: int) -> pygame.Surface:
+    """Back to S x S after blur() padded a full-canvas surface."""
+    pad = (padded.get_width() - S) // 2
+    out = new((S, S))
+    out.blit(padded, (-pad, -pad))
+    return out
+
+
+def token_disc(ss: int = 4) -> pygame.Surface:
+    S = 64 * ss
+    return down(disc(S, TOKEN_DISC_RADIUS * ss, (S / 2, S / 2)), (64, 64))
+
+
+def object_icon(icons: Icons, oid: str) -> pygame.Surface:
+    glyph, grad, rim, overlay, ograd = OBJECTS[oid]
+    return medallion(icons, 96, glyph, OBJECT_FIELD, RIMS[rim], grad, glyph_scale=0.74,
+                     overlay=overlay, overlay_gradient=ograd)
+
+
+def symbol_pill(S: int, symbol: str, colour: Color) -> pygame.Surface:
+    """The tier symbol (--, -, =, +, ++) drawn as bars on a dark pill, readable without colour."""
+    signs = {"--": "--", "-": "-", "=": "=", "+": "+", "++": "++"}[symbol]
+    bar_l, bar_t = S * 0.13, S * 0.045
+    gap = S * 0.045
+    n = len(signs)
+    pw = n * bar_l + (n - 1) * gap + S * 0.12
+    ph = S * 0.25
+    pill = new((S, S))
+    rect = pygame.Rect(0, 0, pw, ph)
+    rect.center = (S * 0.5, S * 0.8)
+    pygame.draw.rect(pill, (*INK, 255), rect.inflate(S * 0.05, S * 0.05), border_radius=int(ph))
+    pygame.draw.rect(pill, (*colour, 255), rect.inflate(S * 0.02, S * 0.02), border_radius=int(ph))
+    pygame.draw.rect(pill, (30, 26, 34, 255), rect, border_radius=int(ph))
+    x = rect.left + S * 0.06
+    cy = rect.centery
+    for sign in signs:
+        cx = x + bar_l / 2
+        bars = []
+        if sign in "-+":
+            bars.append(pygame.Rect(0, 0, bar_l, bar_t))
+        if sign == "+":
+            bars.append(pygame.Rect(0, 0, bar_t, bar_l))
+        for b in bars:
+            b.center = (cx, cy)
+        if sign == "=":
+            b1, b2 = pygame.Rect(0, 0, bar_l, bar_t), pygame.Rect(0, 0, bar_l, bar_t)
+            b1.center = (cx, cy - bar_t * 0.95)
+            b2.center = (cx, cy + bar_t * 0.95)
+            bars = [b1, b2]
+        for b in bars:
+            pygame.draw.rect(pill, (255, 255, 255, 255), b, border_radius=int(bar_t / 2))
+        x += bar_l + gap
+    return pill
+
+
+def chest_tier(icons: Icons, tier: int, ss: int = 4) -> pygame.Surface:
+    name, grad, rim, symbol = CHEST_TIERS[tier]
+    size = 64
+    S = size * ss
+    badge = medallion(icons, S, "chest", OBJECT_FIELD, rim, grad, glyph_scale=0.78, ss=1)
+    canvas = new((S, S))
+    canvas.blit(badge, (0, -int(S * 0.05)))
+    canvas.blit(symbol_pill(S, symbol, rim[0]), (0, 0))
+    return down(canvas, (size, size))
+
+
+def ui_icon(icons: Icons, name: str, ss: int = 4) -> pygame.Surface:
+    glyph, grad, angle, _use = UI_ICONS[name]
+    size = 48
+    S = size * ss
+    canvas = new((S, S))
+    white = icons.glyph(glyph, int(S * 0.8))
+    if angle:
+        white = pygame.transform.rotate(white, angle)
+    draw_glyph(canvas, white, (S / 2, S / 2 - S * 0.015), grad, outline=max(2, int(S * 0.035)),
+               shadow=int(S * 0.025), shadow_offset=(0, int(S * 0.035)), shadow_alpha=170)
+    return down(canvas, (size, size))
+
+
+# ---------------------------------------------------------------------------
+# Logo
+# ---------------------------------------------------------------------------
+
+
+def logo(font_path: Path, ss: int = 2) -> pygame.Surface:
+    """"Fantasy Racing" in Cinzel Decorative: gold gradient, ink outline, warm glow."""
+    big = pygame.font.Font(str(font_path), 118 * ss)
+    small = pygame.font.Font(str(font_path), 62 * ss)
+    line1 = small.render("Fantasy", True, (255, 255, 255))
+    line2 = big.render("Racing", True, (255, 255, 255))
+    w = max(line1.get_width(), line2.get_width()) + 80 * ss
+    h = int(line1.get_height() * 0.78 + line2.get_height()) + 50 * ss
+    text = new((w, h))
+    blit_centered(text, line1, (w / 2, 25 * ss + line1.get_height() / 2))
+    blit_centered(text, line2, (w / 2, 25 * ss + line1.get_height() * 0.78 + line2.get_height() / 2))
+    canvas = new((w, h))
+    glow = blur(dilate(silhouette(text, (255, 170, 60), 110), 6 * ss), 14 * ss)
+    blit_centered(canvas, glow, (w / 2, h / 2))
+    outer = dilate(silhouette(text, INK), 7 * ss)
+    blit_centered(canvas, blur(silhouette(outer, (0, 0, 0), 170), 4 * ss), (w / 2, h / 2 + 6 * ss))
+    blit_centered(canvas, outer, (w / 2, h / 2))
+    bronze = dilate(silhouette(text, (150, 84, 26)), 3 * ss)
+    blit_centered(canvas, bronze, (w / 2, h / 2))
+    gold = tint(text, ((255, 246, 196), (255, 214, 110)))
+    lower = vgradient((w, h), (255, 220, 120), (196, 112, 22), 0.45, 0.95)
+    lower.set_alpha(None)
+    gold.blit(lower, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    # Re-brighten the top of each letter: a shine band.
+    canvas.blit(gold, (0, 0))
+    shine = new((w, h))
+    for y in range(h):
+        t = y / h
+        a = int(70 * max(0.0, 1 - abs(t - 0.33) / 0.12))
+        if a:
+            pygame.draw.line(shine, (255, 255, 255, a), (0, y), (w, y))
+    canvas.blit(masked(shine, silhouette(text, (255, 255, 255))), (0, 0))
+    return down(canvas, (w // ss, h // ss))
+
+
+# ---------------------------------------------------------------------------
+# Title background
+# ---------------------------------------------------------------------------
+
+
+def ridge(rng: random.Random, width: int, base: float, rough: float, points: int = 9,
+          passes: int = 6) -> list[tuple[float, float]]:
+    """A mountain/hill crest by midpoint displacement, as (x, y) points."""
+    ys = [base + rng.uniform(-rough, rough) for _ in range(points)]
+    xs = [width * i / (points - 1) for i in range(points)]
+    pts = list(zip(xs, ys))
+    amp = rough * 0.5
+    for _ in range(passes):
+        nxt = []
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            nxt.append((x0, y0))
+            nxt.append(((x0 + x1) / 2, (y0 + y1) / 2 + rng.uniform(-amp, amp)))
+        nxt.append(pts[-1])
+        pts = nxt
+        amp *= 0.55
+    return pts
+
+
+def fill_below(surf: pygame.Surface, pts, colour, bottom: float) -> None:
+    poly = [(pts[0][0], bottom)] + list(pts) + [(pts[-1][0], bottom)]
+    pygame.draw.polygon(surf, colour, poly)
+
+
+def gradient_below(surf: pygame.Surface, pts, top: Color, bottom_c: Color, y0: float, y1: float,
+                   bottom: float) -> None:
+    """Fill under a crest with a vertical gradient from y0 to y1."""
+    W, H = surf.get_size()
+    mask = new((W, H))
+    fill_below(mask, pts, (255, 255, 255, 255), bottom)
+    grad = vgradient((W, H), top, bottom_c, y0 / H, y1 / H)
+    surf.blit(masked(grad, mask), (0, 0))
+
+
+def background(icons: Icons, ss: int = 2) -> pygame.Surface:
+    W, H = 1280 * ss, 720 * ss
+    rng = random.Random(20260101)
+    sky = pygame.Surface((W, H), pygame.SRCALPHA)
+    horizon = H * 0.56
+    # Sky: night-blue at the top to a warm dusk at the horizon.
+    stops = [(0.0, (18, 20, 58)), (0.28, (54, 44, 110)), (0.46, (150, 78, 128)),
+             (0.56, (246, 150, 104)), (0.62, (255, 206, 132))]
+    for y in range(H):
+        t = y / H
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t0 <= t <= t1:
+                col = lerp(c0, c1, (t - t0) / (t1 - t0))
+                break
+        else:
+            col = stops[-1][1]
+        pygame.draw.line(sky, col, (0, y), (W, y))
+    # Stars (pygame.draw writes alpha as is: draw on a layer, then blend it).
+    stars = new((W, H))
+    for _ in range(170):
+        x, y = rng.uniform(0, W), rng.uniform(0, H * 0.36)
+        fade = 1 - y / (H * 0.36)
+        r = rng.choice([1, 1, 1, 2, 2, 3]) * ss * 0.5
+        pygame.draw.circle(stars, (255, 250, 230, int(40 + 200 * fade * rng.random())), (x, y), r)
+    sky.blit(stars, (0, 0))
+    # Sun glow low on the right.
+    sun_c = (W * 0.70, horizon - H * 0.05)
+    glow = new((W, H))
+    for i in range(40, 0, -1):
+        pygame.draw.circle(glow, (255, 214, 150, int(5 + 3 * (40 - i) / 4)), sun_c, H * 0.012 * i)
+    sky.blit(glow, (0, 0))
+    pygame.draw.circle(sky, (255, 240, 200), sun_c, H * 0.07)
+    # Soft clouds.
+    clouds = new((W, H))
+    for _ in range(9):
+        cx, cy = rng.uniform(0, W), rng.uniform(H * 0.12, H * 0.42)
+        for _ in range(6):
+            rw, rh = rng.uniform(90, 220) * ss, rng.uniform(18, 36) * ss
+            ox, oy = rng.uniform(-140, 140) * ss, rng.uniform(-14, 14) * ss
+            col = lerp((120, 90, 160), (255, 180, 150), cy / (H * 0.45))
+            pygame.draw.ellipse(clouds, (*col, 70), pygame.Rect(cx + ox - rw / 2, cy + oy - rh / 2, rw, rh))
+    small_clouds = pygame.transform.smoothscale(clouds, (W // 8, H // 8))
+    small_clouds = pygame.transform.gaussian_blur(small_clouds, 3, True)
+    sky.blit(pygame.transform.smoothscale(small_clouds, (W, H)), (0, 0))
+    # A wyvern far away in the sky.
+    wyv = tint(pygame.transform.flip(icons.glyph("wyvern", int(86 * ss)), True, False), (70, 46, 92))
+    sky.blit(wyv, (W * 0.18, H * 0.20))
+    wyv2 = tint(icons.glyph("wyvern", int(44 * ss)), (84, 56, 104))
+    sky.blit(wyv2, (W * 0.84, H * 0.14))
+
+    # Mountains, far to near, hazed towards the sky colour.
+    layers = [
+        (horizon - H * 0.17, H * 0.10, (128, 96, 150), (176, 116, 140)),
+        (horizon - H * 0.09, H * 0.07, (92, 70, 124), (142, 92, 120)),
+    ]
+    for base, rough, top, bot in layers:
+        pts = ridge(rng, W, base, rough, points=7, passes=7)
+        gradient_below(sky, pts, top, bot, base - rough, horizon + H * 0.02, H)
+    # Snow caps on the far range.
+    # Castle on a far hill (left).
+    hill_pts = [(x, horizon - H * 0.05 - H * 0.07 * math.exp(-((x - W * 0.2) / (W * 0.12)) ** 2))
+                for x in range(0, W + 1, 8)]
+    gradient_below(sky, hill_pts, (70, 74, 112), (86, 84, 118), horizon - H * 0.13, horizon + H * 0.05, H)
+    castle = tint(icons.glyph("elven-castle", int(150 * ss)), (62, 60, 100))
+    sky.blit(castle, castle.get_rect(midbottom=(W * 0.2, horizon - H * 0.105)))
+    # Lit windows in the castle.
+    for dx, dy in [(-14, -30), (6, -52), (22, -26), (-2, -20)]:
+        pygame.draw.circle(sky, (255, 210, 120), (W * 0.2 + dx * ss, horizon - H * 0.105 + dy * ss), 2 * ss)
+
+    # Rolling hills: far blue-green to near deep green.
+    hills = [
+        (horizon - H * 0.015, H * 0.035, (78, 112, 110), (66, 100, 92)),
+        (horizon + H * 0.03, H * 0.04, (70, 120, 84), (52, 104, 66)),
+    ]
+    for base, rough, top, bot in hills:
+        pts = ridge(rng, W, base, rough, points=6, passes=6)
+        gradient_below(sky, pts, top, bot, base - rough, base + H * 0.2, H)
+    meadow_top = horizon + H * 0.06
+    meadow = [(x, meadow_top + H * 0.012 * math.sin(x / W * 7.0)) for x in range(0, W + 1, 8)]
+    gradient_below(sky, meadow, (92, 150, 78), (38, 92, 44), meadow_top - H * 0.02, H, H)
+
+    # The winding track, made of board-like squares, in perspective.
+    far_z, near_z = 16.0, 0.9
+    cam_h = H * 0.42
+
+    def project(x_world: float, z: float) -> tuple[float, float]:
+        return (W / 2 + x_world * W * 0.42 / z, meadow_top + cam_h / z * 0.9 - cam_h / far_z * 0.9)
+
+    def centre(z: float) -> float:
+        return 0.55 * math.sin(z * 0.45 + 0.6) - 0.25
+
+    half = 0.33
+    zs = []
+    z = near_z
+    while z < far_z:
+        zs.append(z)
+        z *= 1.085
+    zs.append(far_z)
+    track = new((W, H))
+    edge_pts_l, edge_pts_r = [], []
+    for i in range(len(zs) - 1, 0, -1):
+        z0, z1 = zs[i - 1], zs[i]
+        for col in range(3):
+            xa = centre(z0) - half + 2 * half * col / 3
+            xb = centre(z0) - half + 2 * half * (col + 1) / 3
+            xc = centre(z1) - half + 2 * half * (col + 1) / 3
+            xd = centre(z1) - half + 2 * half * col / 3
+            quad = [project(xa, z0), project(xb, z0), project(xc, z1), project(xd, z1)]
+            light = (i + col) % 2 == 0
+            base = (226, 192, 138) if light else (196, 156, 104)
+            depth = min(1.0, (z0 - near_z) / (far_z - near_z) * 1.4)
+            colr = lerp(base, (178, 148, 128), depth * 0.6)
+            pygame.draw.polygon(track, (*colr, 255), quad)
+            pygame.draw.polygon(track, (*lerp((120, 86, 52), (150, 120, 110), depth), 255), quad,
+                                max(1, int(3 * ss / z0 ** 0.5)))
+    for z in zs:
+        edge_pts_l.append(project(centre(z) - half, z))
+        edge_pts_r.append(project(centre(z) + half, z))
+    # Stone kerbs.
+    for pts in (edge_pts_l, edge_pts_r):
+        for (p0, p1, z) in zip(pts, pts[1:], zs):
+            pygame.draw.line(track, (*INK, 255), p0, p1, max(2, int(10 * ss / z)))
+            pygame.draw.line(track, (236, 226, 204, 255), p0, p1, max(1, int(6 * ss / z)))
+    shadow = silhouette(track, (20, 40, 20), 90)
+    sky.blit(shadow, (0, 4 * ss))
+    sky.blit(track, (0, 0))
+
+    def track_point(lane: float, z: float) -> tuple[float, float]:
+        return project(centre(z) + lane * half, z)
+
+    # Finish arch across the track.
+    zf = 7.0
+    left, right = track_point(-1.25, zf), track_point(1.25, zf)
+    pole_h = H * 0.62 / zf
+    for p in (left, right):
+        pygame.draw.line(sky, INK, p, (p[0], p[1] - pole_h), max(3, int(16 * ss / zf)))
+        pygame.draw.line(sky, (200, 170, 120), p, (p[0], p[1] - pole_h), max(1, int(8 * ss / zf)))
+    band_h = pole_h * 0.22
+    band = pygame.Rect(left[0], left[1] - pole_h, right[0] - left[0], band_h)
+    pygame.draw.rect(sky, INK, band.inflate(6, 6))
+    cells = 14
+    cw = band.width / cells
+    for k in range(cells):
+        for row in range(2):
+            colr = (245, 242, 232) if (k + row) % 2 == 0 else (34, 30, 36)
+            pygame.draw.rect(sky, colr, pygame.Rect(band.x + k * cw, band.y + row * band_h / 2,
+                                                    math.ceil(cw), math.ceil(band_h / 2)))
+
+    # Trees along the track, sorted far to near.
+    trees = []
+    for _ in range(60):
+        z = rng.uniform(1.4, far_z)
+        side = rng.choice([-1, 1])
+        lane = side * rng.uniform(1.5, 4.2)
+        trees.append((z, lane))
+    for _ in range(12):
+        trees.append((rng.uniform(1.0, 2.2), rng.choice([-1, 1]) * rng.uniform(2.3, 3.4)))
+    chests = [(5.0, -1.8), (11.0, 1.7)]
+    racers = [(1.7, -0.45, "orc", (200, 60, 50)), (2.6, 0.4, "elf", (60, 170, 90)),
+              (3.7, -0.2, "dwarf", (230, 170, 60)), (5.2, 0.35, "sorceress", (150, 90, 220)),
+              (8.5, -0.3, "goblin", (110, 180, 230))]
+    things = [(z, "tree", lane) for z, lane in trees] + [(z, "chest", lane) for z, lane in chests]
+    things += [(z, "racer", (lane, cid, col)) for z, lane, cid, col in racers]
+    for z, kind, data in sorted(things, key=lambda t: -t[0]):
+        depth = min(1.0, (z - near_z) / (far_z - near_z))
+        if kind == "tree":
+            x, y = track_point(data, z)
+            size = int(H * 0.5 / z)
+            if size < 6:
+                continue
+            g = icons.glyph("pine-tree", size)
+            col = lerp((26, 74, 40), (70, 100, 96), depth)
+            t = tint(g, (lerp(col, (255, 255, 255), 0.08), lerp(col, (0, 0, 0), 0.3)))
+            sh = silhouette(g, (10, 30, 12), 80)
+            sh = pygame.transform.smoothscale(sh, (size, max(2, size // 5)))
+            blit_centered(sky, sh, (x + size * 0.12, y))
+            sky.blit(t, t.get_rect(midbottom=(x, y + size * 0.04)))
+        elif kind == "chest":
+            x, y = track_point(data, z)
+            size = int(H * 0.22 / z)
+            g = icons.glyph("chest", size)
+            layer = new((size * 2, size * 2))
+            draw_glyph(layer, g, (size, size), ((250, 204, 120), (168, 96, 36)), outline=max(1, size // 20))
+            sky.blit(layer, layer.get_rect(midbottom=(x, y + size * 0.5)))
+        else:
+            lane, cid, col = data
+            x, y = track_point(lane, z)
+            r = H * 0.10 / z
+            size = int(r * 2.4)
+            layer = new((size * 2, size * 2))
+            lc = (size, size)
+            sh = new((size * 2, size * 2))
+            pygame.draw.ellipse(sh, (0, 0, 0, 90), pygame.Rect(lc[0] - r, lc[1] + r * 0.55, 2 * r, r * 0.7))
+            pygame.draw.circle(layer, (*INK, 255), lc, r + max(2, r * 0.1))
+            layer.blit(masked(vgradient((size * 2, size * 2), lerp(col, (255, 255, 255), 0.35),
+                                        lerp(col, (0, 0, 0), 0.35), (lc[1] - r) / (size * 2),
+                                        (lc[1] + r) / (size * 2)), disc(size * 2, r, lc)), (0, 0))
+            g = icons.glyph(CHARACTERS[cid][0], int(r * 1.4))
+            draw_glyph(layer, g, lc, ((255, 255, 255), (230, 230, 236)), outline=max(1, int(r * 0.08)))
+            # Dust behind the racer.
+            dust = new((size * 2, size * 2))
+            for k in range(5):
+                pygame.draw.circle(dust, (236, 214, 170, 50), (lc[0] + (k - 2) * r * 0.3, lc[1] + r * 0.9),
+                                   r * (0.25 + 0.08 * k))
+            sky.blit(dust, dust.get_rect(center=(x, y - r * 0.3 + r * 0.2)))
+            sky.blit(sh, sh.get_rect(center=(x, y - r * 0.9)))
+            sky.blit(layer, layer.get_rect(center=(x, y - r * 0.9)))
+
+    # Foreground grass banks at the bottom corners.
+    for side in (-1, 1):
+        pts = []
+        for k in range(0, 41):
+            t = k / 40
+            x = W / 2 + side * (W * 0.5 - t * W * 0.22)
+            y = H - H * 0.16 * math.sin(t * math.pi / 2) ** 1.5 + H * 0.01 * math.sin(k * 1.7)
+            pts.append((x, y))
+        pts += [(W / 2 + side * W * 0.2, H), (W / 2 + side * W * 0.5, H)]
+        pygame.draw.polygon(sky, (30, 66, 34), pts)
+    # Warm light from the sun and a vignette.
+    vignette = pygame.Surface((W, H), pygame.SRCALPHA)
+    vignette.fill((10, 8, 20, 150))
+    steps = 30
+    for i in range(steps + 1):
+        t = i / steps
+        rect = pygame.Rect(0, 0, W * (1.45 - 0.55 * t), H * (1.55 - 0.75 * t))
+        rect.center = (W / 2, H * 0.5)
+        pygame.draw.ellipse(vignette, (10, 8, 20, int(150 * (1 - t) ** 2)), rect)
+    small_v = pygame.transform.smoothscale(vignette, (W // 8, H // 8))
+    small_v = pygame.transform.gaussian_blur(small_v, 4, True)
+    sky.blit(pygame.transform.smoothscale(small_v, (W, H)), (0, 0))
+    out = down(sky, (1280, 720))
+    final = pygame.Surface((1280, 720))
+    final.blit(out, (0, 0))
+    return final
+
+
+# ---------------------------------------------------------------------------
+# Fonts: WOFF (1.0) to TrueType, with no extra dependency
+# ---------------------------------------------------------------------------
+
+
+def woff_to_sfnt(data: bytes) -> bytes:
+    """Unpack a WOFF 1.0 font into the plain sfnt (TrueType/OpenType) it wraps."""
+    sig, flavor, _length, num, _res, _total = struct.unpack(">4sIIHHI", data[:20])
+    if sig != b"wOFF":
+        raise SystemExit("make_assets: not a WOFF 1.0 font")
+    entries = []
+    for i in range(num):
+        tag, off, comp, orig, checksum = struct.unpack(">4sIIII", data[44 + 20 * i: 64 + 20 * i])
+        raw = data[off:off + comp]
+        table = zlib.decompress(raw) if comp < orig else raw
+        entries.append((tag, checksum, table))
+    entries.sort(key=lambda e: e[0])
+    power = 1 << (num.bit_length() - 1)
+    header = struct.pack(">IHHHH", flavor, num, power * 16, power.bit_length() - 1, num * 16 - power * 16)
+    offset = 12 + 16 * num
+    directory, body = b"", b""
+    for tag, checksum, table in entries:
+        directory += struct.pack(">4sIII", tag, checksum, offset + len(body), len(table))
+        body += table + b"\0" * (-len(table) % 4)
+    return header + directory + body
+
+
+def make_fonts(fontsource: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for target, package, source, _role in FONTS:
+        src = fontsource / package / "files" / source
+        if not src.is_file():
+            raise SystemExit(f"make_assets: missing {src}; run: npm install @fontsource/{package}")
+        (out / target).write_bytes(woff_to_sfnt(src.read_bytes()))
+    for package, (licence, _name, _authors) in FONT_LICENCES.items():
+        shutil.copyfile(fontsource / package / "LICENSE", out / licence)
+
+
+# ---------------------------------------------------------------------------
+# README and CREDITS
+# ---------------------------------------------------------------------------
+
+
+def readme_text() -> str:
+    rows = []
+    for cid, (glyph, _c) in CHARACTERS.items():
+        rows.append(f"| `images/characters/{cid}.png` | 256x256 | portrait of the {cid} (glyph `{glyph}`) |")
+    for cid, (glyph, _c) in CHARACTERS.items():
+        rows.append(f"| `images/tokens/{cid}.png` | 64x64 | board token glyph of the {cid}, drawn over a tinted disc |")
+    for oid, (glyph, *_rest) in OBJECTS.items():
+        rows.append(f"| `images/objects/{oid}.png` | 96x96 | object `{oid}` (glyph `{glyph}`) |")
+    for t, (name, *_rest) in enumerate(CHEST_TIERS):
+        rows.append(f"| `images/ui/chest_tier_{t}.png` | 64x64 | chest tier {t}: {name}, symbol `{CHEST_TIERS[t][3]}` |")
+    for name, (glyph, _g, _a, use) in UI_ICONS.items():
+        rows.append(f"| `images/ui/{name}.png` | 48x48 | {use} (glyph `{glyph}`) |")
+    rows.append("| `images/ui/token_disc.png` | 64x64 | white disc to tint with the racer colour under a token |")
+    rows.append("| `images/ui/title_background.png` | 1280x720 | title-screen background (opaque) |")
+    rows.append("| `images/ui/logo.png` | about 700x300 | \"Fantasy Racing\" title lettering (transparent) |")
+    for target, _p, _s, role in FONTS:
+        rows.append(f"| `fonts/{target}` | font | {role} |")
+    table = "\n".join(rows)
+    return f"""# assets/
+
+Generated by `tools/make_assets.py` (do not edit the images by hand: change
+the tables at the top of the script and run it again; see its docstring).
+Sources and licences: `CREDITS.md`.
+
+## Files
+
+| file | size | use |
+|---|---|---|
+{table}
+
+Every PNG except the title background has a transparent background. Images
+are drawn at their listed size: scale them down with
+`pygame.transform.smoothscale` if needed (they stay readable down to about
+half size); scaling up blurs them.
+
+## Composing a racer's token
+
+Tokens carry no racer colour. The disc under the glyph is transparent so the
+game can show any racer colour:
+
+```python
+disc = image("images/ui/token_disc.png").copy()          # white anti-aliased disc, radius {TOKEN_DISC_RADIUS} px
+disc.fill((*racer_rgb, 255), special_flags=pygame.BLEND_RGBA_MULT)  # tint it
+surface.blit(disc, topleft)
+surface.blit(image(f"images/tokens/{{character_id}}.png"), topleft)  # shading, rim and white glyph
+```
+
+(or draw a filled circle of radius {TOKEN_DISC_RADIUS} px at the token's centre instead of the disc). Use
+mid-dark, saturated racer colours: the glyph is white with an ink outline.
+
+## Fonts
+
+- Titles: `CinzelDecorative-Bold.ttf` (display capitals; use from about 28 px up).
+- Headings: `Cinzel-Bold.ttf`.
+- Body and UI: `AlegreyaSans-Regular.ttf` and `AlegreyaSans-Bold.ttf`.
+
+They are the Latin subsets of the fonts (all of French, with œ, «», ’, and €).
+"""
+
+
+def credits_sections(icons: Icons) -> dict[str, str]:
+    names = sorted(icons.used)
+    listing = ", ".join(f"`{n}`" for n in names)
+    icon_section = f"""The glyphs of every image under `images/characters/`, `images/tokens/`,
+`images/objects/` and `images/ui/` (and the silhouettes of the title
+background) come from **game-icons.net**, by the GameIcons contributors
+(Lorc, Delapouite, Skoll and others; https://game-icons.net), licensed under
+**CC BY 3.0** (https://creativecommons.org/licenses/by/3.0/), taken from the
+npm package `@iconify-json/game-icons` 1.2.4 (its `info.json`: author
+"GameIcons", https://github.com/game-icons/icons). The icons were recoloured
+and composed with outlines, shadows, badges and procedural drawing by
+`tools/make_assets.py`.
+
+Icons used: {listing}.
+"""
+    font_lines = []
+    for package, (licence, name, authors) in FONT_LICENCES.items():
+        files = ", ".join(f"`fonts/{t}`" for t, p, _s, _r in FONTS if p == package)
+        font_lines.append(f"- **{name}** by {authors}: {files}; npm package `@fontsource/{package}` 5.3.0 "
+                          f"(Latin subset, unpacked from WOFF); SIL Open Font License 1.1, "
+                          f"text in `fonts/{licence}`.")
+    font_section = "\n".join(font_lines) + "\n"
+    other = """The title background, the logo's effects, badges, rims, token shading and
+chest tier symbols are drawn procedurally by `tools/make_assets.py`
+(part of this project).
+"""
+    return {
+        "## Icons (game-icons.net)": icon_section,
+        "## Fonts": font_section,
+        "## Procedural art": other,
+    }
+
+
+def update_credits(path: Path, sections: dict[str, str]) -> None:
+    """Replace or add our sections of CREDITS.md; keep every other section."""
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Credits\n\nEvery asset's source and licence.\n"
+    lines = text.splitlines(keepends=True)
+    head, parts, current = [], [], None
+    for line in lines:
+        if line.startswith("## "):
+            current = [line.rstrip("\n"), []]
+            parts.append(current)
+        elif current is None:
+            head.append(line)
+        else:
+            current[1].append(line)
+    seen = set()
+    out = "".join(head)
+    for title, body in parts:
+        if title in sections:
+            seen.add(title)
+            out += f"{title}\n\n{sections[title]}\n"
+        else:
+            out += f"{title}\n" + "".join(body)
+    if out and not out.endswith("\n\n"):
+        out = out.rstrip("\n") + "\n\n"
+    for title, body in sections.items():
+        if title not in seen:
+            out += f"{title}\n\n{body}\n"
+    path.write_text(out.rstrip("\n") + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# Contact sheet (for looking at the result; not committed)
+# ---------------------------------------------------------------------------
+
+
+def contact_sheet(images: dict[str, pygame.Surface], path: Path) -> None:
+    small = {k: v for k, v in images.items() if v.get_width() <= 256}
+    big = {k: v for k, v in images.items() if v.get_width() > 256}
+    W = 1400
+    x = y = 10
+    rowh = 0
+    places = []
+    for k, s in small.items():
+        if x + s.get_width() > W - 10:
+            x, y = 10, y + rowh + 10
+            rowh = 0
+        places.append((s, (x, y)))
+        x += s.get_width() + 10
+        rowh = max(rowh, s.get_height())
+    y += rowh + 10
+    for k, s in big.items():
+        places.append((s, (10, y)))
+        y += s.get_height() + 10
+    sheet = pygame.Surface((W, y))
+    for i in range(0, W, 40):
+        for j in range(0, y, 40):
+            sheet.fill((200, 196, 188) if (i + j) // 40 % 2 else (120, 116, 130), pygame.Rect(i, j, 40, 40))
+    for s, p in places:
+        sheet.blit(s, p)
+    pygame.image.save(sheet, str(path))
+
+
+# ---------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/fr-npm/node_modules"),
+                        help="the node_modules folder holding @iconify-json/game-icons and @fontsource/*")
+    parser.add_argument("--icons", type=Path, default=None,
+                        help="icons.json of @iconify-json/game-icons (default: under --node-modules)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "assets")
+    parser.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet PNG here")
+    args = parser.parse_args(argv)
+    icons_path = args.icons or args.node_modules / "@iconify-json" / "game-icons" / "icons.json"
+    if not icons_path.is_file():
+        print(f"make_assets: {icons_path} not found; run: npm install @iconify-json/game-icons", file=sys.stderr)
+        return 1
+    pygame.init()
+    icons = Icons(icons_path)
+    out = args.out
+    img = out / "images"
+    for sub in ("characters", "tokens", "objects", "ui"):
+        (img / sub).mkdir(parents=True, exist_ok=True)
+    made: dict[str, pygame.Surface] = {}
+
+    def save(rel: str, surf: pygame.Surface) -> None:
+        pygame.image.save(surf, str(img / rel))
+        made[rel] = surf
+
+    make_fonts(args.node_modules / "@fontsource", out / "fonts")
+    for cid in CHARACTERS:
+        save(f"characters/{cid}.png", portrait(icons, cid))
+    for cid in CHARACTERS:
+        save(f"tokens/{cid}.png", token(icons, cid))
+    save("ui/token_disc.png", token_disc())
+    for oid in OBJECTS:
+        save(f"objects/{oid}.png", object_icon(icons, oid))
+    for t in range(len(CHEST_TIERS)):
+        save(f"ui/chest_tier_{t}.png", chest_tier(icons, t))
+    for name in UI_ICONS:
+        save(f"ui/{name}.png", ui_icon(icons, name))
+    save("ui/logo.png", logo(out / "fonts" / "CinzelDecorative-Bold.ttf"))
+    save("ui/title_background.png", background(icons))
+    (out / "README.md").write_text(readme_text(), encoding="utf-8")
+    update_credits(out / "CREDITS.md", credits_sections(icons))
+    if args.sheet:
+        contact_sheet(made, args.sheet)
+    print(f"make_assets: wrote {len(made)} images and {len(FONTS)} fonts under {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
