@@ -142,7 +142,7 @@ class Race:
     """A race in progress: board state, racers, turn, and the pending decision."""
 
     def __init__(self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None,
-                 dice: Dice | None) -> None:
+                 dice: Dice | None, before=None) -> None:
         self.board = board
         self.setups = tuple(setups)
         self.turns = turns
@@ -162,14 +162,19 @@ class Race:
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
         self.over = False
+        if before is not None:
+            before(self)
         self._rules = self._race()
         self._advance(None)
 
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, board: Board, setups: Sequence[RacerSetup], turns: int | None = None,
-            seed: int | None = None, dice: Dice | None = None) -> "Race":
-        """A new race; checks the setup and says clearly what is wrong."""
+            seed: int | None = None, dice: Dice | None = None, before=None) -> "Race":
+        """A new race; checks the setup and says clearly what is wrong.
+
+        `before(race)`, for tests, may arrange the racers before the first turn.
+        """
         turns = board.turns if turns is None else turns
         setups = [s if isinstance(s, RacerSetup) else RacerSetup(s) for s in setups]
         if not MIN_RACERS <= len(setups) <= MAX_RACERS:
@@ -186,7 +191,7 @@ class Race:
             raise ValueError(f"board {board.name!r} has {len(starts)} start squares for {len(setups)} racers")
         if not board.starts:
             board = board.with_starts(starts)
-        return cls(board, setups, turns, seed, dice)
+        return cls(board, setups, turns, seed, dice, before)
 
     def _racer(self, index: int, setup: RacerSetup) -> Racer:
         """A racer on his start square."""

@@ -1,0 +1,68 @@
+"""Races without a screen: the `simulate` command of main.py."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence, TextIO
+
+from game import ai
+from game.board import Board
+from game.race import Race, RacerSetup
+
+
+@dataclass
+class Outcome:
+    """A finished race's standings and the racers' characters."""
+
+    standings: list[tuple[int, int, int]]
+    characters: list[str]
+    by_cause: list[dict[str, int]]
+
+
+def run_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int) -> Race:
+    """Play one race with bots to its end."""
+    setups = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
+    race = Race.new(board, setups, turns=turns, seed=seed)
+    rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
+    ai.play(race, rngs, {i: s.bot for i, s in enumerate(setups)})
+    return race
+
+
+def simulate(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, games: int,
+             seed: int, out: TextIO) -> list[Outcome]:
+    """Run `games` races and print each standing (or a summary) and races per second."""
+    outcomes = []
+    start = time.perf_counter()
+    for game in range(games):
+        race = run_race(board, characters, bots, turns, seed + game)
+        outcome = Outcome(race.standings(), [r.character for r in race.racers],
+                          [dict(r.by_cause) for r in race.racers])
+        outcomes.append(outcome)
+        if games <= 10:
+            print_standings(race, out, title=f"Race {game + 1} (seed {seed + game}) on {board.name}:")
+    elapsed = time.perf_counter() - start
+    if games > 10:
+        print_summary(outcomes, out)
+    print(f"{games} race(s) in {elapsed:.2f} s: {games / elapsed:.1f} races per second", file=out)
+    return outcomes
+
+
+def print_standings(race: Race, out: TextIO, title: str) -> None:
+    """The standings with each racer's points by cause."""
+    print(title, file=out)
+    for place, index, points in race.standings():
+        r = race.racers[index]
+        causes = ", ".join(f"{cause} {value:+d}" for cause, value in sorted(r.by_cause.items()))
+        print(f"  {place}. {r.name:<14} {points:4d} points  ({causes})", file=out)
+
+
+def print_summary(outcomes: list[Outcome], out: TextIO) -> None:
+    """Wins (shared places count as wins) and mean points by seat."""
+    seats = len(outcomes[0].characters)
+    print(f"{'seat':<6}{'character':<12}{'wins':>6}{'mean points':>13}", file=out)
+    for seat in range(seats):
+        wins = sum(1 for o in outcomes if any(p == 1 and i == seat for p, i, _ in o.standings))
+        mean = sum(pts for o in outcomes for _, i, pts in o.standings if i == seat) / len(outcomes)
+        print(f"{seat + 1:<6}{outcomes[0].characters[seat]:<12}{wins:>6}{mean:>13.1f}", file=out)

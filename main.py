@@ -1,0 +1,131 @@
+"""Fantasy Racing: start the game, or run a command without a screen.
+
+    python main.py                      the game in a window
+    python main.py simulate ...         races between computer racers, in the terminal
+    python main.py check-map FILE...    check boards drawn in Tiled
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+class CommandLineError(Exception):
+    """A bad command-line value: one sentence, exit 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a bad value as one sentence and exits 2."""
+
+    def error(self, message: str) -> None:
+        raise CommandLineError(message)
+
+
+def _int_in(low: int, high: int, what: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}, not {value}")
+        return value
+    return parse
+
+
+def build_parser() -> Parser:
+    """The command line."""
+    parser = Parser(prog="main.py", description="Fantasy Racing, a dice-and-board racing game.")
+    parser.add_argument("--board", metavar="FILE", help="start with this board (.tmx)")
+    parser.add_argument("--watch", action="store_true", help="reload the board when its file changes")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    sim = commands.add_parser("simulate", help="races between computer racers, without a screen")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
+    where.add_argument("--text-board", metavar="FILE", help="a board in the text format of MAPS.md")
+    sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
+    sim.add_argument("--bots", default="random", help="a policy for all, or one per racer: random, greedy")
+    sim.add_argument("--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns, 5 to 15")
+    sim.add_argument("--games", type=_int_in(1, 1_000_000, "--games"), default=1, help="how many races")
+    sim.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="seed of the first race")
+
+    check = commands.add_parser("check-map", help="check boards drawn in Tiled")
+    check.add_argument("files", nargs="*", metavar="FILE")
+    return parser
+
+
+def _simulate(args) -> int:
+    from game import Board, BoardError, load_board
+    from game.ai import POLICIES
+    from game.characters import CHARACTERS
+    from game.simulate import simulate
+
+    if args.text_board:
+        path = Path(args.text_board)
+        try:
+            board = Board.from_text(path.read_text(encoding="utf-8"), name=path.stem)
+        except OSError as error:
+            raise CommandLineError(f"cannot read the text board {path}: {error.strerror}") from None
+        except (BoardError, UnicodeDecodeError) as error:
+            raise CommandLineError(f"{path}: {error}") from None
+    else:
+        path = Path(args.sim_board) if args.sim_board else default_board()
+        try:
+            board = load_board(path)
+        except BoardError as error:
+            raise CommandLineError(str(error)) from None
+    characters = [c.strip() for c in args.racers.split(",") if c.strip()]
+    for c in characters:
+        if c not in CHARACTERS:
+            raise CommandLineError(f"--racers: unknown character {c!r}; choose among {', '.join(CHARACTERS)}")
+    if not 2 <= len(characters) <= min(6, board.max_racers):
+        raise CommandLineError(f"--racers: {board.name} takes 2 to {min(6, board.max_racers)} racers, "
+                               f"not {len(characters)}")
+    bots = [b.strip() for b in args.bots.split(",")]
+    if len(bots) == 1:
+        bots *= len(characters)
+    if len(bots) != len(characters):
+        raise CommandLineError(f"--bots: give one policy for all or one per racer ({len(characters)}), "
+                               f"not {len(bots)}")
+    for b in bots:
+        if b not in POLICIES:
+            raise CommandLineError(f"--bots: unknown policy {b!r}; choose among {', '.join(POLICIES)}")
+    turns = args.turns if args.turns is not None else board.turns
+    try:
+        simulate(board, characters, bots, turns, args.games, args.seed, sys.stdout)
+    except ValueError as error:
+        raise CommandLineError(str(error)) from None
+    return 0
+
+
+def default_board() -> Path:
+    """The first shipped board."""
+    boards = sorted((HERE / "maps").glob("*.tmx"))
+    if not boards:
+        raise CommandLineError("no board is shipped in maps/: give one with --board or --text-board")
+    return boards[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run it; returns the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "check-map":
+            from game.maps import check_map_command
+            return check_map_command(args.files)
+        from scenes.app import run
+        return run(args)
+    except CommandLineError as error:
+        print(f"main.py: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
