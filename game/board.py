@@ -164,9 +164,10 @@ class Board:
 
     # ------------------------------------------------------------ saves
     def to_dict(self) -> dict:
-        """Plain data for saves; `Board.from_dict` reads it back."""
+        """Plain data for saves (terrain and objects apart: an object may lie on a shortcut)."""
         return {
-            "text": self.to_text(),
+            "terrain": ["".join(TERRAIN_TEXT[kind] for kind in row) for row in self.terrain],
+            "objects": [[row, col, kind] for (row, col), kind in sorted(self.objects.items())],
             "starts": [list(s) for s in self.starts],
             "name": self.name,
             "description": self.description,
@@ -179,9 +180,12 @@ class Board:
     @classmethod
     def from_dict(cls, data: dict) -> "Board":
         """The board of `to_dict`."""
-        board = cls.from_text(data["text"])
+        terrain = tuple(tuple(TEXT_TERRAIN[char] for char in line) for line in data["terrain"])
+        if not terrain or len({len(row) for row in terrain}) != 1:
+            raise BoardError("the saved board's rows are not all the same length")
         return cls(
-            width=board.width, height=board.height, terrain=board.terrain, objects=board.objects,
+            width=len(terrain[0]), height=len(terrain), terrain=terrain,
+            objects={(row, col): kind for row, col, kind in data["objects"]},
             starts=tuple(tuple(s) for s in data["starts"]), name=data["name"],
             description=data["description"], author=data["author"], turns=data["turns"],
             respawn_turns=tuple(data["respawn_turns"]), max_racers=data["max_racers"],

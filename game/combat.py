@@ -60,12 +60,17 @@ def push_back(race: "Race", racer: int) -> tuple[int, int] | None:
 
 
 def shock(race: "Race", victim: int, size: str, author: int | None, cause: str, shield: bool = True,
-          exclude: int | None = None) -> "Rules":
-    """A shock: the shield decision, the recoil roll, points to the author. True if moved."""
+          exclude: int | None = None, origin: tuple[Square, int, int] | None = None) -> "Rules":
+    """A shock: the shield decision, the recoil roll, points to the author. True if moved.
+
+    `origin` = (square, dr, dc): the shock is suffered from that square, which
+    lies (dr, dc) from where the racer stands (a placement onto a rock).
+    """
     r = race.racers[victim]
     if size == "big" and cause in OBJECT_CAUSES and r.has(THICK_SKIN):
         size = "small"
-    squares = recoil_squares(race, r.square, size)
+    square, to_dr, to_dc = origin if origin is not None else (r.square, 0, 0)
+    squares = recoil_squares(race, square, size)
     race.emit("shock", racer=victim, size=size, author=author, squares=squares)
     if shield and r.inventory.shields:
         use = yield from race.ask(victim, "shield", ("shield", "take"), size=size, author=author,
@@ -81,8 +86,11 @@ def shock(race: "Race", victim: int, size: str, author: int | None, cause: str, 
         race.score(author, SHOCK_POINTS[size], "shock")
         if race.racers[author].has(VICIOUS):
             race.score(author, 1, "vicious")
-    dr, dc = recoil(race, r.square, *table[faces[0]])
-    return (yield from moves.place(race, victim, dr, dc, "recoil", suffered=True, exclude=exclude))
+    dr, dc = recoil(race, square, *table[faces[0]])
+    if origin is not None and (dr, dc) == (0, 0):
+        return False
+    return (yield from moves.place(race, victim, to_dr + dr, to_dc + dc, "recoil", suffered=True,
+                                   exclude=exclude, shown_from=square if origin is not None else None))
 
 
 # ---------------------------------------------------------------- fights (6.1, 6.2)

@@ -114,6 +114,7 @@ def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause
             return True
         yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and step < steps:
+            stride.flush(race, racer, cause)
             stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead,
                                        left=steps - step)
             if stop == "stop":
@@ -158,30 +159,45 @@ def preview_walk(race: "Race", racer: int, steps: int) -> tuple[Square, int]:
 
 # ---------------------------------------------------------------- placements (5.2)
 def place(race: "Race", racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
-          from_shortcut: bool = False, exclude: int | None = None) -> "Rules":
-    """Place a racer (dr, dc) away without walking; the landing square acts. True if he moved."""
+          from_shortcut: bool = False, exclude: int | None = None, shown_from: Square | None = None) -> "Rules":
+    """Place a racer (dr, dc) away without walking; the landing square acts. True if he moved.
+
+    A placement onto a rock bounces: the racer suffers a small shock from the
+    rock's square (no shield) and is placed by the net displacement, or stays
+    where he was when that recoil cannot move him off the rock (5.2).
+    """
     if dr == 0 and dc == 0:
         return False
     r = race.racers[racer]
     start = r.square
+    target = race.board.wrap(start[0] + dr, start[1] + dc)
+    if race.terrain_at(target) == ROCK:
+        race.emit("placed", racer=racer, start=shown_from or start, end=target, cause=cause)
+        moved = yield from combat.shock(race, racer, "small", author=None, cause="rock", shield=False,
+                                        exclude=exclude, origin=(target, dr, dc))
+        if not moved:
+            race.emit("placed", racer=racer, start=target, end=start, cause="put_back")
+        return moved
     laps = displace(race, r, dr, dc)
-    race.emit("placed", racer=racer, start=start, end=r.square, cause=cause)
+    race.emit("placed", racer=racer, start=shown_from or start, end=r.square, cause=cause)
     book(race, racer, dr, laps)
-    yield from land(race, racer, suffered=suffered, voluntary=voluntary, placed_from=start,
+    yield from land(race, racer, suffered=suffered, voluntary=voluntary, placed=True,
                     from_shortcut=from_shortcut, exclude=exclude)
     return True
 
 
 # ---------------------------------------------------------------- landings (5.5)
-def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed_from: Square | None = None,
+def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed: bool = False,
          from_shortcut: bool = False, exclude: int | None = None) -> "Rules":
     """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
     r = race.racers[racer]
     square = r.square
     race.arrive(r)
-    if placed_from is not None and race.blocks(square):
-        yield from _land_on_obstacle(race, racer, placed_from, exclude)
-        return
+    if placed and race.terrain_at(square) == BARRIER:
+        race.destroyed.add(square)
+        race.emit("barrier_destroyed", square=square, by=None)
+        if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
+            return
     yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square)
     if trap is not None:
@@ -199,28 +215,6 @@ def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed_from:
         if (yield from take_shortcut(race, racer)):
             return
     yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
-
-
-def _land_on_obstacle(race: "Race", racer: int, placed_from: Square, exclude: int | None) -> "Rules":
-    """Placed on a barrier (destroyed, small shock) or a rock (small shock, no shield) (5.2)."""
-    r = race.racers[racer]
-    square = r.square
-    if race.terrain_at(square) == BARRIER:
-        race.destroyed.add(square)
-        race.emit("barrier_destroyed", square=square, by=None)
-        moved = yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)
-        if not moved:
-            yield from combat.fight_here(race, racer, True, exclude, False)
-        return
-    moved = yield from combat.shock(race, racer, "small", author=None, cause="rock", shield=False,
-                                    exclude=exclude)
-    if not moved:
-        dr = -race.board.row_delta(placed_from, square)
-        dc = (placed_from[1] - square[1] + race.board.width // 2) % race.board.width - race.board.width // 2
-        start = r.square
-        laps = displace(race, r, dr, dc)
-        race.emit("placed", racer=racer, start=start, end=r.square, cause="put_back")
-        book(race, racer, dr, laps)
 
 
 def spring_trap(race: "Race", racer: int, square: Square, exclude: int | None = None) -> "Rules":
