@@ -409,18 +409,18 @@ def object_icon(icons: Icons, oid: str) -> pygame.Surface:
 def symbol_pill(S: int, symbol: str, colour: Color) -> pygame.Surface:
     """The tier symbol (--, -, =, +, ++) drawn as bars on a dark pill, readable without colour."""
     signs = {"--": "--", "-": "-", "=": "=", "+": "+", "++": "++"}[symbol]
-    bar_l, bar_t = S * 0.13, S * 0.045
-    gap = S * 0.045
+    bar_l, bar_t = S * 0.17, S * 0.065
+    gap = S * 0.035
     n = len(signs)
-    pw = n * bar_l + (n - 1) * gap + S * 0.12
-    ph = S * 0.25
+    pw = n * bar_l + (n - 1) * gap + S * 0.14
+    ph = S * 0.28
     pill = new((S, S))
     rect = pygame.Rect(0, 0, pw, ph)
-    rect.center = (S * 0.5, S * 0.8)
-    pygame.draw.rect(pill, (*INK, 255), rect.inflate(S * 0.05, S * 0.05), border_radius=int(ph))
-    pygame.draw.rect(pill, (*colour, 255), rect.inflate(S * 0.02, S * 0.02), border_radius=int(ph))
+    rect.center = (S * 0.5, S * 0.835)
+    pygame.draw.rect(pill, (*INK, 255), rect.inflate(S * 0.06, S * 0.06), border_radius=int(ph))
+    pygame.draw.rect(pill, (*colour, 255), rect.inflate(S * 0.025, S * 0.025), border_radius=int(ph))
     pygame.draw.rect(pill, (30, 26, 34, 255), rect, border_radius=int(ph))
-    x = rect.left + S * 0.06
+    x = rect.left + S * 0.07
     cy = rect.centery
     for sign in signs:
         cx = x + bar_l / 2
@@ -433,8 +433,8 @@ def symbol_pill(S: int, symbol: str, colour: Color) -> pygame.Surface:
             b.center = (cx, cy)
         if sign == "=":
             b1, b2 = pygame.Rect(0, 0, bar_l, bar_t), pygame.Rect(0, 0, bar_l, bar_t)
-            b1.center = (cx, cy - bar_t * 0.95)
-            b2.center = (cx, cy + bar_t * 0.95)
+            b1.center = (cx, cy - bar_t * 0.8)
+            b2.center = (cx, cy + bar_t * 0.8)
             bars = [b1, b2]
         for b in bars:
             pygame.draw.rect(pill, (255, 255, 255, 255), b, border_radius=int(bar_t / 2))
@@ -446,9 +446,9 @@ def chest_tier(icons: Icons, tier: int, ss: int = 4) -> pygame.Surface:
     name, grad, rim, symbol = CHEST_TIERS[tier]
     size = 64
     S = size * ss
-    badge = medallion(icons, S, "chest", OBJECT_FIELD, rim, grad, glyph_scale=0.78, ss=1)
+    badge = medallion(icons, int(S * 0.9), "chest", OBJECT_FIELD, rim, grad, glyph_scale=0.8, ss=1)
     canvas = new((S, S))
-    canvas.blit(badge, (0, -int(S * 0.05)))
+    canvas.blit(badge, (int(S * 0.05), 0))
     canvas.blit(symbol_pill(S, symbol, rim[0]), (0, 0))
     return down(canvas, (size, size))
 
@@ -513,11 +513,11 @@ def logo(font_path: Path, ss: int = 2) -> pygame.Surface:
 
 def ridge(rng: random.Random, width: int, base: float, rough: float, points: int = 9,
           passes: int = 6) -> list[tuple[float, float]]:
-    """A mountain/hill crest by midpoint displacement, as (x, y) points."""
+    """A soft hill crest by midpoint displacement, as (x, y) points."""
     ys = [base + rng.uniform(-rough, rough) for _ in range(points)]
     xs = [width * i / (points - 1) for i in range(points)]
     pts = list(zip(xs, ys))
-    amp = rough * 0.5
+    amp = rough * 0.3
     for _ in range(passes):
         nxt = []
         for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
@@ -525,8 +525,40 @@ def ridge(rng: random.Random, width: int, base: float, rough: float, points: int
             nxt.append(((x0 + x1) / 2, (y0 + y1) / 2 + rng.uniform(-amp, amp)))
         nxt.append(pts[-1])
         pts = nxt
-        amp *= 0.55
+        amp *= 0.5
     return pts
+
+
+def peaks(rng: random.Random, width: int, base: float, height: float, count: int,
+          step: int) -> tuple[list[tuple[float, float]], list[tuple[float, float, float]]]:
+    """A jagged mountain range: its crest points and its peaks (x, y, half width)."""
+    tops = []
+    for i in range(count):
+        x = width * (i + rng.uniform(0.1, 0.9)) / count
+        h = height * rng.uniform(0.45, 1.0)
+        tops.append((x, base - h, h * rng.uniform(0.9, 1.5)))
+    noise = [0.0]
+    for _ in range(width // step + 2):
+        noise.append(max(-1.0, min(1.0, noise[-1] + rng.uniform(-0.35, 0.35))))
+    crest = []
+    for k, x in enumerate(range(0, width + step, step)):
+        y = base
+        for px, py, hw in tops:
+            y = min(y, py + (base - py) * abs(x - px) / hw)
+        crest.append((x, y + noise[k] * height * 0.035))
+    return crest, tops
+
+
+def shade_peaks(surf: pygame.Surface, crest, tops, base: float, rgba) -> None:
+    """Darken the right-hand face of every peak (light comes from the left), inside the range."""
+    W, H = surf.get_size()
+    mask = new((W, H))
+    fill_below(mask, crest, (255, 255, 255, 255), base + H)
+    shade = new((W, H))
+    for px, py, hw in tops:
+        pygame.draw.polygon(shade, rgba, [(px, py), (px + hw, base), (px + hw * 0.05, base + H * 0.1),
+                                          (px - hw * 0.12, base)])
+    surf.blit(masked(shade, mask), (0, 0))
 
 
 def fill_below(surf: pygame.Surface, pts, colour, bottom: float) -> None:
@@ -544,237 +576,282 @@ def gradient_below(surf: pygame.Surface, pts, top: Color, bottom_c: Color, y0: f
     surf.blit(masked(grad, mask), (0, 0))
 
 
+def soft_layer(W: int, H: int, draw, factor: int = 8, blur_px: int = 4) -> pygame.Surface:
+    """Something drawn small, blurred and scaled up: glows, clouds, haze, vignette."""
+    small = new((W // factor, H // factor))
+    draw(small, 1 / factor)
+    small = pygame.transform.gaussian_blur(small, blur_px, True)
+    return pygame.transform.smoothscale(small, (W, H))
+
+
+def token_sprite(icons: Icons, cid: str, rgb: Color, r: float) -> pygame.Surface:
+    """A racer token as the game composes it: tinted disc + shading + white glyph."""
+    size = int(r * 2.6)
+    layer = new((size, size))
+    c = (size / 2, size / 2)
+    pygame.draw.circle(layer, (*INK, 255), c, r + max(2.0, r * 0.1))
+    top, bot = lerp(rgb, (255, 255, 255), 0.35), lerp(rgb, (0, 0, 0), 0.4)
+    layer.blit(masked(vgradient((size, size), top, bot, (c[1] - r) / size, (c[1] + r) / size),
+                      disc(size, r, c)), (0, 0))
+    pygame.draw.circle(layer, (255, 255, 255, 255), c, r * 0.92, max(1, int(r * 0.07)))
+    g = icons.glyph(CHARACTERS[cid][0], int(r * 1.4))
+    draw_glyph(layer, g, c, ((255, 255, 255), (230, 230, 236)), outline=max(1, int(r * 0.08)))
+    return layer
+
+
+FINISH_Z = 7.5   # depth of the finish line on the title background's track
+
+
 def background(icons: Icons, ss: int = 2) -> pygame.Surface:
+    """The title screen: a dusk sky, mountains, a castle, and a race on a winding board track."""
     W, H = 1280 * ss, 720 * ss
     rng = random.Random(20260101)
-    sky = pygame.Surface((W, H), pygame.SRCALPHA)
-    horizon = H * 0.56
+    scene = pygame.Surface((W, H), pygame.SRCALPHA)
+    horizon = H * 0.60
     # Sky: night-blue at the top to a warm dusk at the horizon.
-    stops = [(0.0, (18, 20, 58)), (0.28, (54, 44, 110)), (0.46, (150, 78, 128)),
-             (0.56, (246, 150, 104)), (0.62, (255, 206, 132))]
+    stops = [(0.0, (16, 18, 54)), (0.25, (46, 40, 104)), (0.42, (128, 70, 128)),
+             (0.54, (232, 132, 108)), (0.62, (255, 200, 132)), (1.0, (255, 220, 160))]
     for y in range(H):
         t = y / H
+        col = stops[-1][1]
         for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
             if t0 <= t <= t1:
                 col = lerp(c0, c1, (t - t0) / (t1 - t0))
                 break
-        else:
-            col = stops[-1][1]
-        pygame.draw.line(sky, col, (0, y), (W, y))
+        pygame.draw.line(scene, col, (0, y), (W, y))
     # Stars (pygame.draw writes alpha as is: draw on a layer, then blend it).
     stars = new((W, H))
-    for _ in range(170):
-        x, y = rng.uniform(0, W), rng.uniform(0, H * 0.36)
-        fade = 1 - y / (H * 0.36)
-        r = rng.choice([1, 1, 1, 2, 2, 3]) * ss * 0.5
-        pygame.draw.circle(stars, (255, 250, 230, int(40 + 200 * fade * rng.random())), (x, y), r)
-    sky.blit(stars, (0, 0))
-    # Sun glow low on the right.
-    sun_c = (W * 0.70, horizon - H * 0.05)
-    glow = new((W, H))
-    for i in range(40, 0, -1):
-        pygame.draw.circle(glow, (255, 214, 150, int(5 + 3 * (40 - i) / 4)), sun_c, H * 0.012 * i)
-    sky.blit(glow, (0, 0))
-    pygame.draw.circle(sky, (255, 240, 200), sun_c, H * 0.07)
-    # Soft clouds.
-    clouds = new((W, H))
-    for _ in range(9):
-        cx, cy = rng.uniform(0, W), rng.uniform(H * 0.12, H * 0.42)
-        for _ in range(6):
-            rw, rh = rng.uniform(90, 220) * ss, rng.uniform(18, 36) * ss
-            ox, oy = rng.uniform(-140, 140) * ss, rng.uniform(-14, 14) * ss
-            col = lerp((120, 90, 160), (255, 180, 150), cy / (H * 0.45))
-            pygame.draw.ellipse(clouds, (*col, 70), pygame.Rect(cx + ox - rw / 2, cy + oy - rh / 2, rw, rh))
-    small_clouds = pygame.transform.smoothscale(clouds, (W // 8, H // 8))
-    small_clouds = pygame.transform.gaussian_blur(small_clouds, 3, True)
-    sky.blit(pygame.transform.smoothscale(small_clouds, (W, H)), (0, 0))
-    # A wyvern far away in the sky.
-    wyv = tint(pygame.transform.flip(icons.glyph("wyvern", int(86 * ss)), True, False), (70, 46, 92))
-    sky.blit(wyv, (W * 0.18, H * 0.20))
-    wyv2 = tint(icons.glyph("wyvern", int(44 * ss)), (84, 56, 104))
-    sky.blit(wyv2, (W * 0.84, H * 0.14))
+    for _ in range(190):
+        x, y = rng.uniform(0, W), rng.uniform(0, H * 0.38)
+        fade = (1 - y / (H * 0.38)) ** 0.7
+        r = rng.choice([1, 1, 1, 1.5, 2, 2.5]) * ss * 0.6
+        pygame.draw.circle(stars, (255, 248, 226, int(30 + 220 * fade * rng.uniform(0.3, 1))), (x, y), r)
+    for _ in range(5):   # a few twinkling crosses
+        x, y = rng.uniform(0, W), rng.uniform(0, H * 0.25)
+        L = rng.uniform(3, 5) * ss
+        pygame.draw.line(stars, (255, 250, 235, 200), (x - L, y), (x + L, y), ss)
+        pygame.draw.line(stars, (255, 250, 235, 200), (x, y - L), (x, y + L), ss)
+    scene.blit(stars, (0, 0))
+    # The setting sun and its glow.
+    sun_c = (W * 0.80, H * 0.36)
 
-    # Mountains, far to near, hazed towards the sky colour.
-    layers = [
-        (horizon - H * 0.17, H * 0.10, (128, 96, 150), (176, 116, 140)),
-        (horizon - H * 0.09, H * 0.07, (92, 70, 124), (142, 92, 120)),
-    ]
-    for base, rough, top, bot in layers:
-        pts = ridge(rng, W, base, rough, points=7, passes=7)
-        gradient_below(sky, pts, top, bot, base - rough, horizon + H * 0.02, H)
-    # Snow caps on the far range.
-    # Castle on a far hill (left).
-    hill_pts = [(x, horizon - H * 0.05 - H * 0.07 * math.exp(-((x - W * 0.2) / (W * 0.12)) ** 2))
-                for x in range(0, W + 1, 8)]
-    gradient_below(sky, hill_pts, (70, 74, 112), (86, 84, 118), horizon - H * 0.13, horizon + H * 0.05, H)
-    castle = tint(icons.glyph("elven-castle", int(150 * ss)), (62, 60, 100))
-    sky.blit(castle, castle.get_rect(midbottom=(W * 0.2, horizon - H * 0.105)))
-    # Lit windows in the castle.
-    for dx, dy in [(-14, -30), (6, -52), (22, -26), (-2, -20)]:
-        pygame.draw.circle(sky, (255, 210, 120), (W * 0.2 + dx * ss, horizon - H * 0.105 + dy * ss), 2 * ss)
+    def sun_glow(s, k):
+        for i in range(40, 0, -1):
+            pygame.draw.circle(s, (255, 200, 140, int(150 * (1 - i / 40) ** 1.8)), (sun_c[0] * k, sun_c[1] * k),
+                               H * 0.014 * i * k)
+    scene.blit(soft_layer(W, H, sun_glow), (0, 0))
+    sun = new((W, H))
+    pygame.draw.circle(sun, (255, 238, 196, 255), sun_c, H * 0.065)
+    scene.blit(sun, (0, 0))
+    # Clouds lit from below.
 
-    # Rolling hills: far blue-green to near deep green.
-    hills = [
-        (horizon - H * 0.015, H * 0.035, (78, 112, 110), (66, 100, 92)),
-        (horizon + H * 0.03, H * 0.04, (70, 120, 84), (52, 104, 66)),
-    ]
-    for base, rough, top, bot in hills:
-        pts = ridge(rng, W, base, rough, points=6, passes=6)
-        gradient_below(sky, pts, top, bot, base - rough, base + H * 0.2, H)
-    meadow_top = horizon + H * 0.06
-    meadow = [(x, meadow_top + H * 0.012 * math.sin(x / W * 7.0)) for x in range(0, W + 1, 8)]
-    gradient_below(sky, meadow, (92, 150, 78), (38, 92, 44), meadow_top - H * 0.02, H, H)
+    def clouds(s, k):
+        crng = random.Random(7)
+        for _ in range(10):
+            cx, cy = crng.uniform(-0.05, 1.05) * W, crng.uniform(0.10, 0.40) * H
+            col = lerp((104, 76, 150), (255, 170, 140), (cy / H - 0.1) / 0.3)
+            for _ in range(7):
+                rw, rh = crng.uniform(110, 240) * ss, crng.uniform(16, 34) * ss
+                ox, oy = crng.uniform(-150, 150) * ss, crng.uniform(-12, 12) * ss
+                pygame.draw.ellipse(s, (*col, 110), pygame.Rect((cx + ox - rw / 2) * k, (cy + oy - rh / 2) * k,
+                                                                rw * k, rh * k))
+    scene.blit(soft_layer(W, H, clouds, blur_px=3), (0, 0))
+    # A wyvern circling high on the left, a smaller one far on the right.
+    for name, size, pos, col, flip in [("wyvern", 92, (0.11, 0.15), (40, 28, 66), True),
+                                       ("wyvern", 44, (0.90, 0.20), (96, 56, 100), False)]:
+        g = icons.glyph(name, size * ss)
+        if flip:
+            g = pygame.transform.flip(g, True, False)
+        blit_centered(scene, tint(g, col), (W * pos[0], H * pos[1]))
+
+    # Mountains, far to near, hazed towards the sky colour, snow on the far peaks.
+    far_crest, far_tops = peaks(rng, W, horizon - H * 0.05, H * 0.26, 7, 4 * ss)
+    gradient_below(scene, far_crest, (150, 112, 160), (206, 140, 146), horizon - H * 0.3, horizon, H)
+    shade_peaks(scene, far_crest, far_tops, horizon - H * 0.05, (70, 40, 90, 60))
+    snow = new((W, H))
+    for px, py, hw in far_tops:
+        depth = min(H * 0.06, (horizon - H * 0.05 - py) * 0.32)
+        if depth < H * 0.02:
+            continue
+        w = hw * depth / (horizon - H * 0.05 - py)
+        zig = [(px - w, py + depth)]
+        for k in range(1, 6):
+            zig.append((px - w + 2 * w * k / 6, py + depth * (0.55 if k % 2 else 0.95)))
+        zig.append((px + w, py + depth))
+        pygame.draw.polygon(snow, (236, 214, 226, 230), [(px, py)] + zig[::-1][::-1] + [])
+    scene.blit(snow, (0, 0))
+    near_crest, near_tops = peaks(rng, W, horizon - H * 0.01, H * 0.13, 6, 4 * ss)
+    gradient_below(scene, near_crest, (96, 74, 126), (136, 94, 126), horizon - H * 0.14, horizon, H)
+    shade_peaks(scene, near_crest, near_tops, horizon - H * 0.01, (50, 30, 80, 60))
+
+    # A castle on a hill (left), windows lit.
+    cx = W * 0.17
+    hill = [(x, horizon - H * 0.02 - H * 0.075 * math.exp(-((x - cx) / (W * 0.10)) ** 2))
+            for x in range(0, W + 1, 4)]
+    gradient_below(scene, hill, (66, 64, 104), (78, 76, 110), horizon - H * 0.1, horizon + H * 0.04, H)
+    castle = icons.glyph("elven-castle", int(132 * ss))
+    crect = castle.get_rect(midbottom=(cx, horizon - H * 0.085))
+    scene.blit(tint(castle, (58, 56, 96)), crect)
+    for fx, fy in [(0.36, 0.62), (0.5, 0.45), (0.64, 0.62), (0.5, 0.72), (0.43, 0.78), (0.57, 0.78)]:
+        pygame.draw.circle(scene, (255, 214, 130), (crect.x + crect.w * fx, crect.y + crect.h * fy), 1.6 * ss)
+    # Haze over the horizon.
+
+    def haze(s, k):
+        pygame.draw.rect(s, (255, 196, 150, 70), pygame.Rect(0, (horizon - H * 0.05) * k, W * k, H * 0.08 * k))
+    scene.blit(soft_layer(W, H, haze), (0, 0))
+
+    # Rolling hills: far blue-green to near deep green, then the meadow.
+    for base, rough, top, bot in [(horizon - H * 0.01, H * 0.045, (86, 120, 110), (70, 106, 96)),
+                                  (horizon + H * 0.03, H * 0.04, (76, 126, 86), (58, 110, 68))]:
+        pts = ridge(rng, W, base, rough, points=5, passes=7)
+        gradient_below(scene, pts, top, bot, base - rough, base + H * 0.15, H)
+    meadow_top = horizon + H * 0.055
+    meadow = [(x, meadow_top + H * 0.016 * math.sin(x / W * 5.0 + 1) + H * 0.006 * math.sin(x / W * 13.0))
+              for x in range(0, W + 1, 4)]
+    gradient_below(scene, meadow, (106, 160, 84), (44, 104, 48), meadow_top, H, H)
+    # Grass tufts and flowers on the meadow.
+    tufts = new((W, H))
+    for _ in range(700):
+        y = meadow_top + (H - meadow_top) * rng.random() ** 1.6
+        x = rng.uniform(0, W)
+        d = (y - meadow_top) / (H - meadow_top)
+        L = (2 + 9 * d) * ss
+        col = lerp((70, 120, 60), (30, 80, 36), d)
+        for a in (-0.5, 0.0, 0.5):
+            pygame.draw.line(tufts, (*col, 200), (x, y), (x + a * L, y - L), max(1, int(ss * (0.5 + d))))
+    for _ in range(160):
+        y = meadow_top + (H - meadow_top) * rng.random() ** 1.3
+        x = rng.uniform(0, W)
+        d = (y - meadow_top) / (H - meadow_top)
+        col = rng.choice([(255, 236, 140), (250, 250, 250), (240, 150, 190), (190, 170, 255)])
+        pygame.draw.circle(tufts, (*col, 230), (x, y), (0.8 + 2.4 * d) * ss)
+    scene.blit(tufts, (0, 0))
 
     # The winding track, made of board-like squares, in perspective.
-    far_z, near_z = 16.0, 0.9
-    cam_h = H * 0.42
+    far_z, near_z = 22.0, 0.95
+    cam_h = H - meadow_top
 
     def project(x_world: float, z: float) -> tuple[float, float]:
-        return (W / 2 + x_world * W * 0.42 / z, meadow_top + cam_h / z * 0.9 - cam_h / far_z * 0.9)
+        k = (1 / z - 1 / far_z) / (1 / near_z - 1 / far_z)
+        return (W / 2 + x_world * W * 0.40 / z, meadow_top + cam_h * k * 1.0)
 
     def centre(z: float) -> float:
-        return 0.55 * math.sin(z * 0.45 + 0.6) - 0.25
+        return 0.56 - 0.12 * (z - near_z) + 0.2 * (z - near_z) * math.sin(z * 0.42 - 0.2)
 
-    half = 0.33
+    half = 0.34
     zs = []
     z = near_z
     while z < far_z:
         zs.append(z)
-        z *= 1.085
+        z *= 1.07
     zs.append(far_z)
     track = new((W, H))
-    edge_pts_l, edge_pts_r = [], []
     for i in range(len(zs) - 1, 0, -1):
         z0, z1 = zs[i - 1], zs[i]
+        depth = min(1.0, (z0 - near_z) / (far_z - near_z) * 1.5)
         for col in range(3):
-            xa = centre(z0) - half + 2 * half * col / 3
-            xb = centre(z0) - half + 2 * half * (col + 1) / 3
-            xc = centre(z1) - half + 2 * half * (col + 1) / 3
-            xd = centre(z1) - half + 2 * half * col / 3
-            quad = [project(xa, z0), project(xb, z0), project(xc, z1), project(xd, z1)]
-            light = (i + col) % 2 == 0
-            base = (226, 192, 138) if light else (196, 156, 104)
-            depth = min(1.0, (z0 - near_z) / (far_z - near_z) * 1.4)
-            colr = lerp(base, (178, 148, 128), depth * 0.6)
+            def x_at(z, c):
+                return centre(z) - half + 2 * half * c / 3
+            quad = [project(x_at(z0, col), z0), project(x_at(z0, col + 1), z0),
+                    project(x_at(z1, col + 1), z1), project(x_at(z1, col), z1)]
+            base = (232, 200, 146) if (i + col) % 2 == 0 else (204, 164, 110)
+            pygame.draw.polygon(track, (*lerp(base, (200, 170, 150), depth * 0.7), 255), quad)
+            pygame.draw.polygon(track, (*lerp((126, 90, 54), (170, 140, 128), depth), 255), quad,
+                                max(1, round(2.4 * ss / z0 ** 0.6)))
+    # A checkered finish line across the track, between the two flags.
+    zf, cells = FINISH_Z, 10
+    for row in range(2):
+        za, zb = zf * (1 + 0.025 * row), zf * (1 + 0.025 * (row + 1))
+        for k in range(cells):
+            la, lb = -half + 2 * half * k / cells, -half + 2 * half * (k + 1) / cells
+            quad = [project(centre(za) + la, za), project(centre(za) + lb, za),
+                    project(centre(zb) + lb, zb), project(centre(zb) + la, zb)]
+            colr = (246, 242, 232) if (k + row) % 2 == 0 else (36, 30, 40)
             pygame.draw.polygon(track, (*colr, 255), quad)
-            pygame.draw.polygon(track, (*lerp((120, 86, 52), (150, 120, 110), depth), 255), quad,
-                                max(1, int(3 * ss / z0 ** 0.5)))
-    for z in zs:
-        edge_pts_l.append(project(centre(z) - half, z))
-        edge_pts_r.append(project(centre(z) + half, z))
-    # Stone kerbs.
-    for pts in (edge_pts_l, edge_pts_r):
-        for (p0, p1, z) in zip(pts, pts[1:], zs):
-            pygame.draw.line(track, (*INK, 255), p0, p1, max(2, int(10 * ss / z)))
-            pygame.draw.line(track, (236, 226, 204, 255), p0, p1, max(1, int(6 * ss / z)))
-    shadow = silhouette(track, (20, 40, 20), 90)
-    sky.blit(shadow, (0, 4 * ss))
-    sky.blit(track, (0, 0))
+    for side in (-1, 1):
+        pts = [project(centre(z) + side * half, z) for z in zs]
+        for p0, p1, z in zip(pts, pts[1:], zs):
+            pygame.draw.line(track, (*INK, 255), p0, p1, max(2, round(12 * ss / z)))
+            pygame.draw.line(track, (240, 230, 206, 255), p0, p1, max(1, round(6 * ss / z)))
+    scene.blit(silhouette(track, (16, 44, 20), 110), (0, 5 * ss))
+    scene.blit(track, (0, 0))
 
     def track_point(lane: float, z: float) -> tuple[float, float]:
         return project(centre(z) + lane * half, z)
 
-    # Finish arch across the track.
-    zf = 7.0
-    left, right = track_point(-1.25, zf), track_point(1.25, zf)
-    pole_h = H * 0.62 / zf
-    for p in (left, right):
-        pygame.draw.line(sky, INK, p, (p[0], p[1] - pole_h), max(3, int(16 * ss / zf)))
-        pygame.draw.line(sky, (200, 170, 120), p, (p[0], p[1] - pole_h), max(1, int(8 * ss / zf)))
-    band_h = pole_h * 0.22
-    band = pygame.Rect(left[0], left[1] - pole_h, right[0] - left[0], band_h)
-    pygame.draw.rect(sky, INK, band.inflate(6, 6))
-    cells = 14
-    cw = band.width / cells
-    for k in range(cells):
-        for row in range(2):
-            colr = (245, 242, 232) if (k + row) % 2 == 0 else (34, 30, 36)
-            pygame.draw.rect(sky, colr, pygame.Rect(band.x + k * cw, band.y + row * band_h / 2,
-                                                    math.ceil(cw), math.ceil(band_h / 2)))
-
-    # Trees along the track, sorted far to near.
-    trees = []
-    for _ in range(60):
-        z = rng.uniform(1.4, far_z)
-        side = rng.choice([-1, 1])
-        lane = side * rng.uniform(1.5, 4.2)
-        trees.append((z, lane))
-    for _ in range(12):
-        trees.append((rng.uniform(1.0, 2.2), rng.choice([-1, 1]) * rng.uniform(2.3, 3.4)))
-    chests = [(5.0, -1.8), (11.0, 1.7)]
-    racers = [(1.7, -0.45, "orc", (200, 60, 50)), (2.6, 0.4, "elf", (60, 170, 90)),
-              (3.7, -0.2, "dwarf", (230, 170, 60)), (5.2, 0.35, "sorceress", (150, 90, 220)),
-              (8.5, -0.3, "goblin", (110, 180, 230))]
-    things = [(z, "tree", lane) for z, lane in trees] + [(z, "chest", lane) for z, lane in chests]
+    # Scenery and racers, drawn far to near.
+    things = []
+    for _ in range(34):
+        things.append((rng.uniform(2.5, far_z), "tree", rng.choice([-1, 1]) * rng.uniform(1.7, 5.5)))
+    for lane, z in [(-5.2, 1.25), (-4.4, 1.1), (2.2, 1.05), (2.9, 1.5), (-4.5, 1.9), (3.8, 2.2)]:
+        things.append((z, "tree", lane))
+    things += [(6.5, "chest", -1.6), (13.0, "chest", 1.7), (3.0, "rock", 2.0), (9.0, "rock", -1.9)]
+    things += [(FINISH_Z, "flag", -1.35), (FINISH_Z, "flag", 1.35)]
+    racers = [(1.3, 0.3, "orc", (196, 52, 44)), (1.75, -0.45, "elf", (46, 150, 86)),
+              (2.5, 0.35, "dwarf", (226, 156, 44)), (3.6, -0.25, "sorceress", (140, 76, 210)),
+              (5.4, 0.3, "goblin", (60, 150, 220))]
     things += [(z, "racer", (lane, cid, col)) for z, lane, cid, col in racers]
-    for z, kind, data in sorted(things, key=lambda t: -t[0]):
+    for z, kind, data in sorted(things, key=lambda t: (-t[0], str(t[2]))):
         depth = min(1.0, (z - near_z) / (far_z - near_z))
         if kind == "tree":
             x, y = track_point(data, z)
-            size = int(H * 0.5 / z)
+            size = int(H * 0.42 / z ** 0.9)
             if size < 6:
                 continue
             g = icons.glyph("pine-tree", size)
-            col = lerp((26, 74, 40), (70, 100, 96), depth)
-            t = tint(g, (lerp(col, (255, 255, 255), 0.08), lerp(col, (0, 0, 0), 0.3)))
-            sh = silhouette(g, (10, 30, 12), 80)
-            sh = pygame.transform.smoothscale(sh, (size, max(2, size // 5)))
-            blit_centered(sky, sh, (x + size * 0.12, y))
-            sky.blit(t, t.get_rect(midbottom=(x, y + size * 0.04)))
-        elif kind == "chest":
+            col = lerp((30, 84, 46), (84, 112, 104), depth ** 0.7)
+            sh = pygame.transform.smoothscale(silhouette(g, (10, 30, 12), 90), (size, max(2, size // 6)))
+            blit_centered(scene, sh, (x + size * 0.15, y))
+            scene.blit(tint(g, (lerp(col, (255, 236, 180), 0.12), lerp(col, (0, 0, 0), 0.35))),
+                       g.get_rect(midbottom=(x, y + size * 0.03)))
+        elif kind in ("chest", "rock"):
             x, y = track_point(data, z)
-            size = int(H * 0.22 / z)
-            g = icons.glyph("chest", size)
+            size = int(H * (0.2 if kind == "chest" else 0.16) / z)
+            glyph = "chest" if kind == "chest" else "stone-pile"
+            grad = ((250, 204, 120), (168, 96, 36)) if kind == "chest" else ((178, 170, 170), (96, 90, 96))
             layer = new((size * 2, size * 2))
-            draw_glyph(layer, g, (size, size), ((250, 204, 120), (168, 96, 36)), outline=max(1, size // 20))
-            sky.blit(layer, layer.get_rect(midbottom=(x, y + size * 0.5)))
+            draw_glyph(layer, icons.glyph(glyph, size), (size, size), grad, outline=max(1, size // 18))
+            scene.blit(layer, layer.get_rect(midbottom=(x, y + size * 0.55)))
+        elif kind == "flag":
+            x, y = track_point(data, z)
+            pole = H * 0.5 / z
+            pygame.draw.line(scene, INK, (x, y), (x, y - pole), max(3, round(14 * ss / z)))
+            pygame.draw.line(scene, (214, 186, 134), (x, y), (x, y - pole), max(1, round(7 * ss / z)))
+            g = icons.glyph("checkered-flag", int(pole * 0.5))
+            if data < 0:
+                g = pygame.transform.flip(g, True, False)
+            layer = new((g.get_width() * 2, g.get_height() * 2))
+            draw_glyph(layer, g, (g.get_width(), g.get_height()), ((255, 255, 255), (220, 220, 226)),
+                       outline=max(1, g.get_width() // 24))
+            off = -1 if data < 0 else 1
+            scene.blit(layer, layer.get_rect(center=(x + off * g.get_width() * 0.32, y - pole + g.get_height() * 0.42)))
         else:
             lane, cid, col = data
             x, y = track_point(lane, z)
-            r = H * 0.10 / z
-            size = int(r * 2.4)
-            layer = new((size * 2, size * 2))
-            lc = (size, size)
-            sh = new((size * 2, size * 2))
-            pygame.draw.ellipse(sh, (0, 0, 0, 90), pygame.Rect(lc[0] - r, lc[1] + r * 0.55, 2 * r, r * 0.7))
-            pygame.draw.circle(layer, (*INK, 255), lc, r + max(2, r * 0.1))
-            layer.blit(masked(vgradient((size * 2, size * 2), lerp(col, (255, 255, 255), 0.35),
-                                        lerp(col, (0, 0, 0), 0.35), (lc[1] - r) / (size * 2),
-                                        (lc[1] + r) / (size * 2)), disc(size * 2, r, lc)), (0, 0))
-            g = icons.glyph(CHARACTERS[cid][0], int(r * 1.4))
-            draw_glyph(layer, g, lc, ((255, 255, 255), (230, 230, 236)), outline=max(1, int(r * 0.08)))
-            # Dust behind the racer.
-            dust = new((size * 2, size * 2))
-            for k in range(5):
-                pygame.draw.circle(dust, (236, 214, 170, 50), (lc[0] + (k - 2) * r * 0.3, lc[1] + r * 0.9),
-                                   r * (0.25 + 0.08 * k))
-            sky.blit(dust, dust.get_rect(center=(x, y - r * 0.3 + r * 0.2)))
-            sky.blit(sh, sh.get_rect(center=(x, y - r * 0.9)))
-            sky.blit(layer, layer.get_rect(center=(x, y - r * 0.9)))
+            r = H * 0.095 / z
+            # Dust kicked up behind the racer.
+            dust = new((int(r * 6), int(r * 4)))
+            for k in range(6):
+                pygame.draw.circle(dust, (240, 222, 184, 46), (r * 3 + (k - 2.5) * r * 0.45, r * 2.4 + (k % 2) * r * 0.2),
+                                   r * (0.35 + 0.05 * k))
+            blit_centered(scene, dust, (x, y - r * 0.55))
+            sh = new((int(r * 3), int(r * 2)))
+            pygame.draw.ellipse(sh, (0, 0, 0, 95), pygame.Rect(r * 0.5, r * 0.6, r * 2, r * 0.7))
+            blit_centered(scene, sh, (x, y - r * 0.1))
+            blit_centered(scene, token_sprite(icons, cid, col, r), (x, y - r * 1.05))
 
-    # Foreground grass banks at the bottom corners.
-    for side in (-1, 1):
-        pts = []
-        for k in range(0, 41):
-            t = k / 40
-            x = W / 2 + side * (W * 0.5 - t * W * 0.22)
-            y = H - H * 0.16 * math.sin(t * math.pi / 2) ** 1.5 + H * 0.01 * math.sin(k * 1.7)
-            pts.append((x, y))
-        pts += [(W / 2 + side * W * 0.2, H), (W / 2 + side * W * 0.5, H)]
-        pygame.draw.polygon(sky, (30, 66, 34), pts)
-    # Warm light from the sun and a vignette.
-    vignette = pygame.Surface((W, H), pygame.SRCALPHA)
-    vignette.fill((10, 8, 20, 150))
-    steps = 30
-    for i in range(steps + 1):
-        t = i / steps
-        rect = pygame.Rect(0, 0, W * (1.45 - 0.55 * t), H * (1.55 - 0.75 * t))
-        rect.center = (W / 2, H * 0.5)
-        pygame.draw.ellipse(vignette, (10, 8, 20, int(150 * (1 - t) ** 2)), rect)
-    small_v = pygame.transform.smoothscale(vignette, (W // 8, H // 8))
-    small_v = pygame.transform.gaussian_blur(small_v, 4, True)
-    sky.blit(pygame.transform.smoothscale(small_v, (W, H)), (0, 0))
-    out = down(sky, (1280, 720))
+    # Vignette.
+
+    def vignette(s, k):
+        s.fill((12, 8, 24, 170))
+        steps = 24
+        for i in range(steps + 1):
+            t = i / steps
+            rect = pygame.Rect(0, 0, W * k * (1.5 - 0.5 * t), H * k * (1.6 - 0.7 * t))
+            rect.center = (W * k / 2, H * k * 0.48)
+            pygame.draw.ellipse(s, (12, 8, 24, int(170 * (1 - t) ** 2)), rect)
+    scene.blit(soft_layer(W, H, vignette), (0, 0))
+    out = down(scene, (1280, 720))
     final = pygame.Surface((1280, 720))
     final.blit(out, (0, 0))
     return final
