@@ -39,6 +39,11 @@ def opponents_at(race: "Race", user: int, square: Square) -> list[int]:
     return [o.index for o in race.racers_at(square, but=user) if not o.protected]
 
 
+def opponent_squares(race: "Race", user: int) -> set[Square]:
+    """Squares holding at least one unprotected opponent."""
+    return {o.square for o in race.racers if o.index != user and not o.protected}
+
+
 def is_empty(race: "Race", square: Square) -> bool:
     """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
     return (race.terrain_at(square) == FLOOR and square not in race.board.objects
@@ -86,17 +91,19 @@ def _unique(squares) -> list[Square]:
 
 def throw_targets(race: "Race", user: int, squares) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
-    return _unique(s for s in squares if opponents_at(race, user, s) or breakable(race, s))
+    foes = opponent_squares(race, user)
+    return _unique(s for s in squares if s in foes or breakable(race, s))
 
 
 def trap_targets(race: "Race", user: int) -> list[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     me = race.racers[user].square
+    foes = opponent_squares(race, user)
     out = []
     for dr in range(-TRAP_RANGE, TRAP_RANGE + 1):
         for dc in range(-TRAP_RANGE, TRAP_RANGE + 1):
             square = race.board.wrap(me[0] + dr, me[1] + dc)
-            if square != me and (is_empty(race, square) or opponents_at(race, user, square)):
+            if square != me and (square in foes or is_empty(race, square)):
                 out.append(square)
     return _unique(out)
 
@@ -117,17 +124,19 @@ def pushable(race: "Race", user: int, square: Square) -> list[int]:
 def star_targets(race: "Race", user: int) -> list[Square]:
     """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
     me = race.racers[user].square
-    return _unique(s for s in line_squares(race, me, STAR_RANGE) if pushable(race, user, s))
+    foes = opponent_squares(race, user)
+    return _unique(s for s in line_squares(race, me, STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: "Race", user: int) -> list[Square]:
     """Squares within 4 king steps with no barrier, rock or racer."""
     me = race.racers[user].square
+    taken = {r.square for r in race.racers}
     out = []
     for dr in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
         for dc in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
             square = race.board.wrap(me[0] + dr, me[1] + dc)
-            if square != me and not race.blocks(square) and not race.racers_at(square):
+            if square not in taken and not race.blocks(square):
                 out.append(square)
     return _unique(out)
 
@@ -135,8 +144,9 @@ def teleport_targets(race: "Race", user: int) -> list[Square]:
 def flail_targets(race: "Race", user: int) -> list[Square]:
     """The 8 squares around the beast-man with an opponent a push would move."""
     me = race.racers[user].square
+    foes = opponent_squares(race, user)
     return _unique(s for s in (race.board.wrap(me[0] + dr, me[1] + dc) for dr, dc in KING_STEPS)
-                   if pushable(race, user, s))
+                   if s in foes and pushable(race, user, s))
 
 
 # ---------------------------------------------------------------- offering

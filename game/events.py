@@ -49,6 +49,8 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
     "race_over": ("standings",),
 }
 
+_FIELD_SETS = {kind: frozenset(fields) for kind, fields in EVENT_KINDS.items()}
+
 
 class Event:
     """One thing that happened; fields read as attributes; immutable."""
@@ -56,11 +58,11 @@ class Event:
     __slots__ = ("kind", "_fields")
 
     def __init__(self, kind: str, **fields: Any) -> None:
-        expected = EVENT_KINDS.get(kind)
+        expected = _FIELD_SETS.get(kind)
         if expected is None:
             raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
-        if set(fields) != set(expected):
-            raise ValueError(f"event {kind!r} takes fields {expected}, got {tuple(fields)}")
+        if fields.keys() != expected:
+            raise ValueError(f"event {kind!r} takes fields {EVENT_KINDS[kind]}, got {tuple(fields)}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "_fields", fields)
 
