@@ -1,0 +1,327 @@
+"""Write the shipped boards (maps/*.tmx) from the text layouts below.
+
+Each board is two grids of the same size, side by side: the rules in the text
+format of MAPS.md (`.` floor, `#` barrier, `R` rock, `O` hole, `S` shortcut,
+`C` chest, `$` gold coin, `%` clover, `)` shield, `1`-`6` start squares) and
+the ground's look (`g` grass, `d` dirt, `s` stone slabs, `c` cobbles, `a` sand,
+`w` snow, `m` mine floor, `r` rails, `f` forest moss). Tweak a layout, run
+
+    python tools/make_boards.py
+
+and commit the .tmx files: they are what ships. `tmx_text()` is also the
+small text-to-Tiled writer the tests use.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import random
+import struct
+import zlib
+from pathlib import Path
+from xml.etree import ElementTree
+from xml.sax.saxutils import quoteattr
+
+ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "maps"
+TILESET = "tilesets/fantasy-racing.tsx"
+TILE = 32
+AUTHOR = "Fantasy Racing team"
+
+# The layers a board is drawn with, bottom first: (layer name, text characters it holds).
+RULE_LAYERS = (("holes", "O"), ("shortcuts", "S"), ("rocks", "R"), ("barriers", "#"),
+               ("chests", "C"), ("coins", "$"), ("clovers", "%"), ("shields", ")"))
+OBJECT_TILES = {"C": "chest", "$": "coin", "%": "clover", ")": "shield"}
+# Ground letter -> tiles picked from (first ones more often).
+GROUND_TILES = {
+    "g": ("grass-1", "grass-1", "grass-2", "grass-3"), "d": ("dirt-1", "dirt-2"), "s": ("stone-1",),
+    "c": ("stone-2",), "a": ("sand-1", "sand-2"), "w": ("snow-1", "snow-2"),
+    "m": ("mine-1", "mine-1", "mine-2"), "r": ("rail",), "f": ("moss-1", "moss-2"),
+}
+# Ground letter -> decorations that may grow there, and how often (share of free squares).
+DECORATIONS = {
+    "g": (("flowers", "tuft"), 0.06), "f": (("mushrooms", "leaves", "tuft"), 0.08),
+    "m": (("crystals", "pebbles", "lantern", "bones"), 0.06), "a": (("reeds", "pebbles"), 0.08),
+    "w": (("snowdrift",), 0.08), "d": (("pebbles",), 0.03),
+}
+# Each board's own look for its obstacles: text character -> tiles.
+MEADOW_LOOK = {"#": ("barrier-fence",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1",)}
+MINE_LOOK = {"#": ("barrier-bricks",), "R": ("rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
+FOREST_LOOK = {"#": ("barrier-stakes",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1", "shortcut-2")}
+
+
+# ---------------------------------------------------------------- the boards
+MEADOW = """
+.......531246.......  cccccccccccccccccccc
+....................  gggggggddddddggggggg
+..$..............%..  gggggggggdddddgggggg
+....................  gggggggggddddddggggg
+.....##......C......  ggggggggggdddddggggg
+............#.......  gggggggggggdddddgggg
+.)...........#......  gggggggggggdddddgggg
+........O.......$...  gggggggggggdddddgggg
+...............##...  gggggggggggdddddgggg
+...S................  gggggggggggddddddggg
+..........R.........  gggggggggggdddddgggg
+.....$..............  gggggggggggdddddgggg
+..................O.  gggggggggggdddddgggg
+..##.....%..........  gggggggggggdddddgggg
+..........C.....#...  ggggggggggdddddggggg
+................#...  ggggggggggdddddggggg
+......O.............  gggggggggdddddgggggg
+.............S......  ggggggggdddddggggggg
+..)...........$.....  gggggggddddddggggggg
+........##..........  aaagggggdddddgggggaa
+...R................  aaaaggdddddgggggaaaa
+..............O.....  aaaaadddddddgggaaaaa
+......$.............  aaaaddddddgggggggaaa
+..........S.....)...  aaaadddddggggggggaaa
+...##...............  ggggdddddggggggggggg
+............R.......  ggggdddddggggggggggg
+..C...........%.....  ggggdddddggggggggggg
+.........O..........  gggddddddggggggggggg
+................##..  ggggdddddggggggggggg
+.....%..............  ggggdddddggggggggggg
+..........$.....C...  ggggdddddggggggggggg
+...O................  ggggdddddggggggggggg
+..........##........  gggggdddddgggggggggg
+.....)..........R...  ggggggdddddggggggggg
+..............$.....  ggggggdddddggggggggg
+....................  cccccccccccccccccccc
+"""
+
+MINE = """
+......531246......  ssssssssssssssssss
+..................  mmmrmmmssssmmmrmmm
+..O.....$.....O...  mmmrmmmmssssmmrmmm
+......R...........  mmmrmmmmssssmmrmmm
+.$..O.......O..C..  mmmrmmmmmssssmrmmm
+..........R.......  mmmrmmmmmssssmrmmm
+...O..O.......O...  mmmrmmmmmssssmrmmm
+..S......)........  mmmrmmmmmmssssrmmm
+......O....O...R..  mmmrmmmmmmssssrmmm
+.O..R.............  mmmrmmmmmmssssrmmm
+........$...O..O..  mmmrmmmmmmssssrmmm
+...O.........S....  mmmrmmmmmmssssrmmm
+.......OO.....#...  mmmrmmmmmmssssrmmm
+..C.........R.....  mmmrmmmmmmssssrmmm
+.....O.......O..%.  mmmrmmmmmssssmrmmm
+O.........$.......  mmmrmmmmmssssmrmmm
+...R.....O....O...  mmmrmmmmmssssmrmmm
+.......S..........  mmmrmmmmssssmmrmmm
+..O.......)....O..  mmmrmmmmssssmmrmmm
+....$..O..R.......  mmmrmmmssssmmmrmmm
+##...O.........###  ssssssssssssssssss
+.....R......O.....  mmmrmmmssssmmmrmmm
+..%.....O.........  mmmrmmssssmmmmrmmm
+.O.........$...O..  mmmrmmssssmmmmrmmm
+......O.R.........  mmmrmssssmmmmmrmmm
+...$.........O..S.  mmmrmssssmmmmmrmmm
+.........O........  mmmrmssssmmmmmrmmm
+O...C......R....O.  mmmrssssmmmmmmrmmm
+......O.......$...  mmmrssssmmmmmmrmmm
+..R.......O.......  mmmrssssmmmmmmrmmm
+.....)........O...  mmmrssssmmmmmmrmmm
+...O.....$....#...  mmmrssssmmmmmmrmmm
+........R....O....  mmmrssssmmmmmmrmmm
+.O....O......C....  mmmrssssmmmmmmrmmm
+...........O...%..  mmmrssssmmmmmmrmmm
+....$..O..........  mmmrmssssmmmmmrmmm
+..O........R...O..  mmmrmssssmmmmmrmmm
+.......)...O......  mmmrmssssmmmmmrmmm
+...R.....#........  mmmrmmssssmmmmrmmm
+.........$........  ssssssssssssssssss
+"""
+
+FOREST = """
+........531246........  cccccccccccccccccccccc
+......................  fffffffffddddfffffffff
+..#...........$...#...  ffffffffffddddffffffff
+..#..S............#...  ffffffffffddddffffffff
+..###....%.....####...  fffffffffffddddfffffff
+......................  ffffffffffffddddffffff
+##......C.........S.##  ffffffffffffddddffffff
+.......#####..........  fffffffffffffddddfffff
+...)..........R.......  fffffffffffffddddfffff
+.S..........#......$..  ffffffffffffffddddffff
+......O.....#.........  ffffffffffffffddddffff
+..####......###..S....  ffffffffffffffddddffff
+..#..........)........  ffffffffffffffddddffff
+..#..$....R......###..  ffffffffffffffddddffff
+..............O....#..  ffffffffffffffddddffff
+.....S.....C........#.  ffffffffffffffddddffff
+#####.......####......  fffffffffffffddddfffff
+...........%.......S..  wwwffffffffffddddffwww
+..$......#............  wwwwfffffffffddddwwwww
+...R.....#...O....$...  wwwwwffffffddddwwwwwww
+.........###........R.  wwwwfffffffddddfffwwww
+..S...........).......  wwwffffffffddddfffffww
+......####.......###..  ffffffffffddddffffffff
+.C.....#.........#....  ffffffffddddffffffffff
+.......#...$.....#.S..  ffffffffddddffffffffff
+..O.........R.........  fffffffddddfffffffffff
+...........####.......  ffffffddddffffffffffff
+##..%..S..........C.##  ffffffddddffffffffffff
+......................  fffffddddfffffffffffff
+..###.....$.....###...  fffffddddfffffffffffff
+....#..........O......  ffffddddffffffffffffff
+....#.)....R.....S....  ffffddddffffffffffffff
+..........#####.......  ffffddddffffffffffffff
+.S.....$..........%...  ffffddddffffffffffffff
+...........O..........  ffffddddffffffffffffff
+######.........#######  ffffddddffffffffffffff
+.......S....$.........  ffffddddffffffffffffff
+...R................C.  fffffddddfffffffffffff
+.........##...........  fffffddddfffffffffffff
+...$.....#....)..O....  ffffffddddffffffffffff
+...........R..........  ffffffddddffffffffffff
+......%.......#.......  fffffffddddfffffffffff
+..#...........#..$....  ffffffffddddffffffffff
+......................  cccccccccccccccccccccc
+"""
+
+BOARDS = (
+    # file, layout, look, layer encoding, properties
+    ("meadow.tmx", MEADOW, MEADOW_LOOK, "csv", {
+        "name": "Meadow Dash",
+        "description": "An open meadow with a few fences: the gentle board for a first race.",
+        "turns": 8, "respawn_turns": "4,7", "max_racers": 6}),
+    ("mine.tmx", MINE, MINE_LOOK, "zlib", {
+        "name": "Hollow Mine",
+        "description": "A rocky mine riddled with holes: every step is a choice.",
+        "turns": 10, "respawn_turns": "4,7,10", "max_racers": 6}),
+    ("forest.tmx", FOREST, FOREST_LOOK, "gzip", {
+        "name": "Thornwood",
+        "description": "A forest of stake fences and magic shortcuts: find the gaps, or gamble.",
+        "turns": 12, "respawn_turns": "4,7,10", "max_racers": 6}),
+)
+
+
+# ---------------------------------------------------------------- reading layouts
+def split_layout(layout: str) -> tuple[list[str], list[str]]:
+    """The rules grid and the ground grid of a layout."""
+    rules, ground = [], []
+    for number, line in enumerate(l for l in layout.strip("\n").splitlines() if l.strip()):
+        parts = line.split()
+        if len(parts) != 2:
+            raise SystemExit(f"layout row {number}: expected a rules grid and a ground grid, got {line!r}")
+        rules.append(parts[0])
+        ground.append(parts[1])
+    check_grids(rules, ground)
+    return rules, ground
+
+
+def check_grids(rules: list[str], ground: list[str]) -> None:
+    """Both grids are rectangles of one size, and the ground meets itself across the edges."""
+    width = len(rules[0])
+    for number, (a, b) in enumerate(zip(rules, ground)):
+        if len(a) != width or len(b) != width:
+            raise SystemExit(f"layout row {number}: {len(a)} rule and {len(b)} ground squares, expected {width}")
+    for number, row in enumerate(ground):
+        if row[0] != row[-1]:
+            raise SystemExit(f"ground row {number}: the left edge ({row[0]}) does not meet the right edge ({row[-1]})")
+    for col in range(width):
+        if ground[0][col] != ground[-1][col]:
+            raise SystemExit(f"ground column {col}: the top edge does not meet the bottom edge")
+
+
+def tile_ids(tsx: Path = MAPS / TILESET) -> dict[str, int]:
+    """Tile name -> gid (firstgid 1), from the `tile` property of each tile of the .tsx."""
+    ids = {}
+    for tile in ElementTree.parse(tsx).getroot().iter("tile"):
+        for prop in tile.iter("property"):
+            if prop.get("name") == "tile":
+                ids[prop.get("value")] = int(tile.get("id")) + 1
+    return ids
+
+
+# ---------------------------------------------------------------- writing .tmx
+def layer_grids(rules: list[str], ground: list[str] | None, look: dict, seed: int) -> list[tuple[str, list[list[str]]]]:
+    """Every tile layer as a grid of tile names ('' for none), bottom first."""
+    rng = random.Random(seed)
+    height, width = len(rules), len(rules[0])
+    ground = ground or ["g" * width] * height
+    pick = lambda names: names[rng.randrange(len(names))]  # noqa: E731
+    empty = lambda: [[""] * width for _ in range(height)]  # noqa: E731
+    base = [[pick(GROUND_TILES[ground[r][c]]) for c in range(width)] for r in range(height)]
+    decor, finish, boxes = empty(), empty(), empty()
+    for r in range(height):
+        for c in range(width):
+            kinds, share = DECORATIONS.get(ground[r][c], ((), 0))
+            if rules[r][c] == "." and 0 < r < height - 1 and rng.random() < share:
+                decor[r][c] = pick(kinds)
+    for c in range(width):
+        finish[0][c], finish[height - 1][c] = "finish-top", "finish-bottom"
+        if rules[0][c] in "123456":
+            boxes[0][c] = f"start-{rules[0][c]}"
+    layers = [("ground", base), ("decoration", decor), ("finish line", finish), ("start boxes", boxes)]
+    for name, char in RULE_LAYERS:
+        grid = empty()
+        for r in range(height):
+            for c in range(width):
+                if rules[r][c] == char:
+                    grid[r][c] = OBJECT_TILES.get(char) or pick(look.get(char, MEADOW_LOOK[char]))
+        layers.append((name, grid))
+    return layers
+
+
+def encode(gids: list[int], width: int, encoding: str) -> tuple[str, str]:
+    """Layer data in Tiled's formats: ('csv'|'zlib'|'gzip'|'base64') -> (attributes, text)."""
+    if encoding == "csv":
+        rows = [",".join(map(str, gids[i:i + width])) for i in range(0, len(gids), width)]
+        return 'encoding="csv"', "\n" + ",\n".join(rows) + "\n"
+    raw = struct.pack(f"<{len(gids)}I", *gids)
+    if encoding == "zlib":
+        return 'encoding="base64" compression="zlib"', base64.b64encode(zlib.compress(raw)).decode()
+    if encoding == "gzip":
+        return 'encoding="base64" compression="gzip"', base64.b64encode(gzip.compress(raw, mtime=0)).decode()
+    return 'encoding="base64"', base64.b64encode(raw).decode()
+
+
+def property_lines(properties: dict, indent: str) -> list[str]:
+    """Tiled <properties> lines (ints typed as int)."""
+    lines = [f"{indent}<properties>"]
+    for name, value in properties.items():
+        kind = ' type="int"' if isinstance(value, int) else ""
+        lines.append(f"{indent} <property name={quoteattr(name)}{kind} value={quoteattr(str(value))}/>")
+    return lines + [f"{indent}</properties>"]
+
+
+def tmx_text(rules: list[str], ground: list[str] | None = None, properties: dict | None = None,
+             encoding: str = "csv", look: dict | None = None, seed: int = 1, tileset: str = TILESET,
+             ids: dict[str, int] | None = None) -> str:
+    """A Tiled map of a text board: its layers, start points and properties."""
+    ids = ids or tile_ids()
+    height, width = len(rules), len(rules[0])
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             f'<map version="1.10" tiledversion="1.10.2" class="board" orientation="orthogonal" '
+             f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{TILE}" '
+             f'tileheight="{TILE}" infinite="0" nextlayerid="14" nextobjectid="7">']
+    lines += property_lines({"author": AUTHOR, **(properties or {})}, " ")
+    lines.append(f' <tileset firstgid="1" source="{tileset}"/>')
+    for number, (name, grid) in enumerate(layer_grids(rules, ground, look or MEADOW_LOOK, seed), start=1):
+        gids = [ids[t] if t else 0 for row in grid for t in row]
+        attributes, data = encode(gids, width, encoding)
+        lines += [f' <layer id="{number}" name="{name}" width="{width}" height="{height}">',
+                  f"  <data {attributes}>{data}</data>", " </layer>"]
+    lines.append(' <objectgroup id="13" name="start">')
+    starts = sorted((int(ch), c) for c, ch in enumerate(rules[0]) if ch in "123456")
+    for order, col in starts:
+        lines += [f'  <object id="{order}" name="racer {order}" x="{col * TILE + TILE // 2}" y="{TILE // 2}">',
+                  *property_lines({"order": order}, "   "), "   <point/>", "  </object>"]
+    lines += [" </objectgroup>", "</map>"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Write every shipped board."""
+    ids = tile_ids()
+    for seed, (file, layout, look, encoding, properties) in enumerate(BOARDS, start=1):
+        rules, ground = split_layout(layout)
+        (MAPS / file).write_text(tmx_text(rules, ground, properties, encoding, look, seed, ids=ids))
+        print(f"wrote maps/{file} ({len(rules[0])}x{len(rules)}, {encoding})")
+
+
+if __name__ == "__main__":
+    main()
