@@ -127,6 +127,24 @@ UI_ICONS = {
     "back": ("plain-arrow", IVORY, -90, "back"),
 }
 
+# Who drew each glyph used. icons.json carries no per-icon author, so this
+# comes from the author folders of game-icons.net (github.com/game-icons/icons);
+# add a line when you use a new glyph (the script warns about a missing one).
+ICON_AUTHORS = {
+    "Delapouite": "baby-face checkered-flag chest coins dig-hole dwarf-face goblin-head jump-across magic-axe "
+                  "musical-notes night-sleep orc-head plain-arrow ring rolling-dices save speaker stone-pile "
+                  "woman-elf-face",
+    "Lorc": "barbed-spear boots cog crossed-swords crown crown-coin crystal-wand fairy-wand fire-dash fire-ring "
+            "hood lizardman magic-shield minotaur pine-tree power-lightning small-fire spiky-explosion "
+            "standing-potion turd visored-helm wolf-trap wyvern",
+    "Cathelineau": "witch-face",
+    "Faithtoken": "ninja-star",
+    "Felbrigg": "sideswipe",
+    "Guard13007": "pause-button",
+    "Pepijn Poolman": "elven-castle",
+    "Sbed": "clover syringe",
+}
+
 # Fonts: (file written, fontsource package, source file in the package, role)
 FONTS = [
     ("CinzelDecorative-Bold.ttf", "cinzel-decorative", "cinzel-decorative-latin-700-normal.woff",
@@ -962,18 +980,28 @@ They are the Latin subsets of the fonts (all of French, with œ, «», ’, and 
 
 def credits_sections(icons: Icons) -> dict[str, str]:
     names = sorted(icons.used)
-    listing = ", ".join(f"`{n}`" for n in names)
+    author_of = {n: who for who, listed in ICON_AUTHORS.items() for n in listed.split()}
+    by_author: dict[str, list[str]] = {}
+    for n in names:
+        if n not in author_of:
+            print(f"make_assets: warning: no author recorded for icon {n!r}; add it to ICON_AUTHORS",
+                  file=sys.stderr)
+        by_author.setdefault(author_of.get(n, "GameIcons contributors"), []).append(n)
+    listing = "\n".join(f"- {who}: " + ", ".join(f"`{n}`" for n in used)
+                         for who, used in sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0])))
     icon_section = f"""The glyphs of every image under `images/characters/`, `images/tokens/`,
 `images/objects/` and `images/ui/` (and the silhouettes of the title
 background) come from **game-icons.net**, by the GameIcons contributors
-(Lorc, Delapouite, Skoll and others; https://game-icons.net), licensed under
+(Lorc, Delapouite and others; https://game-icons.net), licensed under
 **CC BY 3.0** (https://creativecommons.org/licenses/by/3.0/), taken from the
 npm package `@iconify-json/game-icons` 1.2.4 (its `info.json`: author
 "GameIcons", https://github.com/game-icons/icons). The icons were recoloured
 and composed with outlines, shadows, badges and procedural drawing by
 `tools/make_assets.py`.
 
-Icons used: {listing}.
+Icons used, by author (each at https://game-icons.net/1x1/<author-in-lower-case>/<icon>.html):
+
+{listing}
 """
     font_lines = []
     for package, (licence, name, authors) in FONT_LICENCES.items():
