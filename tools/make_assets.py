@@ -491,8 +491,8 @@ def ui_icon(icons: Icons, name: str, ss: int = 4) -> pygame.Surface:
 
 def logo(font_path: Path, ss: int = 2) -> pygame.Surface:
     """"Fantasy Racing" in Cinzel Decorative: gold gradient, ink outline, warm glow."""
-    big = pygame.font.Font(str(font_path), 118 * ss)
-    small = pygame.font.Font(str(font_path), 62 * ss)
+    big = pygame.font.Font(str(font_path), 150 * ss)
+    small = pygame.font.Font(str(font_path), 80 * ss)
     line1 = small.render("Fantasy", True, (255, 255, 255))
     line2 = big.render("Racing", True, (255, 255, 255))
     w = max(line1.get_width(), line2.get_width()) + 80 * ss
@@ -918,7 +918,7 @@ def make_fonts(fontsource: Path, out: Path) -> None:
 # ---------------------------------------------------------------------------
 
 
-def readme_text() -> str:
+def readme_text(logo_size: tuple[int, int]) -> str:
     rows = []
     for cid, (glyph, _c) in CHARACTERS.items():
         rows.append(f"| `images/characters/{cid}.png` | 256x256 | portrait of the {cid} (glyph `{glyph}`) |")
@@ -932,7 +932,8 @@ def readme_text() -> str:
         rows.append(f"| `images/ui/{name}.png` | 48x48 | {use} (glyph `{glyph}`) |")
     rows.append("| `images/ui/token_disc.png` | 64x64 | white disc to tint with the racer colour under a token |")
     rows.append("| `images/ui/title_background.png` | 1280x720 | title-screen background (opaque) |")
-    rows.append("| `images/ui/logo.png` | about 700x300 | \"Fantasy Racing\" title lettering (transparent) |")
+    lw, lh = logo_size
+    rows.append(f"| `images/ui/logo.png` | {lw}x{lh} | \"Fantasy Racing\" title lettering (transparent) |")
     for target, _p, _s, role in FONTS:
         rows.append(f"| `fonts/{target}` | font | {role} |")
     table = "\n".join(rows)
@@ -1124,7 +1125,7 @@ def main(argv: list[str] | None = None) -> int:
         save(f"ui/{name}.png", ui_icon(icons, name))
     save("ui/logo.png", logo(out / "fonts" / "CinzelDecorative-Bold.ttf"))
     save("ui/title_background.png", background(icons))
-    (out / "README.md").write_text(readme_text(), encoding="utf-8")
+    (out / "README.md").write_text(readme_text(made["ui/logo.png"].get_size()), encoding="utf-8")
     update_credits(out / "CREDITS.md", credits_sections(icons))
     if args.sheet:
         contact_sheet(made, args.sheet)
