@@ -60,6 +60,7 @@ OBSTACLES = (BARRIER, ROCK, HOLE)  # nothing may lie on these, nobody starts the
 TURNS_RANGE = (5, 15)        # MAPS.md: a race is 5 to 15 game turns
 RACERS_RANGE = (2, 6)        # MAPS.md: 2 to 6 racers
 MAX_STARTS = 6               # at most six racers, so six start squares are read
+START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
 LAYER_TAGS = {"layer": "a tile layer", "objectgroup": "an object layer",
               "imagelayer": "an image layer", "group": "a group layer"}
@@ -717,26 +718,45 @@ def _word(kind: str) -> str:
 
 # ---------------------------------------------------------------- start squares
 def _start_squares(tmx, board: Board, report: _Report) -> tuple[Square, ...]:
-    """The start squares: the `start` layer's objects in order, or row 0's middle."""
-    groups = [g for g in tmx.layers if isinstance(g, pytmx.TiledObjectGroup) and g.name.strip().lower() == START]
-    if not groups:
+    """The start squares: the start points in order, or row 0's middle when there are none."""
+    found = list(_start_objects(tmx))
+    if not found and not any(_is_start_layer(group) for group in _object_groups(tmx)):
         return board.default_starts(board.max_racers)
     placed = []
-    for group in groups:
-        for obj in group:
-            square = _object_square(obj, tmx)
-            order = _start_order(obj, group.name, square, report)
-            placed.append(((order is None, order or 0, square[1]), square, group.name))
+    for layer, obj in found:
+        square = _object_square(obj, tmx)
+        order = _start_order(obj, layer, square, report)
+        placed.append(((order is None, order or 0, square[1]), square, layer))
     placed.sort(key=lambda item: item[0])
     starts = []
-    for _, square, name in placed:
+    for _, square, layer in placed:
         if not (0 <= square[0] < board.height and 0 <= square[1] < board.width):
-            report.error("this start point lies outside the map", name, square)
+            report.error("this start point lies outside the map", layer, square)
         elif square in starts:
-            report.error("two start points on one square", name, square)
+            report.error("two start points on one square", layer, square)
         else:
             starts.append(square)
     return tuple(starts)
+
+
+def _object_groups(tmx) -> list:
+    """pytmx's object layers."""
+    return [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledObjectGroup)]
+
+
+def _is_start_layer(group) -> bool:
+    """Whether an object layer is the `start` layer."""
+    return (group.name or "").strip().lower() == START
+
+
+def _start_objects(tmx) -> Iterator[tuple[str, object]]:
+    """(layer name, object) of each start point: every object of the `start` layer,
+    and objects of class (Tiled 1.9) or type "start" on other object layers."""
+    for group in _object_groups(tmx):
+        for obj in group:
+            kind = (getattr(obj, "class", None) or obj.type or "").strip().lower()
+            if _is_start_layer(group) or kind in START_CLASSES:
+                yield group.name, obj
 
 
 def _object_square(obj, tmx) -> Square:
