@@ -82,7 +82,7 @@ def _font_files() -> list[Path]:
 
 @lru_cache(maxsize=None)
 def font_file(kind: str) -> Optional[str]:
-    """The .ttf for a kind of text: "body", "bold" or "title"; None for pygame's own."""
+    """The .ttf for a kind of text: "body", "bold", "heading" or "title"; None for pygame's own."""
     files = _font_files()
     if not files:
         return None
@@ -95,6 +95,8 @@ def font_file(kind: str) -> Optional[str]:
     if kind == "title":
         found = (pick("title") or pick("display") or pick("decor") or pick("cinzel") or pick("bold")
                  or pick("regular"))
+    elif kind == "heading":
+        found = pick("cinzel", avoid=("decor",)) or pick("bold", avoid=("italic",)) or pick("regular")
     elif kind == "bold":
         found = pick("bold", avoid=("italic", "title", "display", "decor")) or pick("regular")
     else:
@@ -110,7 +112,7 @@ def font(size: int, kind: str = "body") -> pygame.font.Font:
         pygame.font.init()
     path = font_file(kind)
     loaded = pygame.font.Font(path, size)
-    if path is None and kind in ("bold", "title"):
+    if path is None and kind in ("bold", "title", "heading"):
         loaded.set_bold(True)
     return loaded
 

@@ -129,23 +129,26 @@ class Choice(Widget):
         return self.adjust(1)
 
     def click(self, pos) -> bool:
-        return self.adjust(-1 if pos[0] < self.rect.left + self.rect.width * 0.35 else 1)
+        return self.adjust(-1 if pos[0] < self.rect.centerx else 1)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         fill = theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL
         panel(surface, self.rect, fill, theme.FOCUS if focused else theme.PANEL_EDGE, radius=8,
               shadow=False, width=3 if focused else 1)
         y = self.rect.centery
+        left = self.rect.left
         if self.label:
-            text.draw(surface, self.label, (self.rect.left + 14, y), self.size - 2, theme.MUTED,
-                      anchor="midleft")
+            label = text.draw(surface, self.label, (self.rect.left + 14, y), self.size - 2, theme.MUTED,
+                              anchor="midleft")
+            left = label.right + 6
         arrows = theme.ACCENT if self.enabled else theme.DIM
-        value_x = self.rect.right - 150 if self.label else self.rect.centerx
-        text.draw(surface, "<", (value_x - 100 if self.label else self.rect.left + 16, y), self.size,
-                  arrows, "bold", anchor="center")
+        text.draw(surface, "<", (left + 16, y), self.size, arrows, "bold", anchor="center")
         text.draw(surface, ">", (self.rect.right - 16, y), self.size, arrows, "bold", anchor="center")
-        centre = ((value_x - 100 + self.rect.right - 16) // 2) if self.label else self.rect.centerx
-        text.draw(surface, self.describe(self.value), (centre, y), self.size, theme.TEXT, "bold",
+        value = self.describe(self.value)
+        room = self.rect.right - left - 64
+        while len(value) > 3 and text.width(value, self.size, "bold") > room:
+            value = value[:-2] + "…"
+        text.draw(surface, value, ((left + 16 + self.rect.right - 16) // 2, y), self.size, theme.TEXT, "bold",
                   anchor="center")
 
 

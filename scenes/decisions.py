@@ -1,0 +1,299 @@
+"""The panel that asks a person the race's pending decision.
+
+It shows exactly the legal options of `race.pending`: as buttons (mouse, or
+the number keys), and, where an option stands for a square, as highlighted
+squares on the board (click one, or cycle with Left / Right or Tab and press
+Enter). A clover decision shows the dice: click a die (or press its number)
+to turn it over, and validate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import pygame
+
+from scenes import words
+from scenes.render import effects, sprites
+from scenes.ui import text, theme
+from scenes.ui.widgets import panel
+
+SQUARE_KINDS = ("move", "drift", "tactical", "coins", "distance", "target", "path", "flail")
+HOTKEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+           pygame.K_9, pygame.K_0]
+ICONS = {"move": ("ui", "move"), "rest": ("ui", "rest"), "coins": ("ui", "coins"), "end": ("ui", "finish"),
+         "star": ("object", "throwing_star")}
+MAX_BUTTONS = 16
+
+
+@dataclass
+class Entry:
+    """One option as the panel shows it."""
+
+    option: object
+    label: str
+    square: Optional[tuple[int, int]] = None
+    rect: Optional[pygame.Rect] = None
+    icon: Optional[pygame.Surface] = None
+
+
+def option_square(decision, option, race) -> Optional[tuple[int, int]]:
+    """The square an option stands for, when it stands for one (drawn on the board)."""
+    r = race.racers[decision.racer]
+    wrap = race.board.wrap
+    kind = decision.kind
+    if kind in ("target", "path", "flail"):
+        return tuple(option) if isinstance(option, tuple) and len(option) == 2 else None
+    if kind == "move":
+        return wrap(r.row + option[0], r.col + option[1])
+    if kind == "drift":
+        return wrap(r.row + option[0], r.col + option[1])
+    if kind == "tactical":
+        return wrap(r.row, r.col + option)
+    if kind == "distance":
+        return wrap(r.row + option, r.col)
+    if kind == "coins":
+        entry = decision.info.get("squares", {}).get(option)
+        return tuple(entry["square"]) if entry else None
+    return None
+
+
+def _icon(decision, option) -> Optional[pygame.Surface]:
+    if decision.kind == "action" and isinstance(option, str):
+        if option.startswith("use:") or option.startswith("wand:"):
+            return sprites.icon("object", option.split(":", 1)[1], 28)
+        if option in ICONS:
+            return sprites.icon(ICONS[option][0], ICONS[option][1], 28)
+    if decision.kind == "drop":
+        return sprites.icon("object", option, 28)
+    if decision.kind == "shield" and option == "shield":
+        return sprites.icon("object", "shield", 28)
+    return None
+
+
+class DecisionPanel:
+    """Asks one decision; calls `on_choose(option)` with a legal option."""
+
+    def __init__(self, decision, race, on_choose: Callable[[object], None], area: pygame.Rect) -> None:
+        self.decision = decision
+        self.race = race
+        self.on_choose = on_choose
+        self.area = area
+        self.focus = 0
+        self.selected: set[int] = set()  # dice to turn over (clover)
+        self.entries = [Entry(o, words.option_label(decision, o, race), option_square(decision, o, race),
+                              icon=_icon(decision, o)) for o in decision.options]
+        self.clover = decision.kind == "clover"
+        self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
+        self.dice_rects: list[pygame.Rect] = []
+        self.validate_rect: Optional[pygame.Rect] = None
+        self.rect = self._layout()
+
+    # ---------------------------------------------------------------- layout
+    def _button_entries(self) -> list[Entry]:
+        if self.clover:
+            return []
+        if len(self.entries) <= MAX_BUTTONS:
+            return self.entries
+        return [e for e in self.entries if e.square is None]
+
+    def _layout(self) -> pygame.Rect:
+        width = self.area.width - 20
+        x0 = self.area.left + 10
+        rows, x, row = [[]], 0, 0
+        for entry in self._button_entries():
+            w = max(96, text.width(entry.label, 18, "bold") + (64 if entry.icon else 36))
+            if x + w > width - 20 and rows[-1]:
+                rows.append([])
+                x = 0
+            rows[-1].append((entry, x, w))
+            x += w + 10
+        if self.clover:
+            height = 58 + 130 + 10
+        else:
+            height = 58 + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
+        rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
+        for index, line in enumerate(r for r in rows if r):
+            for entry, x, w in line:
+                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + index * 48, w, 40)
+        if self.clover:
+            self._layout_dice(rect)
+        return rect
+
+    def _layout_dice(self, rect: pygame.Rect) -> None:
+        count = len(self.decision.info.get("faces", []))
+        self.dice_rects = [pygame.Rect(rect.left + 24 + i * 150, rect.top + 60, 130, 120) for i in range(count)]
+        self.validate_rect = pygame.Rect(rect.right - 220, rect.bottom - 64, 200, 48)
+
+    # ---------------------------------------------------------------- choosing
+    @property
+    def focused(self) -> Optional[Entry]:
+        """The option under the keyboard focus."""
+        return self.entries[self.focus] if self.entries and not self.clover else None
+
+    def squares(self) -> list[tuple[tuple[int, int], bool, str]]:
+        """Squares to highlight: (square, focused, number shown)."""
+        shown = []
+        buttons = self._button_entries()
+        for index, entry in enumerate(self.entries):
+            if entry.square is not None:
+                number = str(buttons.index(entry) + 1) if entry in buttons and buttons.index(entry) < 10 else ""
+                shown.append((entry.square, index == self.focus, number[-1:] if number == "10" else number))
+        return shown
+
+    def choose(self, option) -> None:
+        """Answer with a legal option."""
+        if option in self.decision.options:
+            self.on_choose(option)
+
+    def choose_square(self, square) -> bool:
+        """Answer with the option that stands for a clicked square."""
+        for entry in self.entries:
+            if entry.square == square:
+                self.choose(entry.option)
+                return True
+        return False
+
+    def toggle(self, index: int) -> None:
+        """Select or cancel a die to turn over with a clover."""
+        if index not in self.flippable:
+            return
+        candidate = set(self.selected) ^ {index}
+        if tuple(sorted(candidate)) in self.decision.options:
+            self.selected = candidate
+
+    def validate(self) -> None:
+        """Validate the roll with the selected dice turned over."""
+        self.choose(tuple(sorted(self.selected)))
+
+    def handle_event(self, event) -> bool:
+        """Use a key or click; True when used."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION and not self.clover:
+            for index, entry in enumerate(self.entries):
+                if entry.rect is not None and entry.rect.collidepoint(event.pos):
+                    self.focus = index
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.clover:
+                for index, rect in enumerate(self.dice_rects):
+                    if rect.collidepoint(event.pos):
+                        self.toggle(index)
+                        return True
+                if self.validate_rect and self.validate_rect.collidepoint(event.pos):
+                    self.validate()
+                    return True
+                return self.rect.collidepoint(event.pos)
+            for entry in self.entries:
+                if entry.rect is not None and entry.rect.collidepoint(event.pos):
+                    self.choose(entry.option)
+                    return True
+            return self.rect.collidepoint(event.pos)
+        return False
+
+    def _key(self, event) -> bool:
+        key = event.key
+        if self.clover:
+            if key in HOTKEYS[:9] and HOTKEYS.index(key) < len(self.dice_rects):
+                self.toggle(HOTKEYS.index(key))
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.validate()
+                return True
+            return False
+        buttons = self._button_entries()
+        if key in HOTKEYS and HOTKEYS.index(key) < len(buttons):
+            self.choose(buttons[HOTKEYS.index(key)].option)
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+            self.focus = (self.focus + 1) % len(self.entries)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
+            self.focus = (self.focus - 1) % len(self.entries)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(self.entries[self.focus].option)
+            return True
+        return False
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, colour) -> None:
+        """The question, the options and what they mean."""
+        panel(surface, self.rect, (26, 30, 48), colour, radius=12, width=2)
+        text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
+                  theme.TEXT, "bold")
+        hint = ("1-9 or click a die, Enter validates" if self.clover
+                else "Click, or Left/Right and Enter, or 1-9")
+        text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED, anchor="topright")
+        if self.clover:
+            self._draw_dice(surface)
+            return
+        for index, entry in enumerate(self._button_entries()):
+            focused = self.entries.index(entry) == self.focus
+            fill = theme.PANEL_LIGHT if focused else theme.PANEL
+            panel(surface, entry.rect, fill, theme.FOCUS if focused else theme.PANEL_EDGE, radius=8, shadow=False,
+                  width=3 if focused else 1)
+            x = entry.rect.left + 10
+            if index < 10:
+                text.draw(surface, str((index + 1) % 10), (x, entry.rect.centery), 15, theme.ACCENT, "bold",
+                          anchor="midleft")
+                x += 16
+            if entry.icon is not None:
+                surface.blit(entry.icon, entry.icon.get_rect(midleft=(x, entry.rect.centery)))
+                x += 32
+            text.draw(surface, entry.label, (x, entry.rect.centery), 18, theme.TEXT, "bold", anchor="midleft")
+        if self.decision.kind == "coins":
+            self._draw_coins(surface)
+
+    def _draw_coins(self, surface: pygame.Surface) -> None:
+        entry = self.entries[self.focus]
+        info = self.decision.info.get("squares", {}).get(entry.option, {})
+        owned = self.decision.info.get("coins", "?")
+        line = (f"{entry.option} of your {owned} coins: walk {info.get('travelled', '?')} squares"
+                f" (up to {info.get('theoretical', '?')}).")
+        colour = theme.TEXT
+        if info.get("blocked"):
+            line += f"  Warning: an obstacle stops the walk after {info.get('travelled')} of " \
+                    f"{info.get('theoretical')} squares; you still pay {entry.option}."
+            colour = theme.BAD
+        text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        info = self.decision.info
+        names, faces, opposite = info.get("die", []), info.get("faces", []), info.get("opposite", [])
+        results = info.get("results") or []
+        flipped_results = info.get("flipped_results") or []
+        for i, rect in enumerate(self.dice_rects):
+            chosen = i in self.selected
+            face = opposite[i] if chosen else faces[i]
+            label, icon = str(face), None
+            if names[i] == "DCOMBAT" and results:
+                label = (flipped_results if chosen else results)[i]
+            if names[i] == "DOBJ" and info.get("object"):
+                obj = info.get("alternative") if chosen else info.get("object")
+                icon, label = sprites.icon("object", obj, 64), words.object_name(obj)
+            effects.draw_die(surface, (rect.centerx, rect.top + 40), 72, names[i],
+                             label if names[i] != "DCOMBAT" else words.RESULTS.get(label, label), icon,
+                             selected=chosen)
+            if i in self.flippable:
+                other = opposite[i] if not chosen else faces[i]
+                if names[i] == "DCOMBAT" and flipped_results:
+                    other = words.RESULTS.get((results if chosen else flipped_results)[i], other)
+                if names[i] == "DOBJ" and info.get("alternative"):
+                    other = words.object_name(info.get("object") if chosen else info.get("alternative"))
+                caption = f"{i + 1}: {'keep ' if chosen else 'turn to '}{other}" if not chosen else \
+                    f"{i + 1}: back to {other}"
+            else:
+                caption = "cannot turn"
+            if names[i] == "DOBJ" and icon is not None:
+                caption = f"{label}  ·  {caption}"
+            text.draw(surface, caption, (rect.centerx, rect.top + 92), 15,
+                      theme.ACCENT if i in self.flippable else theme.DIM, anchor="midtop")
+        clovers = info.get("clovers", 0)
+        text.draw(surface, f"Clovers held: {clovers}  ·  selected: {len(self.selected)}",
+                  (self.rect.right - 230, self.rect.top + 64), 17, theme.MUTED, anchor="topleft")
+        rect = self.validate_rect
+        panel(surface, rect, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
+        text.draw(surface, "Validate (Enter)", rect.center, 20, (30, 22, 8), "bold", anchor="center")

@@ -1,0 +1,125 @@
+"""The race's heads-up display: turn counter, racers' panels, the log."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.characters import CHARACTERS
+from scenes import assets, words
+from scenes.render import sprites
+from scenes.ui import text, theme
+from scenes.ui.widgets import panel
+
+TOP_BAR = pygame.Rect(0, 0, 1280, 46)
+SIDEBAR = pygame.Rect(872, 54, 400, 660)
+PHASE_WORDS = {"movement": "movement phase", "drift": "drift phase", "action": "action phase"}
+
+
+def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, manual_camera: bool) -> None:
+    """'turn t / N', the respawn turns, whose turn and which phase."""
+    pygame.draw.rect(surface, (16, 19, 30), TOP_BAR)
+    pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
+    rect = text.draw(surface, f"turn {max(turn, 1)} / {race.turns}", (16, 23), 28, theme.ACCENT, "heading",
+                     anchor="midleft")
+    respawn = [t for t in race.board.respawn_turns if t <= race.turns]
+    later = [t for t in respawn if t > turn]
+    line = "objects return at turns " + ", ".join(str(t) for t in respawn) if respawn else "objects never return"
+    if later:
+        line += f"  (next: {later[0]})"
+    text.draw(surface, line, (rect.right + 18, 24), 17, theme.MUTED, anchor="midleft")
+    if acting is not None:
+        r = race.racers[acting]
+        who = f"{r.name}'s turn" + (f" · {PHASE_WORDS.get(phase, phase)}" if phase else "")
+        rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
+        pygame.draw.circle(surface, theme.racer_colour(acting), (rect.left - 14, 23), 8)
+    hint = "C: camera back" if manual_camera else "Esc: menu"
+    text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
+
+
+def draw_racers(surface: pygame.Surface, race, order, points, acting, protected) -> int:
+    """A panel per racer in play order; returns the y below them."""
+    x, y, w = SIDEBAR.left, SIDEBAR.top, SIDEBAR.width
+    height = 62 if len(order) > 4 else 70
+    for index in order:
+        r = race.racers[index]
+        colour = theme.racer_colour(index)
+        rect = pygame.Rect(x, y, w, height - 6)
+        panel(surface, rect, theme.PANEL_LIGHT if index == acting else theme.PANEL,
+              theme.FOCUS if index == acting else theme.PANEL_EDGE, radius=8, shadow=False,
+              width=2 if index == acting else 1)
+        pygame.draw.rect(surface, colour, (rect.left, rect.top, 7, rect.height), border_top_left_radius=8,
+                         border_bottom_left_radius=8)
+        token = sprites.token(r.character, colour, rect.height - 10, index + 1, protected.get(index, False))
+        surface.blit(token, (rect.left + 12, rect.top + 5))
+        nx = rect.left + rect.height + 12
+        tag = "computer" if r.setup.bot else "person"
+        name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
+        text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (name.right + 8, name.bottom - 4), 14,
+                  theme.MUTED, anchor="bottomleft")
+        _inventory(surface, r, (nx, rect.bottom - 15))
+        text.draw(surface, str(points.get(index, r.points)), (rect.right - 60, rect.centery), 30, theme.ACCENT,
+                  "heading", anchor="midright")
+        text.draw(surface, "pts", (rect.right - 58, rect.centery + 6), 13, theme.MUTED, anchor="midleft")
+        tier = race.tier(index)
+        badge = sprites.tier_badge(tier, 30)
+        surface.blit(badge, badge.get_rect(midright=(rect.right - 8, rect.centery - 6)))
+        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, rect.bottom - 2), 14,
+                  theme.TIER_COLOURS[tier], "bold", anchor="midbottom")
+        y += height
+    return y
+
+
+def _inventory(surface: pygame.Surface, r, pos) -> None:
+    x, y = pos
+    inv = r.inventory
+    for name, count in (("clover", inv.clovers), ("shield", inv.shields), ("coin", inv.coins)):
+        icon = sprites.icon("object", name, 18)
+        surface.blit(icon, icon.get_rect(midleft=(x, y)))
+        text.draw(surface, str(count), (x + 19, y), 15, theme.TEXT if count else theme.DIM, "bold",
+                  anchor="midleft")
+        x += 40
+    for obj in inv.objects:
+        icon = sprites.icon("object", obj, 22)
+        surface.blit(icon, icon.get_rect(midleft=(x, y)))
+        x += 24
+    extra = []
+    if getattr(r, "stars", 0):
+        extra.append(("throwing_star", r.stars))
+    for obj, count in extra:
+        icon = sprites.icon("object", obj, 18)
+        surface.blit(icon, icon.get_rect(midleft=(x + 4, y)))
+        text.draw(surface, str(count), (x + 24, y), 15, theme.TEXT, "bold", anchor="midleft")
+
+
+def draw_log(surface: pygame.Surface, lines, top: int) -> None:
+    """What happened, newest at the bottom."""
+    rect = pygame.Rect(SIDEBAR.left, top + 4, SIDEBAR.width, SIDEBAR.bottom - top - 4)
+    if rect.height < 60:
+        return
+    panel(surface, rect, (24, 28, 44), theme.PANEL_EDGE, radius=8, shadow=False)
+    text.draw(surface, "Race log", (rect.left + 12, rect.top + 8), 16, theme.MUTED, "bold")
+    line_h = assets.font(16).get_linesize()
+    y = rect.bottom - 8
+    for line, colour in reversed(lines):
+        wrapped = text.wrap(line, rect.width - 24, 16)
+        y -= line_h * len(wrapped)
+        if y < rect.top + 30:
+            break
+        for k, part in enumerate(wrapped):
+            surface.blit(text.render(part, 16, colour), (rect.left + 12, y + k * line_h))
+
+
+def log_colour(event) -> tuple[int, int, int]:
+    """The colour of a log line."""
+    if event.kind == "turn_started":
+        return theme.ACCENT
+    if event.kind == "scored":
+        return theme.GOOD if event.points > 0 else theme.BAD
+    if event.kind in ("fight", "fight_result", "shock", "fell", "trap_sprung"):
+        return (255, 170, 140)
+    if event.kind in ("chest_opened", "picked_up", "crossed_line"):
+        return (190, 230, 255)
+    return theme.TEXT
+
+
+__all__ = ["draw_top_bar", "draw_racers", "draw_log", "log_colour", "words"]

@@ -1,0 +1,611 @@
+"""The race: the board, the racers, the HUD, the animations and the decisions.
+
+The scene shows the race as its events tell it: it keeps its own picture of
+where the tokens are and how many points each racer shows, and moves that
+picture forward one event at a time, each with its animation. While a
+blocking animation plays, input waits (any key or click skips to the end of
+what is queued). When everything is shown, the pending decision is asked:
+a person answers through the decision panel, a computer racer answers by
+itself after a short pause, never inside a loop that blocks the window.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Optional
+
+import pygame
+
+from game import ai
+from game.race import SaveError
+from scenes import hud, sound, userdata, words
+from scenes.decisions import DecisionPanel
+from scenes.render import effects, sprites
+from scenes.render.board import BoardRenderer, object_sprite
+from scenes.stack import Scene
+from scenes.ui import text, theme
+
+TILE = 48
+VIEW = pygame.Rect(0, 46, 864, 674)
+BOT_DELAY = 0.45          # seconds a computer racer "thinks" before each decision (at speed x1)
+CAMERA_FOLLOW = 6.0       # how fast the camera catches up (per second)
+SCROLL_SPEED = 520        # pixels per second when the player scrolls with W A S D
+BOT_POLICY = "greedy"
+
+
+class RaceScene(Scene):
+    """Plays a race to its end, then shows the results."""
+
+    def __init__(self, race, setup: Optional[dict] = None, seed: Optional[int] = None) -> None:
+        super().__init__()
+        self.race = race
+        self.setup = dict(setup or {})
+        self.rng = random.Random(seed if seed is not None else (race.seed or 0) + 7)
+        self.view = VIEW
+        self.tile = TILE
+
+    # ---------------------------------------------------------------- lifecycle
+    def enter(self) -> None:
+        race = self.race
+        self.renderer = BoardRenderer(race.board, TILE)
+        self.queue: deque = deque()
+        self.anim: Optional[effects.Animation] = None
+        self.anim_done = None
+        self.ambient: list[effects.Animation] = []
+        self.log: list[tuple[str, tuple]] = []
+        self.panel: Optional[DecisionPanel] = None
+        self.bot_timer = 0.0
+        self.clock = 0.0
+        self.finished = False
+        self.shock_marks = None
+        self.manual_camera = False
+        self.dragging = None
+        self.scroll_keys: set[int] = set()
+        self.shown_pos = {r.index: r.square for r in race.racers}
+        self.shown_points = {r.index: r.points for r in race.racers}
+        self.shown_protected = {r.index: r.protected for r in race.racers}
+        self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
+        self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
+        self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        self.turn_shown = race.turn
+        self.acting = race.current
+        self.phase = race.phase
+        fresh = race.take_events()
+        for event in race.log[:len(race.log) - len(fresh)][-14:]:
+            self._log(event)
+        self._queue(fresh)
+        self.camera = list(self._camera_target(self._focus_racer()))
+
+    def pause(self) -> None:
+        self.scroll_keys.clear()
+        self.dragging = None
+
+    # ---------------------------------------------------------------- engine
+    def _take_events(self) -> None:
+        """New events from the engine."""
+        self._queue(self.race.take_events())
+
+    def _queue(self, events) -> None:
+        """Events to show; the race is saved at the end of every racer's turn."""
+        for event in events:
+            self.queue.append(event)
+            if event.kind == "turn_ended":
+                self.save()
+            if event.kind == "race_over":
+                userdata.delete_save()
+
+    def save(self) -> None:
+        """Save the unfinished race (races with rigged dice, in tests, cannot be saved)."""
+        if self.race.over:
+            return
+        try:
+            userdata.save_race(self.race, self.setup)
+        except (SaveError, OSError):
+            pass
+
+    def choose(self, option) -> None:
+        """Answer the pending decision (a person's or a computer racer's)."""
+        self.panel = None
+        self.bot_timer = 0.0
+        self.race.choose(option)
+        self._take_events()
+
+    @property
+    def busy(self) -> bool:
+        """Whether events or a blocking animation are still to be shown."""
+        return self.anim is not None or bool(self.queue)
+
+    @property
+    def speed(self) -> float:
+        """The animation speed setting."""
+        app = self.app
+        return app.settings.animation_speed if app is not None else 1.0
+
+    # ---------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        game_dt = dt * self.speed
+        self.clock += dt
+        for anim in list(self.ambient):
+            anim.update(game_dt)
+            if anim.done:
+                self.ambient.remove(anim)
+        self._advance(game_dt)
+        if not self.busy:
+            self._idle(game_dt)
+        self._move_camera(dt)
+
+    def _advance(self, dt: float) -> None:
+        """Play the current animation; start the next events when it ends."""
+        budget = 200
+        while budget:
+            budget -= 1
+            if self.anim is not None:
+                self.anim.update(dt)
+                if not self.anim.done:
+                    return
+                self._finish_anim()
+                dt = 0.0
+            elif self.queue:
+                self._show(self.queue.popleft(), animate=True)
+            else:
+                return
+
+    def _finish_anim(self) -> None:
+        done, self.anim, self.anim_done = self.anim_done, None, None
+        if done is not None:
+            done()
+
+    def skip(self) -> None:
+        """Show at once everything that is queued (a key or a click while animating)."""
+        if self.anim is not None:
+            self._finish_anim()
+        while self.queue:
+            self._show(self.queue.popleft(), animate=False)
+            if self.anim is not None:
+                self._finish_anim()
+        self.ambient.clear()
+
+    def _idle(self, dt: float) -> None:
+        """Everything is shown: end the race, or ask the pending decision."""
+        race = self.race
+        self._sync()
+        if race.over:
+            if not self.finished:
+                self.finished = True
+                from scenes.results import ResultsScene
+                self.stack.replace(ResultsScene(race, self.setup))
+            return
+        decision = race.pending
+        if decision is None:
+            return
+        bot = race.racers[decision.racer].setup.bot
+        if bot:
+            self.bot_timer += dt
+            if self.bot_timer >= BOT_DELAY:
+                self.choose(ai.choose(race, decision, bot if bot in ai.POLICIES else BOT_POLICY, self.rng))
+        elif self.panel is None or self.panel.decision is not decision:
+            self.panel = DecisionPanel(decision, race, self.choose, self.view)
+
+    def _sync(self) -> None:
+        """Once everything is shown, the picture is the race's state."""
+        race = self.race
+        for r in race.racers:
+            self.shown_pos[r.index] = r.square
+            self.shown_points[r.index] = r.points
+            self.shown_protected[r.index] = r.protected
+        self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
+        if self.shown_taken != race.taken or self.shown_destroyed != race.destroyed:
+            self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
+            self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        if race.current is not None:
+            self.acting = race.current
+        self.phase = race.phase
+
+    # ---------------------------------------------------------------- events
+    def _log(self, event) -> None:
+        line = words.describe(event, self.race)
+        if line:
+            self.log.append((line, hud.log_colour(event)))
+            del self.log[:-200]
+
+    def _play(self, anim: effects.Animation, animate: bool, done=None) -> None:
+        """Start an animation (or only its outcome when skipping)."""
+        if not animate:
+            if done is not None:
+                done()
+            return
+        if anim.blocking:
+            self.anim, self.anim_done = anim, done
+        else:
+            self.ambient.append(anim)
+            if done is not None:
+                done()
+
+    def _token_args(self, racer: int):
+        r = self.race.racers[racer]
+        return r.character, theme.racer_colour(racer), racer + 1
+
+    def _show(self, event, animate: bool) -> None:
+        """Turn one event into the picture's change and its animation."""
+        self._log(event)
+        k, e = event.kind, event
+        handler = getattr(self, f"_on_{k}", None)
+        if handler is not None:
+            handler(e, animate)
+
+    def _on_turn_started(self, e, animate) -> None:
+        self.turn_shown = e.turn
+        self._play(effects.Banner(f"Turn {e.turn} / {self.race.turns}", duration=0.9), animate)
+
+    def _on_respawned(self, e, animate) -> None:
+        self.shown_taken -= {tuple(s) for s in e.squares}
+        self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        for square in e.squares[:12]:
+            self._play(effects.Ring(tuple(square), (255, 230, 150)), animate)
+
+    def _on_racer_turn(self, e, animate) -> None:
+        self.acting = e.racer
+        self.shown_protected[e.racer] = False
+        self.manual_camera = False
+        r = self.race.racers[e.racer]
+        sub = "computer racer" if r.setup.bot else "your turn"
+        self._play(effects.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
+
+    def _on_phase(self, e, animate) -> None:
+        self.phase = e.phase
+
+    def _on_rolled(self, e, animate) -> None:
+        labels, icons = self._die_labels(e)
+        sound.play("dice")
+        self._play(effects.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
+
+    def _die_labels(self, e):
+        """Words for dice whose faces are read on a table: looked up in what follows."""
+        labels, icons = [None] * len(e.die), [None] * len(e.die)
+        if "DCOMBAT" in e.die or "DOBJ" in e.die:
+            pending = self.race.pending if not self.queue else None
+            for later in self.queue:
+                if later.kind == "fight_result" and "DCOMBAT" in e.die:
+                    labels[e.die.index("DCOMBAT")] = words.RESULTS.get(later.result, later.result)
+                    break
+                if later.kind == "chest_opened" and "DOBJ" in e.die:
+                    icons[e.die.index("DOBJ")] = sprites.icon("object", later.object, 64)
+                    labels[e.die.index("DOBJ")] = words.object_name(later.object)
+                    break
+                if later.kind == "rolled":
+                    break
+            else:
+                pending = self.race.pending
+            if pending is not None and pending.kind == "clover":
+                info = pending.info
+                if "DCOMBAT" in e.die and info.get("results"):
+                    labels[e.die.index("DCOMBAT")] = words.RESULTS.get(info["results"][0], info["results"][0])
+                if "DOBJ" in e.die and info.get("object"):
+                    icons[e.die.index("DOBJ")] = sprites.icon("object", info["object"], 64)
+        return labels, icons
+
+    def _on_lucky(self, e, animate) -> None:
+        self._play(effects.Popup("Lucky! +1 clover", self.shown_pos[e.racer], (140, 255, 140),
+                                 sprites.icon("object", "clover", 30)), animate)
+
+    def _on_sprinter(self, e, animate) -> None:
+        self._play(effects.Banner("Lucky sprinter!", (140, 255, 140), 0.9), animate)
+
+    def _on_moved(self, e, animate) -> None:
+        if not e.path:
+            return
+        end = tuple(e.path[-1])
+
+        def done():
+            self.shown_pos[e.racer] = end
+        self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board),
+                   animate, done)
+
+    def _on_placed(self, e, animate) -> None:
+        end = tuple(e.end)
+        if self.shock_marks is not None and self.shock_marks[0] == e.racer and e.cause == "recoil":
+            self.shock_marks = None
+        if tuple(e.start) == end:
+            return
+
+        def done():
+            self.shown_pos[e.racer] = end
+        swirl = e.cause in ("shortcut", "teleport")
+        self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
+
+    def _on_scored(self, e, animate) -> None:
+        self.shown_points[e.racer] = e.total
+        colour = theme.GOOD if e.points > 0 else theme.BAD
+        label = f"{'+' if e.points > 0 else ''}{e.points}"
+        if e.cause != "distance" or abs(e.points) > 1:
+            self._play(effects.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
+
+    def _on_crossed_line(self, e, animate) -> None:
+        if e.forward:
+            sound.play("finish")
+            self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
+            self._play(effects.Banner("Lap!", theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
+                       animate)
+        else:
+            self._play(effects.Banner("Lap undone", theme.BAD, 0.8, sub="-10"), animate)
+
+    def _on_picked_up(self, e, animate) -> None:
+        self.shown_taken.add(tuple(e.square))
+        self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
+
+    def _on_chest_opened(self, e, animate) -> None:
+        self.shown_taken.add(tuple(e.square))
+        self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
+
+    def _on_trap_sprung(self, e, animate) -> None:
+        self.shown_traps.pop(tuple(e.square), None)
+        self._play(effects.Ring(tuple(e.square), (255, 120, 60)), animate)
+
+    def _on_trap_laid(self, e, animate) -> None:
+        self.shown_traps[tuple(e.square)] = e.trap
+        self._play(effects.Ring(tuple(e.square), (220, 200, 160)), animate)
+
+    def _on_trap_destroyed(self, e, animate) -> None:
+        self.shown_traps.pop(tuple(e.square), None)
+        self._play(effects.Ring(tuple(e.square), (255, 200, 80)), animate)
+
+    def _on_fell(self, e, animate) -> None:
+        exit_square = tuple(e.exit)
+
+        def done():
+            self.shown_pos[e.racer] = exit_square
+        self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
+
+    def _on_fight(self, e, animate) -> None:
+        sound.play("fight")
+        self._play(effects.Clash(tuple(e.square)), animate)
+
+    def _on_fight_result(self, e, animate) -> None:
+        winner = self.race.racers[e.winner].name
+        self._play(effects.Banner(words.RESULTS.get(e.result, e.result).capitalize(), (255, 170, 140), 0.9,
+                                  sub=f"{winner} wins the fight"), animate)
+
+    def _on_shock(self, e, animate) -> None:
+        self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
+        self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
+        self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
+                                  sub="the numbered squares show where the roll may throw him"), animate)
+
+    def _on_shield_used(self, e, animate) -> None:
+        self.shock_marks = None
+        self._play(effects.Popup("Shield!", self.shown_pos[e.racer], (160, 200, 255),
+                                 sprites.icon("object", "shield", 34)), animate)
+
+    def _on_barrier_destroyed(self, e, animate) -> None:
+        self.shown_destroyed.add(tuple(e.square))
+        self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        self._play(effects.Ring(tuple(e.square), (200, 140, 80)), animate)
+
+    def _on_thrown(self, e, animate) -> None:
+        start = self.shown_pos[e.racer]
+        self._play(effects.Projectile([start, tuple(e.square)], self.race.board,
+                                      sprites.icon("object", e.object, 34), per_square=0.4), animate)
+
+    def _on_fireball(self, e, animate) -> None:
+        path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
+        self._play(effects.Projectile(path, self.race.board, sprites.icon("ui", "fireball", 34), 0.07,
+                                      trail=(255, 140, 40)), animate)
+
+    def _on_lightning(self, e, animate) -> None:
+        self._play(effects.Bolt([self.shown_pos[t] for t in e.targets], seed=e.racer), animate)
+
+    def _on_flail(self, e, animate) -> None:
+        self._play(effects.Ring(tuple(e.square), (255, 220, 120)), animate)
+
+    def _on_turn_ended(self, e, animate) -> None:
+        self.shock_marks = None
+
+    def _on_race_over(self, e, animate) -> None:
+        self._play(effects.Banner("Finish!", theme.ACCENT, 1.6, sub="the race is over"), animate)
+
+    # ---------------------------------------------------------------- camera
+    def _focus_racer(self) -> int:
+        race = self.race
+        if race.pending is not None and not self.busy:
+            return race.pending.racer
+        if self.acting is not None:
+            return self.acting
+        return race.order[0] if race.order else 0
+
+    def _token_pos(self, racer: int):
+        for anim in [self.anim] + self.ambient:
+            if anim is not None:
+                where = anim.token_at(racer)
+                if where is not None:
+                    return where
+        return self.shown_pos[racer]
+
+    def _camera_target(self, racer: int) -> tuple[float, float]:
+        where = self._token_pos(racer)
+        if where == effects.HIDDEN:
+            where = self.shown_pos[racer]
+        x = (where[1] + 0.5) * TILE - self.view.width / 2
+        anchor = 0.2 if self.panel is not None else 0.38
+        y = (where[0] + 0.5) * TILE - self.view.height * anchor
+        return x, y
+
+    def _move_camera(self, dt: float) -> None:
+        width, height = self.renderer.size
+        if self.scroll_keys:
+            self.manual_camera = True
+            dx = (pygame.K_d in self.scroll_keys) - (pygame.K_a in self.scroll_keys)
+            dy = (pygame.K_s in self.scroll_keys) - (pygame.K_w in self.scroll_keys)
+            self.camera[0] += dx * SCROLL_SPEED * dt
+            self.camera[1] += dy * SCROLL_SPEED * dt
+        if self.manual_camera:
+            return
+        tx, ty = self._camera_target(self._focus_racer())
+        k = min(1.0, dt * CAMERA_FOLLOW)
+        dx = (tx - self.camera[0] + width / 2) % width - width / 2
+        dy = (ty - self.camera[1] + height / 2) % height - height / 2
+        self.camera[0] = (self.camera[0] + dx * k) % width
+        self.camera[1] = (self.camera[1] + dy * k) % height
+
+    # ---------------------------------------------------------------- input
+    def open_pause(self) -> None:
+        """The pause menu (Escape)."""
+        from scenes.pause import PauseScene
+        self.stack.push(PauseScene(self.save_and_quit))
+
+    def save_and_quit(self) -> None:
+        """Save the race and go back to the title."""
+        self.skip()
+        self.save()
+        from scenes.title import TitleScene
+        self.stack.reset(TitleScene())
+
+    def handle_event(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return None
+        if self._camera_event(event):
+            return None
+        if self.busy:
+            if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+                self.skip()
+            return None
+        if self.panel is not None:
+            if self.panel.handle_event(event):
+                return None
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                square = self.renderer.square_at(event.pos, self.view, self.camera)
+                if square is not None:
+                    self.panel.choose_square(square)
+        return None
+
+    def _camera_event(self, event) -> bool:
+        """W A S D, the wheel and a right-button drag scroll the board; C brings the camera back."""
+        scroll = (pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d)
+        if event.type == pygame.KEYDOWN and event.key in scroll:
+            self.scroll_keys.add(event.key)
+            return True
+        if event.type == pygame.KEYUP and event.key in scroll:
+            self.scroll_keys.discard(event.key)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            self.manual_camera = False
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.manual_camera = True
+            self.camera[1] -= event.y * TILE
+            self.camera[0] -= event.x * TILE
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.collidepoint(event.pos):
+            self.dragging = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.dragging = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            self.manual_camera = True
+            self.camera[0] -= event.pos[0] - self.dragging[0]
+            self.camera[1] -= event.pos[1] - self.dragging[1]
+            self.dragging = event.pos
+            return True
+        return False
+
+    # ---------------------------------------------------------------- drawing
+    def spots(self, where) -> list[tuple[int, int]]:
+        """Screen centres where a (float) square shows in the board view."""
+        width, height = self.renderer.size
+        x = (where[1] * TILE - int(self.camera[0])) % width + self.view.left
+        y = (where[0] * TILE - int(self.camera[1])) % height + self.view.top
+        found = []
+        yy = y - height
+        while yy < self.view.bottom:
+            xx = x - width
+            while xx < self.view.right:
+                if xx + TILE > self.view.left and yy + TILE > self.view.top:
+                    found.append((int(xx + TILE / 2), int(yy + TILE / 2)))
+                xx += width
+            yy += height
+        return found
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        self.renderer.draw(surface, self.view, self.camera)
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        self._draw_traps(surface)
+        self._draw_marks(surface)
+        self._draw_tokens(surface)
+        for anim in self.ambient:
+            anim.draw(surface, self)
+        if self.anim is not None:
+            self.anim.draw(surface, self)
+        surface.set_clip(clip)
+        if self.panel is not None and not self.busy:
+            self.panel.draw(surface, theme.racer_colour(self.panel.decision.racer))
+        elif self.busy and self.anim is not None:
+            text.draw(surface, "any key: skip", (self.view.right - 10, self.view.bottom - 8), 15, theme.MUTED,
+                      anchor="bottomright", shadow=True)
+        elif not self.busy and self.race.pending is not None:
+            r = self.race.racers[self.race.pending.racer]
+            text.draw(surface, f"{r.name} is thinking…", (self.view.centerx, self.view.bottom - 24), 22,
+                      theme.TEXT, "bold", anchor="center", shadow=True)
+        order = list(self.race.order) or list(range(len(self.race.racers)))
+        hud.draw_top_bar(surface, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
+        bottom = hud.draw_racers(surface, self.race, order, self.shown_points, self.acting, self.shown_protected)
+        hud.draw_log(surface, self.log, bottom)
+
+    def _draw_traps(self, surface: pygame.Surface) -> None:
+        for square, kind in self.shown_traps.items():
+            sprite = object_sprite("poo" if kind == "poo" else "trap", int(TILE * 0.8))
+            for centre in self.spots(square):
+                surface.blit(sprite, sprite.get_rect(center=centre))
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        if self.panel is not None and not self.busy:
+            colour = theme.racer_colour(self.panel.decision.racer)
+            for square, focused, number in self.panel.squares():
+                for x, y in self.spots(square):
+                    rect = pygame.Rect(0, 0, TILE - 4, TILE - 4)
+                    rect.center = (x, y)
+                    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+                    shade.fill((*colour, 110 if focused else 60))
+                    surface.blit(shade, rect)
+                    pygame.draw.rect(surface, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1,
+                                     border_radius=4)
+                    if number:
+                        text.draw(surface, number, (rect.left + 4, rect.top + 1), 16, theme.TEXT, "bold",
+                                  shadow=True)
+        if self.shock_marks is not None:
+            _, squares = self.shock_marks
+            for face, square in sorted(squares.items()):
+                for x, y in self.spots(square):
+                    rect = pygame.Rect(0, 0, TILE - 8, TILE - 8)
+                    rect.center = (x, y)
+                    pygame.draw.rect(surface, (255, 150, 60), rect, 2, border_radius=6)
+                    text.draw(surface, str(face), (rect.right - 3, rect.top + 1), 17, (255, 190, 120), "bold",
+                              anchor="topright", shadow=True)
+
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        groups: dict[tuple, list[int]] = {}
+        placed = []
+        for r in self.race.racers:
+            where = self._token_pos(r.index)
+            if where == effects.HIDDEN:
+                continue
+            placed.append((r.index, where))
+            groups.setdefault((round(where[0], 1), round(where[1], 1)), []).append(r.index)
+        placed.sort(key=lambda p: p[0] == self.acting)
+        size = int(TILE * 0.92)
+        for index, where in placed:
+            group = groups[(round(where[0], 1), round(where[1], 1))]
+            k = group.index(index)
+            offset = (0, 0) if len(group) == 1 else (int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2))
+            token = sprites.token(self.race.racers[index].character, theme.racer_colour(index), size, index + 1,
+                                  bool(self.shown_protected.get(index)))
+            for x, y in self.spots(where):
+                if index == self.acting:
+                    pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
+                    pygame.draw.circle(surface, theme.FOCUS, (x + offset[0], y + offset[1]), size // 2 + pulse, 2)
+                surface.blit(token, token.get_rect(center=(x + offset[0], y + offset[1])))

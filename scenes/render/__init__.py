@@ -1,0 +1,1 @@
+"""Drawing the race: the board, the racers' tokens, the animations."""

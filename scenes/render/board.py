@@ -1,0 +1,209 @@
+"""The board drawn once onto a cached surface, then blitted with wrapping.
+
+A board read from Tiled carries its own tiles (`board.art`): they are drawn
+layer by layer, as the designer painted them. A board without art (a text
+board of a test) gets painted tiles. Only the squares the race changes are
+drawn again (a taken object greyed, a destroyed barrier); traps and racers
+are drawn over the board every frame by the race scene.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Iterable, Optional
+
+import pygame
+
+from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
+from scenes import assets
+from scenes.render import tiled
+
+GRASS = ((92, 150, 74), (84, 140, 68))
+DIRT = (150, 118, 76)
+
+
+def _seeded(square) -> random.Random:
+    return random.Random(square[0] * 7919 + square[1] * 104729)
+
+
+def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square) -> None:
+    """Painted grass with a few tufts (boards without Tiled art)."""
+    row, col = square
+    surface.fill(GRASS[(row + col) % 2], rect)
+    rng = _seeded(square)
+    t = rect.width
+    for _ in range(3):
+        x = rect.left + rng.randint(3, t - 4)
+        y = rect.top + rng.randint(3, t - 4)
+        pygame.draw.line(surface, (70, 120, 56), (x, y), (x + rng.choice((-2, 2)), y - 3), 1)
+
+
+def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square) -> None:
+    """A painted barrier, rock, hole or shortcut."""
+    t = rect.width
+    if kind == BARRIER:
+        for k in range(3):
+            x = rect.left + t * (0.16 + 0.3 * k)
+            pygame.draw.rect(surface, (112, 72, 38), (x, rect.top + t * 0.12, t * 0.16, t * 0.76), border_radius=2)
+        for y in (0.32, 0.62):
+            pygame.draw.rect(surface, (156, 104, 58), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14),
+                             border_radius=2)
+            pygame.draw.rect(surface, (70, 42, 20), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14), 1,
+                             border_radius=2)
+    elif kind == ROCK:
+        body = pygame.Rect(0, 0, t * 0.8, t * 0.66)
+        body.center = (rect.centerx, rect.centery + t * 0.06)
+        pygame.draw.ellipse(surface, (40, 48, 40), body.move(0, 3))
+        pygame.draw.ellipse(surface, (128, 130, 138), body)
+        pygame.draw.ellipse(surface, (168, 170, 178), body.inflate(-t * 0.36, -t * 0.34).move(-t * 0.1, -t * 0.08))
+        pygame.draw.ellipse(surface, (70, 72, 82), body, 2)
+    elif kind == HOLE:
+        body = pygame.Rect(0, 0, t * 0.84, t * 0.7)
+        body.center = rect.center
+        pygame.draw.ellipse(surface, DIRT, body.inflate(4, 4))
+        pygame.draw.ellipse(surface, (20, 14, 10), body)
+        pygame.draw.ellipse(surface, (48, 34, 24), body.inflate(-t * 0.2, -t * 0.2).move(0, -t * 0.08))
+        pygame.draw.ellipse(surface, (20, 14, 10), body.inflate(-t * 0.28, -t * 0.28))
+    elif kind == SHORTCUT:
+        for k, colour in enumerate(((70, 30, 120), (120, 60, 200), (170, 110, 240), (230, 200, 255))):
+            radius = int(t * (0.42 - 0.1 * k))
+            pygame.draw.circle(surface, colour, rect.center, max(2, radius))
+        pygame.draw.arc(surface, (255, 255, 255), rect.inflate(-t * 0.3, -t * 0.3), 0.3, 2.2, 2)
+
+
+def paint_object(surface: pygame.Surface, rect: pygame.Rect, obj: str, greyed: bool) -> None:
+    """An object lying on the board (its icon), greyed once taken."""
+    size = int(rect.width * 0.78)
+    icon = object_sprite(obj, size, greyed)
+    surface.blit(icon, icon.get_rect(center=rect.center))
+
+
+@lru_cache(maxsize=64)
+def object_sprite(obj: str, size: int, greyed: bool = False) -> pygame.Surface:
+    """The board sprite of an object, or its greyed ghost."""
+    icon = assets.object_icon(obj, size)
+    if icon is None:
+        icon = pygame.Surface((size, size), pygame.SRCALPHA)
+        colour = {"chest": (150, 100, 40), "coin": (240, 200, 60), "clover": (80, 190, 80),
+                  "shield": (90, 140, 230)}.get(obj, (200, 200, 200))
+        pygame.draw.circle(icon, colour, (size // 2, size // 2), size // 2 - 2)
+        pygame.draw.circle(icon, (20, 20, 20), (size // 2, size // 2), size // 2 - 2, 2)
+    if not greyed:
+        return icon
+    grey = pygame.transform.grayscale(icon)
+    grey.set_alpha(90)
+    ghost = pygame.Surface((size, size), pygame.SRCALPHA)
+    ghost.blit(grey, (0, 0))
+    return ghost
+
+
+def paint_finish_line(surface: pygame.Surface, width_px: int, tile: int) -> None:
+    """The checkered start and finish line along the top edge of row 0."""
+    check = max(4, tile // 6)
+    for x in range(0, width_px, check):
+        for y in range(2):
+            colour = (245, 245, 245) if (x // check + y) % 2 == 0 else (24, 24, 24)
+            surface.fill(colour, (x, y * check, check, check))
+
+
+class BoardRenderer:
+    """The board's picture at `tile` px per square, kept up to date with the race."""
+
+    def __init__(self, board, tile: int = 48) -> None:
+        self.board = board
+        self.tile = tile
+        self.art = tiled.TileArt.of(board, tile)
+        self.surface = pygame.Surface((board.width * tile, board.height * tile)).convert()
+        self.taken: frozenset = frozenset()
+        self.destroyed: frozenset = frozenset()
+        for square in board.squares():
+            self._paint(square)
+        paint_finish_line(self.surface, self.surface.get_width(), tile)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The board's size in pixels."""
+        return self.surface.get_size()
+
+    def square_rect(self, square) -> pygame.Rect:
+        """Where a square is on the board surface."""
+        return pygame.Rect(square[1] * self.tile, square[0] * self.tile, self.tile, self.tile)
+
+    def _paint(self, square) -> None:
+        rect = self.square_rect(square)
+        terrain = self.board.terrain_at(square)
+        destroyed = square in self.destroyed
+        obj = self.board.objects.get(square)
+        greyed = square in self.taken
+        if self.art is not None:
+            self.art.paint(self.surface, rect, square, destroyed=destroyed, greyed=greyed)
+            return
+        paint_ground(self.surface, rect, square)
+        if terrain != FLOOR and not destroyed:
+            paint_terrain(self.surface, rect, terrain, square)
+        elif destroyed:
+            pygame.draw.line(self.surface, (112, 72, 38), rect.bottomleft, rect.midtop, 2)
+        if obj is not None:
+            paint_object(self.surface, rect, obj, greyed)
+
+    def sync(self, taken: Iterable, destroyed: Iterable) -> None:
+        """Draw again the squares whose object was taken or returned, or whose barrier broke."""
+        taken, destroyed = frozenset(taken), frozenset(destroyed)
+        changed = (taken ^ self.taken) | (destroyed ^ self.destroyed)
+        self.taken, self.destroyed = taken, destroyed
+        for square in changed:
+            self._paint(square)
+        if any(square[0] == 0 for square in changed):
+            paint_finish_line(self.surface, self.surface.get_width(), self.tile)
+
+    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float]) -> None:
+        """Blit the board into `view` with its top-left at board pixel `camera`, wrapping."""
+        width, height = self.size
+        cx, cy = int(camera[0]) % width, int(camera[1]) % height
+        clip = target.get_clip()
+        target.set_clip(view)
+        y = view.top - cy
+        while y < view.bottom:
+            x = view.left - cx
+            while x < view.right:
+                area = pygame.Rect(max(0, view.left - x), max(0, view.top - y), 0, 0)
+                area.width = min(width, view.right - x) - area.left
+                area.height = min(height, view.bottom - y) - area.top
+                if area.width > 0 and area.height > 0:
+                    target.blit(self.surface, (x + area.left, y + area.top), area)
+                x += width
+            y += height
+        target.set_clip(clip)
+
+    def screen_positions(self, square, view: pygame.Rect, camera) -> list[tuple[int, int]]:
+        """Every top-left on screen where a square shows (the board repeats when small)."""
+        width, height = self.size
+        px, py = square[1] * self.tile, square[0] * self.tile
+        x0 = view.left + (px - int(camera[0])) % width
+        y0 = view.top + (py - int(camera[1])) % height
+        spots = []
+        y = y0 - height
+        while y < view.bottom:
+            x = x0 - width
+            while x < view.right:
+                if x + self.tile > view.left and y + self.tile > view.top:
+                    spots.append((x, y))
+                x += width
+            y += height
+        return spots
+
+    def square_at(self, pos, view: pygame.Rect, camera) -> Optional[tuple[int, int]]:
+        """The square under a screen position inside `view`."""
+        if not view.collidepoint(pos):
+            return None
+        width, height = self.size
+        x = (pos[0] - view.left + int(camera[0])) % width
+        y = (pos[1] - view.top + int(camera[1])) % height
+        return int(y // self.tile), int(x // self.tile)
+
+    def thumbnail(self, size: tuple[int, int]) -> pygame.Surface:
+        """The whole board scaled to fit `size` (setup screen)."""
+        width, height = self.size
+        scale = min(size[0] / width, size[1] / height)
+        return pygame.transform.smoothscale(self.surface, (max(1, int(width * scale)), max(1, int(height * scale))))

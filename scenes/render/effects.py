@@ -1,0 +1,408 @@
+"""Timed animations made from the race's events.
+
+Each animation lasts `duration` seconds of game time (the race scene scales
+time by the animation speed setting). A blocking one holds the queue of
+events (and input) until it ends; a non-blocking one (points popping up,
+sparks) plays over what follows. `token_at(racer)` lets an animation move a
+racer's token: a float square (row, col), HIDDEN, or None for no say.
+The scene passed to `draw` gives `spots(pos)`: the screen centres where a
+(float) square shows, and `tile`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from scenes.render import sprites
+from scenes.ui import text, theme
+
+HIDDEN = "hidden"
+DIE_FACES = {
+    "DCOMBAT": ("defeat", "simple", "crushing"),
+}
+
+
+def ease(t: float) -> float:
+    """Smooth start and stop (0..1 -> 0..1)."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+class Animation:
+    """Something that plays for `duration` seconds."""
+
+    blocking = True
+
+    def __init__(self, duration: float) -> None:
+        self.duration = max(0.001, duration)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        """Whether it has played to its end."""
+        return self.t >= self.duration
+
+    @property
+    def progress(self) -> float:
+        """0 at the start, 1 at the end."""
+        return min(1.0, self.t / self.duration)
+
+    def update(self, dt: float) -> None:
+        """Let time pass."""
+        self.t += dt
+
+    def token_at(self, racer: int):
+        """Where this animation shows a racer's token (None: it does not move it)."""
+        return None
+
+    def draw(self, surface: pygame.Surface, scene) -> None:
+        """Draw the animation's frame."""
+
+
+def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
+    """Squares of a path as continuous coordinates (a step over an edge stays one step)."""
+    points = [tuple(map(float, path[0]))]
+    for square in path[1:]:
+        last = points[-1]
+        dr = (square[0] - last[0] + height / 2) % height - height / 2
+        dc = (square[1] - last[1] + width / 2) % width - width / 2
+        points.append((last[0] + dr, last[1] + dc))
+    return points
+
+
+class Slide(Animation):
+    """A racer walking square by square."""
+
+    def __init__(self, racer: int, start, path, board, per_square: float = 0.13) -> None:
+        super().__init__(per_square * max(1, len(path)))
+        self.racer = racer
+        self.points = unwrap([start] + list(path), board.height, board.width)
+
+    def position(self) -> tuple[float, float]:
+        """The token's continuous position now."""
+        steps = len(self.points) - 1
+        if steps <= 0:
+            return self.points[0]
+        x = self.progress * steps
+        i = min(int(x), steps - 1)
+        f = ease(x - i)
+        (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
+        return r0 + (r1 - r0) * f, c0 + (c1 - c0) * f
+
+    def token_at(self, racer: int):
+        return self.position() if racer == self.racer else None
+
+    def draw(self, surface, scene) -> None:
+        for centre in scene.spots(self.position()):
+            pygame.draw.circle(surface, (255, 255, 255), centre, int(scene.tile * 0.48), 2)
+
+
+class Teleport(Animation):
+    """A racer placed elsewhere: he shrinks away and grows back on his new square."""
+
+    def __init__(self, racer: int, start, end, character: str, colour, number: int, swirl: bool) -> None:
+        super().__init__(0.55)
+        self.racer, self.start, self.end = racer, start, end
+        self.character, self.colour, self.number, self.swirl = character, colour, number, swirl
+
+    def token_at(self, racer: int):
+        return HIDDEN if racer == self.racer else None
+
+    def draw(self, surface, scene) -> None:
+        p = self.progress
+        where, scale = (self.start, 1 - ease(p * 2)) if p < 0.5 else (self.end, ease(p * 2 - 1))
+        size = max(2, int(scene.tile * 0.9 * max(0.05, scale)))
+        token = sprites.token(self.character, self.colour, scene.tile, self.number)
+        small = pygame.transform.smoothscale(token, (size, size))
+        if self.swirl:
+            small = pygame.transform.rotate(small, p * 720)
+        for centre in scene.spots(where):
+            colour = (190, 120, 255) if self.swirl else (255, 255, 255)
+            pygame.draw.circle(surface, colour, centre, int(scene.tile * 0.5 * (1.2 - scale)), 2)
+            surface.blit(small, small.get_rect(center=centre))
+
+
+class Fall(Animation):
+    """A racer spiralling into a hole, then climbing out above it."""
+
+    def __init__(self, racer: int, hole, exit_square, character: str, colour, number: int) -> None:
+        super().__init__(0.8)
+        self.racer, self.hole, self.exit = racer, hole, exit_square
+        self.token = sprites.token(character, colour, 64, number)
+
+    def token_at(self, racer: int):
+        if racer != self.racer:
+            return None
+        return HIDDEN if self.progress < 0.75 else tuple(map(float, self.exit))
+
+    def draw(self, surface, scene) -> None:
+        p = min(1.0, self.progress / 0.7)
+        if self.progress >= 0.75:
+            return
+        size = max(2, int(scene.tile * 0.9 * (1 - p)))
+        small = pygame.transform.rotate(pygame.transform.smoothscale(self.token, (size, size)), p * 540)
+        for centre in scene.spots(self.hole):
+            surface.blit(small, small.get_rect(center=centre))
+
+
+class Banner(Animation):
+    """Big words across the board (a new turn, a lap, a fight's result)."""
+
+    def __init__(self, words: str, colour=theme.ACCENT, duration: float = 0.9, sub: str = "",
+                 blocking: bool = True) -> None:
+        super().__init__(duration)
+        self.words, self.colour, self.sub = words, colour, sub
+        self.blocking = blocking
+
+    def draw(self, surface, scene) -> None:
+        view = scene.view
+        alpha = min(1.0, self.progress * 6, (1 - self.progress) * 5)
+        band = pygame.Surface((view.width, 110 if self.sub else 84), pygame.SRCALPHA)
+        band.fill((10, 12, 24, int(200 * alpha)))
+        surface.blit(band, band.get_rect(center=(view.centerx, view.top + view.height * 0.3)))
+        if alpha > 0.15:
+            y = view.top + view.height * 0.3 - (14 if self.sub else 0)
+            text.draw(surface, self.words, (view.centerx, y), 46, self.colour, "title", anchor="center",
+                      shadow=True)
+            if self.sub:
+                text.draw(surface, self.sub, (view.centerx, y + 40), 22, theme.TEXT, anchor="center")
+
+
+class Popup(Animation):
+    """Points (or an icon) rising from a square."""
+
+    blocking = False
+
+    def __init__(self, words: str, where, colour, icon: pygame.Surface | None = None,
+                 delay: float = 0.0) -> None:
+        super().__init__(1.1 + delay)
+        self.words, self.where, self.colour, self.icon, self.delay = words, where, colour, icon, delay
+
+    def draw(self, surface, scene) -> None:
+        if self.t < self.delay:
+            return
+        p = (self.t - self.delay) / (self.duration - self.delay)
+        rise = int(scene.tile * 0.9 * ease(p))
+        for x, y in scene.spots(self.where):
+            y = y - scene.tile // 2 - rise
+            if self.icon is not None:
+                image = self.icon.copy()
+                image.set_alpha(int(255 * (1 - p * p)))
+                surface.blit(image, image.get_rect(midbottom=(x, y)))
+                y -= self.icon.get_height()
+            if self.words:
+                line = text.render(self.words, 26, self.colour, "bold")
+                shade = text.render(self.words, 26, (0, 0, 0), "bold")
+                line.set_alpha(int(255 * (1 - p * p)))
+                shade.set_alpha(int(200 * (1 - p * p)))
+                rect = line.get_rect(midbottom=(x, y))
+                surface.blit(shade, rect.move(2, 2))
+                surface.blit(line, rect)
+
+
+class Ring(Animation):
+    """An expanding ring on a square (a trap snapping, a barrier breaking, a shield)."""
+
+    blocking = False
+
+    def __init__(self, where, colour, duration: float = 0.6) -> None:
+        super().__init__(duration)
+        self.where, self.colour = where, colour
+
+    def draw(self, surface, scene) -> None:
+        radius = int(scene.tile * (0.3 + 0.9 * ease(self.progress)))
+        width = max(1, int(6 * (1 - self.progress)))
+        for centre in scene.spots(self.where):
+            pygame.draw.circle(surface, self.colour, centre, radius, width)
+
+
+class Confetti(Animation):
+    """A burst of colour when a racer crosses the finish line."""
+
+    blocking = False
+
+    def __init__(self, where, seed: int = 0) -> None:
+        super().__init__(1.4)
+        rng = random.Random(seed)
+        self.where = where
+        self.bits = [(rng.uniform(0, 2 * math.pi), rng.uniform(60, 220), rng.choice(
+            [theme.ACCENT, (255, 255, 255), (90, 200, 255), (255, 110, 140), (140, 255, 140)]))
+            for _ in range(60)]
+
+    def draw(self, surface, scene) -> None:
+        p = self.progress
+        for x, y in scene.spots(self.where)[:2]:
+            for angle, speed, colour in self.bits:
+                dx = math.cos(angle) * speed * p
+                dy = math.sin(angle) * speed * p + 180 * p * p
+                surface.fill(colour, (x + dx, y + dy, 4, 4))
+
+
+class Dice(Animation):
+    """Dice tumbling, then settling on their faces; `labels` shows words instead of numbers."""
+
+    def __init__(self, names, faces, labels=None, icons=None, purpose: str = "", seed: int = 0) -> None:
+        super().__init__(1.25)
+        self.names, self.faces = list(names), list(faces)
+        self.labels = labels or [None] * len(self.faces)
+        self.icons = icons or [None] * len(self.faces)
+        self.purpose = purpose
+        self.rng = random.Random(seed)
+
+    def _face_text(self, i: int, settled: bool) -> str:
+        name = self.names[i]
+        if settled:
+            return self.labels[i] or str(self.faces[i])
+        if name in DIE_FACES:
+            return self.rng.choice(DIE_FACES[name])
+        if name == "DOBJ":
+            return "?"
+        low, high = {"D6": (1, 6), "D3": (1, 3), "D10": (1, 10), "DRAPID": (2, 5), "beer": (2, 7)}.get(name, (1, 100))
+        return str(self.rng.randint(low, high))
+
+    def draw(self, surface, scene) -> None:
+        settled = self.progress > 0.5
+        tumble = 0 if settled else (1 - self.progress / 0.5)
+        view = scene.view
+        count = len(self.faces)
+        size = 84
+        gap = 24
+        total = count * size + (count - 1) * gap
+        tray = pygame.Rect(0, 0, total + 60, size + 78)
+        tray.center = (view.centerx, view.top + int(view.height * 0.42))
+        shade = pygame.Surface(tray.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (10, 12, 24, 210), shade.get_rect(), border_radius=16)
+        surface.blit(shade, tray)
+        if self.purpose:
+            text.draw(surface, self.purpose.replace("_", " "), (tray.centerx, tray.top + 8), 18, theme.MUTED,
+                      anchor="midtop")
+        for i in range(count):
+            x = tray.left + 30 + i * (size + gap) + size // 2
+            y = tray.top + 34 + size // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
+            draw_die(surface, (x, y), size, self.names[i], self._face_text(i, settled),
+                     self.icons[i] if settled else None, angle=tumble * 40 * math.sin(self.t * 20 + i))
+            text.draw(surface, self.names[i], (x, tray.bottom - 4), 14, theme.MUTED, anchor="midbottom")
+
+
+DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 160), "DRAPID": (190, 255, 190),
+               "DCOMBAT": (255, 180, 170), "DOBJ": (226, 200, 255), "DTHEFT": (220, 220, 220), "beer": (255, 214, 120)}
+
+
+def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0,
+             selected: bool = False) -> pygame.Rect:
+    """One die: a rounded square of the die's colour with its face."""
+    body = pygame.Surface((size, size), pygame.SRCALPHA)
+    colour = DIE_COLOURS.get(name, (235, 235, 235))
+    pygame.draw.rect(body, colour, body.get_rect(), border_radius=size // 6)
+    pygame.draw.rect(body, (30, 26, 40), body.get_rect(), 3, border_radius=size // 6)
+    if icon is not None:
+        image = pygame.transform.smoothscale(icon, (int(size * 0.72), int(size * 0.72)))
+        body.blit(image, image.get_rect(center=(size // 2, size // 2)))
+    else:
+        words = str(face)
+        font_size = int(size * (0.55 if len(words) <= 2 else 0.22 if len(words) > 6 else 0.3))
+        text.draw(body, words, (size // 2, size // 2), font_size, (30, 26, 40), "bold", anchor="center")
+    if angle:
+        body = pygame.transform.rotate(body, angle)
+    rect = body.get_rect(center=centre)
+    surface.blit(body, rect)
+    if selected:
+        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 4, border_radius=size // 5)
+    return rect
+
+
+class Chest(Animation):
+    """A chest shaking, then opening on the object it holds."""
+
+    def __init__(self, obj: str, name: str, tier: int) -> None:
+        super().__init__(1.3)
+        self.obj, self.name, self.tier = obj, name, tier
+
+    def draw(self, surface, scene) -> None:
+        view = scene.view
+        centre = (view.centerx, view.top + int(view.height * 0.42))
+        box = pygame.Rect(0, 0, 300, 200)
+        box.center = centre
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (10, 12, 24, 215), shade.get_rect(), border_radius=18)
+        surface.blit(shade, box)
+        if self.progress < 0.45:
+            wobble = math.sin(self.t * 40) * 10 * (self.progress / 0.45)
+            chest = pygame.transform.rotate(sprites.icon("object", "chest", 110), wobble)
+            surface.blit(chest, chest.get_rect(center=(centre[0], centre[1] - 10)))
+        else:
+            p = ease((self.progress - 0.45) / 0.3)
+            pygame.draw.circle(surface, (255, 230, 150), (centre[0], centre[1] - 18), int(70 * p), 3)
+            item = sprites.icon("object", self.obj, max(8, int(100 * p)))
+            surface.blit(item, item.get_rect(center=(centre[0], centre[1] - 18)))
+            text.draw(surface, self.name, (centre[0], box.bottom - 16), 22, theme.ACCENT, "bold",
+                      anchor="midbottom")
+        tier = sprites.tier_badge(self.tier, 34)
+        surface.blit(tier, (box.left + 8, box.top + 8))
+
+
+class Clash(Animation):
+    """Two racers fighting: crossed swords pulsing over the square."""
+
+    def __init__(self, where) -> None:
+        super().__init__(0.8)
+        self.where = where
+
+    def draw(self, surface, scene) -> None:
+        size = int(scene.tile * (1.1 + 0.25 * math.sin(self.t * 18)))
+        swords = sprites.icon("ui", "fight", max(8, size))
+        for centre in scene.spots(self.where):
+            pygame.draw.circle(surface, (255, 90, 60), centre, int(scene.tile * 0.7), 3)
+            surface.blit(swords, swords.get_rect(center=centre))
+
+
+class Projectile(Animation):
+    """An object flying along squares (axe, spear, fireball)."""
+
+    def __init__(self, path, board, icon: pygame.Surface, per_square: float = 0.06, trail=None) -> None:
+        super().__init__(max(0.35, per_square * len(path)))
+        self.points = unwrap(list(path), board.height, board.width)
+        self.icon, self.trail = icon, trail
+
+    def draw(self, surface, scene) -> None:
+        steps = len(self.points) - 1
+        x = self.progress * max(1, steps)
+        i = min(int(x), max(0, steps - 1))
+        if steps <= 0:
+            where = self.points[0]
+        else:
+            f = x - i
+            (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
+            where = (r0 + (r1 - r0) * f, c0 + (c1 - c0) * f)
+        if self.trail:
+            for k in range(max(0, i - 6), i + 1):
+                for centre in scene.spots(self.points[k]):
+                    pygame.draw.circle(surface, self.trail, centre, int(scene.tile * 0.18 * (1 - (i - k) / 7)))
+        rotated = pygame.transform.rotate(self.icon, -self.t * 720)
+        for centre in scene.spots(where):
+            surface.blit(rotated, rotated.get_rect(center=centre))
+
+
+class Bolt(Animation):
+    """Lightning striking racers."""
+
+    def __init__(self, squares, seed: int = 0) -> None:
+        super().__init__(0.7)
+        self.squares = list(squares)
+        self.rng = random.Random(seed)
+
+    def draw(self, surface, scene) -> None:
+        if int(self.t * 20) % 2:
+            return
+        for square in self.squares:
+            for x, y in scene.spots(square):
+                top = scene.view.top
+                points, yy = [(x, top)], top
+                while yy < y:
+                    yy = min(y, yy + 30)
+                    points.append((x + self.rng.randint(-14, 14) if yy < y else x, yy))
+                pygame.draw.lines(surface, (255, 250, 190), False, points, 4)
+                pygame.draw.lines(surface, (120, 200, 255), False, points, 1)

@@ -1,0 +1,145 @@
+"""The results: the ranking (ties share a place) and where each racer's points came from."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.characters import CHARACTERS
+from scenes.backdrop import backdrop
+from scenes.render import sprites
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, FocusGroup, panel, veil
+
+# The results' categories of points (RULES.md section 10) and their colours.
+CATEGORIES = (
+    ("distance", "Distance", (96, 170, 240)),
+    ("laps", "Laps", (242, 193, 78)),
+    ("fights", "Fights", (232, 96, 80)),
+    ("shocks", "Shocks", (250, 150, 60)),
+    ("holes", "Holes", (140, 100, 70)),
+    ("shields", "Shields", (150, 160, 230)),
+    ("special", "Special rules", (170, 110, 230)),
+)
+CAUSE_CATEGORY = {"distance": "distance", "lap": "laps", "fight": "fights", "shock": "shocks",
+                  "lightning": "shocks", "hole": "holes", "shield": "shields"}
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def breakdown(racer) -> dict[str, int]:
+    """A racer's points by category (anything else is a special rule's)."""
+    totals = {key: 0 for key, _, _ in CATEGORIES}
+    for cause, points in racer.by_cause.items():
+        totals[CAUSE_CATEGORY.get(cause, "special")] += points
+    return totals
+
+
+class ResultsScene(Scene):
+    """Who won, and how; race again or go back to the title."""
+
+    def __init__(self, race, setup: dict) -> None:
+        super().__init__()
+        self.race = race
+        self.setup = dict(setup)
+        self.group = FocusGroup()
+
+    def enter(self) -> None:
+        self.standings = self.race.standings()
+        self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
+        self.group.set([
+            Button((760, 650, 240, 50), "Race again", self.again, primary=True),
+            Button((1016, 650, 240, 50), "Title", self.title),
+        ], focus=0)
+
+    def again(self) -> None:
+        """A new race with the same setup."""
+        from scenes.setup import start_race
+        start_race(self.stack, self.setup, replace=True)
+
+    def title(self) -> None:
+        """Back to the title."""
+        from scenes.title import TitleScene
+        self.stack.reset(TitleScene())
+
+    def handle_event(self, event):
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.title()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 185)
+        text.draw(surface, "Results", (40, 22), 50, theme.ACCENT, "title")
+        text.draw(surface, f"{self.race.board.name} · {self.race.turns} turns", (44, 88), 20, theme.MUTED)
+        self._draw_ranking(surface)
+        self._draw_chart(surface)
+        self.group.draw(surface)
+
+    def _draw_ranking(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(40, 124, 440, 580)
+        panel(surface, box, (30, 35, 54))
+        text.draw(surface, "Ranking", (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        row_h = min(84, (box.height - 60) // max(1, len(self.standings)))
+        for k, (place, index, points) in enumerate(self.standings):
+            r = self.race.racers[index]
+            y = box.top + 52 + k * row_h
+            row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
+            panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
+            shared = sum(1 for p, _, _ in self.standings if p == place) > 1
+            label = ORDINALS.get(place, f"{place}th") + ("=" if shared else "")
+            text.draw(surface, label, (row.left + 14, row.centery), 28, theme.ACCENT if place == 1 else theme.TEXT,
+                      "heading", anchor="midleft")
+            if place == 1:
+                crown = sprites.icon("ui", "crown", 26)
+                surface.blit(crown, crown.get_rect(midbottom=(row.left + 34, row.top + 14)))
+            token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
+            surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
+            text.draw(surface, r.name, (row.left + 90 + row.height, row.centery - 11), 22, theme.TEXT, "bold",
+                      anchor="midleft")
+            tag = "computer" if r.setup.bot else "person"
+            text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (row.left + 90 + row.height,
+                      row.centery + 13), 15, theme.MUTED, anchor="midleft")
+            text.draw(surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading",
+                      anchor="midright")
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(510, 124, 730, 510)
+        panel(surface, box, (30, 35, 54))
+        text.draw(surface, "Where the points came from", (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        x = box.left + 18
+        for key, label, colour in CATEGORIES:
+            pygame.draw.rect(surface, colour, (x, box.top + 50, 14, 14), border_radius=3)
+            rect = text.draw(surface, label, (x + 19, box.top + 57), 15, theme.TEXT, anchor="midleft")
+            x = rect.right + 16
+        chart = pygame.Rect(box.left + 150, box.top + 84, box.width - 180, box.height - 100)
+        negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]
+        positives = [sum(v for v in t.values() if v > 0) for t in self.totals.values()]
+        low, high = min(negatives + [0]), max(positives + [1])
+        scale = chart.width / max(1, high - low)
+        zero = chart.left + int(-low * scale)
+        pygame.draw.line(surface, theme.MUTED, (zero, chart.top - 4), (zero, chart.bottom), 1)
+        bar_h = min(52, chart.height // max(1, len(self.standings)) - 22)
+        for k, (_, index, points) in enumerate(self.standings):
+            r = self.race.racers[index]
+            y = chart.top + k * (bar_h + 22)
+            text.draw(surface, r.name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
+            right, left = zero, zero
+            for key, label, colour in CATEGORIES:
+                value = self.totals[index][key]
+                width = int(abs(value) * scale)
+                if not value or not width:
+                    continue
+                if value > 0:
+                    rect = pygame.Rect(right, y, width, bar_h)
+                    right += width
+                else:
+                    left -= width
+                    rect = pygame.Rect(left, y, width, bar_h)
+                pygame.draw.rect(surface, colour, rect)
+                pygame.draw.rect(surface, (20, 22, 34), rect, 1)
+                if width > 26:
+                    text.draw(surface, f"{value:+d}", rect.center, 14, (20, 20, 28), "bold", anchor="center")
+            text.draw(surface, f"= {points}", (max(right, zero) + 8, y + bar_h // 2), 17, theme.ACCENT, "bold",
+                      anchor="midleft")

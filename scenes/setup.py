@@ -1,0 +1,339 @@
+"""Race setup with character select: the board, the number of turns, the racers.
+
+For each racer: a person (hot seat, with a name) or a computer racer, and a
+character chosen from the gallery of the ten, which shows the portrait, the
+speed, the combat chances, the alternative objects and the special rules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import pygame
+
+from game import BoardError, Race, RacerSetup
+from game.characters import CHARACTERS, RULE_TEXT
+from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
+from scenes import assets, boards, userdata
+from scenes.backdrop import backdrop
+from scenes.render.board import BoardRenderer
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+
+CHARACTER_IDS = list(CHARACTERS)
+KINDS = ("person", "computer")
+DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
+GALLERY = pygame.Rect(650, 76, 590, 560)
+ROW_TOP = 428
+ROW_H = 44
+
+
+def start_race(stack, setup: dict, replace: bool = False) -> Optional[str]:
+    """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
+    from scenes.race import RaceScene
+    try:
+        board = boards.load(setup["board"])
+        racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
+        seed = setup.get("seed")
+        race = Race.new(board, racers, turns=int(setup["turns"]),
+                        seed=seed if seed is not None else random.randrange(2 ** 31))
+    except (BoardError, ValueError, KeyError, OSError) as error:
+        return str(error).splitlines()[0] if str(error) else "the race cannot start"
+    userdata.delete_save()
+    scene = RaceScene(race, {k: v for k, v in setup.items() if k != "seed"})
+    if replace:
+        stack.replace(scene)
+    else:
+        stack.push(scene)
+    return None
+
+
+class Portrait(Widget):
+    """A character's card in the gallery (click to give it to the selected racer)."""
+
+    focusable = False
+
+    def __init__(self, rect, character: str, pick) -> None:
+        super().__init__(rect)
+        self.character = character
+        self.pick = pick
+
+    def activate(self) -> bool:
+        self.pick(self.character)
+        return True
+
+    def draw(self, surface, focused) -> None:
+        """Drawn by the scene (it knows which one is chosen)."""
+
+
+class SetupScene(Scene):
+    """Choose the board, the turns and the racers, then start."""
+
+    def __init__(self, board_file: Optional[str] = None) -> None:
+        super().__init__()
+        self.board_file = board_file
+        self.group = FocusGroup()
+        self.selected = 0
+        self.message = ""
+
+    # ---------------------------------------------------------------- state
+    def enter(self) -> None:
+        self.choices = boards.available(self.board_file)
+        last = self.app.settings.last_board if self.app is not None else ""
+        usable = [i for i, c in enumerate(self.choices) if c.board is not None]
+        preferred = [i for i in usable if self.choices[i].ref in (self.board_file, last)]
+        self.board_index = (preferred or usable or [0])[0]
+        self.thumbnails: dict[str, pygame.Surface] = {}
+        board = self.board
+        self.turns = board.turns if board else 10
+        self.racers = [
+            {"kind": "person", "name": "Player 1", "character": "elf"},
+            {"kind": "computer", "name": "", "character": "orc"},
+        ]
+        self.rebuild(focus=len(self.racers) * 3 + 4)
+
+    @property
+    def board(self):
+        """The chosen board (None when its file cannot be read)."""
+        return self.choices[self.board_index].board
+
+    def setup_dict(self) -> dict:
+        """The setup as plain data (saved with the race, used by 'race again')."""
+        return {
+            "board": self.choices[self.board_index].ref,
+            "turns": self.turns,
+            "racers": [{"character": r["character"],
+                        "name": (r["name"].strip() or CHARACTERS[r["character"]].name),
+                        "bot": "greedy" if r["kind"] == "computer" else None} for r in self.racers],
+        }
+
+    def max_racers(self) -> int:
+        """How many racers the chosen board takes."""
+        board = self.board
+        return min(MAX_RACERS, board.max_racers if board else MAX_RACERS)
+
+    # ---------------------------------------------------------------- widgets
+    def rebuild(self, focus: Optional[int] = None) -> None:
+        """Lay out the widgets for the current number of racers."""
+        widgets: list[Widget] = [
+            Choice((40, 84, 580, 44), "", list(range(len(self.choices))), self.board_index, self.set_board,
+                   lambda i: self.choices[i].board.name if self.choices[i].board else
+                   f"{self.choices[i].ref} (unreadable)"),
+            Choice((40, 318, 285, 44), "Turns", list(range(MIN_TURNS, MAX_TURNS + 1)), self.turns - MIN_TURNS,
+                   self.set_turns, str),
+            Choice((335, 318, 285, 44), "Racers", list(range(MIN_RACERS, self.max_racers() + 1)),
+                   len(self.racers) - MIN_RACERS, self.set_count, str),
+        ]
+        for i, racer in enumerate(self.racers):
+            y = ROW_TOP + i * ROW_H
+            kind = Choice((76, y, 150, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
+                          lambda v, i=i: self.set_kind(i, v), str.capitalize, size=19)
+            name = TextField((234, y, 170, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
+                             size=19, placeholder=CHARACTERS[racer["character"]].name)
+            name.enabled = racer["kind"] == "person"
+            character = Choice((412, y, 208, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
+                               lambda v, i=i: self.set_character(i, v), lambda c: CHARACTERS[c].name, size=19)
+            for widget in (kind, name, character):
+                widget.racer_index = i
+            widgets += [kind, name, character]
+        widgets.append(Button((GALLERY.left, 652, 200, 50), "Back", self.back))
+        widgets.append(Button((GALLERY.right - 260, 652, 260, 50), "Start the race", self.start, primary=True,
+                              hint="Enter"))
+        self.start_button = widgets[-1]
+        for k, character in enumerate(CHARACTER_IDS):
+            widgets.append(Portrait(self.card_rect(k), character, self.pick))
+        self.group.set(widgets, focus)
+
+    @staticmethod
+    def card_rect(k: int) -> pygame.Rect:
+        """Where character k's card is in the gallery."""
+        return pygame.Rect(GALLERY.left + 16 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 128, 104, 120)
+
+    def set_board(self, index: int) -> None:
+        """Another board; its proposed number of turns comes with it."""
+        self.board_index = index
+        board = self.board
+        if board is not None:
+            self.turns = board.turns
+            del self.racers[self.max_racers():]
+            if self.app is not None:
+                self.app.settings.last_board = self.choices[index].ref
+        self.rebuild()
+
+    def set_turns(self, turns: int) -> None:
+        """The number of game turns."""
+        self.turns = turns
+
+    def set_count(self, count: int) -> None:
+        """Add or remove racers (new ones are computer racers)."""
+        while len(self.racers) < count:
+            used = {r["character"] for r in self.racers}
+            character = next((c for c in DEFAULT_CHARACTERS if c not in used), "human")
+            self.racers.append({"kind": "computer", "name": "", "character": character})
+        del self.racers[count:]
+        self.selected = min(self.selected, count - 1)
+        self.rebuild()
+
+    def set_kind(self, i: int, kind: str) -> None:
+        """A person or a computer racer."""
+        self.racers[i]["kind"] = kind
+        if kind == "person" and not self.racers[i]["name"]:
+            self.racers[i]["name"] = f"Player {sum(r['kind'] == 'person' for r in self.racers)}"
+        if kind == "computer":
+            self.racers[i]["name"] = ""
+        self.selected = i
+        self.rebuild()
+
+    def set_name(self, i: int, name: str) -> None:
+        """A person's name."""
+        self.racers[i]["name"] = name
+
+    def set_character(self, i: int, character: str) -> None:
+        """A racer's character."""
+        self.racers[i]["character"] = character
+        self.selected = i
+
+    def pick(self, character: str) -> None:
+        """A click in the gallery: the selected racer takes that character."""
+        self.set_character(self.selected, character)
+        focus = self.group.focus
+        self.rebuild(focus)
+
+    def start(self) -> None:
+        """Start the race."""
+        if self.board is None:
+            self.message = f"This board cannot be used: {self.choices[self.board_index].problem}"
+            return
+        if self.app is not None:
+            self.app.settings.last_board = self.choices[self.board_index].ref
+            self.app.settings.save()
+        problem = start_race(self.stack, self.setup_dict())
+        if problem:
+            self.message = problem
+
+    def back(self) -> None:
+        """Back to the title."""
+        self.stack.pop()
+
+    def handle_event(self, event):
+        focused = self.group.focused
+        if self.group.handle_event(event):
+            now = self.group.focused
+            if now is not None and hasattr(now, "racer_index"):
+                self.selected = now.racer_index
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(focused, Button):
+                self.start()
+        return None
+
+    # ---------------------------------------------------------------- drawing
+    def thumbnail(self) -> Optional[pygame.Surface]:
+        """The chosen board, small."""
+        choice = self.choices[self.board_index]
+        if choice.board is None:
+            return None
+        if choice.ref not in self.thumbnails:
+            renderer = BoardRenderer(choice.board, 16)
+            self.thumbnails[choice.ref] = renderer.thumbnail((150, 176))
+        return self.thumbnails[choice.ref]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 200)
+        text.draw(surface, "Race setup", (40, 22), 40, theme.ACCENT, "title")
+        self._draw_board_card(surface)
+        text.draw(surface, "Racers: person (hot seat) or computer, and a character", (40, 392), 19, theme.TEXT,
+                  "bold")
+        for i, racer in enumerate(self.racers):
+            y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
+            pygame.draw.circle(surface, theme.racer_colour(i), (54, y), 14)
+            text.draw(surface, str(i + 1), (54, y), 18, (20, 20, 28), "bold", anchor="center")
+        self._draw_gallery(surface)
+        self.group.draw(surface)
+        if self.message:
+            text.draw(surface, self.message, (40, 706), 17, theme.BAD, anchor="midleft")
+        else:
+            text.draw(surface, "Up/Down: line · Left/Right: change · type a person's name · Enter: start",
+                      (40, 704), 16, theme.MUTED, anchor="midleft")
+
+    def _draw_board_card(self, surface: pygame.Surface) -> None:
+        card = pygame.Rect(40, 136, 580, 170)
+        panel(surface, card, (30, 35, 54))
+        choice = self.choices[self.board_index]
+        thumb = self.thumbnail()
+        if thumb is not None:
+            frame = thumb.get_rect(center=(card.left + 90, card.centery))
+            surface.blit(thumb, frame)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
+        x = card.left + 180
+        board = choice.board
+        if board is None:
+            text.draw_wrapped(surface, choice.problem, pygame.Rect(x, card.top + 16, card.right - x - 16, 140), 17,
+                              theme.BAD)
+            return
+        text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
+        y = text.draw_wrapped(surface, board.description or "No description.",
+                              pygame.Rect(x, card.top + 52, card.right - x - 16, 66), 17, theme.TEXT)
+        facts = [f"by {board.author}" if board.author else "author unknown",
+                 f"{board.width} x {board.height} squares",
+                 f"up to {board.max_racers} racers",
+                 f"proposes {board.turns} turns"]
+        text.draw_wrapped(surface, "  ·  ".join(facts), pygame.Rect(x, max(y + 4, card.top + 110),
+                          card.right - x - 16, 50), 16, theme.MUTED)
+
+    def _draw_gallery(self, surface: pygame.Surface) -> None:
+        panel(surface, GALLERY, (30, 35, 54))
+        racer = self.racers[self.selected]
+        who = racer["name"] or f"computer racer {self.selected + 1}"
+        text.draw(surface, f"Character of racer {self.selected + 1} ({who})", (GALLERY.left + 16, GALLERY.top + 12),
+                  21, theme.TEXT, "bold")
+        for k, character in enumerate(CHARACTER_IDS):
+            rect = self.card_rect(k)
+            chosen = character == racer["character"]
+            panel(surface, rect, theme.PANEL_LIGHT if chosen else theme.PANEL,
+                  theme.racer_colour(self.selected) if chosen else theme.PANEL_EDGE, radius=8, shadow=False,
+                  width=3 if chosen else 1)
+            image = assets.portrait(character, 86)
+            if image is not None:
+                surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
+            text.draw(surface, CHARACTERS[character].name, (rect.centerx, rect.bottom - 6), 15,
+                      theme.TEXT, "bold", anchor="midbottom")
+            takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
+            if takers:
+                text.draw(surface, ",".join(takers), (rect.right - 6, rect.top + 4), 14, theme.ACCENT, "bold",
+                          anchor="topright")
+        self._draw_character(surface, racer["character"])
+
+    def _draw_character(self, surface: pygame.Surface, character: str) -> None:
+        c = CHARACTERS[character]
+        box = pygame.Rect(GALLERY.left + 16, GALLERY.top + 310, GALLERY.width - 32, 236)
+        panel(surface, box, (24, 28, 44), shadow=False)
+        image = assets.portrait(character, 150)
+        if image is not None:
+            surface.blit(image, (box.left + 10, box.top + 10))
+        x = box.left + 176
+        text.draw(surface, c.name, (x, box.top + 8), 30, theme.ACCENT, "heading")
+        stats = [("Speed", f"{c.speed} square{'s' if c.speed > 1 else ''} (action move)"),
+                 ("Combat", f"{c.simple} % simple · {c.crushing} % crushing · {c.defeat} % defeat"),
+                 ("Clover on a chest", f"{c.alternative} objects")]
+        y = box.top + 50
+        for label, value in stats:
+            text.draw(surface, label, (x, y), 16, theme.MUTED)
+            text.draw(surface, value, (x + 116, y), 15, theme.TEXT, "bold")
+            y += 22
+        bar = pygame.Rect(x, y + 4, box.right - x - 16, 10)
+        simple_w = int(bar.width * c.simple / 100)
+        crush_w = int(bar.width * c.crushing / 100)
+        pygame.draw.rect(surface, (90, 60, 60), bar, border_radius=4)
+        pygame.draw.rect(surface, (110, 200, 120), (bar.left, bar.top, simple_w, bar.height))
+        pygame.draw.rect(surface, (242, 193, 78), (bar.left + simple_w, bar.top, crush_w, bar.height))
+        rules = "  ".join(RULE_TEXT.get(rule, rule) for rule in c.rules)
+        text.draw_wrapped(surface, rules, pygame.Rect(x, y + 22, box.right - x - 12, box.bottom - y - 26), 15,
+                          theme.TEXT, spacing=2)
