@@ -446,7 +446,8 @@ def _check_layer_kinds(layers: list[_Layer], report: _Report) -> None:
     """Rule layers are tile layers, `start` an object layer, `ground` exists, names look right."""
     for layer in layers:
         if (layer.key in RULE_LAYERS or layer.key == GROUND) and layer.element.tag != "layer":
-            report.error(f"this is {layer.kind}; {layer.key} are painted on a tile layer", layer.name)
+            what = "the ground is" if layer.key == GROUND else f"{layer.key} are"
+            report.error(f"this is {layer.kind}; {what} painted on a tile layer", layer.name)
         elif layer.key == START and layer.element.tag != "objectgroup":
             report.error(f"this is {layer.kind}; start squares are points on an object layer", layer.name)
         elif layer.key not in KNOWN_LAYERS:
@@ -528,6 +529,8 @@ def _check_typed_properties(root: ElementTree.Element, report: _Report) -> None:
     """Typed custom properties hold values of their type (pytmx would crash)."""
     for owner in root.iter():
         for prop in owner.findall("properties/property"):
+            if owner is root and prop.get("name") in MAP_PROPERTIES:
+                continue  # the board's own properties get their own, clearer check
             kind, value = prop.get("type"), prop.get("value")
             if kind == "bool" and value not in (None, "true", "false", "1", "0"):
                 report.error(f"property {prop.get('name')!r} of {_owner_label(owner)} is a bool but holds {value!r}")
@@ -681,7 +684,7 @@ def _check_ground(tile_layers: list[_Layer], painted: list[set[Square]], tmx, re
     covered = set().union(*(painted[i] for i in grounds))
     bare = sorted({(r, c) for r in range(tmx.height) for c in range(tmx.width)} - covered)
     if bare:
-        report.warn(f"{_count(len(bare), 'square')} have no ground tile (the first is shown)",
+        report.warn(f"{_count(len(bare), 'square')} with no ground tile (the first is shown)",
                     tile_layers[grounds[0]].name, bare[0])
 
 
@@ -826,7 +829,7 @@ def _layer_tiles(layer, tmx, name: str, report: _Report) -> dict[Square, TileIma
         elif gid:
             lost.append((y, x))
     if lost:
-        report.warn(f"{_count(len(lost), 'tile')} of this layer are in no tileset and cannot be drawn "
+        report.warn(f"{_count(len(lost), 'tile')} from no tileset, which cannot be drawn "
                     "(the first is shown)", name, min(lost))
     return tiles
 
