@@ -16,7 +16,7 @@ TILESETS = MAPS / "tilesets"
 SHIPPED = sorted(MAPS.glob("*.tmx"))
 
 
-def _load_tool(name: str):
+def load_tool(name: str):
     """A script of tools/ as a module."""
     spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
@@ -24,7 +24,7 @@ def _load_tool(name: str):
     return module
 
 
-make_boards = _load_tool("make_boards")
+make_boards = load_tool("make_boards")
 
 # A small valid board: 8 columns, 16 rows, every kind of square.
 SMALL = """
