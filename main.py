@@ -2,6 +2,8 @@
 
     python main.py                      the game in a window
     python main.py simulate ...         races between computer racers, in the terminal
+    python main.py tournament ...       bot levels against each other, with statistics
+    python main.py balance ...          win rates of the ten characters with equal bots
     python main.py check-map FILE...    check boards drawn in Tiled
 """
 
@@ -49,14 +51,89 @@ def build_parser() -> Parser:
     where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
     where.add_argument("--text-board", metavar="FILE", help="a board in the text format of MAPS.md")
     sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
-    sim.add_argument("--bots", default="random", help="a policy for all, or one per racer: random, greedy")
+    sim.add_argument("--bots", default="random",
+                     help="a policy for all, or one per racer: random, easy, normal (or greedy), hard")
     sim.add_argument("--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns, 5 to 15")
     sim.add_argument("--games", type=_int_in(1, 1_000_000, "--games"), default=1, help="how many races")
     sim.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="seed of the first race")
 
+    tour = commands.add_parser("tournament", help="bot levels against each other, with statistics")
+    tour.add_argument("--bots", default="easy,normal,hard", help="the levels, one racer each (2 to 6)")
+    _add_series_options(tour)
+
+    bal = commands.add_parser("balance", help="every character with equal bots: win rates")
+    bal.add_argument("--bot", default="normal", help="the level of every racer: easy, normal, hard")
+    bal.add_argument("--racers", type=_int_in(2, 6, "--racers"), default=6, help="racers per race, 2 to 6")
+    _add_series_options(bal)
+
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
     check.add_argument("files", nargs="*", metavar="FILE")
     return parser
+
+
+def _add_series_options(parser: Parser) -> None:
+    """Options shared by tournament and balance."""
+    parser.add_argument("--games", type=_int_in(1, 1_000_000, "--games"), default=100, help="how many races")
+    parser.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="seed of the series")
+    parser.add_argument("--board", dest="series_boards", action="append", metavar="FILE",
+                        help="a board (repeat for several; default: every shipped board)")
+    parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")
+    parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart")
+
+
+def _series_boards(args) -> list:
+    """The boards of a tournament or balance run."""
+    from game import BoardError, load_board
+
+    paths = [Path(p) for p in args.series_boards] if args.series_boards else sorted((HERE / "maps").glob("*.tmx"))
+    if not paths:
+        raise CommandLineError("no board is shipped in maps/: give one with --board")
+    boards = []
+    for path in paths:
+        try:
+            boards.append(load_board(path))
+        except BoardError as error:
+            raise CommandLineError(str(error)) from None
+    return boards
+
+
+def _writable(path: str | None, option: str) -> None:
+    """Refuse an output file whose folder does not exist, before hours of races."""
+    if path and not Path(path).resolve().parent.is_dir():
+        raise CommandLineError(f"{option}: the folder of {path} does not exist")
+
+
+def _series(args) -> int:
+    from game import tournament
+    from game.ai import LEVELS
+
+    _writable(args.csv, "--csv")
+    _writable(args.plot, "--plot")
+    boards = _series_boards(args)
+    if args.command == "tournament":
+        levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+        for level in levels:
+            if level not in LEVELS:
+                raise CommandLineError(f"--bots: unknown level {level!r}; choose among {', '.join(LEVELS)}")
+        if not 2 <= len(levels) <= min(6, *(b.max_racers for b in boards)):
+            raise CommandLineError(f"--bots: give 2 to 6 levels (one racer each), not {len(levels)}")
+        records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout)
+        lines = sorted(tournament.table(records, "bot"), key=lambda line: LEVELS.index(line.name))
+    else:
+        if args.bot not in LEVELS:
+            raise CommandLineError(f"--bot: unknown level {args.bot!r}; choose among {', '.join(LEVELS)}")
+        if args.racers > min(b.max_racers for b in boards):
+            raise CommandLineError(f"--racers: a board takes at most {min(b.max_racers for b in boards)} racers")
+        records = tournament.balance_report(boards, args.games, args.seed, args.bot, args.racers, sys.stdout)
+        lines = sorted(tournament.table(records, "character"), key=lambda line: -line.win_rate)
+    if args.csv:
+        tournament.write_csv(records, args.csv)
+        print(f"wrote {args.csv}")
+    if args.plot:
+        from scenes.plot import win_rate_chart
+        win_rate_chart(lines, args.plot, title=f"Win rates over {args.games} races (95 % intervals)")
+        print(f"wrote {args.plot}")
+    return 0
 
 
 def _simulate(args) -> int:
@@ -117,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command in ("tournament", "balance"):
+            return _series(args)
         if args.command == "check-map":
             from game.maps import check_map_command
             return check_map_command(args.files)

@@ -1,8 +1,18 @@
 """Computer racers: they answer `race.pending` from its options only.
 
 `choose(race, decision, policy, rng)` returns one of `decision.options`.
-Policies: "random" (any legal option) and "greedy" (the option that looks
-best for points right now, judged from the board without peeking at dice).
+The dice are never peeked at: the look-ahead bot forks the race with dice of
+its own (`Race.fork`). Every policy is deterministic for a given `rng`.
+
+- random: any legal option.
+- easy: plausible but careless: the normal judgement, blurred by noise, and
+  now and then a random option.
+- normal (alias greedy): the option that looks best for points this turn,
+  judged from the board by one rule of thumb per kind of decision.
+- hard: looks ahead: for its best candidate options it forks the race with
+  sampled dice, plays the rest of its turn with the normal policy for every
+  racer, and keeps the option of best mean value (its points against the
+  field's, the worth of its inventory, its chest tier).
 """
 
 from __future__ import annotations
@@ -12,12 +22,19 @@ from typing import Any, Callable
 
 from game import combat, effects, moves, objects as obj
 from game.board import HOLE
+from game.dice import Dice
 from game.race import Decision, Race
 
-POLICIES = ("random", "greedy")
-# How much a greedy racer values holding each object (for drops and chests).
-OBJECT_VALUE = {obj.COIN: 1, obj.CLOVER: 2, obj.SHIELD: 2, obj.BOTTLE: 3, obj.TRAP: 3, obj.AXE: 5,
-                obj.SPEAR: 5, obj.SYRINGE: 5, obj.RING_OF_LIGHTNING: 6, obj.RING_OF_FIRE: 7}
+POLICIES = ("random", "easy", "normal", "hard", "greedy")
+LEVELS = ("easy", "normal", "hard")
+EASY_RANDOM = 0.25        # how often the easy racer just picks anything
+EASY_NOISE = 3.0          # how blurred the easy racer's judgement is
+HARD_CANDIDATES = 6       # options the hard racer looks ahead on
+HARD_SAMPLES = 4          # dice samples per option
+HARD_MAX_STEPS = 120      # decisions of a look-ahead rollout, at most
+# How much a racer values holding each object, in points (drops, chests, look-ahead).
+OBJECT_VALUE = {obj.COIN: 1.5, obj.CLOVER: 1.5, obj.SHIELD: 1.5, obj.BOTTLE: 3, obj.TRAP: 3, obj.AXE: 4,
+                obj.SPEAR: 4, obj.SYRINGE: 5, obj.RING_OF_LIGHTNING: 5, obj.RING_OF_FIRE: 6}
 RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 
 
@@ -26,12 +43,14 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
     if policy == "random":
         options = [o for o in decision.options if o != "undo"] or list(decision.options)
         return rng.choice(options)
-    if policy == "greedy":
-        judge = GREEDY.get(decision.kind)
-        if judge is None:
-            return decision.options[0]
-        scored = [(judge(race, decision, option), -i, option) for i, option in enumerate(decision.options)]
-        return max(scored, key=lambda s: (s[0], s[1]))[2]
+    if policy in ("normal", "greedy"):
+        return _best(race, decision)
+    if policy == "easy":
+        if rng.random() < EASY_RANDOM:
+            return rng.choice([o for o in decision.options if o != "undo"])
+        return _best(race, decision, noise=lambda: rng.gauss(0, EASY_NOISE))
+    if policy == "hard":
+        return _look_ahead(race, decision, rng)
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
 
 
@@ -40,6 +59,68 @@ def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -
     while not race.over:
         decision = race.pending
         race.choose(choose(race, decision, policies[decision.racer], rngs[decision.racer]))
+
+
+def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> list:
+    """Options from best to worst by the normal judgement (ties: the earlier option)."""
+    judge = GREEDY.get(decision.kind)
+    if judge is None:
+        return list(decision.options)
+    scored = [(judge(race, decision, option) + (noise() if noise else 0), -i, option)
+              for i, option in enumerate(decision.options)]
+    return [option for _, _, option in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
+
+
+def _best(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> Any:
+    """The normal judgement's favourite option."""
+    return _ranked(race, decision, noise)[0]
+
+
+# ---------------------------------------------------------------- the look-ahead (hard)
+def worth(race: Race, racer: int) -> float:
+    """What a racer's situation is worth: points against the field, inventory, chest tier."""
+    me = race.racers[racer]
+    others = [r.points for r in race.racers if r.index != racer]
+    inv = me.inventory
+    held = (inv.coins * OBJECT_VALUE[obj.COIN] + inv.clovers * OBJECT_VALUE[obj.CLOVER]
+            + inv.shields * OBJECT_VALUE[obj.SHIELD] + sum(OBJECT_VALUE.get(o, 3) for o in inv.objects)
+            + me.stars * 1.0)
+    future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings matter less near the end
+    lead = me.points - max(others)
+    return me.points - sum(others) / len(others) + 0.25 * lead + future * (held + 0.3 * race.tier(racer))
+
+
+def _rollout(race: Race, racer: int, rng: random.Random) -> float:
+    """Play with the normal policy until the racer's turn ends; his worth then."""
+    turn_owner = race.current
+    steps = 0
+    while not race.over and steps < HARD_MAX_STEPS:
+        if any(e.kind == "turn_ended" and e.racer == turn_owner for e in race.take_events()):
+            break
+        race.choose(_best(race, race.pending))
+        steps += 1
+    return worth(race, racer)
+
+
+def _look_ahead(race: Race, decision: Decision, rng: random.Random) -> Any:
+    """Expected worth of the best candidate options over sampled dice."""
+    candidates = _ranked(race, decision)[:HARD_CANDIDATES]
+    if decision.kind == "path" and "end" in decision.options and "end" not in candidates:
+        candidates.append("end")
+    if len(candidates) == 1:
+        return candidates[0]
+    seeds = [rng.getrandbits(32) for _ in range(HARD_SAMPLES)]
+    best, best_value = candidates[0], float("-inf")
+    for option in candidates:
+        total = 0.0
+        for seed in seeds:
+            fork = race.fork(Dice(seed))
+            fork.choose(option)
+            total += _rollout(fork, decision.racer, rng)
+        value = total / len(seeds)
+        if value > best_value + 1e-9:
+            best, best_value = option, value
+    return best
 
 
 # ---------------------------------------------------------------- greedy judgements

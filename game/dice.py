@@ -69,6 +69,14 @@ class Dice:
         self._rng.shuffle(order)
         return order
 
+    def getstate(self) -> object:
+        """The generator's state, to restart a fork from."""
+        return self._rng.getstate()
+
+    def setstate(self, state: object) -> None:
+        """Restore a state of `getstate`."""
+        self._rng.setstate(state)
+
 
 class RiggedDice(Dice):
     """Dice for tests: returns the given faces in order, then fails loudly.

@@ -22,6 +22,7 @@ from game.dice import BEER, D6, DRAPID, Dice, Die
 from game.events import Event
 
 SAVE_FORMAT = 1
+FORKING_BOTS = frozenset({"hard"})  # bot policies that look ahead with `Race.fork`
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
@@ -130,6 +131,16 @@ class Racer:
         """Whether his character has a special rule."""
         return self.stats.has(rule)
 
+    def copy(self) -> "Racer":
+        """An independent copy (for forks)."""
+        twin = object.__new__(Racer)
+        twin.__dict__.update(self.__dict__)
+        twin.inventory = Inventory(self.inventory.clovers, self.inventory.shields, self.inventory.coins,
+                                   list(self.inventory.objects))
+        twin.by_cause = dict(self.by_cause)
+        twin.wand_used = dict(self.wand_used)
+        return twin
+
 
 def _freeze(value: Any) -> Any:
     """JSON lists back to the tuples options are made of."""
@@ -162,6 +173,10 @@ class Race:
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
         self.over = False
+        # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
+        self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
+        self._mark: tuple | None = None
+        self._forked = False
         if before is not None:
             before(self)
         self._rules = self._race()
@@ -325,24 +340,82 @@ class Race:
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ the race
-    def _race(self) -> Rules:
-        """Every game turn, then the standings."""
-        for turn in range(1, self.turns + 1):
+    def _race(self, resume: tuple[int, int] | None = None) -> Rules:
+        """Every game turn, then the standings; `resume` = (turn, slot) restarts a fork."""
+        first_turn, first_slot = resume or (1, 0)
+        for turn in range(first_turn, self.turns + 1):
             self.turn = turn
-            if turn == 1:
-                self.order = self.dice.order(len(self.racers))
-            else:
-                previous = {r: i for i, r in enumerate(self.order)}
-                self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
-            self.emit("turn_started", turn=turn, order=list(self.order))
-            if turn in self.board.respawn_turns and self.taken:
-                squares = sorted(self.taken)
-                self.taken.clear()
-                self.emit("respawned", squares=squares)
-            for racer in self.order:
-                yield from self._racer_turn(racer)
+            if resume is None or turn != first_turn:
+                self._start_turn(turn)
+            start = first_slot if resume is not None and turn == first_turn else 0
+            for slot in range(start, len(self.order)):
+                if self._keep_marks:
+                    self._mark = self._snapshot(slot)
+                yield from self._racer_turn(self.order[slot])
         self.current, self.phase = None, ""
         self.emit("race_over", standings=self.standings())
+
+    def _start_turn(self, turn: int) -> None:
+        """The order of play (2), then objects back on the map's respawn turns (5.7)."""
+        if turn == 1:
+            self.order = self.dice.order(len(self.racers))
+        else:
+            previous = {r: i for i, r in enumerate(self.order)}
+            self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
+        self.emit("turn_started", turn=turn, order=list(self.order))
+        if turn in self.board.respawn_turns and self.taken:
+            squares = sorted(self.taken)
+            self.taken.clear()
+            self.emit("respawned", squares=squares)
+
+    # ------------------------------------------------------------ forks (for bots that look ahead)
+    def _snapshot(self, slot: int) -> tuple:
+        """The state at the start of a racer's turn, enough to restart from there."""
+        racers = [r.copy() for r in self.racers]
+        dice_state = self.dice.getstate() if type(self.dice) is Dice else None
+        return (self.turn, slot, list(self.order), racers, set(self.taken), set(self.destroyed), dict(self.traps),
+                self._arrivals, dice_state, len(self.choices))
+
+    def fork(self, dice: Dice) -> "Race":
+        """A copy of the race at this very decision, whose future rolls come from `dice`.
+
+        The copy restarts from the snapshot of the current racer's turn and
+        replays this turn's choices with the race's own dice, then takes the
+        given dice: a bot can look ahead without knowing the real rolls.
+        """
+        if type(self.dice) is not Dice or self._forked:
+            raise ValueError("only a race with seeded dice can be forked, and a fork cannot be forked")
+        if self._mark is None:
+            return self._fork_by_replay(dice)
+        turn, slot, order, racers, taken, destroyed, traps, arrivals, dice_state, made = self._mark
+        copy = object.__new__(Race)
+        copy.board, copy.setups, copy.turns, copy.seed = self.board, self.setups, self.turns, self.seed
+        copy.dice = Dice(None)
+        copy.dice.setstate(dice_state)
+        copy.turn, copy.order, copy.current, copy.phase = turn, list(order), None, ""
+        copy.taken, copy.destroyed, copy.traps = set(taken), set(destroyed), dict(traps)
+        copy.racers = [r.copy() for r in racers]
+        copy._arrivals = arrivals
+        copy._keep_marks, copy._mark, copy._forked = False, None, True
+        copy.choices, copy.log, copy._new_events = list(self.choices[:made]), [], []
+        copy.pending, copy.over = None, False
+        copy._rules = copy._race(resume=(turn, slot))
+        copy._advance(None)
+        for choice in self.choices[made:]:
+            copy.choose(choice)
+        copy.dice = dice
+        copy.log, copy._new_events = [], []
+        return copy
+
+    def _fork_by_replay(self, dice: Dice) -> "Race":
+        """A fork made by replaying every choice from the start (races without snapshots)."""
+        copy = Race(self.board, self.setups, self.turns, self.seed, Dice(self.seed))
+        copy._keep_marks, copy._forked = False, True
+        for choice in self.choices:
+            copy.choose(choice)
+        copy.dice = dice
+        copy.log, copy._new_events = [], []
+        return copy
 
     def _racer_turn(self, racer: int) -> Rules:
         """One racer's three phases."""

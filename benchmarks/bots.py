@@ -1,0 +1,57 @@
+"""Bot decision times: median and worst per level, on the shipped boards.
+
+    .venv/bin/python benchmarks/bots.py [--races N] [--seed S]
+
+Target (issue 6): the hard bot decides in <= 100 ms median and <= 500 ms worst case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import Race, RacerSetup, ai, load_board  # noqa: E402
+from game.characters import CHARACTERS  # noqa: E402
+
+
+def main() -> None:
+    """Play races with every level and time each decision."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--races", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    boards = [load_board(p) for p in sorted((ROOT / "maps").glob("*.tmx"))]
+    times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
+    for i in range(args.races):
+        rng = random.Random(args.seed + i)
+        levels = list(ai.LEVELS) * 2
+        rng.shuffle(levels)
+        board = boards[i % len(boards)]
+        race = Race.new(board, [RacerSetup(rng.choice(list(CHARACTERS)), bot=b) for b in levels],
+                        turns=board.turns, seed=args.seed + i)
+        rngs = [random.Random(args.seed * 100 + k) for k in range(len(levels))]
+        while not race.over:
+            d = race.pending
+            start = time.perf_counter()
+            option = ai.choose(race, d, levels[d.racer], rngs[d.racer])
+            times[levels[d.racer]].append(time.perf_counter() - start)
+            race.choose(option)
+    print(f"bots: {args.races} races of 6 racers (two per level) on {len(boards)} shipped boards")
+    print(f"{'level':<8}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'worst ms':>10}")
+    for level, values in times.items():
+        values.sort()
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        print(f"{level:<8}{len(values):>10}{statistics.median(values) * 1000:>11.2f}{p99 * 1000:>9.2f}"
+              f"{values[-1] * 1000:>10.2f}")
+    print("target: hard median <= 100 ms, worst <= 500 ms")
+
+
+if __name__ == "__main__":
+    main()

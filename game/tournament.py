@@ -1,0 +1,261 @@
+"""Tournaments between bot levels and the character balance report (issue 6).
+
+Both run races without a screen and print tables: win rate with a 95 %
+confidence interval, mean points and points by cause, lead changes per race,
+and how often the race is decided in its last three turns. A tournament also
+compares the levels head to head with a two-sided sign test.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence, TextIO
+
+from game import ai
+from game.board import Board
+from game.characters import CHARACTERS
+from game.race import Race, RacerSetup
+
+CAUSE_GROUPS = {  # results-screen groups of the scoring causes
+    "distance": ("distance",), "laps": ("lap",), "fights": ("fight",), "shocks": ("shock",),
+    "holes": ("hole",), "shields": ("shield",),
+    "special": ("vicious", "flail", "star", "theft", "lightning"),
+}
+LATE_TURNS = 3
+
+
+@dataclass
+class Seat:
+    """One racer of one race: who, with which bot, how it ended."""
+
+    race: int
+    seed: int
+    board: str
+    character: str
+    bot: str
+    points: int
+    place: int
+    by_cause: dict[str, int]
+
+
+@dataclass
+class RaceRecord:
+    """A finished race's seats, lead changes and whether it was decided late."""
+
+    seats: list[Seat]
+    lead_changes: int
+    decided_late: bool
+
+
+@dataclass
+class Line:
+    """A row of a table: a level or a character and its figures."""
+
+    name: str
+    races: int = 0
+    wins: float = 0.0
+    points: float = 0.0
+    causes: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per race entered (a shared first place counts as a fraction)."""
+        return self.wins / self.races if self.races else 0.0
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 0.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact binomial (sign) test p-value of wins against losses."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    k = min(wins, losses)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def play_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int,
+              index: int) -> RaceRecord:
+    """One race between bots, with its lead changes and lateness."""
+    setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
+    race = Race.new(board, setups, turns=turns, seed=seed)
+    rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
+    leader, changes, leaders_by_turn = None, 0, {}
+    while not race.over:
+        decision = race.pending
+        race.choose(ai.choose(race, decision, bots[decision.racer], rngs[decision.racer]))
+        for event in race.take_events():
+            if event.kind == "turn_ended":
+                now = _sole_leader(race)
+                if now is not None and leader is not None and now != leader:
+                    changes += 1
+                if now is not None:
+                    leader = now
+                leaders_by_turn[race.turn] = now
+    places = {i: place for place, i, _ in race.standings()}
+    winners = [i for i, p in places.items() if p == 1]
+    before_late = leaders_by_turn.get(turns - LATE_TURNS)
+    seats = [Seat(index, seed, board.name, r.character, bots[r.index], r.points, places[r.index], dict(r.by_cause))
+             for r in race.racers]
+    return RaceRecord(seats, changes, before_late not in winners)
+
+
+def _sole_leader(race: Race) -> int | None:
+    """The racer with strictly the most points, or None on a tie."""
+    best = max(r.points for r in race.racers)
+    top = [r.index for r in race.racers if r.points == best]
+    return top[0] if len(top) == 1 else None
+
+
+def run(boards: Sequence[Board], lineup: Callable[[random.Random], tuple[list[str], list[str]]], games: int,
+        seed: int, progress: TextIO | None = None) -> list[RaceRecord]:
+    """Play `games` races; `lineup(rng)` gives each race's characters and bots."""
+    records = []
+    start = time.perf_counter()
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        board = boards[game % len(boards)]
+        characters, bots = lineup(rng)
+        records.append(play_race(board, characters, bots, board.turns, seed + game, game))
+        if progress is not None:
+            _progress(progress, game + 1, games, time.perf_counter() - start)
+    if progress is not None:
+        progress.write("\n")
+    return records
+
+
+def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
+    """A progress bar on one line (every 2 % when not a terminal)."""
+    step = max(1, total // 50)
+    if done != total and done % step and not out.isatty():
+        return
+    width = 30
+    filled = width * done // total
+    left = elapsed / done * (total - done)
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} races, {left:5.0f} s left")
+    out.flush()
+
+
+def level_lineup(levels: Sequence[str]) -> Callable[[random.Random], tuple[list[str], list[str]]]:
+    """One racer per level, random characters, random seats."""
+    def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
+        bots = list(levels)
+        rng.shuffle(bots)
+        return [rng.choice(list(CHARACTERS)) for _ in bots], bots
+    return lineup
+
+
+def character_lineup(racers: int, bot: str) -> Callable[[random.Random], tuple[list[str], list[str]]]:
+    """`racers` different characters drawn at random, all with the same bot."""
+    def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
+        return rng.sample(list(CHARACTERS), racers), [bot] * racers
+    return lineup
+
+
+def table(records: Sequence[RaceRecord], key: str) -> list[Line]:
+    """Lines by `key` ("bot" or "character"), in first-seen order."""
+    lines: dict[str, Line] = {}
+    for record in records:
+        firsts = sum(1 for s in record.seats if s.place == 1)
+        for seat in record.seats:
+            line = lines.setdefault(getattr(seat, key), Line(getattr(seat, key)))
+            line.races += 1
+            line.wins += 1 / firsts if seat.place == 1 else 0
+            line.points += seat.points
+            for group, causes in CAUSE_GROUPS.items():
+                line.causes[group] = line.causes.get(group, 0) + sum(seat.by_cause.get(c, 0) for c in causes)
+    return list(lines.values())
+
+
+def head_to_head(records: Sequence[RaceRecord], a: str, b: str) -> tuple[int, int, float]:
+    """Races where level a finished above level b, below it, and the sign test's p."""
+    above = below = 0
+    for record in records:
+        for sa in record.seats:
+            for sb in record.seats:
+                if sa.bot == a and sb.bot == b:
+                    above += sa.points > sb.points
+                    below += sa.points < sb.points
+    return above, below, sign_test(above, below)
+
+
+def print_table(lines: Sequence[Line], title: str, out: TextIO) -> None:
+    """The table of win rates, points and points by cause."""
+    groups = list(CAUSE_GROUPS)
+    print(title, file=out)
+    head = f"{'':<12}{'races':>6}{'win rate':>10}{'95 % CI':>16}{'points':>8}" + "".join(f"{g:>10}" for g in groups)
+    print(head, file=out)
+    for line in lines:
+        low, high = wilson(line.wins, line.races)
+        causes = "".join(f"{line.causes[g] / line.races:>10.1f}" for g in groups)
+        print(f"{line.name:<12}{line.races:>6}{line.win_rate:>10.1%}{f'{low:.1%} - {high:.1%}':>16}"
+              f"{line.points / line.races:>8.1f}{causes}", file=out)
+
+
+def print_race_figures(records: Sequence[RaceRecord], out: TextIO) -> None:
+    """Lead changes per race and how often the last three turns decide."""
+    changes = sum(r.lead_changes for r in records) / len(records)
+    late = sum(r.decided_late for r in records) / len(records)
+    print(f"lead changes per race: {changes:.2f}; decided in the last {LATE_TURNS} turns: {late:.1%} of races",
+          file=out)
+
+
+def write_csv(records: Sequence[RaceRecord], path: str) -> None:
+    """Every seat of every race, one row each."""
+    causes = sorted({c for r in records for s in r.seats for c in s.by_cause})
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["race", "seed", "board", "character", "bot", "points", "place", "lead_changes",
+                         "decided_late", *causes])
+        for record in records:
+            for s in record.seats:
+                writer.writerow([s.race, s.seed, s.board, s.character, s.bot, s.points, s.place,
+                                 record.lead_changes, int(record.decided_late),
+                                 *(s.by_cause.get(c, 0) for c in causes)])
+
+
+def tournament_report(boards: Sequence[Board], levels: Sequence[str], games: int, seed: int,
+                      out: TextIO, progress: TextIO | None = sys.stderr) -> list[RaceRecord]:
+    """The tournament command: tables and head-to-head tests."""
+    records = run(boards, level_lineup(levels), games, seed, progress)
+    order = list(dict.fromkeys(levels))
+    print_table(sorted(table(records, "bot"), key=lambda line: order.index(line.name)), f"{games} races, one racer per level, boards: "
+                f"{', '.join(sorted({b.name for b in boards}))}", out)
+    print_race_figures(records, out)
+    distinct = list(dict.fromkeys(levels))
+    for i, a in enumerate(distinct):
+        for b in distinct[i + 1:]:
+            above, below, p = head_to_head(records, a, b)
+            better, worse = (a, b) if above >= below else (b, a)
+            print(f"{better} beats {worse}: {max(above, below)} to {min(above, below)} races "
+                  f"(sign test p = {p:.2g})", file=out)
+    return records
+
+
+def balance_report(boards: Sequence[Board], games: int, seed: int, bot: str, racers: int, out: TextIO,
+                   progress: TextIO | None = sys.stderr) -> list[RaceRecord]:
+    """The balance command: every character with equal bots, random seats and boards."""
+    records = run(boards, character_lineup(racers, bot), games, seed, progress)
+    lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
+    print_table(lines, f"{games} races of {racers} different characters, all {bot} bots, boards: "
+                f"{', '.join(sorted({b.name for b in boards}))}", out)
+    print_race_figures(records, out)
+    average = sum(line.win_rate for line in lines) / len(lines)
+    outside = [line.name for line in lines if not 0.5 * average <= line.win_rate <= 1.5 * average]
+    print(f"average win rate {average:.1%}; within 0.5x-1.5x of it: "
+          f"{'every character' if not outside else 'all but ' + ', '.join(outside)}", file=out)
+    return records
