@@ -335,6 +335,21 @@ def pickup(tile: pygame.Surface) -> pygame.Surface:
     return surface
 
 
+def pebbles(seed: int) -> pygame.Surface:
+    """A few small flat pebbles (much smaller and flatter than a rock)."""
+    rng = random.Random(seed)
+    big = TILE * SUPERSAMPLE
+    s = SUPERSAMPLE
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    for cx, cy in ((8, 20), (12, 23), (22, 10), (24, 25)):
+        w, h = rng.randint(3, 5) * s, rng.randint(2, 3) * s
+        tone = rng.randint(120, 170)
+        rect = pygame.Rect(cx * s, cy * s, w, h)
+        pygame.draw.ellipse(surface, (30, 24, 20, 90), rect.move(s // 2, s // 2))
+        pygame.draw.ellipse(surface, (tone, tone - 6, tone - 12, 230), rect)
+    return pygame.transform.smoothscale(surface, (TILE, TILE))
+
+
 def flowers(seed: int) -> pygame.Surface:
     """A few tiny five-petal flowers."""
     rng = random.Random(seed)
@@ -428,8 +443,8 @@ def paint_tiles(icons: Icons) -> dict[str, pygame.Surface]:
         "finish-top": finish(True), "finish-bottom": finish(False), "arrow": arrow(),
         "flowers": flowers(81),
         "tuft": decoration(icons, "grass", (150, 210, 90), (60, 120, 40), 0.55, 220),
-        "pebbles": decoration(icons, "stone-pile", (170, 164, 156), (110, 104, 98), 0.4, 200),
-        "mushrooms": decoration(icons, "mushrooms", (240, 90, 70), (150, 40, 30), 0.5, 230),
+        "pebbles": pebbles(91),
+        "mushrooms": decoration(icons, "mushrooms", (226, 150, 110), (140, 70, 50), 0.45, 190),
         "crystals": decoration(icons, "crystal-growth", (190, 240, 255), (60, 140, 220), 0.45, 220),
         "leaves": decoration(icons, "falling-leaf", (220, 150, 50), (150, 80, 20), 0.45, 200),
         "lantern": decoration(icons, "lantern-flame", (255, 220, 120), (160, 100, 30), 0.5, 240),
