@@ -1,0 +1,115 @@
+"""Screenshots of every screen, headless: `python -m scenes.screenshots FOLDER`.
+
+Used by the tests (each scene must draw a full, non-empty 1280x720 picture)
+and to refresh the README's pictures in docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game import RacerSetup, Race  # noqa: E402
+from game.ai import choose  # noqa: E402
+
+DEMO_RACERS = [("Ann", "elf", None), ("Bram", "dwarf", "greedy"), ("Cleo", "sorceress", "greedy"),
+               ("Dax", "orc", "greedy"), ("Eve", "thief", "greedy"), ("Fib", "baby", "greedy")]
+
+
+def demo_setup(board_ref: str, turns: int = 6) -> dict:
+    """A six-racer setup, one person and five computer racers."""
+    return {"board": board_ref, "turns": turns,
+            "racers": [{"character": c, "name": n, "bot": b} for n, c, b in DEMO_RACERS]}
+
+
+def settle(app, seconds: float = 0.0, dt: float = 1 / 30) -> None:
+    """Let the game run a moment without input."""
+    for _ in range(max(1, int(seconds / dt))):
+        app.step([], dt)
+
+
+def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
+    """A race some way in, with its choices made by computer policies."""
+    import random
+    from scenes import boards
+    board = boards.load(setup["board"])
+    race = Race.new(board, [RacerSetup(r["character"], r["name"], r["bot"]) for r in setup["racers"]],
+                    turns=setup["turns"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(choices):
+        if race.over:
+            break
+        race.choose(choose(race, race.pending, "greedy", rng))
+    while not race.over and race.racers[race.pending.racer].setup.bot:
+        race.choose(choose(race, race.pending, "greedy", rng))
+    return race
+
+
+def take_all(folder, app=None) -> dict[str, Path]:
+    """Draw every screen and save it as FOLDER/<scene>.png; returns the files."""
+    from scenes import boards
+    from scenes.app import App
+    from scenes.pause import PauseScene
+    from scenes.race import RaceScene
+    from scenes.results import ResultsScene
+    from scenes.rules_help import RulesScene
+    from scenes.settings import SettingsScene
+    from scenes.setup import SetupScene
+    from scenes.title import TitleScene
+    from scenes.userdata import Settings
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    app = app or App(settings=Settings())
+    shots: dict[str, Path] = {}
+
+    def shot(name: str) -> None:
+        path = folder / f"{name}.png"
+        app.screenshot(path)
+        shots[name] = path
+
+    app.stack.reset(TitleScene())
+    settle(app)
+    shot("title")
+    setup_scene = app.stack.push(SetupScene())
+    setup_scene.set_count(6)
+    setup_scene.selected = 2
+    settle(app)
+    shot("setup")
+    app.stack.push(SettingsScene())
+    settle(app)
+    shot("settings")
+    app.stack.pop()
+    rules = app.stack.push(RulesScene())
+    rules.jump(4)
+    settle(app)
+    shot("rules")
+    app.stack.pop()
+    ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
+    setup = demo_setup(ref)
+    race = race_in_progress(setup)
+    scene = app.stack.reset(RaceScene(race, setup))
+    settle(app, 1.2)
+    scene.skip()
+    settle(app, 0.6)
+    shot("race")
+    app.stack.push(PauseScene(lambda: None))
+    settle(app)
+    shot("pause")
+    app.stack.pop()
+    finished = race_in_progress(setup, seed=12, choices=100000)
+    app.stack.reset(ResultsScene(finished, setup))
+    settle(app)
+    shot("results")
+    return shots
+
+
+if __name__ == "__main__":
+    for name, path in take_all(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots").items():
+        print(path)

@@ -1,0 +1,372 @@
+"""The game's screens, headless: each builds, draws, and answers the mouse and the keys;
+a whole race of computer racers runs through the race scene to the results."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import Board, Race, RacerSetup
+from scenes import boards, userdata
+from scenes.app import App
+from scenes.pause import PauseScene
+from scenes.preview import BoardPreview
+from scenes.race import RaceScene
+from scenes.results import ResultsScene, breakdown
+from scenes.rules_help import RulesScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+from scenes.userdata import Settings
+
+SIX_BOTS = [("elf", "Ann"), ("orc", "Bo"), ("dwarf", "Cy"), ("sorceress", "Di"), ("thief", "Ed"), ("baby", "Fi")]
+
+
+def key(k, unicode=""):
+    """A key press as pygame would give it."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
+
+
+def click(pos, button=1):
+    """A mouse click (press) at a logical position."""
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """The game's app on the dummy video driver, its user folder in tmp_path."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    game = App(settings=Settings(animation_speed=4.0))
+    yield game
+
+
+def practice_setup(racers, turns=5, seed=3):
+    """A setup on the practice board."""
+    return {"board": boards.PRACTICE, "turns": turns, "seed": seed,
+            "racers": [{"character": c, "name": n, "bot": b} for c, n, b in racers]}
+
+
+def run_until(app, condition, events=(), limit=20000, dt=1 / 30):
+    """Step frames until `condition()` holds; fails when it never does."""
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(list(events), dt)
+    raise AssertionError("the game never reached the expected state")
+
+
+# ---------------------------------------------------------------- title, settings, rules, pause
+def test_the_title_opens_the_setup_with_enter_and_quits_with_escape(app):
+    app.stack.push(TitleScene())
+    app.step([])
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, SetupScene)
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.stack.top, TitleScene)
+    app.step([key(pygame.K_ESCAPE)])
+    assert not app.running
+
+
+def test_the_title_menu_answers_the_mouse(app):
+    title = app.stack.push(TitleScene())
+    app.step([])
+    rules_button = title.group.widgets[1]
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rules_button.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
+              click(rules_button.rect.center)])
+    assert isinstance(app.stack.top, RulesScene)
+
+
+def test_settings_change_with_the_arrows_and_are_saved(app, tmp_path):
+    app.stack.push(SettingsScene())
+    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)])
+    assert app.settings.animation_speed == 4.0 or app.settings.animation_speed == 0.5
+    app.step([key(pygame.K_DOWN), key(pygame.K_LEFT)])
+    saved = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())
+    assert saved["volume"] == app.settings.volume == 60
+    app.step([key(pygame.K_ESCAPE)])
+    assert len(app.stack) == 0 or not isinstance(app.stack.top, SettingsScene)
+
+
+def test_the_rules_help_scrolls_and_jumps_between_sections(app):
+    rules = app.stack.push(RulesScene())
+    app.step([])
+    assert rules.page.get_height() > 5000 and len(rules.sections) >= 10
+    app.step([key(pygame.K_PAGEDOWN)])
+    assert rules.scroll > 0
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    assert rules.selected >= 1
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0)])
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.stack.top is None or not isinstance(app.stack.top, RulesScene)
+
+
+def test_the_rules_help_shows_the_tables_of_the_rule_book():
+    from scenes.rules_help import parse, rules_text
+    tables = [block[1] for block in parse(rules_text()) if block[0] == "table"]
+    assert any(rows[0][:3] == ["D10", "1", "2"] for rows in tables)
+    assert any(rows[0][0] == "character" for rows in tables)
+
+
+def test_the_pause_menu_resumes_and_saves_and_quits(app):
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")],
+                    turns=5, seed=2)
+    scene = app.stack.push(RaceScene(race, practice_setup([("elf", "Ann", None), ("orc", "Bo", "greedy")])))
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.stack.top, PauseScene)
+    app.step([])
+    app.step([key(pygame.K_RETURN)])
+    assert app.stack.top is scene
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_UP), key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, TitleScene)
+    assert userdata.save_path().is_file()
+
+
+# ---------------------------------------------------------------- setup
+def test_the_setup_builds_six_racers_and_picks_characters_with_mouse_and_keys(app):
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    racers_choice = setup.group.widgets[2]
+    for _ in range(4):
+        app.step([click((racers_choice.rect.right - 10, racers_choice.rect.centery))])
+    assert len(setup.racers) == 6
+    setup.selected = 3
+    card = setup.card_rect(9)
+    app.step([click(card.center)])
+    assert setup.racers[3]["character"] == "lizardman"
+    character_choice = setup.group.widgets[3 + 3 * 0 + 2]
+    setup.group.focus_on(character_choice)
+    app.step([key(pygame.K_RIGHT)])
+    assert setup.racers[0]["character"] == "human"
+    name = setup.group.widgets[3 + 1]
+    setup.group.focus_on(name)
+    app.step([key(pygame.K_BACKSPACE), key(pygame.K_a, "a")])
+    assert setup.setup_dict()["racers"][0]["name"] == "Player a"
+    turns = setup.group.widgets[1]
+    setup.group.focus_on(turns)
+    app.step([key(pygame.K_LEFT)])
+    assert setup.setup_dict()["turns"] == setup.board.turns - 1
+
+
+def test_the_setup_starts_a_race_with_enter(app):
+    app.stack.push(TitleScene())
+    app.stack.push(SetupScene())
+    app.step([])
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, RaceScene)
+    race = app.stack.top.race
+    assert [r.setup.bot for r in race.racers] == [None, "greedy"]
+
+
+# ---------------------------------------------------------------- race
+def test_a_person_answers_every_decision_with_the_keyboard(app):
+    setup = practice_setup([("elf", "Ann", None), ("orc", "Bo", "greedy")], turns=5)
+    from scenes.setup import start_race
+    app.stack.push(TitleScene())
+    assert start_race(app.stack, setup) is None
+    scene = app.stack.top
+    kinds = set()
+
+    def answer():
+        if scene.panel is not None and not scene.busy:
+            kinds.add(scene.panel.decision.kind)
+            return [key(pygame.K_RETURN)]
+        return []
+    for _ in range(30000):
+        if not isinstance(app.stack.top, RaceScene):
+            break
+        app.step(answer(), 1 / 20)
+    assert isinstance(app.stack.top, ResultsScene)
+    assert {"move", "drift", "action"} <= kinds
+
+
+def test_a_person_answers_with_the_mouse_on_a_highlighted_square(app):
+    board = boards.practice_board()
+    race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
+    scene = app.stack.push(RaceScene(race, {}))
+    run_until(app, lambda: scene.panel is not None and scene.panel.decision.kind == "move")
+    made = len(race.choices)
+    square, _, _ = scene.panel.squares()[0]
+    wanted = scene.panel.entries[0].option
+    spot = scene.spots(square)[0]
+    app.step([click(spot)])
+    assert race.choices[made:] == [wanted]
+
+
+def test_a_clover_decision_turns_dice_over_and_validates(app):
+    board = boards.practice_board()
+    race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
+    race.racers[0].inventory.clovers = 2
+    race.racers[1].inventory.clovers = 0
+    scene = app.stack.push(RaceScene(race, {}))
+
+    def clover_or_move():
+        return scene.panel is not None and scene.panel.decision.kind in ("clover", "move")
+    run_until(app, clover_or_move, limit=4000)
+    if scene.panel.decision.kind == "clover":
+        app.step([key(pygame.K_1)])
+        assert scene.panel.selected == {0} or scene.panel.flippable == [] or 0 not in scene.panel.flippable
+        app.step([key(pygame.K_RETURN)])
+        assert race.choices[-1] in ((0,), ())
+
+
+def test_animations_wait_for_a_key_which_skips_them(app):
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
+                    turns=5, seed=1)
+    scene = app.stack.push(RaceScene(race, {}))
+    app.step([], 0.01)
+    assert scene.busy
+    app.step([key(pygame.K_SPACE)], 0.01)
+    assert not scene.queue and scene.anim is None
+
+
+def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")],
+                    turns=5, seed=1)
+    scene = app.stack.push(RaceScene(race, {}))
+    before = list(scene.camera)
+    app.step([key(pygame.K_s)], 0.5)
+    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0)], 0.1)
+    assert scene.manual_camera and scene.camera != before
+    app.step([key(pygame.K_c)], 0.1)
+    assert not scene.manual_camera
+
+
+def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
+    setup = practice_setup([(c, n, "greedy") for c, n in SIX_BOTS], turns=5, seed=9)
+    from scenes.setup import start_race
+    app.stack.push(TitleScene())
+    start_race(app.stack, setup)
+    race = app.stack.top.race
+    frames = 0
+    while isinstance(app.stack.top, RaceScene) and frames < 40000:
+        app.step([], 1 / 20)
+        frames += 1
+    results = app.stack.top
+    assert isinstance(results, ResultsScene) and race.over
+    assert [p for p, _, _ in results.standings] == [p for p, _, _ in race.standings()]
+    for r in race.racers:
+        assert sum(breakdown(r).values()) == r.points
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, RaceScene) and app.stack.top.race is not race
+
+
+def test_the_board_wraps_without_seams(app):
+    from scenes.render.board import BoardRenderer
+    board = boards.practice_board()
+    renderer = BoardRenderer(board, 48)
+    surface = pygame.Surface((1280, 720))
+    view = pygame.Rect(0, 0, 900, 700)
+    width, height = renderer.size
+    renderer.draw(surface, view, (width - 10, height - 10))
+    corner = renderer.surface.get_at((0, 0))
+    assert surface.get_at((10, 10)) == corner
+    assert renderer.square_at((10 + 48 * 2 + 1, 10 + 1), view, (width - 10, height - 10)) == (0, 2)
+
+
+def test_a_taken_object_is_drawn_greyed(app):
+    from scenes.render.board import BoardRenderer
+    board = boards.practice_board()
+    renderer = BoardRenderer(board, 48)
+    square = next(iter(board.objects))
+    rect = renderer.square_rect(square)
+    before = renderer.surface.subsurface(rect).copy()
+    renderer.sync({square}, set())
+    after = renderer.surface.subsurface(rect)
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+
+
+# ---------------------------------------------------------------- saves
+def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
+    setup = practice_setup([("elf", "Ann", "greedy"), ("orc", "Bo", "greedy")], turns=5, seed=5)
+    from scenes.setup import start_race
+    app.stack.push(TitleScene())
+    start_race(app.stack, setup)
+    race = app.stack.top.race
+    run_until(app, lambda: sum(e.kind == "turn_ended" for e in race.log) >= 2)
+    saved, problem = userdata.load_race()
+    assert problem is None and saved is not None
+    assert len(saved.race.choices) <= len(race.choices)
+    assert saved.setup["racers"][0]["name"] == "Ann"
+    title = app.stack.reset(TitleScene())
+    app.step([])
+    assert title.saved is not None
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, RaceScene)
+
+
+def test_a_corrupt_save_is_set_aside_with_one_message(app):
+    path = userdata.save_path()
+    path.write_text("{not json", encoding="utf-8")
+    title = app.stack.push(TitleScene())
+    app.step([])
+    assert not path.exists()
+    assert list(path.parent.glob("race.unreadable-*.json"))
+    assert "could not be read" in title.message and title.saved is None
+
+
+def test_saves_are_written_atomically(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    target = userdata.user_dir() / "x.json"
+    userdata.write_atomically(target, "one")
+    userdata.write_atomically(target, "two")
+    assert target.read_text() == "two" and not list(target.parent.glob("*.tmp"))
+
+
+# ---------------------------------------------------------------- window, sound, preview
+def test_the_game_starts_silently_without_a_sound_card(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from scenes import sound
+
+    def no_sound(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "init", no_sound)
+    monkeypatch.setitem(sound._state, "ready", False)
+    game = App(settings=Settings())
+    game.stack.push(TitleScene())
+    game.step([])
+    sound.play("dice")
+    assert game.frames == 1
+
+
+def test_a_scaled_window_maps_the_mouse_to_the_logical_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = App(settings=Settings(window=(1920, 1080)))
+    assert game.to_logical((960, 540)) == (640, 360)
+    game.stack.push(TitleScene())
+    game.step([])
+    assert game.window.get_size() == (1920, 1080)
+
+
+def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
+    source = boards.assets.maps_dir() / "meadow.tmx"
+    if not source.is_file():
+        pytest.skip("no shipped meadow board")
+    import shutil
+    copy = tmp_path / "meadow.tmx"
+    shutil.copy(source, copy)
+    shutil.copytree(source.parent / "tilesets", tmp_path / "tilesets")
+    preview = app.stack.push(BoardPreview(str(copy)))
+    app.step([], 0.6)
+    assert preview.renderer is not None and preview.reloads == 1
+    text = copy.read_text(encoding="utf-8")
+    copy.write_text(text.replace('name="name" value="', 'name="name" value="New '), encoding="utf-8")
+    import os
+    os.utime(copy, (os.stat(copy).st_atime + 5, os.stat(copy).st_mtime + 5))
+    app.step([], 0.6)
+    assert preview.reloads == 2
+
+
+# ---------------------------------------------------------------- screenshots
+def test_every_scene_draws_a_full_non_empty_screenshot(app, tmp_path):
+    from scenes.screenshots import take_all
+    shots = take_all(tmp_path / "shots", app)
+    assert set(shots) >= {"title", "setup", "settings", "rules", "race", "pause", "results"}
+    for name, path in shots.items():
+        image = pygame.image.load(str(path))
+        assert image.get_size() == (1280, 720), name
+        small = pygame.transform.scale(image, (64, 36))
+        colours = {tuple(small.get_at((x, y)))[:3] for x in range(64) for y in range(36)}
+        assert len(colours) > 40, f"{name} looks empty"
