@@ -21,6 +21,8 @@ def orcs_fight(faces, marks=None, characters=("orc", "orc"), **kwargs):
     board = grid({(0, 1): "1", (2, 1): "2", **(marks or {})})
     kwargs.setdefault("before", arrange(unprotect=[1]))
     race = scenario(board, list(characters), faces=[("D6", 2), ("D6", 5)] + faces, **kwargs)
+    if race.pending.kind == "clover":
+        choose(race, ())                     # no clover on the movement roll
     choose(race, (2, 0), kind="move")
     return race
 
@@ -274,3 +276,23 @@ def test_a_shock_from_ones_own_trap_gives_nobody_points():
     choose(race, (5, 0))
     assert [(e["size"], e["author"]) for e in events(race, "shock")] == [("big", None)]
     assert [s for s in scores(race) if s[2] != "distance"] == []
+
+
+# ---------------------------------------------------------------- 8. the clover on fight and shock rolls
+def test_the_d100_face_1_flipped_by_a_clover_on_dcombat_becomes_100():
+    race = orcs_fight([("DCOMBAT", 1), ("D10", 5)], before=arrange(unprotect=[1], clovers={0: 1}))
+    assert race.pending.kind == "clover" and race.pending.info["purpose"] == "combat"
+    assert race.pending.info["results"] == ["defeat"] and race.pending.info["flipped_results"] == ["crushing"]
+    choose(race, (0,))
+    assert events(race, "clover_used")[0] == {"racer": 0, "die": "DCOMBAT", "index": 0, "face": 1,
+                                              "flipped": 100}
+    assert fight_results(race) == [(0, 1, "crushing", 0)]
+    assert shocks(race) == [(1, "big", 0)]
+
+
+def test_a_shocked_racer_may_clover_his_own_recoil_roll():
+    race = orcs_fight([("DCOMBAT", 30), ("D6", 1)], before=arrange(unprotect=[1], clovers={1: 1}))
+    assert race.pending.kind == "clover" and race.pending.racer == 1
+    assert race.pending.info["purpose"] == "shock"
+    choose(race, (0,))                       # 1 (1, -1) -> 6 (2, +1)
+    assert racer(race, 1).square == (0, 2)

@@ -198,6 +198,8 @@ def _onto_shortcut(extra: dict, faces: list, **kwargs):
     """The orc (0, 1) walks 2 onto the shortcut on (2, 1); `extra` marks more squares."""
     marks = {(0, 1): "1", (0, 4): "2", (2, 1): "S", **extra}
     race = scenario(grid(marks), ["orc", "goblin"], faces=[("D6", 2), ("D6", 1)] + faces, **kwargs)
+    if race.pending.kind == "clover":
+        choose(race, ())                     # no clover on the movement roll
     choose(race, (2, 0), kind="move")
     return race
 
@@ -351,3 +353,11 @@ def test_an_object_that_comes_back_under_a_racer_waits_for_the_next_racer_who_en
     assert racer(race, 0).inventory.coins == 1 and race.object_at((1, 1)) == "coin"
     choose(race, (2, 0))                          # the goblin enters (1, 1): the coin is his
     assert racer(race, 1).inventory.coins == 1 and race.object_at((1, 1)) is None
+
+
+def test_a_clover_may_flip_the_shortcuts_d10():
+    race = _onto_shortcut({}, [("D10", 1)], before=arrange(clovers={0: 1}))
+    assert race.pending.kind == "clover" and race.pending.info["purpose"] == "shortcut"
+    choose(race, (0,))                       # 1 (-4) -> 10 (+5)
+    assert events(race, "shortcut") == [{"racer": 0, "face": 10, "rows": 5}]
+    assert racer(race, 0).square == (7, 1)
