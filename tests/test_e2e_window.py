@@ -1,0 +1,148 @@
+"""End to end: `python main.py` in a real window under Xvfb, driven with xdotool.
+
+Through the title and the race setup (keys and clicks) into a race of one
+person and one computer racer; the person plays at least one full turn; then
+the screen (a screenshot of the X display) and the saved race are checked.
+Skipped when Xvfb, xdotool or xwd are missing (CI installs them: apt packages
+xvfb, xdotool, x11-apps).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ("Xvfb", "xdotool", "xwd")
+pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
+                                reason="needs Xvfb, xdotool and xwd (apt: xvfb xdotool x11-apps)")
+
+
+def start_xvfb():
+    """An X server on a free display; returns (process, ':N')."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = b""
+    deadline = time.time() + 15
+    while not number.endswith(b"\n") and time.time() < deadline:
+        chunk = os.read(read, 16)
+        if not chunk:
+            break
+        number += chunk
+    os.close(read)
+    if not number.strip():
+        xvfb.kill()
+        pytest.fail("Xvfb did not start")
+    return xvfb, f":{number.decode().strip()}"
+
+
+def xdotool(env, *args) -> str:
+    """Run xdotool; its output."""
+    done = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20)
+    return done.stdout.strip()
+
+
+def find_window(env, pid: int, timeout: float = 30.0) -> str:
+    """The game's window, found by its process id (SDL2 windows do not match --name)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = xdotool(env, "search", "--pid", str(pid))
+        if found:
+            return found.split()[-1]
+        time.sleep(0.25)
+    pytest.fail("the game's window never appeared")
+
+
+def read_xwd(data: bytes):
+    """(width, height, set of sampled colours) of an XWD screenshot (24/32-bit TrueColor)."""
+    fields = struct.unpack(">25I", data[:100])
+    header_size, width, height = fields[0], fields[4], fields[5]
+    byte_order, bits_per_pixel, bytes_per_line, ncolors = fields[7], fields[11], fields[12], fields[19]
+    pixels = data[header_size + 12 * ncolors:]
+    step = bits_per_pixel // 8
+    colours = set()
+    for y in range(0, height, 9):
+        row = pixels[y * bytes_per_line:(y + 1) * bytes_per_line]
+        for x in range(0, width, 9):
+            chunk = row[x * step:x * step + 3]
+            colours.add(tuple(chunk) if byte_order else tuple(reversed(chunk)))
+    return width, height, colours
+
+
+def saved_race(data_home: Path):
+    """The race in the save file, replayed, or None."""
+    path = data_home / "fantasy-racing" / "race.json"
+    if not path.is_file():
+        return None
+    from game import Race
+    try:
+        return Race.from_json(json.dumps(json.loads(path.read_text())["race"]))
+    except (ValueError, KeyError):
+        return None
+
+
+def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_path):
+    xvfb, display = start_xvfb()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"),
+               PYTHONPATH=str(ROOT))
+    game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        window = find_window(env, game.pid)
+        xdotool(env, "windowfocus", "--sync", window)
+        time.sleep(1.0)
+
+        def key(name):
+            xdotool(env, "key", "--clearmodifiers", name)
+            time.sleep(0.25)
+
+        def click(x, y):
+            xdotool(env, "mousemove", "--window", window, str(x), str(y))
+            time.sleep(0.1)
+            xdotool(env, "click", "1")
+            time.sleep(0.4)
+
+        click(640, 347)                 # title: Play
+        key("Down")                     # setup: the keyboard moves the focus...
+        key("Up")
+        click(1110, 677)                # ...and a click starts the race
+        race = None
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            race = saved_race(tmp_path / "data")
+            person_done = race is not None and any(
+                e.kind == "turn_ended" and race.racers[e.racer].setup.bot is None for e in race.log)
+            if person_done:
+                break
+            key("Return")               # answers the focused option, or skips an animation
+            assert game.poll() is None, game.stdout.read().decode(errors="replace")
+        assert race is not None, "the race was never saved"
+        assert [r.setup.bot is None for r in race.racers] == [True, False]
+        assert any(e.kind == "turn_ended" and race.racers[e.racer].setup.bot is None for e in race.log)
+        assert any(e.kind == "moved" for e in race.log)
+
+        shot = subprocess.run(["xwd", "-root", "-silent"], env=env, capture_output=True, timeout=20).stdout
+        (tmp_path / "screen.xwd").write_bytes(shot)
+        width, height, colours = read_xwd(shot)
+        assert (width, height) == (1280, 720)
+        assert len(colours) > 50, "the screen is (nearly) empty"
+        assert game.poll() is None, "the game stopped by itself"
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()
+        xvfb.terminate()
+        xvfb.wait(10)
