@@ -106,6 +106,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.save_window_picture()
+            return
         self.stack.handle_event(self.translate(event))
 
     def step(self, events: Iterable = (), dt: float = 1 / FPS) -> None:
@@ -133,6 +136,14 @@ class App:
         while self.running:
             dt = self.clock.tick(FPS) / 1000
             self.step(pygame.event.get(), min(dt, 0.1))
+
+    def save_window_picture(self):
+        """F12: the window as the player sees it, saved in the user folder's screenshots/."""
+        folder = userdata.user_dir() / "screenshots"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
+        pygame.image.save(self.window, str(path))
+        return path
 
     def screenshot(self, path) -> None:
         """Save the logical screen as a PNG."""
