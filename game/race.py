@@ -487,7 +487,7 @@ class Race:
         self._set_phase(racer, "drift")
         dr, dc = yield from self.ask(racer, "drift", self.drift_options(racer))
         if (dr, dc) != (0, 0):
-            yield from moves.place(self, racer, dr, dc, "drift", suffered=False)
+            yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
     def _action_phase(self, racer: int) -> Rules:
         """Move by speed, use an object or rest; coins and free actions around it (4.3)."""
