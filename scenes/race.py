@@ -62,6 +62,8 @@ class RaceScene(Scene):
         self.manual_camera = False
         self.dragging = None
         self.scroll_keys: set[int] = set()
+        self._hud_cache = None
+        self._hud_on_screen = None
         self.shown_pos = {r.index: r.square for r in race.racers}
         self.shown_points = {r.index: r.points for r in race.racers}
         self.shown_protected = {r.index: r.protected for r in race.racers}
@@ -78,6 +80,7 @@ class RaceScene(Scene):
         self.camera = list(self._camera_target(self._focus_racer()))
 
     def pause(self) -> None:
+        self._hud_on_screen = None
         self.scroll_keys.clear()
         self.dragging = None
 
@@ -529,8 +532,43 @@ class RaceScene(Scene):
             yy += height
         return found
 
+    def _hud_key(self) -> tuple:
+        """What the HUD shows: it is drawn again only when this changes."""
+        race = self.race
+        racers = tuple((r.inventory.clovers, r.inventory.shields, r.inventory.coins, tuple(r.inventory.objects),
+                        getattr(r, "stars", 0), race.tier(r.index)) for r in race.racers)
+        return (self.turn_shown, self.acting, self.phase, self.manual_camera, tuple(race.order),
+                tuple(sorted(self.shown_points.items())), tuple(sorted(self.shown_protected.items())), racers,
+                len(self.log), self.log[-1] if self.log else None)
+
+    def _hud(self) -> pygame.Surface:
+        """The top bar and the sidebar, drawn once per change."""
+        key = self._hud_key()
+        if getattr(self, "_hud_cache", None) is None or self._hud_cache[0] != key:
+            picture = self._hud_cache[1] if getattr(self, "_hud_cache", None) else pygame.Surface(theme.SIZE).convert()
+            picture.fill(theme.BACKGROUND)
+            order = list(self.race.order) or list(range(len(self.race.racers)))
+            hud.draw_top_bar(picture, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
+            bottom = hud.draw_racers(picture, self.race, order, self.shown_points, self.acting,
+                                     self.shown_protected)
+            hud.draw_log(picture, self.log, bottom)
+            self._hud_cache = (key, picture)
+            self._hud_on_screen = None
+        return self._hud_cache[1]
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
+        picture = self._hud()
+        # The HUD lies outside the board view, where nothing else draws: when this scene drew the
+        # same HUD on the same screen last frame, and is on top (no menu darkened it), it is still there.
+        on_top = self.stack is not None and self.stack.top is self
+        mark = (id(surface), id(self._hud_cache))
+        if not (on_top and self._hud_on_screen == mark):
+            top = pygame.Rect(0, 0, theme.SIZE[0], self.view.top)
+            side = pygame.Rect(self.view.right, self.view.top, theme.SIZE[0] - self.view.right,
+                               theme.SIZE[1] - self.view.top)
+            surface.blit(picture, top, top)
+            surface.blit(picture, side, side)
+        self._hud_on_screen = mark if on_top else None
         self.renderer.draw(surface, self.view, self.camera)
         clip = surface.get_clip()
         surface.set_clip(self.view)
@@ -551,10 +589,6 @@ class RaceScene(Scene):
             r = self.race.racers[self.race.pending.racer]
             text.draw(surface, f"{r.name} is thinking…", (self.view.centerx, self.view.bottom - 24), 22,
                       theme.TEXT, "bold", anchor="center", shadow=True)
-        order = list(self.race.order) or list(range(len(self.race.racers)))
-        hud.draw_top_bar(surface, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
-        bottom = hud.draw_racers(surface, self.race, order, self.shown_points, self.acting, self.shown_protected)
-        hud.draw_log(surface, self.log, bottom)
 
     def _draw_traps(self, surface: pygame.Surface) -> None:
         for square, kind in self.shown_traps.items():

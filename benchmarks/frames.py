@@ -1,0 +1,112 @@
+"""Frame time of the race scene at 1280x720 with six racers animating, next to
+the bare board blit of the same run, and the time from start to first frame.
+
+    .venv/bin/python benchmarks/frames.py [--frames N] [--board FILE]
+
+A frame is the scene's update and its draw onto the 1280x720 logical screen
+(showing that screen in the window is the display driver's business and is
+left out, as it is for the bare blit). Targets (issue 4): median <= 4 ms, p99 <= 10 ms, median <= 2x the bare board
+blit, first frame <= 1 s. Runs headless (SDL dummy drivers) unless a display
+driver is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+FIRST_FRAME = """
+import os, sys, time, tempfile
+os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
+sys.path.insert(0, {root!r})
+from scenes.app import App, first_scene
+app = App()
+app.stack.push(first_scene(app, None))
+app.step([])
+print(time.time())
+"""
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def first_frame_seconds() -> float:
+    """Seconds from starting a Python process to the title's first frame."""
+    started = time.time()
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME.format(root=str(ROOT))], capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    return float(done.stdout.strip().splitlines()[-1]) - started
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--board", default=None, help="a .tmx board (default: the first shipped one)")
+    args = parser.parse_args()
+
+    import tempfile
+    os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
+    from game import Race, RacerSetup
+    from scenes import boards
+    from scenes.app import App
+    from scenes.race import RaceScene
+    from scenes.render import effects
+    from scenes.userdata import Settings
+
+    ref = args.board or next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
+    board = boards.load(ref)
+    characters = ["elf", "orc", "dwarf", "sorceress", "thief", "baby"]
+    race = Race.new(board, [RacerSetup(c, c, "greedy") for c in characters], turns=15, seed=1)
+    app = App(settings=Settings(animation_speed=1.0))
+    scene = app.stack.push(RaceScene(race, {}))
+    dt = 1 / 60
+
+    def keep_six_sliding() -> None:
+        moving = {a.racer for a in scene.ambient if isinstance(a, effects.Slide)}
+        for r in race.racers:
+            if r.index not in moving:
+                start = scene.shown_pos[r.index]
+                path = [board.wrap(start[0] + k, start[1] + (k % 3 == 0)) for k in range(1, 9)]
+                slide = effects.Slide(r.index, start, path, board, per_square=0.12)
+                slide.blocking = False
+                scene.ambient.append(slide)
+
+    for _ in range(30):  # warm the caches
+        keep_six_sliding()
+        app.step([], dt)
+    frame_times, blit_times = [], []
+    for _ in range(args.frames):
+        keep_six_sliding()
+        t0 = time.perf_counter()
+        app.stack.update(dt)
+        app.stack.draw(app.screen)
+        t1 = time.perf_counter()
+        scene.renderer.draw(app.screen, scene.view, scene.camera)
+        t2 = time.perf_counter()
+        frame_times.append((t1 - t0) * 1000)
+        blit_times.append((t2 - t1) * 1000)
+    median, p99 = statistics.median(frame_times), percentile(frame_times, 99)
+    blit = statistics.median(blit_times)
+    first = first_frame_seconds()
+    print(f"board: {board.name} ({board.width} x {board.height}), 6 racers animating, {args.frames} frames, 1280x720")
+    print(f"race scene frame: median {median:.2f} ms, p99 {p99:.2f} ms   (targets: <= 4 ms, <= 10 ms)")
+    print(f"bare board blit:  median {blit:.2f} ms   -> frame / blit = {median / blit:.1f}x   (target: <= 2x)")
+    print(f"start to first frame: {first:.2f} s   (target: <= 1 s)")
+
+
+if __name__ == "__main__":
+    main()
