@@ -201,7 +201,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        text.draw(surface, "The rules of Fantasy Racing", (30, 20), 34, theme.ACCENT, "title")
+        text.draw(surface, "The rules of Fantasy Racing", (30, 22), 34, theme.ACCENT, "heading")
         back = self.back_rect()
         panel(surface, back, theme.PANEL_LIGHT, shadow=False)
         text.draw(surface, "Back", back.center, 22, theme.TEXT, "bold", anchor="center")
