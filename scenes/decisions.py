@@ -274,9 +274,7 @@ class DecisionPanel:
             if names[i] == "DOBJ" and info.get("object"):
                 obj = info.get("alternative") if chosen else info.get("object")
                 icon, label = sprites.icon("object", obj, 64), words.object_name(obj)
-            effects.draw_die(surface, (rect.centerx, rect.top + 40), 72, names[i],
-                             label if names[i] != "DCOMBAT" else words.RESULTS.get(label, label), icon,
-                             selected=chosen)
+            effects.draw_die(surface, (rect.centerx, rect.top + 40), 72, names[i], label, icon, selected=chosen)
             if i in self.flippable:
                 other = opposite[i] if not chosen else faces[i]
                 if names[i] == "DCOMBAT" and flipped_results:

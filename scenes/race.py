@@ -270,7 +270,7 @@ class RaceScene(Scene):
             pending = self.race.pending if not self.queue else None
             for later in self.queue:
                 if later.kind == "fight_result" and "DCOMBAT" in e.die:
-                    labels[e.die.index("DCOMBAT")] = words.RESULTS.get(later.result, later.result)
+                    labels[e.die.index("DCOMBAT")] = later.result
                     break
                 if later.kind == "chest_opened" and "DOBJ" in e.die:
                     icons[e.die.index("DOBJ")] = sprites.icon("object", later.object, 64)
@@ -283,7 +283,7 @@ class RaceScene(Scene):
             if pending is not None and pending.kind == "clover":
                 info = pending.info
                 if "DCOMBAT" in e.die and info.get("results"):
-                    labels[e.die.index("DCOMBAT")] = words.RESULTS.get(info["results"][0], info["results"][0])
+                    labels[e.die.index("DCOMBAT")] = info["results"][0]
                 if "DOBJ" in e.die and info.get("object"):
                     icons[e.die.index("DOBJ")] = sprites.icon("object", info["object"], 64)
         return labels, icons
@@ -375,7 +375,8 @@ class RaceScene(Scene):
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
-                                  sub="the numbered squares show where the roll may throw him"), animate)
+                                  sub="the numbered squares show where the roll may throw him", height=0.8),
+                   animate)
 
     def _on_shield_used(self, e, animate) -> None:
         self.shock_marks = None
@@ -597,6 +598,19 @@ class RaceScene(Scene):
                 surface.blit(sprite, sprite.get_rect(center=centre))
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
+        if self.panel is not None and not self.busy and self.panel.decision.kind == "path":
+            info = self.panel.decision.info
+            trail = [self.shown_pos[self.panel.decision.racer]] + [tuple(p) for p in info.get("path", [])]
+            for a, b in zip(trail, trail[1:]):
+                for start in self.spots(a):
+                    for end in self.spots(b):
+                        if abs(start[0] - end[0]) <= TILE and abs(start[1] - end[1]) <= TILE:
+                            pygame.draw.line(surface, (255, 140, 40), start, end, 6)
+            for square in trail[1:]:
+                for centre in self.spots(square):
+                    pygame.draw.circle(surface, (255, 190, 60), centre, TILE // 5)
+            text.draw(surface, f"fireball: {len(trail) - 1} / {info.get('reach', '?')} squares",
+                      (self.view.left + 12, self.view.top + 10), 18, (255, 190, 60), "bold", shadow=True)
         if self.panel is not None and not self.busy:
             colour = theme.racer_colour(self.panel.decision.racer)
             for square, focused, number in self.panel.squares():

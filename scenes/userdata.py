@@ -125,16 +125,28 @@ def delete_save() -> None:
         pass
 
 
+def _replay(saved: dict):
+    """The saved race, on its Tiled board (with its art) when the file still replays it."""
+    from game import Race, load_board
+
+    text = json.dumps(saved)
+    source = saved.get("source") or ""
+    if source and os.path.isfile(source):
+        try:
+            return Race.from_json(text, board=load_board(source))
+        except Exception:  # the board was edited since: replay on the board kept in the save
+            pass
+    return Race.from_json(text)
+
+
 def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
     """The saved race and no message, or None and a sentence saying why it was set aside."""
-    from game import Race
-
     path = save_path()
     if not path.is_file():
         return None, None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        race = Race.from_json(json.dumps(data["race"]))
+        race = _replay(data["race"])
         setup = dict(data.get("setup") or {})
     except Exception as error:  # any unreadable save is set aside, whatever broke
         aside = set_aside(path)

@@ -370,3 +370,19 @@ def test_every_scene_draws_a_full_non_empty_screenshot(app, tmp_path):
         small = pygame.transform.scale(image, (64, 36))
         colours = {tuple(small.get_at((x, y)))[:3] for x in range(64) for y in range(36)}
         assert len(colours) > 40, f"{name} looks empty"
+
+
+def test_a_resumed_race_keeps_its_tiled_board_art(app):
+    choice = next((c for c in boards.available() if c.board is not None and c.board.art is not None), None)
+    if choice is None:
+        pytest.skip("no Tiled board is shipped")
+    setup = {"board": choice.ref, "turns": 5, "seed": 2,
+             "racers": [{"character": "elf", "name": "Ann", "bot": "greedy"},
+                        {"character": "orc", "name": "Bo", "bot": "greedy"}]}
+    from scenes.setup import start_race
+    app.stack.push(TitleScene())
+    start_race(app.stack, setup)
+    race = app.stack.top.race
+    run_until(app, lambda: any(e.kind == "turn_ended" for e in race.log))
+    saved, problem = userdata.load_race()
+    assert problem is None and saved.race.board.art is not None

@@ -152,19 +152,20 @@ class Banner(Animation):
     """Big words across the board (a new turn, a lap, a fight's result)."""
 
     def __init__(self, words: str, colour=theme.ACCENT, duration: float = 0.9, sub: str = "",
-                 blocking: bool = True) -> None:
+                 blocking: bool = True, height: float = 0.3) -> None:
         super().__init__(duration)
         self.words, self.colour, self.sub = words, colour, sub
         self.blocking = blocking
+        self.height = height  # where across the board view, 0 top .. 1 bottom
 
     def draw(self, surface, scene) -> None:
         view = scene.view
         alpha = min(1.0, self.progress * 6, (1 - self.progress) * 5)
         band = pygame.Surface((view.width, 110 if self.sub else 84), pygame.SRCALPHA)
         band.fill((10, 12, 24, int(200 * alpha)))
-        surface.blit(band, band.get_rect(center=(view.centerx, view.top + view.height * 0.3)))
+        surface.blit(band, band.get_rect(center=(view.centerx, view.top + view.height * self.height)))
         if alpha > 0.15:
-            y = view.top + view.height * 0.3 - (14 if self.sub else 0)
+            y = view.top + view.height * self.height - (14 if self.sub else 0)
             text.draw(surface, self.words, (view.centerx, y), 46, self.colour, "title", anchor="center",
                       shadow=True)
             if self.sub:
@@ -270,9 +271,11 @@ class Dice(Animation):
         count = len(self.faces)
         size = 84
         gap = 24
-        total = count * size + (count - 1) * gap
+        wide = [n in DIE_FACES for n in self.names]
+        widths = [150 if w else size for w in wide]
+        total = sum(widths) + (count - 1) * gap
         tray = pygame.Rect(0, 0, total + 60, size + 78)
-        tray.center = (view.centerx, view.top + int(view.height * 0.42))
+        tray.center = (view.centerx, view.top + int(view.height * 0.72))
         shade = pygame.Surface(tray.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (10, 12, 24, 210), shade.get_rect(), border_radius=16)
         surface.blit(shade, tray)
@@ -280,7 +283,7 @@ class Dice(Animation):
             text.draw(surface, self.purpose.replace("_", " "), (tray.centerx, tray.top + 8), 18, theme.MUTED,
                       anchor="midtop")
         for i in range(count):
-            x = tray.left + 30 + i * (size + gap) + size // 2
+            x = tray.left + 30 + sum(widths[:i]) + i * gap + widths[i] // 2
             y = tray.top + 34 + size // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
             draw_die(surface, (x, y), size, self.names[i], self._face_text(i, settled),
                      self.icons[i] if settled else None, angle=tumble * 40 * math.sin(self.t * 20 + i))
@@ -293,18 +296,19 @@ DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 1
 
 def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0,
              selected: bool = False) -> pygame.Rect:
-    """One die: a rounded square of the die's colour with its face."""
-    body = pygame.Surface((size, size), pygame.SRCALPHA)
+    """One die: a rounded square of the die's colour with its face (wider for a word)."""
+    words = str(face)
+    font_size = int(size * (0.55 if len(words) <= 2 else 0.4 if len(words) <= 3 else 0.28))
+    width = size if icon is not None else max(size, text.width(words, font_size, "bold") + 22)
+    body = pygame.Surface((width, size), pygame.SRCALPHA)
     colour = DIE_COLOURS.get(name, (235, 235, 235))
     pygame.draw.rect(body, colour, body.get_rect(), border_radius=size // 6)
     pygame.draw.rect(body, (30, 26, 40), body.get_rect(), 3, border_radius=size // 6)
     if icon is not None:
         image = pygame.transform.smoothscale(icon, (int(size * 0.72), int(size * 0.72)))
-        body.blit(image, image.get_rect(center=(size // 2, size // 2)))
+        body.blit(image, image.get_rect(center=(width // 2, size // 2)))
     else:
-        words = str(face)
-        font_size = int(size * (0.55 if len(words) <= 2 else 0.22 if len(words) > 6 else 0.3))
-        text.draw(body, words, (size // 2, size // 2), font_size, (30, 26, 40), "bold", anchor="center")
+        text.draw(body, words, (width // 2, size // 2), font_size, (30, 26, 40), "bold", anchor="center")
     if angle:
         body = pygame.transform.rotate(body, angle)
     rect = body.get_rect(center=centre)
@@ -323,7 +327,7 @@ class Chest(Animation):
 
     def draw(self, surface, scene) -> None:
         view = scene.view
-        centre = (view.centerx, view.top + int(view.height * 0.42))
+        centre = (view.centerx, view.top + int(view.height * 0.7))
         box = pygame.Rect(0, 0, 300, 200)
         box.center = centre
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
