@@ -123,6 +123,19 @@ def test_a_human_who_loses_a_fight_may_have_the_attacker_roll_again_and_the_new_
     assert points(race, 0, "fight") == 3 and points(race, 1, "fight") == 0
 
 
+def test_a_human_defender_who_loses_has_the_attacker_roll_again_before_any_shock():
+    race = scenario(SORE_BOARD, ["goblin", "human", "goblin"],
+                    faces=STEP + [("DCOMBAT", 51), ("DCOMBAT", 50), ("D6", 1)],
+                    before=arrange(unprotect=[1, 2]))
+    choose(race, (2, 0))                                # the goblin attacks; 51: simple victory
+    assert race.pending.kind == "reroll" and race.pending.racer == 1
+    assert "shock" not in kinds(race) and "fight_result" not in kinds(race)
+    choose(race, "reroll")
+    assert rolled(race, "combat_reroll") == [(0, ["DCOMBAT"], [50])]   # the attacker rolls
+    assert results(race) == [(0, 1, "defeat", 1)]
+    assert shocks(race) == [(0, "small", 1)]
+
+
 def test_a_human_may_accept_his_defeat():
     race = scenario(SORE_BOARD, ["human", "goblin", "goblin"],
                     faces=STEP + [("DCOMBAT", 30), ("D6", 1)], before=arrange(unprotect=[1, 2]))
@@ -245,6 +258,19 @@ def test_an_orc_suffers_an_axes_big_shock_as_small_and_its_author_scores_one():
     assert shocks(race) == [(1, "small", 0)]
     assert racer(race, 1).square == (1, 4)
     assert (points(race, 0, "shock"), points(race, 0, "vicious")) == (1, 1)
+
+
+def test_an_orc_on_the_last_square_of_a_fireball_suffers_a_small_shock():
+    race = scenario("""
+        ..1.....
+        ........
+        ..2.....
+    """, ["dwarf", "orc"], faces=STEP + [("D10", 1), ("D10", 1), ("D6", 5)] + NEXT,
+        before=arrange(unprotect=[1], objects={0: ["ring_of_fire"]}))
+    to_action(race)
+    choose(race, "use:ring_of_fire", (2, 2), "end")
+    assert shocks(race) == [(1, "small", 0)]
+    assert points(race, 0, "shock") == 1
 
 
 def test_an_orc_suffers_a_trap_as_a_small_shock():
@@ -627,6 +653,17 @@ def test_a_thief_ending_his_move_just_above_an_opponent_backstabs_him_at_30_30_4
     assert results(race)[0][:3] == (0, 1, result)
 
 
+def test_a_backstabbed_dwarf_does_not_take_the_initiative():
+    race = scenario("""
+        ..1.....
+        ........
+        ..2.....
+    """, ["thief", "dwarf"], faces=STEP + [("DCOMBAT", 41), ("D6", 1)], before=arrange(unprotect=[1]))
+    choose(race, (1, 0))
+    assert events(race, "fight") == [{"attacker": 0, "defender": 1, "square": (2, 2)}]
+    assert results(race) == [(0, 1, "simple", 0)]
+
+
 def test_no_backstab_when_a_fight_starts_on_his_own_square_nor_after_a_tactical_move():
     race = scenario("""
         ..1.....
@@ -741,16 +778,27 @@ def test_the_thief_throws_a_free_star_that_pushes_an_opponent_one_row_back_for_o
     race = scenario("""
         ..1.....
         .....2..
-    """, ["thief", "goblin"], faces=STEP, before=arrange(unprotect=[1], shields={1: 1}))
+        ........
+        ..3.....
+    """, ["thief", "goblin", "goblin"], faces=STEP, before=arrange(unprotect=[1, 2], shields={1: 1}))
     assert racer(race, 0).stars == 3
-    to_action(race)                                     # (1, 2); the goblin 3 squares right
-    choose(race, "star")                                # the only target
+    to_action(race)                                     # (1, 2); a goblin 3 squares right
+    choose(race, "star", (1, 5))
     assert events(race, "object_used") == [{"racer": 0, "object": "throwing_star"}]
     assert events(race, "placed") == [{"racer": 1, "start": (1, 5), "end": (0, 5), "cause": "star"}]
     assert racer(race, 1).inventory.shields == 1 and "shock" not in kinds(race)
     assert points(race, 0, "star") == 1 and racer(race, 0).stars == 2
-    # Free, and one per action phase.
+    # Free, and one per action phase (the goblin at (3, 2) is still in line).
     assert "move" in race.pending.options and "star" not in race.pending.options
+
+
+def test_a_throwing_star_does_not_reach_five_squares():
+    race = scenario("""
+        ..1.........
+        .......2....
+    """, ["thief", "goblin"], faces=STEP, before=arrange(unprotect=[1]))
+    to_action(race)                                     # (1, 2): the goblin 5 right, 7 left
+    assert "star" not in race.pending.options
 
 
 def test_throwing_stars_fly_straight_four_squares_at_opponents_a_push_can_move():
