@@ -664,6 +664,22 @@ def test_a_backstabbed_dwarf_does_not_take_the_initiative():
     assert results(race) == [(0, 1, "simple", 0)]
 
 
+def test_a_thief_backstabs_the_first_arrived_of_several_opponents_below_him():
+    def before(race):
+        for i in (1, 2):
+            race.racers[i].protected = False
+            race.racers[i].row, race.racers[i].col = 2, 2
+        race.racers[2].arrived = 0                      # racer 2 was there first
+
+    race = scenario("""
+        ..1.....
+        ........
+        ....2.3.
+    """, ["thief", "goblin", "goblin"], faces=STEP + [("DCOMBAT", 41), ("D6", 1)], before=before)
+    choose(race, (1, 0))
+    assert events(race, "fight") == [{"attacker": 0, "defender": 2, "square": (2, 2)}]
+
+
 def test_no_backstab_when_a_fight_starts_on_his_own_square_nor_after_a_tactical_move():
     race = scenario("""
         ..1.....
