@@ -78,9 +78,9 @@ def walk(race: "Race", racer: int, forward: int, sideways: int, cause: str, volu
     r = race.racers[racer]
     start = r.square
     stride = _Stride()
-    parts = [(1, 0, forward), (0, 1 if sideways > 0 else -1, abs(sideways))]
-    for dr, dc, steps in parts:
-        if steps and (yield from _walk_straight(race, racer, dr, dc, steps, cause, stride)):
+    parts = [(1, 0, forward), (0, 1 if sideways > 0 else -1, abs(sideways)), (0, 0, 0)]
+    for (dr, dc, steps), then in zip(parts, parts[1:]):
+        if steps and (yield from _walk_straight(race, racer, dr, dc, steps, cause, stride, then)):
             break
     stride.flush(race, racer, cause)
     if r.square != start:
@@ -88,8 +88,13 @@ def walk(race: "Race", racer: int, forward: int, sideways: int, cause: str, volu
 
 
 def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause: str,
-                   stride: _Stride) -> "Rules":
-    """Walk one straight part square by square; returns True when the move ended early."""
+                   stride: _Stride, then: tuple[int, int, int] = (0, 0, 0)) -> "Rules":
+    """Walk one straight part square by square; returns True when the move ended early.
+
+    `then` = (dr, dc, steps) of the part that follows (an L-move's sideways
+    part): at the corner the move goes on, so a hole there is passed and a
+    shortcut there may be a stop with squares left (5.1).
+    """
     r = race.racers[racer]
     board = race.board
     for step in range(1, steps + 1):
@@ -100,23 +105,25 @@ def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause
             stride.enter(race, r, dr, dc)
             return True
         terrain = race.terrain_at(ahead)
-        if terrain == HOLE and step < steps:
+        left = steps - step + (then[2] if step == steps else 0)
+        if terrain == HOLE and left:
             stride.enter(race, r, dr, dc)
             if step >= JUMP_FROM:
                 continue
-            after = board.wrap(r.row + dr, r.col + dc)
+            next_dr, next_dc = (dr, dc) if step < steps else then[:2]
+            after = board.wrap(r.row + next_dr, r.col + next_dc)
             if not race.blocks(after):
-                stride.enter(race, r, dr, dc)
+                stride.enter(race, r, next_dr, next_dc)
                 yield from _pick_up(race, racer, after, cause, stride)
             return True
         stride.enter(race, r, dr, dc)
         if terrain == HOLE:
             return True
         yield from _pick_up(race, racer, ahead, cause, stride)
-        if terrain == SHORTCUT and step < steps:
+        if terrain == SHORTCUT and left:
             stride.flush(race, racer, cause)
             stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead,
-                                       left=steps - step)
+                                       left=left)
             if stop == "stop":
                 return True
     return False

@@ -230,6 +230,53 @@ def test_on_the_sideways_part_of_an_l_move_the_hole_rule_counts_from_the_corner(
     assert events(race, "fell") == []
 
 
+def test_an_l_move_may_stop_on_a_shortcut_at_its_corner_with_the_sideways_squares_left():
+    race = scenario("""
+        .1..2...
+        ........
+        .S......
+    """, ["orc", "dwarf"], faces=[("D6", 6), ("D6", 2), ("D10", 7)])
+    choose(race, (2, 4))
+    assert race.pending.kind == "shortcut_stop" and race.pending.info["left"] == 4
+    choose(race, "stop")
+    assert events(race, "shortcut") == [{"racer": 0, "face": 7, "rows": 3}]
+    assert racer(race, 0).square == (5, 1)
+
+
+def test_an_l_move_going_on_from_a_shortcut_at_its_corner_is_not_affected_by_it():
+    race = scenario("""
+        .1..2...
+        ........
+        .S......
+    """, ["orc", "dwarf"], faces=[("D6", 6), ("D6", 2)])
+    choose(race, (2, 4), "go_on")
+    assert racer(race, 0).square == (2, 5) and events(race, "shortcut") == []
+
+
+def test_an_l_move_goes_on_past_a_hole_at_its_corner_jumping_it_from_the_3rd_square():
+    race = scenario("""
+        .1..2...
+        ........
+        ........
+        .O......
+    """, ["orc", "dwarf"], faces=[("D6", 6), ("D6", 2)])
+    choose(race, (3, 3))
+    assert events(race, "fell") == []
+    assert racer(race, 0).square == (3, 4)
+    assert events(race, "moved")[0]["path"] == [(1, 1), (2, 1), (3, 1), (3, 2), (3, 3), (3, 4)]
+
+
+def test_an_l_move_with_a_close_hole_at_its_corner_stops_just_after_it_on_the_sideways_part():
+    race = scenario("""
+        .1..2...
+        ........
+        .O......
+    """, ["orc", "dwarf"], faces=[("D6", 6), ("D6", 2)])
+    choose(race, (2, -4))
+    assert events(race, "fell") == []
+    assert racer(race, 0).square == (2, 0)
+
+
 def test_a_double_gives_a_clover_only_after_the_roll_is_validated():
     race = scenario(".1..2...", ["orc", "dwarf"], faces=[("D6", 3), ("D6", 3)],
                     before=arrange(clovers={0: 1}))
