@@ -87,6 +87,7 @@ class DecisionPanel:
         self.clover = decision.kind == "clover"
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
+        self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: Optional[pygame.Rect] = None
         self.rect = self._layout()
 
@@ -110,7 +111,7 @@ class DecisionPanel:
             rows[-1].append((entry, x, w))
             x += w + 10
         if self.clover:
-            height = 58 + 130 + 10
+            height = 58 + 164 + 10
         else:
             height = 58 + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
@@ -123,8 +124,13 @@ class DecisionPanel:
 
     def _layout_dice(self, rect: pygame.Rect) -> None:
         count = len(self.decision.info.get("faces", []))
-        self.dice_rects = [pygame.Rect(rect.left + 24 + i * 150, rect.top + 60, 130, 120) for i in range(count)]
+        self.dice_rects = [pygame.Rect(rect.left + 34 + i * 170, rect.top + 56, 140, 160) for i in range(count)]
         self.validate_rect = pygame.Rect(rect.right - 220, rect.bottom - 64, 200, 48)
+        names = self.decision.info.get("die", [])
+        self.outcome_rects = []
+        if count == 1 and names and names[0] in ("DOBJ", "DCOMBAT"):
+            left = self.dice_rects[0].right + 16
+            self.outcome_rects = [pygame.Rect(left, rect.top + 60 + k * 72, 400, 64) for k in range(2)]
 
     # ---------------------------------------------------------------- choosing
     @property
@@ -181,6 +187,10 @@ class DecisionPanel:
                 for index, rect in enumerate(self.dice_rects):
                     if rect.collidepoint(event.pos):
                         self.toggle(index)
+                        return True
+                for k, rect in enumerate(self.outcome_rects):
+                    if rect.collidepoint(event.pos) and (k == 1) != (0 in self.selected):
+                        self.toggle(0)
                         return True
                 if self.validate_rect and self.validate_rect.collidepoint(event.pos):
                     self.validate()
@@ -260,38 +270,71 @@ class DecisionPanel:
             colour = theme.BAD
         text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
 
+    def _draw_outcomes(self, surface: pygame.Surface, i: int, reading, chosen: bool) -> None:
+        """What a chest or a fight gives as rolled and with a clover, side by side."""
+        rows = [("As rolled", reading(i, False), not chosen)]
+        if i in self.flippable:
+            name = self.decision.info.get("die", [""])[i]
+            label = "With a clover (alternative object)" if name == "DOBJ" else "With a clover"
+            rows.append((label, reading(i, True), chosen))
+        for k, (label, (words_now, icon), active) in enumerate(rows):
+            row = self.outcome_rects[k] if k < len(self.outcome_rects) else pygame.Rect(
+                self.dice_rects[i].right + 16, self.rect.top + 60 + k * 72, 400, 64)
+            panel(surface, row, theme.PANEL_LIGHT if active else (30, 34, 52), theme.FOCUS if active else
+                  theme.PANEL_EDGE, radius=8, shadow=False, width=2 if active else 1)
+            x = row.left + 10
+            if icon is not None:
+                small = pygame.transform.smoothscale(icon, (46, 46))
+                surface.blit(small, small.get_rect(midleft=(x, row.centery)))
+                x += 54
+            text.draw(surface, label, (x, row.top + 8), 15, theme.MUTED)
+            text.draw(surface, words_now, (x, row.top + 28), 21, theme.TEXT if active else theme.MUTED, "bold")
+
     def _draw_dice(self, surface: pygame.Surface) -> None:
         info = self.decision.info
         names, faces, opposite = info.get("die", []), info.get("faces", []), info.get("opposite", [])
         results = info.get("results") or []
         flipped_results = info.get("flipped_results") or []
+
+        def reading(i: int, turned: bool):
+            """(words, icon) of die i as rolled or turned over."""
+            if names[i] == "DCOMBAT" and results:
+                result = (flipped_results if turned else results)[i]
+                return words.RESULTS.get(result, result), None
+            if names[i] == "DOBJ" and info.get("object"):
+                obj = info.get("alternative") if turned else info.get("object")
+                return words.object_name(obj), sprites.icon("object", obj, 60)
+            return str(opposite[i] if turned else faces[i]), None
+
         for i, rect in enumerate(self.dice_rects):
             chosen = i in self.selected
-            face = opposite[i] if chosen else faces[i]
-            label, icon = str(face), None
-            if names[i] == "DCOMBAT" and results:
-                label = (flipped_results if chosen else results)[i]
-            if names[i] == "DOBJ" and info.get("object"):
-                obj = info.get("alternative") if chosen else info.get("object")
-                icon, label = sprites.icon("object", obj, 64), words.object_name(obj)
-            effects.draw_die(surface, (rect.centerx, rect.top + 40), 72, names[i], label, icon, selected=chosen)
-            if i in self.flippable:
-                other = opposite[i] if not chosen else faces[i]
-                if names[i] == "DCOMBAT" and flipped_results:
-                    other = words.RESULTS.get((results if chosen else flipped_results)[i], other)
-                if names[i] == "DOBJ" and info.get("alternative"):
-                    other = words.object_name(info.get("object") if chosen else info.get("alternative"))
-                caption = f"{i + 1}: {'keep ' if chosen else 'turn to '}{other}" if not chosen else \
-                    f"{i + 1}: back to {other}"
+            now, icon = reading(i, chosen)
+            face = now if names[i] != "DCOMBAT" else (flipped_results if chosen else results)[i] if results else now
+            effects.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
+            read_as_words = names[i] in ("DOBJ", "DCOMBAT") and (results or info.get("object"))
+            lines = []
+            if read_as_words:
+                lines.append(f"{i + 1}: turn over" if i in self.flippable and not chosen else
+                             f"{i + 1}: keep as rolled" if i in self.flippable else "cannot turn")
+            elif i in self.flippable:
+                other, _ = reading(i, not chosen)
+                lines.append(f"{i + 1}: {'back to' if chosen else 'turn to'} {other}")
             else:
-                caption = "cannot turn"
-            if names[i] == "DOBJ" and icon is not None:
-                caption = f"{label}  ·  {caption}"
-            text.draw(surface, caption, (rect.centerx, rect.top + 92), 15,
-                      theme.ACCENT if i in self.flippable else theme.DIM, anchor="midtop")
+                lines.append("cannot turn")
+            if read_as_words:
+                self._draw_outcomes(surface, i, reading, chosen)
+            for k, line in enumerate(lines[:4]):
+                colour = theme.TEXT if k < len(lines) - 1 or i not in self.flippable else theme.ACCENT
+                if i not in self.flippable:
+                    colour = theme.DIM
+                text.draw(surface, line, (rect.centerx, rect.top + 82 + k * 18), 15, colour, anchor="midtop")
         clovers = info.get("clovers", 0)
+        if any(n in ("DOBJ", "DCOMBAT") for n in names):
+            clovers_at = (self.rect.right - 230, self.rect.top + 56)
+        else:
+            clovers_at = (self.rect.right - 230, self.rect.top + 64)
         text.draw(surface, f"Clovers held: {clovers}  ·  selected: {len(self.selected)}",
-                  (self.rect.right - 230, self.rect.top + 64), 17, theme.MUTED, anchor="topleft")
+                  clovers_at, 17, theme.MUTED, anchor="topleft")
         rect = self.validate_rect
         panel(surface, rect, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
         text.draw(surface, "Validate (Enter)", rect.center, 20, (30, 22, 8), "bold", anchor="center")

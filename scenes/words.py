@@ -182,6 +182,12 @@ PROMPTS = {
 def prompt(decision, race) -> str:
     """What the acting racer is asked, in words."""
     text = PROMPTS.get(decision.kind, f"Choose ({decision.kind.replace('_', ' ')}).")
+    if decision.kind == "clover":
+        purpose = decision.info.get("purpose", "")
+        if purpose == "chest":
+            text = "A chest! Play a clover to take your alternative object instead?"
+        elif purpose in ("combat", "combat_reroll"):
+            text = "Fight! Play a clover to turn the combat die over?"
     obj = decision.info.get("object") if decision.kind in ("target", "distance", "path") else None
     if obj:
         text = f"{object_name(obj)}: {text[0].lower()}{text[1:]}"

@@ -386,3 +386,25 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
     run_until(app, lambda: any(e.kind == "turn_ended" for e in race.log))
     saved, problem = userdata.load_race()
     assert problem is None and saved.race.board.art is not None
+
+
+def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
+    from game import RiggedDice
+    rows = ["..1.....2.......", "................", "................", "..C............."] + ["." * 16] * 14
+    board = Board.from_text("\n".join(rows), name="Chest")
+    dice = RiggedDice([("D6", 3), ("D6", 1), ("DRAPID", 2), ("DOBJ", 30)] + [4] * 300, order=[0, 1])
+    race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, dice=dice)
+    race.racers[0].inventory.clovers = 1
+    scene = app.stack.push(RaceScene(race, {}))
+    run_until(app, lambda: scene.panel is not None)
+    app.step([key(pygame.K_3)])  # the move of 3 squares, onto the chest
+    run_until(app, lambda: scene.panel is not None and scene.panel.decision.kind == "clover")
+    panel = scene.panel
+    info = panel.decision.info
+    assert info["purpose"] == "chest" and info["alternative"] != info["object"]
+    app.step([click(panel.outcome_rects[1].center)])
+    assert panel.selected == {0}
+    app.step([click(panel.validate_rect.center)])
+    assert race.choices[-1] == (0,)
+    assert info["alternative"] in race.racers[0].inventory.objects or race.racers[0].inventory.shields \
+        or race.racers[0].inventory.coins or race.racers[0].inventory.clovers
