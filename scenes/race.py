@@ -260,7 +260,8 @@ class RaceScene(Scene):
 
     def _on_rolled(self, e, animate) -> None:
         labels, icons = self._die_labels(e)
-        sound.play("dice")
+        if animate:
+            sound.play("dice")
         self._play(effects.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
 
     def _die_labels(self, e):
@@ -325,8 +326,9 @@ class RaceScene(Scene):
             self._play(effects.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
 
     def _on_crossed_line(self, e, animate) -> None:
-        if e.forward:
+        if e.forward and animate:
             sound.play("finish")
+        if e.forward:
             self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
             self._play(effects.Banner("Lap!", theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
                        animate)
@@ -339,6 +341,8 @@ class RaceScene(Scene):
         self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
 
     def _on_chest_opened(self, e, animate) -> None:
+        if animate:
+            sound.play("chest")
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
@@ -360,10 +364,13 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = exit_square
+        if animate:
+            sound.play("fall")
         self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
 
     def _on_fight(self, e, animate) -> None:
-        sound.play("fight")
+        if animate:
+            sound.play("fight")
         self._play(effects.Clash(tuple(e.square)), animate)
 
     def _on_fight_result(self, e, animate) -> None:
@@ -373,6 +380,8 @@ class RaceScene(Scene):
 
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
+        if animate:
+            sound.play("shock")
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
                                   sub="the numbered squares show where the roll may throw him", height=0.8),
@@ -479,6 +488,11 @@ class RaceScene(Scene):
         if self.panel is not None:
             if self.panel.handle_event(event):
                 return None
+            if event.type == pygame.MOUSEMOTION:
+                square = self.renderer.square_at(event.pos, self.view, self.camera)
+                for index, entry in enumerate(self.panel.entries):
+                    if square is not None and entry.square == square:
+                        self.panel.focus = index
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 square = self.renderer.square_at(event.pos, self.view, self.camera)
                 if square is not None:
@@ -638,8 +652,14 @@ class RaceScene(Scene):
     def _draw_tokens(self, surface: pygame.Surface) -> None:
         groups: dict[tuple, list[int]] = {}
         placed = []
+        moved = {}
+        for anim in reversed([a for a in [self.anim] + self.ambient if a is not None]):
+            for r in self.race.racers:
+                where = anim.token_at(r.index)
+                if where is not None:
+                    moved[r.index] = where
         for r in self.race.racers:
-            where = self._token_pos(r.index)
+            where = moved.get(r.index, self.shown_pos[r.index])
             if where == effects.HIDDEN:
                 continue
             placed.append((r.index, where))
