@@ -134,3 +134,20 @@ def test_the_race_ends_after_the_last_racers_turn_of_the_last_game_turn_with_the
 def test_tied_winners_share_the_first_place():
     race = _three_dwarves_race({0: 2, 1: 2, 2: 1})
     assert race.log[-1].standings == [(1, 0, 10), (1, 1, 10), (3, 2, 5)]
+
+
+def test_falling_into_a_hole_on_row_0_costs_the_lap_back_when_coming_out_above_the_line():
+    race = scenario(grid({(15, 1): "1", (0, 4): "2", (0, 1): "O"}), ["orc", "dwarf"],
+                    faces=[("D6", 1), ("D6", 2)])
+    choose(race, (1, 0))
+    assert racer(race, 0).square == (15, 1)
+    assert [e["forward"] for e in events(race, "crossed_line")] == [True, False]
+    assert scores(race) == [(0, 1, "distance"), (0, 10, "lap"), (0, -2, "hole"), (0, -1, "distance"),
+                            (0, -10, "lap")]
+
+
+def test_a_race_lasts_the_maps_default_number_of_turns_unless_the_setup_changes_it():
+    from game import Race, RacerSetup
+    board = Board.from_text(grid({(0, 1): "1", (0, 4): "2"}), turns=7)
+    assert Race.new(board, [RacerSetup("orc"), RacerSetup("dwarf")], seed=1).turns == 7
+    assert Race.new(board, [RacerSetup("orc"), RacerSetup("dwarf")], turns=12, seed=1).turns == 12

@@ -296,3 +296,15 @@ def test_a_shocked_racer_may_clover_his_own_recoil_roll():
     assert race.pending.info["purpose"] == "shock"
     choose(race, (0,))                       # 1 (1, -1) -> 6 (2, +1)
     assert racer(race, 1).square == (0, 2)
+
+
+def test_a_racer_pushed_by_lightning_onto_an_opponent_is_attacked_by_the_one_already_there():
+    # Orc 1 leads: the lightning pushes him back by both D3 (1 + 1) onto orc 2 on (3, 1),
+    # who has fewer points than the user and is not struck.
+    board = grid({(0, 6): "1", (5, 1): "2", (3, 1): "3"})
+    race = scenario(board, ["orc", "orc", "orc"],
+                    faces=[("D6", 1), ("D6", 2), ("D3", 1), ("D3", 1), ("DCOMBAT", 30), ("D6", 2)],
+                    before=arrange(unprotect=[1, 2], points={1: 10, 2: -5}, objects={0: ["ring_of_lightning"]}))
+    choose(race, (1, 0), (0, 0), "use:ring_of_lightning")
+    assert events(race, "lightning") == [{"racer": 0, "targets": [1], "leaders": [1]}]
+    assert events(race, "fight") == [{"attacker": 2, "defender": 1, "square": (3, 1)}]

@@ -361,3 +361,31 @@ def test_a_clover_may_flip_the_shortcuts_d10():
     choose(race, (0,))                       # 1 (-4) -> 10 (+5)
     assert events(race, "shortcut") == [{"racer": 0, "face": 10, "rows": 5}]
     assert racer(race, 0).square == (7, 1)
+
+
+def test_a_placement_does_not_act_on_the_squares_it_passes_over_only_on_its_landing():
+    # The shortcut's +3 passes over a chest and a hole and lands on a coin.
+    race = _onto_shortcut({(3, 1): "C", (4, 1): "O", (5, 1): "$"}, [("D10", 7)])
+    assert events(race, "chest_opened") == [] and events(race, "fell") == []
+    assert racer(race, 0).square == (5, 1) and racer(race, 0).inventory.coins == 1
+
+
+def test_a_racer_placed_on_a_barrier_may_use_a_shield_against_its_small_shock():
+    race = _onto_shortcut({(4, 1): "#"}, [("D10", 5)], before=arrange(shields={0: 1}))
+    assert race.pending.kind == "shield"
+    choose(race, "shield")
+    assert racer(race, 0).square == (4, 1) and race.terrain_at((4, 1)) == "floor"
+    assert scores(race) == [(0, 2, "distance"), (0, 2, "distance"), (0, -2, "shield")]
+
+
+def test_coming_out_of_a_hole_onto_a_shortcut_triggers_it():
+    race = scenario("""
+        .1..2...
+        ........
+        .S......
+        .O......
+    """, ["orc", "goblin"], faces=[("D6", 3), ("D6", 1), ("D10", 7)])
+    choose(race, (3, 0), "go_on")
+    assert events(race, "fell") == [{"racer": 0, "hole": (3, 1), "exit": (2, 1)}]
+    assert events(race, "shortcut") == [{"racer": 0, "face": 7, "rows": 3}]
+    assert racer(race, 0).square == (5, 1)
