@@ -52,6 +52,15 @@ def test_a_racer_who_falls_in_a_hole_and_comes_out_on_an_opponent_is_the_defende
     assert fight_results(race) == [(1, 0, "simple", 1)]
 
 
+def test_a_racer_with_initiative_recoiled_onto_an_opponent_is_still_the_defender():
+    # The dwarf steps on the orc's trap on (3, 1): big shock face 5, two rows back onto the orc.
+    race = scenario(grid({(0, 1): "1", (0, 5): "2"}), ["dwarf", "orc"],
+                    faces=[("D6", 3), ("D6", 5), ("D10", 5), ("DCOMBAT", 30), ("D6", 2)],
+                    before=arrange(unprotect=[1], traps={(3, 1): 1}, at={1: (1, 1)}))
+    choose(race, (3, 0), kind="move")
+    assert events(race, "fight") == [{"attacker": 1, "defender": 0, "square": (1, 1)}]
+
+
 def test_an_opponent_with_initiative_attacks_a_mover_without_it():
     race = orcs_fight([("DCOMBAT", 30), ("D6", 2)], characters=("orc", "dwarf"))
     assert events(race, "fight") == [{"attacker": 1, "defender": 0, "square": (2, 1)}]

@@ -376,6 +376,19 @@ def test_a_drift_cannot_end_on_an_obstacle_nor_cross_one_in_its_middle_square():
     assert set(race.pending.options) == {(0, 0), (-1, -1)}
 
 
+def test_a_two_square_drift_may_pass_over_a_hole_or_a_racer_in_its_middle_square():
+    race = scenario("""
+        .1..2...
+        ........
+        ........
+        ..O.....
+    """, ["orc", "dwarf"], faces=[("D6", 4), ("D6", 1)], before=arrange(at={1: (3, 0)}))
+    choose(race, (4, 0))
+    assert set(race.pending.options) == {(0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2)}
+    choose(race, (-2, 2))
+    assert racer(race, 0).square == (2, 3) and events(race, "fell") == []
+
+
 def test_a_drift_takes_only_what_lies_on_its_destination():
     race = scenario("""
         .1..2...
