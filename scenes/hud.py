@@ -12,6 +12,7 @@ from scenes.ui.widgets import panel
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 46)
 SIDEBAR = pygame.Rect(872, 54, 400, 660)
+LEVEL_WORDS = {"easy": "computer, easy", "normal": "computer, normal", "hard": "computer, hard"}
 PHASE_WORDS = {"movement": "movement phase", "drift": "drift phase", "action": "action phase"}
 
 
@@ -52,7 +53,7 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected)
         token = sprites.token(r.character, colour, rect.height - 10, index + 1, protected.get(index, False))
         surface.blit(token, (rect.left + 12, rect.top + 5))
         nx = rect.left + rect.height + 12
-        tag = "computer" if r.setup.bot else "person"
+        tag = LEVEL_WORDS.get(r.setup.bot, "computer") if r.setup.bot else "person"
         name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
         text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (name.right + 8, name.bottom - 4), 14,
                   theme.MUTED, anchor="bottomleft")

@@ -98,7 +98,8 @@ class ResultsScene(Scene):
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
             text.draw(surface, r.name, (row.left + 90 + row.height, row.centery - 11), 22, theme.TEXT, "bold",
                       anchor="midleft")
-            tag = "computer" if r.setup.bot else "person"
+            tag = ("computer, " + r.setup.bot if r.setup.bot in ("easy", "normal", "hard") else "computer") \
+                if r.setup.bot else "person"
             text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (row.left + 90 + row.height,
                       row.centery + 13), 15, theme.MUTED, anchor="midleft")
             text.draw(surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading",

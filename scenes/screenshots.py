@@ -18,8 +18,8 @@ import pygame  # noqa: E402
 from game import RacerSetup, Race  # noqa: E402
 from game.ai import choose  # noqa: E402
 
-DEMO_RACERS = [("Ann", "elf", None), ("Bram", "dwarf", "greedy"), ("Cleo", "sorceress", "greedy"),
-               ("Dax", "orc", "greedy"), ("Eve", "thief", "greedy"), ("Fib", "baby", "greedy")]
+DEMO_RACERS = [("Ann", "elf", None), ("Bram", "dwarf", "normal"), ("Cleo", "sorceress", "hard"),
+               ("Dax", "orc", "easy"), ("Eve", "thief", "normal"), ("Fib", "baby", "hard")]
 
 
 def demo_setup(board_ref: str, turns: int = 6) -> dict:

@@ -23,7 +23,8 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
 
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = ("person", "computer")
+KINDS = ("person", "easy", "normal", "hard")  # a person, or a computer racer of a level (game.ai)
+KIND_WORDS = {"person": "Person", "easy": "Computer 1", "normal": "Computer 2", "hard": "Computer 3"}
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
@@ -90,7 +91,7 @@ class SetupScene(Scene):
         self.turns = board.turns if board else 10
         self.racers = [
             {"kind": "person", "name": "Player 1", "character": "elf"},
-            {"kind": "computer", "name": "", "character": "orc"},
+            {"kind": "normal", "name": "", "character": "orc"},
         ]
         self.rebuild(focus=len(self.racers) * 3 + 4)
 
@@ -106,7 +107,7 @@ class SetupScene(Scene):
             "turns": self.turns,
             "racers": [{"character": r["character"],
                         "name": (r["name"].strip() or CHARACTERS[r["character"]].name),
-                        "bot": "greedy" if r["kind"] == "computer" else None} for r in self.racers],
+                        "bot": None if r["kind"] == "person" else r["kind"]} for r in self.racers],
         }
 
     def max_racers(self) -> int:
@@ -128,12 +129,12 @@ class SetupScene(Scene):
         ]
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
-            kind = Choice((76, y, 150, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
-                          lambda v, i=i: self.set_kind(i, v), str.capitalize, size=19)
-            name = TextField((234, y, 170, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
+            kind = Choice((76, y, 170, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
+                          lambda v, i=i: self.set_kind(i, v), KIND_WORDS.get, size=19)
+            name = TextField((254, y, 160, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
                              size=19, placeholder=CHARACTERS[racer["character"]].name)
             name.enabled = racer["kind"] == "person"
-            character = Choice((412, y, 208, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
+            character = Choice((422, y, 198, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
                                lambda v, i=i: self.set_character(i, v), lambda c: CHARACTERS[c].name, size=19)
             for widget in (kind, name, character):
                 widget.racer_index = i
@@ -171,7 +172,7 @@ class SetupScene(Scene):
         while len(self.racers) < count:
             used = {r["character"] for r in self.racers}
             character = next((c for c in DEFAULT_CHARACTERS if c not in used), "human")
-            self.racers.append({"kind": "computer", "name": "", "character": character})
+            self.racers.append({"kind": "normal", "name": "", "character": character})
         del self.racers[count:]
         self.selected = min(self.selected, count - 1)
         self.rebuild()
@@ -181,7 +182,7 @@ class SetupScene(Scene):
         self.racers[i]["kind"] = kind
         if kind == "person" and not self.racers[i]["name"]:
             self.racers[i]["name"] = f"Player {sum(r['kind'] == 'person' for r in self.racers)}"
-        if kind == "computer":
+        if kind != "person":
             self.racers[i]["name"] = ""
         self.selected = i
         self.rebuild()
@@ -247,8 +248,8 @@ class SetupScene(Scene):
         veil(surface, 200)
         text.draw(surface, "Race setup", (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw(surface, "Racers: person (hot seat) or computer, and a character", (40, 392), 19, theme.TEXT,
-                  "bold")
+        text.draw(surface, "Racers: a person (hot seat) or a computer (1 easy, 2 normal, 3 hard), and a character",
+                  (40, 392), 17, theme.TEXT, "bold")
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:

@@ -157,7 +157,7 @@ def test_the_setup_starts_a_race_with_enter(app):
     app.step([key(pygame.K_RETURN)])
     assert isinstance(app.stack.top, RaceScene)
     race = app.stack.top.race
-    assert [r.setup.bot for r in race.racers] == [None, "greedy"]
+    assert [r.setup.bot for r in race.racers] == [None, "normal"]
 
 
 # ---------------------------------------------------------------- race
@@ -235,7 +235,8 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
 
 
 def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
-    setup = practice_setup([(c, n, "greedy") for c, n in SIX_BOTS], turns=5, seed=9)
+    levels = ["easy", "normal", "hard", "easy", "normal", "hard"]
+    setup = practice_setup([(c, n, level) for (c, n), level in zip(SIX_BOTS, levels)], turns=5, seed=9)
     from scenes.setup import start_race
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
