@@ -8,6 +8,7 @@ screen, the frame clock, the settings, and the scene stack that does the rest.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Iterable, Optional
 
@@ -163,7 +164,11 @@ def first_scene(app: App, options):
 def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    app = App(options)
+    try:
+        app = App(options)
+    except pygame.error as error:
+        print(f"main.py: cannot open the game's window ({error}); is a display available?", file=sys.stderr)
+        return 1
     app.stack.push(first_scene(app, options))
     try:
         app.loop()

@@ -409,3 +409,14 @@ def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     assert race.choices[-1] == (0,)
     assert info["alternative"] in race.racers[0].inventory.objects or race.racers[0].inventory.shields \
         or race.racers[0].inventory.coins or race.racers[0].inventory.clovers
+
+
+def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys):
+    import scenes.app as app_module
+
+    def no_display(*args, **kwargs):
+        raise pygame.error("x11 not available")
+    monkeypatch.setattr(app_module, "App", no_display)
+    assert app_module.run(None) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot open the game's window" in err
