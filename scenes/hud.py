@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.characters import CHARACTERS
-from scenes import assets, words
+from scenes import assets
 from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -122,5 +122,3 @@ def log_colour(event) -> tuple[int, int, int]:
         return (190, 230, 255)
     return theme.TEXT
 
-
-__all__ = ["draw_top_bar", "draw_racers", "draw_log", "log_colour", "words"]

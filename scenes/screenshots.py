@@ -13,8 +13,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-
 from game import RacerSetup, Race  # noqa: E402
 from game.ai import choose  # noqa: E402
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from game.characters import CHARACTERS
 from game.objects import NAMES
 
-PHASES = {"movement": "movement phase", "drift": "drift phase", "action": "action phase"}
 CAUSE_WORDS = {"movement": "moves", "action": "moves", "coins": "walks on his coins", "drift": "drifts",
                "recoil": "is thrown back", "shortcut": "takes the shortcut", "hole": "climbs out",
                "teleport": "teleports", "lightning": "is struck back", "flail": "is lashed back",

@@ -142,8 +142,11 @@ class BoardRenderer:
         paint_ground(self.surface, rect, square)
         if terrain != FLOOR and not destroyed:
             paint_terrain(self.surface, rect, terrain, square)
-        elif destroyed:
-            pygame.draw.line(self.surface, (112, 72, 38), rect.bottomleft, rect.midtop, 2)
+        elif destroyed:  # splinters where the barrier stood
+            t = self.tile
+            for k in range(3):
+                x = rect.left + int(t * (0.2 + 0.3 * k))
+                pygame.draw.rect(self.surface, (112, 72, 38), (x, rect.top + int(t * 0.62), int(t * 0.14), int(t * 0.22)))
         if obj is not None:
             paint_object(self.surface, rect, obj, greyed)
 
