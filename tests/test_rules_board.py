@@ -1,7 +1,7 @@
 """RULES.md sections 1 (board, wrapping, scoring) and 10 (end of the race, standings)."""
 
 from game import Board
-from tests.rules_helpers import arrange, dump, grid, kinds_of, scores
+from tests.rules_helpers import arrange, grid, scores
 from tests.scenario import choose, events, racer, scenario
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from game import objects as obj
-from tests.rules_helpers import arrange, dump, grid, kinds_of, scores
+from tests.rules_helpers import arrange
 from tests.scenario import choose, events, racer, scenario
 
 ORDER = ["coin", "clover", "shield", "bottle", "trap", "axe", "spear", "syringe", "ring_of_lightning",

@@ -4,7 +4,7 @@ import pytest
 
 from game.characters import CHARACTERS
 from game.combat import combat_result
-from tests.rules_helpers import arrange, dump, grid, kinds_of, scores
+from tests.rules_helpers import arrange, grid, scores
 from tests.scenario import choose, events, racer, scenario
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from game.board import DEFAULT_RESPAWN_TURNS
-from tests.rules_helpers import arrange, dump, grid, kinds_of, scores
+from tests.rules_helpers import arrange, grid, kinds_of, scores
 from tests.scenario import choose, events, racer, scenario
 
 # The second racer waits out of the way in column 4 of row 0.

@@ -6,7 +6,7 @@ from game import Race, RacerSetup
 from game.board import Board
 from game.chests import theft_succeeds
 from game.dice import BEER, D3, D6, D10, DCOMBAT, DOBJ, DRAPID, DTHEFT
-from tests.rules_helpers import arrange, dump, grid, kinds_of, scores
+from tests.rules_helpers import arrange, grid, kinds_of, scores
 from tests.scenario import choose, events, racer, scenario
 
 
