@@ -85,8 +85,10 @@ class TitleScene(Scene):
             race = self.saved.race
             line = (f"An unfinished race was saved: turn {race.turn} / {race.turns} on "
                     f"{race.board.name}, {len(race.racers)} racers.")
-            text.draw(surface, line, (theme.SIZE[0] // 2, 250), 20, theme.ACCENT, anchor="midtop",
-                      shadow=True)
+            box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
+            box.midtop = (theme.SIZE[0] // 2, 248)
+            panel(surface, box, (24, 28, 44), theme.ACCENT_DARK, radius=8, shadow=False)
+            text.draw(surface, line, box.center, 20, theme.ACCENT, anchor="center")
         self.group.draw(surface)
         if self.message:
             lines = text.wrap(self.message, 900, 18)

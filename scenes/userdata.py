@@ -150,8 +150,11 @@ def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
         setup = dict(data.get("setup") or {})
     except Exception as error:  # any unreadable save is set aside, whatever broke
         aside = set_aside(path)
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return None, (f"The saved race could not be read ({reason[:80]}); "
+        if isinstance(error, json.JSONDecodeError):
+            reason = "it is not valid JSON"
+        else:
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return None, (f"The saved race {path} could not be read ({reason[:90]}); "
                       f"it was kept as {aside.name} and a new race can start.")
     if getattr(race, "over", False):
         delete_save()
