@@ -64,8 +64,8 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected)
         tier = race.tier(index)
         badge = sprites.tier_badge(tier, 30)
         surface.blit(badge, badge.get_rect(midright=(rect.right - 8, rect.centery - 6)))
-        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, rect.bottom - 2), 14,
-                  theme.TIER_COLOURS[tier], "bold", anchor="midbottom")
+        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, rect.bottom - 1), 15, theme.TEXT, "bold",
+                  anchor="midbottom")
         y += height
     return y
 
