@@ -173,5 +173,6 @@ def run(options=None) -> int:
     try:
         app.loop()
     finally:
+        userdata.wait_for_saves()
         pygame.quit()
     return 0

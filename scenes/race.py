@@ -98,12 +98,12 @@ class RaceScene(Scene):
             if event.kind == "race_over":
                 userdata.delete_save()
 
-    def save(self) -> None:
+    def save(self, background: bool = True) -> None:
         """Save the unfinished race (races with rigged dice, in tests, cannot be saved)."""
         if self.race.over:
             return
         try:
-            userdata.save_race(self.race, self.setup)
+            userdata.save_race(self.race, self.setup, background=background)
         except (SaveError, OSError):
             pass
 
@@ -471,7 +471,7 @@ class RaceScene(Scene):
     def save_and_quit(self) -> None:
         """Save the race and go back to the title."""
         self.skip()
-        self.save()
+        self.save(background=False)
         from scenes.title import TitleScene
         self.stack.reset(TitleScene())
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -111,14 +112,40 @@ def save_path() -> Path:
     return user_dir() / SAVE_FILE
 
 
-def save_race(race, setup: dict) -> None:
-    """Save an unfinished race with its setup (atomically)."""
-    data = {"version": 1, "setup": setup, "race": json.loads(race.to_json())}
-    write_atomically(save_path(), json.dumps(data))
+_SAVES = {"lock": threading.Lock(), "threads": []}
+
+
+def save_race(race, setup: dict, background: bool = False) -> None:
+    """Save an unfinished race with its setup (atomically).
+
+    In the background, the file is written (and synced to disk, which may take
+    a few milliseconds) by a thread, so that a frame never waits for the disk;
+    saves are written in order, and `wait_for_saves` waits for them.
+    """
+    text = json.dumps({"version": 1, "setup": setup, "race": json.loads(race.to_json())})
+    path = save_path()
+
+    def write() -> None:
+        with _SAVES["lock"]:
+            write_atomically(path, text)
+    if not background:
+        write()
+        return
+    thread = threading.Thread(target=write, name="save-race")
+    _SAVES["threads"] = [t for t in _SAVES["threads"] if t.is_alive()] + [thread]
+    thread.start()
+
+
+def wait_for_saves() -> None:
+    """Wait until every save started in the background is on disk."""
+    for thread in list(_SAVES["threads"]):
+        thread.join()
+    _SAVES["threads"] = []
 
 
 def delete_save() -> None:
     """Forget the saved race (it is over, or the player chose a new one)."""
+    wait_for_saves()
     try:
         save_path().unlink()
     except FileNotFoundError:
@@ -141,6 +168,7 @@ def _replay(saved: dict):
 
 def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
     """The saved race and no message, or None and a sentence saying why it was set aside."""
+    wait_for_saves()
     path = save_path()
     if not path.is_file():
         return None, None
