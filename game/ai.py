@@ -104,7 +104,7 @@ def _rollout(race: Race, racer: int, rng: random.Random) -> float:
 
 def _look_ahead(race: Race, decision: Decision, rng: random.Random) -> Any:
     """Expected worth of the best candidate options over sampled dice."""
-    candidates = _ranked(race, decision)[:HARD_CANDIDATES]
+    candidates = [o for o in _ranked(race, decision) if o != "undo"][:HARD_CANDIDATES]
     if decision.kind == "path" and "end" in decision.options and "end" not in candidates:
         candidates.append("end")
     if len(candidates) == 1:

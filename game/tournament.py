@@ -133,20 +133,22 @@ def run(boards: Sequence[Board], lineup: Callable[[random.Random], tuple[list[st
         records.append(play_race(board, characters, bots, board.turns, seed + game, game))
         if progress is not None:
             _progress(progress, game + 1, games, time.perf_counter() - start)
-    if progress is not None:
+    if progress is not None and progress.isatty():
         progress.write("\n")
     return records
 
 
 def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
     """A progress bar on one line (every 2 % when not a terminal)."""
-    step = max(1, total // 50)
-    if done != total and done % step and not out.isatty():
+    terminal = out.isatty()
+    step = max(1, total // (50 if terminal else 10))
+    if done != total and done % step:
         return
     width = 30
     filled = width * done // total
     left = elapsed / done * (total - done)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} races, {left:5.0f} s left")
+    line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} races, {left:5.0f} s left"
+    out.write(f"\r{line}" if terminal else f"{line}\n")
     out.flush()
 
 
