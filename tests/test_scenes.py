@@ -420,3 +420,15 @@ def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys)
     assert app_module.run(None) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot open the game's window" in err
+
+
+def test_drawing_the_race_twice_at_the_same_time_gives_the_same_picture(app):
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
+                    turns=5, seed=1)
+    scene = app.stack.push(RaceScene(race, {}))
+    for _ in range(40):
+        app.step([], 0.02)
+        first, second = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+        scene.draw(first)
+        scene.draw(second)
+        assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")

@@ -251,18 +251,19 @@ class Dice(Animation):
         self.labels = labels or [None] * len(self.faces)
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def _face_text(self, i: int, settled: bool) -> str:
         name = self.names[i]
         if settled:
             return self.labels[i] or str(self.faces[i])
+        shown = random.Random(self.seed * 7919 + int(self.t * 18) * 31 + i)  # the face tumbling now
         if name in DIE_FACES:
-            return self.rng.choice(DIE_FACES[name])
+            return shown.choice(DIE_FACES[name])
         if name == "DOBJ":
             return "?"
         low, high = {"D6": (1, 6), "D3": (1, 3), "D10": (1, 10), "DRAPID": (2, 5), "beer": (2, 7)}.get(name, (1, 100))
-        return str(self.rng.randint(low, high))
+        return str(shown.randint(low, high))
 
     def draw(self, surface, scene) -> None:
         settled = self.progress > 0.5
@@ -396,17 +397,18 @@ class Bolt(Animation):
     def __init__(self, squares, seed: int = 0) -> None:
         super().__init__(0.7)
         self.squares = list(squares)
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def draw(self, surface, scene) -> None:
         if int(self.t * 20) % 2:
             return
+        jitter = random.Random(self.seed * 7919 + int(self.t * 20))
         for square in self.squares:
             for x, y in scene.spots(square):
                 top = scene.view.top
                 points, yy = [(x, top)], top
                 while yy < y:
                     yy = min(y, yy + 30)
-                    points.append((x + self.rng.randint(-14, 14) if yy < y else x, yy))
+                    points.append((x + jitter.randint(-14, 14) if yy < y else x, yy))
                 pygame.draw.lines(surface, (255, 250, 190), False, points, 4)
                 pygame.draw.lines(surface, (120, 200, 255), False, points, 1)
