@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from scenes import words
+from scenes import sound, words
 from scenes.render import effects, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -151,6 +151,7 @@ class DecisionPanel:
     def choose(self, option) -> None:
         """Answer with a legal option."""
         if option in self.decision.options:
+            sound.play("click")
             self.on_choose(option)
 
     def choose_square(self, square) -> bool:

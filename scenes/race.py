@@ -47,6 +47,7 @@ class RaceScene(Scene):
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:
+        sound.music("race")
         race = self.race
         self.renderer = BoardRenderer(race.board, TILE)
         self.queue: deque = deque()
@@ -290,6 +291,8 @@ class RaceScene(Scene):
         return labels, icons
 
     def _on_lucky(self, e, animate) -> None:
+        if animate:
+            sound.play("lucky")
         self._play(effects.Popup("Lucky! +1 clover", self.shown_pos[e.racer], (140, 255, 140),
                                  sprites.icon("object", "clover", 30)), animate)
 
@@ -303,6 +306,8 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = end
+        if animate:
+            sound.play("step")
         self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board),
                    animate, done)
 
@@ -316,6 +321,8 @@ class RaceScene(Scene):
         def done():
             self.shown_pos[e.racer] = end
         swirl = e.cause in ("shortcut", "teleport")
+        if animate and swirl:
+            sound.play("shortcut")
         self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
 
     def _on_scored(self, e, animate) -> None:
@@ -336,6 +343,8 @@ class RaceScene(Scene):
             self._play(effects.Banner("Lap undone", theme.BAD, 0.8, sub="-10"), animate)
 
     def _on_picked_up(self, e, animate) -> None:
+        if animate:
+            sound.play("pickup")
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
@@ -348,6 +357,8 @@ class RaceScene(Scene):
         self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
 
     def _on_trap_sprung(self, e, animate) -> None:
+        if animate:
+            sound.play("trap")
         self.shown_traps.pop(tuple(e.square), None)
         self._play(effects.Ring(tuple(e.square), (255, 120, 60)), animate)
 
@@ -365,7 +376,7 @@ class RaceScene(Scene):
         def done():
             self.shown_pos[e.racer] = exit_square
         if animate:
-            sound.play("fall")
+            sound.play("hole")
         self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
 
     def _on_fight(self, e, animate) -> None:
@@ -381,13 +392,15 @@ class RaceScene(Scene):
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
         if animate:
-            sound.play("shock")
+            sound.play("shock_big" if e.size == "big" else "shock_small")
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
                                   sub="the numbered squares show where the roll may throw him", height=0.8),
                    animate)
 
     def _on_shield_used(self, e, animate) -> None:
+        if animate:
+            sound.play("shield")
         self.shock_marks = None
         self._play(effects.Popup("Shield!", self.shown_pos[e.racer], (160, 200, 255),
                                  sprites.icon("object", "shield", 34)), animate)
@@ -398,16 +411,22 @@ class RaceScene(Scene):
         self._play(effects.Ring(tuple(e.square), (200, 140, 80)), animate)
 
     def _on_thrown(self, e, animate) -> None:
+        if animate:
+            sound.play("throw")
         start = self.shown_pos[e.racer]
         self._play(effects.Projectile([start, tuple(e.square)], self.race.board,
                                       sprites.icon("object", e.object, 34), per_square=0.4), animate)
 
     def _on_fireball(self, e, animate) -> None:
+        if animate:
+            sound.play("fireball")
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
         self._play(effects.Projectile(path, self.race.board, sprites.icon("ui", "fireball", 34), 0.07,
                                       trail=(255, 140, 40)), animate)
 
     def _on_lightning(self, e, animate) -> None:
+        if animate:
+            sound.play("lightning")
         self._play(effects.Bolt([self.shown_pos[t] for t in e.targets], seed=e.racer), animate)
 
     def _on_flail(self, e, animate) -> None:

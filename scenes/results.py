@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.characters import CHARACTERS
+from scenes import sound
 from scenes.backdrop import backdrop
 from scenes.render import sprites
 from scenes.stack import Scene
@@ -44,6 +45,8 @@ class ResultsScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
+        sound.music("menu")
+        sound.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
         self.group.set([

@@ -17,7 +17,8 @@ import pygame
 
 from scenes import assets
 
-_state = {"ready": False, "volume": 0.7}
+_state = {"ready": False, "volume": 0.7, "music": None}
+MUSIC_VOLUME = 0.55  # music sits under the effects
 
 
 def init(volume: int) -> bool:
@@ -34,8 +35,26 @@ def init(volume: int) -> bool:
 
 
 def set_volume(volume: int) -> None:
-    """Change the volume (0-100) of the next sounds."""
+    """Change the volume (0-100) of the next sounds and of the music."""
     _state["volume"] = max(0, min(100, volume)) / 100
+    if _state["ready"] and _state["music"]:
+        pygame.mixer.music.set_volume(_state["volume"] * MUSIC_VOLUME)
+
+
+def music(name: str) -> None:
+    """Loop assets/music/<name>.ogg (nothing if it is already playing, missing, or there is no sound card)."""
+    if not _state["ready"] or _state["music"] == name:
+        return
+    path = assets.asset_path("music", name + ".ogg")
+    if not path.is_file():
+        return
+    try:
+        pygame.mixer.music.load(str(path))
+        pygame.mixer.music.set_volume(_state["volume"] * MUSIC_VOLUME)
+        pygame.mixer.music.play(-1, fade_ms=600)
+    except pygame.error:
+        return
+    _state["music"] = name
 
 
 def _tone(freq: float, seconds: float, rate: int, volume: float = 0.5, slide: float = 0.0,
@@ -53,8 +72,8 @@ def _tone(freq: float, seconds: float, rate: int, volume: float = 0.5, slide: fl
     return samples
 
 
-def _synth(name: str, rate: int) -> list[float]:
-    """The samples (-1..1) of a built-in effect."""
+def _synth(name: str, rate: int) -> Optional[list[float]]:
+    """The samples (-1..1) of a built-in effect, or None for effects without one."""
     rng = random.Random(name)
     if name == "dice":
         out: list[float] = []
@@ -71,11 +90,11 @@ def _synth(name: str, rate: int) -> list[float]:
         return _tone(110, 0.25, rate, 0.8, slide=-120, noise=0.35, rng=rng)
     if name == "chest":
         return _tone(660, 0.12, rate, 0.4) + _tone(990, 0.25, rate, 0.4)
-    if name == "fall":
+    if name == "hole":
         return _tone(500, 0.45, rate, 0.5, slide=-700)
-    if name == "shock":
-        return _tone(220, 0.2, rate, 0.7, noise=0.5, rng=rng)
-    return _tone(880, 0.05, rate, 0.3)
+    if name in ("shock_big", "shock_small"):
+        return _tone(180 if name == "shock_big" else 260, 0.2, rate, 0.7, noise=0.5, rng=rng)
+    return None
 
 
 @lru_cache(maxsize=None)
@@ -93,8 +112,11 @@ def _sound(name: str) -> Optional["pygame.mixer.Sound"]:
     rate, size, channels = mixer
     if abs(size) != 16:
         return None
+    samples = _synth(name, rate)
+    if samples is None:
+        return None
     pcm = array("h")
-    for value in _synth(name, rate):
+    for value in samples:
         pcm.extend([int(max(-1.0, min(1.0, value)) * 32000)] * channels)
     try:
         return pygame.mixer.Sound(buffer=pcm.tobytes())
@@ -103,7 +125,7 @@ def _sound(name: str) -> Optional["pygame.mixer.Sound"]:
 
 
 def play(name: str) -> None:
-    """Play an effect (dice, finish, fight, chest, fall, shock) if there is a sound card."""
+    """Play an effect (assets/sounds/<name>) if there is a sound card."""
     if not _state["ready"] or _state["volume"] <= 0:
         return
     sound = _sound(name)

@@ -6,7 +6,7 @@ from typing import Optional
 
 import pygame
 
-from scenes import userdata
+from scenes import sound, userdata
 from scenes.backdrop import backdrop, draw_logo
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -24,9 +24,11 @@ class TitleScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
+        sound.music("menu")
         self.refresh()
 
     def resume(self) -> None:
+        sound.music("menu")
         self.refresh()
 
     def refresh(self) -> None:
