@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from game import combat, effects, moves, objects as obj
+from game import combat, effects, moves, objects as obj, tuning
 from game.board import HOLE
 from game.dice import Dice
 from game.race import Decision, Race
@@ -128,17 +128,50 @@ def _me(race: Race, decision: Decision):
     return race.racers[decision.racer]
 
 
+LANE_SIGHT = 10      # squares ahead a racer looks for barriers and rocks
+LANE_WEIGHT = 0.4    # points a free square ahead is worth, roughly, for the turns to come
+
+
+def lane(race: Race, square) -> int:
+    """Free squares straight ahead of a square before a barrier or a rock (up to LANE_SIGHT)."""
+    row, col = square
+    for k in range(1, LANE_SIGHT + 1):
+        if race.blocks(race.board.wrap(row + k, col)):
+            return k - 1
+    return LANE_SIGHT
+
+
+def _landing(race: Race, racer: int, square) -> float:
+    """What the square a move ends on is worth: its lane, minus holes and traps."""
+    value = LANE_WEIGHT * lane(race, square)
+    if race.terrain_at(square) == HOLE or square in race.traps:
+        value -= 4
+    return value
+
+
 def _move(race: Race, d: Decision, option) -> float:
     forward, sideways = option
-    end, travelled = moves.preview_walk(race, d.racer, forward)
-    value = travelled
-    if race.terrain_at(end) == HOLE or end in race.traps:
-        value -= 4
+    me = _me(race, d)
+    corner, travelled = moves.preview_walk(race, d.racer, forward)
+    end = corner
+    if sideways and travelled == forward:
+        end, _ = moves.preview_walk(race, d.racer, abs(sideways), corner, (0, 1 if sideways > 0 else -1))
+    value = travelled + _landing(race, d.racer, end)
     for k in range(1, travelled + 1):
-        square = race.board.wrap(_me(race, d).row + k, _me(race, d).col)
-        if race.object_at(square):
+        if race.object_at(race.board.wrap(me.row + k, me.col)):
             value += 1.5
     return value
+
+
+def _drift(race: Race, d: Decision, option) -> float:
+    me = _me(race, d)
+    target = race.board.wrap(me.row + option[0], me.col + option[1])
+    return option[0] + _landing(race, d.racer, target) + (1.5 if race.object_at(target) else 0)
+
+
+def _tactical(race: Race, d: Decision, shift) -> float:
+    me = _me(race, d)
+    return _landing(race, d.racer, race.board.wrap(me.row, me.col + shift)) - 0.01 * abs(shift)
 
 
 def _action(race: Race, d: Decision, option: str) -> float:
@@ -180,7 +213,7 @@ def _clover(race: Race, d: Decision, option) -> float:
         end = d.info["squares"][faces[0]]
         return -race.board.step_distance(start, end) - cost
     if purpose == "shortcut":
-        return moves.SHORTCUT_ROWS[faces[0]] - cost
+        return tuning.SHORTCUT_ROWS[faces[0]] - cost
     if purpose in ("disarm", "theft"):
         return (10 if faces[0] > 60 else 0) - cost
     return sum(faces) - cost
@@ -191,7 +224,7 @@ def _target(race: Race, d: Decision, square) -> float:
         return 0
     victims = effects.opponents_at(race, d.racer, square)
     if d.info.get("object") == obj.WAND_OF_TELEPORTATION:
-        return race.board.row_delta(_me(race, d).square, square) - (4 if race.terrain_at(square) == HOLE else 0)
+        return race.board.row_delta(_me(race, d).square, square) + _landing(race, d.racer, square)
     if victims:
         return 10 + race.racers[victims[0]].points / 100
     return 1
@@ -212,13 +245,13 @@ def _path(race: Race, d: Decision, option) -> float:
 
 GREEDY: dict[str, Callable[[Race, Decision, Any], float]] = {
     "move": _move,
-    "drift": lambda race, d, o: -abs(o[0]) * 2,
+    "drift": _drift,
     "action": _action,
     "coins": lambda race, d, n: n,
     "clover": _clover,
     "shortcut_stop": lambda race, d, o: 1 if (o == "stop") == (d.info["left"] <= 1) else 0,
     "shield": lambda race, d, o: (1 if o == "shield" else 0) * (1 if d.info["size"] == "big" else -1),
-    "tactical": lambda race, d, o: -abs(o),
+    "tactical": _tactical,
     "drop": lambda race, d, o: -OBJECT_VALUE.get(o, 0),
     "target": _target,
     "flail": lambda race, d, o: 0 if o == "none" else 5,

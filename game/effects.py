@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from game import combat, moves, objects as obj
+from game import combat, moves, objects as obj, tuning
 from game.board import BARRIER, FLOOR, Square
 from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
@@ -18,16 +18,9 @@ if TYPE_CHECKING:
     from game.race import Race, Rules
 
 FIRE_RANGE = 10            # ring of fire: 10 + 2D10 squares
-AXE_RANGE = 6              # king steps, around rocks
-SPEAR_RANGE = 10           # straight line, stopped by rocks
-TRAP_RANGE = 3             # king steps
-STAR_RANGE = 4             # straight line, like a spear
-STARS_AT_START = 3
-TELEPORT_RANGE = 4         # king steps
 WAND_REST = 3              # a wand used on turn t is offered again on turn t + 3
 LIGHTNING_POINTS = 2
 PUSH_POINTS = 1            # flail and throwing star
-CRY_RANGE = 6              # steps (orthogonal)
 WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
 KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -61,7 +54,7 @@ def axe_reach(race: "Race", start: Square) -> dict[Square, int]:
     queue = deque([start])
     while queue:
         square = queue.popleft()
-        if seen[square] == AXE_RANGE:
+        if seen[square] == tuning.AXE_RANGE:
             continue
         for dr, dc in KING_STEPS:
             nxt = race.board.wrap(square[0] + dr, square[1] + dc)
@@ -100,8 +93,8 @@ def trap_targets(race: "Race", user: int) -> list[Square]:
     me = race.racers[user].square
     foes = opponent_squares(race, user)
     out = []
-    for dr in range(-TRAP_RANGE, TRAP_RANGE + 1):
-        for dc in range(-TRAP_RANGE, TRAP_RANGE + 1):
+    for dr in range(-tuning.TRAP_RANGE, tuning.TRAP_RANGE + 1):
+        for dc in range(-tuning.TRAP_RANGE, tuning.TRAP_RANGE + 1):
             square = race.board.wrap(me[0] + dr, me[1] + dc)
             if square != me and (square in foes or is_empty(race, square)):
                 out.append(square)
@@ -125,7 +118,7 @@ def star_targets(race: "Race", user: int) -> list[Square]:
     """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
-    return _unique(s for s in line_squares(race, me, STAR_RANGE) if s in foes and pushable(race, user, s))
+    return _unique(s for s in line_squares(race, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: "Race", user: int) -> list[Square]:
@@ -133,8 +126,8 @@ def teleport_targets(race: "Race", user: int) -> list[Square]:
     me = race.racers[user].square
     taken = {r.square for r in race.racers}
     out = []
-    for dr in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
-        for dc in range(-TELEPORT_RANGE, TELEPORT_RANGE + 1):
+    for dr in range(-tuning.TELEPORT_RANGE, tuning.TELEPORT_RANGE + 1):
+        for dc in range(-tuning.TELEPORT_RANGE, tuning.TELEPORT_RANGE + 1):
             square = race.board.wrap(me[0] + dr, me[1] + dc)
             if square not in taken and not race.blocks(square):
                 out.append(square)
@@ -158,7 +151,7 @@ def usable_objects(race: "Race", racer: int) -> list[str]:
         if item == obj.AXE:
             ok = bool(throw_targets(race, racer, axe_reach(race, me)))
         elif item == obj.SPEAR:
-            ok = bool(throw_targets(race, racer, line_squares(race, me, SPEAR_RANGE)))
+            ok = bool(throw_targets(race, racer, line_squares(race, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:
             ok = bool(trap_targets(race, racer))
         elif item == obj.RING_OF_LIGHTNING:
@@ -206,7 +199,7 @@ def use_object(race: "Race", racer: int, item: str) -> "Rules":
         yield from _throw(race, racer, item, throw_targets(race, racer, axe_reach(race, me)))
     elif item == obj.SPEAR:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, line_squares(race, me, SPEAR_RANGE)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, line_squares(race, me, tuning.SPEAR_RANGE)))
     elif item == obj.RING_OF_LIGHTNING:
         yield from _lightning(race, racer)
     elif item == obj.RING_OF_FIRE:
@@ -234,7 +227,7 @@ def use_free(race: "Race", racer: int, action: str) -> "Rules":
         dc = _col_delta(race, r.col, target[1])
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
     else:
-        faces, _, _ = yield from race.roll(racer, [D6, D6], "wand_of_fire")
+        faces, _, _ = yield from race.roll(racer, [D6] * tuning.WAND_OF_FIRE_DICE, "wand_of_fire")
         yield from fireball(race, racer, sum(faces), wand)
 
 
@@ -388,5 +381,6 @@ def baby_after_drift(race: "Race", racer: int, action: int) -> "Rules":
         order = race.order or list(range(len(race.racers)))
         for victim in order:
             o = race.racers[victim]
-            if victim != racer and not o.protected and race.board.step_distance(r.square, o.square) <= CRY_RANGE:
+            reach = (race.board.king_distance if tuning.CRY_KING_STEPS else race.board.step_distance)
+            if victim != racer and not o.protected and reach(r.square, o.square) <= tuning.CRY_RANGE:
                 yield from combat.shock(race, victim, "small", author=racer, cause="cry")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import chests, combat
+from game import chests, combat, tuning
 from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
@@ -12,8 +12,6 @@ from game.dice import D10
 if TYPE_CHECKING:
     from game.race import Race, Racer, Rules
 
-# 5.4: rows a shortcut places the racer by, for each D10 face (negative = back).
-SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
 
@@ -137,16 +135,17 @@ def _pick_up(race: "Race", racer: int, square: Square, cause: str, stride: _Stri
     yield from chests.take_objects(race, racer, square)
 
 
-def preview_walk(race: "Race", racer: int, steps: int) -> tuple[Square, int]:
-    """Where a straight forward walk would end, and squares travelled (no side effects)."""
-    r = race.racers[racer]
+def preview_walk(race: "Race", racer: int, steps: int, start: Square | None = None,
+                 direction: tuple[int, int] = (1, 0)) -> tuple[Square, int]:
+    """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board = race.board
-    row, col = r.square
+    row, col = start if start is not None else race.racers[racer].square
+    dr, dc = direction
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead = board.wrap(row + 1, col)
+        ahead = board.wrap(row + dr, col + dc)
         if race.blocks(ahead):
             break
         row, col = ahead
@@ -156,7 +155,7 @@ def preview_walk(race: "Race", racer: int, steps: int) -> tuple[Square, int]:
         if race.terrain_at(ahead) == HOLE and step < steps:
             if step >= JUMP_FROM:
                 continue
-            after = board.wrap(row + 1, col)
+            after = board.wrap(row + dr, col + dc)
             if not race.blocks(after):
                 row, col = after
                 travelled += 1
@@ -256,7 +255,7 @@ def fall(race: "Race", racer: int) -> "Rules":
 def take_shortcut(race: "Race", racer: int) -> "Rules":
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
     faces, _, _ = yield from race.roll(racer, [D10], "shortcut",
-                                       rows={f: SHORTCUT_ROWS[f] for f in SHORTCUT_ROWS})
-    rows = SHORTCUT_ROWS[faces[0]]
+                                       rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS})
+    rows = tuning.SHORTCUT_ROWS[faces[0]]
     race.emit("shortcut", racer=racer, face=faces[0], rows=rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

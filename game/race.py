@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Generator, Sequence
 
-from game import effects, moves, objects as obj
+from game import effects, moves, objects as obj, tuning
 from game.board import BARRIER, FLOOR, ROCK, Board, Square
 from game.characters import CHARACTERS, BABY, FAST, THROWING_STARS, Character
 from game.dice import BEER, D6, DRAPID, Dice, Die
@@ -118,6 +118,11 @@ class Racer:
         return self.setup.character
 
     @property
+    def speed(self) -> int:
+        """Squares of his action-phase move (the tuning table)."""
+        return tuning.SPEED[self.setup.character]
+
+    @property
     def square(self) -> Square:
         """Where he stands."""
         return self.row, self.col
@@ -213,7 +218,7 @@ class Race:
         row, col = self.board.starts[index]
         racer = Racer(index, setup, CHARACTERS[setup.character], row, col)
         if racer.has(THROWING_STARS):
-            racer.stars = effects.STARS_AT_START
+            racer.stars = tuning.STARS_AT_START
         self._arrivals += 1
         racer.arrived = self._arrivals
         return racer
@@ -515,7 +520,7 @@ class Race:
             elif choice in ("move", "rest"):
                 main_done = True
                 if choice == "move":
-                    yield from moves.walk(self, racer, r.stats.speed, 0, "action", voluntary=True)
+                    yield from moves.walk(self, racer, r.speed, 0, "action", voluntary=True)
             elif choice.startswith("use:"):
                 main_done = True
                 yield from effects.use_object(self, racer, choice[4:])

@@ -1,0 +1,26 @@
+"""Every [house] number of the rule book in one table, tuned by the balance report.
+
+`docs/balance.md` says which values changed, why, and the win rates before
+and after (`python main.py balance`). RULES.md follows that file. The
+original game's own numbers (dice, points, the DOBJ table, the thief's 40 %)
+live with their rules and are not tuned.
+"""
+
+# Action-phase speed of each character (squares). Original: sorceress 2, baby 1, thief 2.
+SPEED = {
+    "elf": 3, "human": 2, "dwarf": 1, "goblin": 2, "orc": 2, "beastman": 2,
+    "sorceress": 2, "baby": 1, "thief": 2, "lizardman": 2,
+}
+
+AXE_RANGE = 6              # king steps, along a path around rocks
+SPEAR_RANGE = 10           # squares in a straight line, stopped by rocks
+TRAP_RANGE = 3             # king steps, to lay a trap or trap an opponent
+STARS_AT_START = 3         # the thief's throwing stars
+STAR_RANGE = 4             # squares in a straight line, like a spear
+TELEPORT_RANGE = 4         # king steps of the sorceress's wand of teleportation
+WAND_OF_FIRE_DICE = 2      # the wand of fire's fireball ranges over this many D6
+CRY_RANGE = 6              # the baby's cry reaches opponents this many steps away
+CRY_KING_STEPS = False     # False: orthogonal steps; True: king steps (diagonals count one)
+
+# 5.4: rows a shortcut places the racer by, for each D10 face (negative = back).
+SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
