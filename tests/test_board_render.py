@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -58,3 +60,31 @@ def test_the_render_command_writes_a_png(screen, tmp_path):
     out = tmp_path / "meadow.png"
     assert render_board.main([str(SHIPPED[0]), str(out), "--scale", "0.5"]) == 0
     assert pygame.image.load(str(out)).get_width() == load_board(SHIPPED[0]).width * 16
+
+
+def _qt(*command: str, cwd) -> subprocess.CompletedProcess:
+    """Run one of Tiled's programs headless."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(not shutil.which("tmxrasterizer"), reason="Tiled is not installed (apt-get install tiled)")
+def test_our_drawing_matches_tileds_own(screen, tmp_path):
+    path = SHIPPED[0]
+    done = _qt("tmxrasterizer", str(path), str(tmp_path / "tiled.png"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    theirs = pygame.image.load(str(tmp_path / "tiled.png")).convert_alpha()
+    ours = render_board.render(load_board(path))
+    assert ours.get_size() == theirs.get_size()
+    samples = [(x, y) for x in range(0, ours.get_width(), 5) for y in range(0, ours.get_height(), 5)]
+    differ = sum(max(abs(a - b) for a, b in zip(ours.get_at(p)[:3], theirs.get_at(p)[:3])) > 24 for p in samples)
+    assert differ < len(samples) // 100, f"{differ} of {len(samples)} samples differ from Tiled's drawing"
+
+
+@pytest.mark.skipif(not shutil.which("tiled"), reason="Tiled is not installed (apt-get install tiled)")
+def test_tiled_opens_and_saves_every_shipped_board_unchanged(tmp_path):
+    for path in SHIPPED:
+        saved = tmp_path / path.name
+        done = _qt("tiled", "--export-map", str(path), str(saved), cwd=tmp_path)
+        assert done.returncode == 0 and saved.exists(), f"Tiled cannot open {path.name}: {done.stderr}"
+        assert load_board(saved).to_dict() == load_board(path).to_dict(), path.name
