@@ -317,7 +317,7 @@ def _parse_map_xml(path: str, report: _Report) -> ElementTree.Element | None:
         line, column = error.position
         report.error(f"not a Tiled map: broken XML at line {line}, column {column + 1}")
         return None
-    except (OSError, UnicodeError) as error:
+    except (OSError, UnicodeError, LookupError, ValueError) as error:
         report.error(f"cannot read the file ({error})")
         return None
     if root.tag != "map":
@@ -391,6 +391,9 @@ def _parse_tileset_file(tsx: str, source: str, report: _Report) -> ElementTree.E
     except ElementTree.ParseError as error:
         line, column = error.position
         report.error(f"tileset file {source!r} is broken XML at line {line}, column {column + 1}")
+        return None
+    except (OSError, UnicodeError, LookupError, ValueError) as error:
+        report.error(f"cannot read tileset file {source!r} ({error})")
         return None
     if element.tag != "tileset":
         report.error(f"tileset file {source!r} holds <{element.tag}>, not <tileset>")
@@ -728,6 +731,9 @@ def _start_squares(tmx, board: Board, report: _Report) -> tuple[Square, ...]:
     placed = []
     for layer, obj in found:
         square = _object_square(obj, tmx)
+        if square is None:
+            report.error(f"start object {obj.id} has no usable position (x={obj.x}, y={obj.y})", layer)
+            continue
         order = _start_order(obj, layer, square, report)
         placed.append(((order is None, order or 0, square[1]), square, layer))
     placed.sort(key=lambda item: item[0])
@@ -762,10 +768,12 @@ def _start_objects(tmx) -> Iterator[tuple[str, object]]:
                 yield group.name, obj
 
 
-def _object_square(obj, tmx) -> Square:
-    """The square under a point (or under the middle of a rectangle or tile object)."""
+def _object_square(obj, tmx) -> Square | None:
+    """The square under a point (or the middle of a rectangle or tile object); None if nowhere."""
     x = obj.x + (obj.width or 0) / 2
     y = obj.y + (obj.height or 0) / 2
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
     return math.floor(y / tmx.tileheight), math.floor(x / tmx.tilewidth)
 
 
@@ -841,7 +849,7 @@ def _object_tiles(group, tmx) -> dict[Square, TileImage]:
         image = _tile_image(obj.gid, tmx) if obj.gid else None
         if image and getattr(obj, "visible", True):
             square = _object_square(obj, tmx)
-            if 0 <= square[0] < tmx.height and 0 <= square[1] < tmx.width:
+            if square and 0 <= square[0] < tmx.height and 0 <= square[1] < tmx.width:
                 tiles[square] = image
     return tiles
 

@@ -8,6 +8,7 @@ for it, after the file's path. A line ending in "..." is matched as a prefix.
 from __future__ import annotations
 
 import io
+import random
 import re
 import shutil
 import subprocess
@@ -160,6 +161,8 @@ CASES = [
      ', layer "start", column 7, row 0: error: this start square holds a gold coin; start squares must be free', 1),
     ("a start point outside the map", board(edit=lambda xml: move_racer(xml, 1, x=-40)),
      ', layer "start", column -2, row 0: error: this start point lies outside the map', 1),
+    ("a start point at no position", board(edit=lambda xml: move_racer(xml, 1, x="nan")),
+     ', layer "start": error: start object 1 has no usable position (x=nan, y=16.0)', 1),
     ("two start points on one square", board(edit=lambda xml: move_racer(xml, 2, x=48)),
      ', layer "start", column 1, row 0: error: two start points on one square', 1),
     ("start order not a number",
@@ -316,3 +319,19 @@ def test_problems_carry_file_layer_square_and_severity(written):
     warning = check_board(written["typo: hole"])[0]
     assert (warning.file, warning.layer, warning.square, warning.severity) == (
         str(written["typo: hole"]), "hole", None, WARNING)
+
+
+def test_no_bent_attribute_makes_the_checker_crash(tmp_path):
+    """A seeded storm of odd attribute values: every one gives problems, never an exception."""
+    rng = random.Random(7)
+    odd = ["", "-1", "0", "99999", "x", "1.5", "nan", "inf", "true", "4294967295"]
+    bases = [write_board(tmp_path, f"base-{e}", SMALL, encoding=e).read_text() for e in ("csv", "zlib", "gzip")]
+    path = tmp_path / "bent.tmx"
+    for _ in range(150):
+        xml = rng.choice(bases)
+        for _ in range(rng.randint(1, 3)):
+            spot = rng.choice(list(re.finditer(r'="([^"]*)"', xml)))
+            xml = xml[:spot.start(1)] + rng.choice(odd) + xml[spot.end(1):]
+        path.write_text(xml)
+        problems = check_board(path)
+        assert all(p.line().startswith(str(path)) for p in problems)
