@@ -23,7 +23,7 @@ import os
 import re
 import sys
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping

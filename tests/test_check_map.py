@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
