@@ -65,8 +65,8 @@ def layer_as(name: str, element: str):
 
 def without_start_objects(xml: str) -> str:
     """The start layer emptied."""
-    return re.sub(r"<objectgroup id=\"13\" name=\"start\">.*?</objectgroup>",
-                  '<objectgroup id="13" name="start"/>', xml, flags=re.S)
+    return re.sub(r'<objectgroup id="(\d+)" name="start">.*?</objectgroup>',
+                  r'<objectgroup id="\1" name="start"/>', xml, flags=re.S)
 
 
 def without_start_layer(xml: str) -> str:

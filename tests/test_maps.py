@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -191,9 +192,9 @@ def test_the_art_honours_visibility_opacity_groups_and_flips(tmp_path):
     flipped = str(1 | 0x80000000 | 0x20000000)  # tile 1, flipped horizontally and diagonally
 
     def decorate(xml):
-        xml = xml.replace('<layer id="2" name="decoration"', '<group id="20" name="deco" opacity="0.5" '
-                          'offsetx="4">\n <layer id="2" name="decoration" visible="0" opacity="0.5"')
-        xml = xml.replace('<layer id="3" name="finish line"', '</group>\n <layer id="3" name="finish line"')
+        xml = re.sub(r'<layer id="(\d+)" name="decoration"', r'<group id="20" name="deco" opacity="0.5" '
+                     r'offsetx="4">\n <layer id="\1" name="decoration" visible="0" opacity="0.5"', xml)
+        xml = re.sub(r'<layer id="(\d+)" name="finish line"', r'</group>\n <layer id="\1" name="finish line"', xml)
         start = xml.index('name="finish line"')
         return xml[:start] + xml[start:].replace("30,", flipped + ",", 1)
     art = load_board(write_board(tmp_path, "group", SMALL, edit=decorate)).art

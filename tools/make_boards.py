@@ -45,6 +45,13 @@ DECORATIONS = {
     "m": (("crystals", "pebbles", "lantern", "bones"), 0.06), "a": (("reeds", "pebbles"), 0.08),
     "w": (("snowdrift",), 0.08), "d": (("pebbles",), 0.03),
 }
+# Grounds that spill over their border onto a neighbouring ground: letter -> verge tile.
+VERGES = {"g": "verge-grass", "f": "verge-moss", "w": "verge-snow", "a": "verge-sand"}
+SPILL = {"g": 2, "f": 2, "w": 1, "a": 1}  # a ground spills onto grounds of a lower rank
+# A verge tile is drawn on a square's left edge; Tiled's flip bits turn it to the other sides.
+FLIP_X, FLIP_Y, FLIP_DIAGONAL = 0x80000000, 0x40000000, 0x20000000
+SIDES = {"left": (0, -1, 0), "right": (0, 1, FLIP_X), "top": (-1, 0, FLIP_DIAGONAL),
+         "bottom": (1, 0, FLIP_DIAGONAL | FLIP_Y)}
 # Each board's own look for its obstacles: text character -> tiles.
 MEADOW_LOOK = {"#": ("barrier-fence",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1",)}
 MINE_LOOK = {"#": ("barrier-bricks",), "R": ("rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
@@ -255,7 +262,9 @@ def layer_grids(rules: list[str], ground: list[str] | None, look: dict, seed: in
         finish[0][c], finish[height - 1][c] = "finish-top", "finish-bottom"
         if rules[0][c] in "123456":
             boxes[0][c] = f"start-{rules[0][c]}"
-    layers = [("ground", base), ("decoration", decor), ("finish line", finish), ("start boxes", boxes)]
+    sides, ends = verges(ground, "left", "right"), verges(ground, "top", "bottom")
+    layers = [("ground", base), ("verges", sides), ("verges 2", ends), ("decoration", decor),
+              ("finish line", finish), ("start boxes", boxes)]
     for name, char in RULE_LAYERS:
         grid = empty()
         for r in range(height):
@@ -264,6 +273,32 @@ def layer_grids(rules: list[str], ground: list[str] | None, look: dict, seed: in
                     grid[r][c] = OBJECT_TILES.get(char) or pick(look.get(char, MEADOW_LOOK[char]))
         layers.append((name, grid))
     return layers
+
+
+def verges(ground: list[str], *sides: str) -> list[list[str]]:
+    """Where a neighbouring ground spills onto a square, on the first of these sides that has one.
+
+    A cell is "tile@side" (wrapping across the board's edges like the race does).
+    """
+    height, width = len(ground), len(ground[0])
+    grid = [[""] * width for _ in range(height)]
+    for r in range(height):
+        for c in range(width):
+            for side in sides:
+                dr, dc, _ = SIDES[side]
+                other = ground[(r + dr) % height][(c + dc) % width]
+                if SPILL.get(other, 0) > SPILL.get(ground[r][c], 0):
+                    grid[r][c] = f"{VERGES[other]}@{side}"
+                    break
+    return grid
+
+
+def gid(cell: str, ids: dict[str, int]) -> int:
+    """The Tiled gid of a grid cell ("" is none; "tile@side" is a flipped verge)."""
+    if not cell:
+        return 0
+    name, _, side = cell.partition("@")
+    return ids[name] | (SIDES[side][2] if side else 0)
 
 
 def encode(gids: list[int], width: int, encoding: str) -> tuple[str, str]:
@@ -297,15 +332,15 @@ def tmx_text(rules: list[str], ground: list[str] | None = None, properties: dict
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<map version="1.10" tiledversion="1.10.2" class="board" orientation="orthogonal" '
              f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{TILE}" '
-             f'tileheight="{TILE}" infinite="0" nextlayerid="14" nextobjectid="7">']
+             f'tileheight="{TILE}" infinite="0" nextlayerid="16" nextobjectid="7">']
     lines += property_lines({"author": AUTHOR, **(properties or {})}, " ")
     lines.append(f' <tileset firstgid="1" source="{tileset}"/>')
     for number, (name, grid) in enumerate(layer_grids(rules, ground, look or MEADOW_LOOK, seed), start=1):
-        gids = [ids[t] if t else 0 for row in grid for t in row]
+        gids = [gid(cell, ids) for row in grid for cell in row]
         attributes, data = encode(gids, width, encoding)
         lines += [f' <layer id="{number}" name="{name}" width="{width}" height="{height}">',
                   f"  <data {attributes}>{data}</data>", " </layer>"]
-    lines.append(' <objectgroup id="13" name="start">')
+    lines.append(' <objectgroup id="15" name="start">')
     starts = sorted((int(ch), c) for c, ch in enumerate(rules[0]) if ch in "123456")
     for order, col in starts:
         lines += [f'  <object id="{order}" name="racer {order}" x="{col * TILE + TILE // 2}" y="{TILE // 2}">',

@@ -42,6 +42,7 @@ TILE_NAMES = (
     "shortcut-2", "chest", "coin", "clover", "shield", "finish-top", "finish-bottom", "arrow",
     "start-1", "start-2", "start-3", "start-4", "start-5", "start-6", "flowers", "tuft",
     "pebbles", "mushrooms", "crystals", "leaves", "lantern", "bones", "snowdrift", "reeds",
+    "verge-grass", "verge-moss", "verge-snow", "verge-sand",
 )
 
 
@@ -206,6 +207,29 @@ def moss(seed: int, leaves: bool) -> pygame.Surface:
     if leaves:
         scatter(surface, seed + 2, 5, [(170, 110, 40), (196, 150, 60), (120, 80, 36)], (1, 2))
     return grid_edges(surface)
+
+
+def verge(ground: pygame.Surface, seed: int, blade=None) -> pygame.Surface:
+    """A ragged strip of a neighbouring ground spilling over the left edge of a square.
+
+    Painted on the square next to that ground (flipped in Tiled for the other
+    sides), it softens the border between two grounds.
+    """
+    rng = random.Random(seed)
+    wobble = periodic_noise(rng, 4)
+    surface = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+    for y in range(TILE):
+        reach = 2 + 4 * wobble[y][0]
+        for x in range(int(reach) + 2):
+            alpha = 255 if x < reach - 1 else max(0, int(255 * (reach + 1 - x) / 2))
+            color = ground.get_at((x, y))
+            surface.set_at((x, y), (*color[:3], min(255, alpha)))
+    if blade:
+        for _ in range(7):
+            y = rng.randrange(2, TILE - 2)
+            reach = int(2 + 4 * wobble[y][0])
+            pygame.draw.line(surface, blade, (reach - 1, y), (reach + rng.randint(2, 3), y + rng.choice((-1, 1))))
+    return surface
 
 
 # ---------------------------------------------------------------- icons
@@ -454,6 +478,10 @@ def paint_tiles(icons: Icons) -> dict[str, pygame.Surface]:
     }
     for number in range(1, 7):
         tiles[f"start-{number}"] = start_box(number, font)
+    tiles["verge-grass"] = verge(grass(11), 101, (70, 140, 50))
+    tiles["verge-moss"] = verge(moss(71, False), 102, (50, 100, 46))
+    tiles["verge-snow"] = verge(snow(51, False), 103)
+    tiles["verge-sand"] = verge(sand(41, False), 104)
     return tiles
 
 

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="fantasy-racing" tilewidth="32" tileheight="32" tilecount="48" columns="8">
- <image source="fantasy-racing.png" width="256" height="192"/>
+<tileset version="1.10" tiledversion="1.10.2" name="fantasy-racing" tilewidth="32" tileheight="32" tilecount="52" columns="8">
+ <image source="fantasy-racing.png" width="256" height="224"/>
  <tile id="0">
   <properties>
    <property name="tile" value="grass-1"/>
@@ -239,6 +239,26 @@
  <tile id="47">
   <properties>
    <property name="tile" value="reeds"/>
+  </properties>
+ </tile>
+ <tile id="48">
+  <properties>
+   <property name="tile" value="verge-grass"/>
+  </properties>
+ </tile>
+ <tile id="49">
+  <properties>
+   <property name="tile" value="verge-moss"/>
+  </properties>
+ </tile>
+ <tile id="50">
+  <properties>
+   <property name="tile" value="verge-snow"/>
+  </properties>
+ </tile>
+ <tile id="51">
+  <properties>
+   <property name="tile" value="verge-sand"/>
   </properties>
  </tile>
 </tileset>
