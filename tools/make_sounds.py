@@ -350,7 +350,7 @@ def whoosh(length: float, rng: np.random.Generator, f_from: float, f_to: float, 
     t = times(n)
     noise = rng.standard_normal(n)
     centre = lambda tt: f_from * (f_to / f_from) ** np.clip(tt / length, 0, 1)  # noqa: E731
-    out = sweep(noise, lambda f, tt: bandpass(centre(tt), q)(f))
+    out = sweep(noise, lambda f, tt: bandpass(centre(tt), q)(f) * lowpass(3 * centre(tt), 2)(f))
     env = np.exp(-0.5 * ((t / length - peak_at) / width) ** 2)
     if spin:
         env *= 0.55 + 0.45 * np.sin(TAU * spin * t) ** 2
@@ -752,14 +752,19 @@ def strum(loop: Loop, names: list[str], beat: float, gain: float, position: floa
 
 def melody(loop: Loop, bars: list[list[tuple[str, float]]], first_beat: float, per_bar: int, gain: float,
            position: float, voice: Callable, seed: int) -> None:
+    """Play a tune like a person would: downbeats leaned on, small random nuances of time and touch."""
+    feel = np.random.default_rng(seed)
     for b, notes in enumerate(bars):
         beat = first_beat + b * per_bar
         assert abs(sum(d for _, d in notes) - per_bar) < 1e-9, (b, notes)
         for i, (name, dur) in enumerate(notes):
             if name != "-":
                 seconds = dur * loop.beat / SR
-                add_at(loop.buf, pan(voice(note(name), seconds, seed + 17 * b + i) * gain, position),
-                       loop.at(beat), wrap=True)
+                accent = 1.0 if beat % per_bar == 0 else 0.9 if beat % 1 == 0 else 0.8
+                touch = gain * accent * feel.uniform(0.9, 1.05)
+                late = samples(feel.uniform(0.0, 0.012))
+                add_at(loop.buf, pan(voice(note(name), seconds, seed + 17 * b + i) * touch, position),
+                       loop.at(beat) + late, wrap=True)
             beat += dur
 
 
@@ -786,16 +791,17 @@ def music_menu(rng):
     progression = "Dm C G Dm Dm C F C Dm G Am Dm F C G Dm F C Am Dm".split()
     for b, chord in enumerate(progression):
         for i, name in enumerate(CHORDS[chord]):
-            loop.add(harp(note(name), 2.4, seed=b * 10 + i), b * per_bar + i * 0.5, -0.3 + 0.1 * i, 0.3)
+            loop.add(harp(note(name), 2.4, seed=b * 10 + i), b * per_bar + i * 0.5 + rng.uniform(0, 0.015),
+                     -0.3 + 0.1 * i, 0.3 * (1.15 if i == 0 else 0.95 if i == 3 else 0.85) * rng.uniform(0.92, 1.05))
     tune = bars(
         "D5 1.5 E5 .5 F5 1 | E5 1 C5 1 G4 1 | A4 1.5 C5 .5 F5 1 | E5 3 |"
         "F5 1 E5 .5 D5 .5 C5 1 | B4 1 D5 1 G4 1 | C5 1.5 B4 .5 A4 1 | D5 3 |"
         "A5 1.5 G5 .5 F5 1 | E5 1 G5 1 E5 1 | D5 1 B4 1 D5 1 | A4 3 |"
         "C5 1 F5 1 A5 1 | G5 1.5 F5 .5 E5 1 | E5 1.5 D5 .5 C5 1 | D5 2 A4 1")
-    melody(loop, tune, 4 * per_bar, per_bar, 0.9, 0.3, lambda f, s, sd: lute(f, s, sd), 1000)
+    melody(loop, tune, 4 * per_bar, per_bar, 0.9, 0.1, lambda f, s, sd: lute(f, s, sd), 1000)
     loop.drone(["D2", "A2"], 0.05, rng)
     for b in range(20):
-        loop.add(membrane(95, 70, 0.8, 0.35, rng, slap=0.15), b * per_bar, 0.0, 0.25 if b >= 4 else 0.12)
+        loop.add(membrane(98, note("D2"), 0.8, 0.35, rng, slap=0.15), b * per_bar, 0.0, 0.25 if b >= 4 else 0.12)
         if b >= 4:
             loop.add(membrane(180, 150, 0.3, 0.08, rng, slap=0.5), b * per_bar + 2, 0.1, 0.08)
         if b % 4 == 0:
@@ -838,7 +844,7 @@ def music_race(rng):
     for b in range(24):
         base = b * per_bar
         for beat, gain in ((0, 0.45), (1.5, 0.25), (2, 0.4)):
-            loop.add(membrane(110, 72, 0.6, 0.22, rng, slap=0.2), base + beat, 0.0, gain)
+            loop.add(membrane(110, note("D2"), 0.6, 0.22, rng, slap=0.2), base + beat, 0.0, gain)
         for beat in (1, 3):
             loop.add(membrane(240, 200, 0.2, 0.04, rng, slap=0.9), base + beat, 0.05, 0.18)
         for e in range(8):
