@@ -457,7 +457,8 @@ def sfx_hole(rng):
     phase = TAU * np.cumsum(freq) / SR
     env = np.minimum(1, t / 0.06) * np.minimum(1, (fall - t) / 0.04) * (1 - 0.35 * t / fall)
     whistle = env * (np.sin(phase) + 0.12 * np.sin(2 * phase))
-    breath = sweep(rng.standard_normal(m), lambda f, tt: bandpass(1900 * (320 / 1900) ** np.clip(tt / fall, 0, 1), 6)(f))
+    glide = lambda tt: 1900 * (320 / 1900) ** np.clip(tt / fall, 0, 1)  # noqa: E731
+    breath = sweep(rng.standard_normal(m), lambda f, tt: bandpass(glide(tt), 6)(f))
     add_at(buf, 0.6 * whistle + 0.25 * env * breath, 0)
     thud = impact(rng, 0.2)
     add_at(buf, 1.1 * thud, samples(fall))
@@ -994,7 +995,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                 continue
             ogg = out / folder / f"{name}.ogg"
             x = write_ogg(render(name), ogg, quality, seed_of(name), Path(tmp), ceiling_db)
-            line = (f"{folder}/{name}.ogg: {np.atleast_2d(x).shape[-1] / SR:5.2f} s, peak {to_db(np.max(np.abs(x))):6.1f} dBFS, "
+            seconds = np.atleast_2d(x).shape[-1] / SR
+            line = (f"{folder}/{name}.ogg: {seconds:5.2f} s, peak {to_db(np.max(np.abs(x))):6.1f} dBFS, "
                     f"{loudness(x):6.1f} LUFS, {ogg.stat().st_size / 1024:6.1f} KiB")
             if args.check:
                 line += ", " + check(ogg, Path(tempfile.gettempdir()) / "fr-sounds")
