@@ -30,8 +30,8 @@ LEVELS = ("easy", "normal", "hard")
 EASY_RANDOM = 0.25        # how often the easy racer just picks anything
 EASY_NOISE = 3.0          # how blurred the easy racer's judgement is
 HARD_CANDIDATES = 6       # options the hard racer looks ahead on
-HARD_SAMPLES = 4          # dice samples per option
-HARD_MAX_STEPS = 120      # decisions of a look-ahead rollout, at most
+HARD_SAMPLES = 10         # dice samples per option
+HARD_MAX_STEPS = 400      # decisions of a look-ahead rollout, at most
 # How much a racer values holding each object, in points (drops, chests, look-ahead).
 OBJECT_VALUE = {obj.COIN: 1.5, obj.CLOVER: 1.5, obj.SHIELD: 1.5, obj.BOTTLE: 3, obj.TRAP: 3, obj.AXE: 4,
                 obj.SPEAR: 4, obj.SYRINGE: 5, obj.RING_OF_LIGHTNING: 5, obj.RING_OF_FIRE: 6}
@@ -85,17 +85,22 @@ def worth(race: Race, racer: int) -> float:
     held = (inv.coins * OBJECT_VALUE[obj.COIN] + inv.clovers * OBJECT_VALUE[obj.CLOVER]
             + inv.shields * OBJECT_VALUE[obj.SHIELD] + sum(OBJECT_VALUE.get(o, 3) for o in inv.objects)
             + me.stars * 1.0)
-    future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings matter less near the end
+    future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings and position matter less near the end
     lead = me.points - max(others)
-    return me.points - sum(others) / len(others) + 0.25 * lead + future * (held + 0.3 * race.tier(racer))
+    position = LANE_WEIGHT * lane(race, me.square)
+    return (me.points - sum(others) / len(others) + 0.25 * lead
+            + future * (held + 0.3 * race.tier(racer) + position))
 
 
 def _rollout(race: Race, racer: int, rng: random.Random) -> float:
-    """Play with the normal policy until the racer's turn ends; his worth then."""
-    turn_owner = race.current
+    """Play with the normal policy until the end of the racer's current (or next) turn; his worth then."""
+    ends_left = 1 if race.current == racer else 2
     steps = 0
     while not race.over and steps < HARD_MAX_STEPS:
-        if any(e.kind == "turn_ended" and e.racer == turn_owner for e in race.take_events()):
+        for event in race.take_events():
+            if event.kind == "turn_ended" and event.racer == racer:
+                ends_left -= 1
+        if ends_left <= 0:
             break
         race.choose(_best(race, race.pending))
         steps += 1
@@ -142,11 +147,27 @@ def lane(race: Race, square) -> int:
 
 
 def _landing(race: Race, racer: int, square) -> float:
-    """What the square a move ends on is worth: its lane, minus holes and traps."""
+    """What the square a move ends on is worth: its lane, holes and traps, a fight there."""
     value = LANE_WEIGHT * lane(race, square)
     if race.terrain_at(square) == HOLE or square in race.traps:
         value -= 4
+    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    if foes:
+        value += fight_value(race, racer, foes[0].index)
     return value
+
+
+def fight_value(race: Race, mover: int, other: int) -> float:
+    """Expected points of a fight when `mover` lands on `other`'s square (6.1, 6.2)."""
+    me, them = race.racers[mover], race.racers[other]
+    attacker = other if (them.has("initiative") and not me.has("initiative")) else mover
+    simple, crushing = combat.chances(race, attacker, False)
+    win = (simple + crushing) / 100
+    if attacker != mover:
+        win = 1 - win
+    shock_points = 1.5  # a small or big shock inflicted, about
+    recoil_rows = 1.8   # rows a shocked loser loses, about
+    return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 
 def _move(race: Race, d: Decision, option) -> float:

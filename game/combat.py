@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import chests, moves
+from game import chests, moves, tuning
 from game.board import Square
 from game.characters import (BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM,
                              VICIOUS)
@@ -137,7 +137,7 @@ def fight(race: "Race", attacker: int, defender: int, backstab: bool = False) ->
     result = yield from _combat_roll(race, attacker, simple, crushing)
     loser = attacker if result == DEFEAT else defender
     sore = race.racers[loser]
-    if sore.has(SORE_LOSER) and sore.sore_loser_turn != race.turn:
+    if sore.has(SORE_LOSER) and race.turn - sore.sore_loser_turn >= tuning.SORE_LOSER_REST:
         again = yield from race.ask(loser, "reroll", ("reroll", "accept"), result=result)
         if again == "reroll":
             sore.sore_loser_turn = race.turn

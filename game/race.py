@@ -105,7 +105,7 @@ class Racer:
     wand_used: dict[str, int] = field(default_factory=dict)  # wand -> game turn of its last use
     stars: int = 0
     baby_step: int = 0        # the baby's next action: 0 beer, 1 poo, 2 sleep, 3 cry
-    sore_loser_turn: int = 0  # the game turn of his last reroll
+    sore_loser_turn: int = -99  # the game turn of his last reroll
 
     @property
     def name(self) -> str:

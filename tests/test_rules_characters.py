@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import tuning
 from game.race import Trap
 from tests.scenario import choose, events, kinds, points, racer, scenario
 
@@ -379,7 +380,8 @@ def test_a_racer_without_brainy_suffers_his_own_trap_and_nobody_scores():
 
 
 # ---------------------------------------------------------------- Wand mastery
-def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer():
+def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer(monkeypatch):
+    monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)  # the scenario's range; the shipped one is in game/tuning.py
     race = scenario("""
         ..1.........
         ...........2
@@ -403,7 +405,8 @@ def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_withou
     assert "move" in race.pending.options and "wand:wand_of_teleportation" not in race.pending.options
 
 
-def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free():
+def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free(monkeypatch):
+    monkeypatch.setattr(tuning, "WAND_OF_FIRE_DICE", 2)  # the scenario's dice; the shipped number is in game/tuning.py
     race = scenario("""
         ..1.....
         ........
@@ -534,7 +537,8 @@ def test_the_sleeping_baby_skips_his_drift_phase_but_keeps_his_action():
     assert events(race, "baby") == [{"racer": 0, "action": "sleep"}]
 
 
-def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps():
+def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monkeypatch):
+    monkeypatch.setattr(tuning, "CRY_KING_STEPS", False)  # orthogonal steps in this scenario
     race = scenario("""
         1...............
         ..............5.
@@ -550,6 +554,22 @@ def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps():
     assert shocks(race) == [(1, "small", 0), (4, "small", 0)]
     assert racer(race, 1).square == (3, 3) and racer(race, 4).square == (0, 14)
     assert points(race, 0, "shock") == 2
+
+
+def test_with_king_steps_the_cry_also_reaches_an_opponent_four_diagonal_steps_away(monkeypatch):
+    monkeypatch.setattr(tuning, "CRY_KING_STEPS", True)
+    monkeypatch.setattr(tuning, "CRY_RANGE", 6)
+    race = scenario("""
+        1...............
+        ................
+        ................
+        ................
+        ....2...3.......
+    """, ["baby", "goblin", "goblin"], faces=STEP + [("D6", 2)],
+        before=arrange(unprotect=[1, 2], baby_step=3))
+    to_action(race)                                     # the baby cries on (1, 0)
+    # (4, 4): 7 orthogonal steps but 4 king steps, hit; (4, 8): 8 king steps, not.
+    assert shocks(race) == [(1, "small", 0)]
 
 
 def test_the_babys_fourth_turn_cries_and_his_fifth_drinks_again():
