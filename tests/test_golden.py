@@ -1,0 +1,57 @@
+"""A golden transcript: one seeded race's events as text, diffed against a committed file.
+
+Any change of the rules' behaviour shows up here in review. When a change
+is meant, regenerate the file and read its diff:
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q tests/test_golden.py
+"""
+
+import os
+import random
+from pathlib import Path
+
+from game import Race, RacerSetup, ai
+from tests.scenario import board
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "race-seed-7.txt"
+TRACK = """
+..1..2..3..4....
+....#...C..O....
+...$....%...)...
+..S....R........
+.......#....C...
+..O.........S...
+....$...R.......
+........%..#....
+.C..........O...
+......S.........
+...#.......C....
+.)......$.......
+.....O..........
+..........#.....
+...C....S.......
+.......)........
+"""
+
+
+def transcript() -> str:
+    """The events of a seeded race between four normal bots, one line each."""
+    racers = [RacerSetup(c, bot="normal") for c in ("thief", "baby", "sorceress", "orc")]
+    race = Race.new(board(TRACK, name="golden"), racers, turns=5, seed=7)
+    rngs = {i: random.Random(i) for i in range(len(racers))}
+    ai.play(race, rngs, {i: "normal" for i in range(len(racers))})
+    lines = []
+    for event in race.log:
+        data = event.to_dict()
+        kind = data.pop("kind")
+        lines.append(f"{kind} " + " ".join(f"{k}={v!r}" for k, v in data.items()))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_seeded_race_tells_the_same_story_as_its_golden_transcript():
+    text = transcript()
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8")
+    expected = GOLDEN.read_text(encoding="utf-8")
+    assert text == expected, "the race's events changed: read the diff, then UPDATE_GOLDEN=1 if it is meant"
