@@ -71,3 +71,21 @@ def racer(race: Race, index: int):
 def points(race: Race, index: int, cause: str) -> int:
     """The points a racer has from one cause."""
     return race.racers[index].by_cause.get(cause, 0)
+
+
+def to_action(race: Race, move=(1, 0), drift=(0, 0)) -> None:
+    """Answer the movement and drift decisions up to the action decision."""
+    while race.pending.kind != "action":
+        if race.pending.kind == "move":
+            choose(race, move)
+        elif race.pending.kind == "drift":
+            choose(race, drift)
+        elif race.pending.kind == "clover" and race.pending.info["purpose"] == "movement":
+            choose(race, ())
+        else:
+            raise AssertionError(f"unexpected {race.pending.kind!r} decision before the action phase")
+
+
+def shocks(race: Race) -> list[tuple]:
+    """(victim, size, author) of every shock, in order."""
+    return [(e["racer"], e["size"], e["author"]) for e in events(race, "shock")]

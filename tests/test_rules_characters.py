@@ -11,7 +11,7 @@ import pytest
 
 from game import tuning
 from game.race import Trap
-from tests.scenario import choose, events, kinds, points, racer, scenario
+from tests.scenario import choose, events, kinds, points, racer, scenario, shocks, to_action
 
 STEP = [("D6", 1), ("D6", 2)]   # a movement roll without a double: (1, 0) or (2, 0)
 NEXT = [("D6", 1), ("D6", 2)]   # the next racer's movement roll (the race pauses at his move)
@@ -40,24 +40,6 @@ def arrange(unprotect=(), objects=None, clovers=None, coins=None, shields=None, 
         for i in poisoned:
             race.racers[i].poisoned = True
     return before
-
-
-def to_action(race, move=(1, 0), drift=(0, 0)):
-    """Answer the movement and drift decisions up to the action decision."""
-    while race.pending.kind != "action":
-        if race.pending.kind == "move":
-            choose(race, move)
-        elif race.pending.kind == "drift":
-            choose(race, drift)
-        elif race.pending.kind == "clover" and race.pending.info["purpose"] == "movement":
-            choose(race, ())
-        else:
-            raise AssertionError(f"unexpected {race.pending.kind!r} decision before the action phase")
-
-
-def shocks(race):
-    """(victim, size, author) of every shock, in order."""
-    return [(e["racer"], e["size"], e["author"]) for e in events(race, "shock")]
 
 
 def results(race):
@@ -153,7 +135,7 @@ def test_a_winning_human_is_offered_no_reroll():
     assert race.pending.kind == "tactical"
 
 
-def test_the_sore_losers_reroll_comes_once_per_game_turn():
+def test_the_sore_losers_reroll_never_comes_twice_in_a_game_turn():
     race = scenario(SORE_BOARD, ["human", "goblin", "goblin"],
                     faces=STEP + [("DCOMBAT", 10), ("DCOMBAT", 20), ("D6", 2),
                                   ("DCOMBAT", 10), ("D6", 1)],

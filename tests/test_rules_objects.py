@@ -11,7 +11,7 @@ import pytest
 
 from game import IllegalChoice
 from game.race import Trap
-from tests.scenario import choose, events, kinds, points, racer, scenario
+from tests.scenario import choose, events, kinds, points, racer, scenario, shocks, to_action
 
 STEP = [("D6", 1), ("D6", 2)]   # racer 0's movement roll: he walks one row with (1, 0)
 NEXT = [("D6", 1), ("D6", 2)]   # the next racer's movement roll (the race pauses at his move)
@@ -34,24 +34,6 @@ def arrange(objects=(), unprotect=(), points=None, clovers=0, shields=None, coin
             race.traps[square] = trap
         race.taken.update(taken)
     return before
-
-
-def to_action(race, move=(1, 0)):
-    """Answer the movement and drift decisions (no drift) up to the action decision."""
-    while race.pending.kind != "action":
-        if race.pending.kind == "move":
-            choose(race, move)
-        elif race.pending.kind == "drift":
-            choose(race, (0, 0))
-        elif race.pending.kind == "clover" and race.pending.info["purpose"] == "movement":
-            choose(race, ())
-        else:
-            raise AssertionError(f"unexpected {race.pending.kind!r} decision before the action phase")
-
-
-def shocks(race):
-    """(victim, size, author) of every shock, in order."""
-    return [(e["racer"], e["size"], e["author"]) for e in events(race, "shock")]
 
 
 def target_options(race):
