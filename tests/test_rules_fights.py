@@ -5,15 +5,11 @@ import pytest
 from game.characters import CHARACTERS
 from game.combat import combat_result
 from tests.rules_helpers import arrange, grid, scores
-from tests.scenario import choose, events, racer, scenario
+from tests.scenario import choose, events, racer, scenario, shocks
 
 
 def fight_results(race):
     return [(e["attacker"], e["defender"], e["result"], e["winner"]) for e in events(race, "fight_result")]
-
-
-def shocks(race):
-    return [(e["racer"], e["size"], e["author"]) for e in events(race, "shock")]
 
 
 def orcs_fight(faces, marks=None, characters=("orc", "orc"), **kwargs):
