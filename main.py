@@ -5,6 +5,7 @@
     python main.py tournament ...       bot levels against each other, with statistics
     python main.py balance ...          win rates of the ten characters with equal bots
     python main.py check-map FILE...    check boards drawn in Tiled
+    python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 """
 
 from __future__ import annotations
@@ -68,7 +69,26 @@ def build_parser() -> Parser:
 
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
     check.add_argument("files", nargs="*", metavar="FILE")
+
+    replay = commands.add_parser("replay", help="play back a replay or a saved race; --check compares it headless")
+    replay.add_argument("replay_file", metavar="FILE", help="a replay (replays/*.json) or a saved race (race.json)")
+    replay.add_argument("--check", action="store_true",
+                        help="no window: rebuild the race and compare every event with the recording")
+    replay.add_argument("--speed", type=_replay_speed, default=1.0,
+                        help="playback speed: 0.25, 0.5, 1, 2, 4 or 8 (+ and - change it while playing)")
     return parser
+
+
+def _replay_speed(text: str) -> float:
+    from game.replay import SPEEDS
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value not in SPEEDS:
+        raise argparse.ArgumentTypeError(f"--speed must be one of {', '.join(f'{s:g}' for s in SPEEDS)}, "
+                                         f"not {text!r}")
+    return value
 
 
 def _add_series_options(parser: Parser) -> None:
@@ -180,6 +200,28 @@ def _simulate(args) -> int:
     return 0
 
 
+def _replay(args) -> int:
+    """`replay FILE`: play it back in the window, or with --check compare every event (exit 1 at a difference)."""
+    from game.replay import ReplayError, check, load
+
+    try:
+        replay = load(args.replay_file)
+    except ReplayError as error:
+        raise CommandLineError(str(error)) from None
+    try:
+        if not args.check:
+            from scenes.replay import run_replay
+            return run_replay(replay, args.speed)
+        result = check(replay)
+    except ReplayError as error:
+        raise CommandLineError(str(error)) from None
+    if not result.ok:
+        print(f"main.py: {args.replay_file} does not replay: {result.message}", file=sys.stderr)
+        return 1
+    print(f"{args.replay_file}: ok, {result.message}")
+    return 0
+
+
 def default_board() -> Path:
     """The first shipped board."""
     boards = sorted((HERE / "maps").glob("*.tmx"))
@@ -196,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if args.command in ("tournament", "balance"):
             return _series(args)
+        if args.command == "replay":
+            return _replay(args)
         if args.command == "check-map":
             from game.maps import check_map_command
             return check_map_command(args.files)

@@ -43,6 +43,7 @@ class ResultsScene(Scene):
         self.race = race
         self.setup = dict(setup)
         self.group = FocusGroup()
+        self.kept = ""  # where "Keep as replay" wrote the race, or why it could not
 
     def enter(self) -> None:
         sound.music("menu")
@@ -52,7 +53,19 @@ class ResultsScene(Scene):
         self.group.set([
             Button((760, 650, 240, 50), "Race again", self.again, primary=True),
             Button((1016, 650, 240, 50), "Title", self.title),
+            Button((504, 650, 240, 50), "Keep as replay", self.keep_replay),
         ], focus=0)
+
+    def keep_replay(self) -> None:
+        """Write the race as a replay file in the user folder's replays/ and say where (K)."""
+        from game.replay import ReplayError, write
+        from scenes.userdata import user_dir
+        try:
+            path = write(self.race, user_dir() / "replays")
+        except (ReplayError, OSError) as error:
+            self.kept = f"The replay could not be written: {error}"
+        else:
+            self.kept = f"Replay kept in {path}"
 
     def again(self) -> None:
         """A new race with the same setup."""
@@ -69,6 +82,8 @@ class ResultsScene(Scene):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.title()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_k:
+            self.keep_replay()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -79,6 +94,8 @@ class ResultsScene(Scene):
         self._draw_ranking(surface)
         self._draw_chart(surface)
         self.group.draw(surface)
+        if self.kept:
+            text.draw(surface, self.kept, (1240, 92), 15, theme.MUTED, anchor="topright")
 
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(40, 124, 440, 580)

@@ -1,0 +1,310 @@
+"""Replays: a finished (or saved) race kept as a file, played back and checked.
+
+A replay file is JSON:
+
+    {"format": "fantasy-racing-replay",   what the file is
+     "version": 1,                         the replay format's version
+     "game_version": "1.0",               the game that recorded it
+     "race": {...},                        Race.to_json data: board, racers, turns, seed, choices
+     "events": [{"kind": ..., ...}, ...]} the recorded event log (Event.to_dict, tuples as lists)
+
+The race part is enough to rebuild the race (setup + seed + choices); the
+events are what the race gave when it was recorded, so `check` can rebuild
+it and compare every event: a change of the rules that changes an old race
+shows up at its first different event. A saved race (`race.json` of the
+user folder, or bare `Race.to_json` text) also loads: it has no recorded
+events, so it plays back but its check only replays the choices.
+
+Pure Python (no pygame); every unreadable file raises ReplayError with one
+sentence that names the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import game
+from game.board import Board, BoardError
+from game.race import SAVE_FORMAT, IllegalChoice, Race, RacerSetup, SaveError
+
+REPLAY_FORMAT = "fantasy-racing-replay"
+REPLAY_VERSION = 1
+GAME_VERSION = str(getattr(game, "__version__", "1.0"))
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds (main.py replay --speed, + and - in the window)
+
+
+class ReplayError(ValueError):
+    """A replay (or saved race) that cannot be read or played back; one sentence."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A loaded replay: the race's save data, and the recorded events (None for a saved race)."""
+
+    race: dict
+    events: list[dict] | None
+    game_version: str | None = None
+    name: str = "the replay"
+
+    @property
+    def choices(self) -> list:
+        """Every recorded choice, in order."""
+        return self.race["choices"]
+
+    @property
+    def board_name(self) -> str:
+        """The board's name as its author gave it."""
+        return str(self.race["board"].get("name") or "board")
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What `check` found: whether every event matched, how many, and the first difference."""
+
+    ok: bool
+    events: int
+    choices: int
+    message: str
+
+
+# ---------------------------------------------------------------- recording
+def event_data(events) -> list[dict]:
+    """Events as plain JSON data (tuples become lists, int keys strings), as a file holds them."""
+    return json.loads(json.dumps([e.to_dict() for e in events]))
+
+
+def record(race: Race) -> str:
+    """The replay file's text for a race (finished or not); the same race gives the same bytes."""
+    try:
+        saved = json.loads(race.to_json())
+    except SaveError as error:
+        raise ReplayError(f"this race cannot be kept as a replay: {error}") from None
+    data = {"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "game_version": GAME_VERSION,
+            "race": saved, "events": event_data(race.log)}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def file_name(board_name: str, day: date, taken=()) -> str:
+    """`<date>-<board>.json`, with -2, -3... when a name is in `taken`."""
+    slug = re.sub(r"[^a-z0-9]+", "-", board_name.lower()).strip("-") or "board"
+    name = f"{day.isoformat()}-{slug}.json"
+    n = 2
+    while name in taken:
+        name = f"{day.isoformat()}-{slug}-{n}.json"
+        n += 1
+    return name
+
+
+def write(race: Race, folder: Path, day: date | None = None) -> Path:
+    """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError."""
+    text = record(race)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    taken = {p.name for p in folder.glob("*.json")}
+    path = folder / file_name(race.board.name, day or date.today(), taken)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+    return path
+
+
+# ---------------------------------------------------------------- loading
+def load(path) -> Replay:
+    """Read a replay file, a saved race (`race.json`) or bare Race.to_json text; raises ReplayError."""
+    path = Path(path)
+    if not path.exists():
+        raise ReplayError(f"there is no file {path}")
+    if not path.is_file():
+        raise ReplayError(f"{path} is a folder, not a replay file")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise ReplayError(f"cannot read {path} ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path} is not a replay: it is not UTF-8 text") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, name: str = "the replay") -> Replay:
+    """A replay (or saved race) from its text; raises ReplayError naming `name`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ReplayError(f"{name} is not a replay: it is not valid JSON (line {error.lineno}, "
+                          f"column {error.colno})") from None
+    except RecursionError:
+        raise ReplayError(f"{name} is not a replay: its JSON is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
+    if data.get("format") == REPLAY_FORMAT:
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ReplayError(f"{name} is damaged: its replay version is {version!r}, not a whole number")
+        if version > REPLAY_VERSION:
+            raise ReplayError(f"{name} is a replay of version {version}, newer than this game reads "
+                              f"({REPLAY_VERSION}): play it with a newer Fantasy Racing")
+        events = data.get("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) and "kind" in e for e in events):
+            raise ReplayError(f"{name} is damaged: its recorded events are missing or not events")
+        race = data.get("race")
+        game_version = data.get("game_version")
+        game_version = str(game_version) if game_version is not None else None
+    elif isinstance(data.get("race"), dict) and "setup" in data:   # the user folder's race.json
+        race, events, game_version = data["race"], None, None
+    elif "choices" in data and "format" in data:                     # bare Race.to_json
+        race, events, game_version = data, None, None
+    else:
+        raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
+    _check_race_data(race, name)
+    return Replay(race=race, events=events, game_version=game_version, name=name)
+
+
+def _check_race_data(race: Any, name: str) -> None:
+    """The race part's shape (the rules check the rest while replaying)."""
+    if not isinstance(race, dict):
+        raise ReplayError(f"{name} is damaged: it has no race")
+    version = race.get("format")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
+        raise ReplayError(f"{name} holds a race saved in format {version}, newer than this game reads "
+                          f"({SAVE_FORMAT}): play it with a newer Fantasy Racing")
+    if version != SAVE_FORMAT:
+        raise ReplayError(f"{name} is damaged: its race has format {version!r}, this game reads {SAVE_FORMAT}")
+    missing = [key for key in ("board", "racers", "turns", "seed", "choices") if key not in race]
+    if missing:
+        raise ReplayError(f"{name} is damaged: its race has no {', '.join(missing)}")
+    if not isinstance(race["choices"], list) or not isinstance(race["board"], dict) \
+            or not isinstance(race["racers"], list):
+        raise ReplayError(f"{name} is damaged: its race's board, racers or choices have the wrong shape")
+    if not isinstance(race["seed"], int) or isinstance(race["seed"], bool):
+        raise ReplayError(f"{name} is damaged: its race has no whole-number seed, so it cannot be replayed")
+
+
+# ---------------------------------------------------------------- playing back
+def saved_board(replay: Replay) -> Board:
+    """The board kept in the replay (without the Tiled art)."""
+    try:
+        board = Board.from_dict(replay.race["board"])
+        return dataclasses.replace(board, source=str(replay.race.get("source") or ""))
+    except (BoardError, KeyError, TypeError, ValueError) as error:
+        raise ReplayError(f"{replay.name} is damaged: its board cannot be read ({_why(error)})") from None
+
+
+def same_board(board: Board, replay: Replay) -> Board | None:
+    """`board` (say, the Tiled file with its art) with the replay's starts, if it is the board kept; else None."""
+    kept = replay.race["board"]
+    try:
+        candidate = board.with_starts(tuple(tuple(s) for s in kept["starts"]))
+    except (KeyError, TypeError):
+        return None
+    return candidate if candidate.to_dict() == kept else None
+
+
+def start(replay: Replay, board: Board | None = None) -> Race:
+    """The replay's race at its very beginning (no choice made, its first events not taken).
+
+    `board` may be the same board with its Tiled art (see `same_board`).
+    """
+    data = replay.race
+    board = board if board is not None else saved_board(replay)
+    try:
+        setups = [RacerSetup(**s) for s in data["racers"]]
+        return Race.new(board, setups, data["turns"], data["seed"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ReplayError(f"{replay.name} is damaged: its race cannot start ({_why(error)})") from None
+
+
+def play_choice(race: Race, replay: Replay) -> None:
+    """Make the replay's next choice in `race` (raises ReplayError if it is not legal)."""
+    index = len(race.choices)
+    try:
+        race.choose(replay.choices[index])
+    except IndexError:
+        raise ReplayError(f"{replay.name} has no choice {index}: its race stops before the end") from None
+    except (IllegalChoice, TypeError) as error:
+        raise ReplayError(f"{replay.name} does not replay: choice {index} is not legal ({_why(error)})") from None
+
+
+def rebuild(replay: Replay, board: Board | None = None) -> Race:
+    """The replay's race with every recorded choice made."""
+    race = start(replay, board)
+    for _ in replay.choices:
+        if race.over:
+            raise ReplayError(f"{replay.name} is damaged: it has choices after the end of its race")
+        play_choice(race, replay)
+    return race
+
+
+def check(replay: Replay) -> CheckResult:
+    """Rebuild the race from setup, seed and choices and compare every event with the recorded ones."""
+    race = start(replay)
+    recorded = replay.events
+    compared = 0
+
+    def compare() -> str | None:
+        nonlocal compared
+        fresh = event_data(race.take_events())
+        for event in fresh:
+            if recorded is not None:
+                if compared >= len(recorded):
+                    return (f"event {compared}: the replayed race gives {_short(event)} but the recording "
+                            f"ends after {len(recorded)} events")
+                difference = _difference(recorded[compared], event)
+                if difference:
+                    return f"event {compared} ({recorded[compared].get('kind')}): {difference}"
+            compared += 1
+        return None
+
+    try:
+        problem = compare()
+        for index in range(len(replay.choices)):
+            if problem:
+                break
+            if race.over:
+                problem = f"choice {index}: the race is over but the replay has {len(replay.choices) - index} " \
+                          f"more choices"
+                break
+            play_choice(race, replay)
+            problem = compare()
+    except ReplayError as error:
+        problem = str(error)
+    if not problem and recorded is not None and compared < len(recorded):
+        problem = (f"event {compared} ({recorded[compared].get('kind')}): recorded, but the replayed race "
+                   f"ends after {compared} events")
+    if problem:
+        return CheckResult(False, compared, len(race.choices), problem)
+    what = f"{compared} events match the recording" if recorded is not None else \
+        f"{compared} events replayed (a saved race has no recorded events to compare)"
+    return CheckResult(True, compared, len(race.choices), f"{len(race.choices)} choices, {what}")
+
+
+def _difference(recorded: dict, replayed: dict) -> str | None:
+    """What differs between two events (kind first, then each field), or None."""
+    if recorded == replayed:
+        return None
+    if recorded.get("kind") != replayed.get("kind"):
+        return f"recorded {_short(recorded)}, replayed {_short(replayed)}"
+    for key in list(recorded) + [k for k in replayed if k not in recorded]:
+        if recorded.get(key, "<missing>") != replayed.get(key, "<missing>"):
+            return (f"field {key!r} differs: recorded {_clip(recorded.get(key, '<missing>'))}, "
+                    f"replayed {_clip(replayed.get(key, '<missing>'))}")
+    return "the events differ"
+
+
+def _short(event: dict) -> str:
+    return f"a {event.get('kind')!r} event {_clip({k: v for k, v in event.items() if k != 'kind'})}"
+
+
+def _clip(value: Any, width: int = 80) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _why(error: Exception) -> str:
+    text = str(error).splitlines()[0] if str(error) else ""
+    return f"{type(error).__name__}: {text}"[:160] if text else type(error).__name__

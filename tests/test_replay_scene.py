@@ -1,0 +1,119 @@
+"""The replay scene, headless: it plays a recorded race to its end through the race scene's
+animations, pauses, steps, changes speed, goes back; the results keep a race as a replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import Race, RacerSetup, load_board
+from game.replay import SPEEDS, load, parse, record, start
+from game.simulate import run_race
+from scenes.app import App
+from scenes.replay import ReplayScene, replay_board
+from scenes.results import ResultsScene
+from scenes.userdata import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = sorted((ROOT / "maps").glob("*.tmx"))[0]
+
+
+def key(k, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return App(settings=Settings(animation_speed=4.0))
+
+
+@pytest.fixture(scope="module")
+def finished():
+    board = load_board(BOARD)
+    return run_race(board, ["elf", "orc", "baby"], ["random", "normal", "easy"], 5, seed=21)
+
+
+def test_the_replay_plays_the_recorded_race_to_its_end(app, finished, tmp_path):
+    replay = parse(record(finished))
+    board = replay_board(replay)
+    assert board is not None and board.art is not None  # the Tiled art is used when the file is the same
+    scene = app.stack.push(ReplayScene(replay, start(replay, board), speed=8.0))
+    save = tmp_path / "data" / "fantasy-racing" / "race.json"
+    shown = 0
+    for _ in range(30000):
+        if scene.at_end:
+            break
+        app.step([], 1 / 20)
+        shown += 1
+    assert scene.at_end and scene.race.over and scene.problem is None
+    assert [e.to_dict() for e in scene.race.log] == [e.to_dict() for e in finished.log]
+    assert not save.exists()  # a replay never writes or deletes the player's saved race
+    app.step([], 1 / 20)
+    app.step([key(pygame.K_ESCAPE)])
+    assert not app.stack.scenes and not app.running
+
+
+def test_pause_step_and_speed(app, finished):
+    replay = parse(record(finished))
+    scene = app.stack.push(ReplayScene(replay, start(replay)))
+    app.step([key(pygame.K_SPACE)])
+    assert scene.paused
+    before = (len(scene.queue), len(scene.race.choices), scene.anim)
+    for _ in range(50):
+        app.step([], 1 / 20)
+    assert (len(scene.queue), len(scene.race.choices), scene.anim) == before  # frozen while paused
+    choices = len(scene.race.choices)
+    for _ in range(400):
+        app.step([key(pygame.K_RIGHT)], 1 / 20)
+    assert len(scene.race.choices) > choices and scene.paused
+    app.step([key(pygame.K_n)], 1 / 20)
+    factor = scene.factor
+    app.step([key(pygame.K_PLUS, "+")])
+    assert scene.factor == SPEEDS[SPEEDS.index(factor) + 1]
+    for _ in range(10):
+        app.step([key(pygame.K_MINUS, "-")])
+    assert scene.factor == SPEEDS[0]
+    app.step([key(pygame.K_SPACE)])
+    assert not scene.paused
+    app.step([], 1 / 20)
+
+
+def test_a_damaged_choice_is_shown_not_raised(app, finished):
+    import json
+    data = json.loads(record(finished))
+    data["race"]["choices"][2] = "nonsense"
+    replay = parse(json.dumps(data))
+    scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
+    for _ in range(3000):
+        if scene.at_end:
+            break
+        app.step([], 1 / 20)
+    assert scene.problem and "choice 2 is not legal" in scene.problem
+
+
+def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
+    results = app.stack.push(ResultsScene(finished, {}))
+    app.step([])
+    app.step([key(pygame.K_k)])
+    folder = tmp_path / "data" / "fantasy-racing" / "replays"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 1 and str(files[0]) in results.kept
+    from game.replay import check
+    assert check(load(files[0])).ok
+    app.step([])  # the message is drawn
+
+
+def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):
+    from game.dice import Dice
+
+    class Loaded(Dice):
+        """Dice that are not the game's own: such a race cannot be replayed."""
+
+    race = Race.new(load_board(BOARD), [RacerSetup("orc"), RacerSetup("dwarf")], turns=5, dice=Loaded(1))
+    results = app.stack.push(ResultsScene(race, {}))
+    app.step([])
+    results.keep_replay()
+    assert "could not be written" in results.kept
