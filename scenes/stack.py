@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from pygame import KEYDOWN, KEYUP
+
 
 class Scene:
     """One screen of the game; subclasses override the hooks they need."""
@@ -69,6 +71,8 @@ class SceneStack:
     def __init__(self, app: Any = None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
+        self._down: set[int] = set()       # keys held down now
+        self._held_over: set[int] = set()  # keys held down since before the top scene changed
 
     @property
     def top(self) -> Optional[Scene]:
@@ -118,11 +122,30 @@ class SceneStack:
         return self.push(scene)
 
     def handle_event(self, event: Any) -> Any:
-        """Offer an event to the top scene, then down the stack; None once used."""
+        """Offer an event to the top scene, then down the stack; None once used.
+
+        A key still held down when the top scene changed (its repeats, its
+        release) belongs to the scene that was left: the new one never sees
+        it, so holding Enter a little long never skips a screen.
+        """
+        kind = getattr(event, "type", None)
+        key = getattr(event, "key", None)
+        if kind in (KEYDOWN, KEYUP) and key in self._held_over:
+            if kind == KEYUP:
+                self._held_over.discard(key)
+                self._down.discard(key)
+            return None
+        if kind == KEYDOWN:
+            self._down.add(key)
+        elif kind == KEYUP:
+            self._down.discard(key)
+        top = self.top
         for scene in reversed(list(self.scenes)):
             if event is None:
-                return None
+                break
             event = scene.handle_event(event)
+        if self.top is not top:
+            self._held_over |= self._down
         return event
 
     def update(self, dt: float) -> None:

@@ -39,6 +39,17 @@ def app(tmp_path, monkeypatch):
     """The game's app on the dummy video driver, its user folder in tmp_path."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     game = App(settings=Settings(animation_speed=4.0))
+    step = game.step
+
+    def step_with_releases(events=(), dt=1 / 30):
+        """Every key pressed is released right after, as on a real keyboard."""
+        full = []
+        for event in events:
+            full.append(event)
+            if event.type == pygame.KEYDOWN:
+                full.append(pygame.event.Event(pygame.KEYUP, key=event.key, mod=0, scancode=0))
+        step(full, dt)
+    game.step = step_with_releases
     yield game
 
 
@@ -227,8 +238,8 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
                     turns=5, seed=1)
     scene = app.stack.push(RaceScene(race, {}))
     before = list(scene.camera)
-    app.step([key(pygame.K_s)], 0.5)
-    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0)], 0.1)
+    App.step(app, [key(pygame.K_s)], 0.5)           # held down for half a second
+    App.step(app, [pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0)], 0.1)
     assert scene.manual_camera and scene.camera != before
     app.step([key(pygame.K_c)], 0.1)
     assert not scene.manual_camera
@@ -319,17 +330,23 @@ def test_saves_are_written_atomically(tmp_path, monkeypatch):
 # ---------------------------------------------------------------- window, sound, preview
 def test_the_game_starts_silently_without_a_sound_card(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    from scenes import sound
+    from scenes import audio
 
     def no_sound(*args, **kwargs):
         raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_sound)
-    monkeypatch.setitem(sound._state, "ready", False)
-    game = App(settings=Settings())
-    game.stack.push(TitleScene())
-    game.step([])
-    sound.play("dice")
-    assert game.frames == 1
+    audio.close()
+    try:
+        game = App(settings=Settings())
+        assert audio.current() is not None and not audio.current().enabled
+        game.stack.push(TitleScene())
+        game.step([])
+        audio.play("dice")
+        audio.music("race")
+        assert game.frames == 1
+    finally:
+        audio.close()
 
 
 def test_a_scaled_window_maps_the_mouse_to_the_logical_screen(tmp_path, monkeypatch):

@@ -139,3 +139,37 @@ def test_an_empty_stack_does_nothing():
     stack.update(0.1)
     stack.draw(None)
     assert stack.handle_event("x") == "x"
+
+
+def test_a_key_held_while_the_scene_changes_never_reaches_the_new_scene():
+    """Holding Enter on a menu must not also press Enter on the next screen (key repeat)."""
+    import pygame
+    from scenes.stack import Scene, SceneStack
+
+    class Menu(Scene):
+        def handle_event(self, event):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+                self.stack.push(Next())
+                return None
+            return event
+
+    class Next(Scene):
+        def __init__(self):
+            super().__init__()
+            self.keys = []
+
+        def handle_event(self, event):
+            self.keys.append((event.type, event.key))
+            return None
+
+    stack = SceneStack()
+    stack.push(Menu())
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN)
+    stack.handle_event(down)
+    nxt = stack.top
+    stack.handle_event(down)          # a repeat of the held key
+    stack.handle_event(up)            # its release
+    assert nxt.keys == []
+    stack.handle_event(down)          # a new press reaches the new scene
+    assert nxt.keys == [(pygame.KEYDOWN, pygame.K_RETURN)]
