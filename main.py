@@ -14,7 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+# The folder of maps/ and assets/: the PyInstaller bundle when packaged, else this file's folder.
+HERE = Path(getattr(sys, "_MEIPASS", None) or Path(__file__).resolve().parent)
 
 
 class CommandLineError(Exception):

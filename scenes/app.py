@@ -2,11 +2,16 @@
 screen, the frame clock, the settings, and the scene stack that does the rest.
 
 `run(options)` is the entry point of `python main.py` (options from argparse:
-``board`` and ``watch`` for the designers' live preview).
+``board`` and ``watch`` for the designers' live preview). It logs to a
+rotating file in the user folder (the only trace when there is no console).
+
+FANTASY_RACING_SCREENSHOT=FILE.png makes the game save its window once the
+first screen has been drawn for a few frames, then quit (packaging smoke test).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -20,6 +25,9 @@ from scenes.ui import theme
 
 FPS = 60
 TITLE = "Fantasy Racing"
+SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
+SCREENSHOT_FRAMES = 5   # frames drawn before the smoke-test screenshot (fonts and music settled)
+log = logging.getLogger("fantasy-racing")
 
 
 class App:
@@ -134,9 +142,14 @@ class App:
 
     def loop(self) -> None:
         """Run frames until the player quits."""
+        shot = os.environ.get(SCREENSHOT_ENV)
         while self.running:
             dt = self.clock.tick(FPS) / 1000
             self.step(pygame.event.get(), min(dt, 0.1))
+            if shot and self.frames >= SCREENSHOT_FRAMES:
+                pygame.image.save(self.window, shot)
+                log.info("saved the window to %s (%s) and quits", shot, SCREENSHOT_ENV)
+                self.quit()
 
     def save_window_picture(self):
         """F12: the window as the player sees it, saved in the user folder's screenshots/."""
@@ -152,18 +165,19 @@ class App:
 
 
 def first_scene(app: App, options):
-    """The scene the game opens on: the board preview, or the title."""
+    """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):
         from scenes.preview import BoardPreview
         return BoardPreview(board)
     from scenes.title import TitleScene
-    return TitleScene(board_file=board)
+    return TitleScene(board_file=board, message=app.settings.problem)
 
 
 def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    userdata.setup_logging()
     try:
         app = App(options)
     except pygame.error as error:

@@ -284,10 +284,12 @@ class Settings:
             return settings
         settings, fixes = cls.from_dict(data)
         if fixes:
-            shown = "; ".join(fixes[:3]) + ("; ..." if len(fixes) > 3 else "")
+            shown = "; ".join(fixes[:4]) + ("; ..." if len(fixes) > 4 else "")
             settings.problem = (f"The settings file {path} had values this game cannot use ({shown}); "
                                 f"{_set_aside_phrase(path)} and those settings were corrected.")
             log.warning("%s", settings.problem)
+            if not path.exists():
+                settings.save()   # the corrected settings, in a new file
         return settings
 
     @classmethod
@@ -332,8 +334,10 @@ class Settings:
                 value = number(key)
                 if value is not None:
                     clamped = int(round(max(0, min(100, value))))
-                    if clamped != value:
-                        fixes.append(f"{key} {value:g} is not a whole number within 0-100: {clamped}")
+                    if not 0 <= value <= 100:
+                        fixes.append(f"{key} {value:g} is outside 0-100: {clamped}")
+                    elif clamped != value:
+                        fixes.append(f"{key} {value:g} is not a whole number: {clamped}")
                     setattr(settings, key, clamped)
         if "language" in data:
             if data["language"] in LANGUAGES:
@@ -560,6 +564,13 @@ def setup_logging(level: int = logging.INFO) -> Optional[Path]:
             handler._fantasy_racing = True
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
             root.addHandler(handler)
+        if sys.stderr is not None and not any(getattr(h, "_fantasy_racing_console", False)
+                                              for h in root.handlers):
+            console = logging.StreamHandler(sys.stderr)
+            console._fantasy_racing_console = True
+            console.setLevel(logging.WARNING)
+            console.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+            root.addHandler(console)
     if sys.stdout is None:
         sys.stdout = _LogStream(logging.INFO)
     if sys.stderr is None:
@@ -570,8 +581,6 @@ def setup_logging(level: int = logging.INFO) -> Optional[Path]:
             sys.__excepthook__(kind, value, traceback)
             return
         log.critical("the game stopped on an error", exc_info=(kind, value, traceback))
-        if sys.__stderr__ is not None:
-            sys.__excepthook__(kind, value, traceback)
 
     sys.excepthook = log_uncaught
     log.info("Fantasy Racing starts (Python %s, %s%s)", sys.version.split()[0], sys.platform,

@@ -1,0 +1,153 @@
+"""The packaged game: `pyinstaller build.spec` builds it, and the built binary plays.
+
+Builds the one-folder bundle (and the one-file variant) into a temporary
+folder, then runs the binary from another folder: a short simulated race, a
+bad value, no display, and a window under Xvfb that reaches the title screen
+(the game's own picture of its first title frames, and an xwd of the X
+display). Skipped only when PyInstaller is not installed (requirements-dev.txt
+pins it); the window checks also need Xvfb (apt: xvfb; xdotool and x11-apps
+for the xwd check). A build takes about 10 s (one folder) and 20 s (one file).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install -r requirements-dev.txt)")
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "fantasy-racing"
+EXE = NAME + (".exe" if sys.platform.startswith("win") else "")
+
+
+def build(out: Path, onefile: bool = False) -> Path:
+    """Run `pyinstaller build.spec` into `out`; the built executable."""
+    env = dict(os.environ, FANTASY_RACING_ONEFILE="1" if onefile else "0")
+    done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+                           "--distpath", str(out / "dist"), "--workpath", str(out / "build"),
+                           str(ROOT / "build.spec")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    exe = out / "dist" / EXE if onefile else out / "dist" / NAME / EXE
+    assert exe.is_file(), sorted(p.name for p in (out / "dist").iterdir())
+    return exe
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> Path:
+    """The one-folder build's executable."""
+    return build(tmp_path_factory.mktemp("onedir"))
+
+
+def game_env(data_home: Path, **more: str) -> dict:
+    """An environment for the binary: no SDL settings of the tests, its own user folder."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "PYTHON"))}
+    env.update(XDG_DATA_HOME=str(data_home), SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", **more)
+    return env
+
+
+def run(exe: Path, *args: str, cwd: Path, env: dict, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
+    internal = bundle.parent / "_internal"
+    for part in ("assets/rules/RULES.md", "assets/fonts", "assets/sounds", "assets/music", "assets/images",
+                 "assets/CREDITS.md", "maps/tilesets"):
+        assert (internal / part).exists(), part
+    assert list((internal / "maps").glob("*.tmx")) and list((internal / "assets" / "fonts").glob("*.ttf"))
+    assert list((internal / "assets" / "sounds").glob("*.ogg")) and list((internal / "assets" / "music").glob("*.ogg"))
+    assert not (internal / "numpy").exists(), "development-only numpy was bundled"
+    size = sum(p.stat().st_size for p in bundle.parent.rglob("*") if p.is_file())
+    assert size < 150 * 2**20, f"the bundle is {size / 2**20:.0f} MB"
+
+
+def test_the_built_binary_simulates_races_from_any_folder(bundle, tmp_path):
+    done = run(bundle, "simulate", "--games", "2", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
+    assert done.returncode == 0, done.stderr
+    assert "Race 1 (seed 1)" in done.stdout and "Race 2 (seed 2)" in done.stdout
+    assert "2 race(s)" in done.stdout
+    assert not (tmp_path / "data").exists(), "a headless command touched the user folder"
+
+
+def test_the_built_binary_refuses_a_bad_value_in_one_sentence(bundle, tmp_path):
+    done = run(bundle, "simulate", "--turns", "99", cwd=tmp_path, env=game_env(tmp_path / "data"))
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "--turns" in done.stderr
+
+
+def test_the_built_binary_without_a_display_says_so_in_one_sentence(bundle, tmp_path):
+    env = game_env(tmp_path / "data", SDL_VIDEODRIVER="x11")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    done = run(bundle, cwd=tmp_path, env=env)
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0 and "display" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb (apt: xvfb)")
+
+
+@needs_xvfb
+def test_the_built_binary_opens_a_window_on_the_title_screen(bundle, tmp_path):
+    from tests.test_e2e_window import start_xvfb
+
+    xvfb, display = start_xvfb()
+    try:
+        shot = tmp_path / "title.png"
+        data = tmp_path / "data"
+        done = run(bundle, cwd=tmp_path, env=game_env(data, DISPLAY=display, FANTASY_RACING_SCREENSHOT=str(shot)))
+        assert done.returncode == 0, done.stdout + done.stderr
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+    import pygame
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 720)
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 9) for y in range(0, 720, 9)}
+    assert len(colours) > 200, "the title screen is (nearly) blank"
+    log = (data / NAME / f"{NAME}.log").read_text(encoding="utf-8")
+    assert "packaged" in log and "Traceback" not in log
+
+
+@needs_xvfb
+@pytest.mark.skipif(shutil.which("xwd") is None or shutil.which("xdotool") is None,
+                    reason="needs xwd and xdotool (apt: x11-apps xdotool)")
+def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bundle, tmp_path):
+    from tests.test_e2e_window import find_window, read_xwd, start_xvfb, xdotool
+
+    xvfb, display = start_xvfb()
+    env = game_env(tmp_path / "data", DISPLAY=display)
+    game = subprocess.Popen([str(bundle)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    try:
+        window = find_window(env, game.pid)
+        time.sleep(1.5)
+        screen = subprocess.run(["xwd", "-root", "-silent"], env=env, capture_output=True, timeout=20).stdout
+        width, height, colours = read_xwd(screen)
+        assert (width, height) == (1280, 720)
+        assert len(colours) > 200, "the X display shows a (nearly) blank screen"
+        xdotool(env, "windowfocus", "--sync", window)
+        xdotool(env, "key", "--clearmodifiers", "Escape")   # Escape on the title quits
+        assert game.wait(20) == 0, game.stdout.read().decode(errors="replace")
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def test_the_one_file_variant_builds_and_simulates(tmp_path):
+    exe = build(tmp_path / "onefile", onefile=True)
+    done = run(exe, "simulate", "--games", "1", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
+    assert done.returncode == 0, done.stderr
+    assert "Race 1 (seed 1)" in done.stdout
