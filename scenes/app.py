@@ -37,6 +37,8 @@ class App:
         self.started = time.perf_counter()
         self.options = options
         self.settings = settings if settings is not None else userdata.Settings.load()
+        from scenes import i18n
+        i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
@@ -20,10 +21,16 @@ class PauseScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
-        self.group.set(menu_buttons([("Resume", self.resume_race), ("Rules", self.rules),
-                                     ("Settings", self.settings),
-                                     ("Save and quit to title", self.save_and_quit)],
+        self.group.set(menu_buttons([(t("menu.resume"), self.resume_race), (t("menu.rules"), self.rules),
+                                     (t("menu.settings"), self.settings),
+                                     (t("menu.save_quit"), self.save_and_quit)],
                                     theme.SIZE[0] // 2, 280, width=400), focus=0)
+
+    def resume(self) -> None:
+        """Back from the rules or the settings: the labels in the language now chosen."""
+        focus = self.group.focus
+        self.enter()
+        self.group.focus = focus
 
     def resume_race(self) -> None:
         """Back to the race."""
@@ -55,5 +62,5 @@ class PauseScene(Scene):
         box = pygame.Rect(0, 0, 520, 420)
         box.midtop = (theme.SIZE[0] // 2, 160)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, "Paused", (box.centerx, box.top + 28), 48, theme.ACCENT, "title", anchor="midtop")
+        text.draw(surface, t("pause.title"), (box.centerx, box.top + 28), 48, theme.ACCENT, "title", anchor="midtop")
         self.group.draw(surface)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.maps import BoardWatcher
+from scenes.i18n import t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -81,9 +82,9 @@ class BoardPreview(Scene):
             self.renderer.draw(surface, VIEW, self.camera)
         pygame.draw.rect(surface, (16, 19, 30), (0, 0, 1280, 56))
         board = self.watcher.board
-        title = f"{board.name} · {board.width} x {board.height}" if board else self.path
-        text.draw(surface, f"Preview: {title}", (16, 28), 24, theme.ACCENT, "heading", anchor="midleft")
-        text.draw(surface, "reloads when saved · W A S D / drag scroll · + - zoom · Esc quits", (1264, 28), 16,
+        title = t("preview.board", name=board.name, width=board.width, height=board.height) if board else self.path
+        text.draw(surface, t("preview.title", title=title), (16, 28), 24, theme.ACCENT, "heading", anchor="midleft")
+        text.draw(surface, t("preview.keys"), (1264, 28), 16,
                   theme.MUTED, anchor="midright")
         if self.watcher.error:
             box = pygame.Rect(40, 600, 1200, 90)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.characters import CHARACTERS
 from scenes import sound
 from scenes.backdrop import backdrop
+from scenes.i18n import character as character_name, t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, veil
 
-# The results' categories of points (RULES.md section 10) and their colours.
+# The results' categories of points (RULES.md section 10) and their colours (shown as results.category.<key>).
 CATEGORIES = (
     ("distance", "Distance", (96, 170, 240)),
     ("laps", "Laps", (242, 193, 78)),
@@ -24,7 +24,7 @@ CATEGORIES = (
 )
 CAUSE_CATEGORY = {"distance": "distance", "lap": "laps", "fight": "fights", "shock": "shocks",
                   "lightning": "shocks", "hole": "holes", "shield": "shields"}
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ORDINALS = (1, 2, 3, 4, 5, 6)  # places with their own word (results.place.<n>)
 
 
 def breakdown(racer) -> dict[str, int]:
@@ -51,9 +51,9 @@ class ResultsScene(Scene):
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
         self.group.set([
-            Button((760, 650, 240, 50), "Race again", self.again, primary=True),
-            Button((1016, 650, 240, 50), "Title", self.title),
-            Button((504, 650, 240, 50), "Keep as replay", self.keep_replay),
+            Button((760, 650, 240, 50), t("results.again"), self.again, primary=True),
+            Button((1016, 650, 240, 50), t("results.title_button"), self.title),
+            Button((504, 650, 240, 50), t("results.keep"), self.keep_replay),
         ], focus=0)
 
     def keep_replay(self) -> None:
@@ -63,9 +63,9 @@ class ResultsScene(Scene):
         try:
             path = write(self.race, user_dir() / "replays")
         except (ReplayError, OSError) as error:
-            self.kept = f"The replay could not be written: {error}"
+            self.kept = t("results.keep_failed", error=error)
         else:
-            self.kept = f"Replay kept in {path}"
+            self.kept = t("results.kept", path=path)
 
     def again(self) -> None:
         """A new race with the same setup."""
@@ -89,8 +89,9 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 185)
-        text.draw(surface, "Results", (40, 22), 50, theme.ACCENT, "title")
-        text.draw(surface, f"{self.race.board.name} · {self.race.turns} turns", (44, 88), 20, theme.MUTED)
+        text.draw(surface, t("results.title"), (40, 22), 50, theme.ACCENT, "title")
+        text.draw(surface, t("results.subtitle", board=self.race.board.name, count=self.race.turns), (44, 88), 20,
+                  theme.MUTED)
         self._draw_ranking(surface)
         self._draw_chart(surface)
         self.group.draw(surface)
@@ -100,7 +101,7 @@ class ResultsScene(Scene):
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(40, 124, 440, 580)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, "Ranking", (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
         row_h = min(84, (box.height - 60) // max(1, len(self.standings)))
         for k, (place, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
@@ -108,7 +109,9 @@ class ResultsScene(Scene):
             row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
             panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
             shared = sum(1 for p, _, _ in self.standings if p == place) > 1
-            label = ORDINALS.get(place, f"{place}th") + ("=" if shared else "")
+            label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
+            if shared:
+                label = t("results.shared", place=label)
             text.draw(surface, label, (row.left + 14, row.centery), 28, theme.ACCENT if place == 1 else theme.TEXT,
                       "heading", anchor="midleft")
             if place == 1:
@@ -118,9 +121,10 @@ class ResultsScene(Scene):
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
             text.draw(surface, r.name, (row.left + 90 + row.height, row.centery - 11), 22, theme.TEXT, "bold",
                       anchor="midleft")
-            tag = ("computer, " + r.setup.bot if r.setup.bot in ("easy", "normal", "hard") else "computer") \
-                if r.setup.bot else "person"
-            text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (row.left + 90 + row.height,
+            tag = (t(f"level.{r.setup.bot}") if r.setup.bot in ("easy", "normal", "hard") else t("level.computer")) \
+                if r.setup.bot else t("level.person")
+            text.draw(surface, t("results.racer_line", character=character_name(r.character), tag=tag),
+                      (row.left + 90 + row.height,
                       row.centery + 13), 15, theme.MUTED, anchor="midleft")
             text.draw(surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading",
                       anchor="midright")
@@ -128,11 +132,12 @@ class ResultsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, "Where the points came from", (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
         x = box.left + 18
         for key, label, colour in CATEGORIES:
             pygame.draw.rect(surface, colour, (x, box.top + 50, 14, 14), border_radius=3)
-            rect = text.draw(surface, label, (x + 19, box.top + 57), 15, theme.TEXT, anchor="midleft")
+            rect = text.draw(surface, t(f"results.category.{key}"), (x + 19, box.top + 57), 15, theme.TEXT,
+                             anchor="midleft")
             x = rect.right + 16
         chart = pygame.Rect(box.left + 150, box.top + 84, box.width - 180, box.height - 100)
         negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]

@@ -1,4 +1,4 @@
-"""The rule book in the game: assets/rules/RULES.md, with its tables, scrollable."""
+"""The rule book in the game: assets/rules/RULES.md (RULES.fr.md in French), with its tables, scrollable."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import assets
+from scenes import assets, i18n
+from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -19,8 +20,8 @@ INDENT = 24
 
 
 def rules_text() -> str:
-    """The rule book shipped with the game."""
-    return assets.asset_path("rules", "RULES.md").read_text(encoding="utf-8")
+    """The rule book shipped with the game, in the current language."""
+    return i18n.document("rules", "RULES.md").read_text(encoding="utf-8")
 
 
 def plain(line: str) -> str:
@@ -99,9 +100,9 @@ def _table(rows: list[list[str]], width: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=2)
-def layout(width: int = PAGE.width - 40) -> tuple[pygame.Surface, tuple[tuple[str, int], ...]]:
-    """The whole book drawn once on a tall surface, and its sections (title, y)."""
+@lru_cache(maxsize=3)
+def layout(width: int = PAGE.width - 40, language: str = "") -> tuple[pygame.Surface, tuple[tuple[str, int], ...]]:
+    """The whole book (in `language`, the current one) drawn once on a tall surface, and its sections (title, y)."""
     pieces: list[tuple[int, int, pygame.Surface]] = []
     sections: list[tuple[str, int]] = []
     y = 0
@@ -144,7 +145,7 @@ class RulesScene(Scene):
         self.selected = 0
 
     def enter(self) -> None:
-        self.page, self.sections = layout()
+        self.page, self.sections = layout(PAGE.width - 40, i18n.language())
 
     @property
     def max_scroll(self) -> int:
@@ -201,12 +202,12 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        text.draw(surface, "The rules of Fantasy Racing", (30, 22), 34, theme.ACCENT, "heading")
+        text.draw(surface, t("rules.title"), (30, 22), 34, theme.ACCENT, "heading")
         back = self.back_rect()
         panel(surface, back, theme.PANEL_LIGHT, shadow=False)
-        text.draw(surface, "Back", back.center, 22, theme.TEXT, "bold", anchor="center")
+        text.draw(surface, t("common.back"), back.center, 22, theme.TEXT, "bold", anchor="center")
         panel(surface, TOC, theme.PANEL)
-        text.draw(surface, "Sections", (TOC.left + 14, TOC.top + 12), 20, theme.MUTED, "bold")
+        text.draw(surface, t("rules.sections"), (TOC.left + 14, TOC.top + 12), 20, theme.MUTED, "bold")
         for rect, index in self.toc_rows():
             if rect.bottom > TOC.bottom:
                 break
@@ -224,5 +225,5 @@ class RulesScene(Scene):
             bar_h = max(40, int(PAGE.height * PAGE.height / self.page.get_height()))
             bar_y = PAGE.top + int((PAGE.height - bar_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.PANEL_EDGE, (PAGE.right - 10, bar_y, 6, bar_h), border_radius=3)
-        text.draw(surface, "Wheel or arrows scroll  ·  Left / Right jump between sections  ·  Escape goes back",
+        text.draw(surface, t("rules.keys"),
                   (theme.SIZE[0] // 2, theme.SIZE[1] - 18), 16, theme.MUTED, anchor="center")

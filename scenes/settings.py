@@ -1,16 +1,17 @@
-"""Settings: window size, full screen, animation speed, sound volume."""
+"""Settings: window size, full screen, animation speed, sound volume, language."""
 
 from __future__ import annotations
 
 import pygame
 
-from scenes import userdata
+from scenes import i18n, userdata
 from scenes.backdrop import backdrop
+from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
 
-SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very fast"}
+SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
 
 class SettingsScene(Scene):
@@ -21,25 +22,35 @@ class SettingsScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
+        self.build(focus=0)
+
+    def build(self, focus: int) -> None:
+        """Lay out the lines in the current language."""
         s = self.app.settings
         sizes = list(userdata.WINDOW_SIZES)
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))
         speeds = list(userdata.ANIMATION_SPEEDS)
         volumes = list(range(0, 101, 10))
-        x, w, h = theme.SIZE[0] // 2 - 300, 600, 56
+        languages = list(i18n.LANGUAGES)
+        language = getattr(s, "language", i18n.language())
+        x, w, h = theme.SIZE[0] // 2 - 320, 640, 52
         self.group.set([
-            Choice((x, 220, w, h), "Window size", sizes, sizes.index(tuple(s.window)), self.set_window,
-                   lambda v: f"{v[0]} x {v[1]}"),
-            Choice((x, 290, w, h), "Full screen", [False, True], int(s.fullscreen), self.set_fullscreen,
-                   lambda v: "on" if v else "off"),
-            Choice((x, 360, w, h), "Animation speed", speeds, speeds.index(s.animation_speed),
-                   self.set_speed, lambda v: f"{SPEED_WORDS[v]} (x{v:g})"),
-            Choice((x, 430, w, h), "Sound volume", volumes,
+            Choice((x, 196, w, h), t("settings.window"), sizes, sizes.index(tuple(s.window)), self.set_window,
+                   lambda v: t("settings.window_value", width=v[0], height=v[1])),
+            Choice((x, 260, w, h), t("settings.fullscreen"), [False, True], int(s.fullscreen), self.set_fullscreen,
+                   lambda v: t("settings.on") if v else t("settings.off")),
+            Choice((x, 324, w, h), t("settings.speed"), speeds, speeds.index(s.animation_speed),
+                   self.set_speed, lambda v: t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[v]}"),
+                                                factor=f"{v:g}")),
+            Choice((x, 388, w, h), t("settings.volume"), volumes,
                    volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), self.set_volume,
-                   lambda v: f"{v} %"),
-            Button((theme.SIZE[0] // 2 - 150, 530, 300, 54), "Back", self.back, primary=True),
-        ], focus=0)
+                   lambda v: t("settings.volume_value", value=v)),
+            Choice((x, 452, w, h), t("settings.language"), languages,
+                   languages.index(language) if language in languages else 0, self.set_language,
+                   lambda v: t(f"language.{v}")),
+            Button((theme.SIZE[0] // 2 - 150, 540, 300, 54), t("common.back"), self.back, primary=True),
+        ], focus=focus)
 
     def set_window(self, size) -> None:
         """A new window size."""
@@ -61,6 +72,12 @@ class SettingsScene(Scene):
         self.app.settings.volume = int(volume)
         self.app.apply_settings()
 
+    def set_language(self, code) -> None:
+        """English or French, at once (the screen is laid out again in it) and saved."""
+        self.app.settings.language = i18n.set_language(code)
+        self.app.settings.save()
+        self.build(focus=self.group.focus)
+
     def back(self) -> None:
         """Back to where the settings were opened from."""
         self.stack.pop()
@@ -75,11 +92,11 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
-        box = pygame.Rect(0, 0, 700, 520)
+        box = pygame.Rect(0, 0, 720, 530)
         box.midtop = (theme.SIZE[0] // 2, 110)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, "Settings", (box.centerx, box.top + 30), 44, theme.ACCENT, "title",
+        text.draw(surface, t("settings.title"), (box.centerx, box.top + 30), 44, theme.ACCENT, "title",
                   anchor="midtop")
         self.group.draw(surface)
-        text.draw(surface, "Up and down choose a line, left and right change it, Escape goes back",
+        text.draw(surface, t("settings.keys"),
                   (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center")

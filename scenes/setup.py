@@ -13,10 +13,11 @@ from typing import Optional
 import pygame
 
 from game import BoardError, Race, RacerSetup
-from game.characters import CHARACTERS, RULE_TEXT
+from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from scenes import assets, boards, userdata
 from scenes.backdrop import backdrop
+from scenes.i18n import character as character_name, rule_text, t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -24,7 +25,6 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard")  # a person, or a computer racer of a level (game.ai)
-KIND_WORDS = {"person": "Person", "easy": "Computer 1", "normal": "Computer 2", "hard": "Computer 3"}
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
@@ -41,7 +41,7 @@ def start_race(stack, setup: dict, replace: bool = False) -> Optional[str]:
         race = Race.new(board, racers, turns=int(setup["turns"]),
                         seed=seed if seed is not None else random.randrange(2 ** 31))
     except (BoardError, ValueError, KeyError, OSError) as error:
-        return str(error).splitlines()[0] if str(error) else "the race cannot start"
+        return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     userdata.delete_save()
     scene = RaceScene(race, {k: v for k, v in setup.items() if k != "seed"})
     if replace:
@@ -90,7 +90,7 @@ class SetupScene(Scene):
         board = self.board
         self.turns = board.turns if board else 10
         self.racers = [
-            {"kind": "person", "name": "Player 1", "character": "elf"},
+            {"kind": "person", "name": t("setup.player", number=1), "character": "elf"},
             {"kind": "normal", "name": "", "character": "orc"},
         ]
         self.rebuild(focus=len(self.racers) * 3 + 4)
@@ -106,7 +106,7 @@ class SetupScene(Scene):
             "board": self.choices[self.board_index].ref,
             "turns": self.turns,
             "racers": [{"character": r["character"],
-                        "name": (r["name"].strip() or CHARACTERS[r["character"]].name),
+                        "name": (r["name"].strip() or character_name(r["character"])),
                         "bot": None if r["kind"] == "person" else r["kind"]} for r in self.racers],
         }
 
@@ -121,27 +121,27 @@ class SetupScene(Scene):
         widgets: list[Widget] = [
             Choice((40, 84, 580, 44), "", list(range(len(self.choices))), self.board_index, self.set_board,
                    lambda i: self.choices[i].board.name if self.choices[i].board else
-                   f"{self.choices[i].ref} (unreadable)"),
-            Choice((40, 318, 285, 44), "Turns", list(range(MIN_TURNS, MAX_TURNS + 1)), self.turns - MIN_TURNS,
+                   t("setup.unreadable", ref=self.choices[i].ref)),
+            Choice((40, 318, 285, 44), t("setup.turns"), list(range(MIN_TURNS, MAX_TURNS + 1)), self.turns - MIN_TURNS,
                    self.set_turns, str),
-            Choice((335, 318, 285, 44), "Racers", list(range(MIN_RACERS, self.max_racers() + 1)),
+            Choice((335, 318, 285, 44), t("setup.racers"), list(range(MIN_RACERS, self.max_racers() + 1)),
                    len(self.racers) - MIN_RACERS, self.set_count, str),
         ]
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
             kind = Choice((76, y, 170, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
-                          lambda v, i=i: self.set_kind(i, v), KIND_WORDS.get, size=19)
+                          lambda v, i=i: self.set_kind(i, v), lambda v: t(f"setup.kind.{v}"), size=19)
             name = TextField((254, y, 160, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
-                             size=19, placeholder=CHARACTERS[racer["character"]].name)
+                             size=19, placeholder=character_name(racer["character"]))
             name.enabled = racer["kind"] == "person"
             character = Choice((422, y, 198, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
-                               lambda v, i=i: self.set_character(i, v), lambda c: CHARACTERS[c].name, size=19)
+                               lambda v, i=i: self.set_character(i, v), character_name, size=19)
             for widget in (kind, name, character):
                 widget.racer_index = i
             widgets += [kind, name, character]
-        widgets.append(Button((GALLERY.left, 652, 200, 50), "Back", self.back))
-        widgets.append(Button((GALLERY.right - 260, 652, 260, 50), "Start the race", self.start, primary=True,
-                              hint="Enter"))
+        widgets.append(Button((GALLERY.left, 652, 200, 50), t("common.back"), self.back))
+        widgets.append(Button((GALLERY.right - 300, 652, 300, 50), t("setup.start"), self.start, primary=True,
+                              hint=t("common.enter")))
         self.start_button = widgets[-1]
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
@@ -181,7 +181,7 @@ class SetupScene(Scene):
         """A person or a computer racer."""
         self.racers[i]["kind"] = kind
         if kind == "person" and not self.racers[i]["name"]:
-            self.racers[i]["name"] = f"Player {sum(r['kind'] == 'person' for r in self.racers)}"
+            self.racers[i]["name"] = t("setup.player", number=sum(r["kind"] == "person" for r in self.racers))
         if kind != "person":
             self.racers[i]["name"] = ""
         self.selected = i
@@ -205,7 +205,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start the race."""
         if self.board is None:
-            self.message = f"This board cannot be used: {self.choices[self.board_index].problem}"
+            self.message = t("setup.cannot_use", problem=self.choices[self.board_index].problem)
             return
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
@@ -246,10 +246,10 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 200)
-        text.draw(surface, "Race setup", (40, 22), 40, theme.ACCENT, "title")
+        text.draw(surface, t("setup.title"), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw(surface, "Racers: a person (hot seat) or a computer (1 easy, 2 normal, 3 hard), and a character",
-                  (40, 392), 17, theme.TEXT, "bold")
+        text.draw_wrapped(surface, t("setup.racers_help"), pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
+                          17, theme.TEXT, "bold", spacing=0)
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
@@ -261,8 +261,13 @@ class SetupScene(Scene):
         if self.message:
             text.draw(surface, self.message, (40, 706), 17, theme.BAD, anchor="midleft")
         else:
-            text.draw(surface, "Up/Down: line · Left/Right: change · type a person's name · Enter: start",
+            text.draw(surface, t("setup.keys"),
                       (40, 704), 16, theme.MUTED, anchor="midleft")
+
+    @staticmethod
+    def _long_help() -> bool:
+        """Whether the line above the racers takes two lines (French is longer)."""
+        return text.width(t("setup.racers_help"), 17, "bold") > 590
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
         card = pygame.Rect(40, 136, 580, 170)
@@ -280,20 +285,20 @@ class SetupScene(Scene):
                               theme.BAD)
             return
         text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
-        y = text.draw_wrapped(surface, board.description or "No description.",
+        y = text.draw_wrapped(surface, board.description or t("setup.no_description"),
                               pygame.Rect(x, card.top + 52, card.right - x - 16, 66), 17, theme.TEXT)
-        facts = [f"by {board.author}" if board.author else "author unknown",
-                 f"{board.width} x {board.height} squares",
-                 f"up to {board.max_racers} racers",
-                 f"proposes {board.turns} turns"]
+        facts = [t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
+                 t("setup.size", width=board.width, height=board.height),
+                 t("setup.max_racers", count=board.max_racers),
+                 t("setup.proposes", count=board.turns)]
         text.draw_wrapped(surface, "  ·  ".join(facts), pygame.Rect(x, max(y + 4, card.top + 110),
                           card.right - x - 16, 50), 16, theme.MUTED)
 
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
         racer = self.racers[self.selected]
-        who = racer["name"] or f"computer racer {self.selected + 1}"
-        text.draw(surface, f"Character of racer {self.selected + 1} ({who})", (GALLERY.left + 16, GALLERY.top + 12),
+        who = racer["name"] or t("setup.computer_racer", number=self.selected + 1)
+        text.draw(surface, t("setup.character_of", number=self.selected + 1, who=who), (GALLERY.left + 16, GALLERY.top + 12),
                   21, theme.TEXT, "bold")
         for k, character in enumerate(CHARACTER_IDS):
             rect = self.card_rect(k)
@@ -304,7 +309,7 @@ class SetupScene(Scene):
             image = assets.portrait(character, 86)
             if image is not None:
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-            text.draw(surface, CHARACTERS[character].name, (rect.centerx, rect.bottom - 6), 15,
+            text.draw(surface, character_name(character), (rect.centerx, rect.bottom - 6), 15,
                       theme.TEXT, "bold", anchor="midbottom")
             takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
             if takers:
@@ -320,10 +325,10 @@ class SetupScene(Scene):
         if image is not None:
             surface.blit(image, (box.left + 10, box.top + 10))
         x = box.left + 176
-        text.draw(surface, c.name, (x, box.top + 8), 30, theme.ACCENT, "heading")
-        stats = [("Speed", f"{c.speed} square{'s' if c.speed > 1 else ''} (action move)"),
-                 ("Combat", f"{c.simple} % simple · {c.crushing} % crushing · {c.defeat} % defeat"),
-                 ("Clover on a chest", f"{c.alternative} objects")]
+        text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
+        stats = [(t("setup.speed"), t("setup.speed_value", count=c.speed)),
+                 (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
+                 (t("setup.clover"), t(f"category.{c.alternative}"))]
         y = box.top + 50
         for label, value in stats:
             text.draw(surface, label, (x, y), 16, theme.MUTED)
@@ -335,6 +340,6 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, (90, 60, 60), bar, border_radius=4)
         pygame.draw.rect(surface, (110, 200, 120), (bar.left, bar.top, simple_w, bar.height))
         pygame.draw.rect(surface, (242, 193, 78), (bar.left + simple_w, bar.top, crush_w, bar.height))
-        rules = "  ".join(RULE_TEXT.get(rule, rule) for rule in c.rules)
+        rules = "  ".join(rule_text(rule) for rule in c.rules)
         text.draw_wrapped(surface, rules, pygame.Rect(x, y + 22, box.right - x - 12, box.bottom - y - 26), 15,
                           theme.TEXT, spacing=2)

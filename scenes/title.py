@@ -8,6 +8,7 @@ import pygame
 
 from scenes import sound, userdata
 from scenes.backdrop import backdrop, draw_logo
+from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel
@@ -38,9 +39,9 @@ class TitleScene(Scene):
             self.message = problem
         items = []
         if self.saved is not None:
-            items.append(("Resume the saved race", self.resume_race))
-        items += [("Play", self.play), ("Rules", self.rules), ("Settings", self.settings),
-                  ("Quit", self.quit)]
+            items.append((t("menu.resume_saved"), self.resume_race))
+        items += [(t("menu.play"), self.play), (t("menu.rules"), self.rules), (t("menu.settings"), self.settings),
+                  (t("menu.quit"), self.quit)]
         self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if self.saved else 320), focus=0)
 
     def play(self) -> None:
@@ -81,12 +82,12 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
-        text.draw(surface, "a dice-and-board race for 2 to 6 racers", (theme.SIZE[0] // 2, 200), 24,
+        text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24,
                   theme.TEXT, anchor="midtop", shadow=True)
         if self.saved is not None:
             race = self.saved.race
-            line = (f"An unfinished race was saved: turn {race.turn} / {race.turns} on "
-                    f"{race.board.name}, {len(race.racers)} racers.")
+            line = t("title.saved", turn=race.turn, turns=race.turns, board=race.board.name,
+                     count=len(race.racers))
             box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
             box.midtop = (theme.SIZE[0] // 2, 248)
             panel(surface, box, (24, 28, 44), theme.ACCENT_DARK, radius=8, shadow=False)
@@ -99,5 +100,5 @@ class TitleScene(Scene):
             panel(surface, box, (70, 30, 34), theme.BAD)
             for i, line in enumerate(lines):
                 text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")
-        text.draw(surface, "Arrows and Enter, or the mouse  ·  F11 full screen", (theme.SIZE[0] // 2,
+        text.draw(surface, t("title.keys"), (theme.SIZE[0] // 2,
                   theme.SIZE[1] - 22), 16, theme.MUTED, anchor="center", shadow=True)

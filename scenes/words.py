@@ -3,105 +3,147 @@
 from __future__ import annotations
 
 from game.characters import CHARACTERS
-from game.objects import NAMES
+from scenes import i18n
+from scenes.i18n import t
 
-CAUSE_WORDS = {"movement": "moves", "action": "moves", "coins": "walks on his coins", "drift": "drifts",
-               "recoil": "is thrown back", "shortcut": "takes the shortcut", "hole": "climbs out",
-               "teleport": "teleports", "lightning": "is struck back", "flail": "is lashed back",
-               "star": "is knocked back", "put_back": "is put back", "tactical": "steps aside",
-               "bottle": "drinks and runs", "syringe": "injects and runs"}
-RESULTS = {"defeat": "defeat", "simple": "simple victory", "crushing": "crushing victory"}
-BABY = {"beer": "drinks a bottle of beer", "poo": "does a poo", "sleep": "falls asleep", "cry": "cries loudly"}
+
+class Catalogued:
+    """Words looked up by id in the catalogue under a prefix: RESULTS.get("simple") is t("result.simple")."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def get(self, key, default=None):
+        """The words of `key` in the current language, or `default` when the catalogue has none."""
+        name = f"{self.prefix}.{key}"
+        return t(name) if i18n.has(name) else default
+
+    def __getitem__(self, key):
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key) -> bool:
+        return i18n.has(f"{self.prefix}.{key}")
+
+
+RESULTS = Catalogued("result")    # defeat, simple victory, crushing victory
+BABY = Catalogued("baby")         # what the baby does this turn
 
 
 def object_name(obj: str) -> str:
-    """An object's name in words."""
-    return NAMES.get(obj, (obj.replace("_", " ").capitalize(),))[0]
+    """An object's name in words (a label: capitalised)."""
+    return i18n.object_name(obj)
 
 
 def square_words(square) -> str:
     """A square as a player reads it."""
-    return f"column {square[1] + 1}, row {square[0] + 1}"
+    return t("log.square", column=square[1] + 1, row=square[0] + 1)
+
+
+def die_name(die: str) -> str:
+    """A die's name as the rule book writes it (DOBJ is the DKDO in French)."""
+    return t(f"die.{die}") if i18n.has(f"die.{die}") else die
+
+
+def result_words(result: str) -> str:
+    """A fight's result in words (defeat, simple victory, crushing victory)."""
+    return t(f"result.{result}") if i18n.has(f"result.{result}") else result
 
 
 def describe(event, race) -> str | None:
     """One log line for an event, or None for events the log does not need."""
     def name(i):
-        return race.racers[i].name if i is not None and 0 <= i < len(race.racers) else "nobody"
+        return race.racers[i].name if i is not None and 0 <= i < len(race.racers) else t("log.nobody")
     k, e = event.kind, event
     if k == "turn_started":
-        return f"— Game turn {e.turn} of {race.turns} —"
+        return t("log.turn", turn=e.turn, turns=race.turns)
     if k == "respawned":
-        return f"The objects and chests are back on {len(e.squares)} squares."
+        return t("log.respawned", count=len(e.squares))
     if k == "racer_turn":
-        return f"{name(e.racer)}'s turn."
+        return t("log.racer_turn", name=name(e.racer))
     if k == "rolled":
-        return f"{name(e.racer)} rolls {', '.join(f'{d} {f}' for d, f in zip(e.die, e.faces))}" \
-               f"{' (' + e.purpose.replace('_', ' ') + ')' if e.purpose not in ('movement',) else ''}."
+        dice = ", ".join(t("log.die_face", die=die_name(d), face=f) for d, f in zip(e.die, e.faces))
+        if e.purpose in ("movement",) or not i18n.has(f"purpose.{e.purpose}"):
+            return t("log.rolled", name=name(e.racer), dice=dice)
+        return t("log.rolled_for", name=name(e.racer), dice=dice, purpose=t(f"purpose.{e.purpose}"))
     if k == "clover_used":
-        return f"{name(e.racer)} plays a clover: the {e.die} turns from {e.face} to {e.flipped}."
+        return t("log.clover", name=name(e.racer), die=die_name(e.die), face=e.face, flipped=e.flipped)
     if k == "lucky":
-        return f"A double! {name(e.racer)} is lucky and gains a clover."
+        return t("log.lucky", name=name(e.racer))
     if k == "sprinter":
-        return f"Double of highest faces: {name(e.racer)} is the lucky sprinter!"
+        return t("log.sprinter", name=name(e.racer))
     if k == "moved" and e.path:
-        return f"{name(e.racer)} {CAUSE_WORDS.get(e.cause, 'moves')} {len(e.path)} square" \
-               f"{'s' if len(e.path) > 1 else ''}."
+        verb = t(f"move.{e.cause}") if i18n.has(f"move.{e.cause}") else t("move.moves")
+        return t("log.moved", name=name(e.racer), verb=verb, squares=t("unit.squares", count=len(e.path)))
     if k == "placed" and e.start != e.end:
-        return f"{name(e.racer)} {CAUSE_WORDS.get(e.cause, 'is placed')} to {square_words(e.end)}."
+        verb = t(f"move.{e.cause}") if i18n.has(f"move.{e.cause}") else t("move.placed")
+        return t("log.placed", name=name(e.racer), verb=verb, square=square_words(e.end))
     if k == "scored":
         sign = "+" if e.points > 0 else ""
-        return f"{name(e.racer)}: {sign}{e.points} ({e.cause.replace('_', ' ')}), {e.total} points."
+        cause = t(f"cause.{e.cause}") if i18n.has(f"cause.{e.cause}") else e.cause.replace("_", " ")
+        return t("log.scored", name=name(e.racer), points=f"{sign}{e.points}", cause=cause, total=e.total,
+                 count=e.total)
     if k == "crossed_line":
-        return (f"{name(e.racer)} crosses the finish line: one more lap!" if e.forward
-                else f"{name(e.racer)} crosses the finish line backwards: a lap undone.")
+        return t("log.lap" if e.forward else "log.lap_back", name=name(e.racer))
     if k == "picked_up":
-        return f"{name(e.racer)} picks up a {object_name(e.object).lower()}."
+        return t("log.picked_up", name=name(e.racer), object=i18n.object_a(e.object))
     if k == "chest_opened":
-        return f"{name(e.racer)} opens a chest: {object_name(e.object)}!"
+        return t("log.chest", name=name(e.racer), object=object_name(e.object))
     if k == "object_dropped":
-        return f"{name(e.racer)} drops the {object_name(e.object).lower()}."
+        return t("log.dropped", name=name(e.racer), object=i18n.object_the(e.object))
     if k == "object_used":
-        return f"{name(e.racer)} uses the {object_name(e.object).lower()}."
+        return t("log.used", name=name(e.racer), object=i18n.object_the(e.object))
     if k == "trap_sprung":
         if e.trap == "disarmed":
-            return f"{name(e.racer)} disarms {name(e.owner)}'s trap and keeps it."
-        return f"{name(e.racer)} steps on a {'poo' if e.trap == 'poo' else 'trap'}!"
+            return t("log.disarmed", name=name(e.racer), owner=name(e.owner))
+        return t("log.sprung.poo" if e.trap == "poo" else "log.sprung.trap", name=name(e.racer))
     if k == "trap_laid":
-        return f"{name(e.racer)} lays a {'poo' if e.trap == 'poo' else 'trap'}."
+        return t("log.laid.poo" if e.trap == "poo" else "log.laid.trap", name=name(e.racer))
     if k == "trap_destroyed":
-        return "A trap is destroyed."
+        return t("log.trap_destroyed")
     if k == "fell":
-        return f"{name(e.racer)} falls into a hole!"
+        return t("log.fell", name=name(e.racer))
     if k == "shortcut":
-        way = "forward" if e.rows > 0 else "back"
-        return f"Shortcut: D10 shows {e.face}, {name(e.racer)} jumps {abs(e.rows)} rows {way}."
+        way = "log.shortcut.forward" if e.rows > 0 else "log.shortcut.back"
+        return t(way, face=e.face, name=name(e.racer), count=abs(e.rows))
     if k == "fight":
-        return f"Fight! {name(e.attacker)} attacks {name(e.defender)}."
+        return t("log.fight", attacker=name(e.attacker), defender=name(e.defender))
     if k == "fight_result":
-        return f"{RESULTS.get(e.result, e.result).capitalize()}: {name(e.winner)} beats {name(e.loser)}."
+        result = t(f"result.{e.result}.title") if i18n.has(f"result.{e.result}.title") else e.result
+        return t("log.fight_result", result=result, winner=name(e.winner), loser=name(e.loser))
     if k == "shock":
-        by = f" from {name(e.author)}" if e.author is not None and e.author != e.racer else ""
-        return f"{name(e.racer)} suffers a {e.size} shock{by}."
+        size = "big" if e.size == "big" else "small"
+        if e.author is not None and e.author != e.racer:
+            return t(f"log.shock_from.{size}", name=name(e.racer), author=name(e.author))
+        return t(f"log.shock.{size}", name=name(e.racer))
     if k == "shield_used":
-        return f"{name(e.racer)} raises a magic shield."
+        return t("log.shield", name=name(e.racer))
     if k == "barrier_destroyed":
-        return "A barrier is smashed to pieces."
+        return t("log.barrier")
     if k == "coins_spent":
-        return f"{name(e.racer)} spends {e.coins} coin{'s' if e.coins > 1 else ''} to walk {e.squares} squares."
+        return t("log.coins", name=name(e.racer), coins=t("unit.coins", count=e.coins),
+                 squares=t("unit.squares", count=e.squares))
     if k == "thrown":
-        return f"{name(e.racer)} throws the {object_name(e.object).lower()}."
+        return t("log.thrown", name=name(e.racer), object=i18n.object_the(e.object))
     if k == "fireball":
-        return f"{name(e.racer)}'s fireball flies over {len(e.path)} squares."
+        return t("log.fireball", name=name(e.racer), count=len(e.path))
     if k == "lightning":
-        return f"Lightning from {name(e.racer)} strikes {len(e.targets)} racer{'s' if len(e.targets) != 1 else ''}."
+        return t("log.lightning", name=name(e.racer), count=len(e.targets))
     if k == "flail":
-        return f"{name(e.racer)} lashes out with his flail."
+        return t("log.flail", name=name(e.racer))
     if k == "baby":
-        return f"{name(e.racer)} {BABY.get(e.action, e.action)}."
+        action = t(f"baby.{e.action}") if i18n.has(f"baby.{e.action}") else e.action
+        return t("log.baby", name=name(e.racer), action=action)
     if k == "race_over":
-        return "The race is over!"
+        return t("log.race_over")
     return None
+
+
+def _side(key: str, count: int, **values) -> str:
+    """A sideways option: key.left for a negative count, key.right for a positive one."""
+    return t(f"{key}.{'left' if count < 0 else 'right'}", **values)
 
 
 def option_label(decision, option, race) -> str:
@@ -110,84 +152,69 @@ def option_label(decision, option, race) -> str:
     if kind == "move":
         forward, side = option
         if side:
-            return f"{forward} down, {abs(side)} {'left' if side < 0 else 'right'}"
-        return f"{forward} square{'s' if forward != 1 else ''} down"
+            return _side("opt.move", side, forward=forward, side=abs(side))
+        return t("opt.move.straight", count=forward)
     if kind == "drift":
         dr, dc = option
         if (dr, dc) == (0, 0):
-            return "Stay"
-        return f"{abs(dr)} back {'left' if dc < 0 else 'right'}"
+            return t("opt.stay")
+        return _side("opt.drift", dc, rows=abs(dr))
     if kind == "action":
         if option == "move":
-            return f"Move {CHARACTERS[r.character].speed}"
-        if option == "rest":
-            return "Rest"
-        if option == "coins":
-            return "Spend coins"
-        if option == "end":
-            return "End turn"
-        if option == "star":
-            return "Throw a star"
+            return t("opt.action.move", speed=CHARACTERS[r.character].speed)
+        if option in ("rest", "coins", "end", "star"):
+            return t(f"opt.action.{option}")
         if ":" in option:
             return object_name(option.split(":", 1)[1])
-        return option.replace("_", " ").capitalize()
+        return object_name(option)
     if kind == "coins":
         entry = decision.info.get("squares", {}).get(option, {})
         walked = entry.get("travelled", option * (option + 1) // 2)
-        return f"{option} coin{'s' if option > 1 else ''}: {walked} sq"
+        return t("opt.coins", count=option, walked=walked)
     if kind == "shortcut_stop":
-        return {"stop": "Stop here", "go_on": "Go on"}.get(option, option)
+        return t({"stop": "opt.stop", "go_on": "opt.go_on"}.get(option, "opt.go_on"))
     if kind == "shield":
-        return {"shield": "Shield (-2)", "take": "Take the shock"}.get(option, option)
+        return t({"shield": "opt.shield", "take": "opt.take"}.get(option, "opt.take"))
     if kind == "reroll":
-        return {"reroll": "Roll again", "accept": "Accept"}.get(option, option)
+        return t({"reroll": "opt.reroll", "accept": "opt.accept"}.get(option, "opt.accept"))
     if kind == "tactical":
-        return "Stay" if option == 0 else f"{abs(option)} {'left' if option < 0 else 'right'}"
+        return t("opt.stay") if option == 0 else _side("opt.tactical", option, count=abs(option))
     if kind == "drop":
-        return f"Drop {object_name(option).lower()}"
+        return t("opt.drop", object=i18n.object_the(option))
     if kind == "distance":
-        return f"{option} square{'s' if option != 1 else ''}"
+        return t("unit.squares", count=option)
     if option == "end":
-        return "End the path"
+        return t("opt.end_path")
     if option == "undo":
-        return "Undo"
+        return t("opt.undo")
     if option == "none":
-        return "Nobody"
+        return t("opt.nobody")
     if isinstance(option, tuple) and len(option) == 2:
         here = race.racers_at(option) if hasattr(race, "racers_at") else []
         who = ", ".join(x.name for x in here)
         return who or square_words(option)
-    return str(option).replace("_", " ")
+    return object_name(str(option))
 
 
-PROMPTS = {
-    "clover": "Play clovers? Pick the dice to turn over, then validate.",
-    "move": "Choose your move (a highest face may go in an L).",
-    "drift": "Drift back diagonally, or stay.",
-    "action": "Choose your action.",
-    "coins": "How many coins to spend?",
-    "shortcut_stop": "A shortcut! Stop on it (roll the D10) or go on?",
-    "shield": "A shock is coming: use a shield?",
-    "reroll": "Sore loser: make the attacker roll again?",
-    "tactical": "Tactical move after the victory.",
-    "drop": "Too many objects: drop one.",
-    "target": "Choose a target.",
-    "distance": "How far to run?",
-    "path": "Draw the fireball's path, square by square.",
-    "flail": "Lash an opponent with the flail?",
-}
+PROMPTS = ("clover", "move", "drift", "action", "coins", "shortcut_stop", "shield", "reroll", "tactical", "drop",
+           "target", "distance", "path", "flail")  # decisions with their own question (prompt.<kind>)
 
 
 def prompt(decision, race) -> str:
     """What the acting racer is asked, in words."""
-    text = PROMPTS.get(decision.kind, f"Choose ({decision.kind.replace('_', ' ')}).")
+    if decision.kind in PROMPTS:
+        text = t(f"prompt.{decision.kind}")
+    else:
+        text = t("prompt.generic", kind=decision.kind.replace("_", " "))
     if decision.kind == "clover":
         purpose = decision.info.get("purpose", "")
         if purpose == "chest":
-            text = "A chest! Play a clover to take your alternative object instead?"
+            text = t("prompt.chest")
         elif purpose in ("combat", "combat_reroll"):
-            text = "Fight! Play a clover to turn the combat die over?"
+            text = t("prompt.combat")
     obj = decision.info.get("object") if decision.kind in ("target", "distance", "path") else None
     if obj:
-        text = f"{object_name(obj)}: {text[0].lower()}{text[1:]}"
-    return f"{race.racers[decision.racer].name}: {text}"
+        start = 1 if text.startswith(i18n.MARKS[0]) else 0
+        text = t("prompt.object", object=object_name(obj),
+                 text=text[:start] + text[start:start + 1].lower() + text[start + 1:])
+    return t("prompt.racer", name=race.racers[decision.racer].name, text=text)

@@ -1,0 +1,159 @@
+"""The game's words in the player's language: English or French.
+
+Every text the screens show comes from a catalogue, assets/i18n/<language>.json
+(found next to the package, never from the working directory), through
+`t(key, **values)`: the entry of the current language, with its
+str.format placeholders filled in. An entry may be a plural, a small object
+{"one": ..., "other": ...} chosen by the value `count` (French counts 0 and 1
+as singular, English only 1).
+
+The language is set once at start from the settings (`set_language`); its
+default is the system's (`system_language`). A third, test-only language,
+PSEUDO, shows the English texts each wrapped in MARKS, so that a test can see
+which text on screen did not come from a catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from functools import lru_cache
+
+from scenes import assets
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+PSEUDO = "pseudo"          # tests only: English, every text marked
+MARKS = ("\u27e6", "\u27e7")  # ⟦ ⟧
+
+_STATE = {"language": None}
+
+
+def system_language() -> str:
+    """"fr" when the system's locale (LC_ALL, then LC_MESSAGES, then LANG) is French, else "en"."""
+    try:
+        from scenes.userdata import system_language as settings_default
+    except ImportError:
+        settings_default = None
+    if settings_default is not None:
+        return settings_default()
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def language() -> str:
+    """The current language ("en" or "fr"; PSEUDO in tests)."""
+    if _STATE["language"] is None:
+        _STATE["language"] = system_language()
+    return _STATE["language"]
+
+
+def set_language(code: str) -> str:
+    """Switch the language (an unknown code falls back to English); returns the language set."""
+    code = str(code or "").lower()
+    _STATE["language"] = code if code in LANGUAGES or code == PSEUDO else DEFAULT
+    return _STATE["language"]
+
+
+def catalogue_path(code: str):
+    """The catalogue file of a language."""
+    return assets.asset_path("i18n", f"{code}.json")
+
+
+@lru_cache(maxsize=None)
+def catalogue(code: str) -> dict:
+    """A language's catalogue: key -> text (or plural forms)."""
+    return json.loads(catalogue_path(code).read_text(encoding="utf-8"))
+
+
+def plural_form(code: str, count) -> str:
+    """"one" or "other" for a number, by the language's rule."""
+    try:
+        number = abs(float(count))
+    except (TypeError, ValueError):
+        return "other"
+    if code == "fr":
+        return "one" if number < 2 else "other"
+    return "one" if number == 1 else "other"
+
+
+def _entry(key: str):
+    code = language()
+    book = catalogue(DEFAULT if code == PSEUDO else code)
+    if key in book:
+        return book[key]
+    return catalogue(DEFAULT).get(key, key)
+
+
+def t(key: str, **values) -> str:
+    """The text of `key` in the current language, its {placeholders} filled from `values`."""
+    entry = _entry(key)
+    code = language()
+    if isinstance(entry, dict):
+        entry = entry.get(plural_form(code, values.get("count", 0)), entry.get("other", key))
+    try:
+        result = entry.format(**values)
+    except (KeyError, IndexError, ValueError):
+        result = entry
+    if code == PSEUDO:
+        return f"{MARKS[0]}{result}{MARKS[1]}"
+    return result
+
+
+def has(key: str) -> bool:
+    """Whether the catalogue of the current language holds `key`."""
+    code = language()
+    return key in catalogue(DEFAULT if code == PSEUDO else code)
+
+
+def placeholders(entry) -> set[str]:
+    """The placeholder names of a catalogue entry (all forms of a plural)."""
+    forms = entry.values() if isinstance(entry, dict) else [entry]
+    return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+def document(*parts: str):
+    """A translated document under assets/ (e.g. rules/RULES.md): RULES.fr.md in French when shipped."""
+    path = assets.asset_path(*parts)
+    code = language()
+    if code not in (DEFAULT, PSEUDO):
+        localized = path.with_name(f"{path.stem}.{code}{path.suffix}")
+        if localized.is_file():
+            return localized
+    return path
+
+
+# ---------------------------------------------------------------- the game's names
+def character(character_id: str) -> str:
+    """A character's name (l'elfe is "Elfe" in French)."""
+    return t(f"character.{character_id}")
+
+
+def object_name(obj: str) -> str:
+    """An object's name, capitalised as a label."""
+    key = f"object.{obj}"
+    return t(key) if has(key) else obj.replace("_", " ").capitalize()
+
+
+def object_a(obj: str) -> str:
+    """An object with its indefinite article, in a sentence ("a magic shield", "un bouclier magique")."""
+    key = f"object.{obj}.a"
+    return t(key) if has(key) else obj.replace("_", " ")
+
+
+def object_the(obj: str) -> str:
+    """An object with its definite article, in a sentence ("the magic shield", "le bouclier magique")."""
+    key = f"object.{obj}.the"
+    return t(key) if has(key) else obj.replace("_", " ")
+
+
+def rule_text(rule: str) -> str:
+    """A special rule in words, with the tuning table's numbers filled in."""
+    from game import tuning
+    values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
+    key = f"rule.{rule}"
+    return t(key, **values) if has(key) else rule.replace("_", " ")
