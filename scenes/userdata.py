@@ -102,6 +102,18 @@ def write_atomically(path: Path, text: str) -> None:
     _sync_folder(path.parent)
 
 
+def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
+    """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
+    path = Path(path)
+    now = time.time()
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > older_than:
+                leftover.unlink()
+        except OSError:
+            pass
+
+
 def _sync_folder(folder: Path) -> None:
     """fsync a folder so a rename in it is on the disk (POSIX only)."""
     if not hasattr(os, "O_DIRECTORY"):
@@ -176,7 +188,7 @@ def read_json_file(path: Path, what: str) -> Any:
     except RecursionError:
         raise Unreadable("it is nested too deep to be a game file") from None
     except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise Unreadable("the file is cut short (it ends in the middle of the JSON)") from None
         raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, "
                          f"column {error.colno})") from None
@@ -268,6 +280,7 @@ class Settings:
         bad file).
         """
         path = settings_path()
+        remove_leftovers(path)
         if not path.is_file():
             return cls()
         try:
@@ -505,6 +518,7 @@ def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
     """The saved race and no message, or None and a sentence saying why it was set aside."""
     wait_for_saves()
     path = save_path()
+    remove_leftovers(path)
     if not path.is_file():
         return None, None
     try:
