@@ -19,7 +19,7 @@ from typing import Iterable, Optional
 
 import pygame
 
-from scenes import sound, userdata
+from scenes import audio, userdata
 from scenes.stack import SceneStack
 from scenes.ui import theme
 
@@ -44,7 +44,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self.window: pygame.Surface = self._open_window()
         self.screen = pygame.Surface(theme.SIZE).convert()
-        sound.init(self.settings.volume)
+        audio.init(self.settings)
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack(self)
@@ -61,7 +61,7 @@ class App:
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
-        sound.set_volume(self.settings.volume)
+        audio.apply_settings(self.settings)
         self.settings.save()
 
     def toggle_fullscreen(self) -> None:

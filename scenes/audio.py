@@ -46,9 +46,9 @@ def _crossed(event: Any) -> Optional[str]:
 
 
 def _used(event: Any) -> Optional[str]:
-    # Most objects announce themselves through their own event (fireball, lightning, thrown ...);
-    # the star and the teleporting wand have none that sounds.
-    return {"throwing_star": "throw", "wand_of_teleportation": "shortcut"}.get(event.object)
+    # Most objects announce themselves through their own event (fireball, lightning, thrown for the
+    # axe, the spear and the star ...); the teleporting wand has none that sounds.
+    return {"wand_of_teleportation": "shortcut"}.get(event.object)
 
 
 # engine event kind -> effect name, or a function of the event giving one (or None: silent).
@@ -231,3 +231,56 @@ class Audio:
     def music_path(name: str) -> Path:
         """Where the music loop `name` lives."""
         return assets.asset_path("music", f"{name}.ogg")
+
+
+# ---------------------------------------------------------------------- the game's one Audio
+# The scenes call these module functions; they do nothing until the app has called `init`
+# (tests and headless tools stay silent and never open the mixer).
+_current: Optional[Audio] = None
+
+
+def init(settings: Any = None) -> Audio:
+    """Open the game's sound (once); silent with one warning when there is no sound card."""
+    global _current
+    if _current is None or (_current.enabled and pygame.mixer.get_init() is None):
+        _current = Audio(settings)
+    else:
+        _current.apply_settings(settings)
+    return _current
+
+
+def current() -> Optional[Audio]:
+    """The game's Audio, or None before `init`."""
+    return _current
+
+
+def close() -> None:
+    """Forget the game's Audio (the mixer itself is closed by pygame.quit)."""
+    global _current
+    _current = None
+
+
+def play(name: str, volume: float = 1.0) -> None:
+    """Play an effect by name (nothing before `init` or without a sound card)."""
+    if _current is not None:
+        _current.play(name, volume)
+
+
+def play_event(event: Any) -> Optional[str]:
+    """Play the effect of an engine event (see EVENT_SOUNDS); its name, or None."""
+    name = sound_for_event(event)
+    if _current is not None and name is not None:
+        _current.play(name)
+    return name
+
+
+def music(name: Optional[str]) -> None:
+    """Loop a music (the same name again keeps it playing; None fades it out)."""
+    if _current is not None:
+        _current.music(name)
+
+
+def apply_settings(settings: Any) -> None:
+    """Take the volumes of changed settings."""
+    if _current is not None:
+        _current.apply_settings(settings)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import sound
+from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name, t
 from scenes.render import sprites
@@ -46,8 +46,8 @@ class ResultsScene(Scene):
         self.kept = ""  # where "Keep as replay" wrote the race, or why it could not
 
     def enter(self) -> None:
-        sound.music("menu")
-        sound.play("victory")
+        audio.music("menu")
+        audio.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
         self.group.set([

@@ -6,7 +6,7 @@ from typing import Optional
 
 import pygame
 
-from scenes import sound, userdata
+from scenes import audio, userdata
 from scenes.backdrop import backdrop, draw_logo
 from scenes.i18n import t
 from scenes.stack import Scene
@@ -25,11 +25,11 @@ class TitleScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
-        sound.music("menu")
+        audio.music("menu")
         self.refresh()
 
     def resume(self) -> None:
-        sound.music("menu")
+        audio.music("menu")
         self.refresh()
 
     def refresh(self) -> None:

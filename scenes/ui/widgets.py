@@ -12,7 +12,7 @@ from typing import Callable, Optional, Sequence
 
 import pygame
 
-from scenes import sound
+from scenes import audio
 from scenes.ui import text, theme
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -81,7 +81,7 @@ class Button(Widget):
     def activate(self) -> bool:
         if not self.enabled:
             return False
-        sound.play("click")
+        audio.play("click")
         self.action()
         return True
 
