@@ -216,6 +216,7 @@ def use_free(race: "Race", racer: int, action: str) -> "Rules":
         r.stars -= 1
         race.emit("object_used", racer=racer, object=obj.THROWING_STAR)
         target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
+        race.emit("thrown", racer=racer, object=obj.THROWING_STAR, square=target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "star")
         return
     wand = action.split(":", 1)[1]

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from scenes import sound, words
+from scenes import audio, words
 from scenes.render import effects, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -25,6 +25,14 @@ HOTKEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_
 ICONS = {"move": ("ui", "move"), "rest": ("ui", "rest"), "coins": ("ui", "coins"), "end": ("ui", "finish"),
          "star": ("object", "throwing_star")}
 MAX_BUTTONS = 16
+# A fireball path is drawn with the arrows: Down goes forward (down the board), Left and Right sideways.
+PATH_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+HINTS = {
+    "path": "Mouse: click squares, click the last to end · Keys: Down/Left/Right, Enter ends, Backspace undoes",
+    "target": "Click a lit square, or Tab/arrows and Enter",
+    "flail": "Click a lit square, or Tab/arrows and Enter",
+    "distance": "1-9, or click a lit square",
+}
 
 
 @dataclass
@@ -84,6 +92,10 @@ class DecisionPanel:
         self.selected: set[int] = set()  # dice to turn over (clover)
         self.entries = [Entry(o, words.option_label(decision, o, race), option_square(decision, o, race),
                               icon=_icon(decision, o)) for o in decision.options]
+        if decision.kind == "path":
+            keys = {"end": " (Enter)", "undo": " (Backspace)"}
+            for entry in self.entries:
+                entry.label += keys.get(entry.option, "") if isinstance(entry.option, str) else ""
         self.clover = decision.kind == "clover"
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
@@ -95,6 +107,8 @@ class DecisionPanel:
     def _button_entries(self) -> list[Entry]:
         if self.clover:
             return []
+        if self.decision.kind == "path":
+            return [e for e in self.entries if e.square is None]
         if len(self.entries) <= MAX_BUTTONS:
             return self.entries
         return [e for e in self.entries if e.square is None]
@@ -110,14 +124,20 @@ class DecisionPanel:
                 x = 0
             rows[-1].append((entry, x, w))
             x += w + 10
+        # the keys' hint goes beside the question, or under it when both do not fit on one line
+        self.hint = ("1-9 or click a die, Enter validates" if self.clover
+                     else HINTS.get(self.decision.kind, "Click, or Left/Right and Enter, or 1-9"))
+        room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
+        self.hint_below = not self.clover and text.width(self.hint, 15) + 24 > room
+        head = 22 if self.hint_below else 0
         if self.clover:
             height = 58 + 164 + 10
         else:
-            height = 58 + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
+            height = 58 + head + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
         for index, line in enumerate(r for r in rows if r):
             for entry, x, w in line:
-                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + index * 48, w, 40)
+                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * 48, w, 40)
         if self.clover:
             self._layout_dice(rect)
         return rect
@@ -151,16 +171,41 @@ class DecisionPanel:
     def choose(self, option) -> None:
         """Answer with a legal option."""
         if option in self.decision.options:
-            sound.play("click")
+            audio.play("click")
             self.on_choose(option)
 
     def choose_square(self, square) -> bool:
-        """Answer with the option that stands for a clicked square."""
+        """Answer with the option that stands for a clicked square (a path's last square ends the path)."""
+        if self.decision.kind == "path" and "end" in self.decision.options and square is not None:
+            drawn = self.decision.info.get("path") or []
+            if drawn and tuple(drawn[-1]) == tuple(square):
+                self.choose("end")
+                return True
         for entry in self.entries:
             if entry.square == square:
                 self.choose(entry.option)
                 return True
         return False
+
+    def hover(self, square) -> None:
+        """The mouse is over a board square: focus the option standing for it, if any."""
+        if square is None:
+            return
+        for index, entry in enumerate(self.entries):
+            if entry.square == tuple(square):
+                self.focus = index
+
+    def preview(self) -> Optional[tuple[int, int]]:
+        """The next square of a path under the focus (the mouse's or the keys'), drawn as a preview."""
+        entry = self.focused
+        return entry.square if entry is not None and self.decision.kind == "path" else None
+
+    def path_step(self, delta) -> Optional[tuple[int, int]]:
+        """The path option one step (dr, dc) from the path's end, when it is legal."""
+        drawn = self.decision.info.get("path") or []
+        here = tuple(drawn[-1]) if drawn else self.race.racers[self.decision.racer].square
+        square = self.race.board.wrap(here[0] + delta[0], here[1] + delta[1])
+        return square if square in self.decision.options else None
 
     def toggle(self, index: int) -> None:
         """Select or cancel a die to turn over with a clover."""
@@ -214,6 +259,20 @@ class DecisionPanel:
                 self.validate()
                 return True
             return False
+        if self.decision.kind == "path":
+            if key in PATH_KEYS:
+                square = self.path_step(PATH_KEYS[key])
+                if square is not None:
+                    self.choose(square)
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if "end" in self.decision.options:
+                    self.choose("end")
+                return True
+            if key == pygame.K_BACKSPACE:
+                if "undo" in self.decision.options:
+                    self.choose("undo")
+                return True
         buttons = self._button_entries()
         if key in HOTKEYS and HOTKEYS.index(key) < len(buttons):
             self.choose(buttons[HOTKEYS.index(key)].option)
@@ -235,9 +294,11 @@ class DecisionPanel:
         panel(surface, self.rect, (26, 30, 48), colour, radius=12, width=2)
         text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
                   theme.TEXT, "bold")
-        hint = ("1-9 or click a die, Enter validates" if self.clover
-                else "Click, or Left/Right and Enter, or 1-9")
-        text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED, anchor="topright")
+        if self.hint_below:
+            text.draw(surface, self.hint, (self.rect.left + 16, self.rect.top + 42), 15, theme.MUTED)
+        else:
+            text.draw(surface, self.hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED,
+                      anchor="topright")
         if self.clover:
             self._draw_dice(surface)
             return

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.characters import CHARACTERS
+from game import effects as rules
+from game.characters import BABY, CHARACTERS, WAND_MASTERY
+from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
 from scenes import assets
 from scenes.render import sprites
 from scenes.ui import text, theme
@@ -37,37 +39,82 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
     text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
 
 
-def draw_racers(surface: pygame.Surface, race, order, points, acting, protected) -> int:
+BABY_NEXT = {"beer": "beer dice", "poo": "a poo", "sleep": "a nap", "cry": "a cry"}
+STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison)
+
+
+def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """What a racer's special rules say now: (icon name, words, colour) for his panel's status line."""
+    out = []
+    if r.poisoned:
+        out.append(("", "poisoned: one die next move", (150, 230, 110)))
+    if r.has(WAND_MASTERY):
+        for wand, short in ((WAND_OF_TELEPORTATION, "teleport"), (WAND_OF_FIRE, "fire")):
+            used = r.wand_used.get(wand)
+            ready = used is None or turn - used >= rules.WAND_REST
+            out.append((wand, f"{short} ready" if ready else f"{short}: ready on turn {used + rules.WAND_REST}",
+                        theme.GOOD if ready else theme.MUTED))
+    if r.has(BABY):
+        action = rules.BABY_ACTIONS[r.baby_step % 4]
+        out.append(("", f"next: {BABY_NEXT.get(action, action)}", (255, 214, 150)))
+    return out
+
+
+def status_key(race) -> tuple:
+    """What the status lines depend on (the HUD is drawn again when it changes)."""
+    return tuple((r.poisoned, tuple(sorted(r.wand_used.items())), r.baby_step) for r in race.racers)
+
+
+def draw_racers(surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0) -> int:
     """A panel per racer in play order; returns the y below them."""
     x, y, w = SIDEBAR.left, SIDEBAR.top, SIDEBAR.width
     height = 62 if len(order) > 4 else 70
+    turn = turn or race.turn
     for index in order:
         r = race.racers[index]
         colour = theme.racer_colour(index)
-        rect = pygame.Rect(x, y, w, height - 6)
+        lines = status(race, r, turn)
+        rect = pygame.Rect(x, y, w, height - 6 + (STATUS_H if lines else 0))
         panel(surface, rect, theme.PANEL_LIGHT if index == acting else theme.PANEL,
               theme.FOCUS if index == acting else theme.PANEL_EDGE, radius=8, shadow=False,
               width=2 if index == acting else 1)
         pygame.draw.rect(surface, colour, (rect.left, rect.top, 7, rect.height), border_top_left_radius=8,
                          border_bottom_left_radius=8)
-        token = sprites.token(r.character, colour, rect.height - 10, index + 1, protected.get(index, False))
+        token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
         surface.blit(token, (rect.left + 12, rect.top + 5))
-        nx = rect.left + rect.height + 12
+        nx = rect.left + height + 6
         tag = LEVEL_WORDS.get(r.setup.bot, "computer") if r.setup.bot else "person"
         name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
         text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (name.right + 8, name.bottom - 4), 14,
                   theme.MUTED, anchor="bottomleft")
-        _inventory(surface, r, (nx, rect.bottom - 15))
-        text.draw(surface, str(points.get(index, r.points)), (rect.right - 60, rect.centery), 30, theme.ACCENT,
+        base = rect.top + height - 6
+        _inventory(surface, r, (nx, base - 15))
+        middle = rect.top + (height - 6) // 2
+        text.draw(surface, str(points.get(index, r.points)), (rect.right - 60, middle), 30, theme.ACCENT,
                   "heading", anchor="midright")
-        text.draw(surface, "pts", (rect.right - 58, rect.centery + 6), 13, theme.MUTED, anchor="midleft")
+        text.draw(surface, "pts", (rect.right - 58, middle + 6), 13, theme.MUTED, anchor="midleft")
         tier = race.tier(index)
         badge = sprites.tier_badge(tier, 30)
-        surface.blit(badge, badge.get_rect(midright=(rect.right - 8, rect.centery - 6)))
-        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, rect.bottom - 1), 15, theme.TEXT, "bold",
+        surface.blit(badge, badge.get_rect(midright=(rect.right - 8, middle - 6)))
+        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold",
                   anchor="midbottom")
-        y += height
+        if lines:
+            _status_line(surface, lines, (rect.left + 14, base + STATUS_H // 2 - 3), rect.right - 10)
+        y += rect.height + 6
     return y
+
+
+def _status_line(surface: pygame.Surface, lines, pos, right: int) -> None:
+    x, y = pos
+    for name, words_now, colour in lines:
+        if name:
+            icon = sprites.icon("object", name, 18)
+            surface.blit(icon, icon.get_rect(midleft=(x, y)))
+            x += 20
+        if x >= right:
+            return
+        rect = text.draw(surface, words_now, (x, y), 15, colour, "bold", anchor="midleft")
+        x = rect.right + 14
 
 
 def _inventory(surface: pygame.Surface, r, pos) -> None:

@@ -17,9 +17,10 @@ from typing import Optional
 
 import pygame
 
-from game import ai
+from game import ai, tuning
+from game.characters import BRAINY
 from game.race import SaveError
-from scenes import hud, sound, userdata, words
+from scenes import audio, hud, userdata, words
 from scenes.decisions import DecisionPanel
 from scenes.render import effects, sprites
 from scenes.render.board import BoardRenderer, object_sprite
@@ -32,6 +33,9 @@ BOT_DELAY = 0.45          # seconds a computer racer "thinks" before each decisi
 CAMERA_FOLLOW = 6.0       # how fast the camera catches up (per second)
 SCROLL_SPEED = 520        # pixels per second when the player scrolls with W A S D
 BOT_POLICY = "greedy"
+PUSHES = ("lightning", "star", "flail")   # placements shown as a knock-back glide
+PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
+BABY_SHORT = {"beer": "Beer!", "poo": "Poo!", "sleep": "Zzz… asleep", "cry": "WAAAH!"}   # over the baby
 
 
 class RaceScene(Scene):
@@ -47,7 +51,7 @@ class RaceScene(Scene):
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:
-        sound.music("race")
+        audio.music("race")
         race = self.race
         self.renderer = BoardRenderer(race.board, TILE)
         self.queue: deque = deque()
@@ -69,6 +73,8 @@ class RaceScene(Scene):
         self.shown_points = {r.index: r.points for r in race.racers}
         self.shown_protected = {r.index: r.protected for r in race.racers}
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
+        self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
+        self.hover_square = None
         self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self.turn_shown = race.turn
@@ -190,6 +196,7 @@ class RaceScene(Scene):
                 self.choose(ai.choose(race, decision, bot if bot in ai.POLICIES else BOT_POLICY, self.rng))
         elif self.panel is None or self.panel.decision is not decision:
             self.panel = DecisionPanel(decision, race, self.choose, self.view)
+            self.panel.hover(self.hover_square)
 
     def _sync(self) -> None:
         """Once everything is shown, the picture is the race's state."""
@@ -199,6 +206,7 @@ class RaceScene(Scene):
             self.shown_points[r.index] = r.points
             self.shown_protected[r.index] = r.protected
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
+        self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         if self.shown_taken != race.taken or self.shown_destroyed != race.destroyed:
             self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
             self.renderer.sync(self.shown_taken, self.shown_destroyed)
@@ -233,6 +241,8 @@ class RaceScene(Scene):
     def _show(self, event, animate: bool) -> None:
         """Turn one event into the picture's change and its animation."""
         self._log(event)
+        if animate:
+            audio.play_event(event)
         k, e = event.kind, event
         handler = getattr(self, f"_on_{k}", None)
         if handler is not None:
@@ -261,8 +271,6 @@ class RaceScene(Scene):
 
     def _on_rolled(self, e, animate) -> None:
         labels, icons = self._die_labels(e)
-        if animate:
-            sound.play("dice")
         self._play(effects.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
 
     def _die_labels(self, e):
@@ -291,8 +299,6 @@ class RaceScene(Scene):
         return labels, icons
 
     def _on_lucky(self, e, animate) -> None:
-        if animate:
-            sound.play("lucky")
         self._play(effects.Popup("Lucky! +1 clover", self.shown_pos[e.racer], (140, 255, 140),
                                  sprites.icon("object", "clover", 30)), animate)
 
@@ -306,8 +312,6 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = end
-        if animate:
-            sound.play("step")
         self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board),
                    animate, done)
 
@@ -320,9 +324,11 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = end
+        if e.cause in PUSHES:
+            self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35),
+                       animate, done)
+            return
         swirl = e.cause in ("shortcut", "teleport")
-        if animate and swirl:
-            sound.play("shortcut")
         self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
 
     def _on_scored(self, e, animate) -> None:
@@ -333,8 +339,6 @@ class RaceScene(Scene):
             self._play(effects.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
 
     def _on_crossed_line(self, e, animate) -> None:
-        if e.forward and animate:
-            sound.play("finish")
         if e.forward:
             self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
             self._play(effects.Banner("Lap!", theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
@@ -343,28 +347,27 @@ class RaceScene(Scene):
             self._play(effects.Banner("Lap undone", theme.BAD, 0.8, sub="-10"), animate)
 
     def _on_picked_up(self, e, animate) -> None:
-        if animate:
-            sound.play("pickup")
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
 
     def _on_chest_opened(self, e, animate) -> None:
-        if animate:
-            sound.play("chest")
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
 
     def _on_trap_sprung(self, e, animate) -> None:
-        if animate:
-            sound.play("trap")
         self.shown_traps.pop(tuple(e.square), None)
         self._play(effects.Ring(tuple(e.square), (255, 120, 60)), animate)
 
     def _on_trap_laid(self, e, animate) -> None:
-        self.shown_traps[tuple(e.square)] = e.trap
-        self._play(effects.Ring(tuple(e.square), (220, 200, 160)), animate)
+        square = tuple(e.square)
+
+        def done():
+            self.shown_traps[square] = e.trap
+            self.shown_owners[square] = e.racer
+        sprite = object_sprite("poo" if e.trap == "poo" else "trap", int(TILE * 0.8))
+        self._play(effects.Drop(square, sprite), animate, done)
 
     def _on_trap_destroyed(self, e, animate) -> None:
         self.shown_traps.pop(tuple(e.square), None)
@@ -375,13 +378,9 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = exit_square
-        if animate:
-            sound.play("hole")
         self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
 
     def _on_fight(self, e, animate) -> None:
-        if animate:
-            sound.play("fight")
         self._play(effects.Clash(tuple(e.square)), animate)
 
     def _on_fight_result(self, e, animate) -> None:
@@ -391,16 +390,12 @@ class RaceScene(Scene):
 
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
-        if animate:
-            sound.play("shock_big" if e.size == "big" else "shock_small")
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
                                   sub="the numbered squares show where the roll may throw him", height=0.8),
                    animate)
 
     def _on_shield_used(self, e, animate) -> None:
-        if animate:
-            sound.play("shield")
         self.shock_marks = None
         self._play(effects.Popup("Shield!", self.shown_pos[e.racer], (160, 200, 255),
                                  sprites.icon("object", "shield", 34)), animate)
@@ -411,26 +406,30 @@ class RaceScene(Scene):
         self._play(effects.Ring(tuple(e.square), (200, 140, 80)), animate)
 
     def _on_thrown(self, e, animate) -> None:
-        if animate:
-            sound.play("throw")
         start = self.shown_pos[e.racer]
-        self._play(effects.Projectile([start, tuple(e.square)], self.race.board,
-                                      sprites.icon("object", e.object, 34), per_square=0.4), animate)
+        size = 30 if e.object == "throwing_star" else 38
+        self._play(effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("object", e.object, size),
+                                  e.object), animate)
 
     def _on_fireball(self, e, animate) -> None:
-        if animate:
-            sound.play("fireball")
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
-        self._play(effects.Projectile(path, self.race.board, sprites.icon("ui", "fireball", 34), 0.07,
-                                      trail=(255, 140, 40)), animate)
+        self._play(effects.Fireball(path, self.race.board), animate)
 
     def _on_lightning(self, e, animate) -> None:
-        if animate:
-            sound.play("lightning")
-        self._play(effects.Bolt([self.shown_pos[t] for t in e.targets], seed=e.racer), animate)
+        leaders = set(e.leaders)
+        self._play(effects.Bolt([self.shown_pos[t] for t in e.targets], [t in leaders for t in e.targets],
+                                seed=e.racer), animate)
 
     def _on_flail(self, e, animate) -> None:
-        self._play(effects.Ring(tuple(e.square), (255, 220, 120)), animate)
+        start = self.shown_pos[e.racer]
+        self._play(effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("ui", "fight", 34),
+                                  "flail", per_square=0.1), animate)
+
+    def _on_baby(self, e, animate) -> None:
+        icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
+        label = BABY_SHORT.get(e.action, e.action)
+        self._play(effects.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action)),
+                   animate)
 
     def _on_turn_ended(self, e, animate) -> None:
         self.shock_marks = None
@@ -459,8 +458,11 @@ class RaceScene(Scene):
         where = self._token_pos(racer)
         if where == effects.HIDDEN:
             where = self.shown_pos[racer]
+        path = self._path_drawn()
+        if path and racer == self.panel.decision.racer:
+            where = path[-1]
         x = (where[1] + 0.5) * TILE - self.view.width / 2
-        anchor = 0.2 if self.panel is not None else 0.38
+        anchor = (0.3 if path else 0.2) if self.panel is not None else 0.38
         y = (where[0] + 0.5) * TILE - self.view.height * anchor
         return x, y
 
@@ -509,9 +511,8 @@ class RaceScene(Scene):
                 return None
             if event.type == pygame.MOUSEMOTION:
                 square = self.renderer.square_at(event.pos, self.view, self.camera)
-                for index, entry in enumerate(self.panel.entries):
-                    if square is not None and entry.square == square:
-                        self.panel.focus = index
+                self.hover_square = square
+                self.panel.hover(square)
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 square = self.renderer.square_at(event.pos, self.view, self.camera)
                 if square is not None:
@@ -573,7 +574,7 @@ class RaceScene(Scene):
                         getattr(r, "stars", 0), race.tier(r.index)) for r in race.racers)
         return (self.turn_shown, self.acting, self.phase, self.manual_camera, tuple(race.order),
                 tuple(sorted(self.shown_points.items())), tuple(sorted(self.shown_protected.items())), racers,
-                len(self.log), self.log[-1] if self.log else None)
+                len(self.log), self.log[-1] if self.log else None, hud.status_key(race))
 
     def _hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
@@ -584,7 +585,7 @@ class RaceScene(Scene):
             order = list(self.race.order) or list(range(len(self.race.racers)))
             hud.draw_top_bar(picture, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
             bottom = hud.draw_racers(picture, self.race, order, self.shown_points, self.acting,
-                                     self.shown_protected)
+                                     self.shown_protected, self.turn_shown)
             hud.draw_log(picture, self.log, bottom)
             self._hud_cache = (key, picture)
             self._hud_on_screen = None
@@ -624,26 +625,83 @@ class RaceScene(Scene):
             text.draw(surface, f"{r.name} is thinking…", (self.view.centerx, self.view.bottom - 24), 22,
                       theme.TEXT, "bold", anchor="center", shadow=True)
 
+    def brainy_viewer(self) -> Optional[int]:
+        """The acting person when he is Brainy (he sees who laid each trap), else None."""
+        racer = self.race.pending.racer if self.race.pending is not None and not self.busy else self.acting
+        if racer is None:
+            return None
+        r = self.race.racers[racer]
+        return racer if r.has(BRAINY) and not r.setup.bot else None
+
     def _draw_traps(self, surface: pygame.Surface) -> None:
+        viewer = self.brainy_viewer()
         for square, kind in self.shown_traps.items():
             sprite = object_sprite("poo" if kind == "poo" else "trap", int(TILE * 0.8))
+            owner = self.shown_owners.get(square) if viewer is not None else None
             for centre in self.spots(square):
                 surface.blit(sprite, sprite.get_rect(center=centre))
+                if owner is not None:
+                    self._owner_mark(surface, centre, owner, owner == viewer)
+
+    def _owner_mark(self, surface: pygame.Surface, centre, owner: int, own: bool) -> None:
+        """A trap's owner for a Brainy eye: his colour and seat number in the square's corner."""
+        spot = (centre[0] - TILE // 2 + 10, centre[1] - TILE // 2 + 10)
+        pygame.draw.circle(surface, (20, 20, 28), spot, 9)
+        pygame.draw.circle(surface, theme.racer_colour(owner), spot, 9, 3 if own else 2)
+        text.draw(surface, str(owner + 1), spot, 13, theme.TEXT, "bold", anchor="center")
+
+    def _path_drawn(self) -> list:
+        """The squares of the fireball path being drawn, from the user's own (empty when none is)."""
+        panel = self.panel
+        if panel is None or panel.decision.kind != "path":
+            return []
+        return [self.shown_pos[panel.decision.racer]] + [tuple(p) for p in panel.decision.info.get("path", [])]
+
+    def _draw_path(self, surface: pygame.Surface) -> None:
+        """The fireball path drawn so far, the previewed next square, and the range left."""
+        trail = self._path_drawn()
+        if not trail or self.busy:
+            return
+        info = self.panel.decision.info
+        for square in trail[1:]:
+            for centre in self.spots(square):
+                effects.glow(surface, PATH_COLOUR, centre, int(TILE * 0.42), 90)
+        effects.draw_path(surface, self, trail, PATH_COLOUR, 8)
+        effects.draw_path(surface, self, trail, PATH_LIGHT, 3)
+        for square in trail[1:-1]:
+            for centre in self.spots(square):
+                pygame.draw.circle(surface, PATH_LIGHT, centre, TILE // 7)
+        if len(trail) > 1:
+            for centre in self.spots(trail[-1]):
+                pygame.draw.circle(surface, (255, 240, 190), centre, TILE // 4)
+                pygame.draw.circle(surface, PATH_COLOUR, centre, TILE // 4, 3)
+                if "end" in self.panel.decision.options:
+                    text.draw(surface, "end", (centre[0], centre[1] - TILE // 2 - 2), 14, (255, 240, 190),
+                              "bold", anchor="midbottom", shadow=True)
+        preview = self.panel.preview()
+        if preview is not None:
+            ghost = [trail[-1], preview]
+            effects.draw_path(surface, self, ghost, (255, 235, 180), 3)
+            for centre in self.spots(preview):
+                effects.glow(surface, (255, 190, 80), centre, int(TILE * 0.3), 150)
+        reach = info.get("reach", 0)
+        drawn = len(trail) - 1
+        name = words.object_name(info.get("object", "ring_of_fire"))
+        line = f"{name}: {drawn} of {reach} squares drawn · {max(0, reach - drawn)} left"
+        box = pygame.Rect(self.view.left + 10, self.view.top + 10, text.width(line, 19, "bold") + 28, 34)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (14, 10, 6, 200), shade.get_rect(), border_radius=8)
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, PATH_COLOUR, box, 2, border_radius=8)
+        text.draw(surface, line, (box.left + 14, box.centery), 19, PATH_LIGHT, "bold", anchor="midleft")
+        meter = pygame.Rect(box.left, box.bottom + 4, box.width, 6)
+        pygame.draw.rect(surface, (60, 40, 20), meter, border_radius=3)
+        if reach:
+            pygame.draw.rect(surface, PATH_COLOUR, (meter.left, meter.top, meter.width * drawn // reach, 6),
+                             border_radius=3)
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
-        if self.panel is not None and not self.busy and self.panel.decision.kind == "path":
-            info = self.panel.decision.info
-            trail = [self.shown_pos[self.panel.decision.racer]] + [tuple(p) for p in info.get("path", [])]
-            for a, b in zip(trail, trail[1:]):
-                for start in self.spots(a):
-                    for end in self.spots(b):
-                        if abs(start[0] - end[0]) <= TILE and abs(start[1] - end[1]) <= TILE:
-                            pygame.draw.line(surface, (255, 140, 40), start, end, 6)
-            for square in trail[1:]:
-                for centre in self.spots(square):
-                    pygame.draw.circle(surface, (255, 190, 60), centre, TILE // 5)
-            text.draw(surface, f"fireball: {len(trail) - 1} / {info.get('reach', '?')} squares",
-                      (self.view.left + 12, self.view.top + 10), 18, (255, 190, 60), "bold", shadow=True)
+        self._draw_path(surface)
         if self.panel is not None and not self.busy:
             colour = theme.racer_colour(self.panel.decision.racer)
             for square, focused, number in self.panel.squares():
