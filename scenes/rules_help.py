@@ -79,7 +79,16 @@ def _table(rows: list[list[str]], width: int) -> pygame.Surface:
     size = 16 if columns > 6 else BODY - 1
     natural = [max(text.width(r[c], size) for r in rows) + 16 for c in range(columns)]
     total = sum(natural)
-    widths = natural if total <= width else [max(40, int(n * width / total)) for n in natural]
+    # Too wide: every column keeps room for its longest word, the rest of the width is shared out.
+    least = [max(text.width(word, size, "bold") for r in rows for word in r[c].split() or [""]) + 16
+             for c in range(columns)]
+    spare = width - sum(least)
+    if total <= width:
+        widths = natural
+    elif spare > 0:
+        widths = [lo + int((n - lo) * spare / max(1, total - sum(least))) for n, lo in zip(natural, least)]
+    else:
+        widths = [max(40, int(n * width / total)) for n in natural]
     lines = [[text.wrap(cell, w - 12, size, "bold" if i == 0 else "body") for cell, w in zip(row, widths)]
              for i, row in enumerate(rows)]
     line_h = assets.font(size).get_linesize()
