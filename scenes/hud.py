@@ -73,8 +73,8 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected,
     for index in order:
         r = race.racers[index]
         colour = theme.racer_colour(index)
-        lines = status(race, r, turn)
-        rect = pygame.Rect(x, y, w, height - 6 + (STATUS_H if lines else 0))
+        lines = _status_rows(status(race, r, turn), w - 24)
+        rect = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
         panel(surface, rect, theme.PANEL_LIGHT if index == acting else theme.PANEL,
               theme.FOCUS if index == acting else theme.PANEL_EDGE, radius=8, shadow=False,
               width=2 if index == acting else 1)
@@ -98,21 +98,37 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected,
         surface.blit(badge, badge.get_rect(midright=(rect.right - 8, middle - 6)))
         text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold",
                   anchor="midbottom")
-        if lines:
-            _status_line(surface, lines, (rect.left + 14, base + STATUS_H // 2 - 3), rect.right - 10)
+        for k, line in enumerate(lines):
+            _status_line(surface, line, (rect.left + 14, base + STATUS_H // 2 - 3 + k * STATUS_H))
         y += rect.height + 6
     return y
 
 
-def _status_line(surface: pygame.Surface, lines, pos, right: int) -> None:
+def _status_width(item) -> int:
+    name, words_now, _ = item
+    return (20 if name else 0) + text.width(words_now, 15, "bold") + 14
+
+
+def _status_rows(items, width: int) -> list[list]:
+    """The status items in rows that fit the panel's width."""
+    rows: list[list] = []
+    used = width
+    for item in items:
+        if used + _status_width(item) > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += _status_width(item)
+    return rows
+
+
+def _status_line(surface: pygame.Surface, items, pos) -> None:
     x, y = pos
-    for name, words_now, colour in lines:
+    for name, words_now, colour in items:
         if name:
             icon = sprites.icon("object", name, 18)
             surface.blit(icon, icon.get_rect(midleft=(x, y)))
             x += 20
-        if x >= right:
-            return
         rect = text.draw(surface, words_now, (x, y), 15, colour, "bold", anchor="midleft")
         x = rect.right + 14
 

@@ -522,11 +522,17 @@ class Bolt(Animation):
                         pygame.draw.lines(surface, (170, 210, 255), False,
                                           [(bx, by), (bx + rng.randint(-40, 40), by + rng.randint(20, 50))], 2)
                 radius = int(scene.tile * (0.5 + 0.5 * ease(min(1.0, p * 2))))
-                glow(surface, (150, 200, 255), (x, y), radius, int(150 * (1 - p)))
+                glow(surface, (150, 200, 255), (x, y), radius, int(80 * (1 - p)))
                 pygame.draw.circle(surface, (230, 240, 255), (x, y), radius, 3)
-                if leader and p > 0.15:
-                    text.draw(surface, "leader: both dice", (x, y + radius + 4), 17, (255, 240, 150),
-                              "bold", anchor="midtop", shadow=True)
+        for n, square in enumerate(self.squares):  # the words over every bolt
+            if n < len(self.leaders) and self.leaders[n] and p > 0.15:
+                for x, y in scene.spots(square):
+                    label = text.render("leader: both dice", 17, (255, 240, 150), "bold")
+                    pill = label.get_rect(midtop=(x, y + scene.tile + 2)).inflate(14, 6)
+                    shade = pygame.Surface(pill.size, pygame.SRCALPHA)
+                    pygame.draw.rect(shade, (12, 16, 34, 220), shade.get_rect(), border_radius=8)
+                    surface.blit(shade, pill)
+                    surface.blit(label, label.get_rect(center=pill.center))
 
 
 class Thrown(Animation):
@@ -552,12 +558,11 @@ class Thrown(Animation):
         here = self.where()
         back = max(0.0, min(1.0, self.progress / 0.85) - 0.3)
         tail = (r0 + (r1 - r0) * back, c0 + (c1 - c0) * back)
-        for a in scene.spots(tail):
-            for b in scene.spots(here):
-                if abs(a[0] - b[0]) < scene.view.width // 2 and abs(a[1] - b[1]) < scene.view.height // 2:
-                    pygame.draw.line(surface, (235, 235, 255), a, b, 2)
+        for b in scene.spots(here):  # a streak behind the object, in the same copy of the board
+            a = (int(b[0] + (tail[1] - here[1]) * tile), int(b[1] + (tail[0] - here[0]) * tile))
+            pygame.draw.line(surface, (235, 235, 255), a, b, 3)
         if self.kind == "spear":
-            image = pygame.transform.rotate(self.icon, self.angle - 45)
+            image = pygame.transform.rotate(self.icon, self.angle - 90)
         else:
             image = pygame.transform.rotate(self.icon, -self.t * (1440 if self.kind == "throwing_star" else 900))
         if self.progress < 0.85:
