@@ -38,8 +38,9 @@ PRACTICE_TEXT = """
 
 def practice_board() -> Board:
     """The practice meadow: a small board that is always there."""
-    return Board.from_text(PRACTICE_TEXT, name="Practice meadow",
-                           description="A small meadow to learn the rules on.", author="Fantasy Racing",
+    from scenes.i18n import t
+    return Board.from_text(PRACTICE_TEXT, name=t("board.practice.name"),
+                           description=t("board.practice.description"), author="Fantasy Racing",
                            turns=8)
 
 
