@@ -438,11 +438,12 @@ def _walk_layers(element: ElementTree.Element, visible: bool = True, opacity: fl
 
 
 def _float(value: str | None, default: float) -> float:
-    """A float attribute, or the default."""
+    """A finite float attribute, or the default (offsetx="inf" is no offset)."""
     try:
-        return float(value) if value is not None else default
+        number = float(value) if value is not None else default
     except ValueError:
         return default
+    return number if math.isfinite(number) else default
 
 
 def _check_layer_kinds(layers: list[_Layer], report: _Report) -> None:
@@ -620,7 +621,7 @@ def _respawn_turns(raw: dict, report: _Report) -> tuple[int, ...]:
         return DEFAULT_RESPAWN_TURNS
     parts = [part.strip() for part in value.split(",") if part.strip()]
     low, high = 1, TURNS_RANGE[1]
-    if not all(part.isdigit() and low <= int(part) <= high for part in parts):
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 and low <= int(part) <= high for part in parts):
         report.error(f'map property "respawn_turns" must list game turns from {low} to {high} '
                      f'separated by commas, like "4,7,10,13", not {value!r}')
         return DEFAULT_RESPAWN_TURNS
@@ -763,7 +764,7 @@ def _start_objects(tmx) -> Iterator[tuple[str, object]]:
     and objects of class (Tiled 1.9) or type "start" on other object layers."""
     for group in _object_groups(tmx):
         for obj in group:
-            kind = (getattr(obj, "class", None) or obj.type or "").strip().lower()
+            kind = str(getattr(obj, "class", None) or obj.type or "").strip().lower()  # a property may make it an int
             if _is_start_layer(group) or kind in START_CLASSES:
                 yield group.name, obj
 
