@@ -154,11 +154,16 @@ class App:
                 self.quit()
 
     def save_window_picture(self):
-        """F12: the window as the player sees it, saved in the user folder's screenshots/."""
-        folder = userdata.user_dir() / "screenshots"
-        folder.mkdir(exist_ok=True)
-        path = folder / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
-        pygame.image.save(self.window, str(path))
+        """F12: the window as the player sees it, saved in the user folder's screenshots/ (None if it cannot be)."""
+        try:
+            folder = userdata.user_dir() / "screenshots"
+            folder.mkdir(exist_ok=True)
+            path = folder / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
+            pygame.image.save(self.window, str(path))
+        except (OSError, pygame.error) as error:
+            log.warning("the picture of the window could not be saved: %s", error)
+            return None
+        log.info("saved a picture of the window: %s", path)
         return path
 
     def screenshot(self, path) -> None:

@@ -279,7 +279,14 @@ class Settings:
         one sentence naming the file, shown once (the next start finds no
         bad file).
         """
-        path = settings_path()
+        try:
+            path = settings_path()
+        except OSError as error:
+            settings = cls()
+            settings.problem = (f"The game's folder for settings and saves cannot be made ({error}); "
+                                f"the default settings are used and nothing will be kept.")
+            log.warning("%s", settings.problem)
+            return settings
         remove_leftovers(path)
         if not path.is_file():
             return cls()
@@ -388,7 +395,7 @@ class Settings:
         try:
             write_atomically(settings_path(), json.dumps(self.to_dict(), indent=2) + "\n")
         except OSError as error:
-            log.warning("the settings could not be saved in %s: %s", settings_path(), error)
+            log.warning("the settings could not be saved: %s", error)
 
 
 # ---------------------------------------------------------------- saves
@@ -444,6 +451,8 @@ def delete_save() -> None:
         save_path().unlink()
     except FileNotFoundError:
         pass
+    except OSError as error:
+        log.warning("the saved race could not be deleted: %s", error)
 
 
 _RACE_FIELDS = (("board", dict, "an object"), ("racers", list, "a list"), ("turns", int, "a whole number"),
@@ -517,7 +526,10 @@ def read_save(path: Path) -> SavedRace:
 def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
     """The saved race and no message, or None and a sentence saying why it was set aside."""
     wait_for_saves()
-    path = save_path()
+    try:
+        path = save_path()
+    except OSError:   # no user folder: nothing was saved (the settings said so once)
+        return None, None
     remove_leftovers(path)
     if not path.is_file():
         return None, None

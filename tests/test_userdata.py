@@ -308,6 +308,24 @@ def test_a_save_that_fails_in_the_background_is_logged_not_raised(data_home, mon
     assert "No space left on device" in caplog.text
 
 
+def test_without_a_user_folder_the_game_runs_with_defaults_and_says_so_once(tmp_path, monkeypatch):
+    import pygame
+
+    from scenes.app import App, first_scene
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    game = App()
+    assert game.settings.to_dict() == Settings().to_dict()
+    assert game.settings.problem.startswith("The game's folder for settings and saves cannot be made (")
+    title = game.stack.push(first_scene(game, None))
+    game.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])
+    assert game.running and title.message == game.settings.problem
+    game.settings.save()                      # logged, not raised
+    userdata.delete_save()
+    assert userdata.load_race() == (None, None)
+
+
 def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
     import pygame
 
