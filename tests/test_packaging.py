@@ -119,6 +119,31 @@ def test_the_built_binary_opens_a_window_on_the_title_screen(bundle, tmp_path):
 
 
 @needs_xvfb
+def test_the_built_binary_sets_bad_files_aside_and_still_reaches_the_title(bundle, tmp_path):
+    from tests.test_e2e_window import start_xvfb
+
+    folder = tmp_path / "data" / NAME
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_bytes(b'{"format": 1, "volume": 70, "window": [12')
+    (folder / "race.json").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00 not a save")
+    xvfb, display = start_xvfb()
+    try:
+        shot = tmp_path / "title.png"
+        done = run(bundle, cwd=tmp_path, env=game_env(tmp_path / "data", DISPLAY=display,
+                                                      FANTASY_RACING_SCREENSHOT=str(shot)))
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+    assert done.returncode == 0 and shot.is_file(), done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert [p.read_bytes()[:4] for p in sorted(folder.glob("race.unreadable-*.json"))] == [b"\x89PNG"]
+    assert len(list(folder.glob("settings.unreadable-*.json"))) == 1
+    log = (folder / f"{NAME}.log").read_text(encoding="utf-8")
+    assert "The settings file" in log and "cut short" in log
+    assert "The saved race" in log and "binary data" in log
+
+
+@needs_xvfb
 @pytest.mark.skipif(shutil.which("xwd") is None or shutil.which("xdotool") is None,
                     reason="needs xwd and xdotool (apt: x11-apps xdotool)")
 def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bundle, tmp_path):
