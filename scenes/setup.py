@@ -150,7 +150,7 @@ class SetupScene(Scene):
     @staticmethod
     def card_rect(k: int) -> pygame.Rect:
         """Where character k's card is in the gallery."""
-        return pygame.Rect(GALLERY.left + 16 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 128, 104, 120)
+        return pygame.Rect(GALLERY.left + 16 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 114, 104, 106)
 
     def set_board(self, index: int) -> None:
         """Another board; its proposed number of turns comes with it."""
@@ -306,7 +306,7 @@ class SetupScene(Scene):
             panel(surface, rect, theme.PANEL_LIGHT if chosen else theme.PANEL,
                   theme.racer_colour(self.selected) if chosen else theme.PANEL_EDGE, radius=8, shadow=False,
                   width=3 if chosen else 1)
-            image = assets.portrait(character, 86)
+            image = assets.portrait(character, 76)
             if image is not None:
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
             text.draw(surface, character_name(character), (rect.centerx, rect.bottom - 6), 15,
@@ -319,12 +319,13 @@ class SetupScene(Scene):
 
     def _draw_character(self, surface: pygame.Surface, character: str) -> None:
         c = CHARACTERS[character]
-        box = pygame.Rect(GALLERY.left + 16, GALLERY.top + 310, GALLERY.width - 32, 236)
+        top = GALLERY.top + 282
+        box = pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
         panel(surface, box, (24, 28, 44), shadow=False)
-        image = assets.portrait(character, 150)
+        image = assets.portrait(character, 112)
         if image is not None:
             surface.blit(image, (box.left + 10, box.top + 10))
-        x = box.left + 176
+        x = box.left + 136
         text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
         stats = [(t("setup.speed"), t("setup.speed_value", count=c.speed)),
                  (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
@@ -340,6 +341,12 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, (90, 60, 60), bar, border_radius=4)
         pygame.draw.rect(surface, (110, 200, 120), (bar.left, bar.top, simple_w, bar.height))
         pygame.draw.rect(surface, (242, 193, 78), (bar.left + simple_w, bar.top, crush_w, bar.height))
+        # every special rule, under the portrait across the box, in the largest size that shows them all
         rules = "  ".join(rule_text(rule) for rule in c.rules)
-        text.draw_wrapped(surface, rules, pygame.Rect(x, y + 22, box.right - x - 12, box.bottom - y - 26), 15,
-                          theme.TEXT, spacing=2)
+        area = pygame.Rect(box.left + 12, max(y + 22, box.top + 130), box.width - 24, 0)
+        area.height = box.bottom - 8 - area.top
+        for size in (16, 15, 14, 13, 12):
+            lines = len(text.wrap(rules, area.width, size))
+            if lines * (assets.font(size).get_linesize()) <= area.height:
+                break
+        text.draw_wrapped(surface, rules, area, size, theme.TEXT, spacing=2)

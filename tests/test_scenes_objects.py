@@ -490,6 +490,37 @@ def test_every_special_rule_is_in_the_setup_gallery_words():
             assert rule in RULE_TEXT and len(RULE_TEXT[rule]) < 200
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, language):
+    from scenes import assets, i18n
+    from game.characters import CHARACTERS
+    from scenes.setup import CHARACTER_IDS, SetupScene
+    from scenes.ui import text
+    shown = []
+    draw_wrapped = text.draw_wrapped
+
+    def spy(surface, words, rect, size=18, *args, **kwargs):
+        shown.append((words, rect, size))
+        return draw_wrapped(surface, words, rect, size, *args, **kwargs)
+    monkeypatch.setattr(text, "draw_wrapped", spy)
+    was = i18n.language()
+    i18n.set_language(language)
+    try:
+        scene = app.stack.push(SetupScene())
+        for character in CHARACTER_IDS:
+            scene.racers[scene.selected]["character"] = character
+            shown.clear()
+            app.step([], 1 / 30)
+            rules = [(w, r, s) for w, r, s in shown if ":" in w and r.top > 400]
+            assert rules, character
+            words, rect, size = rules[-1]
+            assert words.count(":") >= len(CHARACTERS[character].rules) and size >= 12
+            assert len(text.wrap(words, rect.width, size)) * assets.font(size).get_linesize() <= rect.height, \
+                (character, language)
+    finally:
+        i18n.set_language(was)
+
+
 # ---------------------------------------------------------------- screenshots (README)
 def mid_animation(app, scene, kind, at: float, limit: int = 2000):
     """Step until an animation of `kind` plays and has reached `at` (0..1) of its time."""
