@@ -11,8 +11,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on the player's console
 
 # The folder of maps/ and assets/: the PyInstaller bundle when packaged, else this file's folder.
 HERE = Path(getattr(sys, "_MEIPASS", None) or Path(__file__).resolve().parent)
