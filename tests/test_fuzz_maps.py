@@ -279,8 +279,8 @@ def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path):
     ('value="4,7,10"', 'value="' + "1" * 5000 + '"', "respawn_turns"),
     ('value="4,7,10"', 'value="4,\u00b2"', "respawn_turns"),
     ('<object id="1" name="racer 1" x="272" y="16">\n   <properties>',
-     '<object id="1" name="racer 1" x="272" y="16">\n   <properties>\n    <property name="class" type="int" value="3"/>',
-     None),
+     '<object id="1" name="racer 1" x="272" y="16">\n   <properties>\n'
+     '    <property name="class" type="int" value="3"/>', None),
 ], ids=["offset inf", "offset -inf", "5000 digits", "superscript two", "int class"])
 def test_what_the_fuzzer_found_is_a_board_or_one_line(tmp_path, old, new, expected):
     """Crashes the fuzzer found once (OverflowError, ValueError, AttributeError), now a board or a BoardError."""
