@@ -89,7 +89,7 @@ def _entry(key: str):
     return catalogue(DEFAULT).get(key, key)
 
 
-def t(key: str, **values) -> str:
+def t(key: str, /, **values) -> str:
     """The text of `key` in the current language, its {placeholders} filled from `values`."""
     entry = _entry(key)
     code = language()

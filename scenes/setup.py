@@ -298,7 +298,8 @@ class SetupScene(Scene):
         panel(surface, GALLERY, (30, 35, 54))
         racer = self.racers[self.selected]
         who = racer["name"] or t("setup.computer_racer", number=self.selected + 1)
-        text.draw(surface, t("setup.character_of", number=self.selected + 1, who=who), (GALLERY.left + 16, GALLERY.top + 12),
+        text.draw(surface, t("setup.character_of", number=self.selected + 1, who=who),
+                  (GALLERY.left + 16, GALLERY.top + 12),
                   21, theme.TEXT, "bold")
         for k, character in enumerate(CHARACTER_IDS):
             rect = self.card_rect(k)
