@@ -569,12 +569,12 @@ class RaceScene(Scene):
 
     def _hud_key(self) -> tuple:
         """What the HUD shows: it is drawn again only when this changes."""
+        # Inventories, tiers, wands, the baby's step and poison change only with the race's events
+        # and choices: their counts stand for them (cheaper than reading every racer each frame).
         race = self.race
-        racers = tuple((r.inventory.clovers, r.inventory.shields, r.inventory.coins, tuple(r.inventory.objects),
-                        getattr(r, "stars", 0), race.tier(r.index)) for r in race.racers)
-        return (self.turn_shown, self.acting, self.phase, self.manual_camera, tuple(race.order),
-                tuple(sorted(self.shown_points.items())), tuple(sorted(self.shown_protected.items())), racers,
-                len(self.log), self.log[-1] if self.log else None, hud.status_key(race))
+        return (self.turn_shown, self.acting, self.phase, self.manual_camera, len(race.log), len(race.choices),
+                tuple(self.shown_points.values()), tuple(self.shown_protected.values()), len(self.log),
+                self.log[-1] if self.log else None)
 
     def _hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
@@ -708,9 +708,7 @@ class RaceScene(Scene):
                 for x, y in self.spots(square):
                     rect = pygame.Rect(0, 0, TILE - 4, TILE - 4)
                     rect.center = (x, y)
-                    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                    shade.fill((*colour, 110 if focused else 60))
-                    surface.blit(shade, rect)
+                    effects.shade(surface, rect, colour, 110 if focused else 60)
                     pygame.draw.rect(surface, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1,
                                      border_radius=4)
                     if number:
@@ -730,7 +728,9 @@ class RaceScene(Scene):
         groups: dict[tuple, list[int]] = {}
         placed = []
         moved = {}
-        for anim in reversed([a for a in [self.anim] + self.ambient if a is not None]):
+        movers = [a for a in [self.anim] + self.ambient
+                  if a is not None and type(a).token_at is not effects.Animation.token_at]
+        for anim in reversed(movers):
             for r in self.race.racers:
                 where = anim.token_at(r.index)
                 if where is not None:
@@ -752,5 +752,6 @@ class RaceScene(Scene):
             for x, y in self.spots(where):
                 if index == self.acting:
                     pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
-                    pygame.draw.circle(surface, theme.FOCUS, (x + offset[0], y + offset[1]), size // 2 + pulse, 2)
+                    ring = effects.ring_image(theme.FOCUS, size // 2 + pulse, 2)
+                    surface.blit(ring, ring.get_rect(center=(x + offset[0], y + offset[1])))
                 surface.blit(token, token.get_rect(center=(x + offset[0], y + offset[1])))

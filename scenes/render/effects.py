@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -23,6 +24,34 @@ HIDDEN = "hidden"
 DIE_FACES = {
     "DCOMBAT": ("defeat", "simple", "crushing"),
 }
+
+
+@lru_cache(maxsize=32)
+def _tray(width: int, height: int, colour=(10, 12, 24, 210), radius: int = 16) -> pygame.Surface:
+    """A dark rounded tray (under dice, a chest, words), made once per size."""
+    tray = pygame.Surface((width, height), pygame.SRCALPHA)
+    pygame.draw.rect(tray, colour, tray.get_rect(), border_radius=radius)
+    return tray
+
+
+@lru_cache(maxsize=64)
+def ring_image(colour, radius: int, width: int) -> pygame.Surface:
+    """A circle outline drawn once (blitting it is cheaper than drawing it every frame)."""
+    image = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.circle(image, colour, (radius + 1, radius + 1), radius, width)
+    return image
+
+
+def shade(surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+    """Blend `colour` over a rectangle at `alpha` (0-255): two blended fills, much cheaper than
+    blitting a translucent surface of that size."""
+    rect = pygame.Rect(rect).clip(surface.get_clip())
+    if alpha <= 0 or not rect:
+        return
+    a = min(255, alpha) / 255
+    keep = int(round(255 * (1 - a)))
+    surface.fill((keep, keep, keep), rect, special_flags=pygame.BLEND_MULT)
+    surface.fill(tuple(int(c * a) for c in colour[:3]), rect, special_flags=pygame.BLEND_ADD)
 
 
 def ease(t: float) -> float:
@@ -96,8 +125,9 @@ class Slide(Animation):
         return self.position() if racer == self.racer else None
 
     def draw(self, surface, scene) -> None:
-        for centre in scene.spots(self.position()):
-            pygame.draw.circle(surface, (255, 255, 255), centre, int(scene.tile * 0.48), 2)
+        ring = ring_image((255, 255, 255), int(scene.tile * 0.48), 2)
+        for x, y in scene.spots(self.position()):
+            surface.blit(ring, (x - ring.get_width() // 2, y - ring.get_height() // 2))
 
 
 class Teleport(Animation):
@@ -161,9 +191,9 @@ class Banner(Animation):
     def draw(self, surface, scene) -> None:
         view = scene.view
         alpha = min(1.0, self.progress * 6, (1 - self.progress) * 5)
-        band = pygame.Surface((view.width, 110 if self.sub else 84), pygame.SRCALPHA)
-        band.fill((10, 12, 24, int(200 * alpha)))
-        surface.blit(band, band.get_rect(center=(view.centerx, view.top + view.height * self.height)))
+        band = pygame.Rect(0, 0, view.width, 110 if self.sub else 84)
+        band.center = (view.centerx, int(view.top + view.height * self.height))
+        shade(surface, band, (10, 12, 24), int(200 * alpha))
         if alpha > 0.15:
             y = view.top + view.height * self.height - (14 if self.sub else 0)
             text.draw(surface, self.words, (view.centerx, y), 46, self.colour, "title", anchor="center",
@@ -277,9 +307,7 @@ class Dice(Animation):
         total = sum(widths) + (count - 1) * gap
         tray = pygame.Rect(0, 0, total + 60, size + 78)
         tray.center = (view.centerx, view.top + int(view.height * 0.72))
-        shade = pygame.Surface(tray.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (10, 12, 24, 210), shade.get_rect(), border_radius=16)
-        surface.blit(shade, tray)
+        surface.blit(_tray(tray.width, tray.height), tray)
         if self.purpose:
             text.draw(surface, self.purpose.replace("_", " "), (tray.centerx, tray.top + 8), 18, theme.MUTED,
                       anchor="midtop")
@@ -298,7 +326,19 @@ DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 1
 def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0,
              selected: bool = False) -> pygame.Rect:
     """One die: a rounded square of the die's colour with its face (wider for a word)."""
-    words = str(face)
+    body = _die_body(size, name, str(face), icon)
+    if angle:
+        body = pygame.transform.rotate(body, angle)
+    rect = body.get_rect(center=centre)
+    surface.blit(body, rect)
+    if selected:
+        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 4, border_radius=size // 5)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def _die_body(size: int, name: str, words: str, icon=None) -> pygame.Surface:
+    """A die's picture, unturned (made once per face)."""
     font_size = int(size * (0.55 if len(words) <= 2 else 0.4 if len(words) <= 3 else 0.28))
     width = size if icon is not None else max(size, text.width(words, font_size, "bold") + 22)
     body = pygame.Surface((width, size), pygame.SRCALPHA)
@@ -310,13 +350,7 @@ def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle:
         body.blit(image, image.get_rect(center=(width // 2, size // 2)))
     else:
         text.draw(body, words, (width // 2, size // 2), font_size, (30, 26, 40), "bold", anchor="center")
-    if angle:
-        body = pygame.transform.rotate(body, angle)
-    rect = body.get_rect(center=centre)
-    surface.blit(body, rect)
-    if selected:
-        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 4, border_radius=size // 5)
-    return rect
+    return body
 
 
 class Chest(Animation):
@@ -331,9 +365,7 @@ class Chest(Animation):
         centre = (view.centerx, view.top + int(view.height * 0.7))
         box = pygame.Rect(0, 0, 300, 200)
         box.center = centre
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (10, 12, 24, 215), shade.get_rect(), border_radius=18)
-        surface.blit(shade, box)
+        surface.blit(_tray(box.width, box.height, (10, 12, 24, 215), 18), box)
         if self.progress < 0.45:
             wobble = math.sin(self.t * 40) * 10 * (self.progress / 0.45)
             chest = pygame.transform.rotate(sprites.icon("object", "chest", 110), wobble)
@@ -395,9 +427,15 @@ def glow(surface, colour, centre, radius: int, alpha: int) -> None:
     """A translucent disc (a glow)."""
     if radius <= 0 or alpha <= 0:
         return
-    glow = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
-    pygame.draw.circle(glow, (*colour[:3], max(0, min(255, alpha))), (radius, radius), radius)
-    surface.blit(glow, (centre[0] - radius, centre[1] - radius))
+    disc = _disc(tuple(colour[:3]), radius, max(0, min(255, alpha)) // 8 * 8)
+    surface.blit(disc, (centre[0] - radius, centre[1] - radius))
+
+
+@lru_cache(maxsize=512)
+def _disc(colour, radius: int, alpha: int) -> pygame.Surface:
+    disc = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (*colour, alpha), (radius, radius), radius)
+    return disc
 
 
 def _near(a, b, tile: int) -> bool:
@@ -502,9 +540,7 @@ class Bolt(Animation):
         p = self.progress
         view = scene.view
         if p < 0.35:  # the sky flashes twice
-            flash = pygame.Surface(view.size, pygame.SRCALPHA)
-            flash.fill((220, 230, 255, int(90 * abs(math.sin(p / 0.35 * math.pi * 2)))))
-            surface.blit(flash, view)
+            shade(surface, view, (220, 230, 255), int(90 * abs(math.sin(p / 0.35 * math.pi * 2))))
         strike = p < 0.85 and int(self.t * 14) % 3 != 2
         frame = int(self.t * 14)
         for n, square in enumerate(self.squares):
@@ -529,9 +565,7 @@ class Bolt(Animation):
                 for x, y in scene.spots(square):
                     label = text.render("leader: both dice", 17, (255, 240, 150), "bold")
                     pill = label.get_rect(midtop=(x, y + scene.tile + 2)).inflate(14, 6)
-                    shade = pygame.Surface(pill.size, pygame.SRCALPHA)
-                    pygame.draw.rect(shade, (12, 16, 34, 220), shade.get_rect(), border_radius=8)
-                    surface.blit(shade, pill)
+                    surface.blit(_tray(pill.width, pill.height, (12, 16, 34, 220), 8), pill)
                     surface.blit(label, label.get_rect(center=pill.center))
 
 
