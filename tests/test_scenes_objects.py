@@ -233,6 +233,25 @@ def test_the_path_can_not_go_beyond_its_range(app):
     assert len(events(race, "fireball")[0]["path"]) == 16
 
 
+def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
+    dice = [("D6", 4)] * tuning.WAND_OF_FIRE_DICE
+    race = scenario(FIRE_BOARD, ["sorceress", "orc"], faces=STEP + dice + NEXT, before=arrange(unprotect=[1]))
+    to_action(race)
+    choose(race, "wand:wand_of_fire")
+    scene, started = watch(app, race)
+    settle(app, scene)
+    assert scene.panel.decision.kind == "path"
+    assert race.pending.info["reach"] == 4 * tuning.WAND_OF_FIRE_DICE
+    app.step([key(pygame.K_DOWN)])
+    app.step([key(pygame.K_DOWN)])
+    app.step([key(pygame.K_RETURN)])
+    assert events(race, "fireball") == [{"racer": 0, "object": "wand_of_fire", "path": [(2, 2), (3, 2)]}]
+    settle(app, scene)
+    assert len(played(started, effects.Fireball)) == 1
+    assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready",
+                                                                             "fire: ready on turn 4"]
+
+
 # ---------------------------------------------------------------- targets
 AXE_BOARD = """
     ....1...
@@ -556,5 +575,6 @@ def test_fireball_and_lightning_screenshots_mid_animation(app, tmp_path):
 
 
 if __name__ == "__main__":
-    for shot in shoot(App(settings=Settings()), Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")).values():
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    for shot in shoot(App(settings=Settings()), folder).values():
         print(shot)
