@@ -3,6 +3,8 @@ animations, pauses, steps, changes speed, goes back; the results keep a race as 
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pygame
@@ -82,7 +84,6 @@ def test_pause_step_and_speed(app, finished):
 
 
 def test_a_damaged_choice_is_shown_not_raised(app, finished):
-    import json
     data = json.loads(record(finished))
     data["race"]["choices"][2] = "nonsense"
     replay = parse(json.dumps(data))
@@ -117,3 +118,24 @@ def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):
     app.step([])
     results.keep_replay()
     assert "could not be written" in results.kept
+
+
+def test_the_games_own_save_file_replays(app, tmp_path):
+    import main
+    from scenes import userdata
+    race = Race.new(load_board(BOARD), [RacerSetup("elf", bot="normal"), RacerSetup("orc")], seed=12)
+    rng = random.Random(2)
+    for _ in range(25):
+        race.choose(rng.choice(race.pending.options))
+    userdata.save_race(race, {"board": str(BOARD)})
+    path = userdata.save_path()
+    assert main.main(["replay", str(path), "--check"]) == 0
+    replay = load(path)
+    assert replay.events is None and replay.choices == json.loads(race.to_json())["choices"]
+    scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
+    for _ in range(5000):
+        if scene.at_end:
+            break
+        app.step([], 1 / 20)
+    assert scene.at_end and not scene.race.over and scene.race.pending == race.pending
+    assert path.exists()  # the saved race is left where it was
