@@ -25,6 +25,7 @@ from scenes.decisions import DecisionPanel
 from scenes.render import effects, sprites
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
+from scenes.thinker import Thinker
 from scenes.ui import text, theme
 
 TILE = 48
@@ -46,6 +47,7 @@ class RaceScene(Scene):
         self.race = race
         self.setup = dict(setup or {})
         self.rng = random.Random(seed if seed is not None else (race.seed or 0) + 7)
+        self.thinker = Thinker()  # computer racers think off the frame loop
         self.view = VIEW
         self.tile = TILE
 
@@ -192,8 +194,9 @@ class RaceScene(Scene):
         bot = race.racers[decision.racer].setup.bot
         if bot:
             self.bot_timer += dt
-            if self.bot_timer >= BOT_DELAY:
-                self.choose(ai.choose(race, decision, bot if bot in ai.POLICIES else BOT_POLICY, self.rng))
+            self.thinker.think(race, decision, bot if bot in ai.POLICIES else BOT_POLICY, self.rng)
+            if self.bot_timer >= BOT_DELAY and self.thinker.ready(decision):
+                self.choose(self.thinker.take(decision))
         elif self.panel is None or self.panel.decision is not decision:
             self.panel = DecisionPanel(decision, race, self.choose, self.view)
             self.panel.hover(self.hover_square)
