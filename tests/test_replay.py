@@ -187,3 +187,62 @@ def test_main_replay_bad_values(tmp_path, capsys):
     assert main.main(["replay", str(tmp_path / "nope.json"), "--speed", "3"]) == 2
     err = capsys.readouterr().err
     assert "--speed" in err
+
+
+def _mutations(text: str, rng: random.Random) -> str:
+    """A replay file's text with one to three random damages (bytes or JSON values)."""
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(4)
+        if kind == 0 and text:
+            i = rng.randrange(len(text))
+            text = text[:i] + chr(ord(text[i]) ^ (1 << rng.randrange(7))) + text[i + 1:]
+        elif kind == 1 and text:
+            text = text[:rng.randrange(len(text))]
+        else:
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            spots = []
+
+            def walk(value, path):
+                spots.append(path)
+                if isinstance(value, dict):
+                    for k, v in value.items():
+                        walk(v, path + [k])
+                elif isinstance(value, list):
+                    for i, v in enumerate(value[:30]):
+                        walk(v, path + [i])
+            walk(data, [])
+            path = rng.choice(spots[1:])
+            parent = data
+            for step in path[:-1]:
+                parent = parent[step]
+            odd = rng.choice([None, -1, 0, 7, 10**30, 1.5, "", "x", [], {}, [0, 0], [99, 99], [-5, 3], True,
+                              {"kind": "moved"}, "turn_started"])
+            if kind == 2:
+                parent[path[-1]] = odd
+            elif isinstance(parent, list):
+                del parent[path[-1]]
+            else:
+                parent.pop(path[-1])
+            text = json.dumps(data)
+    return text
+
+
+def test_damaged_replay_files_give_a_replay_error_or_a_failed_check_never_a_traceback():
+    rng = random.Random(5)
+    base = record(bot_race(SHIPPED[1], seed=13))
+    outcomes = {"error": 0, "differs": 0, "ok": 0}
+    for _ in range(300):
+        text = _mutations(base, rng)
+        try:
+            result = check(parse(text))
+        except ReplayError as error:
+            assert str(error) and "\n" not in str(error)
+            outcomes["error"] += 1
+            continue
+        outcomes["ok" if result.ok else "differs"] += 1
+        if not result.ok:
+            assert result.message and "\n" not in result.message
+    assert outcomes["error"] and outcomes["differs"]
