@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import time
+
 import pygame
 import pytest
 
@@ -59,13 +61,29 @@ def practice_setup(racers, turns=5, seed=3):
             "racers": [{"character": c, "name": n, "bot": b} for c, n, b in racers]}
 
 
-def run_until(app, condition, events=(), limit=20000, dt=1 / 30):
-    """Step frames until `condition()` holds; fails when it never does."""
-    for _ in range(limit):
+def run_until(app, condition, events=(), limit=20000, dt=1 / 30, seconds=120.0):
+    """Step frames until `condition()` holds; fails when it never does.
+
+    Computer racers think on a worker thread, so a quick loop of frames may
+    pass many frames per decision: the bound is `limit` frames or, while
+    a racer is thinking, `seconds` of wall time.
+    """
+    deadline = time.monotonic() + seconds
+    frames = 0
+    while frames < limit or (_thinking(app) and time.monotonic() < deadline):
         if condition():
             return
         app.step(list(events), dt)
+        frames += 1
+    if condition():
+        return
     raise AssertionError("the game never reached the expected state")
+
+
+def _thinking(app) -> bool:
+    """Whether a computer racer of the top scene is thinking right now."""
+    thinker = getattr(app.stack.top, "thinker", None)
+    return thinker is not None and thinker._thread is not None and thinker._thread.is_alive()
 
 
 # ---------------------------------------------------------------- title, settings, rules, pause
@@ -252,10 +270,7 @@ def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
     race = app.stack.top.race
-    frames = 0
-    while isinstance(app.stack.top, RaceScene) and frames < 40000:
-        app.step([], 1 / 20)
-        frames += 1
+    run_until(app, lambda: not isinstance(app.stack.top, RaceScene), limit=40000, dt=1 / 20, seconds=300)
     results = app.stack.top
     assert isinstance(results, ResultsScene) and race.over
     assert [p for p, _, _ in results.standings] == [p for p, _, _ in race.standings()]
