@@ -8,6 +8,7 @@ Target (issue 2): at least 100 races a second.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -20,30 +21,40 @@ from game.characters import CHARACTERS  # noqa: E402
 from game.randomboard import random_board  # noqa: E402
 
 
-def main() -> None:
-    """Time complete races and print the rate."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--races", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    setups_boards = []
-    for i in range(args.races):
+def measure(races: int, seed: int) -> dict:
+    """Play `races` complete races; wall and CPU seconds, and the decisions made."""
+    rng = random.Random(seed)
+    work = []
+    for i in range(races):
         board = random_board(rng, racers=6)
         setups = [RacerSetup(rng.choice(list(CHARACTERS)), bot="random") for _ in range(6)]
-        setups_boards.append((board, setups, args.seed + i))
+        work.append((board, setups, seed + i))
     decisions = 0
-    start = time.perf_counter()
-    for board, setups, seed in setups_boards:
-        race = Race.new(board, setups, turns=15, seed=seed)
-        bot = random.Random(seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for board, setups, race_seed in work:
+        race = Race.new(board, setups, turns=15, seed=race_seed)
+        bot = random.Random(race_seed)
         while not race.over:
             race.choose(ai.choose(race, race.pending, "random", bot))
             decisions += 1
-    elapsed = time.perf_counter() - start
-    print(f"engine: {args.races} races of 6 random bots x 15 turns in {elapsed:.2f} s")
-    print(f"engine: {args.races / elapsed:.1f} races per second (target >= 100), "
-          f"{decisions / elapsed:,.0f} decisions per second")
+    return {"races": races, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+            "decisions": decisions}
+
+
+def main() -> None:
+    """Time complete races and print the rate (or, with --json, the raw figures)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--races", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    args = parser.parse_args()
+    data = measure(args.races, args.seed)
+    if args.json:
+        print(json.dumps(data))
+        return
+    print(f"engine: {args.races} races of 6 random bots x 15 turns in {data['wall']:.2f} s")
+    print(f"engine: {args.races / data['wall']:.1f} races per second (target >= 100), "
+          f"{data['decisions'] / data['wall']:,.0f} decisions per second")
 
 
 if __name__ == "__main__":

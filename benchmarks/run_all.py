@@ -45,30 +45,6 @@ finally:
     print("RUN_ALL", time.process_time() - cpu, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
 """
 
-ENGINE = """
-import json, random, sys, time
-sys.path.insert(0, {root!r})
-from game import Race, RacerSetup, ai
-from game.characters import CHARACTERS
-from game.randomboard import random_board
-races, seed = {races}, {seed}
-rng = random.Random(seed)
-work = []
-for i in range(races):  # the same races as benchmarks/engine.py
-    board = random_board(rng, racers=6)
-    work.append((board, [RacerSetup(rng.choice(list(CHARACTERS)), bot="random") for _ in range(6)], seed + i))
-decisions = 0
-wall, cpu = time.perf_counter(), time.process_time()
-for board, setups, s in work:
-    race = Race.new(board, setups, turns=15, seed=s)
-    bot = random.Random(s)
-    while not race.over:
-        race.choose(ai.choose(race, race.pending, "random", bot))
-        decisions += 1
-print(json.dumps({{"races": races, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-                  "decisions": decisions}}))
-"""
-
 MEMORY = """
 import json, random, resource, sys, tracemalloc
 sys.path.insert(0, {root!r})
@@ -128,7 +104,8 @@ def wrapped(script: Path, *options: str) -> tuple[str, float, float]:
 
 
 def engine(races: int) -> list[Row]:
-    data = json.loads(run([PYTHON, "-c", ENGINE.format(root=str(ROOT), races=races, seed=1)]).splitlines()[-1])
+    data = json.loads(run([PYTHON, str(ROOT / "benchmarks" / "engine.py"), "--races", str(races), "--seed", "1",
+                           "--json"]).splitlines()[-1])
     wall_rate, cpu_rate = data["races"] / data["wall"], data["races"] / data["cpu"]
     return [
         Row(f"engine: races per second ({races} races, 6 random bots x 15 turns)", f"{wall_rate:.0f}", ">= 100",
