@@ -733,7 +733,12 @@ class RaceScene(Scene):
         moved = {}
         movers = [a for a in [self.anim] + self.ambient
                   if a is not None and type(a).token_at is not effects.Animation.token_at]
+        walking = set()
         for anim in reversed(movers):
+            if isinstance(anim, effects.Slide):
+                moved[anim.racer] = anim.position()
+                walking.add(anim.racer)
+                continue
             for r in self.race.racers:
                 where = anim.token_at(r.index)
                 if where is not None:
@@ -752,6 +757,8 @@ class RaceScene(Scene):
             offset = (0, 0) if len(group) == 1 else (int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2))
             token = sprites.token(self.race.racers[index].character, theme.racer_colour(index), size, index + 1,
                                   bool(self.shown_protected.get(index)))
+            if index in walking:
+                token = effects.ringed(token, int(TILE * 0.48))
             for x, y in self.spots(where):
                 if index == self.acting:
                     pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)

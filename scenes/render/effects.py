@@ -125,9 +125,24 @@ class Slide(Animation):
         return self.position() if racer == self.racer else None
 
     def draw(self, surface, scene) -> None:
-        ring = ring_image((255, 255, 255), int(scene.tile * 0.48), 2)
-        for x, y in scene.spots(self.position()):
-            surface.blit(ring, (x - ring.get_width() // 2, y - ring.get_height() // 2))
+        """Nothing of its own: the race scene draws a walking token with its white ring."""
+
+
+def ringed(token: pygame.Surface, radius: int, colour=(255, 255, 255)) -> pygame.Surface:
+    """A token inside a ring, composed once (one blit a frame instead of two)."""
+    key = (id(token), radius, colour)
+    found = _RINGED.get(key)
+    if found is None or found[0] is not token:
+        ring = ring_image(colour, radius, 2)
+        size = max(ring.get_width(), token.get_width())
+        image = pygame.Surface((size, size), pygame.SRCALPHA)
+        image.blit(ring, ring.get_rect(center=(size // 2, size // 2)))
+        image.blit(token, token.get_rect(center=(size // 2, size // 2)))
+        found = _RINGED[key] = (token, image)
+    return found[1]
+
+
+_RINGED: dict = {}
 
 
 class Teleport(Animation):
