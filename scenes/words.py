@@ -141,9 +141,9 @@ def describe(event, race) -> str | None:
     return None
 
 
-def _side(key: str, count: int, **values) -> str:
-    """A sideways option: key.left for a negative count, key.right for a positive one."""
-    return t(f"{key}.{'left' if count < 0 else 'right'}", **values)
+def _side(key: str, shift: int, /, **values) -> str:
+    """A sideways option: key.left for a negative shift, key.right for a positive one."""
+    return t(f"{key}.{'left' if shift < 0 else 'right'}", **values)
 
 
 def option_label(decision, option, race) -> str:
