@@ -15,6 +15,7 @@ from typing import Callable, Optional
 import pygame
 
 from scenes import audio, words
+from scenes.i18n import t
 from scenes.render import effects, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -27,11 +28,11 @@ ICONS = {"move": ("ui", "move"), "rest": ("ui", "rest"), "coins": ("ui", "coins"
 MAX_BUTTONS = 16
 # A fireball path is drawn with the arrows: Down goes forward (down the board), Left and Right sideways.
 PATH_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
-HINTS = {
-    "path": "Mouse: click squares, click the last to end · Keys: Down/Left/Right, Enter ends, Backspace undoes",
-    "target": "Click a lit square, or Tab/arrows and Enter",
-    "flail": "Click a lit square, or Tab/arrows and Enter",
-    "distance": "1-9, or click a lit square",
+HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
+    "path": "dec.hint_path",
+    "target": "dec.hint_squares",
+    "flail": "dec.hint_squares",
+    "distance": "dec.hint_distance",
 }
 
 
@@ -93,9 +94,10 @@ class DecisionPanel:
         self.entries = [Entry(o, words.option_label(decision, o, race), option_square(decision, o, race),
                               icon=_icon(decision, o)) for o in decision.options]
         if decision.kind == "path":
-            keys = {"end": " (Enter)", "undo": " (Backspace)"}
+            keys = {"end": "key.enter", "undo": "key.backspace"}
             for entry in self.entries:
-                entry.label += keys.get(entry.option, "") if isinstance(entry.option, str) else ""
+                if isinstance(entry.option, str) and entry.option in keys:
+                    entry.label = t("dec.with_key", label=entry.label, key=t(keys[entry.option]))
         self.clover = decision.kind == "clover"
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
@@ -125,8 +127,7 @@ class DecisionPanel:
             rows[-1].append((entry, x, w))
             x += w + 10
         # the keys' hint goes beside the question, or under it when both do not fit on one line
-        self.hint = ("1-9 or click a die, Enter validates" if self.clover
-                     else HINTS.get(self.decision.kind, "Click, or Left/Right and Enter, or 1-9"))
+        self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
         self.hint_below = not self.clover and text.width(self.hint, 15) + 24 > room
         head = 22 if self.hint_below else 0
@@ -323,21 +324,21 @@ class DecisionPanel:
         entry = self.entries[self.focus]
         info = self.decision.info.get("squares", {}).get(entry.option, {})
         owned = self.decision.info.get("coins", "?")
-        line = (f"{entry.option} of your {owned} coins: walk {info.get('travelled', '?')} squares"
-                f" (up to {info.get('theoretical', '?')}).")
+        line = t("dec.coins", coins=entry.option, owned=owned, count=info.get("travelled", "?"),
+                 theoretical=info.get("theoretical", "?"))
         colour = theme.TEXT
         if info.get("blocked"):
-            line += f"  Warning: an obstacle stops the walk after {info.get('travelled')} of " \
-                    f"{info.get('theoretical')} squares; you still pay {entry.option}."
+            line = t("dec.coins_blocked", line=line, travelled=info.get("travelled"),
+                     theoretical=info.get("theoretical"), coins=entry.option)
             colour = theme.BAD
         text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
 
     def _draw_outcomes(self, surface: pygame.Surface, i: int, reading, chosen: bool) -> None:
         """What a chest or a fight gives as rolled and with a clover, side by side."""
-        rows = [("As rolled", reading(i, False), not chosen)]
+        rows = [(t("dec.as_rolled"), reading(i, False), not chosen)]
         if i in self.flippable:
             name = self.decision.info.get("die", [""])[i]
-            label = "With a clover (alternative object)" if name == "DOBJ" else "With a clover"
+            label = t("dec.with_clover_object") if name == "DOBJ" else t("dec.with_clover")
             rows.append((label, reading(i, True), chosen))
         for k, (label, (words_now, icon), active) in enumerate(rows):
             row = self.outcome_rects[k] if k < len(self.outcome_rects) else pygame.Rect(
@@ -371,18 +372,19 @@ class DecisionPanel:
         for i, rect in enumerate(self.dice_rects):
             chosen = i in self.selected
             now, icon = reading(i, chosen)
-            face = now if names[i] != "DCOMBAT" else (flipped_results if chosen else results)[i] if results else now
+            face = now if names[i] != "DCOMBAT" or not results else \
+                t(f"die.face.{(flipped_results if chosen else results)[i]}")
             effects.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
             read_as_words = names[i] in ("DOBJ", "DCOMBAT") and (results or info.get("object"))
             lines = []
             if read_as_words:
-                lines.append(f"{i + 1}: turn over" if i in self.flippable and not chosen else
-                             f"{i + 1}: keep as rolled" if i in self.flippable else "cannot turn")
+                lines.append(t("dec.turn_over", number=i + 1) if i in self.flippable and not chosen else
+                             t("dec.keep", number=i + 1) if i in self.flippable else t("dec.cannot_turn"))
             elif i in self.flippable:
                 other, _ = reading(i, not chosen)
-                lines.append(f"{i + 1}: {'back to' if chosen else 'turn to'} {other}")
+                lines.append(t("dec.back_to" if chosen else "dec.turn_to", number=i + 1, face=other))
             else:
-                lines.append("cannot turn")
+                lines.append(t("dec.cannot_turn"))
             if read_as_words:
                 self._draw_outcomes(surface, i, reading, chosen)
             for k, line in enumerate(lines[:4]):
@@ -395,8 +397,8 @@ class DecisionPanel:
             clovers_at = (self.rect.right - 230, self.rect.top + 56)
         else:
             clovers_at = (self.rect.right - 230, self.rect.top + 64)
-        text.draw(surface, f"Clovers held: {clovers}  ·  selected: {len(self.selected)}",
+        text.draw(surface, t("dec.clovers", clovers=clovers, selected=len(self.selected)),
                   clovers_at, 17, theme.MUTED, anchor="topleft")
         rect = self.validate_rect
         panel(surface, rect, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
-        text.draw(surface, "Validate (Enter)", rect.center, 20, (30, 22, 8), "bold", anchor="center")
+        text.draw(surface, t("dec.validate"), rect.center, 20, (30, 22, 8), "bold", anchor="center")

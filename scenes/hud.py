@@ -5,41 +5,42 @@ from __future__ import annotations
 import pygame
 
 from game import effects as rules
-from game.characters import BABY, CHARACTERS, WAND_MASTERY
+from game.characters import BABY, WAND_MASTERY
 from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
 from scenes import assets
+from scenes.i18n import character as character_name, t
 from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 46)
 SIDEBAR = pygame.Rect(872, 54, 400, 660)
-LEVEL_WORDS = {"easy": "computer, easy", "normal": "computer, normal", "hard": "computer, hard"}
-PHASE_WORDS = {"movement": "movement phase", "drift": "drift phase", "action": "action phase"}
+LEVELS = ("easy", "normal", "hard")      # computer levels with their own words (level.<level>)
+PHASES = ("movement", "drift", "action")  # phase.<phase>
 
 
 def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, manual_camera: bool) -> None:
     """'turn t / N', the respawn turns, whose turn and which phase."""
     pygame.draw.rect(surface, (16, 19, 30), TOP_BAR)
     pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
-    rect = text.draw(surface, f"turn {max(turn, 1)} / {race.turns}", (16, 23), 28, theme.ACCENT, "heading",
+    rect = text.draw(surface, t("hud.turn", turn=max(turn, 1), turns=race.turns), (16, 23), 28, theme.ACCENT, "heading",
                      anchor="midleft")
     respawn = [t for t in race.board.respawn_turns if t <= race.turns]
     later = [t for t in respawn if t > turn]
-    line = "objects return at turns " + ", ".join(str(t) for t in respawn) if respawn else "objects never return"
+    line = t("hud.respawn", turns=", ".join(str(n) for n in respawn)) if respawn else t("hud.respawn_never")
     if later:
-        line += f"  (next: {later[0]})"
+        line = t("hud.respawn_next", line=line, turn=later[0])
     text.draw(surface, line, (rect.right + 18, 24), 17, theme.MUTED, anchor="midleft")
     if acting is not None:
         r = race.racers[acting]
-        who = f"{r.name}'s turn" + (f" · {PHASE_WORDS.get(phase, phase)}" if phase else "")
+        who = (t("hud.whose_turn_phase", name=r.name, phase=t(f"phase.{phase}")) if phase in PHASES
+               else t("hud.whose_turn", name=r.name))
         rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
         pygame.draw.circle(surface, theme.racer_colour(acting), (rect.left - 14, 23), 8)
-    hint = "C: camera back" if manual_camera else "Esc: menu"
+    hint = t("hud.camera") if manual_camera else t("hud.menu")
     text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
 
 
-BABY_NEXT = {"beer": "beer dice", "poo": "a poo", "sleep": "a nap", "cry": "a cry"}
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison)
 
 
@@ -47,16 +48,18 @@ def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int]]]:
     """What a racer's special rules say now: (icon name, words, colour) for his panel's status line."""
     out = []
     if r.poisoned:
-        out.append(("", "poisoned: one die next move", (150, 230, 110)))
+        out.append(("", t("hud.poisoned"), (150, 230, 110)))
     if r.has(WAND_MASTERY):
-        for wand, short in ((WAND_OF_TELEPORTATION, "teleport"), (WAND_OF_FIRE, "fire")):
+        for wand in (WAND_OF_TELEPORTATION, WAND_OF_FIRE):
+            short = t(f"hud.wand.{wand}")
             used = r.wand_used.get(wand)
             ready = used is None or turn - used >= rules.WAND_REST
-            out.append((wand, f"{short} ready" if ready else f"{short}: ready on turn {used + rules.WAND_REST}",
+            out.append((wand, t("hud.wand_ready", wand=short) if ready else
+                        t("hud.wand_rest", wand=short, turn=used + rules.WAND_REST),
                         theme.GOOD if ready else theme.MUTED))
     if r.has(BABY):
         action = rules.BABY_ACTIONS[r.baby_step % 4]
-        out.append(("", f"next: {BABY_NEXT.get(action, action)}", (255, 214, 150)))
+        out.append(("", t("hud.baby_next", action=t(f"baby.next.{action}")), (255, 214, 150)))
     return out
 
 
@@ -83,16 +86,18 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected,
         token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
         surface.blit(token, (rect.left + 12, rect.top + 5))
         nx = rect.left + height + 6
-        tag = LEVEL_WORDS.get(r.setup.bot, "computer") if r.setup.bot else "person"
+        tag = (t(f"level.{r.setup.bot}") if r.setup.bot in LEVELS else t("level.computer")) if r.setup.bot \
+            else t("level.person")
         name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
-        text.draw(surface, f"{CHARACTERS[r.character].name} · {tag}", (name.right + 8, name.bottom - 4), 14,
+        text.draw(surface, t("results.racer_line", character=character_name(r.character), tag=tag),
+                  (name.right + 8, name.bottom - 4), 14,
                   theme.MUTED, anchor="bottomleft")
         base = rect.top + height - 6
         _inventory(surface, r, (nx, base - 15))
         middle = rect.top + (height - 6) // 2
         text.draw(surface, str(points.get(index, r.points)), (rect.right - 60, middle), 30, theme.ACCENT,
                   "heading", anchor="midright")
-        text.draw(surface, "pts", (rect.right - 58, middle + 6), 13, theme.MUTED, anchor="midleft")
+        text.draw(surface, t("hud.points"), (rect.right - 58, middle + 6), 13, theme.MUTED, anchor="midleft")
         tier = race.tier(index)
         badge = sprites.tier_badge(tier, 30)
         surface.blit(badge, badge.get_rect(midright=(rect.right - 8, middle - 6)))
@@ -161,7 +166,7 @@ def draw_log(surface: pygame.Surface, lines, top: int) -> None:
     if rect.height < 60:
         return
     panel(surface, rect, (24, 28, 44), theme.PANEL_EDGE, radius=8, shadow=False)
-    text.draw(surface, "Race log", (rect.left + 12, rect.top + 8), 16, theme.MUTED, "bold")
+    text.draw(surface, t("hud.log"), (rect.left + 12, rect.top + 8), 16, theme.MUTED, "bold")
     line_h = assets.font(16).get_linesize()
     y = rect.bottom - 8
     for line, colour in reversed(lines):

@@ -23,6 +23,8 @@ from game.race import SaveError
 from scenes import audio, hud, userdata, words
 from scenes.decisions import DecisionPanel
 from scenes.render import effects, sprites
+from scenes import i18n
+from scenes.i18n import t
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
 from scenes.thinker import Thinker
@@ -36,7 +38,7 @@ SCROLL_SPEED = 520        # pixels per second when the player scrolls with W A S
 BOT_POLICY = "greedy"
 PUSHES = ("lightning", "star", "flail")   # placements shown as a knock-back glide
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
-BABY_SHORT = {"beer": "Beer!", "poo": "Poo!", "sleep": "Zzz… asleep", "cry": "WAAAH!"}   # over the baby
+BABY_SHORT = words.Catalogued("baby.short")   # over the baby: Beer! Poo! Zzz… asleep WAAAH!
 
 
 class RaceScene(Scene):
@@ -61,6 +63,7 @@ class RaceScene(Scene):
         self.anim_done = None
         self.ambient: list[effects.Animation] = []
         self.log: list[tuple[str, tuple]] = []
+        self.log_language = i18n.language()   # the log is written again when the settings change it
         self.panel: Optional[DecisionPanel] = None
         self.bot_timer = 0.0
         self.clock = 0.0
@@ -87,6 +90,16 @@ class RaceScene(Scene):
             self._log(event)
         self._queue(fresh)
         self.camera = list(self._camera_target(self._focus_racer()))
+
+    def resume(self) -> None:
+        """Back from the pause menu: the log in the language the settings may have changed to."""
+        if self.log_language != i18n.language():
+            self.log_language = i18n.language()
+            shown = self.race.log[:len(self.race.log) - len(self.queue)]
+            self.log = []
+            for event in shown[-300:]:
+                self._log(event)
+        self._hud_on_screen = None
 
     def pause(self) -> None:
         self._hud_on_screen = None
@@ -253,7 +266,7 @@ class RaceScene(Scene):
 
     def _on_turn_started(self, e, animate) -> None:
         self.turn_shown = e.turn
-        self._play(effects.Banner(f"Turn {e.turn} / {self.race.turns}", duration=0.9), animate)
+        self._play(effects.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
 
     def _on_respawned(self, e, animate) -> None:
         self.shown_taken -= {tuple(s) for s in e.squares}
@@ -266,7 +279,7 @@ class RaceScene(Scene):
         self.shown_protected[e.racer] = False
         self.manual_camera = False
         r = self.race.racers[e.racer]
-        sub = "computer racer" if r.setup.bot else "your turn"
+        sub = t("race.computer_racer") if r.setup.bot else t("race.your_turn")
         self._play(effects.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
 
     def _on_phase(self, e, animate) -> None:
@@ -283,7 +296,7 @@ class RaceScene(Scene):
             pending = self.race.pending if not self.queue else None
             for later in self.queue:
                 if later.kind == "fight_result" and "DCOMBAT" in e.die:
-                    labels[e.die.index("DCOMBAT")] = later.result
+                    labels[e.die.index("DCOMBAT")] = t(f"die.face.{later.result}")
                     break
                 if later.kind == "chest_opened" and "DOBJ" in e.die:
                     icons[e.die.index("DOBJ")] = sprites.icon("object", later.object, 64)
@@ -296,17 +309,17 @@ class RaceScene(Scene):
             if pending is not None and pending.kind == "clover":
                 info = pending.info
                 if "DCOMBAT" in e.die and info.get("results"):
-                    labels[e.die.index("DCOMBAT")] = info["results"][0]
+                    labels[e.die.index("DCOMBAT")] = t(f"die.face.{info['results'][0]}")
                 if "DOBJ" in e.die and info.get("object"):
                     icons[e.die.index("DOBJ")] = sprites.icon("object", info["object"], 64)
         return labels, icons
 
     def _on_lucky(self, e, animate) -> None:
-        self._play(effects.Popup("Lucky! +1 clover", self.shown_pos[e.racer], (140, 255, 140),
+        self._play(effects.Popup(t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140),
                                  sprites.icon("object", "clover", 30)), animate)
 
     def _on_sprinter(self, e, animate) -> None:
-        self._play(effects.Banner("Lucky sprinter!", (140, 255, 140), 0.9), animate)
+        self._play(effects.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
 
     def _on_moved(self, e, animate) -> None:
         if not e.path:
@@ -344,10 +357,10 @@ class RaceScene(Scene):
     def _on_crossed_line(self, e, animate) -> None:
         if e.forward:
             self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
-            self._play(effects.Banner("Lap!", theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
+            self._play(effects.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
                        animate)
         else:
-            self._play(effects.Banner("Lap undone", theme.BAD, 0.8, sub="-10"), animate)
+            self._play(effects.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
 
     def _on_picked_up(self, e, animate) -> None:
         self.shown_taken.add(tuple(e.square))
@@ -389,18 +402,18 @@ class RaceScene(Scene):
     def _on_fight_result(self, e, animate) -> None:
         winner = self.race.racers[e.winner].name
         self._play(effects.Banner(words.RESULTS.get(e.result, e.result).capitalize(), (255, 170, 140), 0.9,
-                                  sub=f"{winner} wins the fight"), animate)
+                                  sub=t("race.wins_fight", name=winner)), animate)
 
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
-        self._play(effects.Banner(f"{e.size.capitalize()} shock!", (255, 150, 60), 0.9,
-                                  sub="the numbered squares show where the roll may throw him", height=0.8),
+        self._play(effects.Banner(t("race.shock.big" if e.size == "big" else "race.shock.small"), (255, 150, 60), 0.9,
+                                  sub=t("race.shock_help"), height=0.8),
                    animate)
 
     def _on_shield_used(self, e, animate) -> None:
         self.shock_marks = None
-        self._play(effects.Popup("Shield!", self.shown_pos[e.racer], (160, 200, 255),
+        self._play(effects.Popup(t("race.shield"), self.shown_pos[e.racer], (160, 200, 255),
                                  sprites.icon("object", "shield", 34)), animate)
 
     def _on_barrier_destroyed(self, e, animate) -> None:
@@ -438,7 +451,7 @@ class RaceScene(Scene):
         self.shock_marks = None
 
     def _on_race_over(self, e, animate) -> None:
-        self._play(effects.Banner("Finish!", theme.ACCENT, 1.6, sub="the race is over"), animate)
+        self._play(effects.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)
 
     # ---------------------------------------------------------------- camera
     def _focus_racer(self) -> int:
@@ -577,7 +590,7 @@ class RaceScene(Scene):
         race = self.race
         return (self.turn_shown, self.acting, self.phase, self.manual_camera, len(race.log), len(race.choices),
                 tuple(self.shown_points.values()), tuple(self.shown_protected.values()), len(self.log),
-                self.log[-1] if self.log else None)
+                self.log[-1] if self.log else None, i18n.language())
 
     def _hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
@@ -621,11 +634,11 @@ class RaceScene(Scene):
         if self.panel is not None and not self.busy:
             self.panel.draw(surface, theme.racer_colour(self.panel.decision.racer))
         elif self.busy and self.anim is not None:
-            text.draw(surface, "any key: skip", (self.view.right - 10, self.view.bottom - 8), 15, theme.MUTED,
+            text.draw(surface, t("race.skip"), (self.view.right - 10, self.view.bottom - 8), 15, theme.MUTED,
                       anchor="bottomright", shadow=True)
         elif not self.busy and self.race.pending is not None:
             r = self.race.racers[self.race.pending.racer]
-            text.draw(surface, f"{r.name} is thinking…", (self.view.centerx, self.view.bottom - 24), 22,
+            text.draw(surface, t("race.thinking", name=r.name), (self.view.centerx, self.view.bottom - 24), 22,
                       theme.TEXT, "bold", anchor="center", shadow=True)
 
     def brainy_viewer(self) -> Optional[int]:
@@ -679,7 +692,7 @@ class RaceScene(Scene):
                 pygame.draw.circle(surface, (255, 240, 190), centre, TILE // 4)
                 pygame.draw.circle(surface, PATH_COLOUR, centre, TILE // 4, 3)
                 if "end" in self.panel.decision.options:
-                    text.draw(surface, "end", (centre[0], centre[1] - TILE // 2 - 2), 14, (255, 240, 190),
+                    text.draw(surface, t("race.path_end"), (centre[0], centre[1] - TILE // 2 - 2), 14, (255, 240, 190),
                               "bold", anchor="midbottom", shadow=True)
         preview = self.panel.preview()
         if preview is not None:
@@ -690,7 +703,7 @@ class RaceScene(Scene):
         reach = info.get("reach", 0)
         drawn = len(trail) - 1
         name = words.object_name(info.get("object", "ring_of_fire"))
-        line = f"{name}: {drawn} of {reach} squares drawn · {max(0, reach - drawn)} left"
+        line = t("race.path", name=name, drawn=drawn, reach=reach, left=max(0, reach - drawn))
         box = pygame.Rect(self.view.left + 10, self.view.top + 10, text.width(line, 19, "bold") + 28, 34)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (14, 10, 6, 200), shade.get_rect(), border_radius=8)

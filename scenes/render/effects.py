@@ -17,6 +17,8 @@ from functools import lru_cache
 
 import pygame
 
+from scenes import i18n
+from scenes.i18n import t
 from scenes.render import sprites
 from scenes.ui import text, theme
 
@@ -304,7 +306,7 @@ class Dice(Animation):
             return self.labels[i] or str(self.faces[i])
         shown = random.Random(self.seed * 7919 + int(self.t * 18) * 31 + i)  # the face tumbling now
         if name in DIE_FACES:
-            return shown.choice(DIE_FACES[name])
+            return t(f"die.face.{shown.choice(DIE_FACES[name])}")
         if name == "DOBJ":
             return "?"
         low, high = {"D6": (1, 6), "D3": (1, 3), "D10": (1, 10), "DRAPID": (2, 5), "beer": (2, 7)}.get(name, (1, 100))
@@ -324,14 +326,16 @@ class Dice(Animation):
         tray.center = (view.centerx, view.top + int(view.height * 0.72))
         surface.blit(_tray(tray.width, tray.height), tray)
         if self.purpose:
-            text.draw(surface, self.purpose.replace("_", " "), (tray.centerx, tray.top + 8), 18, theme.MUTED,
+            purpose = t(f"purpose.{self.purpose}") if i18n.has(f"purpose.{self.purpose}") else self.purpose
+            text.draw(surface, purpose, (tray.centerx, tray.top + 8), 18, theme.MUTED,
                       anchor="midtop")
         for i in range(count):
             x = tray.left + 30 + sum(widths[:i]) + i * gap + widths[i] // 2
             y = tray.top + 34 + size // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
             draw_die(surface, (x, y), size, self.names[i], self._face_text(i, settled),
                      self.icons[i] if settled else None, angle=tumble * 40 * math.sin(self.t * 20 + i))
-            text.draw(surface, self.names[i], (x, tray.bottom - 4), 14, theme.MUTED, anchor="midbottom")
+            name = t(f"die.{self.names[i]}") if i18n.has(f"die.{self.names[i]}") else self.names[i]
+            text.draw(surface, name, (x, tray.bottom - 4), 14, theme.MUTED, anchor="midbottom")
 
 
 DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 160), "DRAPID": (190, 255, 190),
@@ -578,7 +582,7 @@ class Bolt(Animation):
         for n, square in enumerate(self.squares):  # the words over every bolt
             if n < len(self.leaders) and self.leaders[n] and p > 0.15:
                 for x, y in scene.spots(square):
-                    label = text.render("leader: both dice", 17, (255, 240, 150), "bold")
+                    label = text.render(t("race.leader"), 17, (255, 240, 150), "bold")
                     pill = label.get_rect(midtop=(x, y + scene.tile + 2)).inflate(14, 6)
                     surface.blit(_tray(pill.width, pill.height, (12, 16, 34, 220), 8), pill)
                     surface.blit(label, label.get_rect(center=pill.center))
@@ -670,7 +674,8 @@ class Baby(Animation):
             elif self.action == "sleep":
                 for k in range(3):
                     q = (p * 1.4 - k * 0.2) % 1.0
-                    text.draw(surface, "z" if k % 2 else "Z", (x + int(tile * (0.3 + 0.5 * q)),
+                    text.draw(surface, t("race.snore.small" if k % 2 else "race.snore.big"),
+                              (x + int(tile * (0.3 + 0.5 * q)),
                               y - int(tile * (0.4 + 0.9 * q))), 18 + 6 * k, colour, "bold", anchor="center",
                               shadow=True)
             elif self.icon is not None:
