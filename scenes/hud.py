@@ -25,18 +25,27 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
     pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
     rect = text.draw(surface, t("hud.turn", turn=max(turn, 1), turns=race.turns), (16, 23), 28, theme.ACCENT, "heading",
                      anchor="midleft")
-    respawn = [t for t in race.board.respawn_turns if t <= race.turns]
-    later = [t for t in respawn if t > turn]
-    line = t("hud.respawn", turns=", ".join(str(n) for n in respawn)) if respawn else t("hud.respawn_never")
+    respawn = [n for n in race.board.respawn_turns if n <= race.turns]
+    later = [n for n in respawn if n > turn]
+    turns = ", ".join(str(n) for n in respawn)
+    lines = [t("hud.respawn", turns=turns), t("hud.respawn_short", turns=turns)] if respawn \
+        else [t("hud.respawn_never")]
     if later:
-        line = t("hud.respawn_next", line=line, turn=later[0])
-    text.draw(surface, line, (rect.right + 18, 24), 17, theme.MUTED, anchor="midleft")
+        lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines
+    left = rect.right + 18
+    right = 860
     if acting is not None:
         r = race.racers[acting]
         who = (t("hud.whose_turn_phase", name=r.name, phase=t(f"phase.{phase}")) if phase in PHASES
                else t("hud.whose_turn", name=r.name))
         rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
         pygame.draw.circle(surface, theme.racer_colour(acting), (rect.left - 14, 23), 8)
+        right = rect.left - 34
+    # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
+    line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])
+    while len(line) > 3 and left + text.width(line, 17) > right:
+        line = line[:-2] + "…"
+    text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
     hint = t("hud.camera") if manual_camera else t("hud.menu")
     text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
 
