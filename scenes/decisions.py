@@ -129,8 +129,8 @@ class DecisionPanel:
         # the keys' hint goes beside the question, or under it when both do not fit on one line
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
-        self.hint_below = not self.clover and text.width(self.hint, 15) + 24 > room
-        head = 22 if self.hint_below else 0
+        self.hint_below = text.width(self.hint, 15) + 24 > room   # a clover's goes in the right column
+        head = 22 if self.hint_below and not self.clover else 0
         if self.clover:
             height = 58 + 164 + 10
         else:
@@ -295,7 +295,10 @@ class DecisionPanel:
         panel(surface, self.rect, (26, 30, 48), colour, radius=12, width=2)
         text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
                   theme.TEXT, "bold")
-        if self.hint_below:
+        if self.hint_below and self.clover:   # under the clovers held, above Validate
+            text.draw_wrapped(surface, self.hint, pygame.Rect(self.rect.right - 230, self.rect.top + 92, 216, 44), 15,
+                              theme.MUTED, spacing=2)
+        elif self.hint_below:
             text.draw(surface, self.hint, (self.rect.left + 16, self.rect.top + 42), 15, theme.MUTED)
         else:
             text.draw(surface, self.hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED,
