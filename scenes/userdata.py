@@ -270,6 +270,14 @@ class Settings:
         self.volume = value
 
     @classmethod
+    def _defaults_because(cls, problem: str) -> "Settings":
+        """The default settings, with the one sentence that says why (logged once)."""
+        settings = cls()
+        settings.problem = problem
+        log.warning("%s", problem)
+        return settings
+
+    @classmethod
     def load(cls) -> "Settings":
         """The saved settings, or the defaults; never raises for a bad file.
 
@@ -282,11 +290,8 @@ class Settings:
         try:
             path = settings_path()
         except OSError as error:
-            settings = cls()
-            settings.problem = (f"The game's folder for settings and saves cannot be made ({error}); "
-                                f"the default settings are used and nothing will be kept.")
-            log.warning("%s", settings.problem)
-            return settings
+            return cls._defaults_because(f"The game's folder for settings and saves cannot be made ({error}); "
+                                         f"the default settings are used and nothing will be kept.")
         remove_leftovers(path)
         if not path.is_file():
             return cls()
@@ -297,11 +302,8 @@ class Settings:
             if "format" in data or "window" not in data:  # the first builds wrote no format
                 _check_format(data, "format", SETTINGS_FORMAT, "a settings file")
         except Unreadable as reason:
-            settings = cls()
-            settings.problem = (f"The settings file {path} could not be read ({reason}); "
-                                f"{_set_aside_phrase(path)} and the default settings are used.")
-            log.warning("%s", settings.problem)
-            return settings
+            return cls._defaults_because(f"The settings file {path} could not be read ({reason}); "
+                                         f"{_set_aside_phrase(path)} and the default settings are used.")
         settings, fixes = cls.from_dict(data)
         if fixes:
             shown = "; ".join(fixes[:4]) + ("; ..." if len(fixes) > 4 else "")
