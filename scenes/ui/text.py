@@ -32,10 +32,25 @@ def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.T
     """Draw a line of text with its `anchor` (a pygame.Rect attribute) at `pos`."""
     line = render(text, size, colour, kind)
     rect = line.get_rect(**{anchor: pos})
-    if shadow:
-        surface.blit(render(text, size, (0, 0, 0), kind), rect.move(2, 2))
-    surface.blit(line, rect)
+    surface.blit(shadowed(text, size, colour, kind) if shadow else line, rect)
     return rect
+
+
+def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
+    """A rendered line over its black shadow (two pixels down and right), composed once."""
+    key = (text, size, tuple(colour), kind, "shadow")
+    surface = _CACHE.get(key)
+    if surface is None:
+        line = render(text, size, colour, kind)
+        surface = pygame.Surface((line.get_width() + 2, line.get_height() + 2), pygame.SRCALPHA)
+        surface.blit(render(text, size, (0, 0, 0), kind), (2, 2))
+        surface.blit(line, (0, 0))
+        _CACHE[key] = surface
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return surface
 
 
 def width(text: str, size: int = 20, kind: str = "body") -> int:
