@@ -95,6 +95,7 @@ class ReplayScene(RaceScene):
         if not self.paused:
             super().update(dt)
             return
+        self.clock += dt
         if self.stepping and self.anim is not None:
             game_dt = dt * self.speed
             self.anim.update(game_dt)

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.dice import DICE
 from scenes import i18n
 from scenes.i18n import t
 from scenes.render import sprites
@@ -34,6 +35,27 @@ def _tray(width: int, height: int, colour=(10, 12, 24, 210), radius: int = 16) -
     tray = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(tray, colour, tray.get_rect(), border_radius=radius)
     return tray
+
+
+KEY = (255, 0, 255)  # the colour keyed out of opaque pictures (never used in art)
+
+
+def keyed(picture: pygame.Surface) -> pygame.Surface:
+    """`picture` (opaque, with KEY where it is see-through) made quick to blit: SDL copies it run
+    by run instead of blending every pixel as it must for a picture with an alpha channel."""
+    picture.set_colorkey(KEY, pygame.RLEACCEL)
+    return picture
+
+
+def dark_tray(width: int, height: int, radius: int = 16) -> pygame.Surface:
+    """An opaque dark rounded tray on KEY (to draw on, then `keyed`)."""
+    tray = pygame.Surface((width, height)).convert()
+    tray.fill(KEY)
+    pygame.draw.rect(tray, TRAY, tray.get_rect(), border_radius=radius)
+    return tray
+
+
+TRAY = (14, 16, 28)
 
 
 @lru_cache(maxsize=64)
@@ -66,6 +88,7 @@ class Animation:
     """Something that plays for `duration` seconds."""
 
     blocking = True
+    draws = True  # False for one that only moves a token (the scene then need not call draw)
 
     def __init__(self, duration: float) -> None:
         self.duration = max(0.001, duration)
@@ -107,21 +130,30 @@ def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
 class Slide(Animation):
     """A racer walking square by square."""
 
+    draws = False
+
     def __init__(self, racer: int, start, path, board, per_square: float = 0.13) -> None:
         super().__init__(per_square * max(1, len(path)))
         self.racer = racer
         self.points = unwrap([start] + list(path), board.height, board.width)
+        self._at = self.points[0]
+
+    def update(self, dt: float) -> None:
+        """Let time pass, and work out where the token is now (asked several times a frame)."""
+        self.t += dt
+        steps = len(self.points) - 1
+        if steps <= 0:
+            return
+        x = min(1.0, self.t / self.duration) * steps
+        i = min(int(x), steps - 1)
+        f = x - i
+        f = f * f * (3 - 2 * f)  # ease (f lies in 0..1 already)
+        (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
+        self._at = (r0 + (r1 - r0) * f, c0 + (c1 - c0) * f)
 
     def position(self) -> tuple[float, float]:
         """The token's continuous position now."""
-        steps = len(self.points) - 1
-        if steps <= 0:
-            return self.points[0]
-        x = self.progress * steps
-        i = min(int(x), steps - 1)
-        f = ease(x - i)
-        (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
-        return r0 + (r1 - r0) * f, c0 + (c1 - c0) * f
+        return self._at
 
     def token_at(self, racer: int):
         return self.position() if racer == self.racer else None
@@ -205,18 +237,41 @@ class Banner(Animation):
         self.blocking = blocking
         self.height = height  # where across the board view, 0 top .. 1 bottom
 
+    def _paint(self, picture: pygame.Surface, border) -> None:
+        """The band's words and border on `picture` (whose background is drawn)."""
+        middle = picture.get_width() // 2
+        y = picture.get_height() // 2 - (14 if self.sub else 0)
+        pygame.draw.rect(picture, border, picture.get_rect(), 2, border_radius=18)
+        text.draw(picture, self.words, (middle, y), 46, self.colour, "title", anchor="center", shadow=True)
+        if self.sub:
+            text.draw(picture, self.sub, (middle, y + 40), 22, theme.TEXT, anchor="center")
+
+    def _pictures(self, width: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """The band with its words, drawn once: a keyed opaque one shown while it stays, and one
+        with an alpha channel to fade in and out."""
+        if getattr(self, "_made", None) is None or self._made[0] != width:
+            title = text.render(self.words, 46, self.colour, "title")
+            wide = max(title.get_width(), text.render(self.sub, 22).get_width() if self.sub else 0)
+            size = (min(width, wide + 240), 110 if self.sub else 84)
+            border = tuple(int(c * 0.6 + d * 0.4) for c, d in zip(self.colour[:3], TRAY))
+            solid = dark_tray(*size, radius=18)
+            self._paint(solid, border)
+            fading = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(fading, (*TRAY, 255), fading.get_rect(), border_radius=18)
+            self._paint(fading, border)
+            self._made = (width, keyed(solid), fading)
+        return self._made[1], self._made[2]
+
     def draw(self, surface, scene) -> None:
         view = scene.view
         alpha = min(1.0, self.progress * 6, (1 - self.progress) * 5)
-        band = pygame.Rect(0, 0, view.width, 110 if self.sub else 84)
-        band.center = (view.centerx, int(view.top + view.height * self.height))
-        shade(surface, band, (10, 12, 24), int(200 * alpha))
-        if alpha > 0.15:
-            y = view.top + view.height * self.height - (14 if self.sub else 0)
-            text.draw(surface, self.words, (view.centerx, y), 46, self.colour, "title", anchor="center",
-                      shadow=True)
-            if self.sub:
-                text.draw(surface, self.sub, (view.centerx, y + 40), 22, theme.TEXT, anchor="center")
+        if alpha <= 0:
+            return
+        solid, fading = self._pictures(view.width)
+        if alpha < 1:
+            fading.set_alpha(int(255 * alpha))
+        picture = solid if alpha >= 1 else fading
+        surface.blit(picture, picture.get_rect(center=(view.centerx, int(view.top + view.height * self.height))))
 
 
 class Popup(Animation):
@@ -304,40 +359,57 @@ class Dice(Animation):
         name = self.names[i]
         if settled:
             return self.labels[i] or str(self.faces[i])
-        shown = random.Random(self.seed * 7919 + int(self.t * 18) * 31 + i)  # the face tumbling now
+        # The face tumbling now: a cheap hash of the die, the roll and the eighteenth of a second.
+        shown = ((self.seed * 7919 + int(self.t * 18) * 31 + i) * 2654435761 >> 7) & 0xFFFF
         if name in DIE_FACES:
-            return t(f"die.face.{shown.choice(DIE_FACES[name])}")
+            return t(f"die.face.{DIE_FACES[name][shown % len(DIE_FACES[name])]}")
         if name == "DOBJ":
             return "?"
-        low, high = {"D6": (1, 6), "D3": (1, 3), "D10": (1, 10), "DRAPID": (2, 5), "beer": (2, 7)}.get(name, (1, 100))
-        return str(shown.randint(low, high))
+        die = DICE.get(name)
+        low, high = (die.low, die.high) if die is not None else (1, 100)
+        return str(low + shown % (high - low + 1))
+
+    def _backdrop(self, view: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect, list[int]]:
+        """The tray with the roll's purpose and the dice's names, drawn once; and each die's x."""
+        if getattr(self, "_made", None) is None or self._made[0] != (view.topleft, view.size, i18n.language()):
+            size, gap = DIE_SIZE, 24
+            widths = [150 if n in DIE_FACES else size for n in self.names]
+            tray = pygame.Rect(0, 0, sum(widths) + (len(widths) - 1) * gap + 60, size + 78)
+            tray.center = (view.centerx, view.top + int(view.height * 0.72))
+            picture = dark_tray(tray.width, tray.height)
+            if self.purpose:
+                purpose = t(f"purpose.{self.purpose}") if i18n.has(f"purpose.{self.purpose}") else self.purpose
+                text.draw(picture, purpose, (tray.width // 2, 8), 18, theme.MUTED, anchor="midtop")
+            xs = []
+            for i, name in enumerate(self.names):
+                x = 30 + sum(widths[:i]) + i * gap + widths[i] // 2
+                xs.append(tray.left + x)
+                words = t(f"die.{name}") if i18n.has(f"die.{name}") else name
+                text.draw(picture, words, (x, tray.height - 4), 14, theme.MUTED, anchor="midbottom")
+            self._made = ((view.topleft, view.size, i18n.language()), picture, tray, xs, keyed(picture.copy()))
+        return self._made[1:4]
 
     def draw(self, surface, scene) -> None:
         settled = self.progress > 0.5
         tumble = 0 if settled else (1 - self.progress / 0.5)
-        view = scene.view
-        count = len(self.faces)
-        size = 84
-        gap = 24
-        wide = [n in DIE_FACES for n in self.names]
-        widths = [150 if w else size for w in wide]
-        total = sum(widths) + (count - 1) * gap
-        tray = pygame.Rect(0, 0, total + 60, size + 78)
-        tray.center = (view.centerx, view.top + int(view.height * 0.72))
-        surface.blit(_tray(tray.width, tray.height), tray)
-        if self.purpose:
-            purpose = t(f"purpose.{self.purpose}") if i18n.has(f"purpose.{self.purpose}") else self.purpose
-            text.draw(surface, purpose, (tray.centerx, tray.top + 8), 18, theme.MUTED,
-                      anchor="midtop")
-        for i in range(count):
-            x = tray.left + 30 + sum(widths[:i]) + i * gap + widths[i] // 2
-            y = tray.top + 34 + size // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
-            draw_die(surface, (x, y), size, self.names[i], self._face_text(i, settled),
+        picture, tray, xs = self._backdrop(scene.view)
+        if settled:  # the dice lie still on the tray: one picture
+            if getattr(self, "_still", None) is None or self._still[0] is not picture:
+                still = picture.copy()
+                for i, x in enumerate(xs):
+                    draw_die(still, (x - tray.left, 34 + DIE_SIZE // 2), DIE_SIZE, self.names[i],
+                             self._face_text(i, True), self.icons[i])
+                self._still = (picture, keyed(still))
+            surface.blit(self._still[1], tray)
+            return
+        surface.blit(self._made[4], tray)
+        for i, x in enumerate(xs):
+            y = tray.top + 34 + DIE_SIZE // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
+            draw_die(surface, (x, y), DIE_SIZE, self.names[i], self._face_text(i, settled),
                      self.icons[i] if settled else None, angle=tumble * 40 * math.sin(self.t * 20 + i))
-            name = t(f"die.{self.names[i]}") if i18n.has(f"die.{self.names[i]}") else self.names[i]
-            text.draw(surface, name, (x, tray.bottom - 4), 14, theme.MUTED, anchor="midbottom")
 
 
+DIE_SIZE = 84
 DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 160), "DRAPID": (190, 255, 190),
                "DCOMBAT": (255, 180, 170), "DOBJ": (226, 200, 255), "DTHEFT": (220, 220, 220), "beer": (255, 214, 120)}
 
@@ -345,9 +417,7 @@ DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 1
 def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0,
              selected: bool = False) -> pygame.Rect:
     """One die: a rounded square of the die's colour with its face (wider for a word)."""
-    body = _die_body(size, name, str(face), icon)
-    if angle:
-        body = pygame.transform.rotate(body, angle)
+    body = _die_body(size, name, str(face), icon, round(angle / 2) * 2)
     rect = body.get_rect(center=centre)
     surface.blit(body, rect)
     if selected:
@@ -355,9 +425,12 @@ def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle:
     return rect
 
 
-@lru_cache(maxsize=256)
-def _die_body(size: int, name: str, words: str, icon=None) -> pygame.Surface:
-    """A die's picture, unturned (made once per face)."""
+@lru_cache(maxsize=1024)
+def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
+    """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
+    turn by whole steps of two degrees)."""
+    if angle:
+        return pygame.transform.rotate(_die_body(size, name, words, icon), angle)
     font_size = int(size * (0.55 if len(words) <= 2 else 0.4 if len(words) <= 3 else 0.28))
     width = size if icon is not None else max(size, text.width(words, font_size, "bold") + 22)
     body = pygame.Surface((width, size), pygame.SRCALPHA)
@@ -686,30 +759,3 @@ class Baby(Animation):
             if alpha > 0.2:
                 text.draw(surface, self.label, (x, y + tile // 2 + 6), 20, colour, "bold", anchor="midtop",
                           shadow=True)
-
-
-class Chain(Animation):
-    """Animations played one after another (a flight, then its landing)."""
-
-    def __init__(self, *parts: Animation) -> None:
-        super().__init__(sum(a.duration for a in parts))
-        self.parts = list(parts)
-
-    def _now(self):
-        t = self.t
-        for part in self.parts:
-            if t < part.duration:
-                return part, t
-            t -= part.duration
-        return self.parts[-1], self.parts[-1].duration
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        part, t = self._now()
-        part.t = t
-
-    def token_at(self, racer: int):
-        return self._now()[0].token_at(racer)
-
-    def draw(self, surface, scene) -> None:
-        self._now()[0].draw(surface, scene)
