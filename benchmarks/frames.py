@@ -104,7 +104,7 @@ def main() -> None:
     first = first_frame_seconds()
     print(f"board: {board.name} ({board.width} x {board.height}), 6 racers animating, {args.frames} frames, 1280x720")
     print(f"race scene frame: median {median:.2f} ms, p99 {p99:.2f} ms   (targets: <= 4 ms, <= 10 ms)")
-    print(f"bare board blit:  median {blit:.2f} ms   -> frame / blit = {median / blit:.1f}x   (target: <= 2x)")
+    print(f"bare board blit:  median {blit:.2f} ms   -> frame / blit = {median / blit:.2f}x   (target: <= 2x)")
     print(f"start to first frame: {first:.2f} s   (target: <= 1 s)")
 
 

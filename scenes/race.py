@@ -77,6 +77,8 @@ class RaceScene(Scene):
         self.shown_pos = {r.index: r.square for r in race.racers}
         self.shown_points = {r.index: r.points for r in race.racers}
         self.shown_protected = {r.index: r.protected for r in race.racers}
+        self._tokens: dict[tuple, pygame.Surface] = {}
+        self._moves = None
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -462,13 +464,31 @@ class RaceScene(Scene):
             return self.acting
         return race.order[0] if race.order else 0
 
+    def _token_moves(self) -> tuple[dict, set]:
+        """Where the animations show tokens now (racer -> float square or HIDDEN; the blocking
+        animation has the last word), and who is walking. Worked out once a frame: the camera
+        and the tokens both ask."""
+        stamp = (self.clock, self.anim, len(self.ambient))
+        if self._moves is not None and self._moves[0] == stamp:
+            return self._moves[1]
+        moved = {}
+        walking = set()
+        for anim in (*reversed(self.ambient), self.anim):
+            if anim is None:
+                continue
+            if type(anim) is effects.Slide:
+                moved[anim.racer] = anim.position()
+                walking.add(anim.racer)
+            elif type(anim).token_at is not effects.Animation.token_at:
+                for r in self.race.racers:
+                    where = anim.token_at(r.index)
+                    if where is not None:
+                        moved[r.index] = where
+        self._moves = (stamp, (moved, walking))
+        return moved, walking
+
     def _token_pos(self, racer: int):
-        for anim in [self.anim] + self.ambient:
-            if anim is not None:
-                where = anim.token_at(racer)
-                if where is not None:
-                    return where
-        return self.shown_pos[racer]
+        return self._token_moves()[0].get(racer, self.shown_pos[racer])
 
     def _camera_target(self, racer: int) -> tuple[float, float]:
         where = self._token_pos(racer)
@@ -569,19 +589,45 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- drawing
     def spots(self, where) -> list[tuple[int, int]]:
         """Screen centres where a (float) square shows in the board view."""
+        return self._spotter()(where)
+
+    def _spotter(self):
+        """`spots` for the camera of this moment, as a function with the view and camera fixed
+        (the tokens ask it several times a frame)."""
         width, height = self.renderer.size
-        x = (where[1] * TILE - int(self.camera[0])) % width + self.view.left
-        y = (where[0] * TILE - int(self.camera[1])) % height + self.view.top
-        found = []
-        yy = y - height
-        while yy < self.view.bottom:
-            xx = x - width
-            while xx < self.view.right:
-                if xx + TILE > self.view.left and yy + TILE > self.view.top:
-                    found.append((int(xx + TILE / 2), int(yy + TILE / 2)))
-                xx += width
-            yy += height
-        return found
+        left, top, right, bottom = self.view.left, self.view.top, self.view.right, self.view.bottom
+        camera_x, camera_y = int(self.camera[0]), int(self.camera[1])
+        half = TILE / 2
+
+        if width >= right - left + TILE and height >= bottom - top + TILE:
+            def spots(where) -> list[tuple[int, int]]:
+                # A board larger than the view shows a square at most once: just above/left of the
+                # view's edge (partly visible) or inside it.
+                x = (where[1] * TILE - camera_x) % width + left
+                y = (where[0] * TILE - camera_y) % height + top
+                if x + TILE > left + width:
+                    x -= width
+                if y + TILE > top + height:
+                    y -= height
+                if x < right and y < bottom and x + TILE > left and y + TILE > top:
+                    return [(int(x + half), int(y + half))]
+                return []
+            return spots
+
+        def spots_wrapping(where) -> list[tuple[int, int]]:
+            x = (where[1] * TILE - camera_x) % width + left
+            y = (where[0] * TILE - camera_y) % height + top
+            found = []
+            yy = y - height
+            while yy < bottom:
+                xx = x - width
+                while xx < right:
+                    if xx + TILE > left and yy + TILE > top:
+                        found.append((int(xx + half), int(yy + half)))
+                    xx += width
+                yy += height
+            return found
+        return spots_wrapping
 
     def _hud_key(self) -> tuple:
         """What the HUD shows: it is drawn again only when this changes."""
@@ -620,14 +666,16 @@ class RaceScene(Scene):
             surface.blit(picture, top, top)
             surface.blit(picture, side, side)
         self._hud_on_screen = mark if on_top else None
+        tokens = self._token_sprites()
         self.renderer.draw(surface, self.view, self.camera)
         clip = surface.get_clip()
         surface.set_clip(self.view)
         self._draw_traps(surface)
         self._draw_marks(surface)
-        self._draw_tokens(surface)
+        surface.fblits(tokens)
         for anim in self.ambient:
-            anim.draw(surface, self)
+            if anim.draws:
+                anim.draw(surface, self)
         if self.anim is not None:
             self.anim.draw(surface, self)
         surface.set_clip(clip)
@@ -650,6 +698,8 @@ class RaceScene(Scene):
         return racer if r.has(BRAINY) and not r.setup.bot else None
 
     def _draw_traps(self, surface: pygame.Surface) -> None:
+        if not self.shown_traps:
+            return
         viewer = self.brainy_viewer()
         for square, kind in self.shown_traps.items():
             sprite = object_sprite("poo" if kind == "poo" else "trap", int(TILE * 0.8))
@@ -740,41 +790,58 @@ class RaceScene(Scene):
                     text.draw(surface, str(face), (rect.right - 3, rect.top + 1), 17, (255, 190, 120), "bold",
                               anchor="topright", shadow=True)
 
-    def _draw_tokens(self, surface: pygame.Surface) -> None:
-        groups: dict[tuple, list[int]] = {}
-        placed = []
-        moved = {}
-        movers = [a for a in [self.anim] + self.ambient
-                  if a is not None and type(a).token_at is not effects.Animation.token_at]
-        walking = set()
-        for anim in reversed(movers):
-            if isinstance(anim, effects.Slide):
-                moved[anim.racer] = anim.position()
-                walking.add(anim.racer)
-                continue
-            for r in self.race.racers:
-                where = anim.token_at(r.index)
-                if where is not None:
-                    moved[r.index] = where
-        for r in self.race.racers:
-            where = moved.get(r.index, self.shown_pos[r.index])
+    def _token_image(self, index: int, walking: bool) -> pygame.Surface:
+        """A racer's token as drawn now (faded while protected, ringed while walking), kept per look."""
+        protected = bool(self.shown_protected.get(index))
+        key = (index, walking, protected)
+        found = self._tokens.get(key)
+        if found is None:
+            found = sprites.token(self.race.racers[index].character, theme.racer_colour(index), int(TILE * 0.92),
+                                  index + 1, protected)
+            if walking:
+                found = effects.ringed(found, int(TILE * 0.48))
+            self._tokens[key] = found
+        return found
+
+    def _token_sprites(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The tokens to draw, as (image, top-left) in drawing order (the acting racer last, on top,
+        with his pulsing ring). Worked out before the board is blitted, so that the frame's Python
+        runs while the caches are warm, and blitted in one batch after it."""
+        moved, walking = self._token_moves()
+        placed = []  # (index, where, spot), the acting racer last so that he shows on top
+        last = None
+        for index, shown in self.shown_pos.items():
+            where = moved.get(index, shown)
             if where == effects.HIDDEN:
                 continue
-            placed.append((r.index, where))
-            groups.setdefault((round(where[0], 1), round(where[1], 1)), []).append(r.index)
-        placed.sort(key=lambda p: p[0] == self.acting)
-        size = int(TILE * 0.92)
-        for index, where in placed:
-            group = groups[(round(where[0], 1), round(where[1], 1))]
-            k = group.index(index)
-            offset = (0, 0) if len(group) == 1 else (int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2))
-            token = sprites.token(self.race.racers[index].character, theme.racer_colour(index), size, index + 1,
-                                  bool(self.shown_protected.get(index)))
-            if index in walking:
-                token = effects.ringed(token, int(TILE * 0.48))
-            for x, y in self.spots(where):
+            entry = (index, where, (int(where[0] * 10 + 0.5), int(where[1] * 10 + 0.5)))
+            if index == self.acting:
+                last = entry
+            else:
+                placed.append(entry)
+        if last is not None:
+            placed.append(last)
+        crowd: dict[tuple, list[int]] = {}  # racers sharing a spot stand side by side
+        if len({spot for _, _, spot in placed}) < len(placed):
+            for index, _, spot in placed:
+                crowd.setdefault(spot, []).append(index)
+        images, protected, spots = self._tokens, self.shown_protected, self._spotter()
+        out = []
+        for index, where, spot in placed:
+            group = crowd.get(spot)
+            if group is None or len(group) == 1:
+                dx = dy = 0
+            else:
+                k = group.index(index)
+                dx, dy = int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2)
+            walks = index in walking
+            token = images.get((index, walks, bool(protected.get(index)))) or self._token_image(index, walks)
+            half_w, half_h = token.get_width() // 2, token.get_height() // 2
+            for x, y in spots(where):
+                x, y = x + dx, y + dy
                 if index == self.acting:
                     pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
-                    ring = effects.ring_image(theme.FOCUS, size // 2 + pulse, 2)
-                    surface.blit(ring, ring.get_rect(center=(x + offset[0], y + offset[1])))
-                surface.blit(token, token.get_rect(center=(x + offset[0], y + offset[1])))
+                    ring = effects.ring_image(theme.FOCUS, int(TILE * 0.92) // 2 + pulse, 2)
+                    out.append((ring, (x - ring.get_width() // 2, y - ring.get_height() // 2)))
+                out.append((token, (x - half_w, y - half_h)))
+        return out

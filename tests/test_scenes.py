@@ -467,3 +467,28 @@ def test_drawing_the_race_twice_at_the_same_time_gives_the_same_picture(app):
         scene.draw(first)
         scene.draw(second)
         assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+
+
+@pytest.mark.parametrize("ref", ["practice", "shipped"])
+def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
+    """`spots` (which takes a short cut on boards larger than the view) finds a square exactly
+    where the board renderer draws it, for any camera and board size."""
+    from hypothesis import given, settings, strategies as st
+
+    board = boards.practice_board() if ref == "practice" else boards.load(next(
+        c.ref for c in boards.available() if c.board is not None and c.ref != boards.PRACTICE))
+    race = Race.new(board, [RacerSetup("dwarf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
+    scene = app.stack.push(RaceScene(race, {}))
+    width, height = scene.renderer.size
+    half = scene.tile // 2
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(0, board.height - 1), st.integers(0, board.width - 1),
+           st.integers(-3 * width, 3 * width), st.integers(-3 * height, 3 * height))
+    def check(row, col, cx, cy):
+        scene.camera = [cx, cy]
+        drawn = scene.renderer.screen_positions((row, col), scene.view, scene.camera)
+        expected = sorted((x + half, y + half) for x, y in drawn if x < scene.view.right and y < scene.view.bottom)
+        assert sorted(scene.spots((row, col))) == expected
+
+    check()

@@ -115,16 +115,12 @@ class BoardRenderer:
         self.tile = tile
         self.art = tiled.TileArt.of(board, tile)
         self.surface = pygame.Surface((board.width * tile, board.height * tile)).convert()
+        self.size: tuple[int, int] = self.surface.get_size()  # the board's size in pixels
         self.taken: frozenset = frozenset()
         self.destroyed: frozenset = frozenset()
         for square in board.squares():
             self._paint(square)
         paint_finish_line(self.surface, self.surface.get_width(), tile)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        """The board's size in pixels."""
-        return self.surface.get_size()
 
     def square_rect(self, square) -> pygame.Rect:
         """Where a square is on the board surface."""
