@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from scenes import audio, words
+from scenes import audio, i18n, words
 from scenes.i18n import t
 from scenes.render import effects, sprites
 from scenes.ui import text, theme
@@ -160,13 +160,16 @@ class DecisionPanel:
         return self.entries[self.focus] if self.entries and not self.clover else None
 
     def squares(self) -> list[tuple[tuple[int, int], bool, str]]:
-        """Squares to highlight: (square, focused, number shown)."""
+        """Squares to highlight: (square, focused, number shown); worked out once per focus."""
+        if getattr(self, "_squares", None) is not None and self._squares[0] == self.focus:
+            return self._squares[1]
         shown = []
         buttons = self._button_entries()
         for index, entry in enumerate(self.entries):
             if entry.square is not None:
                 number = str(buttons.index(entry) + 1) if entry in buttons and buttons.index(entry) < 10 else ""
                 shown.append((entry.square, index == self.focus, number[-1:] if number == "10" else number))
+        self._squares = (self.focus, shown)
         return shown
 
     def choose(self, option) -> None:
@@ -291,7 +294,19 @@ class DecisionPanel:
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, colour) -> None:
-        """The question, the options and what they mean."""
+        """The question, the options and what they mean: painted once per look (focus, dice
+        turned over, colour, language) as an opaque keyed picture, blitted in one go each frame."""
+        look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), surface.get_size())
+        if getattr(self, "_picture", None) is None or self._picture[0] != look:
+            scratch = pygame.Surface(surface.get_size()).convert()
+            scratch.fill(effects.KEY)
+            self._paint(scratch, colour)
+            area = self.rect.inflate(0, 8).clip(scratch.get_rect())  # with the shadow under it
+            self._picture = (look, effects.keyed(scratch.subsurface(area).copy()), area)
+        surface.blit(self._picture[1], self._picture[2])
+
+    def _paint(self, surface: pygame.Surface, colour) -> None:
+        """Draw the panel as it looks now."""
         panel(surface, self.rect, (26, 30, 48), colour, radius=12, width=2)
         text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
                   theme.TEXT, "bold")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from functools import lru_cache
 from typing import Optional
 
 import pygame
@@ -39,6 +40,19 @@ BOT_POLICY = "greedy"
 PUSHES = ("lightning", "star", "flail")   # placements shown as a knock-back glide
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 BABY_SHORT = words.Catalogued("baby.short")   # over the baby: Beer! Poo! Zzz… asleep WAAAH!
+
+
+@lru_cache(maxsize=256)
+def _square_mark(colour, focused: bool, number: str) -> pygame.Surface:
+    """A square the decision can choose: tinted in the racer's colour, framed (thicker and
+    golden when focused), with its key number; drawn once per look."""
+    mark = pygame.Surface((TILE - 4, TILE - 4), pygame.SRCALPHA)
+    rect = mark.get_rect()
+    pygame.draw.rect(mark, (*colour[:3], 110 if focused else 60), rect, border_radius=4)
+    pygame.draw.rect(mark, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1, border_radius=4)
+    if number:
+        text.draw(mark, number, (4, 1), 16, theme.TEXT, "bold", shadow=True)
+    return mark
 
 
 class RaceScene(Scene):
@@ -79,6 +93,7 @@ class RaceScene(Scene):
         self.shown_protected = {r.index: r.protected for r in race.racers}
         self._tokens: dict[tuple, pygame.Surface] = {}
         self._moves = None
+        self._synced = None
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -217,8 +232,13 @@ class RaceScene(Scene):
             self.panel.hover(self.hover_square)
 
     def _sync(self) -> None:
-        """Once everything is shown, the picture is the race's state."""
+        """Once everything is shown, the picture is the race's state (the race changes only
+        with its choices and events, so nothing is read again while they stay the same)."""
         race = self.race
+        stamp = (race, len(race.choices), len(race.log))
+        if stamp == self._synced:
+            return
+        self._synced = stamp
         for r in race.racers:
             self.shown_pos[r.index] = r.square
             self.shown_points[r.index] = r.points
@@ -666,7 +686,9 @@ class RaceScene(Scene):
             surface.blit(picture, top, top)
             surface.blit(picture, side, side)
         self._hud_on_screen = mark if on_top else None
+        # What can be worked out before the board blit is (see _token_sprites).
         tokens = self._token_sprites()
+        line = self._status_line()
         self.renderer.draw(surface, self.view, self.camera)
         clip = surface.get_clip()
         surface.set_clip(self.view)
@@ -681,13 +703,25 @@ class RaceScene(Scene):
         surface.set_clip(clip)
         if self.panel is not None and not self.busy:
             self.panel.draw(surface, theme.racer_colour(self.panel.decision.racer))
-        elif self.busy and self.anim is not None:
-            text.draw(surface, t("race.skip"), (self.view.right - 10, self.view.bottom - 8), 15, theme.MUTED,
-                      anchor="bottomright", shadow=True)
+        elif line is not None:
+            surface.blit(*line)
+
+    def _status_line(self) -> Optional[tuple[pygame.Surface, pygame.Rect]]:
+        """The line at the foot of the board, with where it goes: how to skip an animation, or
+        which computer racer is thinking (None while a person decides)."""
+        if self.panel is not None and not self.busy:
+            return None
+        if self.busy and self.anim is not None:
+            words, size, colour, kind = t("race.skip"), 15, theme.MUTED, "body"
+            place = {"bottomright": (self.view.right - 10, self.view.bottom - 8)}
         elif not self.busy and self.race.pending is not None:
             r = self.race.racers[self.race.pending.racer]
-            text.draw(surface, t("race.thinking", name=r.name), (self.view.centerx, self.view.bottom - 24), 22,
-                      theme.TEXT, "bold", anchor="center", shadow=True)
+            words, size, colour, kind = t("race.thinking", name=r.name), 22, theme.TEXT, "bold"
+            place = {"center": (self.view.centerx, self.view.bottom - 24)}
+        else:
+            return None
+        picture = text.shadowed(words, size, colour, kind)
+        return picture, text.render(words, size, colour, kind).get_rect(**place)
 
     def brainy_viewer(self) -> Optional[int]:
         """The acting person when he is Brainy (he sees who laid each trap), else None."""
@@ -770,16 +804,11 @@ class RaceScene(Scene):
         self._draw_path(surface)
         if self.panel is not None and not self.busy:
             colour = theme.racer_colour(self.panel.decision.racer)
+            spots = self._spotter()
             for square, focused, number in self.panel.squares():
-                for x, y in self.spots(square):
-                    rect = pygame.Rect(0, 0, TILE - 4, TILE - 4)
-                    rect.center = (x, y)
-                    effects.shade(surface, rect, colour, 110 if focused else 60)
-                    pygame.draw.rect(surface, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1,
-                                     border_radius=4)
-                    if number:
-                        text.draw(surface, number, (rect.left + 4, rect.top + 1), 16, theme.TEXT, "bold",
-                                  shadow=True)
+                mark = _square_mark(colour, focused, number)
+                for x, y in spots(square):
+                    surface.blit(mark, (x - mark.get_width() // 2, y - mark.get_height() // 2))
         if self.shock_marks is not None:
             _, squares = self.shock_marks
             for face, square in sorted(squares.items()):
