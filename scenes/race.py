@@ -94,6 +94,7 @@ class RaceScene(Scene):
         self._tokens: dict[tuple, pygame.Surface] = {}
         self._moves = None
         self._synced = None
+        self._line = None  # the status line: ((words, where), picture, rect)
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -720,8 +721,11 @@ class RaceScene(Scene):
             place = {"center": (self.view.centerx, self.view.bottom - 24)}
         else:
             return None
-        picture = text.shadowed(words, size, colour, kind)
-        return picture, text.render(words, size, colour, kind).get_rect(**place)
+        line = self._line
+        if line is None or line[0] != (words, place):
+            picture = text.shadowed(words, size, colour, kind)
+            line = self._line = ((words, place), picture, text.render(words, size, colour, kind).get_rect(**place))
+        return line[1], line[2]
 
     def brainy_viewer(self) -> Optional[int]:
         """The acting person when he is Brainy (he sees who laid each trap), else None."""

@@ -136,20 +136,23 @@ class Slide(Animation):
         super().__init__(per_square * max(1, len(path)))
         self.racer = racer
         self.points = unwrap([start] + list(path), board.height, board.width)
+        # Each step as (start row, start column, row change, column change), and steps per second.
+        self._legs = [(r0, c0, r1 - r0, c1 - c0) for (r0, c0), (r1, c1) in zip(self.points, self.points[1:])]
+        self._rate = len(self._legs) / self.duration
         self._at = self.points[0]
 
     def update(self, dt: float) -> None:
         """Let time pass, and work out where the token is now (asked several times a frame)."""
         self.t += dt
-        steps = len(self.points) - 1
-        if steps <= 0:
+        x = self.t * self._rate
+        if x >= len(self._legs):
+            self._at = self.points[-1]
             return
-        x = min(1.0, self.t / self.duration) * steps
-        i = min(int(x), steps - 1)
+        i = int(x)
         f = x - i
-        f = f * f * (3 - 2 * f)  # ease (f lies in 0..1 already)
-        (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
-        self._at = (r0 + (r1 - r0) * f, c0 + (c1 - c0) * f)
+        f = f * f * (3 - 2 * f)  # ease
+        r0, c0, dr, dc = self._legs[i]
+        self._at = (r0 + dr * f, c0 + dc * f)
 
     def position(self) -> tuple[float, float]:
         """The token's continuous position now."""
