@@ -823,17 +823,17 @@ class RaceScene(Scene):
                     text.draw(surface, str(face), (rect.right - 3, rect.top + 1), 17, (255, 190, 120), "bold",
                               anchor="topright", shadow=True)
 
-    def _token_image(self, index: int, walking: bool) -> pygame.Surface:
-        """A racer's token as drawn now (faded while protected, ringed while walking), kept per look."""
-        protected = bool(self.shown_protected.get(index))
+    def _token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
+        """A racer's token as drawn now (faded while protected, ringed while walking) and half its
+        width and height, kept per look."""
         key = (index, walking, protected)
         found = self._tokens.get(key)
         if found is None:
-            found = sprites.token(self.race.racers[index].character, theme.racer_colour(index), int(TILE * 0.92),
+            image = sprites.token(self.race.racers[index].character, theme.racer_colour(index), int(TILE * 0.92),
                                   index + 1, protected)
             if walking:
-                found = effects.ringed(found, int(TILE * 0.48))
-            self._tokens[key] = found
+                image = effects.ringed(image, int(TILE * 0.48))
+            found = self._tokens[key] = (image, image.get_width() // 2, image.get_height() // 2)
         return found
 
     def _token_sprites(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -841,25 +841,24 @@ class RaceScene(Scene):
         with his pulsing ring). Worked out before the board is blitted, so that the frame's Python
         runs while the caches are warm, and blitted in one batch after it."""
         moved, walking = self._token_moves()
-        placed = []  # (index, where, spot), the acting racer last so that he shows on top
-        last = None
+        acting = self.acting
+        placed = []  # (index, where, spot)
+        spots_taken = set()
+        crowded = False
         for index, shown in self.shown_pos.items():
             where = moved.get(index, shown)
             if where == effects.HIDDEN:
                 continue
-            entry = (index, where, (int(where[0] * 10 + 0.5), int(where[1] * 10 + 0.5)))
-            if index == self.acting:
-                last = entry
-            else:
-                placed.append(entry)
-        if last is not None:
-            placed.append(last)
+            spot = (int(where[0] * 10 + 0.5), int(where[1] * 10 + 0.5))
+            crowded = crowded or spot in spots_taken
+            spots_taken.add(spot)
+            placed.append((index, where, spot))
         crowd: dict[tuple, list[int]] = {}  # racers sharing a spot stand side by side
-        if len({spot for _, _, spot in placed}) < len(placed):
+        if crowded:
             for index, _, spot in placed:
                 crowd.setdefault(spot, []).append(index)
         images, protected, spots = self._tokens, self.shown_protected, self._spotter()
-        out = []
+        out, on_top = [], []  # the acting racer's go on top
         for index, where, spot in placed:
             group = crowd.get(spot)
             if group is None or len(group) == 1:
@@ -868,13 +867,15 @@ class RaceScene(Scene):
                 k = group.index(index)
                 dx, dy = int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2)
             walks = index in walking
-            token = images.get((index, walks, bool(protected.get(index)))) or self._token_image(index, walks)
-            half_w, half_h = token.get_width() // 2, token.get_height() // 2
+            look = (index, walks, bool(protected.get(index)))
+            token, half_w, half_h = images.get(look) or self._token_image(*look)
+            target = on_top if index == acting else out
             for x, y in spots(where):
                 x, y = x + dx, y + dy
-                if index == self.acting:
+                if index == acting:
                     pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
                     ring = effects.ring_image(theme.FOCUS, int(TILE * 0.92) // 2 + pulse, 2)
-                    out.append((ring, (x - ring.get_width() // 2, y - ring.get_height() // 2)))
-                out.append((token, (x - half_w, y - half_h)))
+                    target.append((ring, (x - ring.get_width() // 2, y - ring.get_height() // 2)))
+                target.append((token, (x - half_w, y - half_h)))
+        out += on_top
         return out
