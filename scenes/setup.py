@@ -192,9 +192,10 @@ class SetupScene(Scene):
         self.racers[i]["name"] = name
 
     def set_character(self, i: int, character: str) -> None:
-        """A racer's character."""
+        """A racer's character (a computer racer, or a person without a name, is called after it)."""
         self.racers[i]["character"] = character
         self.selected = i
+        self.group.widgets[3 + 3 * i + 1].placeholder = character_name(character)
 
     def pick(self, character: str) -> None:
         """A click in the gallery: the selected racer takes that character."""
@@ -220,6 +221,10 @@ class SetupScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and not isinstance(focused, Button)):
+            self.start()  # "Enter: start" from any field (Space or the arrows change a value)
+            return None
         if self.group.handle_event(event):
             now = self.group.focused
             if now is not None and hasattr(now, "racer_index"):
@@ -228,8 +233,6 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(focused, Button):
-                self.start()
         return None
 
     # ---------------------------------------------------------------- drawing

@@ -19,7 +19,7 @@ from scenes.race import RaceScene
 from scenes.results import ResultsScene, breakdown
 from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
+from scenes.setup import SetupScene, character_name
 from scenes.title import TitleScene
 from scenes.userdata import Settings
 
@@ -180,6 +180,13 @@ def test_the_setup_builds_six_racers_and_picks_characters_with_mouse_and_keys(ap
     setup.group.focus_on(turns)
     app.step([key(pygame.K_LEFT)])
     assert setup.setup_dict()["turns"] == setup.board.turns - 1
+    # a computer racer is called after his character, and his (greyed) name field says so
+    computer_character = setup.group.widgets[3 + 3 * 1 + 2]
+    setup.group.focus_on(computer_character)
+    app.step([key(pygame.K_RIGHT)])
+    wanted = setup.setup_dict()["racers"][1]["name"]
+    assert wanted == character_name(setup.racers[1]["character"])
+    assert setup.group.widgets[3 + 3 * 1 + 1].placeholder == wanted
 
 
 def test_the_setup_starts_a_race_with_enter(app):
@@ -190,6 +197,18 @@ def test_the_setup_starts_a_race_with_enter(app):
     assert isinstance(app.stack.top, RaceScene)
     race = app.stack.top.race
     assert [r.setup.bot for r in race.racers] == [None, "normal"]
+
+
+def test_enter_starts_the_race_from_a_chosen_value_which_it_does_not_change(app):
+    app.stack.push(TitleScene())
+    setup = app.stack.push(SetupScene())
+    app.step([])
+    turns = setup.group.widgets[1]
+    setup.group.focus_on(turns)
+    app.step([key(pygame.K_LEFT), key(pygame.K_LEFT)])
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.stack.top, RaceScene)
+    assert app.stack.top.race.turns == setup.board.turns - 2
 
 
 # ---------------------------------------------------------------- race
