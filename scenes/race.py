@@ -94,7 +94,7 @@ class RaceScene(Scene):
         self._tokens: dict[tuple, pygame.Surface] = {}
         self._moves = None
         self._synced = None
-        self._line = None  # the status line: ((words, where), picture, rect)
+        self._line = None  # the status line: (what it says, picture, rect)
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -709,22 +709,29 @@ class RaceScene(Scene):
 
     def _status_line(self) -> Optional[tuple[pygame.Surface, pygame.Rect]]:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
-        which computer racer is thinking (None while a person decides)."""
-        if self.panel is not None and not self.busy:
+        which computer racer is thinking (None while a person decides). Laid out once per
+        line and language."""
+        busy = self.anim is not None or bool(self.queue)
+        if busy:
+            if self.anim is None:
+                return None
+            which = ("skip",)
+        elif self.panel is not None or self.race.pending is None:
             return None
-        if self.busy and self.anim is not None:
-            words, size, colour, kind = t("race.skip"), 15, theme.MUTED, "body"
-            place = {"bottomright": (self.view.right - 10, self.view.bottom - 8)}
-        elif not self.busy and self.race.pending is not None:
-            r = self.race.racers[self.race.pending.racer]
-            words, size, colour, kind = t("race.thinking", name=r.name), 22, theme.TEXT, "bold"
-            place = {"center": (self.view.centerx, self.view.bottom - 24)}
         else:
-            return None
+            which = ("thinking", self.race.pending.racer)
+        key = (which, i18n.language(), self.view.bottomright)
         line = self._line
-        if line is None or line[0] != (words, place):
+        if line is None or line[0] != key:
+            if which[0] == "skip":
+                words, size, colour, kind = t("race.skip"), 15, theme.MUTED, "body"
+                place = {"bottomright": (self.view.right - 10, self.view.bottom - 8)}
+            else:
+                r = self.race.racers[which[1]]
+                words, size, colour, kind = t("race.thinking", name=r.name), 22, theme.TEXT, "bold"
+                place = {"center": (self.view.centerx, self.view.bottom - 24)}
             picture = text.shadowed(words, size, colour, kind)
-            line = self._line = ((words, place), picture, text.render(words, size, colour, kind).get_rect(**place))
+            line = self._line = (key, picture, text.render(words, size, colour, kind).get_rect(**place))
         return line[1], line[2]
 
     def brainy_viewer(self) -> Optional[int]:
