@@ -848,34 +848,26 @@ class RaceScene(Scene):
         with his pulsing ring). Worked out before the board is blitted, so that the frame's Python
         runs while the caches are warm, and blitted in one batch after it."""
         moved, walking = self._token_moves()
-        acting = self.acting
-        placed = []  # (index, where, spot)
-        spots_taken = set()
-        crowded = False
+        acting, images, protected, spots = self.acting, self._tokens, self.shown_protected, self._spotter()
+        placed = []  # (index, where, picture, half width, half height)
         for index, shown in self.shown_pos.items():
             where = moved.get(index, shown)
             if where == effects.HIDDEN:
                 continue
-            spot = (int(where[0] * 10 + 0.5), int(where[1] * 10 + 0.5))
-            crowded = crowded or spot in spots_taken
-            spots_taken.add(spot)
-            placed.append((index, where, spot))
-        crowd: dict[tuple, list[int]] = {}  # racers sharing a spot stand side by side
-        if crowded:
-            for index, _, spot in placed:
-                crowd.setdefault(spot, []).append(index)
-        images, protected, spots = self._tokens, self.shown_protected, self._spotter()
+            look = (index, index in walking, bool(protected.get(index)))
+            placed.append((index, where, *(images.get(look) or self._token_image(*look))))
+        crowd: dict[tuple, list[int]] = {}  # racers on the same square stand side by side
+        if len({p[1] for p in placed}) < len(placed):
+            for index, where, *_ in placed:
+                crowd.setdefault(where, []).append(index)
         out, on_top = [], []  # the acting racer's go on top
-        for index, where, spot in placed:
-            group = crowd.get(spot)
+        for index, where, token, half_w, half_h in placed:
+            group = crowd.get(where)
             if group is None or len(group) == 1:
                 dx = dy = 0
             else:
                 k = group.index(index)
                 dx, dy = int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2)
-            walks = index in walking
-            look = (index, walks, bool(protected.get(index)))
-            token, half_w, half_h = images.get(look) or self._token_image(*look)
             target = on_top if index == acting else out
             for x, y in spots(where):
                 x, y = x + dx, y + dy

@@ -511,3 +511,19 @@ def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
         assert sorted(scene.spots((row, col))) == expected
 
     check()
+
+
+def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
+    board = boards.practice_board()
+    race = Race.new(board, [RacerSetup("dwarf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy"),
+                            RacerSetup("elf", "Cy", "greedy")], turns=5, seed=4)
+    scene = app.stack.push(RaceScene(race, {}))
+    square = scene.shown_pos[0]
+    for index in (1, 2):
+        scene.shown_pos[index] = square
+    scene.acting = 1
+    sprites_now = scene._token_sprites()
+    token_spots = [pos for image, pos in sprites_now if image.get_width() == sprites_now[-1][0].get_width()]
+    assert len(set(token_spots)) == 3, "three tokens on one square, each at its own place"
+    acting_token = scene._token_image(1, False, bool(scene.shown_protected.get(1)))[0]
+    assert sprites_now[-1][0] is acting_token, "the acting racer is drawn last (on top)"
