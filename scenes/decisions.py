@@ -81,6 +81,10 @@ def _icon(decision, option) -> Optional[pygame.Surface]:
     return None
 
 
+PANEL_RADIUS = 12
+SHADOW = 4  # the panel's shadow shows this many pixels under it (scenes/ui/widgets.py panel)
+
+
 class DecisionPanel:
     """Asks one decision; calls `on_choose(option)` with a legal option."""
 
@@ -294,20 +298,38 @@ class DecisionPanel:
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, colour) -> None:
-        """The question, the options and what they mean: painted once per look (focus, dice
-        turned over, colour, language) as an opaque keyed picture, blitted in one go each frame."""
-        look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), surface.get_size())
+        """The question, the options and what they mean."""
+        surface.blit(*self.picture(colour, surface.get_size()))
+
+    def picture(self, colour, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+        """The panel as it looks now (focus, dice turned over, colour, language) with its shadow,
+        and where it goes on a screen of `size`: painted once per look as an opaque keyed
+        picture. It lets what is under it show only in its `notches`."""
+        look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), size)
         if getattr(self, "_picture", None) is None or self._picture[0] != look:
-            scratch = pygame.Surface(surface.get_size()).convert()
+            scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)
             self._paint(scratch, colour)
-            area = self.rect.inflate(0, 8).clip(scratch.get_rect())  # with the shadow under it
+            area = self.area_with_shadow.clip(scratch.get_rect())
             self._picture = (look, effects.keyed(scratch.subsurface(area).copy()), area)
-        surface.blit(self._picture[1], self._picture[2])
+        return self._picture[1], self._picture[2]
+
+    @property
+    def area_with_shadow(self) -> pygame.Rect:
+        """The panel and its shadow under it."""
+        return pygame.Rect(self.rect.left, self.rect.top, self.rect.width, self.rect.height + SHADOW)
+
+    @property
+    def notches(self) -> list[pygame.Rect]:
+        """The corners of `area_with_shadow` that the panel, being round there, does not cover."""
+        r, area = PANEL_RADIUS, self.area_with_shadow
+        low = area.bottom - r - SHADOW
+        return [pygame.Rect(area.left, area.top, r, r), pygame.Rect(area.right - r, area.top, r, r),
+                pygame.Rect(area.left, low, r, r + SHADOW), pygame.Rect(area.right - r, low, r, r + SHADOW)]
 
     def _paint(self, surface: pygame.Surface, colour) -> None:
         """Draw the panel as it looks now."""
-        panel(surface, self.rect, (26, 30, 48), colour, radius=12, width=2)
+        panel(surface, self.rect, (26, 30, 48), colour, radius=PANEL_RADIUS, width=2)
         text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
                   theme.TEXT, "bold")
         if self.hint_below and self.clover:   # under the clovers held, above Validate

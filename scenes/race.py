@@ -26,6 +26,7 @@ from scenes.decisions import DecisionPanel
 from scenes.render import effects, sprites
 from scenes import i18n
 from scenes.i18n import t
+from scenes.render import board
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
 from scenes.thinker import Thinker
@@ -94,6 +95,7 @@ class RaceScene(Scene):
         self._tokens: dict[tuple, pygame.Surface] = {}
         self._moves = None
         self._synced = None
+        self._panel_on_screen = None  # (screen, picture) of the decision panel drawn last frame
         self._line = None  # the status line: (what it says, picture, rect)
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
@@ -690,9 +692,24 @@ class RaceScene(Scene):
         # What can be worked out before the board blit is (see _token_sprites).
         tokens = self._token_sprites()
         line = self._status_line()
-        self.renderer.draw(surface, self.view, self.camera)
+        view = self.view
+        panel = self.panel if self.panel is not None and not self.busy else None
+        if panel is None:
+            self._panel_on_screen = None
+            self.renderer.draw(surface, view, self.camera)
+        else:
+            # The decision panel is opaque but for its round corners: the board, the tokens
+            # and the animations are drawn above it, and while it stays the same it is not
+            # drawn again (nor the board under it), only its corners.
+            picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
+            still = on_top and self._panel_on_screen == (id(surface), id(picture))
+            if still:
+                self.renderer.draw_parts(surface, view, self.camera, board.around(view, area) + panel.notches)
+            else:
+                self.renderer.draw(surface, view, self.camera)
+            view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
-        surface.set_clip(self.view)
+        surface.set_clip(view)
         self._draw_traps(surface)
         self._draw_marks(surface)
         surface.fblits(tokens)
@@ -702,8 +719,13 @@ class RaceScene(Scene):
         if self.anim is not None:
             self.anim.draw(surface, self)
         surface.set_clip(clip)
-        if self.panel is not None and not self.busy:
-            self.panel.draw(surface, theme.racer_colour(self.panel.decision.racer))
+        if panel is not None:
+            if still:
+                for notch in panel.notches:
+                    surface.blit(picture, notch, notch.move(-area.left, -area.top))
+            else:
+                surface.blit(picture, area)
+            self._panel_on_screen = (id(surface), id(picture)) if on_top else None
         elif line is not None:
             surface.blit(*line)
 

@@ -527,3 +527,27 @@ def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
     assert len(set(token_spots)) == 3, "three tokens on one square, each at its own place"
     acting_token = scene._token_image(1, False, bool(scene.shown_protected.get(1)))[0]
     assert sprites_now[-1][0] is acting_token, "the acting racer is drawn last (on top)"
+
+
+def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_same(app, monkeypatch):
+    from scenes.ui import theme
+    board = boards.practice_board()
+    race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
+    scene = app.stack.push(RaceScene(race, {}))
+    run_until(app, lambda: scene.panel is not None and not scene.busy)
+    parts = []
+    draw_parts = scene.renderer.draw_parts
+    monkeypatch.setattr(scene.renderer, "draw_parts", lambda *a: parts.append(a) or draw_parts(*a))
+    kept, fresh = pygame.Surface(theme.SIZE).convert(), pygame.Surface(theme.SIZE).convert()
+    scene.draw(kept)
+    for k in range(8):
+        scene.camera[0] += 7.3          # the board scrolls under the panel...
+        scene.camera[1] += 3.1 * (-1) ** k
+        scene.clock += 0.05             # ...and the acting racer's ring pulses
+        scene.draw(kept)                # the panel stays: only its corners are drawn
+        marks = scene._hud_on_screen, scene._panel_on_screen
+        fresh.fill((0, 0, 0))
+        scene.draw(fresh)               # everything drawn
+        scene._hud_on_screen, scene._panel_on_screen = marks
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"
+    assert len(parts) == 8

@@ -175,6 +175,14 @@ class BoardRenderer:
             y += height
         target.set_clip(clip)
 
+    def draw_parts(self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float],
+                   parts: Iterable[pygame.Rect]) -> None:
+        """`draw` into some rectangles of `view` only (the board where it is in the whole view)."""
+        for part in parts:
+            part = part.clip(view)
+            if part.width > 0 and part.height > 0:
+                self.draw(target, part, (camera[0] + part.left - view.left, camera[1] + part.top - view.top))
+
     def screen_positions(self, square, view: pygame.Rect, camera) -> list[tuple[int, int]]:
         """Every top-left on screen where a square shows (the board repeats when small)."""
         width, height = self.size
@@ -206,3 +214,15 @@ class BoardRenderer:
         width, height = self.size
         scale = min(size[0] / width, size[1] / height)
         return pygame.transform.smoothscale(self.surface, (max(1, int(width * scale)), max(1, int(height * scale))))
+
+
+def around(view: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`view` less `hole`, as up to four rectangles (above, left, right, below)."""
+    hole = hole.clip(view)
+    if not hole:
+        return [view]
+    parts = [pygame.Rect(view.left, view.top, view.width, hole.top - view.top),
+             pygame.Rect(view.left, hole.top, hole.left - view.left, hole.height),
+             pygame.Rect(hole.right, hole.top, view.right - hole.right, hole.height),
+             pygame.Rect(view.left, hole.bottom, view.width, view.bottom - hole.bottom)]
+    return [part for part in parts if part.width > 0 and part.height > 0]
