@@ -551,3 +551,29 @@ def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_sa
         scene._hud_on_screen, scene._panel_on_screen = marks
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"
     assert len(parts) == 8
+
+
+@pytest.mark.parametrize("view", [pygame.Rect(0, 46, 864, 674), pygame.Rect(30, 60, 200, 150)])
+def test_the_board_is_drawn_wrapping_for_any_camera(app, view):
+    """The board in a view, with or without one of its edges in sight, is the board repeated."""
+    from hypothesis import given, settings, strategies as st
+    from scenes.render.board import BoardRenderer
+    renderer = BoardRenderer(boards.practice_board(), 48)
+    width, height = renderer.size
+    tiled = pygame.Surface((width * 3, height * 3))
+    for i in range(3):
+        for j in range(3):
+            tiled.blit(renderer.surface, (i * width, j * height))
+    drawn, expected = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.floats(-3 * width, 3 * width), st.floats(-3 * height, 3 * height))
+    def check(cx, cy):
+        drawn.fill((0, 0, 0))
+        renderer.draw(drawn, view, (cx, cy))
+        expected.fill((0, 0, 0))
+        x, y = int(cx) % width, int(cy) % height
+        expected.blit(tiled, view.topleft, (x, y, view.width, view.height))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+    check()

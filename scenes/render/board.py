@@ -160,6 +160,9 @@ class BoardRenderer:
         """Blit the board into `view` with its top-left at board pixel `camera`, wrapping."""
         width, height = self.size
         cx, cy = int(camera[0]) % width, int(camera[1]) % height
+        if cx + view.width <= width and cy + view.height <= height:  # no edge of the board in view
+            target.blit(self.surface, view.topleft, (cx, cy, view.width, view.height))
+            return
         clip = target.get_clip()
         target.set_clip(view)
         y = view.top - cy
