@@ -432,11 +432,12 @@ def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle:
 def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
     """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
     turn by whole steps of two degrees)."""
-    if angle:
-        return pygame.transform.rotate(_die_body(size, name, words, icon), angle)
+    if angle:  # (turning a keyed picture fills its new corners with the key)
+        return keyed(pygame.transform.rotate(_die_body(size, name, words, icon), angle))
     font_size = int(size * (0.55 if len(words) <= 2 else 0.4 if len(words) <= 3 else 0.28))
     width = size if icon is not None else max(size, text.width(words, font_size, "bold") + 22)
-    body = pygame.Surface((width, size), pygame.SRCALPHA)
+    body = pygame.Surface((width, size)).convert()  # opaque, keyed round its corners
+    body.fill(KEY)
     colour = DIE_COLOURS.get(name, (235, 235, 235))
     pygame.draw.rect(body, colour, body.get_rect(), border_radius=size // 6)
     pygame.draw.rect(body, (30, 26, 40), body.get_rect(), 3, border_radius=size // 6)
@@ -445,7 +446,7 @@ def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> py
         body.blit(image, image.get_rect(center=(width // 2, size // 2)))
     else:
         text.draw(body, words, (width // 2, size // 2), font_size, (30, 26, 40), "bold", anchor="center")
-    return body
+    return keyed(body)
 
 
 class Chest(Animation):
