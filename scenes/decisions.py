@@ -81,8 +81,8 @@ def _icon(decision, option) -> Optional[pygame.Surface]:
     return None
 
 
-PANEL_RADIUS = 12
-SHADOW = 4  # the panel's shadow shows this many pixels under it (scenes/ui/widgets.py panel)
+PANEL_RADIUS = 12  # the dock's top corners
+DOCK_MARGIN = 4  # the dock reaches this far above the panel's contents
 
 
 class DecisionPanel:
@@ -298,11 +298,11 @@ class DecisionPanel:
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, colour) -> None:
-        """The question, the options and what they mean."""
+        """The question, the options and what they mean, docked at the foot of the board."""
         surface.blit(*self.picture(colour, surface.get_size()))
 
     def picture(self, colour, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
-        """The panel as it looks now (focus, dice turned over, colour, language) with its shadow,
+        """The panel as it looks now (focus, dice turned over, colour, language) on its dock,
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
         look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), size)
@@ -310,26 +310,28 @@ class DecisionPanel:
             scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)
             self._paint(scratch, colour)
-            area = self.area_with_shadow.clip(scratch.get_rect())
+            area = self.dock.clip(scratch.get_rect())
             self._picture = (look, effects.keyed(scratch.subsurface(area).copy()), area)
         return self._picture[1], self._picture[2]
 
     @property
-    def area_with_shadow(self) -> pygame.Rect:
-        """The panel and its shadow under it."""
-        return pygame.Rect(self.rect.left, self.rect.top, self.rect.width, self.rect.height + SHADOW)
+    def dock(self) -> pygame.Rect:
+        """Where the panel is drawn: across the foot of its area, from the top of its contents
+        (`rect`) down."""
+        return pygame.Rect(self.area.left, self.rect.top - DOCK_MARGIN, self.area.width,
+                           self.area.bottom - self.rect.top + DOCK_MARGIN)
 
     @property
     def notches(self) -> list[pygame.Rect]:
-        """The corners of `area_with_shadow` that the panel, being round there, does not cover."""
-        r, area = PANEL_RADIUS, self.area_with_shadow
-        low = area.bottom - r - SHADOW
-        return [pygame.Rect(area.left, area.top, r, r), pygame.Rect(area.right - r, area.top, r, r),
-                pygame.Rect(area.left, low, r, r + SHADOW), pygame.Rect(area.right - r, low, r, r + SHADOW)]
+        """The corners of the dock that the panel, being round there, does not cover."""
+        r, dock = PANEL_RADIUS, self.dock
+        return [pygame.Rect(dock.left, dock.top, r, r), pygame.Rect(dock.right - r, dock.top, r, r)]
 
     def _paint(self, surface: pygame.Surface, colour) -> None:
         """Draw the panel as it looks now."""
-        panel(surface, self.rect, (26, 30, 48), colour, radius=PANEL_RADIUS, width=2)
+        dock, r = self.dock, PANEL_RADIUS
+        pygame.draw.rect(surface, (26, 30, 48), dock, border_top_left_radius=r, border_top_right_radius=r)
+        pygame.draw.rect(surface, colour, dock, 2, border_top_left_radius=r, border_top_right_radius=r)
         text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
                   theme.TEXT, "bold")
         if self.hint_below and self.clover:   # under the clovers held, above Validate
