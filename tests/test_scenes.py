@@ -577,3 +577,26 @@ def test_the_board_is_drawn_wrapping_for_any_camera(app, view):
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB")
 
     check()
+
+
+def test_the_board_drawn_in_parts_is_the_board_drawn_whole(app):
+    """Parts of a view (around a hole, and the hole) drawn one by one give the whole view, for
+    any camera, negative or not."""
+    from hypothesis import given, settings, strategies as st
+    from scenes.render import board as board_render
+    renderer = board_render.BoardRenderer(boards.practice_board(), 48)
+    view = pygame.Rect(0, 46, 864, 674)
+    whole, parts = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.floats(-2000, 2000), st.floats(-2000, 2000), st.integers(0, 800), st.integers(46, 600),
+           st.integers(1, 400), st.integers(1, 200))
+    def check(cx, cy, x, y, w, h):
+        hole = pygame.Rect(x, y, w, h)
+        whole.fill((0, 0, 0))
+        renderer.draw(whole, view, (cx, cy))
+        parts.fill((0, 0, 0))
+        renderer.draw_parts(parts, view, (cx, cy), board_render.around(view, hole) + [hole])
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(parts, "RGB")
+
+    check()

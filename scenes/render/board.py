@@ -181,10 +181,11 @@ class BoardRenderer:
     def draw_parts(self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float],
                    parts: Iterable[pygame.Rect]) -> None:
         """`draw` into some rectangles of `view` only (the board where it is in the whole view)."""
+        cx, cy = int(camera[0]), int(camera[1])  # the pixel `draw` takes, whatever the sign
         for part in parts:
             part = part.clip(view)
             if part.width > 0 and part.height > 0:
-                self.draw(target, part, (camera[0] + part.left - view.left, camera[1] + part.top - view.top))
+                self.draw(target, part, (cx + part.left - view.left, cy + part.top - view.top))
 
     def screen_positions(self, square, view: pygame.Rect, camera) -> list[tuple[int, int]]:
         """Every top-left on screen where a square shows (the board repeats when small)."""
