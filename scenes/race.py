@@ -171,10 +171,11 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         game_dt = dt * self.speed
         self.clock += dt
-        for anim in list(self.ambient):
+        ambient = self.ambient
+        for anim in ambient:
             anim.update(game_dt)
-            if anim.done:
-                self.ambient.remove(anim)
+        if any(anim.t >= anim.duration for anim in ambient):
+            ambient[:] = [anim for anim in ambient if not anim.done]
         self._advance(game_dt)
         if not self.busy:
             self._idle(game_dt)
@@ -890,13 +891,13 @@ class RaceScene(Scene):
             else:
                 k = group.index(index)
                 dx, dy = int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2)
-            target = on_top if index == acting else out
+            target = out
+            if index == acting:  # on top, in his pulsing ring
+                target = on_top
+                pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
+                token = effects.ringed(token, int(TILE * 0.92) // 2 + pulse, theme.FOCUS)
+                half_w, half_h = token.get_width() // 2, token.get_height() // 2
             for x, y in spots(where):
-                x, y = x + dx, y + dy
-                if index == acting:
-                    pulse = 3 + int(2 * abs((self.clock * 1000) % 1000 - 500) / 500)
-                    ring = effects.ring_image(theme.FOCUS, int(TILE * 0.92) // 2 + pulse, 2)
-                    target.append((ring, (x - ring.get_width() // 2, y - ring.get_height() // 2)))
-                target.append((token, (x - half_w, y - half_h)))
+                target.append((token, (x + dx - half_w, y + dy - half_h)))
         out += on_top
         return out

@@ -523,10 +523,14 @@ def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
         scene.shown_pos[index] = square
     scene.acting = 1
     sprites_now = scene._token_sprites()
-    token_spots = [pos for image, pos in sprites_now if image.get_width() == sprites_now[-1][0].get_width()]
-    assert len(set(token_spots)) == 3, "three tokens on one square, each at its own place"
-    acting_token = scene._token_image(1, False, bool(scene.shown_protected.get(1)))[0]
-    assert sprites_now[-1][0] is acting_token, "the acting racer is drawn last (on top)"
+    assert len(sprites_now) == 3
+    centres = {(x + image.get_width() // 2, y + image.get_height() // 2) for image, (x, y) in sprites_now}
+    assert len(centres) == 3, "three tokens on one square, each at its own place"
+    plain = [scene._token_image(i, False, bool(scene.shown_protected.get(i)))[0] for i in range(3)]
+    assert sprites_now[0][0] is plain[0] and sprites_now[1][0] is plain[2]
+    last = sprites_now[-1][0]
+    assert last is not plain[1] and last.get_width() > plain[1].get_width(), \
+        "the acting racer is drawn last (on top), in his ring"
 
 
 def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_same(app, monkeypatch):

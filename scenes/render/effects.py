@@ -255,7 +255,7 @@ class Banner(Animation):
         if getattr(self, "_made", None) is None or self._made[0] != width:
             title = text.render(self.words, 46, self.colour, "title")
             wide = max(title.get_width(), text.render(self.sub, 22).get_width() if self.sub else 0)
-            size = (min(width, wide + 240), 110 if self.sub else 84)
+            size = (min(width, wide + 160), 110 if self.sub else 84)
             border = tuple(int(c * 0.6 + d * 0.4) for c, d in zip(self.colour[:3], TRAY))
             solid = dark_tray(*size, radius=18)
             self._paint(solid, border)
