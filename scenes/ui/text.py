@@ -13,18 +13,21 @@ _CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_SIZE = 1500
 
 
-def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
-    """A rendered line of text (cached: the same line is rendered once)."""
-    key = (text, size, tuple(colour), kind)
+def _cached(key: tuple, make) -> pygame.Surface:
+    """The picture kept under `key`, made by `make()` the first time (the oldest go first)."""
     surface = _CACHE.get(key)
     if surface is None:
-        surface = assets.font(size, kind).render(text, True, colour)
-        _CACHE[key] = surface
+        surface = _CACHE[key] = make()
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
     return surface
+
+
+def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
+    """A rendered line of text (cached: the same line is rendered once)."""
+    return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(text, True, colour))
 
 
 def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.TEXT,
@@ -38,19 +41,13 @@ def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.T
 
 def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line over its black shadow (two pixels down and right), composed once."""
-    key = (text, size, tuple(colour), kind, "shadow")
-    surface = _CACHE.get(key)
-    if surface is None:
+    def make() -> pygame.Surface:
         line = render(text, size, colour, kind)
         surface = pygame.Surface((line.get_width() + 2, line.get_height() + 2), pygame.SRCALPHA)
         surface.blit(render(text, size, (0, 0, 0), kind), (2, 2))
         surface.blit(line, (0, 0))
-        _CACHE[key] = surface
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return surface
+        return surface
+    return _cached((text, size, tuple(colour), kind, "shadow"), make)
 
 
 def width(text: str, size: int = 20, kind: str = "body") -> int:
