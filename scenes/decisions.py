@@ -108,6 +108,8 @@ class DecisionPanel:
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: Optional[pygame.Rect] = None
         self.rect = self._layout()
+        self._squares = None  # (focus, squares to highlight)
+        self._picture = None  # (look, picture, where)
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:
@@ -165,7 +167,7 @@ class DecisionPanel:
 
     def squares(self) -> list[tuple[tuple[int, int], bool, str]]:
         """Squares to highlight: (square, focused, number shown); worked out once per focus."""
-        if getattr(self, "_squares", None) is not None and self._squares[0] == self.focus:
+        if self._squares is not None and self._squares[0] == self.focus:
             return self._squares[1]
         shown = []
         buttons = self._button_entries()
@@ -306,7 +308,7 @@ class DecisionPanel:
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
         look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), size)
-        if getattr(self, "_picture", None) is None or self._picture[0] != look:
+        if self._picture is None or self._picture[0] != look:
             scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)
             self._paint(scratch, colour)

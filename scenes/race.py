@@ -619,8 +619,9 @@ class RaceScene(Scene):
         """`spots` for the camera of this moment, as a function with the view and camera fixed
         (the tokens ask it several times a frame)."""
         width, height = self.renderer.size
-        left, top, right, bottom = self.view.left, self.view.top, self.view.right, self.view.bottom
-        camera_x, camera_y = int(self.camera[0]), int(self.camera[1])
+        view, camera = self.view, (int(self.camera[0]), int(self.camera[1]))
+        left, top, right, bottom = view.left, view.top, view.right, view.bottom
+        camera_x, camera_y = camera
         half = TILE / 2
 
         if width >= right - left + TILE and height >= bottom - top + TILE:
@@ -639,18 +640,7 @@ class RaceScene(Scene):
             return spots
 
         def spots_wrapping(where) -> list[tuple[int, int]]:
-            x = (where[1] * TILE - camera_x) % width + left
-            y = (where[0] * TILE - camera_y) % height + top
-            found = []
-            yy = y - height
-            while yy < bottom:
-                xx = x - width
-                while xx < right:
-                    if xx + TILE > left and yy + TILE > top:
-                        found.append((int(xx + half), int(yy + half)))
-                    xx += width
-                yy += height
-            return found
+            return [(int(x + half), int(y + half)) for x, y in self.renderer.screen_positions(where, view, camera)]
         return spots_wrapping
 
     def _hud_key(self) -> tuple:
@@ -734,8 +724,7 @@ class RaceScene(Scene):
         """The line at the foot of the board, with where it goes: how to skip an animation, or
         which computer racer is thinking (None while a person decides). Laid out once per
         line and language."""
-        busy = self.anim is not None or bool(self.queue)
-        if busy:
+        if self.busy:
             if self.anim is None:
                 return None
             which = ("skip",)
@@ -871,14 +860,14 @@ class RaceScene(Scene):
         with his pulsing ring). Worked out before the board is blitted, so that the frame's Python
         runs while the caches are warm, and blitted in one batch after it."""
         moved, walking = self._token_moves()
-        acting, images, protected, spots = self.acting, self._tokens, self.shown_protected, self._spotter()
+        acting, protected, spots = self.acting, self.shown_protected, self._spotter()
         placed = []  # (index, where, picture, half width, half height)
         for index, shown in self.shown_pos.items():
             where = moved.get(index, shown)
             if where == effects.HIDDEN:
                 continue
             look = (index, index in walking, bool(protected.get(index)))
-            placed.append((index, where, *(images.get(look) or self._token_image(*look))))
+            placed.append((index, where, *self._token_image(*look)))
         crowd: dict[tuple, list[int]] = {}  # racers on the same square stand side by side
         if len({p[1] for p in placed}) < len(placed):
             for index, where, *_ in placed:

@@ -127,6 +127,7 @@ class SetupScene(Scene):
             Choice((335, 318, 285, 44), t("setup.racers"), list(range(MIN_RACERS, self.max_racers() + 1)),
                    len(self.racers) - MIN_RACERS, self.set_count, str),
         ]
+        self.name_fields: list[TextField] = []
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
             kind = Choice((76, y, 170, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
@@ -134,6 +135,7 @@ class SetupScene(Scene):
             name = TextField((254, y, 160, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
                              size=19, placeholder=character_name(racer["character"]))
             name.enabled = racer["kind"] == "person"
+            self.name_fields.append(name)
             character = Choice((422, y, 198, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
                                lambda v, i=i: self.set_character(i, v), character_name, size=19)
             for widget in (kind, name, character):
@@ -195,7 +197,7 @@ class SetupScene(Scene):
         """A racer's character (a computer racer, or a person without a name, is called after it)."""
         self.racers[i]["character"] = character
         self.selected = i
-        self.group.widgets[3 + 3 * i + 1].placeholder = character_name(character)
+        self.name_fields[i].placeholder = character_name(character)
 
     def pick(self, character: str) -> None:
         """A click in the gallery: the selected racer takes that character."""

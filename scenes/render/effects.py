@@ -38,6 +38,7 @@ def _tray(width: int, height: int, colour=(10, 12, 24, 210), radius: int = 16) -
 
 
 KEY = (255, 0, 255)  # the colour keyed out of opaque pictures (never used in art)
+TRAY = (14, 16, 28)  # the dark of trays and bands
 
 
 def keyed(picture: pygame.Surface) -> pygame.Surface:
@@ -54,8 +55,6 @@ def dark_tray(width: int, height: int, radius: int = 16) -> pygame.Surface:
     pygame.draw.rect(tray, TRAY, tray.get_rect(), border_radius=radius)
     return tray
 
-
-TRAY = (14, 16, 28)
 
 
 @lru_cache(maxsize=64)
@@ -149,8 +148,7 @@ class Slide(Animation):
             self._at = self.points[-1]
             return
         i = int(x)
-        f = x - i
-        f = f * f * (3 - 2 * f)  # ease
+        f = ease(x - i)
         r0, c0, dr, dc = self._legs[i]
         self._at = (r0 + dr * f, c0 + dc * f)
 
@@ -239,6 +237,7 @@ class Banner(Animation):
         self.words, self.colour, self.sub = words, colour, sub
         self.blocking = blocking
         self.height = height  # where across the board view, 0 top .. 1 bottom
+        self._made = None  # (view width, keyed picture, fading picture)
 
     def _paint(self, picture: pygame.Surface, border) -> None:
         """The band's words and border on `picture` (whose background is drawn)."""
@@ -252,7 +251,7 @@ class Banner(Animation):
     def _pictures(self, width: int) -> tuple[pygame.Surface, pygame.Surface]:
         """The band with its words, drawn once: a keyed opaque one shown while it stays, and one
         with an alpha channel to fade in and out."""
-        if getattr(self, "_made", None) is None or self._made[0] != width:
+        if self._made is None or self._made[0] != width:
             title = text.render(self.words, 46, self.colour, "title")
             wide = max(title.get_width(), text.render(self.sub, 22).get_width() if self.sub else 0)
             size = (min(width, wide + 160), 110 if self.sub else 84)
@@ -357,6 +356,8 @@ class Dice(Animation):
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
+        self._made = None   # (view and language, keyed tray with the words, tray's place, each die's x)
+        self._still = None  # (that tray, the tray with the dice lying on it)
 
     def _face_text(self, i: int, settled: bool) -> str:
         name = self.names[i]
@@ -374,7 +375,7 @@ class Dice(Animation):
 
     def _backdrop(self, view: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect, list[int]]:
         """The tray with the roll's purpose and the dice's names, drawn once; and each die's x."""
-        if getattr(self, "_made", None) is None or self._made[0] != (view.topleft, view.size, i18n.language()):
+        if self._made is None or self._made[0] != (view.topleft, view.size, i18n.language()):
             size, gap = DIE_SIZE, 24
             widths = [150 if n in DIE_FACES else size for n in self.names]
             tray = pygame.Rect(0, 0, sum(widths) + (len(widths) - 1) * gap + 60, size + 78)
@@ -389,15 +390,15 @@ class Dice(Animation):
                 xs.append(tray.left + x)
                 words = t(f"die.{name}") if i18n.has(f"die.{name}") else name
                 text.draw(picture, words, (x, tray.height - 4), 14, theme.MUTED, anchor="midbottom")
-            self._made = ((view.topleft, view.size, i18n.language()), picture, tray, xs, keyed(picture.copy()))
-        return self._made[1:4]
+            self._made = ((view.topleft, view.size, i18n.language()), keyed(picture), tray, xs)
+        return self._made[1:]
 
     def draw(self, surface, scene) -> None:
         settled = self.progress > 0.5
         tumble = 0 if settled else (1 - self.progress / 0.5)
         picture, tray, xs = self._backdrop(scene.view)
         if settled:  # the dice lie still on the tray: one picture
-            if getattr(self, "_still", None) is None or self._still[0] is not picture:
+            if self._still is None or self._still[0] is not picture:
                 still = picture.copy()
                 for i, x in enumerate(xs):
                     draw_die(still, (x - tray.left, 34 + DIE_SIZE // 2), DIE_SIZE, self.names[i],
@@ -405,7 +406,7 @@ class Dice(Animation):
                 self._still = (picture, keyed(still))
             surface.blit(self._still[1], tray)
             return
-        surface.blit(self._made[4], tray)
+        surface.blit(picture, tray)
         for i, x in enumerate(xs):
             y = tray.top + 34 + DIE_SIZE // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
             draw_die(surface, (x, y), DIE_SIZE, self.names[i], self._face_text(i, settled),
