@@ -19,12 +19,13 @@ from typing import Iterable, Optional
 
 import pygame
 
-from scenes import audio, userdata
+from scenes import assets, audio, userdata
 from scenes.stack import SceneStack
 from scenes.ui import theme
 
 FPS = 60
 TITLE = "Fantasy Racing"
+ICON = "images/icon/fantasy-racing-64.png"  # drawn by tools/make_icon.py
 SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
 SCREENSHOT_FRAMES = 5   # frames drawn before the smoke-test screenshot (fonts and music settled)
 log = logging.getLogger("fantasy-racing")
@@ -42,6 +43,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
+        icon = assets.image(ICON)
+        if icon is not None:  # before the window opens, so that every window manager takes it
+            pygame.display.set_icon(icon)
         self.window: pygame.Surface = self._open_window()
         self.screen = pygame.Surface(theme.SIZE).convert()
         audio.init(self.settings)

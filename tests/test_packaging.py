@@ -69,6 +69,31 @@ def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
     assert size < 150 * 2**20, f"the bundle is {size / 2**20:.0f} MB"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the desktop entry is for Linux")
+def test_the_linux_bundle_adds_itself_to_the_desktop_menu(bundle, tmp_path):
+    folder = bundle.parent
+    entry = (folder / "fantasy-racing.desktop").read_text(encoding="utf-8")
+    assert "Icon=fantasy-racing" in entry and "Categories=Game;" in entry
+    for size in (16, 32, 48, 64, 128, 256):
+        assert (folder / f"icons/hicolor/{size}x{size}/apps/fantasy-racing.png").is_file(), size
+    moved = tmp_path / "my games" / "fantasy racing"  # a player's folder, spaces and all
+    shutil.copytree(folder, moved, symlinks=True)
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
+    done = subprocess.run(["sh", str(moved / "add-to-menu.sh")], env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    installed = (tmp_path / "data/applications/fantasy-racing.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{moved}/fantasy-racing"' in installed.splitlines()
+    assert f"Path={moved}" in installed.splitlines()
+    assert (tmp_path / "data/icons/hicolor/256x256/apps/fantasy-racing.png").is_file()
+    if shutil.which("desktop-file-validate"):
+        checked = subprocess.run(["desktop-file-validate", str(tmp_path / "data/applications/fantasy-racing.desktop")],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    done = subprocess.run(["sh", str(moved / "add-to-menu.sh"), "--remove"], env=env, capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0 and not (tmp_path / "data/applications/fantasy-racing.desktop").exists()
+
+
 def test_the_built_binary_simulates_races_from_any_folder(bundle, tmp_path):
     done = run(bundle, "simulate", "--games", "2", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
     assert done.returncode == 0, done.stderr

@@ -604,3 +604,13 @@ def test_the_board_drawn_in_parts_is_the_board_drawn_whole(app):
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(parts, "RGB")
 
     check()
+
+
+def test_the_window_gets_the_games_icon_before_it_opens(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    icons = []  # (size of the icon, whether a window was open already)
+    monkeypatch.setattr(pygame.display, "set_icon",
+                        lambda surface: icons.append((surface.get_size(), pygame.display.get_surface() is not None)))
+    pygame.display.quit()
+    App(settings=Settings())
+    assert icons == [((64, 64), False)]
