@@ -64,6 +64,41 @@ def test_the_tiled_project_declares_the_board_properties():
     assert project["folders"] == ["."]
 
 
+def _tiled_command(name: str, board: Path) -> tuple[list[str], Path]:
+    """A command of the Tiled project as Tiled 1.8 runs it: its words and its working folder.
+
+    Tiled quotes the executable, puts the quoted map file for %mapfile and the
+    project's folder (unquoted) for %projectpath in the working directory."""
+    import json
+    import shlex
+    project = json.loads((MAPS / "fantasy-racing.tiled-project").read_text())
+    command = next(c for c in project["commands"] if c["name"] == name)
+    assert command["enabled"] and command["saveBeforeExecute"] and command["showOutput"]
+    line = f'"{command["command"]}" ' + command["arguments"].replace("%mapfile", f'"{board}"')
+    folder = Path(command["workingDirectory"].replace("%projectpath", str(MAPS)))
+    return shlex.split(line), folder.resolve()
+
+
+def test_the_tiled_projects_check_board_command_checks_the_edited_board(tmp_path):
+    broken = tmp_path / "broken board.tmx"
+    broken.write_text(SHIPPED[0].read_text().replace('name="ground"', 'name="grund"'))
+    for board, status, says in ((SHIPPED[0], 0, ": ok"), (broken, 1, "error")):
+        words, folder = _tiled_command("Check board", board)
+        assert folder == ROOT and words[0] == ".venv/bin/python"  # the README's setup makes it
+        done = subprocess.run([sys.executable, *words[1:]], cwd=folder, capture_output=True, text=True, timeout=60)
+        assert done.returncode == status, done.stdout + done.stderr
+        assert says in done.stdout and str(board) in done.stdout
+
+
+@pytest.mark.parametrize("name, watch", [("Play board", False), ("Preview board (reloads on save)", True)])
+def test_the_tiled_projects_play_commands_open_the_edited_board(name, watch):
+    import main
+    words, folder = _tiled_command(name, SHIPPED[0])
+    assert folder == ROOT and words[:2] == [".venv/bin/python", "main.py"]
+    options = main.build_parser().parse_args(words[2:])
+    assert options.command is None and options.board == str(SHIPPED[0]) and options.watch == watch
+
+
 # ---------------------------------------------------------------- no pygame in the rules
 def test_loading_a_board_never_imports_pygame():
     code = ("import sys, game; b = game.load_board(sys.argv[1]); "
