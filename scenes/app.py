@@ -15,12 +15,20 @@ import logging
 import os
 import sys
 import time
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 import pygame
 
-from scenes import assets, audio, userdata
-from scenes.stack import SceneStack
+from scenes import assets, audio, i18n, userdata
+from scenes.pause import PauseScene
+from scenes.preview import BoardPreview
+from scenes.race import RaceScene
+from scenes.results import ResultsScene
+from scenes.rules_help import RulesScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.stack import Scene, SceneStack
+from scenes.title import TitleScene
 from scenes.ui import theme
 
 FPS = 60
@@ -30,6 +38,19 @@ SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
 SCREENSHOT_FRAMES = 5   # frames drawn before the smoke-test screenshot (fonts and music settled)
 log = logging.getLogger("fantasy-racing")
 
+#: Every screen a scene can open by name (``self.stack.make(name, ...)``): the
+#: scenes never import each other, only this module, at the top, knows them all.
+SCENES: dict[str, Callable[..., Scene]] = {
+    "title": TitleScene,
+    "setup": SetupScene,
+    "race": RaceScene,
+    "results": ResultsScene,
+    "pause": PauseScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "preview": BoardPreview,
+}
+
 
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
@@ -38,7 +59,6 @@ class App:
         self.started = time.perf_counter()
         self.options = options
         self.settings = settings if settings is not None else userdata.Settings.load()
-        from scenes import i18n
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         pygame.display.init()
         pygame.font.init()
@@ -51,7 +71,7 @@ class App:
         audio.init(self.settings)
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
-        self.stack = SceneStack(self)
+        self.stack = SceneStack(self, SCENES)
         self.running = True
         self.first_frame_at: Optional[float] = None
         self.frames = 0
@@ -179,9 +199,7 @@ def first_scene(app: App, options):
     """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):
-        from scenes.preview import BoardPreview
         return BoardPreview(board)
-    from scenes.title import TitleScene
     return TitleScene(board_file=board, message=app.settings.problem)
 
 

@@ -38,13 +38,11 @@ class PauseScene(Scene):
 
     def rules(self) -> None:
         """Read the rules."""
-        from scenes.rules_help import RulesScene
-        self.stack.push(RulesScene())
+        self.stack.push(self.stack.make("rules"))
 
     def settings(self) -> None:
         """Change the settings."""
-        from scenes.settings import SettingsScene
-        self.stack.push(SettingsScene())
+        self.stack.push(self.stack.make("settings"))
 
     def save_and_quit(self) -> None:
         """Save the race and go back to the title."""

@@ -219,8 +219,7 @@ class RaceScene(Scene):
         if race.over:
             if not self.finished:
                 self.finished = True
-                from scenes.results import ResultsScene
-                self.stack.replace(ResultsScene(race, self.setup))
+                self.stack.replace(self.stack.make("results", race, self.setup))
             return
         decision = race.pending
         if decision is None:
@@ -546,15 +545,13 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- input
     def open_pause(self) -> None:
         """The pause menu (Escape)."""
-        from scenes.pause import PauseScene
-        self.stack.push(PauseScene(self.save_and_quit))
+        self.stack.push(self.stack.make("pause", self.save_and_quit))
 
     def save_and_quit(self) -> None:
         """Save the race and go back to the title."""
         self.skip()
         self.save(background=False)
-        from scenes.title import TitleScene
-        self.stack.reset(TitleScene())
+        self.stack.reset(self.stack.make("title"))
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from scenes import audio
+from scenes.setup import start_race
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name, t
 from scenes.render import sprites
@@ -69,13 +70,11 @@ class ResultsScene(Scene):
 
     def again(self) -> None:
         """A new race with the same setup."""
-        from scenes.setup import start_race
         start_race(self.stack, self.setup, replace=True)
 
     def title(self) -> None:
         """Back to the title."""
-        from scenes.title import TitleScene
-        self.stack.reset(TitleScene())
+        self.stack.reset(self.stack.make("title"))
 
     def handle_event(self, event):
         if self.group.handle_event(event):

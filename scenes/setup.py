@@ -33,7 +33,6 @@ ROW_H = 44
 
 def start_race(stack, setup: dict, replace: bool = False) -> Optional[str]:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
-    from scenes.race import RaceScene
     try:
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
@@ -43,7 +42,7 @@ def start_race(stack, setup: dict, replace: bool = False) -> Optional[str]:
     except (BoardError, ValueError, KeyError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     userdata.delete_save()
-    scene = RaceScene(race, {k: v for k, v in setup.items() if k != "seed"})
+    scene = stack.make("race", race, {k: v for k, v in setup.items() if k != "seed"})
     if replace:
         stack.replace(scene)
     else:

@@ -17,13 +17,15 @@ up to the top, each ``draw(surface)``, which must change nothing, so that
 two draws at the same game time give the same picture.
 
 Scenes move between screens through ``self.stack`` (push, pop, replace,
-reset), never by importing each other in a circle; they reach the
-application (settings, saves, quitting) through ``self.app``.
+reset) and ask it for the next screen by name (``self.stack.make("title")``)
+from the catalogue the application gives it (``scenes.app.SCENES``), so no
+scene imports another that could import it back; they reach the application
+(settings, saves, quitting) through ``self.app``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from pygame import KEYDOWN, KEYUP
 
@@ -68,8 +70,9 @@ class Scene:
 class SceneStack:
     """The scenes of the game, the top one active, those below it still drawn."""
 
-    def __init__(self, app: Any = None) -> None:
+    def __init__(self, app: Any = None, catalogue: Optional[Mapping[str, Callable[..., Scene]]] = None) -> None:
         self.app = app
+        self.catalogue: dict[str, Callable[..., Scene]] = dict(catalogue or {})
         self.scenes: list[Scene] = []
         self._down: set[int] = set()       # keys held down now
         self._held_over: set[int] = set()  # keys held down since before the top scene changed
@@ -81,6 +84,15 @@ class SceneStack:
 
     def __len__(self) -> int:
         return len(self.scenes)
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the catalogue's kind `name`, built with the arguments given."""
+        try:
+            factory = self.catalogue[name]
+        except KeyError:
+            raise KeyError(f"no scene called {name!r} in the stack's catalogue "
+                           f"(it has: {', '.join(sorted(self.catalogue)) or 'none'})") from None
+        return factory(*args, **kwargs)
 
     def push(self, scene: Scene) -> Scene:
         """Put `scene` on top; the one below is paused."""

@@ -46,25 +46,21 @@ class TitleScene(Scene):
 
     def play(self) -> None:
         """Open the race setup."""
-        from scenes.setup import SetupScene
-        self.stack.push(SetupScene(board_file=self.board_file))
+        self.stack.push(self.stack.make("setup", board_file=self.board_file))
 
     def resume_race(self) -> None:
         """Continue the saved race where it was left."""
-        from scenes.race import RaceScene
         saved, self.saved = self.saved, None
         if saved is not None:
-            self.stack.push(RaceScene(saved.race, saved.setup))
+            self.stack.push(self.stack.make("race", saved.race, saved.setup))
 
     def rules(self) -> None:
         """Open the rule book."""
-        from scenes.rules_help import RulesScene
-        self.stack.push(RulesScene())
+        self.stack.push(self.stack.make("rules"))
 
     def settings(self) -> None:
         """Open the settings."""
-        from scenes.settings import SettingsScene
-        self.stack.push(SettingsScene())
+        self.stack.push(self.stack.make("settings"))
 
     def quit(self) -> None:
         """Leave the game."""
