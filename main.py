@@ -54,7 +54,7 @@ def build_parser() -> Parser:
     sim = commands.add_parser("simulate", help="races between computer racers, without a screen")
     where = sim.add_mutually_exclusive_group()
     where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
-    where.add_argument("--text-board", metavar="FILE", help="a board in the text format of MAPS.md")
+    where.add_argument("--text-board", metavar="FILE", help="a board in the text format of docs/maps.md")
     sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
     sim.add_argument("--bots", default="random",
                      help="a policy for all, or one per racer: random, easy, normal (or greedy), hard")

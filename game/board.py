@@ -30,7 +30,7 @@ CLOVER = "clover"
 SHIELD = "shield"
 BOARD_OBJECTS = (CHEST, COIN, CLOVER, SHIELD)
 
-# The text format of MAPS.md, one character per square.
+# The text format of docs/maps.md, one character per square.
 TEXT_TERRAIN = {".": FLOOR, "#": BARRIER, "R": ROCK, "O": HOLE, "S": SHORTCUT}
 TEXT_OBJECTS = {"C": CHEST, "$": COIN, "%": CLOVER, ")": SHIELD}
 TERRAIN_TEXT = {kind: char for char, kind in TEXT_TERRAIN.items()}
@@ -118,7 +118,7 @@ class Board:
     # ------------------------------------------------------------ text format
     @classmethod
     def from_text(cls, text: str, **properties) -> "Board":
-        """Read the text format of MAPS.md (one character per square)."""
+        """Read the text format of docs/maps.md (one character per square)."""
         lines = [line.strip() for line in text.strip("\n").splitlines()]
         lines = [line for line in lines if line]
         if not lines:
@@ -146,7 +146,7 @@ class Board:
                    starts=starts, **properties)
 
     def to_text(self) -> str:
-        """The text format of MAPS.md; start squares are numbered 1-6."""
+        """The text format of docs/maps.md; start squares are numbered 1-6."""
         start_at = {square: str(i + 1) for i, square in enumerate(self.starts[:6])}
         lines = []
         for row in range(self.height):
@@ -196,7 +196,7 @@ class Board:
         return dataclasses.replace(self, starts=tuple(starts))
 
     def default_starts(self, count: int) -> tuple[Square, ...]:
-        """The free squares of row 0 nearest the middle (MAPS.md, no start layer)."""
+        """The free squares of row 0 nearest the middle (docs/maps.md, no start layer)."""
         middle = (self.width - 1) / 2
         free = [(0, c) for c in range(self.width) if self.terrain[0][c] in (FLOOR, SHORTCUT)]
         free = [s for s in free if self.terrain_at(s) == FLOOR]

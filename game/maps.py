@@ -1,6 +1,6 @@
 """Boards drawn in Tiled: read a `.tmx` into a `Board` and say what is wrong with it.
 
-MAPS.md is the contract: paint a tile on the layer named after what the square
+docs/maps.md is the contract: paint a tile on the layer named after what the square
 is. `load_board(path)` gives the engine's `Board`; `check_board(path)` gives
 every problem as a `Problem` (one line each); `check_map_command` is
 `main.py check-map`; `BoardWatcher` reloads a board while its designer edits it.
@@ -57,8 +57,8 @@ RULE_LAYERS = {**TERRAIN_LAYERS, **OBJECT_LAYERS}
 KNOWN_LAYERS = (GROUND, START, *RULE_LAYERS)
 OBSTACLES = (BARRIER, ROCK, HOLE)  # nothing may lie on these, nobody starts there
 
-TURNS_RANGE = (5, 15)        # MAPS.md: a race is 5 to 15 game turns
-RACERS_RANGE = (2, 6)        # MAPS.md: 2 to 6 racers
+TURNS_RANGE = (5, 15)        # docs/maps.md: a race is 5 to 15 game turns
+RACERS_RANGE = (2, 6)        # docs/maps.md: 2 to 6 racers
 MAX_STARTS = 6               # at most six racers, so six start squares are read
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
@@ -156,7 +156,7 @@ class BoardArt:
 
 # ---------------------------------------------------------------- public API
 def load_board(path) -> Board:
-    """Read a Tiled board (MAPS.md); raise BoardError with the first error's line."""
+    """Read a Tiled board (docs/maps.md); raise BoardError with the first error's line."""
     board, problems, _ = _read(path)
     errors = [p for p in problems if p.severity == ERROR]
     if errors or board is None:
@@ -574,7 +574,7 @@ def _property_text(prop: ElementTree.Element) -> str:
 
 
 def _map_properties(root: ElementTree.Element, path: str, report: _Report) -> dict:
-    """The board's properties (MAPS.md), checked, with defaults."""
+    """The board's properties (docs/maps.md), checked, with defaults."""
     raw = _raw_map_properties(root)
     for name in raw:
         guess = difflib.get_close_matches(name.lower(), MAP_PROPERTIES, n=1, cutoff=0.75)

@@ -9,7 +9,7 @@
     assert racer(race, 0).square == (5, 1)
     assert events(race, "fell") == [...]
 
-Text boards follow MAPS.md (digits are the racers' squares, in any row).
+Text boards follow docs/maps.md (digits are the racers' squares, in any row).
 Racers play in setup order on turn 1 unless `order` is given. `before(race)`
 arranges inventories, points or protection before the first turn begins.
 """

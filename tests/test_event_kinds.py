@@ -33,7 +33,7 @@ def test_the_list_names_every_event_kind_of_the_engine():
 
 
 def random_text_board(rng: random.Random, racers: int, chests_everywhere: bool) -> str:
-    """A legal text board (MAPS.md): 8-10 columns, 16 rows, racers numbered on row 0."""
+    """A legal text board (docs/maps.md): 8-10 columns, 16 rows, racers numbered on row 0."""
     width = rng.randint(8, 10)
     terrain = ".#RO" + "S" + "." * 20
     objects = "C$%)" if not chests_everywhere else "CCCC$%)"

@@ -1,6 +1,6 @@
 """Helpers for the Tiled board tests: write small boards as .tmx in a folder.
 
-Boards are written from the text format of MAPS.md by tools/make_boards.py's
+Boards are written from the text format of docs/maps.md by tools/make_boards.py's
 `tmx_text`, then bent by plain string edits into whatever is being tested.
 """
 

@@ -1,7 +1,7 @@
 """Write the shipped boards (maps/*.tmx) from the text layouts below.
 
 Each board is two grids of the same size, side by side: the rules in the text
-format of MAPS.md (`.` floor, `#` barrier, `R` rock, `O` hole, `S` shortcut,
+format of docs/maps.md (`.` floor, `#` barrier, `R` rock, `O` hole, `S` shortcut,
 `C` chest, `$` gold coin, `%` clover, `)` shield, `1`-`6` start squares) and
 the ground's look (`g` grass, `d` dirt, `s` stone slabs, `c` cobbles, `a` sand,
 `w` snow, `m` mine floor, `r` rails, `f` forest moss). Tweak a layout, run

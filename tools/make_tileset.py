@@ -29,7 +29,7 @@ import pygame  # noqa: E402  (tools may use pygame; game/ never does)
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ICONS = "/tmp/fr-npm/node_modules/@iconify-json/game-icons/icons.json"
 TILESET = ROOT / "maps" / "tilesets" / "fantasy-racing"
-TILE = 32          # pixels per square (MAPS.md suggests 32)
+TILE = 32          # pixels per square (docs/maps.md suggests 32)
 COLUMNS = 8        # tiles per row of the tileset image
 SUPERSAMPLE = 4    # icons are drawn this many times larger, then scaled down
 GRID_SHADE = 0.86  # how dark the bottom/right edge of a ground square is (the board's grid)

@@ -2,7 +2,7 @@
 
 The designer's layers are drawn bottom first with their visibility and
 opacity, Tiled's flips honoured, scaled to the game's square size. The rule
-layers (MAPS.md) are the ones the race changes: a destroyed barrier's tile is
+layers (docs/maps.md) are the ones the race changes: a destroyed barrier's tile is
 left out, a taken object's tile is drawn greyed.
 """
 
