@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import objects as obj
 from game.board import CHEST, Square
 from game.characters import LOVES_TRAPS
 from game.dice import D100, DOBJ, DTHEFT
+from game.state import RaceState, Rules
 
-if TYPE_CHECKING:
-    from game.race import Race, Rules
 
 THEFT_SUCCESS = 40        # % success of DTHEFT (Disarm and Theft)
 THEFT_MOST_COMMON = 90    # a hidden d100 <= 90 steals the most common object, else the rarest
@@ -23,7 +20,7 @@ def theft_succeeds(face: int) -> bool:
 
 
 # ---------------------------------------------------------------- on the board
-def take_objects(race: "Race", racer: int, square: Square) -> "Rules":
+def take_objects(race: RaceState, racer: int, square: Square) -> Rules:
     """Take the object lying on a square; a chest is opened on the spot (5.1, 7)."""
     found = race.object_at(square)
     if found is None:
@@ -36,7 +33,7 @@ def take_objects(race: "Race", racer: int, square: Square) -> "Rules":
         yield from gain(race, racer, found)
 
 
-def open_chest(race: "Race", racer: int, square: Square) -> "Rules":
+def open_chest(race: RaceState, racer: int, square: Square) -> Rules:
     """Roll the DOBJ for the racer's tier; a clover gives the alternative object (7)."""
     tier = race.tier(racer)
     category = race.racers[racer].stats.alternative
@@ -52,13 +49,13 @@ def open_chest(race: "Race", racer: int, square: Square) -> "Rules":
 
 
 # ---------------------------------------------------------------- inventory
-def limited(race: "Race", racer: int) -> list[str]:
+def limited(race: RaceState, racer: int) -> list[str]:
     """The active objects that count in the two-object limit."""
     r = race.racers[racer]
     return [o for o in r.inventory.objects if not (o == obj.TRAP and r.has(LOVES_TRAPS))]
 
 
-def gain(race: "Race", racer: int, found: str) -> "Rules":
+def gain(race: RaceState, racer: int, found: str) -> Rules:
     """Add an object to the inventory; a third active object makes him drop one."""
     inv = race.racers[racer].inventory
     race.emit("object_gained", racer=racer, object=found)
@@ -77,7 +74,7 @@ def gain(race: "Race", racer: int, found: str) -> "Rules":
             race.emit("object_dropped", racer=racer, object=dropped)
 
 
-def holdings(race: "Race", racer: int) -> dict[str, int]:
+def holdings(race: RaceState, racer: int) -> dict[str, int]:
     """Counts of the chest-table objects a racer holds (Theft's choice)."""
     inv = race.racers[racer].inventory
     counts = {obj.COIN: inv.coins, obj.CLOVER: inv.clovers, obj.SHIELD: inv.shields}
@@ -87,7 +84,7 @@ def holdings(race: "Race", racer: int) -> dict[str, int]:
     return {o: n for o, n in counts.items() if n > 0}
 
 
-def remove(race: "Race", racer: int, item: str) -> None:
+def remove(race: RaceState, racer: int, item: str) -> None:
     """Take one object out of an inventory."""
     inv = race.racers[racer].inventory
     if item == obj.COIN:
@@ -101,7 +98,7 @@ def remove(race: "Race", racer: int, item: str) -> None:
 
 
 # ---------------------------------------------------------------- the thief (9)
-def disarm(race: "Race", racer: int, square: Square) -> "Rules":
+def disarm(race: RaceState, racer: int, square: Square) -> Rules:
     """Disarm: DTHEFT on an opponent's trap; success keeps it (a poo is only removed)."""
     faces, _, _ = yield from race.roll(racer, [DTHEFT], "disarm")
     if not theft_succeeds(faces[0]):
@@ -113,7 +110,7 @@ def disarm(race: "Race", racer: int, square: Square) -> "Rules":
     return True
 
 
-def steal(race: "Race", thief: int, loser: int) -> "Rules":
+def steal(race: RaceState, thief: int, loser: int) -> Rules:
     """Theft: after winning, DTHEFT; success takes the loser's most common (90 %) or rarest object."""
     held = holdings(race, loser)
     if not held:

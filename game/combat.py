@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game import chests, moves, tuning
+from game import chests, tuning
 from game.board import Square
 from game.characters import (BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM,
                              VICIOUS)
 from game.dice import D6, D10, DCOMBAT
+from game.state import RaceState, Rules
 
-if TYPE_CHECKING:
-    from game.race import Race, Rules
 
 DEFEAT, SIMPLE, CRUSHING = "defeat", "simple", "crushing"
 FIGHT_POINTS = 3
@@ -28,7 +25,7 @@ OBJECT_CAUSES = frozenset({"trap", "object"})
 
 
 # ---------------------------------------------------------------- recoils (6.3)
-def recoil(race: "Race", square: Square, back: int, shift: int) -> tuple[int, int]:
+def recoil(race: RaceState, square: Square, back: int, shift: int) -> tuple[int, int]:
     """The (dr, dc) a recoil really moves a racer: barriers and rocks stop it."""
     board = race.board
     row, col = square
@@ -40,7 +37,7 @@ def recoil(race: "Race", square: Square, back: int, shift: int) -> tuple[int, in
     return -moved, shift
 
 
-def recoil_squares(race: "Race", square: Square, size: str) -> dict[int, Square]:
+def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Square]:
     """The numbered squares a shock may send a racer to, by face."""
     _, table = RECOIL[size]
     out = {}
@@ -50,7 +47,7 @@ def recoil_squares(race: "Race", square: Square, size: str) -> dict[int, Square]
     return out
 
 
-def push_back(race: "Race", racer: int) -> tuple[int, int] | None:
+def push_back(race: RaceState, racer: int) -> tuple[int, int] | None:
     """A one-row push (6.3): (dr, dc) or None where a barrier, rock or racer stops it."""
     r = race.racers[racer]
     above = race.board.wrap(r.row - 1, r.col)
@@ -59,8 +56,8 @@ def push_back(race: "Race", racer: int) -> tuple[int, int] | None:
     return -1, 0
 
 
-def shock(race: "Race", victim: int, size: str, author: int | None, cause: str, shield: bool = True,
-          exclude: int | None = None, origin: tuple[Square, int, int] | None = None) -> "Rules":
+def shock(race: RaceState, victim: int, size: str, author: int | None, cause: str, shield: bool = True,
+          exclude: int | None = None, origin: tuple[Square, int, int] | None = None) -> Rules:
     """A shock: the shield decision, the recoil roll, points to the author. True if moved.
 
     `origin` = (square, dr, dc): the shock is suffered from that square, which
@@ -89,12 +86,12 @@ def shock(race: "Race", victim: int, size: str, author: int | None, cause: str, 
     dr, dc = recoil(race, square, *table[faces[0]])
     if origin is not None and (dr, dc) == (0, 0):
         return False
-    return (yield from moves.place(race, victim, to_dr + dr, to_dc + dc, "recoil", suffered=True,
+    return (yield from race.place(victim, to_dr + dr, to_dc + dc, "recoil", suffered=True,
                                    exclude=exclude, shown_from=square if origin is not None else None))
 
 
 # ---------------------------------------------------------------- fights (6.1, 6.2)
-def fight_here(race: "Race", racer: int, suffered: bool, exclude: int | None, voluntary: bool) -> "Rules":
+def fight_here(race: RaceState, racer: int, suffered: bool, exclude: int | None, voluntary: bool) -> Rules:
     """Where a racer finally stays: fight the first-arrived unprotected opponent, or backstab."""
     r = race.racers[racer]
     there = [o for o in race.racers_at(r.square, but=racer) if not o.protected and o.index != exclude]
@@ -112,7 +109,7 @@ def fight_here(race: "Race", racer: int, suffered: bool, exclude: int | None, vo
             yield from fight(race, racer, victims[0].index, backstab=True)
 
 
-def chances(race: "Race", attacker: int, backstab: bool) -> tuple[int, int]:
+def chances(race: RaceState, attacker: int, backstab: bool) -> tuple[int, int]:
     """The attacker's (simple %, crushing %), Backstab's +50 % included."""
     stats = race.racers[attacker].stats
     if not backstab:
@@ -130,7 +127,7 @@ def combat_result(face: int, simple: int, crushing: int) -> str:
     return SIMPLE if face <= defeat + simple else CRUSHING
 
 
-def fight(race: "Race", attacker: int, defender: int, backstab: bool = False) -> "Rules":
+def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False) -> Rules:
     """A fight: DCOMBAT, the loser's shock and landing, theft, the winner's tactical move."""
     race.emit("fight", attacker=attacker, defender=defender, square=race.racers[defender].square)
     simple, crushing = chances(race, attacker, backstab)
@@ -157,7 +154,7 @@ def fight(race: "Race", attacker: int, defender: int, backstab: bool = False) ->
     yield from tactical_move(race, winner)
 
 
-def _combat_roll(race: "Race", attacker: int, simple: int, crushing: int) -> "Rules":
+def _combat_roll(race: RaceState, attacker: int, simple: int, crushing: int) -> Rules:
     """The attacker rolls the DCOMBAT (clover-able); returns the result."""
     def describe(rolled):
         return {"results": [combat_result(f, simple, crushing) for f in rolled],
@@ -167,7 +164,7 @@ def _combat_roll(race: "Race", attacker: int, simple: int, crushing: int) -> "Ru
     return combat_result(faces[0], simple, crushing)
 
 
-def tactical_options(race: "Race", winner: int) -> list[int]:
+def tactical_options(race: RaceState, winner: int) -> list[int]:
     """Shifts the winner may make: one square left or right or none (Fearful: up to two)."""
     r = race.racers[winner]
     reach = 2 if r.has(FEARFUL) else 1
@@ -182,8 +179,8 @@ def tactical_options(race: "Race", winner: int) -> list[int]:
     return sorted(options)
 
 
-def tactical_move(race: "Race", winner: int) -> "Rules":
+def tactical_move(race: RaceState, winner: int) -> Rules:
     """The winner's tactical move (a walked move sideways)."""
     shift = yield from race.ask(winner, "tactical", tactical_options(race, winner))
     if shift:
-        yield from moves.walk(race, winner, 0, shift, "tactical", voluntary=False)
+        yield from race.walk(winner, 0, shift, "tactical", voluntary=False)

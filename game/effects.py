@@ -7,15 +7,12 @@ what is there (an opponent, a barrier, a trap, an empty square).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
-
 from game import combat, moves, objects as obj, tuning
 from game.board import BARRIER, FLOOR, Square
 from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
+from game.state import RaceState, Rules, Trap
 
-if TYPE_CHECKING:
-    from game.race import Race, Rules
 
 FIRE_RANGE = 10            # ring of fire: 10 + 2D10 squares
 WAND_REST = 3              # a wand used on turn t is offered again on turn t + 3
@@ -27,28 +24,28 @@ LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 # ---------------------------------------------------------------- what lies where
-def opponents_at(race: "Race", user: int, square: Square) -> list[int]:
+def opponents_at(race: RaceState, user: int, square: Square) -> list[int]:
     """Unprotected opponents on a square, first arrived first."""
     return [o.index for o in race.racers_at(square, but=user) if not o.protected]
 
 
-def opponent_squares(race: "Race", user: int) -> set[Square]:
+def opponent_squares(race: RaceState, user: int) -> set[Square]:
     """Squares holding at least one unprotected opponent."""
     return {o.square for o in race.racers if o.index != user and not o.protected}
 
 
-def is_empty(race: "Race", square: Square) -> bool:
+def is_empty(race: RaceState, square: Square) -> bool:
     """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
     return (race.terrain_at(square) == FLOOR and square not in race.board.objects
             and not race.racers_at(square) and square not in race.traps)
 
 
-def breakable(race: "Race", square: Square) -> bool:
+def breakable(race: RaceState, square: Square) -> bool:
     """A barrier or a trap, which spears, axes and fireballs destroy."""
     return race.terrain_at(square) == BARRIER or square in race.traps
 
 
-def axe_reach(race: "Race", start: Square) -> dict[Square, int]:
+def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
     """King-step distances up to the axe's range along paths that avoid rocks."""
     seen = {start: 0}
     queue = deque([start])
@@ -65,7 +62,7 @@ def axe_reach(race: "Race", start: Square) -> dict[Square, int]:
     return seen
 
 
-def line_squares(race: "Race", start: Square, reach: int) -> list[Square]:
+def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     """Squares along the four straight lines up to `reach`, stopped by rocks."""
     out = []
     for dr, dc in LINES:
@@ -82,13 +79,13 @@ def _unique(squares) -> list[Square]:
     return sorted(set(squares))
 
 
-def throw_targets(race: "Race", user: int, squares) -> list[Square]:
+def throw_targets(race: RaceState, user: int, squares) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
     foes = opponent_squares(race, user)
     return _unique(s for s in squares if s in foes or breakable(race, s))
 
 
-def trap_targets(race: "Race", user: int) -> list[Square]:
+def trap_targets(race: RaceState, user: int) -> list[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
@@ -101,7 +98,7 @@ def trap_targets(race: "Race", user: int) -> list[Square]:
     return _unique(out)
 
 
-def lightning_targets(race: "Race", user: int) -> list[int]:
+def lightning_targets(race: RaceState, user: int) -> list[int]:
     """Unprotected opponents with at least the user's points, in play order."""
     points = race.racers[user].points
     order = race.order or list(range(len(race.racers)))
@@ -109,19 +106,19 @@ def lightning_targets(race: "Race", user: int) -> list[int]:
             and race.racers[i].points >= points]
 
 
-def pushable(race: "Race", user: int, square: Square) -> list[int]:
+def pushable(race: RaceState, user: int, square: Square) -> list[int]:
     """Opponents on a square whom a one-row push would move."""
     return [i for i in opponents_at(race, user, square) if combat.push_back(race, i) is not None]
 
 
-def star_targets(race: "Race", user: int) -> list[Square]:
+def star_targets(race: RaceState, user: int) -> list[Square]:
     """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
     return _unique(s for s in line_squares(race, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
-def teleport_targets(race: "Race", user: int) -> list[Square]:
+def teleport_targets(race: RaceState, user: int) -> list[Square]:
     """Squares within 4 king steps with no barrier, rock or racer."""
     me = race.racers[user].square
     taken = {r.square for r in race.racers}
@@ -134,7 +131,7 @@ def teleport_targets(race: "Race", user: int) -> list[Square]:
     return _unique(out)
 
 
-def flail_targets(race: "Race", user: int) -> list[Square]:
+def flail_targets(race: RaceState, user: int) -> list[Square]:
     """The 8 squares around the beast-man with an opponent a push would move."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
@@ -143,7 +140,7 @@ def flail_targets(race: "Race", user: int) -> list[Square]:
 
 
 # ---------------------------------------------------------------- offering
-def usable_objects(race: "Race", racer: int) -> list[str]:
+def usable_objects(race: RaceState, racer: int) -> list[str]:
     """Active objects of the inventory that have a legal use now (no target, not offered)."""
     me = race.racers[racer].square
     usable = []
@@ -163,13 +160,13 @@ def usable_objects(race: "Race", racer: int) -> list[str]:
     return usable
 
 
-def wand_ready(race: "Race", racer: int, wand: str) -> bool:
+def wand_ready(race: RaceState, racer: int, wand: str) -> bool:
     """A wand rests for the two game turns after the one it was used in."""
     used = race.racers[racer].wand_used.get(wand)
     return used is None or race.turn - used >= WAND_REST
 
 
-def free_actions(race: "Race", racer: int) -> list[str]:
+def free_actions(race: RaceState, racer: int) -> list[str]:
     """Free actions of the action phase: the sorceress's wands, the thief's stars."""
     r = race.racers[racer]
     out = []
@@ -184,7 +181,7 @@ def free_actions(race: "Race", racer: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- using
-def use_object(race: "Race", racer: int, item: str) -> "Rules":
+def use_object(race: RaceState, racer: int, item: str) -> Rules:
     """Use an active object of the inventory (the action of the action phase)."""
     race.racers[racer].inventory.objects.remove(item)
     race.emit("object_used", racer=racer, object=item)
@@ -209,7 +206,7 @@ def use_object(race: "Race", racer: int, item: str) -> "Rules":
         raise ValueError(f"{item!r} is not an active object")
 
 
-def use_free(race: "Race", racer: int, action: str) -> "Rules":
+def use_free(race: RaceState, racer: int, action: str) -> Rules:
     """A free action: a wand or a throwing star."""
     r = race.racers[racer]
     if action == "star":
@@ -232,14 +229,14 @@ def use_free(race: "Race", racer: int, action: str) -> "Rules":
         yield from fireball(race, racer, sum(faces), wand)
 
 
-def _col_delta(race: "Race", a: int, b: int) -> int:
+def _col_delta(race: RaceState, a: int, b: int) -> int:
     """The shortest signed column difference from a to b."""
     width = race.board.width
     d = (b - a) % width
     return d - width if d > width // 2 else d
 
 
-def _doping(race: "Race", racer: int, item: str, base: int) -> "Rules":
+def _doping(race: RaceState, racer: int, item: str, base: int) -> Rules:
     """Bottle (2D3) or syringe (2 + 2D3): walk forward up to that many squares."""
     faces, _, _ = yield from race.roll(racer, [D3, D3], item)
     reach = base + sum(faces)
@@ -247,9 +244,8 @@ def _doping(race: "Race", racer: int, item: str, base: int) -> "Rules":
     yield from moves.walk(race, racer, distance, 0, item, voluntary=True)
 
 
-def _lay_trap(race: "Race", racer: int) -> "Rules":
+def _lay_trap(race: RaceState, racer: int) -> Rules:
     """A trap on an empty square within 3, or on an opponent there (a big shock at once)."""
-    from game.race import Trap
     target = yield from race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
     victims = opponents_at(race, racer, target)
     if victims:
@@ -259,7 +255,7 @@ def _lay_trap(race: "Race", racer: int) -> "Rules":
         race.emit("trap_laid", racer=racer, square=target, trap="trap")
 
 
-def _throw(race: "Race", racer: int, item: str, targets: list[Square]) -> "Rules":
+def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rules:
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
     target = yield from race.ask(racer, "target", targets, object=item)
     race.emit("thrown", racer=racer, object=item, square=target)
@@ -270,7 +266,7 @@ def _throw(race: "Race", racer: int, item: str, targets: list[Square]) -> "Rules
         destroy(race, target, racer)
 
 
-def destroy(race: "Race", square: Square, by: int) -> None:
+def destroy(race: RaceState, square: Square, by: int) -> None:
     """Destroy the barrier or trap on a square."""
     if race.traps.pop(square, None) is not None:
         race.emit("trap_destroyed", square=square, by=by)
@@ -279,7 +275,7 @@ def destroy(race: "Race", square: Square, by: int) -> None:
         race.emit("barrier_destroyed", square=square, by=by)
 
 
-def _lightning(race: "Race", racer: int) -> "Rules":
+def _lightning(race: RaceState, racer: int) -> Rules:
     """Ring of lightning: 2D3; each target pushed back D3, a leader by both (recoil (dr, 0))."""
     targets = lightning_targets(race, racer)
     best = max(r.points for r in race.racers)
@@ -294,7 +290,7 @@ def _lightning(race: "Race", racer: int) -> "Rules":
         yield from moves.place(race, target, dr, dc, "lightning", suffered=True)
 
 
-def fireball_options(race: "Race", racer: int, path: list[Square], reach: int) -> list:
+def fireball_options(race: RaceState, racer: int, path: list[Square], reach: int) -> list:
     """Next squares of a fireball path (forward, left, right), 'end' and 'undo' (8)."""
     board = race.board
     start = race.racers[racer].square
@@ -313,7 +309,7 @@ def fireball_options(race: "Race", racer: int, path: list[Square], reach: int) -
     return options
 
 
-def fireball(race: "Race", racer: int, reach: int, item: str) -> "Rules":
+def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
     """Draw a fireball path square by square, then burn what is on it."""
     path: list[Square] = []
     while True:
@@ -340,7 +336,7 @@ def fireball(race: "Race", racer: int, reach: int, item: str) -> "Rules":
         yield from combat.shock(race, victim, size, author=racer, cause="object")
 
 
-def _push(race: "Race", racer: int, target: int, cause: str) -> "Rules":
+def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
     """A one-row push (flail, star): +1 to the pusher when the target moves."""
     back = combat.push_back(race, target)
     if back is None:
@@ -350,7 +346,7 @@ def _push(race: "Race", racer: int, target: int, cause: str) -> "Rules":
 
 
 # ---------------------------------------------------------------- after the action phase
-def after_action(race: "Race", racer: int) -> "Rules":
+def after_action(race: RaceState, racer: int) -> Rules:
     """Flail: once per turn after his action phase, push an opponent next to him."""
     if not race.racers[racer].has(FLAIL):
         return
@@ -368,9 +364,8 @@ BEER, POO, SLEEP, CRY = range(4)
 BABY_ACTIONS = ("beer", "poo", "sleep", "cry")
 
 
-def baby_after_drift(race: "Race", racer: int, action: int) -> "Rules":
+def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
     """The baby's poo (behind him) or cry (small shocks within 6 steps) after the drift."""
-    from game.race import Trap
     r = race.racers[racer]
     race.emit("baby", racer=racer, action=BABY_ACTIONS[action])
     if action == POO:

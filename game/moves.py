@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import chests, combat, tuning
 from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
+from game.state import RaceState, Racer, Rules
 
-if TYPE_CHECKING:
-    from game.race import Race, Racer, Rules
 
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
 
 
 # ---------------------------------------------------------------- rows and points
-def displace(race: "Race", r: "Racer", dr: int, dc: int) -> int:
+def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
     """Move a racer by (dr, dc) on the torus; returns the finish-line crossings (signed)."""
     raw = r.row + dr
     laps = raw // race.board.height
@@ -27,7 +24,7 @@ def displace(race: "Race", r: "Racer", dr: int, dc: int) -> int:
     return laps
 
 
-def book(race: "Race", racer: int, rows: int, laps: int) -> None:
+def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
     for _ in range(abs(laps)):
         race.emit("crossed_line", racer=racer, forward=laps > 0)
@@ -35,13 +32,13 @@ def book(race: "Race", racer: int, rows: int, laps: int) -> None:
     race.score(racer, 10 * laps, "lap")
 
 
-def own_trap(race: "Race", racer: int, square: Square) -> bool:
+def own_trap(race: RaceState, racer: int, square: Square) -> bool:
     """Whether the trap there is the racer's own and he may walk over it (Brainy)."""
     trap = race.traps.get(square)
     return trap is not None and trap.owner == racer and race.racers[racer].has(BRAINY)
 
 
-def acting_trap(race: "Race", racer: int, square: Square):
+def acting_trap(race: RaceState, racer: int, square: Square):
     """The trap that acts on this racer on this square, or None."""
     trap = race.traps.get(square)
     return None if trap is None or own_trap(race, racer, square) else trap
@@ -56,14 +53,14 @@ class _Stride:
         self.rows = 0
         self.laps = 0
 
-    def enter(self, race: "Race", r: "Racer", dr: int, dc: int) -> Square:
+    def enter(self, race: RaceState, r: Racer, dr: int, dc: int) -> Square:
         """Step onto the next square."""
         self.laps += displace(race, r, dr, dc)
         self.rows += dr
         self.path.append(r.square)
         return r.square
 
-    def flush(self, race: "Race", racer: int, cause: str) -> None:
+    def flush(self, race: RaceState, racer: int, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
         if self.path:
             race.emit("moved", racer=racer, path=list(self.path), cause=cause)
@@ -71,7 +68,7 @@ class _Stride:
         self.path, self.rows, self.laps = [], 0, 0
 
 
-def walk(race: "Race", racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> "Rules":
+def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
     start = r.square
@@ -85,8 +82,8 @@ def walk(race: "Race", racer: int, forward: int, sideways: int, cause: str, volu
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
 
-def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause: str,
-                   stride: _Stride, then: tuple[int, int, int] = (0, 0, 0)) -> "Rules":
+def _walk_straight(race: RaceState, racer: int, dr: int, dc: int, steps: int, cause: str,
+                   stride: _Stride, then: tuple[int, int, int] = (0, 0, 0)) -> Rules:
     """Walk one straight part square by square; returns True when the move ended early.
 
     `then` = (dr, dc, steps) of the part that follows (an L-move's sideways
@@ -127,7 +124,7 @@ def _walk_straight(race: "Race", racer: int, dr: int, dc: int, steps: int, cause
     return False
 
 
-def _pick_up(race: "Race", racer: int, square: Square, cause: str, stride: _Stride) -> "Rules":
+def _pick_up(race: RaceState, racer: int, square: Square, cause: str, stride: _Stride) -> Rules:
     """Take what lies on a square walked over; a chest pauses the walk while it opens."""
     if race.object_at(square) is None:
         return
@@ -135,7 +132,7 @@ def _pick_up(race: "Race", racer: int, square: Square, cause: str, stride: _Stri
     yield from chests.take_objects(race, racer, square)
 
 
-def preview_walk(race: "Race", racer: int, steps: int, start: Square | None = None,
+def preview_walk(race: RaceState, racer: int, steps: int, start: Square | None = None,
                  direction: tuple[int, int] = (1, 0)) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board = race.board
@@ -164,8 +161,8 @@ def preview_walk(race: "Race", racer: int, steps: int, start: Square | None = No
 
 
 # ---------------------------------------------------------------- placements (5.2)
-def place(race: "Race", racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
-          from_shortcut: bool = False, exclude: int | None = None, shown_from: Square | None = None) -> "Rules":
+def place(race: RaceState, racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
+          from_shortcut: bool = False, exclude: int | None = None, shown_from: Square | None = None) -> Rules:
     """Place a racer (dr, dc) away without walking; the landing square acts. True if he moved.
 
     A placement onto a rock bounces: the racer suffers a small shock from the
@@ -193,8 +190,8 @@ def place(race: "Race", racer: int, dr: int, dc: int, cause: str, suffered: bool
 
 
 # ---------------------------------------------------------------- landings (5.5)
-def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed: bool = False,
-         from_shortcut: bool = False, exclude: int | None = None) -> "Rules":
+def land(race: RaceState, racer: int, suffered: bool, voluntary: bool, placed: bool = False,
+         from_shortcut: bool = False, exclude: int | None = None) -> Rules:
     """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
     r = race.racers[racer]
     square = r.square
@@ -223,7 +220,7 @@ def land(race: "Race", racer: int, suffered: bool, voluntary: bool, placed: bool
     yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
 
 
-def spring_trap(race: "Race", racer: int, square: Square, exclude: int | None = None) -> "Rules":
+def spring_trap(race: RaceState, racer: int, square: Square, exclude: int | None = None) -> Rules:
     """A trap acts on the racer on it: removed, then a shock. True if he was moved."""
     trap = race.traps.pop(square)
     race.emit("trap_sprung", racer=racer, square=square, owner=trap.owner, trap=trap.kind)
@@ -232,7 +229,7 @@ def spring_trap(race: "Race", racer: int, square: Square, exclude: int | None = 
     return (yield from combat.shock(race, racer, size, author=author, cause="trap", exclude=exclude))
 
 
-def hole_exit(race: "Race", square: Square) -> int:
+def hole_exit(race: RaceState, square: Square) -> int:
     """Rows back to the square a racer comes out of a hole on (5.3)."""
     row, col = square
     for back in range(1, race.board.height):
@@ -242,7 +239,7 @@ def hole_exit(race: "Race", square: Square) -> int:
     return 0
 
 
-def fall(race: "Race", racer: int) -> "Rules":
+def fall(race: RaceState, racer: int) -> Rules:
     """Fall into a hole: lose 2, come out just before it (5.3)."""
     r = race.racers[racer]
     hole = r.square
@@ -252,7 +249,7 @@ def fall(race: "Race", racer: int) -> "Rules":
     yield from place(race, racer, -back, 0, "hole_exit", suffered=True)
 
 
-def take_shortcut(race: "Race", racer: int) -> "Rules":
+def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
     faces, _, _ = yield from race.roll(racer, [D10], "shortcut",
                                        rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS})

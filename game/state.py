@@ -1,0 +1,303 @@
+"""The race's state and the primitives every rule uses.
+
+`RaceState` holds what a race is at one moment (the board's changes, the
+racers, the turn, the log) and the few operations every rule is written
+with: `ask` a racer to decide, `roll` dice (with clovers), `score` points,
+`emit` an event, and what stands on a square. The rule modules import this
+module; the turn itself (`game.race.Race`) sits above them all, so the
+engine's modules import each other without a circle.
+
+A fight's recoil is a placement and a fight's winner may move: the fights
+reach the moves through `RaceState.place` and `RaceState.walk`, which the
+race provides, so that `combat` and `moves` need not import each other.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from game import objects as obj
+from game import tuning
+from game.board import BARRIER, FLOOR, ROCK, Board, Square
+from game.characters import CHARACTERS, THROWING_STARS, Character
+from game.dice import Dice, Die
+from game.events import Event
+
+Rules = Generator["Decision", Any, Any]
+
+
+class IllegalChoice(ValueError):
+    """A choice that is not one of the pending decision's options."""
+
+
+class SaveError(ValueError):
+    """A save that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True)
+class RacerSetup:
+    """Who races: a character id, a name, and a bot policy (None for a person)."""
+
+    character: str
+    name: str = ""
+    bot: str | None = None
+
+    def to_dict(self) -> dict:
+        """Plain data for saves."""
+        return {"character": self.character, "name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a racer must choose now: its kind, the legal options, what to show."""
+
+    racer: int
+    kind: str
+    options: tuple
+    info: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A trap on the board: who laid it, and whether it is a baby's poo."""
+
+    owner: int
+    kind: str = "trap"  # "trap" (big shock) or "poo" (small shock)
+
+
+@dataclass
+class Inventory:
+    """What a racer carries."""
+
+    clovers: int = 0
+    shields: int = 0
+    coins: int = 0
+    objects: list[str] = field(default_factory=list)  # active objects
+
+    def to_dict(self) -> dict:
+        """Plain data."""
+        return {"clovers": self.clovers, "shields": self.shields, "coins": self.coins,
+                "objects": list(self.objects)}
+
+
+@dataclass
+class Racer:
+    """A racer's state during the race."""
+
+    index: int
+    setup: RacerSetup
+    stats: Character
+    row: int
+    col: int
+    points: int = 0
+    inventory: Inventory = field(default_factory=Inventory)
+    protected: bool = True
+    arrived: int = 0          # when he arrived on his square (fights: the first arrived)
+    rows: int = 0             # net rows travelled
+    laps: int = 0             # net finish-line crossings
+    by_cause: dict[str, int] = field(default_factory=dict)
+    # Special-rule state (section 9).
+    poisoned: bool = False
+    wand_used: dict[str, int] = field(default_factory=dict)  # wand -> game turn of its last use
+    stars: int = 0
+    baby_step: int = 0        # the baby's next action: 0 beer, 1 poo, 2 sleep, 3 cry
+    sore_loser_turn: int = -99  # the game turn of his last reroll
+
+    @property
+    def name(self) -> str:
+        """The racer's name."""
+        return self.setup.name or self.stats.name
+
+    @property
+    def character(self) -> str:
+        """The character id."""
+        return self.setup.character
+
+    @property
+    def speed(self) -> int:
+        """Squares of his action-phase move (the tuning table)."""
+        return tuning.SPEED[self.setup.character]
+
+    @property
+    def square(self) -> Square:
+        """Where he stands."""
+        return self.row, self.col
+
+    @property
+    def bot(self) -> str | None:
+        """The bot policy, None for a person."""
+        return self.setup.bot
+
+    def has(self, rule: str) -> bool:
+        """Whether his character has a special rule."""
+        return self.stats.has(rule)
+
+    def copy(self) -> "Racer":
+        """An independent copy (for forks)."""
+        twin = object.__new__(Racer)
+        twin.__dict__.update(self.__dict__)
+        twin.inventory = Inventory(self.inventory.clovers, self.inventory.shields, self.inventory.coins,
+                                   list(self.inventory.objects))
+        twin.by_cause = dict(self.by_cause)
+        twin.wand_used = dict(self.wand_used)
+        return twin
+
+
+
+
+class RaceState(ABC):
+    """What a race is at one moment, and the primitives every rule uses.
+
+    The rule modules (`moves`, `combat`, `chests`, `effects`) receive the race
+    as a `RaceState`: they read and change the board's state and the racers,
+    ask decisions (`ask`), roll dice (`roll`), give points (`score`) and
+    record events (`emit`). `game.race.Race` adds the game turns and the three
+    phases of a racer's turn on top.
+    """
+
+    def __init__(self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None,
+                 dice: Dice | None) -> None:
+        self.board = board
+        self.setups = tuple(setups)
+        self.turns = turns
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self.turn = 0
+        self.order: list[int] = []
+        self.current: int | None = None
+        self.phase = ""
+        self.taken: set[Square] = set()
+        self.destroyed: set[Square] = set()
+        self.traps: dict[Square, Trap] = {}
+        self.choices: list[Any] = []
+        self.log: list[Event] = []
+        self._new_events: list[Event] = []
+        self._arrivals = 0
+        self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
+        self.pending: Decision | None = None
+        self.over = False
+
+    def _racer(self, index: int, setup: RacerSetup) -> Racer:
+        """A racer on his start square."""
+        row, col = self.board.starts[index]
+        racer = Racer(index, setup, CHARACTERS[setup.character], row, col)
+        if racer.has(THROWING_STARS):
+            racer.stars = tuning.STARS_AT_START
+        self._arrivals += 1
+        racer.arrived = self._arrivals
+        return racer
+    def take_events(self) -> list[Event]:
+        """The events since the last call."""
+        events, self._new_events = self._new_events, []
+        return events
+
+    def emit(self, kind: str, **fields: Any) -> Event:
+        """Record an event."""
+        event = Event(kind, **fields)
+        self.log.append(event)
+        self._new_events.append(event)
+        return event
+
+    def ask(self, racer: int, kind: str, options: Sequence, **info: Any) -> Rules:
+        """A decision for `racer`; a single legal option is taken at once."""
+        options = tuple(options)
+        if not options:
+            raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
+        if len(options) == 1:
+            return options[0]
+        choice = yield Decision(racer, kind, options, info)
+        return choice
+
+    # ------------------------------------------------------------ board state
+    def terrain_at(self, square: Square) -> str:
+        """The terrain now (destroyed barriers are floor)."""
+        return FLOOR if square in self.destroyed else self.board.terrain_at(square)
+
+    def blocks(self, square: Square) -> bool:
+        """Whether a barrier or a rock stands on the square."""
+        return self.terrain_at(square) in (BARRIER, ROCK)
+
+    def object_at(self, square: Square) -> str | None:
+        """The object lying on a square now (not taken), or None."""
+        if square in self.taken:
+            return None
+        return self.board.objects.get(square)
+
+    def racers_at(self, square: Square, but: int | None = None) -> list[Racer]:
+        """The racers on a square, first arrived first."""
+        here = [r for r in self.racers if r.square == square and r.index != but]
+        return sorted(here, key=lambda r: r.arrived)
+
+    def arrive(self, racer: Racer) -> None:
+        """Mark that a racer has just arrived on his square."""
+        self._arrivals += 1
+        racer.arrived = self._arrivals
+
+    # ------------------------------------------------------------ points
+    def score(self, racer: int, points: int, cause: str) -> None:
+        """Give points with their cause (an event)."""
+        if points == 0:
+            return
+        r = self.racers[racer]
+        r.points += points
+        r.by_cause[cause] = r.by_cause.get(cause, 0) + points
+        self.emit("scored", racer=racer, points=points, cause=cause, total=r.points)
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """(place, racer, points), best first; ties share a place."""
+        ranked = sorted(self.racers, key=lambda r: (-r.points, r.index))
+        return [(1 + sum(o.points > r.points for o in self.racers), r.index, r.points) for r in ranked]
+
+    def rank(self, racer: int) -> float:
+        """Rank by points, 0 for the leader; tied racers share the mean rank."""
+        points = self.racers[racer].points
+        above = sum(r.points > points for r in self.racers)
+        tied = sum(r.points == points for r in self.racers)
+        return above + (tied - 1) / 2
+
+    def tier(self, racer: int) -> int:
+        """The racer's chest tier (0 max malus ... 4 max bonus), section 7."""
+        return obj.tier_of(self.rank(racer), len(self.racers))
+
+    # ------------------------------------------------------------ dice
+    def roll(self, racer: int, dice: Sequence[Die], purpose: str, describe=None, **info: Any) -> Rules:
+        """Roll dice for a racer; a clover holder may flip some, then validates.
+
+        `describe(faces)` adds to the clover decision what the screen shows
+        (the object of a DOBJ, the result of a DCOMBAT). Returns (final
+        faces, faces as rolled, indices flipped).
+        """
+        rolled = [self.dice.roll(d) for d in dice]
+        names = [d.name for d in dice]
+        self.emit("rolled", racer=racer, die=names, faces=list(rolled), purpose=purpose)
+        faces, flipped = list(rolled), ()
+        clovers = self.racers[racer].inventory.clovers
+        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)]
+        if clovers and can_flip:
+            options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1)
+                              for c in combinations(can_flip, n)]
+            flipped = yield from self.ask(
+                racer, "clover", options, die=names, faces=list(rolled),
+                opposite=[d.opposite(f) for d, f in zip(dice, rolled)], purpose=purpose,
+                clovers=clovers, **info, **(describe(rolled) if describe else {}))
+            for i in flipped:
+                faces[i] = dice[i].opposite(rolled[i])
+                self.emit("clover_used", racer=racer, die=names[i], index=i, face=rolled[i], flipped=faces[i])
+            self.racers[racer].inventory.clovers -= len(flipped)
+        self.emit("roll_validated", racer=racer, die=names, faces=list(faces), purpose=purpose)
+        return faces, rolled, flipped
+
+    # ------------------------------------------------------------ moves the fights need
+    @abstractmethod
+    def place(self, racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
+              from_shortcut: bool = False, exclude: int | None = None,
+              shown_from: Square | None = None) -> Rules:
+        """Place a racer without walking (`game.moves.place`, section 5.2)."""
+
+    @abstractmethod
+    def walk(self, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
+        """A walked move (`game.moves.walk`, section 5.1)."""
