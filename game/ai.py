@@ -21,9 +21,9 @@ import random
 from typing import Any, Callable
 
 from game import combat, effects, moves, objects as obj, tuning
-from game.board import HOLE
+from game.board import HOLE, Square
 from game.dice import Dice
-from game.race import Decision, Race
+from game.race import Decision, Race, Racer
 
 POLICIES = ("random", "easy", "normal", "hard", "greedy")
 LEVELS = ("easy", "normal", "hard")
@@ -56,12 +56,11 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
 
 def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -> None:
     """Play the race to its end with bots for every racer."""
-    while not race.over:
-        decision = race.pending
+    while (decision := race.pending) is not None:
         race.choose(choose(race, decision, policies[decision.racer], rngs[decision.racer]))
 
 
-def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> list:
+def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> list[Any]:
     """Options from best to worst by the normal judgement (ties: the earlier option)."""
     judge = GREEDY.get(decision.kind)
     if judge is None:
@@ -96,7 +95,7 @@ def _rollout(race: Race, racer: int, rng: random.Random) -> float:
     """Play with the normal policy until the end of the racer's current (or next) turn; his worth then."""
     ends_left = 1 if race.current == racer else 2
     steps = 0
-    while not race.over and steps < HARD_MAX_STEPS:
+    while race.pending is not None and steps < HARD_MAX_STEPS:
         for event in race.take_events():
             if event.kind == "turn_ended" and event.racer == racer:
                 ends_left -= 1
@@ -129,7 +128,7 @@ def _look_ahead(race: Race, decision: Decision, rng: random.Random) -> Any:
 
 
 # ---------------------------------------------------------------- greedy judgements
-def _me(race: Race, decision: Decision):
+def _me(race: Race, decision: Decision) -> Racer:
     return race.racers[decision.racer]
 
 
@@ -137,7 +136,7 @@ LANE_SIGHT = 10      # squares ahead a racer looks for barriers and rocks
 LANE_WEIGHT = 0.4    # points a free square ahead is worth, roughly, for the turns to come
 
 
-def lane(race: Race, square) -> int:
+def lane(race: Race, square: Square) -> int:
     """Free squares straight ahead of a square before a barrier or a rock (up to LANE_SIGHT)."""
     row, col = square
     for k in range(1, LANE_SIGHT + 1):
@@ -146,7 +145,7 @@ def lane(race: Race, square) -> int:
     return LANE_SIGHT
 
 
-def _landing(race: Race, racer: int, square) -> float:
+def _landing(race: Race, racer: int, square: Square) -> float:
     """What the square a move ends on is worth: its lane, holes and traps, a fight there."""
     value = LANE_WEIGHT * lane(race, square)
     if race.terrain_at(square) == HOLE or square in race.traps:
@@ -170,7 +169,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 
-def _move(race: Race, d: Decision, option) -> float:
+def _move(race: Race, d: Decision, option: Any) -> float:
     forward, sideways = option
     me = _me(race, d)
     corner, travelled = moves.preview_walk(race, d.racer, forward)
@@ -184,13 +183,14 @@ def _move(race: Race, d: Decision, option) -> float:
     return value
 
 
-def _drift(race: Race, d: Decision, option) -> float:
+def _drift(race: Race, d: Decision, option: Any) -> float:
     me = _me(race, d)
-    target = race.board.wrap(me.row + option[0], me.col + option[1])
-    return option[0] + _landing(race, d.racer, target) + (1.5 if race.object_at(target) else 0)
+    rows: int = option[0]
+    target = race.board.wrap(me.row + rows, me.col + option[1])
+    return rows + _landing(race, d.racer, target) + (1.5 if race.object_at(target) else 0)
 
 
-def _tactical(race: Race, d: Decision, shift) -> float:
+def _tactical(race: Race, d: Decision, shift: int) -> float:
     me = _me(race, d)
     return _landing(race, d.racer, race.board.wrap(me.row, me.col + shift)) - 0.01 * abs(shift)
 
@@ -215,8 +215,8 @@ def _action(race: Race, d: Decision, option: str) -> float:
     return 0
 
 
-def _clover(race: Race, d: Decision, option) -> float:
-    faces = list(d.info["faces"])
+def _clover(race: Race, d: Decision, option: Any) -> float:
+    faces: list[int] = list(d.info["faces"])
     for i in option:
         faces[i] = d.info["opposite"][i]
     purpose = d.info["purpose"]
@@ -240,7 +240,7 @@ def _clover(race: Race, d: Decision, option) -> float:
     return sum(faces) - cost
 
 
-def _target(race: Race, d: Decision, square) -> float:
+def _target(race: Race, d: Decision, square: Any) -> float:
     if not isinstance(square, tuple):
         return 0
     victims = effects.opponents_at(race, d.racer, square)
@@ -251,7 +251,7 @@ def _target(race: Race, d: Decision, square) -> float:
     return 1
 
 
-def _path(race: Race, d: Decision, option) -> float:
+def _path(race: Race, d: Decision, option: Any) -> float:
     path = d.info["path"]
     here = path[-1] if path else _me(race, d).square
     if option == "undo":

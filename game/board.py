@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 Square = tuple[int, int]
 
@@ -117,7 +117,7 @@ class Board:
 
     # ------------------------------------------------------------ text format
     @classmethod
-    def from_text(cls, text: str, **properties) -> "Board":
+    def from_text(cls, text: str, **properties: Any) -> "Board":
         """Read the text format of docs/maps.md (one character per square)."""
         lines = [line.strip() for line in text.strip("\n").splitlines()]
         lines = [line for line in lines if line]
@@ -163,7 +163,7 @@ class Board:
         return "\n".join(lines) + "\n"
 
     # ------------------------------------------------------------ saves
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for saves (terrain and objects apart: an object may lie on a shortcut)."""
         return {
             "terrain": ["".join(TERRAIN_TEXT[kind] for kind in row) for row in self.terrain],
@@ -178,7 +178,7 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Board":
+    def from_dict(cls, data: dict[str, Any]) -> "Board":
         """The board of `to_dict`."""
         terrain = tuple(tuple(TEXT_TERRAIN[char] for char in line) for line in data["terrain"])
         if not terrain or len({len(row) for row in terrain}) != 1:

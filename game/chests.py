@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game import objects as obj
 from game.board import CHEST, Square
 from game.characters import LOVES_TRAPS
@@ -38,7 +40,7 @@ def open_chest(race: RaceState, racer: int, square: Square) -> Rules:
     tier = race.tier(racer)
     category = race.racers[racer].stats.alternative
 
-    def describe(rolled):
+    def describe(rolled: list[int]) -> dict[str, Any]:
         return {"object": obj.chest_object(rolled[0], tier),
                 "alternative": obj.alternative_object(rolled[0], tier, category)}
     faces, rolled, flipped = yield from race.roll(racer, [DOBJ], "chest", describe=describe, tier=tier)

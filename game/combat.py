@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game import chests, tuning
 from game.board import Square
 from game.characters import (BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM,
@@ -156,7 +158,7 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
 
 def _combat_roll(race: RaceState, attacker: int, simple: int, crushing: int) -> Rules:
     """The attacker rolls the DCOMBAT (clover-able); returns the result."""
-    def describe(rolled):
+    def describe(rolled: list[int]) -> dict[str, Any]:
         return {"results": [combat_result(f, simple, crushing) for f in rolled],
                 "flipped_results": [combat_result(101 - f, simple, crushing) for f in rolled]}
     faces, _, _ = yield from race.roll(attacker, [DCOMBAT], "combat", describe=describe,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -69,11 +69,11 @@ class Dice:
         self._rng.shuffle(order)
         return order
 
-    def getstate(self) -> object:
+    def getstate(self) -> tuple[Any, ...]:
         """The generator's state, to restart a fork from."""
         return self._rng.getstate()
 
-    def setstate(self, state: object) -> None:
+    def setstate(self, state: tuple[Any, ...]) -> None:
         """Restore a state of `getstate`."""
         self._rng.setstate(state)
 

@@ -7,6 +7,8 @@ what is there (an opponent, a barrier, a trap, an empty square).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 from game import combat, moves, objects as obj, tuning
 from game.board import BARRIER, FLOOR, Square
 from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
@@ -74,12 +76,12 @@ def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     return out
 
 
-def _unique(squares) -> list[Square]:
+def _unique(squares: Iterable[Square]) -> list[Square]:
     """Squares in order, once each."""
     return sorted(set(squares))
 
 
-def throw_targets(race: RaceState, user: int, squares) -> list[Square]:
+def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
     foes = opponent_squares(race, user)
     return _unique(s for s in squares if s in foes or breakable(race, s))
@@ -290,12 +292,12 @@ def _lightning(race: RaceState, racer: int) -> Rules:
         yield from moves.place(race, target, dr, dc, "lightning", suffered=True)
 
 
-def fireball_options(race: RaceState, racer: int, path: list[Square], reach: int) -> list:
+def fireball_options(race: RaceState, racer: int, path: list[Square], reach: int) -> list[Any]:
     """Next squares of a fireball path (forward, left, right), 'end' and 'undo' (8)."""
     board = race.board
     start = race.racers[racer].square
     here = path[-1] if path else start
-    options: list = []
+    options: list[Any] = []
     if len(path) < reach:
         left_rows = {a[0] for a, b in zip([start] + path, path) if a[0] != b[0]}
         seen = set(path) | {start}

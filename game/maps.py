@@ -26,7 +26,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, TextIO, Union
 from xml.etree import ElementTree
 
 from game.board import (
@@ -45,6 +45,7 @@ finally:
     for _name in _blocked:
         del sys.modules[_name]
 
+PathLike = Union[str, "os.PathLike[str]"]  # a file name, as a string or a Path
 ERROR = "error"
 WARNING = "warning"
 
@@ -155,7 +156,7 @@ class BoardArt:
 
 
 # ---------------------------------------------------------------- public API
-def load_board(path) -> Board:
+def load_board(path: PathLike) -> Board:
     """Read a Tiled board (docs/maps.md); raise BoardError with the first error's line."""
     board, problems, _ = _read(path)
     errors = [p for p in problems if p.severity == ERROR]
@@ -164,12 +165,12 @@ def load_board(path) -> Board:
     return board
 
 
-def check_board(path) -> list[Problem]:
+def check_board(path: PathLike) -> list[Problem]:
     """Every problem of a Tiled board, errors and warnings, in reading order."""
     return _read(path)[1]
 
 
-def check_map_command(paths: list[str], out=sys.stdout) -> int:
+def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
     """`main.py check-map FILE...`: print one line per problem and a summary.
 
     A folder stands for its `.tmx` files. Exit 0 when no board has an error
@@ -221,18 +222,18 @@ class BoardWatcher:
     broken version (None once a good one loads), `.changed` what the last poll said.
     """
 
-    def __init__(self, path) -> None:
+    def __init__(self, path: PathLike) -> None:
         self.path = str(path)
         self.board: Board | None = None
         self.error: str | None = None
         self.changed = False
         self._files: list[str] = [self.path]
-        self._seen: tuple = ()
+        self._seen: tuple[tuple[str, int | None, int | None], ...] = ()
         self.poll()
 
-    def _signature(self) -> tuple:
+    def _signature(self) -> tuple[tuple[str, int | None, int | None], ...]:
         """Modification time and size of every watched file."""
-        marks = []
+        marks: list[tuple[str, int | None, int | None]] = []
         for file in self._files:
             try:
                 stat = os.stat(file)
@@ -280,7 +281,7 @@ class _Layer:
         return LAYER_TAGS.get(self.element.tag, "a layer")
 
 
-def _read(path) -> tuple[Board | None, list[Problem], list[str]]:
+def _read(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
     """Read a board: the board (None on error), its problems, the tileset files used."""
     path = str(path)
     report = _Report(path)
@@ -347,7 +348,7 @@ def _check_map_shape(root: ElementTree.Element, report: _Report) -> None:
         return
     width, height = _int_attribute(root, "width"), _int_attribute(root, "height")
     tile_width, tile_height = _int_attribute(root, "tilewidth"), _int_attribute(root, "tileheight")
-    if None in (width, height, tile_width, tile_height):
+    if width is None or height is None or tile_width is None or tile_height is None:
         report.error("the map has no valid width, height, tilewidth and tileheight")
         return
     if tile_width != tile_height or tile_width <= 0:
@@ -474,7 +475,7 @@ def _probable_layer(key: str) -> str | None:
 
 def _check_layer_data(root: ElementTree.Element, layers: list[_Layer], report: _Report) -> None:
     """Every tile layer's data is finite, in a readable encoding, and the map's size."""
-    width, height = int(root.get("width")), int(root.get("height"))
+    width, height = int(root.get("width", "0")), int(root.get("height", "0"))
     for layer in layers:
         if layer.element.tag != "layer":
             continue
@@ -573,7 +574,7 @@ def _property_text(prop: ElementTree.Element) -> str:
     return value if value is not None else (prop.text or "")
 
 
-def _map_properties(root: ElementTree.Element, path: str, report: _Report) -> dict:
+def _map_properties(root: ElementTree.Element, path: str, report: _Report) -> dict[str, Any]:
     """The board's properties (docs/maps.md), checked, with defaults."""
     raw = _raw_map_properties(root)
     for name in raw:
@@ -591,7 +592,7 @@ def _map_properties(root: ElementTree.Element, path: str, report: _Report) -> di
     }
 
 
-def _whole_property(raw: dict, name: str, default: int, bounds: tuple[int, int], report: _Report) -> int:
+def _whole_property(raw: dict[str, tuple[str | None, str]], name: str, default: int, bounds: tuple[int, int], report: _Report) -> int:
     """An int map property within bounds, or the default with a problem."""
     if name not in raw:
         return default
@@ -611,7 +612,7 @@ def _whole_property(raw: dict, name: str, default: int, bounds: tuple[int, int],
     return number
 
 
-def _respawn_turns(raw: dict, report: _Report) -> tuple[int, ...]:
+def _respawn_turns(raw: dict[str, tuple[str | None, str]], report: _Report) -> tuple[int, ...]:
     """The game turns at whose start objects return ("4,7,10,13")."""
     if "respawn_turns" not in raw:
         return DEFAULT_RESPAWN_TURNS
@@ -629,7 +630,7 @@ def _respawn_turns(raw: dict, report: _Report) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- pytmx
-def _pytmx_map(root: ElementTree.Element, path: str, report: _Report):
+def _pytmx_map(root: ElementTree.Element, path: str, report: _Report) -> Any:
     """pytmx's reading of the checked XML (no images loaded), or None with a problem."""
     for owner in root.iter():
         for props in owner.findall("properties"):
@@ -645,7 +646,7 @@ def _pytmx_map(root: ElementTree.Element, path: str, report: _Report):
     return tmx
 
 
-def _build_board(tmx, root: ElementTree.Element, properties: dict, path: str, report: _Report) -> Board:
+def _build_board(tmx: Any, root: ElementTree.Element, properties: dict[str, Any], path: str, report: _Report) -> Board:
     """The Board of a map that pytmx has read from `root`."""
     layers = list(_walk_layers(root))
     matched = _match_layers(tmx, root, layers)
@@ -661,7 +662,7 @@ def _build_board(tmx, root: ElementTree.Element, properties: dict, path: str, re
     return board.with_starts(starts)
 
 
-def _match_layers(tmx, root: ElementTree.Element, layers: list[_Layer]) -> dict[int, object]:
+def _match_layers(tmx: Any, root: ElementTree.Element, layers: list[_Layer]) -> dict[int, Any]:
     """pytmx's layer for each of our layers (pytmx reads them by tag, in document order)."""
     root_tags = {"layer": pytmx.TiledTileLayer, "objectgroup": pytmx.TiledObjectGroup}
     matched = {}
@@ -675,12 +676,12 @@ def _match_layers(tmx, root: ElementTree.Element, layers: list[_Layer]) -> dict[
     return matched
 
 
-def _painted_squares(layer) -> set[Square]:
+def _painted_squares(layer: Any) -> set[Square]:
     """The squares where a pytmx tile layer has a tile."""
     return {(y, x) for x, y, gid in layer.iter_data() if gid}
 
 
-def _check_ground(tile_layers: list[_Layer], painted: list[set[Square]], tmx, report: _Report) -> None:
+def _check_ground(tile_layers: list[_Layer], painted: list[set[Square]], tmx: Any, report: _Report) -> None:
     """Warn once when some squares have no ground tile."""
     grounds = [i for i, layer in enumerate(tile_layers) if layer.key == GROUND]
     if not grounds:
@@ -724,7 +725,7 @@ def _word(kind: str) -> str:
 
 
 # ---------------------------------------------------------------- start squares
-def _start_squares(tmx, board: Board, report: _Report) -> tuple[Square, ...]:
+def _start_squares(tmx: Any, board: Board, report: _Report) -> tuple[Square, ...]:
     """The start squares: the start points in order, or row 0's middle when there are none."""
     found = list(_start_objects(tmx))
     if not found and not any(_is_start_layer(group) for group in _object_groups(tmx)):
@@ -749,17 +750,17 @@ def _start_squares(tmx, board: Board, report: _Report) -> tuple[Square, ...]:
     return tuple(starts)
 
 
-def _object_groups(tmx) -> list:
+def _object_groups(tmx: Any) -> list[Any]:
     """pytmx's object layers."""
     return [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledObjectGroup)]
 
 
-def _is_start_layer(group) -> bool:
+def _is_start_layer(group: Any) -> bool:
     """Whether an object layer is the `start` layer."""
     return (group.name or "").strip().lower() == START
 
 
-def _start_objects(tmx) -> Iterator[tuple[str, object]]:
+def _start_objects(tmx: Any) -> Iterator[tuple[str, Any]]:
     """(layer name, object) of each start point: every object of the `start` layer,
     and objects of class (Tiled 1.9) or type "start" on other object layers."""
     for group in _object_groups(tmx):
@@ -769,7 +770,7 @@ def _start_objects(tmx) -> Iterator[tuple[str, object]]:
                 yield group.name, obj
 
 
-def _object_square(obj, tmx) -> Square | None:
+def _object_square(obj: Any, tmx: Any) -> Square | None:
     """The square under a point (or the middle of a rectangle or tile object); None if nowhere."""
     x = obj.x + (obj.width or 0) / 2
     y = obj.y + (obj.height or 0) / 2
@@ -778,7 +779,7 @@ def _object_square(obj, tmx) -> Square | None:
     return math.floor(y / tmx.tileheight), math.floor(x / tmx.tilewidth)
 
 
-def _start_order(obj, layer: str, square: Square, report: _Report) -> int | None:
+def _start_order(obj: Any, layer: str, square: Square, report: _Report) -> int | None:
     """A start object's `order` property, if it has a usable one."""
     order = obj.properties.get("order")
     if order is None or isinstance(order, int) and not isinstance(order, bool):
@@ -812,7 +813,7 @@ def _check_starts(board: Board, starts: tuple[Square, ...], max_racers: int, rep
 
 
 # ---------------------------------------------------------------- art
-def _board_art(tmx, layers: list[_Layer], matched: dict, report: _Report) -> BoardArt:
+def _board_art(tmx: Any, layers: list[_Layer], matched: dict[int, Any], report: _Report) -> BoardArt:
     """The drawing of the map: every drawn layer's tile images by square."""
     drawn = []
     for layer in layers:
@@ -828,7 +829,7 @@ def _board_art(tmx, layers: list[_Layer], matched: dict, report: _Report) -> Boa
     return BoardArt(tmx.tilewidth, tmx.tileheight, tuple(drawn), tmx.background_color)
 
 
-def _layer_tiles(layer, tmx, name: str, report: _Report) -> dict[Square, TileImage]:
+def _layer_tiles(layer: Any, tmx: Any, name: str, report: _Report) -> dict[Square, TileImage]:
     """A tile layer's tile images by square (a tile no tileset holds is reported once)."""
     tiles, lost = {}, []
     for x, y, gid in layer.iter_data():
@@ -843,7 +844,7 @@ def _layer_tiles(layer, tmx, name: str, report: _Report) -> dict[Square, TileIma
     return tiles
 
 
-def _object_tiles(group, tmx) -> dict[Square, TileImage]:
+def _object_tiles(group: Any, tmx: Any) -> dict[Square, TileImage]:
     """An object layer's tile objects by the square under their middle."""
     tiles = {}
     for obj in group:
@@ -855,12 +856,13 @@ def _object_tiles(group, tmx) -> dict[Square, TileImage]:
     return tiles
 
 
-def _tile_image(gid: int, tmx) -> TileImage | None:
+def _tile_image(gid: int, tmx: Any) -> TileImage | None:
     """The picture of a pytmx gid (file, rectangle, flips), or None."""
     loaded = tmx.images[gid] if gid < len(tmx.images) else None
     if not loaded:
         return None
     file, rect, flags = loaded
     flags = flags or pytmx.TileFlags(False, False, False)
-    return TileImage(os.path.abspath(file), tuple(int(v) for v in rect) if rect else None,
+    x, y, w, h = (int(v) for v in rect) if rect else (0, 0, 0, 0)
+    return TileImage(os.path.abspath(file), (x, y, w, h) if rect else None,
                      bool(flags[0]), bool(flags[1]), bool(flags[2]))

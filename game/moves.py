@@ -6,7 +6,7 @@ from game import chests, combat, tuning
 from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
-from game.state import RaceState, Racer, Rules
+from game.state import RaceState, Racer, Rules, Trap
 
 
 HOLE_PENALTY = -2
@@ -38,7 +38,7 @@ def own_trap(race: RaceState, racer: int, square: Square) -> bool:
     return trap is not None and trap.owner == racer and race.racers[racer].has(BRAINY)
 
 
-def acting_trap(race: RaceState, racer: int, square: Square):
+def acting_trap(race: RaceState, racer: int, square: Square) -> Trap | None:
     """The trap that acts on this racer on this square, or None."""
     trap = race.traps.get(square)
     return None if trap is None or own_trap(race, racer, square) else trap

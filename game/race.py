@@ -57,7 +57,8 @@ class Race(RaceState):
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, board: Board, setups: Sequence[RacerSetup], turns: int | None = None,
-            seed: int | None = None, dice: Dice | None = None, before=None) -> "Race":
+            seed: int | None = None, dice: Dice | None = None,
+            before: Callable[[Race], None] | None = None) -> "Race":
         """A new race; checks the setup and says clearly what is wrong.
 
         `before(race)`, for tests, may arrange the racers before the first turn.
@@ -141,7 +142,7 @@ class Race(RaceState):
             self.emit("respawned", squares=squares)
 
     # ------------------------------------------------------------ forks (for bots that look ahead)
-    def _snapshot(self, slot: int) -> tuple:
+    def _snapshot(self, slot: int) -> tuple[Any, ...]:
         """The state at the start of a racer's turn, enough to restart from there."""
         racers = [r.copy() for r in self.racers]
         dice_state = self.dice.getstate() if type(self.dice) is Dice else None
@@ -296,11 +297,11 @@ class Race(RaceState):
                 yield from effects.use_free(self, racer, choice)
         yield from effects.after_action(self, racer)
 
-    def coin_options(self, racer: int) -> dict[int, dict]:
+    def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
         """For each sensible coin count, where the walk ends (cheapest n per square)."""
         r = self.racers[racer]
         best: dict[Square, int] = {}
-        info: dict[int, dict] = {}
+        info: dict[int, dict[str, Any]] = {}
         for n in range(1, min(5, r.inventory.coins) + 1):
             theoretical = n * (n + 1) // 2
             end, travelled = moves.preview_walk(self, racer, theoretical)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from game.board import (BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board)
+from game.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board, Square
 
-TERRAIN_WEIGHTS = ((FLOOR, 80), (BARRIER, 6), (ROCK, 4), (HOLE, 5), (SHORTCUT, 5))
-OBJECT_WEIGHTS = ((None, 85), (CHEST, 4), (COIN, 4), (CLOVER, 4), (SHIELD, 3))
+TERRAIN_WEIGHTS: tuple[tuple[str, int], ...] = ((FLOOR, 80), (BARRIER, 6), (ROCK, 4), (HOLE, 5), (SHORTCUT, 5))
+OBJECT_WEIGHTS: tuple[tuple[str | None, int], ...] = ((None, 85), (CHEST, 4), (COIN, 4), (CLOVER, 4), (SHIELD, 3))
 
 
 def random_board(rng: random.Random, racers: int = 6, chests_everywhere: bool = False) -> Board:
@@ -18,7 +18,7 @@ def random_board(rng: random.Random, racers: int = 6, chests_everywhere: bool = 
     start_cols = sorted(rng.sample(range(width), racers))
     for col in start_cols:
         terrain[0][col] = FLOOR
-    objects = {}
+    objects: dict[Square, str] = {}
     things, chances = zip(*OBJECT_WEIGHTS)
     for row in range(height):
         for col in range(width):

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -31,6 +33,7 @@ from typing import Any
 
 import game
 from game.board import Board, BoardError
+from game.events import Event
 from game.race import SAVE_FORMAT, IllegalChoice, Race, RacerSetup, SaveError
 
 REPLAY_FORMAT = "fantasy-racing-replay"
@@ -47,15 +50,15 @@ class ReplayError(ValueError):
 class Replay:
     """A loaded replay: the race's save data, and the recorded events (None for a saved race)."""
 
-    race: dict
-    events: list[dict] | None
+    race: dict[str, Any]
+    events: list[dict[str, Any]] | None
     game_version: str | None = None
     name: str = "the replay"
 
     @property
-    def choices(self) -> list:
+    def choices(self) -> list[Any]:
         """Every recorded choice, in order."""
-        return self.race["choices"]
+        return list(self.race["choices"])
 
     @property
     def board_name(self) -> str:
@@ -74,9 +77,10 @@ class CheckResult:
 
 
 # ---------------------------------------------------------------- recording
-def event_data(events) -> list[dict]:
+def event_data(events: Iterable[Event]) -> list[dict[str, Any]]:
     """Events as plain JSON data (tuples become lists, int keys strings), as a file holds them."""
-    return json.loads(json.dumps([e.to_dict() for e in events]))
+    data: list[dict[str, Any]] = json.loads(json.dumps([e.to_dict() for e in events]))
+    return data
 
 
 def record(race: Race) -> str:
@@ -90,7 +94,7 @@ def record(race: Race) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def file_name(board_name: str, day: date, taken=()) -> str:
+def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
     """`<date>-<board>.json`, with -2, -3... when a name is in `taken`."""
     slug = re.sub(r"[^a-z0-9]+", "-", board_name.lower()).strip("-") or "board"
     name = f"{day.isoformat()}-{slug}.json"
@@ -115,7 +119,7 @@ def write(race: Race, folder: Path, day: date | None = None) -> Path:
 
 
 # ---------------------------------------------------------------- loading
-def load(path) -> Replay:
+def load(path: str | os.PathLike[str]) -> Replay:
     """Read a replay file, a saved race (`race.json`) or bare Race.to_json text; raises ReplayError."""
     path = Path(path)
     if not path.exists():
@@ -161,12 +165,11 @@ def parse(text: str, name: str = "the replay") -> Replay:
         race, events, game_version = data, None, None
     else:
         raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
-    _check_race_data(race, name)
-    return Replay(race=race, events=events, game_version=game_version, name=name)
+    return Replay(race=_checked_race(race, name), events=events, game_version=game_version, name=name)
 
 
-def _check_race_data(race: Any, name: str) -> None:
-    """The race part's shape (the rules check the rest while replaying)."""
+def _checked_race(race: Any, name: str) -> dict[str, Any]:
+    """The race part, its shape checked (the rules check the rest while replaying)."""
     if not isinstance(race, dict):
         raise ReplayError(f"{name} is damaged: it has no race")
     version = race.get("format")
@@ -183,6 +186,7 @@ def _check_race_data(race: Any, name: str) -> None:
         raise ReplayError(f"{name} is damaged: its race's board, racers or choices have the wrong shape")
     if not isinstance(race["seed"], int) or isinstance(race["seed"], bool):
         raise ReplayError(f"{name} is damaged: its race has no whole-number seed, so it cannot be replayed")
+    return race
 
 
 # ---------------------------------------------------------------- playing back
@@ -283,7 +287,7 @@ def check(replay: Replay) -> CheckResult:
     return CheckResult(True, compared, len(race.choices), f"{len(race.choices)} choices, {what}")
 
 
-def _difference(recorded: dict, replayed: dict) -> str | None:
+def _difference(recorded: dict[str, Any], replayed: dict[str, Any]) -> str | None:
     """What differs between two events (kind first, then each field), or None."""
     if recorded == replayed:
         return None
@@ -296,7 +300,7 @@ def _difference(recorded: dict, replayed: dict) -> str | None:
     return "the events differ"
 
 
-def _short(event: dict) -> str:
+def _short(event: dict[str, Any]) -> str:
     return f"a {event.get('kind')!r} event {_clip({k: v for k, v in event.items() if k != 'kind'})}"
 
 

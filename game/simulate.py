@@ -26,7 +26,7 @@ def run_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns
     setups = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
     race = Race.new(board, setups, turns=turns, seed=seed)
     rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
-    ai.play(race, rngs, {i: s.bot for i, s in enumerate(setups)})
+    ai.play(race, rngs, dict(enumerate(bots)))
     return race
 
 

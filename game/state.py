@@ -46,7 +46,7 @@ class RacerSetup:
     name: str = ""
     bot: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for saves."""
         return {"character": self.character, "name": self.name, "bot": self.bot}
 
@@ -57,8 +57,8 @@ class Decision:
 
     racer: int
     kind: str
-    options: tuple
-    info: dict = field(default_factory=dict, compare=False)
+    options: tuple[Any, ...]
+    info: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class Inventory:
     coins: int = 0
     objects: list[str] = field(default_factory=list)  # active objects
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data."""
         return {"clovers": self.clovers, "shields": self.shields, "coins": self.coins,
                 "objects": list(self.objects)}
@@ -202,7 +202,7 @@ class RaceState(ABC):
         self._new_events.append(event)
         return event
 
-    def ask(self, racer: int, kind: str, options: Sequence, **info: Any) -> Rules:
+    def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
         """A decision for `racer`; a single legal option is taken at once."""
         options = tuple(options)
         if not options:
@@ -264,7 +264,8 @@ class RaceState(ABC):
         return obj.tier_of(self.rank(racer), len(self.racers))
 
     # ------------------------------------------------------------ dice
-    def roll(self, racer: int, dice: Sequence[Die], purpose: str, describe=None, **info: Any) -> Rules:
+    def roll(self, racer: int, dice: Sequence[Die], purpose: str,
+             describe: Callable[[list[int]], dict[str, Any]] | None = None, **info: Any) -> Rules:
         """Roll dice for a racer; a clover holder may flip some, then validates.
 
         `describe(faces)` adds to the clover decision what the screen shows

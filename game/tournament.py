@@ -85,7 +85,7 @@ def sign_test(wins: int, losses: int) -> float:
         return 1.0
     k = min(wins, losses)
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
+    return float(min(1.0, 2 * tail))
 
 
 def play_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int,
@@ -95,8 +95,7 @@ def play_race(board: Board, characters: Sequence[str], bots: Sequence[str], turn
     race = Race.new(board, setups, turns=turns, seed=seed)
     rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
     leader, changes, leaders_by_turn = None, 0, {}
-    while not race.over:
-        decision = race.pending
+    while (decision := race.pending) is not None:
         race.choose(ai.choose(race, decision, bots[decision.racer], rngs[decision.racer]))
         for event in race.take_events():
             if event.kind == "turn_ended":
