@@ -4,7 +4,7 @@
     python main.py simulate ...         races between computer racers, in the terminal
     python main.py tournament ...       bot levels against each other, with statistics
     python main.py balance ...          win rates of the ten characters with equal bots
-    python main.py check-map FILE...    check boards drawn in Tiled
+    python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
     python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 """
 
@@ -72,7 +72,8 @@ def build_parser() -> Parser:
     _add_series_options(bal)
 
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
-    check.add_argument("files", nargs="*", metavar="FILE")
+    check.add_argument("files", nargs="*", metavar="FILE",
+                       help="boards (.tmx) or folders of boards; none: your own boards folder")
 
     replay = commands.add_parser("replay", help="play back a replay or a saved race; --check compares it headless")
     replay.add_argument("replay_file", metavar="FILE", help="a replay (replays/*.json) or a saved race (race.json)")
@@ -234,6 +235,20 @@ def default_board() -> Path:
     return boards[0]
 
 
+def _check_map(files: list[str]) -> int:
+    """`check-map FILE...`; with no file, the player's own boards folder (made if missing)."""
+    from game.maps import check_map_command
+    if files:
+        return check_map_command(files)
+    from scenes import userboards
+    where = userboards.prepare()
+    if not userboards.board_files(where):
+        print(f"check-map: your boards folder {where} holds no board (.tmx) yet; "
+              "give a board or a folder to check another one")
+        return 0
+    return check_map_command([str(where)])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it; returns the exit code."""
     try:
@@ -245,8 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             return _replay(args)
         if args.command == "check-map":
-            from game.maps import check_map_command
-            return check_map_command(args.files)
+            return _check_map(args.files)
         from scenes.app import run
         return run(args)
     except CommandLineError as error:

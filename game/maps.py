@@ -175,7 +175,7 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
 
     A folder stands for its `.tmx` files. Exit 0 when no board has an error
     (warnings allowed), 1 when one has (a missing file is an error of that
-    file), 2 when no file is given.
+    file), 2 when no file is given (main.py gives the player's boards folder then).
     """
     if not paths:
         print("check-map: give at least one board (.tmx file or folder of boards)", file=out)

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Optional
 
 import pygame
 
-from scenes import assets, audio, i18n, userdata
+from scenes import assets, audio, i18n, userboards, userdata
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.race import RaceScene
@@ -59,6 +59,7 @@ class App:
         self.started = time.perf_counter()
         self.options = options
         self.settings = settings if settings is not None else userdata.Settings.load()
+        userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         pygame.display.init()
         pygame.font.init()

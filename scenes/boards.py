@@ -1,4 +1,5 @@
-"""The boards the setup offers: the shipped maps/*.tmx, read as the game reads them.
+"""The boards the setup offers: the shipped maps/*.tmx and the player's own
+boards folder (`scenes.userboards`), read as the game reads them.
 
 A board is named in a race's setup by its file path; "practice" is the
 small board written into the game for when no Tiled board can be read.
@@ -11,9 +12,10 @@ from pathlib import Path
 from typing import Optional
 
 from game import Board, BoardError, load_board
-from scenes import assets
+from scenes import assets, userboards
 
 PRACTICE = "practice"
+SHIPPED, YOURS, GIVEN = "shipped", "yours", "given"
 PRACTICE_TEXT = """
 ..1.2.3.4.5.6...
 ..........$.....
@@ -51,6 +53,7 @@ class BoardChoice:
     ref: str
     board: Optional[Board]
     problem: str = ""
+    origin: str = SHIPPED  # SHIPPED, YOURS (the boards folder) or GIVEN (--board)
 
 
 def load(ref: str) -> Board:
@@ -60,16 +63,21 @@ def load(ref: str) -> Board:
     return load_board(ref)
 
 
-def available(extra: Optional[str] = None) -> list[BoardChoice]:
-    """Every shipped board (and `extra`, a file from the command line), practice last."""
-    refs = sorted(str(p) for p in assets.maps_dir().glob("*.tmx"))
-    if extra and str(Path(extra).resolve()) not in {str(Path(r).resolve()) for r in refs}:
-        refs.insert(0, str(extra))
+def available(extra: Optional[str] = None, yours: Optional[Path] = None) -> list[BoardChoice]:
+    """Every board to offer: `extra` (a file from the command line), the shipped
+    boards, the player's boards (folder `yours`, by default the user folder's
+    boards/), practice last. A board that cannot be read is listed with its
+    problem, and never stops the list."""
+    refs = [(str(p), SHIPPED) for p in sorted(assets.maps_dir().glob("*.tmx"))]
+    refs += [(str(p), YOURS) for p in userboards.board_files(yours)]
+    if extra and str(Path(extra).resolve()) not in {str(Path(r).resolve()) for r, _ in refs}:
+        refs.insert(0, (str(extra), GIVEN))
     choices = []
-    for ref in refs:
+    for ref, origin in refs:
         try:
-            choices.append(BoardChoice(ref, load(ref)))
+            choices.append(BoardChoice(ref, load(ref), origin=origin))
         except (BoardError, OSError, ValueError) as error:
-            choices.append(BoardChoice(ref, None, str(error).splitlines()[0] if str(error) else "unreadable"))
+            problem = str(error).splitlines()[0] if str(error) else f"{ref} cannot be read"
+            choices.append(BoardChoice(ref, None, problem, origin))
     choices.append(BoardChoice(PRACTICE, practice_board()))
     return choices

@@ -7,7 +7,9 @@ speed, the combat chances, the alternative objects and the special rules.
 
 from __future__ import annotations
 
+import logging
 import random
+from pathlib import Path
 from typing import Optional
 
 import pygame
@@ -15,7 +17,7 @@ import pygame
 from game import BoardError, Race, RacerSetup
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
-from scenes import assets, boards, userdata
+from scenes import assets, boards, userboards, userdata
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name, rule_text, t
 from scenes.render.board import BoardRenderer
@@ -23,6 +25,7 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
 
+log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard")  # a person, or a computer racer of a level (game.ai)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
@@ -77,6 +80,7 @@ class SetupScene(Scene):
         self.group = FocusGroup()
         self.selected = 0
         self.message = ""
+        self.message_ok = False  # the message says something went well (green), not a problem (red)
 
     # ---------------------------------------------------------------- state
     def enter(self) -> None:
@@ -119,8 +123,7 @@ class SetupScene(Scene):
         """Lay out the widgets for the current number of racers."""
         widgets: list[Widget] = [
             Choice((40, 84, 580, 44), "", list(range(len(self.choices))), self.board_index, self.set_board,
-                   lambda i: self.choices[i].board.name if self.choices[i].board else
-                   t("setup.unreadable", ref=self.choices[i].ref)),
+                   self.board_label),
             Choice((40, 318, 285, 44), t("setup.turns"), list(range(MIN_TURNS, MAX_TURNS + 1)), self.turns - MIN_TURNS,
                    self.set_turns, str),
             Choice((335, 318, 285, 44), t("setup.racers"), list(range(MIN_RACERS, self.max_racers() + 1)),
@@ -144,6 +147,8 @@ class SetupScene(Scene):
         widgets.append(Button((GALLERY.right - 300, 652, 300, 50), t("setup.start"), self.start, primary=True,
                               hint=t("common.enter")))
         self.start_button = widgets[-1]
+        widgets.append(Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder,
+                              size=19))
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
         self.group.set(widgets, focus)
@@ -163,6 +168,25 @@ class SetupScene(Scene):
             if self.app is not None:
                 self.app.settings.last_board = self.choices[index].ref
         self.rebuild()
+
+    def board_label(self, index: int) -> str:
+        """A board's name in the chooser: the player's own are marked, unusable ones named by their file."""
+        choice = self.choices[index]
+        if choice.board is None:
+            return t("setup.unreadable", ref=Path(choice.ref).name)
+        if choice.origin == boards.YOURS:
+            return t("setup.your_board", name=choice.board.name)
+        return choice.board.name
+
+    def open_boards_folder(self) -> None:
+        """Show the player's boards folder in the system's file manager (and say where it is)."""
+        where = userboards.prepare()
+        problem = userboards.open_in_file_manager(where)
+        if problem is not None:
+            log.info("cannot show the boards folder %s: %s", where, problem)
+        self.message = (t("setup.boards_folder_opened", path=where) if problem is None
+                        else t("setup.boards_folder_failed", path=where))
+        self.message_ok = problem is None
 
     def set_turns(self, turns: int) -> None:
         """The number of game turns."""
@@ -207,14 +231,14 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start the race."""
         if self.board is None:
-            self.message = t("setup.cannot_use", problem=self.choices[self.board_index].problem)
+            self.message, self.message_ok = t("setup.cannot_use", problem=self.choices[self.board_index].problem), False
             return
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
             self.app.settings.save()
         problem = start_race(self.stack, self.setup_dict())
         if problem:
-            self.message = problem
+            self.message, self.message_ok = problem, False
 
     def back(self) -> None:
         """Back to the title."""
@@ -263,7 +287,8 @@ class SetupScene(Scene):
         self._draw_gallery(surface)
         self.group.draw(surface)
         if self.message:
-            text.draw(surface, self.message, (40, 706), 17, theme.BAD, anchor="midleft")
+            text.draw(surface, self.message, (40, 706), 17, theme.GOOD if self.message_ok else theme.BAD,
+                      anchor="midleft")
         else:
             text.draw(surface, t("setup.keys"),
                       (40, 704), 16, theme.MUTED, anchor="midleft")
@@ -291,7 +316,8 @@ class SetupScene(Scene):
         text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
         y = text.draw_wrapped(surface, board.description or t("setup.no_description"),
                               pygame.Rect(x, card.top + 52, card.right - x - 16, 66), 17, theme.TEXT)
-        facts = [t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
+        facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
+        facts += [t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
                  t("setup.size", width=board.width, height=board.height),
                  t("setup.max_racers", count=board.max_racers),
                  t("setup.proposes", count=board.turns)]
