@@ -1,11 +1,11 @@
 """Fantasy Racing: start the game, or run a command without a screen.
 
-    python main.py                      the game in a window
-    python main.py simulate ...         races between computer racers, in the terminal
-    python main.py tournament ...       bot levels against each other, with statistics
-    python main.py balance ...          win rates of the ten characters with equal bots
-    python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
-    python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
+python main.py                      the game in a window
+python main.py simulate ...         races between computer racers, in the terminal
+python main.py tournament ...       bot levels against each other, with statistics
+python main.py balance ...          win rates of the ten characters with equal bots
+python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
+python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def _int_in(low: int, high: int, what: str):
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}, not {value}")
         return value
+
     return parse
 
 
@@ -56,8 +57,9 @@ def build_parser() -> Parser:
     where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
     where.add_argument("--text-board", metavar="FILE", help="a board in the text format of docs/maps.md")
     sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
-    sim.add_argument("--bots", default="random",
-                     help="a policy for all, or one per racer: random, easy, normal (or greedy), hard")
+    sim.add_argument(
+        "--bots", default="random", help="a policy for all, or one per racer: random, easy, normal (or greedy), hard"
+    )
     sim.add_argument("--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns, 5 to 15")
     sim.add_argument("--games", type=_int_in(1, 1_000_000, "--games"), default=1, help="how many races")
     sim.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="seed of the first race")
@@ -72,27 +74,33 @@ def build_parser() -> Parser:
     _add_series_options(bal)
 
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
-    check.add_argument("files", nargs="*", metavar="FILE",
-                       help="boards (.tmx) or folders of boards; none: your own boards folder")
+    check.add_argument(
+        "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
+    )
 
     replay = commands.add_parser("replay", help="play back a replay or a saved race; --check compares it headless")
     replay.add_argument("replay_file", metavar="FILE", help="a replay (replays/*.json) or a saved race (race.json)")
-    replay.add_argument("--check", action="store_true",
-                        help="no window: rebuild the race and compare every event with the recording")
-    replay.add_argument("--speed", type=_replay_speed, default=1.0,
-                        help="playback speed: 0.25, 0.5, 1, 2, 4 or 8 (+ and - change it while playing)")
+    replay.add_argument(
+        "--check", action="store_true", help="no window: rebuild the race and compare every event with the recording"
+    )
+    replay.add_argument(
+        "--speed",
+        type=_replay_speed,
+        default=1.0,
+        help="playback speed: 0.25, 0.5, 1, 2, 4 or 8 (+ and - change it while playing)",
+    )
     return parser
 
 
 def _replay_speed(text: str) -> float:
     from game.replay import SPEEDS
+
     try:
         value = float(text)
     except ValueError:
         value = None
     if value not in SPEEDS:
-        raise argparse.ArgumentTypeError(f"--speed must be one of {', '.join(f'{s:g}' for s in SPEEDS)}, "
-                                         f"not {text!r}")
+        raise argparse.ArgumentTypeError(f"--speed must be one of {', '.join(f'{s:g}' for s in SPEEDS)}, not {text!r}")
     return value
 
 
@@ -100,8 +108,13 @@ def _add_series_options(parser: Parser) -> None:
     """Options shared by tournament and balance."""
     parser.add_argument("--games", type=_int_in(1, 1_000_000, "--games"), default=100, help="how many races")
     parser.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="seed of the series")
-    parser.add_argument("--board", dest="series_boards", action="append", metavar="FILE",
-                        help="a board (repeat for several; default: every shipped board)")
+    parser.add_argument(
+        "--board",
+        dest="series_boards",
+        action="append",
+        metavar="FILE",
+        help="a board (repeat for several; default: every shipped board)",
+    )
     parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")
     parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart")
 
@@ -156,6 +169,7 @@ def _series(args) -> int:
         print(f"wrote {args.csv}")
     if args.plot:
         from scenes.plot import win_rate_chart
+
         win_rate_chart(lines, args.plot, title=f"Win rates over {args.games} races (95 % intervals)")
         print(f"wrote {args.plot}")
     return 0
@@ -186,14 +200,14 @@ def _simulate(args) -> int:
         if c not in CHARACTERS:
             raise CommandLineError(f"--racers: unknown character {c!r}; choose among {', '.join(CHARACTERS)}")
     if not 2 <= len(characters) <= min(6, board.max_racers):
-        raise CommandLineError(f"--racers: {board.name} takes 2 to {min(6, board.max_racers)} racers, "
-                               f"not {len(characters)}")
+        raise CommandLineError(
+            f"--racers: {board.name} takes 2 to {min(6, board.max_racers)} racers, not {len(characters)}"
+        )
     bots = [b.strip() for b in args.bots.split(",")]
     if len(bots) == 1:
         bots *= len(characters)
     if len(bots) != len(characters):
-        raise CommandLineError(f"--bots: give one policy for all or one per racer ({len(characters)}), "
-                               f"not {len(bots)}")
+        raise CommandLineError(f"--bots: give one policy for all or one per racer ({len(characters)}), not {len(bots)}")
     for b in bots:
         if b not in POLICIES:
             raise CommandLineError(f"--bots: unknown policy {b!r}; choose among {', '.join(POLICIES)}")
@@ -216,6 +230,7 @@ def _replay(args) -> int:
     try:
         if not args.check:
             from scenes.replay import run_replay
+
             return run_replay(replay, args.speed)
         result = check(replay)
     except ReplayError as error:
@@ -238,13 +253,17 @@ def default_board() -> Path:
 def _check_map(files: list[str]) -> int:
     """`check-map FILE...`; with no file, the player's own boards folder (made if missing)."""
     from game.maps import check_map_command
+
     if files:
         return check_map_command(files)
     from scenes import userboards
+
     where = userboards.prepare()
     if not userboards.board_files(where):
-        print(f"check-map: your boards folder {where} holds no board (.tmx) yet; "
-              "give a board or a folder to check another one")
+        print(
+            f"check-map: your boards folder {where} holds no board (.tmx) yet; "
+            "give a board or a folder to check another one"
+        )
         return 0
     return check_map_command([str(where)])
 
@@ -262,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check-map":
             return _check_map(args.files)
         from scenes.app import run
+
         return run(args)
     except CommandLineError as error:
         print(f"main.py: {error}", file=sys.stderr)

@@ -34,8 +34,12 @@ def main() -> None:
         levels = list(ai.LEVELS) * 2
         rng.shuffle(levels)
         board = boards[i % len(boards)]
-        race = Race.new(board, [RacerSetup(rng.choice(list(CHARACTERS)), bot=b) for b in levels],
-                        turns=board.turns, seed=args.seed + i)
+        race = Race.new(
+            board,
+            [RacerSetup(rng.choice(list(CHARACTERS)), bot=b) for b in levels],
+            turns=board.turns,
+            seed=args.seed + i,
+        )
         rngs = [random.Random(args.seed * 100 + k) for k in range(len(levels))]
         while not race.over:
             d = race.pending
@@ -48,8 +52,10 @@ def main() -> None:
     for level, values in times.items():
         values.sort()
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-        print(f"{level:<8}{len(values):>10}{statistics.median(values) * 1000:>11.2f}{p99 * 1000:>9.2f}"
-              f"{values[-1] * 1000:>10.2f}")
+        print(
+            f"{level:<8}{len(values):>10}{statistics.median(values) * 1000:>11.2f}{p99 * 1000:>9.2f}"
+            f"{values[-1] * 1000:>10.2f}"
+        )
     print("target: hard median <= 100 ms, worst <= 500 ms")
 
 

@@ -37,8 +37,12 @@ def measure(races: int, seed: int) -> dict:
         while not race.over:
             race.choose(ai.choose(race, race.pending, "random", bot))
             decisions += 1
-    return {"races": races, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-            "decisions": decisions}
+    return {
+        "races": races,
+        "wall": time.perf_counter() - wall,
+        "cpu": time.process_time() - cpu,
+        "decisions": decisions,
+    }
 
 
 def main() -> None:
@@ -53,8 +57,10 @@ def main() -> None:
         print(json.dumps(data))
         return
     print(f"engine: {args.races} races of 6 random bots x 15 turns in {data['wall']:.2f} s")
-    print(f"engine: {args.races / data['wall']:.1f} races per second (target >= 100), "
-          f"{data['decisions'] / data['wall']:,.0f} decisions per second")
+    print(
+        f"engine: {args.races / data['wall']:.1f} races per second (target >= 100), "
+        f"{data['decisions'] / data['wall']:,.0f} decisions per second"
+    )
 
 
 if __name__ == "__main__":

@@ -51,8 +51,13 @@ def percentile(values: list[float], p: float) -> float:
 def first_frame_seconds() -> float:
     """Seconds from starting a Python process to the title's first frame."""
     started = time.time()
-    done = subprocess.run([sys.executable, "-c", FIRST_FRAME.format(root=str(ROOT))], capture_output=True,
-                          text=True, check=True, env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME.format(root=str(ROOT))],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
     return float(done.stdout.strip().splitlines()[-1]) - started
 
 
@@ -64,6 +69,7 @@ def main() -> None:
     args = parser.parse_args()
 
     import tempfile
+
     os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
     from game import Race, RacerSetup
     from scenes import boards
@@ -123,9 +129,11 @@ def main() -> None:
     print(f"bare board blit:  median {blit:.2f} ms   -> frame / blit = {median / blit:.2f}x   (target: <= 2x)")
     print("a person deciding (the decision panel and its squares shown), six tokens sliding:")
     print(f"person deciding frame: median {p_median:.2f} ms, p99 {p_p99:.2f} ms   (targets: <= 4 ms, <= 10 ms)")
-    print(f"person deciding blit:  median {p_blit:.2f} ms   -> frame / blit = {p_median / p_blit:.2f}x"
-          "   (target: <= 2x)")
+    print(
+        f"person deciding blit:  median {p_blit:.2f} ms   -> frame / blit = {p_median / p_blit:.2f}x   (target: <= 2x)"
+    )
     print(f"start to first frame: {first:.2f} s   (target: <= 1 s)")
+
 
 if __name__ == "__main__":
     main()

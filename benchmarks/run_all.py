@@ -89,8 +89,14 @@ def check(value: float | None, limit: float, higher_is_better: bool = False) -> 
 
 def run(args: list[str], timeout: float = 900, env: dict | None = None) -> str:
     """A command's standard output (its errors are shown, never hidden)."""
-    done = subprocess.run(args, capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-                          env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", **(env or {})})
+    done = subprocess.run(
+        args,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", **(env or {})},
+    )
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
     return done.stdout
@@ -104,12 +110,19 @@ def wrapped(script: Path, *options: str) -> tuple[str, float, float]:
 
 
 def engine(races: int) -> list[Row]:
-    data = json.loads(run([PYTHON, str(ROOT / "benchmarks" / "engine.py"), "--races", str(races), "--seed", "1",
-                           "--json"]).splitlines()[-1])
+    data = json.loads(
+        run(
+            [PYTHON, str(ROOT / "benchmarks" / "engine.py"), "--races", str(races), "--seed", "1", "--json"]
+        ).splitlines()[-1]
+    )
     wall_rate, cpu_rate = data["races"] / data["wall"], data["races"] / data["cpu"]
     return [
-        Row(f"engine: races per second ({races} races, 6 random bots x 15 turns)", f"{wall_rate:.0f}", ">= 100",
-            check(wall_rate, 100, True)),
+        Row(
+            f"engine: races per second ({races} races, 6 random bots x 15 turns)",
+            f"{wall_rate:.0f}",
+            ">= 100",
+            check(wall_rate, 100, True),
+        ),
         Row("engine: races per CPU second (the same run)", f"{cpu_rate:.0f}", ">= 100", check(cpu_rate, 100, True)),
         Row("engine: decisions per second", f"{data['decisions'] / data['wall']:,.0f}"),
     ]
@@ -118,12 +131,17 @@ def engine(races: int) -> list[Row]:
 def bots(races: int) -> list[Row]:
     out, _, _ = wrapped(HERE / "bots.py", "--races", str(races))
     rows = []
-    for level, count, median, p99, worst in re.findall(r"^(\w+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", out,
-                                                     re.M):
+    for level, count, median, _p99, worst in re.findall(r"^(\w+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", out, re.M):
         median, worst = float(median), float(worst)
         if level == "hard":
-            rows.append(Row(f"bots: hard, median decision ({count} decisions)", f"{median:.1f} ms", "<= 100 ms",
-                            check(median, 100)))
+            rows.append(
+                Row(
+                    f"bots: hard, median decision ({count} decisions)",
+                    f"{median:.1f} ms",
+                    "<= 100 ms",
+                    check(median, 100),
+                )
+            )
             rows.append(Row("bots: hard, worst decision", f"{worst:.0f} ms", "<= 500 ms", check(worst, 500)))
         else:
             rows.append(Row(f"bots: {level}, median / worst decision", f"{median:.2f} / {worst:.1f} ms"))
@@ -134,22 +152,27 @@ def frames(count: int) -> tuple[list[Row], float]:
     out, _, rss = wrapped(HERE / "frames.py", "--frames", str(count))
     median, p99 = map(float, re.search(r"race scene frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
     blit, ratio = map(float, re.search(r"bare board blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
-    p_median, p_p99 = map(float, re.search(r"person deciding frame: median ([\d.]+) ms, p99 ([\d.]+) ms",
-                                           out).groups())
-    p_blit, p_ratio = map(float, re.search(r"person deciding blit:\s+median ([\d.]+) ms .*= ([\d.]+)x",
-                                           out).groups())
+    p_median, p_p99 = map(float, re.search(r"person deciding frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
+    p_blit, p_ratio = map(float, re.search(r"person deciding blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
     first = float(re.search(r"start to first frame: ([\d.]+) s", out).group(1))
     board = re.search(r"board: (.*?), 6 racers", out)
     rows = [
-        Row(f"frames: race scene median ({count} frames, 6 racers animating, {board.group(1) if board else ''})",
-            f"{median:.2f} ms", "<= 4 ms", check(median, 4)),
+        Row(
+            f"frames: race scene median ({count} frames, 6 racers animating, {board.group(1) if board else ''})",
+            f"{median:.2f} ms",
+            "<= 4 ms",
+            check(median, 4),
+        ),
         Row("frames: race scene p99", f"{p99:.2f} ms", "<= 10 ms", check(p99, 10)),
-        Row("frames: bare board blit median (frame / blit)", f"{blit:.2f} ms ({ratio:.2f}x)", "<= 2x",
-            check(ratio, 2)),
+        Row("frames: bare board blit median (frame / blit)", f"{blit:.2f} ms ({ratio:.2f}x)", "<= 2x", check(ratio, 2)),
         Row("frames: a person deciding, median", f"{p_median:.2f} ms", "<= 4 ms", check(p_median, 4)),
         Row("frames: a person deciding, p99", f"{p_p99:.2f} ms", "<= 10 ms", check(p_p99, 10)),
-        Row("frames: a person deciding, bare blit (frame / blit)", f"{p_blit:.2f} ms ({p_ratio:.2f}x)", "<= 2x",
-            check(p_ratio, 2)),
+        Row(
+            "frames: a person deciding, bare blit (frame / blit)",
+            f"{p_blit:.2f} ms ({p_ratio:.2f}x)",
+            "<= 2x",
+            check(p_ratio, 2),
+        ),
         Row("start: import to first title frame, from source", f"{first:.2f} s", "<= 1 s", check(first, 1)),
     ]
     return rows, rss
@@ -161,12 +184,16 @@ def first_screenshot(command: list[str], runs: int = 3) -> float:
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as folder:
             shot = Path(folder) / "shot.png"
-            env = {**os.environ, SCREENSHOT_ENV: str(shot), "XDG_DATA_HOME": folder,
-                   "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
-                   "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+            env = {
+                **os.environ,
+                SCREENSHOT_ENV: str(shot),
+                "XDG_DATA_HOME": folder,
+                "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+                "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"),
+                "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            }
             started = time.perf_counter()
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
+            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while not shot.exists() and process.poll() is None and time.perf_counter() - started < 60:
                 time.sleep(0.005)
             elapsed = time.perf_counter() - started
@@ -190,16 +217,27 @@ def packaged(dist: Path) -> Path | None:
 def startup(dist: Path) -> list[Row]:
     rows = []
     source = first_screenshot([PYTHON, "main.py"])
-    rows.append(Row("start: main.py to its 5th frame drawn (smoke screenshot), from source", f"{source:.2f} s",
-                    "<= 1 s", check(source if source == source else None, 1)))
+    rows.append(
+        Row(
+            "start: main.py to its 5th frame drawn (smoke screenshot), from source",
+            f"{source:.2f} s",
+            "<= 1 s",
+            check(source if source == source else None, 1),
+        )
+    )
     build = packaged(dist)
     if build is None:
         rows.append(Row(f"start: packaged build ({dist})", "no build there", "<= 1 s", "not measured"))
     else:
         seconds = first_screenshot([str(build)])
-        rows.append(Row(f"start: packaged build ({build.parent.name}/{build.name}) to its 5th frame",
-                        f"{seconds:.2f} s",
-                        "<= 1 s", check(seconds if seconds == seconds else None, 1)))
+        rows.append(
+            Row(
+                f"start: packaged build ({build.parent.name}/{build.name}) to its 5th frame",
+                f"{seconds:.2f} s",
+                "<= 1 s",
+                check(seconds if seconds == seconds else None, 1),
+            )
+        )
     return rows
 
 
@@ -207,11 +245,20 @@ def memory(frames_rss: float) -> list[Row]:
     data = json.loads(run([PYTHON, "-c", MEMORY.format(root=str(ROOT))]).splitlines()[-1])
     rss = data["maxrss_kb"] / 1024
     return [
-        Row(f"memory: peak RSS of a whole race, headless ({data['board']}, 6 racers with hard bots, "
-            f"{data['choices']} choices)", f"{rss:.0f} MB", "<= 200 MB", check(rss, 200)),
+        Row(
+            f"memory: peak RSS of a whole race, headless ({data['board']}, 6 racers with hard bots, "
+            f"{data['choices']} choices)",
+            f"{rss:.0f} MB",
+            "<= 200 MB",
+            check(rss, 200),
+        ),
         Row("memory: peak Python allocations of that race (tracemalloc)", f"{data['traced_peak'] / 2**20:.1f} MB"),
-        Row("memory: peak RSS of the game drawing a race (frames benchmark process)", f"{frames_rss:.0f} MB",
-            "<= 200 MB", check(frames_rss, 200)),
+        Row(
+            "memory: peak RSS of the game drawing a race (frames benchmark process)",
+            f"{frames_rss:.0f} MB",
+            "<= 200 MB",
+            check(frames_rss, 200),
+        ),
     ]
 
 
@@ -226,8 +273,10 @@ def machine() -> str:
     except OSError:
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} "
-            f"{platform.release()}, load average {load:.2f} at the start")
+    return (
+        f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} "
+        f"{platform.release()}, load average {load:.2f} at the start"
+    )
 
 
 def table(rows: list[Row], markdown: bool) -> str:
@@ -238,8 +287,9 @@ def table(rows: list[Row], markdown: bool) -> str:
         lines += ["| " + " | ".join(c) + " |" for c in cells[1:]]
         return "\n".join(lines)
     widths = [max(len(c[i]) for c in cells) for i in range(4)]
-    lines = ["  ".join(c[i].ljust(widths[i]) if i != 1 else c[i].rjust(widths[i]) for i in range(4)).rstrip()
-             for c in cells]
+    lines = [
+        "  ".join(c[i].ljust(widths[i]) if i != 1 else c[i].rjust(widths[i]) for i in range(4)).rstrip() for c in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -259,8 +309,10 @@ def main() -> None:
     rows += startup(args.dist.resolve())
     rows += memory(frames_rss)
     print(table(rows, args.markdown))
-    print(f"command: .venv/bin/python {' '.join(['benchmarks/run_all.py'] + sys.argv[1:])}; "
-          f"took {time.perf_counter() - started:.0f} s")
+    print(
+        f"command: .venv/bin/python {' '.join(['benchmarks/run_all.py'] + sys.argv[1:])}; "
+        f"took {time.perf_counter() - started:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -18,23 +18,35 @@ its own (`Race.fork`). Every policy is deterministic for a given `rng`.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from game import combat, effects, moves, objects as obj, tuning
+from game import combat, effects, moves, tuning
+from game import objects as obj
 from game.board import HOLE, Square
 from game.dice import Dice
 from game.race import Decision, Race, Racer
 
 POLICIES = ("random", "easy", "normal", "hard", "greedy")
 LEVELS = ("easy", "normal", "hard")
-EASY_RANDOM = 0.25        # how often the easy racer just picks anything
-EASY_NOISE = 3.0          # how blurred the easy racer's judgement is
-HARD_CANDIDATES = 6       # options the hard racer looks ahead on
-HARD_SAMPLES = 10         # dice samples per option
-HARD_MAX_STEPS = 400      # decisions of a look-ahead rollout, at most
+EASY_RANDOM = 0.25  # how often the easy racer just picks anything
+EASY_NOISE = 3.0  # how blurred the easy racer's judgement is
+HARD_CANDIDATES = 6  # options the hard racer looks ahead on
+HARD_SAMPLES = 10  # dice samples per option
+HARD_MAX_STEPS = 400  # decisions of a look-ahead rollout, at most
 # How much a racer values holding each object, in points (drops, chests, look-ahead).
-OBJECT_VALUE = {obj.COIN: 1.5, obj.CLOVER: 1.5, obj.SHIELD: 1.5, obj.BOTTLE: 3, obj.TRAP: 3, obj.AXE: 4,
-                obj.SPEAR: 4, obj.SYRINGE: 5, obj.RING_OF_LIGHTNING: 5, obj.RING_OF_FIRE: 6}
+OBJECT_VALUE = {
+    obj.COIN: 1.5,
+    obj.CLOVER: 1.5,
+    obj.SHIELD: 1.5,
+    obj.BOTTLE: 3,
+    obj.TRAP: 3,
+    obj.AXE: 4,
+    obj.SPEAR: 4,
+    obj.SYRINGE: 5,
+    obj.RING_OF_LIGHTNING: 5,
+    obj.RING_OF_FIRE: 6,
+}
 RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 
 
@@ -65,8 +77,10 @@ def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = 
     judge = GREEDY.get(decision.kind)
     if judge is None:
         return list(decision.options)
-    scored = [(judge(race, decision, option) + (noise() if noise else 0), -i, option)
-              for i, option in enumerate(decision.options)]
+    scored = [
+        (judge(race, decision, option) + (noise() if noise else 0), -i, option)
+        for i, option in enumerate(decision.options)
+    ]
     return [option for _, _, option in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
 
 
@@ -81,14 +95,17 @@ def worth(race: Race, racer: int) -> float:
     me = race.racers[racer]
     others = [r.points for r in race.racers if r.index != racer]
     inv = me.inventory
-    held = (inv.coins * OBJECT_VALUE[obj.COIN] + inv.clovers * OBJECT_VALUE[obj.CLOVER]
-            + inv.shields * OBJECT_VALUE[obj.SHIELD] + sum(OBJECT_VALUE.get(o, 3) for o in inv.objects)
-            + me.stars * 1.0)
+    held = (
+        inv.coins * OBJECT_VALUE[obj.COIN]
+        + inv.clovers * OBJECT_VALUE[obj.CLOVER]
+        + inv.shields * OBJECT_VALUE[obj.SHIELD]
+        + sum(OBJECT_VALUE.get(o, 3) for o in inv.objects)
+        + me.stars * 1.0
+    )
     future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings and position matter less near the end
     lead = me.points - max(others)
     position = LANE_WEIGHT * lane(race, me.square)
-    return (me.points - sum(others) / len(others) + 0.25 * lead
-            + future * (held + 0.3 * race.tier(racer) + position))
+    return me.points - sum(others) / len(others) + 0.25 * lead + future * (held + 0.3 * race.tier(racer) + position)
 
 
 def _rollout(race: Race, racer: int, rng: random.Random) -> float:
@@ -132,8 +149,8 @@ def _me(race: Race, decision: Decision) -> Racer:
     return race.racers[decision.racer]
 
 
-LANE_SIGHT = 10      # squares ahead a racer looks for barriers and rocks
-LANE_WEIGHT = 0.4    # points a free square ahead is worth, roughly, for the turns to come
+LANE_SIGHT = 10  # squares ahead a racer looks for barriers and rocks
+LANE_WEIGHT = 0.4  # points a free square ahead is worth, roughly, for the turns to come
 
 
 def lane(race: Race, square: Square) -> int:
@@ -165,7 +182,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     if attacker != mover:
         win = 1 - win
     shock_points = 1.5  # a small or big shock inflicted, about
-    recoil_rows = 1.8   # rows a shocked loser loses, about
+    recoil_rows = 1.8  # rows a shocked loser loses, about
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 

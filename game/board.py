@@ -9,9 +9,10 @@ forward is down the board (row + 1), and both pairs of edges wrap.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 Square = tuple[int, int]
 
@@ -117,7 +118,7 @@ class Board:
 
     # ------------------------------------------------------------ text format
     @classmethod
-    def from_text(cls, text: str, **properties: Any) -> "Board":
+    def from_text(cls, text: str, **properties: Any) -> Board:
         """Read the text format of docs/maps.md (one character per square)."""
         lines = [line.strip() for line in text.strip("\n").splitlines()]
         lines = [line for line in lines if line]
@@ -142,8 +143,7 @@ class Board:
                     raise BoardError(f"text board: unknown square {char!r} at column {col}, row {row}")
             terrain.append(tuple(cells))
         starts = tuple(numbered[k] for k in sorted(numbered))
-        return cls(width=width, height=len(lines), terrain=tuple(terrain), objects=objects,
-                   starts=starts, **properties)
+        return cls(width=width, height=len(lines), terrain=tuple(terrain), objects=objects, starts=starts, **properties)
 
     def to_text(self) -> str:
         """The text format of docs/maps.md; start squares are numbered 1-6."""
@@ -178,20 +178,26 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Board":
+    def from_dict(cls, data: dict[str, Any]) -> Board:
         """The board of `to_dict`."""
         terrain = tuple(tuple(TEXT_TERRAIN[char] for char in line) for line in data["terrain"])
         if not terrain or len({len(row) for row in terrain}) != 1:
             raise BoardError("the saved board's rows are not all the same length")
         return cls(
-            width=len(terrain[0]), height=len(terrain), terrain=terrain,
+            width=len(terrain[0]),
+            height=len(terrain),
+            terrain=terrain,
             objects={(row, col): kind for row, col, kind in data["objects"]},
-            starts=tuple(tuple(s) for s in data["starts"]), name=data["name"],
-            description=data["description"], author=data["author"], turns=data["turns"],
-            respawn_turns=tuple(data["respawn_turns"]), max_racers=data["max_racers"],
+            starts=tuple(tuple(s) for s in data["starts"]),
+            name=data["name"],
+            description=data["description"],
+            author=data["author"],
+            turns=data["turns"],
+            respawn_turns=tuple(data["respawn_turns"]),
+            max_racers=data["max_racers"],
         )
 
-    def with_starts(self, starts: Iterable[Square]) -> "Board":
+    def with_starts(self, starts: Iterable[Square]) -> Board:
         """The same board with other start squares."""
         return dataclasses.replace(self, starts=tuple(starts))
 

@@ -33,15 +33,16 @@ class Character:
     id: str
     name: str
     french: str
-    simple: int          # % simple victory as attacker
-    crushing: int        # % crushing victory as attacker (the rest is defeat)
-    alternative: str     # the category a clover turns a DOBJ into
+    simple: int  # % simple victory as attacker
+    crushing: int  # % crushing victory as attacker (the rest is defeat)
+    alternative: str  # the category a clover turns a DOBJ into
     rules: tuple[str, ...] = ()
 
     @property
     def speed(self) -> int:
         """Squares of the action-phase move, from the tuning table."""
         from game import tuning
+
         return tuning.SPEED[self.id]
 
     @property
@@ -54,20 +55,30 @@ class Character:
         return rule in self.rules
 
 
-CHARACTERS: dict[str, Character] = {c.id: c for c in (
-    #          id          name          French          simple crushing alternative  (speeds: game/tuning.py)
-    Character("elf", "Elf", "l'elfe", 30, 10, NON_OFFENSIVE, (FAST,)),
-    Character("human", "Human", "l'humain", 50, 20, OFFENSIVE, (SORE_LOSER,)),
-    Character("dwarf", "Dwarf", "le nain", 50, 30, NON_OFFENSIVE, (INITIATIVE,)),
-    Character("goblin", "Goblin", "le gobelin", 30, 20, NON_OFFENSIVE, (VICIOUS,)),
-    Character("orc", "Orc", "l'orc", 20, 60, OFFENSIVE, (THICK_SKIN,)),
-    Character("beastman", "Beast-man", "l'homme-bête", 40, 25, OFFENSIVE, (FLAIL,)),
-    Character("sorceress", "Sorceress", "la magicienne", 30, 20, NON_OFFENSIVE, (BRAINY, WAND_MASTERY)),
-    Character("baby", "Hybrid baby", "le bébé hybride", 45, 5, NON_OFFENSIVE, (BABY,)),
-    Character("thief", "Thief", "le voleur", 20, 20, NON_OFFENSIVE,
-              (BRAINY, DISARM, LOVES_TRAPS, BACKSTAB, THEFT, FEARFUL, THROWING_STARS)),
-    Character("lizardman", "Lizard-man", "l'homme-lézard", 50, 25, OFFENSIVE, (VENOM,)),
-)}
+CHARACTERS: dict[str, Character] = {
+    c.id: c
+    for c in (
+        #          id          name          French          simple crushing alternative  (speeds: game/tuning.py)
+        Character("elf", "Elf", "l'elfe", 30, 10, NON_OFFENSIVE, (FAST,)),
+        Character("human", "Human", "l'humain", 50, 20, OFFENSIVE, (SORE_LOSER,)),
+        Character("dwarf", "Dwarf", "le nain", 50, 30, NON_OFFENSIVE, (INITIATIVE,)),
+        Character("goblin", "Goblin", "le gobelin", 30, 20, NON_OFFENSIVE, (VICIOUS,)),
+        Character("orc", "Orc", "l'orc", 20, 60, OFFENSIVE, (THICK_SKIN,)),
+        Character("beastman", "Beast-man", "l'homme-bête", 40, 25, OFFENSIVE, (FLAIL,)),
+        Character("sorceress", "Sorceress", "la magicienne", 30, 20, NON_OFFENSIVE, (BRAINY, WAND_MASTERY)),
+        Character("baby", "Hybrid baby", "le bébé hybride", 45, 5, NON_OFFENSIVE, (BABY,)),
+        Character(
+            "thief",
+            "Thief",
+            "le voleur",
+            20,
+            20,
+            NON_OFFENSIVE,
+            (BRAINY, DISARM, LOVES_TRAPS, BACKSTAB, THEFT, FEARFUL, THROWING_STARS),
+        ),
+        Character("lizardman", "Lizard-man", "l'homme-lézard", 50, 25, OFFENSIVE, (VENOM,)),
+    )
+}
 
 # The special rules in words, for the setup gallery and the rules help ({NAME}: a tuning value).
 _RULE_WORDS: dict[str, str] = {
@@ -79,15 +90,17 @@ _RULE_WORDS: dict[str, str] = {
     FLAIL: "Flail: once per turn, after his action, pushes an opponent next to him one row back (+1).",
     BRAINY: "Brainy: walks over his own traps and sees who laid each trap.",
     WAND_MASTERY: "Wand mastery: a wand of teleportation ({TELEPORT_RANGE} squares) and a wand of fire "
-                  "({WAND_OF_FIRE_DICE}D6), free to use, each resting two turns after use.",
+    "({WAND_OF_FIRE_DICE}D6), free to use, each resting two turns after use.",
     BABY: "Baby: drinks beer (dice 2-7), does a poo, sleeps, cries (reaching {CRY_RANGE} squares); "
-          "one each turn, in turn.",
+    "one each turn, in turn.",
     DISARM: "Disarm: may disarm an opponent's trap he walks onto (40 %) and keep it.",
     LOVES_TRAPS: "Loves traps: traps do not count in his two-object limit.",
     BACKSTAB: "Backstab: attacks an opponent just below him with better chances (60 % win, 30 % crushing).",
     THEFT: "Theft: after winning a fight, may steal an object (40 %); a failure costs 2 points.",
     FEARFUL: "Fearful: his tactical move may shift up to two squares, or none.",
-    THROWING_STARS: "Throwing stars: {STARS_AT_START} stars, range {STAR_RANGE}, free, push the target one row back (+1).",
+    THROWING_STARS: (
+        "Throwing stars: {STARS_AT_START} stars, range {STAR_RANGE}, free, push the target one row back (+1)."
+    ),
     VENOM: "Venom: an opponent who loses a fight against him rolls a single die next movement phase.",
 }
 
@@ -95,6 +108,7 @@ _RULE_WORDS: dict[str, str] = {
 def _words() -> dict[str, str]:
     """The special rules in words with the tuning table's numbers filled in."""
     from game import tuning
+
     values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
     return {rule: text.format(**values) for rule, text in _RULE_WORDS.items()}
 

@@ -10,9 +10,8 @@ from game.characters import LOVES_TRAPS
 from game.dice import D100, DOBJ, DTHEFT
 from game.state import RaceState, Rules
 
-
-THEFT_SUCCESS = 40        # % success of DTHEFT (Disarm and Theft)
-THEFT_MOST_COMMON = 90    # a hidden d100 <= 90 steals the most common object, else the rarest
+THEFT_SUCCESS = 40  # % success of DTHEFT (Disarm and Theft)
+THEFT_MOST_COMMON = 90  # a hidden d100 <= 90 steals the most common object, else the rarest
 THEFT_FAILURE_POINTS = -2
 
 
@@ -41,11 +40,13 @@ def open_chest(race: RaceState, racer: int, square: Square) -> Rules:
     category = race.racers[racer].stats.alternative
 
     def describe(rolled: list[int]) -> dict[str, Any]:
-        return {"object": obj.chest_object(rolled[0], tier),
-                "alternative": obj.alternative_object(rolled[0], tier, category)}
+        return {
+            "object": obj.chest_object(rolled[0], tier),
+            "alternative": obj.alternative_object(rolled[0], tier, category),
+        }
+
     faces, rolled, flipped = yield from race.roll(racer, [DOBJ], "chest", describe=describe, tier=tier)
-    found = (obj.alternative_object(rolled[0], tier, category) if flipped
-             else obj.chest_object(rolled[0], tier))
+    found = obj.alternative_object(rolled[0], tier, category) if flipped else obj.chest_object(rolled[0], tier)
     race.emit("chest_opened", racer=racer, square=square, tier=tier, face=faces[0], object=found)
     yield from gain(race, racer, found)
 

@@ -6,11 +6,9 @@ from typing import Any
 
 from game import chests, tuning
 from game.board import Square
-from game.characters import (BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM,
-                             VICIOUS)
+from game.characters import BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM, VICIOUS
 from game.dice import D6, D10, DCOMBAT
 from game.state import RaceState, Rules
-
 
 DEFEAT, SIMPLE, CRUSHING = "defeat", "simple", "crushing"
 FIGHT_POINTS = 3
@@ -19,8 +17,18 @@ BACKSTAB_BONUS = 1.5  # +50 % chances of victory and of a big shock
 
 # 6.3: (rows back, column shift) for each face of the recoil die.
 SMALL_RECOIL = {1: (1, -1), 2: (1, 0), 3: (1, 1), 4: (2, -1), 5: (2, 0), 6: (2, 1)}
-BIG_RECOIL = {1: (1, -1), 2: (1, 0), 3: (1, 1), 4: (2, -1), 5: (2, 0), 6: (2, 1),
-              7: (3, -1), 8: (3, 0), 9: (3, 1), 10: (4, 0)}
+BIG_RECOIL = {
+    1: (1, -1),
+    2: (1, 0),
+    3: (1, 1),
+    4: (2, -1),
+    5: (2, 0),
+    6: (2, 1),
+    7: (3, -1),
+    8: (3, 0),
+    9: (3, 1),
+    10: (4, 0),
+}
 RECOIL = {"small": (D6, SMALL_RECOIL), "big": (D10, BIG_RECOIL)}
 # Shock causes that Thick skin softens (a big shock from an object or a trap).
 OBJECT_CAUSES = frozenset({"trap", "object"})
@@ -58,8 +66,16 @@ def push_back(race: RaceState, racer: int) -> tuple[int, int] | None:
     return -1, 0
 
 
-def shock(race: RaceState, victim: int, size: str, author: int | None, cause: str, shield: bool = True,
-          exclude: int | None = None, origin: tuple[Square, int, int] | None = None) -> Rules:
+def shock(
+    race: RaceState,
+    victim: int,
+    size: str,
+    author: int | None,
+    cause: str,
+    shield: bool = True,
+    exclude: int | None = None,
+    origin: tuple[Square, int, int] | None = None,
+) -> Rules:
     """A shock: the shield decision, the recoil roll, points to the author. True if moved.
 
     `origin` = (square, dr, dc): the shock is suffered from that square, which
@@ -72,8 +88,9 @@ def shock(race: RaceState, victim: int, size: str, author: int | None, cause: st
     squares = recoil_squares(race, square, size)
     race.emit("shock", racer=victim, size=size, author=author, squares=squares)
     if shield and r.inventory.shields:
-        use = yield from race.ask(victim, "shield", ("shield", "take"), size=size, author=author,
-                                  squares=squares, shields=r.inventory.shields)
+        use = yield from race.ask(
+            victim, "shield", ("shield", "take"), size=size, author=author, squares=squares, shields=r.inventory.shields
+        )
         if use == "shield":
             r.inventory.shields -= 1
             race.emit("shield_used", racer=victim, size=size)
@@ -88,8 +105,17 @@ def shock(race: RaceState, victim: int, size: str, author: int | None, cause: st
     dr, dc = recoil(race, square, *table[faces[0]])
     if origin is not None and (dr, dc) == (0, 0):
         return False
-    return (yield from race.place(victim, to_dr + dr, to_dc + dc, "recoil", suffered=True,
-                                   exclude=exclude, shown_from=square if origin is not None else None))
+    return (
+        yield from race.place(
+            victim,
+            to_dr + dr,
+            to_dc + dc,
+            "recoil",
+            suffered=True,
+            exclude=exclude,
+            shown_from=square if origin is not None else None,
+        )
+    )
 
 
 # ---------------------------------------------------------------- fights (6.1, 6.2)
@@ -158,11 +184,16 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
 
 def _combat_roll(race: RaceState, attacker: int, simple: int, crushing: int) -> Rules:
     """The attacker rolls the DCOMBAT (clover-able); returns the result."""
+
     def describe(rolled: list[int]) -> dict[str, Any]:
-        return {"results": [combat_result(f, simple, crushing) for f in rolled],
-                "flipped_results": [combat_result(101 - f, simple, crushing) for f in rolled]}
-    faces, _, _ = yield from race.roll(attacker, [DCOMBAT], "combat", describe=describe,
-                                       chances={"simple": simple, "crushing": crushing})
+        return {
+            "results": [combat_result(f, simple, crushing) for f in rolled],
+            "flipped_results": [combat_result(101 - f, simple, crushing) for f in rolled],
+        }
+
+    faces, _, _ = yield from race.roll(
+        attacker, [DCOMBAT], "combat", describe=describe, chances={"simple": simple, "crushing": crushing}
+    )
     return combat_result(faces[0], simple, crushing)
 
 

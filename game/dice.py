@@ -8,8 +8,9 @@ runs out or when a face does not fit the die rolled.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,9 @@ class RiggedDice(Dice):
     def roll(self, die: Die) -> int:
         """The next rigged face, checked against the die."""
         if self.used >= len(self.faces):
-            raise DiceExhausted(f"the test gave {len(self.faces)} faces and a {die.name} was rolled "
-                                f"after them: add a face for it")
+            raise DiceExhausted(
+                f"the test gave {len(self.faces)} faces and a {die.name} was rolled after them: add a face for it"
+            )
         face = self.faces[self.used]
         self.used += 1
         if isinstance(face, tuple):
@@ -104,8 +106,9 @@ class RiggedDice(Dice):
             if name != die.name:
                 raise DiceExhausted(f"rigged face {self.used} was meant for a {name}, but a {die.name} was rolled")
         if not die.low <= face <= die.high:
-            raise DiceExhausted(f"rigged face {self.used} is {face}, which a {die.name} "
-                                f"({die.low}-{die.high}) cannot show")
+            raise DiceExhausted(
+                f"rigged face {self.used} is {face}, which a {die.name} ({die.low}-{die.high}) cannot show"
+            )
         return face
 
     def order(self, count: int) -> list[int]:

@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
-from game import combat, moves, objects as obj, tuning
+
+from game import combat, moves, tuning
+from game import objects as obj
 from game.board import BARRIER, FLOOR, Square
 from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
 from game.state import RaceState, Rules, Trap
 
-
-FIRE_RANGE = 10            # ring of fire: 10 + 2D10 squares
-WAND_REST = 3              # a wand used on turn t is offered again on turn t + 3
+FIRE_RANGE = 10  # ring of fire: 10 + 2D10 squares
+WAND_REST = 3  # a wand used on turn t is offered again on turn t + 3
 LIGHTNING_POINTS = 2
-PUSH_POINTS = 1            # flail and throwing star
+PUSH_POINTS = 1  # flail and throwing star
 WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
 KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -38,8 +39,12 @@ def opponent_squares(race: RaceState, user: int) -> set[Square]:
 
 def is_empty(race: RaceState, square: Square) -> bool:
     """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
-    return (race.terrain_at(square) == FLOOR and square not in race.board.objects
-            and not race.racers_at(square) and square not in race.traps)
+    return (
+        race.terrain_at(square) == FLOOR
+        and square not in race.board.objects
+        and not race.racers_at(square)
+        and square not in race.traps
+    )
 
 
 def breakable(race: RaceState, square: Square) -> bool:
@@ -104,8 +109,7 @@ def lightning_targets(race: RaceState, user: int) -> list[int]:
     """Unprotected opponents with at least the user's points, in play order."""
     points = race.racers[user].points
     order = race.order or list(range(len(race.racers)))
-    return [i for i in order if i != user and not race.racers[i].protected
-            and race.racers[i].points >= points]
+    return [i for i in order if i != user and not race.racers[i].protected and race.racers[i].points >= points]
 
 
 def pushable(race: RaceState, user: int, square: Square) -> list[int]:
@@ -137,8 +141,11 @@ def flail_targets(race: RaceState, user: int) -> list[Square]:
     """The 8 squares around the beast-man with an opponent a push would move."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
-    return _unique(s for s in (race.board.wrap(me[0] + dr, me[1] + dc) for dr, dc in KING_STEPS)
-                   if s in foes and pushable(race, user, s))
+    return _unique(
+        s
+        for s in (race.board.wrap(me[0] + dr, me[1] + dc) for dr, dc in KING_STEPS)
+        if s in foes and pushable(race, user, s)
+    )
 
 
 # ---------------------------------------------------------------- offering
@@ -379,6 +386,6 @@ def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
         order = race.order or list(range(len(race.racers)))
         for victim in order:
             o = race.racers[victim]
-            reach = (race.board.king_distance if tuning.CRY_KING_STEPS else race.board.step_distance)
+            reach = race.board.king_distance if tuning.CRY_KING_STEPS else race.board.step_distance
             if victim != racer and not o.protected and reach(r.square, o.square) <= tuning.CRY_RANGE:
                 yield from combat.shock(race, victim, "small", author=racer, cause="cry")

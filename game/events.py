@@ -11,17 +11,17 @@ from typing import Any
 
 # kind -> its fields (in order). The screen animates them; tests compare them.
 EVENT_KINDS: dict[str, tuple[str, ...]] = {
-    "turn_started": ("turn", "order"),                     # a game turn begins; order of play
-    "respawned": ("squares",),                             # objects and chests back on these squares
-    "racer_turn": ("racer",),                              # a racer's turn begins (protection ends)
-    "phase": ("racer", "phase"),                           # movement, drift, action
-    "rolled": ("racer", "die", "faces", "purpose"),        # dice as rolled
+    "turn_started": ("turn", "order"),  # a game turn begins; order of play
+    "respawned": ("squares",),  # objects and chests back on these squares
+    "racer_turn": ("racer",),  # a racer's turn begins (protection ends)
+    "phase": ("racer", "phase"),  # movement, drift, action
+    "rolled": ("racer", "die", "faces", "purpose"),  # dice as rolled
     "clover_used": ("racer", "die", "index", "face", "flipped"),
     "roll_validated": ("racer", "die", "faces", "purpose"),
-    "lucky": ("racer",),                                   # a double: a clover comes
-    "sprinter": ("racer",),                                # a double of highest faces
-    "moved": ("racer", "path", "cause"),                   # walked square by square (path excludes start)
-    "placed": ("racer", "start", "end", "cause"),          # placed without walking
+    "lucky": ("racer",),  # a double: a clover comes
+    "sprinter": ("racer",),  # a double of highest faces
+    "moved": ("racer", "path", "cause"),  # walked square by square (path excludes start)
+    "placed": ("racer", "start", "end", "cause"),  # placed without walking
     "scored": ("racer", "points", "cause", "total"),
     "crossed_line": ("racer", "forward"),
     "picked_up": ("racer", "object", "square"),
@@ -34,18 +34,18 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
     "shortcut": ("racer", "face", "rows"),
     "fight": ("attacker", "defender", "square"),
     "fight_result": ("attacker", "defender", "result", "winner", "loser"),
-    "shock": ("racer", "size", "author", "squares"),       # squares: {face: landing square}
+    "shock": ("racer", "size", "author", "squares"),  # squares: {face: landing square}
     "shield_used": ("racer", "size"),
     "barrier_destroyed": ("square", "by"),
     "coins_spent": ("racer", "coins", "squares"),
-    "trap_laid": ("racer", "square", "trap"),            # trap or poo
+    "trap_laid": ("racer", "square", "trap"),  # trap or poo
     "trap_destroyed": ("square", "by"),
-    "thrown": ("racer", "object", "square"),              # axe, spear flight
-    "fireball": ("racer", "object", "path"),              # the validated path
+    "thrown": ("racer", "object", "square"),  # axe, spear flight
+    "fireball": ("racer", "object", "path"),  # the validated path
     "lightning": ("racer", "targets", "leaders"),
     "flail": ("racer", "square"),
-    "baby": ("racer", "action"),                          # beer, poo, sleep, cry
-    "turn_ended": ("racer",),                              # a racer's turn is over (save point)
+    "baby": ("racer", "action"),  # beer, poo, sleep, cry
+    "turn_ended": ("racer",),  # a racer's turn is over (save point)
     "race_over": ("standings",),
 }
 

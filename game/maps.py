@@ -23,15 +23,31 @@ import os
 import re
 import sys
 import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, TextIO, Union
+from typing import Any, TextIO, Union
 from xml.etree import ElementTree
 
 from game.board import (
-    BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, MIN_COLUMNS, MIN_ROWS, ROCK, SHIELD, SHORTCUT,
-    DEFAULT_MAX_RACERS, DEFAULT_RESPAWN_TURNS, DEFAULT_TURNS, Board, BoardError, Square,
+    BARRIER,
+    CHEST,
+    CLOVER,
+    COIN,
+    DEFAULT_MAX_RACERS,
+    DEFAULT_RESPAWN_TURNS,
+    DEFAULT_TURNS,
+    FLOOR,
+    HOLE,
+    MIN_COLUMNS,
+    MIN_ROWS,
+    ROCK,
+    SHIELD,
+    SHORTCUT,
+    Board,
+    BoardError,
+    Square,
 )
 
 # pytmx imports pygame (for type hints) and its pygame loader; block both so
@@ -58,13 +74,17 @@ RULE_LAYERS = {**TERRAIN_LAYERS, **OBJECT_LAYERS}
 KNOWN_LAYERS = (GROUND, START, *RULE_LAYERS)
 OBSTACLES = (BARRIER, ROCK, HOLE)  # nothing may lie on these, nobody starts there
 
-TURNS_RANGE = (5, 15)        # docs/maps.md: a race is 5 to 15 game turns
-RACERS_RANGE = (2, 6)        # docs/maps.md: 2 to 6 racers
-MAX_STARTS = 6               # at most six racers, so six start squares are read
+TURNS_RANGE = (5, 15)  # docs/maps.md: a race is 5 to 15 game turns
+RACERS_RANGE = (2, 6)  # docs/maps.md: 2 to 6 racers
+MAX_STARTS = 6  # at most six racers, so six start squares are read
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
-LAYER_TAGS = {"layer": "a tile layer", "objectgroup": "an object layer",
-              "imagelayer": "an image layer", "group": "a group layer"}
+LAYER_TAGS = {
+    "layer": "a tile layer",
+    "objectgroup": "an object layer",
+    "imagelayer": "an image layer",
+    "group": "a group layer",
+}
 ENCODINGS = ("csv", "base64")
 COMPRESSIONS = (None, "zlib", "gzip")
 GID_FLAGS = 0xE0000000  # Tiled's flip bits on a gid
@@ -190,8 +210,7 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
         warnings += sum(p.severity == WARNING for p in problems)
         if not problems:
             print(f"{file}: ok", file=out)
-    print(f"checked {_count(len(files), 'board')}: {_count(errors, 'error')}, "
-          f"{_count(warnings, 'warning')}", file=out)
+    print(f"checked {_count(len(files), 'board')}: {_count(errors, 'error')}, {_count(warnings, 'warning')}", file=out)
     return 1 if errors else 0
 
 
@@ -354,8 +373,10 @@ def _check_map_shape(root: ElementTree.Element, report: _Report) -> None:
     if tile_width != tile_height or tile_width <= 0:
         report.error(f"the tiles are {tile_width}x{tile_height} pixels; a board needs square tiles")
     if width < MIN_COLUMNS or height < MIN_ROWS:
-        report.error(f"the map is {width} columns by {height} rows; a board needs at least "
-                     f"{MIN_COLUMNS} columns and {MIN_ROWS} rows")
+        report.error(
+            f"the map is {width} columns by {height} rows; a board needs at least "
+            f"{MIN_COLUMNS} columns and {MIN_ROWS} rows"
+        )
 
 
 # ---------------------------------------------------------------- tilesets
@@ -402,8 +423,9 @@ def _parse_tileset_file(tsx: str, source: str, report: _Report) -> ElementTree.E
     return element
 
 
-def _check_tileset_images(tileset: ElementTree.Element, folder: str, prefix: str, label: str,
-                          report: _Report) -> list[str]:
+def _check_tileset_images(
+    tileset: ElementTree.Element, folder: str, prefix: str, label: str, report: _Report
+) -> list[str]:
     """A tileset's image (or its tiles' images) exist; return their paths."""
     files = []
     name = label or tileset.get("name", "")
@@ -423,8 +445,9 @@ def _check_tileset_images(tileset: ElementTree.Element, folder: str, prefix: str
 
 
 # ---------------------------------------------------------------- layers
-def _walk_layers(element: ElementTree.Element, visible: bool = True, opacity: float = 1.0,
-                 offset: tuple[int, int] = (0, 0)) -> Iterator[_Layer]:
+def _walk_layers(
+    element: ElementTree.Element, visible: bool = True, opacity: float = 1.0, offset: tuple[int, int] = (0, 0)
+) -> Iterator[_Layer]:
     """Every layer in drawing order, with its groups' visibility, opacity and offset."""
     for child in element:
         if child.tag not in LAYER_TAGS:
@@ -521,7 +544,7 @@ def _decode_gids(text: str, encoding: str, compression: str | None) -> list[int]
             data = gzip.decompress(data)
         if len(data) % 4:
             return None
-        return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+        return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
     except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
         return None
 
@@ -543,8 +566,10 @@ def _check_typed_properties(root: ElementTree.Element, report: _Report) -> None:
                 try:
                     _CASTS[kind](value)
                 except ValueError:
-                    report.error(f"property {prop.get('name')!r} of {_owner_label(owner)} is "
-                                 f"{'an' if kind == 'int' else 'a'} {kind} but holds {value!r}")
+                    report.error(
+                        f"property {prop.get('name')!r} of {_owner_label(owner)} is "
+                        f"{'an' if kind == 'int' else 'a'} {kind} but holds {value!r}"
+                    )
 
 
 def _owner_label(element: ElementTree.Element) -> str:
@@ -592,7 +617,9 @@ def _map_properties(root: ElementTree.Element, path: str, report: _Report) -> di
     }
 
 
-def _whole_property(raw: dict[str, tuple[str | None, str]], name: str, default: int, bounds: tuple[int, int], report: _Report) -> int:
+def _whole_property(
+    raw: dict[str, tuple[str | None, str]], name: str, default: int, bounds: tuple[int, int], report: _Report
+) -> int:
     """An int map property within bounds, or the default with a problem."""
     if name not in raw:
         return default
@@ -623,8 +650,10 @@ def _respawn_turns(raw: dict[str, tuple[str | None, str]], report: _Report) -> t
     parts = [part.strip() for part in value.split(",") if part.strip()]
     low, high = 1, TURNS_RANGE[1]
     if not all(part.isascii() and part.isdigit() and len(part) <= 3 and low <= int(part) <= high for part in parts):
-        report.error(f'map property "respawn_turns" must list game turns from {low} to {high} '
-                     f'separated by commas, like "4,7,10,13", not {value!r}')
+        report.error(
+            f'map property "respawn_turns" must list game turns from {low} to {high} '
+            f'separated by commas, like "4,7,10,13", not {value!r}'
+        )
         return DEFAULT_RESPAWN_TURNS
     return tuple(sorted({int(part) for part in parts}))
 
@@ -655,8 +684,15 @@ def _build_board(tmx: Any, root: ElementTree.Element, properties: dict[str, Any]
     _check_ground(tile_layers, painted, tmx, report)
     terrain, objects = _squares(tile_layers, painted, report)
     rows = tuple(tuple(terrain.get((row, col), FLOOR) for col in range(tmx.width)) for row in range(tmx.height))
-    board = Board(width=tmx.width, height=tmx.height, terrain=rows, objects=objects,
-                  source=path, art=_board_art(tmx, layers, matched, report), **properties)
+    board = Board(
+        width=tmx.width,
+        height=tmx.height,
+        terrain=rows,
+        objects=objects,
+        source=path,
+        art=_board_art(tmx, layers, matched, report),
+        **properties,
+    )
     starts = _start_squares(tmx, board, report)
     _check_starts(board, starts, properties["max_racers"], report)
     return board.with_starts(starts)
@@ -689,12 +725,16 @@ def _check_ground(tile_layers: list[_Layer], painted: list[set[Square]], tmx: An
     covered = set().union(*(painted[i] for i in grounds))
     bare = sorted({(r, c) for r in range(tmx.height) for c in range(tmx.width)} - covered)
     if bare:
-        report.warn(f"{_count(len(bare), 'square')} with no ground tile (the first is shown)",
-                    tile_layers[grounds[0]].name, bare[0])
+        report.warn(
+            f"{_count(len(bare), 'square')} with no ground tile (the first is shown)",
+            tile_layers[grounds[0]].name,
+            bare[0],
+        )
 
 
-def _squares(tile_layers: list[_Layer], painted: list[set[Square]],
-             report: _Report) -> tuple[dict[Square, str], dict[Square, str]]:
+def _squares(
+    tile_layers: list[_Layer], painted: list[set[Square]], report: _Report
+) -> tuple[dict[Square, str], dict[Square, str]]:
     """Terrain and objects by square, from the rule layers, with clashes reported."""
     terrain: dict[Square, str] = {}
     objects: dict[Square, str] = {}
@@ -706,16 +746,22 @@ def _squares(tile_layers: list[_Layer], painted: list[set[Square]],
         found = terrain if layer.key in TERRAIN_LAYERS else objects
         for square in sorted(squares):
             if found.get(square, kind) != kind:
-                report.error(f"a {_word(kind)} and a {_word(found[square])} on one square; "
-                             f"a square holds at most one {'obstacle' if found is terrain else 'object'}",
-                             layer.name, square)
+                report.error(
+                    f"a {_word(kind)} and a {_word(found[square])} on one square; "
+                    f"a square holds at most one {'obstacle' if found is terrain else 'object'}",
+                    layer.name,
+                    square,
+                )
             found.setdefault(square, kind)
             if found is objects:
                 object_layer.setdefault(square, layer.name)
     for square, kind in sorted(objects.items()):
         if terrain.get(square) in OBSTACLES:
-            report.error(f"a {_word(kind)} lies on a {_word(terrain[square])}; objects go on free squares",
-                         object_layer[square], square)
+            report.error(
+                f"a {_word(kind)} lies on a {_word(terrain[square])}; objects go on free squares",
+                object_layer[square],
+                square,
+            )
     return terrain, objects
 
 
@@ -787,7 +833,7 @@ def _start_order(obj: Any, layer: str, square: Square, report: _Report) -> int |
     try:
         return int(str(order).strip())
     except ValueError:
-        report.error(f"start property \"order\" must be a whole number, not {order!r}", layer, square)
+        report.error(f'start property "order" must be a whole number, not {order!r}', layer, square)
         return None
 
 
@@ -797,17 +843,26 @@ def _check_starts(board: Board, starts: tuple[Square, ...], max_racers: int, rep
         if square[0] != 0:
             report.error("this start square is not on row 0 (the top row)", START, square)
         elif board.terrain_at(square) != FLOOR:
-            report.error(f"this start square is on a {_word(board.terrain_at(square))}; "
-                         "start squares must be free", START, square)
+            report.error(
+                f"this start square is on a {_word(board.terrain_at(square))}; start squares must be free",
+                START,
+                square,
+            )
         elif square in board.objects:
-            report.error(f"this start square holds a {_word(board.objects[square])}; "
-                         "start squares must be free", START, square)
+            report.error(
+                f"this start square holds a {_word(board.objects[square])}; start squares must be free", START, square
+            )
     if not starts:
-        report.error("the board has no start square: add points on row 0 to an object layer named "
-                     '"start", or leave free squares on row 0')
+        report.error(
+            "the board has no start square: add points on row 0 to an object layer named "
+            '"start", or leave free squares on row 0'
+        )
     elif len(starts) < max_racers:
-        report.error(f"the board has {_count(len(starts), 'start square')} but max_racers is "
-                     f"{max_racers}; add start squares or lower max_racers", START)
+        report.error(
+            f"the board has {_count(len(starts), 'start square')} but max_racers is "
+            f"{max_racers}; add start squares or lower max_racers",
+            START,
+        )
     elif len(starts) > MAX_STARTS:
         report.warn(f"the board has {len(starts)} start squares; only the first {MAX_STARTS} are used", START)
 
@@ -839,8 +894,9 @@ def _layer_tiles(layer: Any, tmx: Any, name: str, report: _Report) -> dict[Squar
         elif gid:
             lost.append((y, x))
     if lost:
-        report.warn(f"{_count(len(lost), 'tile')} from no tileset, which cannot be drawn "
-                    "(the first is shown)", name, min(lost))
+        report.warn(
+            f"{_count(len(lost), 'tile')} from no tileset, which cannot be drawn (the first is shown)", name, min(lost)
+        )
     return tiles
 
 
@@ -864,5 +920,6 @@ def _tile_image(gid: int, tmx: Any) -> TileImage | None:
     file, rect, flags = loaded
     flags = flags or pytmx.TileFlags(False, False, False)
     x, y, w, h = (int(v) for v in rect) if rect else (0, 0, 0, 0)
-    return TileImage(os.path.abspath(file), (x, y, w, h) if rect else None,
-                     bool(flags[0]), bool(flags[1]), bool(flags[2]))
+    return TileImage(
+        os.path.abspath(file), (x, y, w, h) if rect else None, bool(flags[0]), bool(flags[1]), bool(flags[2])
+    )

@@ -6,8 +6,7 @@ from game import chests, combat, tuning
 from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
-from game.state import RaceState, Racer, Rules, Trap
-
+from game.state import Racer, RaceState, Rules, Trap
 
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
@@ -82,8 +81,16 @@ def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, v
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
 
-def _walk_straight(race: RaceState, racer: int, dr: int, dc: int, steps: int, cause: str,
-                   stride: _Stride, then: tuple[int, int, int] = (0, 0, 0)) -> Rules:
+def _walk_straight(
+    race: RaceState,
+    racer: int,
+    dr: int,
+    dc: int,
+    steps: int,
+    cause: str,
+    stride: _Stride,
+    then: tuple[int, int, int] = (0, 0, 0),
+) -> Rules:
     """Walk one straight part square by square; returns True when the move ended early.
 
     `then` = (dr, dc, steps) of the part that follows (an L-move's sideways
@@ -117,8 +124,7 @@ def _walk_straight(race: RaceState, racer: int, dr: int, dc: int, steps: int, ca
         yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, racer, cause)
-            stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead,
-                                       left=left)
+            stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
             if stop == "stop":
                 return True
     return False
@@ -132,8 +138,9 @@ def _pick_up(race: RaceState, racer: int, square: Square, cause: str, stride: _S
     yield from chests.take_objects(race, racer, square)
 
 
-def preview_walk(race: RaceState, racer: int, steps: int, start: Square | None = None,
-                 direction: tuple[int, int] = (1, 0)) -> tuple[Square, int]:
+def preview_walk(
+    race: RaceState, racer: int, steps: int, start: Square | None = None, direction: tuple[int, int] = (1, 0)
+) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board = race.board
     row, col = start if start is not None else race.racers[racer].square
@@ -161,8 +168,18 @@ def preview_walk(race: RaceState, racer: int, steps: int, start: Square | None =
 
 
 # ---------------------------------------------------------------- placements (5.2)
-def place(race: RaceState, racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
-          from_shortcut: bool = False, exclude: int | None = None, shown_from: Square | None = None) -> Rules:
+def place(
+    race: RaceState,
+    racer: int,
+    dr: int,
+    dc: int,
+    cause: str,
+    suffered: bool,
+    voluntary: bool = False,
+    from_shortcut: bool = False,
+    exclude: int | None = None,
+    shown_from: Square | None = None,
+) -> Rules:
     """Place a racer (dr, dc) away without walking; the landing square acts. True if he moved.
 
     A placement onto a rock bounces: the racer suffers a small shock from the
@@ -176,22 +193,31 @@ def place(race: RaceState, racer: int, dr: int, dc: int, cause: str, suffered: b
     target = race.board.wrap(start[0] + dr, start[1] + dc)
     if race.terrain_at(target) == ROCK:
         race.emit("placed", racer=racer, start=shown_from or start, end=target, cause=cause)
-        moved = yield from combat.shock(race, racer, "small", author=None, cause="rock", shield=False,
-                                        exclude=exclude, origin=(target, dr, dc))
+        moved = yield from combat.shock(
+            race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
+        )
         if not moved:
             race.emit("placed", racer=racer, start=target, end=start, cause="put_back")
         return moved
     laps = displace(race, r, dr, dc)
     race.emit("placed", racer=racer, start=shown_from or start, end=r.square, cause=cause)
     book(race, racer, dr, laps)
-    yield from land(race, racer, suffered=suffered, voluntary=voluntary, placed=True,
-                    from_shortcut=from_shortcut, exclude=exclude)
+    yield from land(
+        race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
+    )
     return True
 
 
 # ---------------------------------------------------------------- landings (5.5)
-def land(race: RaceState, racer: int, suffered: bool, voluntary: bool, placed: bool = False,
-         from_shortcut: bool = False, exclude: int | None = None) -> Rules:
+def land(
+    race: RaceState,
+    racer: int,
+    suffered: bool,
+    voluntary: bool,
+    placed: bool = False,
+    from_shortcut: bool = False,
+    exclude: int | None = None,
+) -> Rules:
     """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
     r = race.racers[racer]
     square = r.square
@@ -251,8 +277,9 @@ def fall(race: RaceState, racer: int) -> Rules:
 
 def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
-    faces, _, _ = yield from race.roll(racer, [D10], "shortcut",
-                                       rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS})
+    faces, _, _ = yield from race.roll(
+        racer, [D10], "shortcut", rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS}
+    )
     rows = tuning.SHORTCUT_ROWS[faces[0]]
     race.emit("shortcut", racer=racer, face=faces[0], rows=rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

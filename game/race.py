@@ -11,19 +11,34 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from game import effects, moves, tuning
+from game import effects, moves
 from game.board import Board, Square
 from game.characters import BABY, CHARACTERS, FAST
 from game.dice import BEER, D6, DRAPID, Dice, Die
-from game.state import (Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError,
-                        Trap)
+from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
-__all__ = ["Race", "RaceState", "Racer", "RacerSetup", "Decision", "IllegalChoice", "SaveError", "Inventory",
-           "Trap", "Rules", "SAVE_FORMAT", "FORKING_BOTS", "MIN_RACERS", "MAX_RACERS", "MIN_TURNS", "MAX_TURNS",
-           "DRIFTS"]
+__all__ = [
+    "Race",
+    "RaceState",
+    "Racer",
+    "RacerSetup",
+    "Decision",
+    "IllegalChoice",
+    "SaveError",
+    "Inventory",
+    "Trap",
+    "Rules",
+    "SAVE_FORMAT",
+    "FORKING_BOTS",
+    "MIN_RACERS",
+    "MAX_RACERS",
+    "MIN_TURNS",
+    "MAX_TURNS",
+    "DRIFTS",
+]
 
 SAVE_FORMAT = 1
 FORKING_BOTS = frozenset({"hard"})  # bot policies that look ahead with `Race.fork`
@@ -42,8 +57,15 @@ def _freeze(value: Any) -> Any:
 class Race(RaceState):
     """A race in progress: board state, racers, turn, and the pending decision."""
 
-    def __init__(self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None,
-                 dice: Dice | None, before: Callable[[Race], None] | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        setups: Sequence[RacerSetup],
+        turns: int,
+        seed: int | None,
+        dice: Dice | None,
+        before: Callable[[Race], None] | None = None,
+    ) -> None:
         super().__init__(board, setups, turns, seed, dice)
         # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
         self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
@@ -56,9 +78,15 @@ class Race(RaceState):
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def new(cls, board: Board, setups: Sequence[RacerSetup], turns: int | None = None,
-            seed: int | None = None, dice: Dice | None = None,
-            before: Callable[[Race], None] | None = None) -> "Race":
+    def new(
+        cls,
+        board: Board,
+        setups: Sequence[RacerSetup],
+        turns: int | None = None,
+        seed: int | None = None,
+        dice: Dice | None = None,
+        before: Callable[[Race], None] | None = None,
+    ) -> Race:
         """A new race; checks the setup and says clearly what is wrong.
 
         `before(race)`, for tests, may arrange the racers before the first turn.
@@ -88,8 +116,10 @@ class Race(RaceState):
             raise IllegalChoice("the race is over: there is nothing to choose")
         option = _freeze(option)
         if option not in self.pending.options:
-            raise IllegalChoice(f"{option!r} is not an option of this {self.pending.kind!r} decision; "
-                                f"choose one of {list(self.pending.options)!r}")
+            raise IllegalChoice(
+                f"{option!r} is not an option of this {self.pending.kind!r} decision; "
+                f"choose one of {list(self.pending.options)!r}"
+            )
         self.choices.append(option)
         self._advance(option)
 
@@ -102,9 +132,18 @@ class Race(RaceState):
             self.over = True
 
     # ------------------------------------------------------------ moves the fights need
-    def place(self, racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
-              from_shortcut: bool = False, exclude: int | None = None,
-              shown_from: Square | None = None) -> Rules:
+    def place(
+        self,
+        racer: int,
+        dr: int,
+        dc: int,
+        cause: str,
+        suffered: bool,
+        voluntary: bool = False,
+        from_shortcut: bool = False,
+        exclude: int | None = None,
+        shown_from: Square | None = None,
+    ) -> Rules:
         """Place a racer without walking (`game.moves.place`, section 5.2)."""
         return moves.place(self, racer, dr, dc, cause, suffered, voluntary, from_shortcut, exclude, shown_from)
 
@@ -146,10 +185,20 @@ class Race(RaceState):
         """The state at the start of a racer's turn, enough to restart from there."""
         racers = [r.copy() for r in self.racers]
         dice_state = self.dice.getstate() if type(self.dice) is Dice else None
-        return (self.turn, slot, list(self.order), racers, set(self.taken), set(self.destroyed), dict(self.traps),
-                self._arrivals, dice_state, len(self.choices))
+        return (
+            self.turn,
+            slot,
+            list(self.order),
+            racers,
+            set(self.taken),
+            set(self.destroyed),
+            dict(self.traps),
+            self._arrivals,
+            dice_state,
+            len(self.choices),
+        )
 
-    def fork(self, dice: Dice) -> "Race":
+    def fork(self, dice: Dice) -> Race:
         """A copy of the race at this very decision, whose future rolls come from `dice`.
 
         The copy restarts from the snapshot of the current racer's turn and
@@ -180,7 +229,7 @@ class Race(RaceState):
         copy.log, copy._new_events = [], []
         return copy
 
-    def _fork_by_replay(self, dice: Dice) -> "Race":
+    def _fork_by_replay(self, dice: Dice) -> Race:
         """A fork made by replaying every choice from the start (races without snapshots)."""
         copy = Race(self.board, self.setups, self.turns, self.seed, Dice(self.seed))
         copy._keep_marks, copy._forked = False, True
@@ -237,8 +286,9 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer=racer)
-        forward, sideways = yield from self.ask(racer, "move", sorted(options), die=[d.name for d in dice],
-                                                faces=list(faces))
+        forward, sideways = yield from self.ask(
+            racer, "move", sorted(options), die=[d.name for d in dice], faces=list(faces)
+        )
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
@@ -308,15 +358,18 @@ class Race(RaceState):
             if end in best:
                 continue
             best[end] = n
-            info[n] = {"square": end, "travelled": travelled, "theoretical": theoretical,
-                       "blocked": travelled < theoretical}
+            info[n] = {
+                "square": end,
+                "travelled": travelled,
+                "theoretical": theoretical,
+                "blocked": travelled < theoretical,
+            }
         return info
 
     def _spend_coins(self, racer: int) -> Rules:
         """Spend n coins to walk n(n+1)/2 squares forward (4.3)."""
         info = self.coin_options(racer)
-        n = yield from self.ask(racer, "coins", sorted(info), squares=info,
-                                coins=self.racers[racer].inventory.coins)
+        n = yield from self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
         self.racers[racer].inventory.coins -= n
         self.emit("coins_spent", racer=racer, coins=n, squares=n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)
@@ -326,18 +379,20 @@ class Race(RaceState):
         """The race as JSON: setup, seed and every choice so far."""
         if type(self.dice) is not Dice:
             raise SaveError("a race with rigged dice cannot be saved: only seeded races replay")
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "board": self.board.to_dict(),
-            "source": self.board.source,
-            "racers": [s.to_dict() for s in self.setups],
-            "turns": self.turns,
-            "seed": self.seed,
-            "choices": self.choices,
-        })
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "board": self.board.to_dict(),
+                "source": self.board.source,
+                "racers": [s.to_dict() for s in self.setups],
+                "turns": self.turns,
+                "seed": self.seed,
+                "choices": self.choices,
+            }
+        )
 
     @classmethod
-    def from_json(cls, text: str, board: Board | None = None) -> "Race":
+    def from_json(cls, text: str, board: Board | None = None) -> Race:
         """Rebuild a saved race by replaying its choices (raises SaveError)."""
         try:
             data = json.loads(text)

@@ -26,6 +26,12 @@ def random_board(rng: random.Random, racers: int = 6, chests_everywhere: bool = 
                 found = CHEST if chests_everywhere and rng.random() < 0.25 else rng.choices(things, chances)[0]
                 if found:
                     objects[(row, col)] = found
-    return Board(width=width, height=height, terrain=tuple(tuple(r) for r in terrain), objects=objects,
-                 starts=tuple((0, c) for c in start_cols), name=f"random-{width}x{height}",
-                 respawn_turns=(3, 5, 7, 9, 11, 13))
+    return Board(
+        width=width,
+        height=height,
+        terrain=tuple(tuple(r) for r in terrain),
+        objects=objects,
+        starts=tuple((0, c) for c in start_cols),
+        name=f"random-{width}x{height}",
+        respawn_turns=(3, 5, 7, 9, 11, 13),
+    )

@@ -89,8 +89,13 @@ def record(race: Race) -> str:
         saved = json.loads(race.to_json())
     except SaveError as error:
         raise ReplayError(f"this race cannot be kept as a replay: {error}") from None
-    data = {"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "game_version": GAME_VERSION,
-            "race": saved, "events": event_data(race.log)}
+    data = {
+        "format": REPLAY_FORMAT,
+        "version": REPLAY_VERSION,
+        "game_version": GAME_VERSION,
+        "race": saved,
+        "events": event_data(race.log),
+    }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -140,8 +145,9 @@ def parse(text: str, name: str = "the replay") -> Replay:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ReplayError(f"{name} is not a replay: it is not valid JSON (line {error.lineno}, "
-                          f"column {error.colno})") from None
+        raise ReplayError(
+            f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"
+        ) from None
     except RecursionError:
         raise ReplayError(f"{name} is not a replay: its JSON is nested too deeply") from None
     if not isinstance(data, dict):
@@ -151,17 +157,19 @@ def parse(text: str, name: str = "the replay") -> Replay:
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ReplayError(f"{name} is damaged: its replay version is {version!r}, not a whole number")
         if version > REPLAY_VERSION:
-            raise ReplayError(f"{name} is a replay of version {version}, newer than this game reads "
-                              f"({REPLAY_VERSION}): play it with a newer Fantasy Racing")
+            raise ReplayError(
+                f"{name} is a replay of version {version}, newer than this game reads "
+                f"({REPLAY_VERSION}): play it with a newer Fantasy Racing"
+            )
         events = data.get("events")
         if not isinstance(events, list) or not all(isinstance(e, dict) and "kind" in e for e in events):
             raise ReplayError(f"{name} is damaged: its recorded events are missing or not events")
         race = data.get("race")
         game_version = data.get("game_version")
         game_version = str(game_version) if game_version is not None else None
-    elif isinstance(data.get("race"), dict) and "setup" in data:   # the user folder's race.json
+    elif isinstance(data.get("race"), dict) and "setup" in data:  # the user folder's race.json
         race, events, game_version = data["race"], None, None
-    elif "choices" in data and "format" in data:                     # bare Race.to_json
+    elif "choices" in data and "format" in data:  # bare Race.to_json
         race, events, game_version = data, None, None
     else:
         raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
@@ -174,15 +182,20 @@ def _checked_race(race: Any, name: str) -> dict[str, Any]:
         raise ReplayError(f"{name} is damaged: it has no race")
     version = race.get("format")
     if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
-        raise ReplayError(f"{name} holds a race saved in format {version}, newer than this game reads "
-                          f"({SAVE_FORMAT}): play it with a newer Fantasy Racing")
+        raise ReplayError(
+            f"{name} holds a race saved in format {version}, newer than this game reads "
+            f"({SAVE_FORMAT}): play it with a newer Fantasy Racing"
+        )
     if version != SAVE_FORMAT:
         raise ReplayError(f"{name} is damaged: its race has format {version!r}, this game reads {SAVE_FORMAT}")
     missing = [key for key in ("board", "racers", "turns", "seed", "choices") if key not in race]
     if missing:
         raise ReplayError(f"{name} is damaged: its race has no {', '.join(missing)}")
-    if not isinstance(race["choices"], list) or not isinstance(race["board"], dict) \
-            or not isinstance(race["racers"], list):
+    if (
+        not isinstance(race["choices"], list)
+        or not isinstance(race["board"], dict)
+        or not isinstance(race["racers"], list)
+    ):
         raise ReplayError(f"{name} is damaged: its race's board, racers or choices have the wrong shape")
     if not isinstance(race["seed"], int) or isinstance(race["seed"], bool):
         raise ReplayError(f"{name} is damaged: its race has no whole-number seed, so it cannot be replayed")
@@ -256,8 +269,10 @@ def check(replay: Replay) -> CheckResult:
         for event in fresh:
             if recorded is not None:
                 if compared >= len(recorded):
-                    return (f"event {compared}: the replayed race gives {_short(event)} but the recording "
-                            f"ends after {len(recorded)} events")
+                    return (
+                        f"event {compared}: the replayed race gives {_short(event)} but the recording "
+                        f"ends after {len(recorded)} events"
+                    )
                 difference = _difference(recorded[compared], event)
                 if difference:
                     return f"event {compared} ({recorded[compared].get('kind')}): {difference}"
@@ -270,20 +285,26 @@ def check(replay: Replay) -> CheckResult:
             if problem:
                 break
             if race.over:
-                problem = f"choice {index}: the race is over but the replay has {len(replay.choices) - index} " \
-                          f"more choices"
+                problem = (
+                    f"choice {index}: the race is over but the replay has {len(replay.choices) - index} more choices"
+                )
                 break
             play_choice(race, replay)
             problem = compare()
     except ReplayError as error:
         problem = str(error)
     if not problem and recorded is not None and compared < len(recorded):
-        problem = (f"event {compared} ({recorded[compared].get('kind')}): recorded, but the replayed race "
-                   f"ends after {compared} events")
+        problem = (
+            f"event {compared} ({recorded[compared].get('kind')}): recorded, but the replayed race "
+            f"ends after {compared} events"
+        )
     if problem:
         return CheckResult(False, compared, len(race.choices), problem)
-    what = f"{compared} events match the recording" if recorded is not None else \
-        f"{compared} events replayed (a saved race has no recorded events to compare)"
+    what = (
+        f"{compared} events match the recording"
+        if recorded is not None
+        else f"{compared} events replayed (a saved race has no recorded events to compare)"
+    )
     return CheckResult(True, compared, len(race.choices), f"{len(race.choices)} choices, {what}")
 
 
@@ -295,8 +316,10 @@ def _difference(recorded: dict[str, Any], replayed: dict[str, Any]) -> str | Non
         return f"recorded {_short(recorded)}, replayed {_short(replayed)}"
     for key in list(recorded) + [k for k in replayed if k not in recorded]:
         if recorded.get(key, "<missing>") != replayed.get(key, "<missing>"):
-            return (f"field {key!r} differs: recorded {_clip(recorded.get(key, '<missing>'))}, "
-                    f"replayed {_clip(replayed.get(key, '<missing>'))}")
+            return (
+                f"field {key!r} differs: recorded {_clip(recorded.get(key, '<missing>'))}, "
+                f"replayed {_clip(replayed.get(key, '<missing>'))}"
+            )
     return "the events differ"
 
 
@@ -306,7 +329,7 @@ def _short(event: dict[str, Any]) -> str:
 
 def _clip(value: Any, width: int = 80) -> str:
     text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _why(error: Exception) -> str:

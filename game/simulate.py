@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from game import ai
 from game.board import Board
@@ -30,15 +31,15 @@ def run_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns
     return race
 
 
-def simulate(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, games: int,
-             seed: int, out: TextIO) -> list[Outcome]:
+def simulate(
+    board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, games: int, seed: int, out: TextIO
+) -> list[Outcome]:
     """Run `games` races and print each standing (or a summary) and races per second."""
     outcomes = []
     start = time.perf_counter()
     for game in range(games):
         race = run_race(board, characters, bots, turns, seed + game)
-        outcome = Outcome(race.standings(), [r.character for r in race.racers],
-                          [dict(r.by_cause) for r in race.racers])
+        outcome = Outcome(race.standings(), [r.character for r in race.racers], [dict(r.by_cause) for r in race.racers])
         outcomes.append(outcome)
         if games <= 10:
             print_standings(race, out, title=f"Race {game + 1} (seed {seed + game}) on {board.name}:")

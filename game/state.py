@@ -80,8 +80,7 @@ class Inventory:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {"clovers": self.clovers, "shields": self.shields, "coins": self.coins,
-                "objects": list(self.objects)}
+        return {"clovers": self.clovers, "shields": self.shields, "coins": self.coins, "objects": list(self.objects)}
 
 
 @dataclass
@@ -96,15 +95,15 @@ class Racer:
     points: int = 0
     inventory: Inventory = field(default_factory=Inventory)
     protected: bool = True
-    arrived: int = 0          # when he arrived on his square (fights: the first arrived)
-    rows: int = 0             # net rows travelled
-    laps: int = 0             # net finish-line crossings
+    arrived: int = 0  # when he arrived on his square (fights: the first arrived)
+    rows: int = 0  # net rows travelled
+    laps: int = 0  # net finish-line crossings
     by_cause: dict[str, int] = field(default_factory=dict)
     # Special-rule state (section 9).
     poisoned: bool = False
     wand_used: dict[str, int] = field(default_factory=dict)  # wand -> game turn of its last use
     stars: int = 0
-    baby_step: int = 0        # the baby's next action: 0 beer, 1 poo, 2 sleep, 3 cry
+    baby_step: int = 0  # the baby's next action: 0 beer, 1 poo, 2 sleep, 3 cry
     sore_loser_turn: int = -99  # the game turn of his last reroll
 
     @property
@@ -136,17 +135,16 @@ class Racer:
         """Whether his character has a special rule."""
         return self.stats.has(rule)
 
-    def copy(self) -> "Racer":
+    def copy(self) -> Racer:
         """An independent copy (for forks)."""
         twin = object.__new__(Racer)
         twin.__dict__.update(self.__dict__)
-        twin.inventory = Inventory(self.inventory.clovers, self.inventory.shields, self.inventory.coins,
-                                   list(self.inventory.objects))
+        twin.inventory = Inventory(
+            self.inventory.clovers, self.inventory.shields, self.inventory.coins, list(self.inventory.objects)
+        )
         twin.by_cause = dict(self.by_cause)
         twin.wand_used = dict(self.wand_used)
         return twin
-
-
 
 
 class RaceState(ABC):
@@ -159,8 +157,9 @@ class RaceState(ABC):
     phases of a racer's turn on top.
     """
 
-    def __init__(self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None,
-                 dice: Dice | None) -> None:
+    def __init__(
+        self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None, dice: Dice | None
+    ) -> None:
         self.board = board
         self.setups = tuple(setups)
         self.turns = turns
@@ -190,6 +189,7 @@ class RaceState(ABC):
         self._arrivals += 1
         racer.arrived = self._arrivals
         return racer
+
     def take_events(self) -> list[Event]:
         """The events since the last call."""
         events, self._new_events = self._new_events, []
@@ -264,8 +264,14 @@ class RaceState(ABC):
         return obj.tier_of(self.rank(racer), len(self.racers))
 
     # ------------------------------------------------------------ dice
-    def roll(self, racer: int, dice: Sequence[Die], purpose: str,
-             describe: Callable[[list[int]], dict[str, Any]] | None = None, **info: Any) -> Rules:
+    def roll(
+        self,
+        racer: int,
+        dice: Sequence[Die],
+        purpose: str,
+        describe: Callable[[list[int]], dict[str, Any]] | None = None,
+        **info: Any,
+    ) -> Rules:
         """Roll dice for a racer; a clover holder may flip some, then validates.
 
         `describe(faces)` adds to the clover decision what the screen shows
@@ -279,12 +285,19 @@ class RaceState(ABC):
         clovers = self.racers[racer].inventory.clovers
         can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)]
         if clovers and can_flip:
-            options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1)
-                              for c in combinations(can_flip, n)]
+            options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
             flipped = yield from self.ask(
-                racer, "clover", options, die=names, faces=list(rolled),
-                opposite=[d.opposite(f) for d, f in zip(dice, rolled)], purpose=purpose,
-                clovers=clovers, **info, **(describe(rolled) if describe else {}))
+                racer,
+                "clover",
+                options,
+                die=names,
+                faces=list(rolled),
+                opposite=[d.opposite(f) for d, f in zip(dice, rolled)],
+                purpose=purpose,
+                clovers=clovers,
+                **info,
+                **(describe(rolled) if describe else {}),
+            )
             for i in flipped:
                 faces[i] = dice[i].opposite(rolled[i])
                 self.emit("clover_used", racer=racer, die=names[i], index=i, face=rolled[i], flipped=faces[i])
@@ -294,9 +307,18 @@ class RaceState(ABC):
 
     # ------------------------------------------------------------ moves the fights need
     @abstractmethod
-    def place(self, racer: int, dr: int, dc: int, cause: str, suffered: bool, voluntary: bool = False,
-              from_shortcut: bool = False, exclude: int | None = None,
-              shown_from: Square | None = None) -> Rules:
+    def place(
+        self,
+        racer: int,
+        dr: int,
+        dc: int,
+        cause: str,
+        suffered: bool,
+        voluntary: bool = False,
+        from_shortcut: bool = False,
+        exclude: int | None = None,
+        shown_from: Square | None = None,
+    ) -> Rules:
         """Place a racer without walking (`game.moves.place`, section 5.2)."""
 
     @abstractmethod

@@ -13,8 +13,9 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from game import ai
 from game.board import Board
@@ -22,8 +23,12 @@ from game.characters import CHARACTERS
 from game.race import Race, RacerSetup
 
 CAUSE_GROUPS = {  # results-screen groups of the scoring causes
-    "distance": ("distance",), "laps": ("lap",), "fights": ("fight",), "shocks": ("shock",),
-    "holes": ("hole",), "shields": ("shield",),
+    "distance": ("distance",),
+    "laps": ("lap",),
+    "fights": ("fight",),
+    "shocks": ("shock",),
+    "holes": ("hole",),
+    "shields": ("shield",),
     "special": ("vicious", "flail", "star", "theft", "lightning"),
 }
 LATE_TURNS = 3
@@ -84,12 +89,13 @@ def sign_test(wins: int, losses: int) -> float:
     if n == 0:
         return 1.0
     k = min(wins, losses)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return float(min(1.0, 2 * tail))
 
 
-def play_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int,
-              index: int) -> RaceRecord:
+def play_race(
+    board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int, index: int
+) -> RaceRecord:
     """One race between bots, with its lead changes and lateness."""
     setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
     race = Race.new(board, setups, turns=turns, seed=seed)
@@ -108,8 +114,10 @@ def play_race(board: Board, characters: Sequence[str], bots: Sequence[str], turn
     places = {i: place for place, i, _ in race.standings()}
     winners = [i for i, p in places.items() if p == 1]
     before_late = leaders_by_turn.get(turns - LATE_TURNS)
-    seats = [Seat(index, seed, board.name, r.character, bots[r.index], r.points, places[r.index], dict(r.by_cause))
-             for r in race.racers]
+    seats = [
+        Seat(index, seed, board.name, r.character, bots[r.index], r.points, places[r.index], dict(r.by_cause))
+        for r in race.racers
+    ]
     return RaceRecord(seats, changes, before_late not in winners)
 
 
@@ -120,8 +128,13 @@ def _sole_leader(race: Race) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
-def run(boards: Sequence[Board], lineup: Callable[[random.Random], tuple[list[str], list[str]]], games: int,
-        seed: int, progress: TextIO | None = None) -> list[RaceRecord]:
+def run(
+    boards: Sequence[Board],
+    lineup: Callable[[random.Random], tuple[list[str], list[str]]],
+    games: int,
+    seed: int,
+    progress: TextIO | None = None,
+) -> list[RaceRecord]:
     """Play `games` races; `lineup(rng)` gives each race's characters and bots."""
     records = []
     start = time.perf_counter()
@@ -153,17 +166,21 @@ def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
 
 def level_lineup(levels: Sequence[str]) -> Callable[[random.Random], tuple[list[str], list[str]]]:
     """One racer per level, random characters, random seats."""
+
     def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
         bots = list(levels)
         rng.shuffle(bots)
         return [rng.choice(list(CHARACTERS)) for _ in bots], bots
+
     return lineup
 
 
 def character_lineup(racers: int, bot: str) -> Callable[[random.Random], tuple[list[str], list[str]]]:
     """`racers` different characters drawn at random, all with the same bot."""
+
     def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
         return rng.sample(list(CHARACTERS), racers), [bot] * racers
+
     return lineup
 
 
@@ -203,16 +220,20 @@ def print_table(lines: Sequence[Line], title: str, out: TextIO) -> None:
     for line in lines:
         low, high = wilson(line.wins, line.races)
         causes = "".join(f"{line.causes[g] / line.races:>10.1f}" for g in groups)
-        print(f"{line.name:<12}{line.races:>6}{line.win_rate:>10.1%}{f'{low:.1%} - {high:.1%}':>16}"
-              f"{line.points / line.races:>8.1f}{causes}", file=out)
+        print(
+            f"{line.name:<12}{line.races:>6}{line.win_rate:>10.1%}{f'{low:.1%} - {high:.1%}':>16}"
+            f"{line.points / line.races:>8.1f}{causes}",
+            file=out,
+        )
 
 
 def print_race_figures(records: Sequence[RaceRecord], out: TextIO) -> None:
     """Lead changes per race and how often the last three turns decide."""
     changes = sum(r.lead_changes for r in records) / len(records)
     late = sum(r.decided_late for r in records) / len(records)
-    print(f"lead changes per race: {changes:.2f}; decided in the last {LATE_TURNS} turns: {late:.1%} of races",
-          file=out)
+    print(
+        f"lead changes per race: {changes:.2f}; decided in the last {LATE_TURNS} turns: {late:.1%} of races", file=out
+    )
 
 
 def write_csv(records: Sequence[RaceRecord], path: str) -> None:
@@ -220,43 +241,80 @@ def write_csv(records: Sequence[RaceRecord], path: str) -> None:
     causes = sorted({c for r in records for s in r.seats for c in s.by_cause})
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["race", "seed", "board", "character", "bot", "points", "place", "lead_changes",
-                         "decided_late", *causes])
+        writer.writerow(
+            ["race", "seed", "board", "character", "bot", "points", "place", "lead_changes", "decided_late", *causes]
+        )
         for record in records:
             for s in record.seats:
-                writer.writerow([s.race, s.seed, s.board, s.character, s.bot, s.points, s.place,
-                                 record.lead_changes, int(record.decided_late),
-                                 *(s.by_cause.get(c, 0) for c in causes)])
+                writer.writerow(
+                    [
+                        s.race,
+                        s.seed,
+                        s.board,
+                        s.character,
+                        s.bot,
+                        s.points,
+                        s.place,
+                        record.lead_changes,
+                        int(record.decided_late),
+                        *(s.by_cause.get(c, 0) for c in causes),
+                    ]
+                )
 
 
-def tournament_report(boards: Sequence[Board], levels: Sequence[str], games: int, seed: int,
-                      out: TextIO, progress: TextIO | None = sys.stderr) -> list[RaceRecord]:
+def tournament_report(
+    boards: Sequence[Board],
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    out: TextIO,
+    progress: TextIO | None = sys.stderr,
+) -> list[RaceRecord]:
     """The tournament command: tables and head-to-head tests."""
     records = run(boards, level_lineup(levels), games, seed, progress)
     order = list(dict.fromkeys(levels))
-    print_table(sorted(table(records, "bot"), key=lambda line: order.index(line.name)), f"{games} races, one racer per level, boards: "
-                f"{', '.join(sorted({b.name for b in boards}))}", out)
+    print_table(
+        sorted(table(records, "bot"), key=lambda line: order.index(line.name)),
+        f"{games} races, one racer per level, boards: {', '.join(sorted({b.name for b in boards}))}",
+        out,
+    )
     print_race_figures(records, out)
     distinct = list(dict.fromkeys(levels))
     for i, a in enumerate(distinct):
-        for b in distinct[i + 1:]:
+        for b in distinct[i + 1 :]:
             above, below, p = head_to_head(records, a, b)
             better, worse = (a, b) if above >= below else (b, a)
-            print(f"{better} beats {worse}: {max(above, below)} to {min(above, below)} races "
-                  f"(sign test p = {p:.2g})", file=out)
+            print(
+                f"{better} beats {worse}: {max(above, below)} to {min(above, below)} races (sign test p = {p:.2g})",
+                file=out,
+            )
     return records
 
 
-def balance_report(boards: Sequence[Board], games: int, seed: int, bot: str, racers: int, out: TextIO,
-                   progress: TextIO | None = sys.stderr) -> list[RaceRecord]:
+def balance_report(
+    boards: Sequence[Board],
+    games: int,
+    seed: int,
+    bot: str,
+    racers: int,
+    out: TextIO,
+    progress: TextIO | None = sys.stderr,
+) -> list[RaceRecord]:
     """The balance command: every character with equal bots, random seats and boards."""
     records = run(boards, character_lineup(racers, bot), games, seed, progress)
     lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
-    print_table(lines, f"{games} races of {racers} different characters, all {bot} bots, boards: "
-                f"{', '.join(sorted({b.name for b in boards}))}", out)
+    print_table(
+        lines,
+        f"{games} races of {racers} different characters, all {bot} bots, boards: "
+        f"{', '.join(sorted({b.name for b in boards}))}",
+        out,
+    )
     print_race_figures(records, out)
     average = sum(line.win_rate for line in lines) / len(lines)
     outside = [line.name for line in lines if not 0.5 * average <= line.win_rate <= 1.5 * average]
-    print(f"average win rate {average:.1%}; within 0.5x-1.5x of it: "
-          f"{'every character' if not outside else 'all but ' + ', '.join(outside)}", file=out)
+    print(
+        f"average win rate {average:.1%}; within 0.5x-1.5x of it: "
+        f"{'every character' if not outside else 'all but ' + ', '.join(outside)}",
+        file=out,
+    )
     return records

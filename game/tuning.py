@@ -9,20 +9,28 @@ live with their rules and are not tuned.
 # Action-phase speed of each character (squares). Original: sorceress 2, baby 1, thief 2.
 # The elf was 3: with the quick die as well he won 23 % of races against 17 % on average.
 SPEED = {
-    "elf": 2, "human": 2, "dwarf": 1, "goblin": 2, "orc": 2, "beastman": 2,
-    "sorceress": 2, "baby": 1, "thief": 2, "lizardman": 2,
+    "elf": 2,
+    "human": 2,
+    "dwarf": 1,
+    "goblin": 2,
+    "orc": 2,
+    "beastman": 2,
+    "sorceress": 2,
+    "baby": 1,
+    "thief": 2,
+    "lizardman": 2,
 }
 
-AXE_RANGE = 6              # king steps, along a path around rocks
-SPEAR_RANGE = 10           # squares in a straight line, stopped by rocks
-TRAP_RANGE = 3             # king steps, to lay a trap or trap an opponent
-STARS_AT_START = 3         # the thief's throwing stars
-STAR_RANGE = 4             # squares in a straight line, like a spear
-TELEPORT_RANGE = 1         # king steps of the sorceress's wand of teleportation (was 4)
-WAND_OF_FIRE_DICE = 1      # the wand of fire's fireball ranges over this many D6 (was 2)
-CRY_RANGE = 6              # the baby's cry reaches opponents this many steps away
-CRY_KING_STEPS = True      # True: king steps (diagonals count one); False: orthogonal steps (was)
-SORE_LOSER_REST = 15       # game turns before the human's reroll is offered again: 15 = once a race (was 1)
+AXE_RANGE = 6  # king steps, along a path around rocks
+SPEAR_RANGE = 10  # squares in a straight line, stopped by rocks
+TRAP_RANGE = 3  # king steps, to lay a trap or trap an opponent
+STARS_AT_START = 3  # the thief's throwing stars
+STAR_RANGE = 4  # squares in a straight line, like a spear
+TELEPORT_RANGE = 1  # king steps of the sorceress's wand of teleportation (was 4)
+WAND_OF_FIRE_DICE = 1  # the wand of fire's fireball ranges over this many D6 (was 2)
+CRY_RANGE = 6  # the baby's cry reaches opponents this many steps away
+CRY_KING_STEPS = True  # True: king steps (diagonals count one); False: orthogonal steps (was)
+SORE_LOSER_REST = 15  # game turns before the human's reroll is offered again: 15 = once a race (was 1)
 
 # 5.4: rows a shortcut places the racer by, for each D10 face (negative = back).
 SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}

@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 import time
-from typing import Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -35,7 +35,7 @@ FPS = 60
 TITLE = "Fantasy Racing"
 ICON = "images/icon/fantasy-racing-64.png"  # drawn by tools/make_icon.py
 SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
-SCREENSHOT_FRAMES = 5   # frames drawn before the smoke-test screenshot (fonts and music settled)
+SCREENSHOT_FRAMES = 5  # frames drawn before the smoke-test screenshot (fonts and music settled)
 log = logging.getLogger("fantasy-racing")
 
 #: Every screen a scene can open by name (``self.stack.make(name, ...)``): the
@@ -55,7 +55,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
 
-    def __init__(self, options=None, settings: Optional[userdata.Settings] = None) -> None:
+    def __init__(self, options=None, settings: userdata.Settings | None = None) -> None:
         self.started = time.perf_counter()
         self.options = options
         self.settings = settings if settings is not None else userdata.Settings.load()
@@ -74,7 +74,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack = SceneStack(self, SCENES)
         self.running = True
-        self.first_frame_at: Optional[float] = None
+        self.first_frame_at: float | None = None
         self.frames = 0
 
     # ---------------------------------------------------------------- window

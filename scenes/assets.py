@@ -8,9 +8,8 @@ error: the caller gets None and draws its own stand-in.
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Optional
 
 import pygame
 
@@ -31,8 +30,8 @@ def maps_dir() -> Path:
     return root() / "maps"
 
 
-@lru_cache(maxsize=None)
-def _raw_image(path: str) -> Optional[pygame.Surface]:
+@cache
+def _raw_image(path: str) -> pygame.Surface | None:
     try:
         surface = pygame.image.load(path)
     except (pygame.error, FileNotFoundError, OSError):
@@ -44,7 +43,7 @@ def _raw_image(path: str) -> Optional[pygame.Surface]:
 
 
 @lru_cache(maxsize=512)
-def image(relative: str, size: Optional[tuple[int, int]] = None) -> Optional[pygame.Surface]:
+def image(relative: str, size: tuple[int, int] | None = None) -> pygame.Surface | None:
     """The image at assets/<relative>, scaled to `size` when given; None if missing."""
     path = asset_path(*relative.split("/"))
     if not path.is_file():
@@ -55,22 +54,22 @@ def image(relative: str, size: Optional[tuple[int, int]] = None) -> Optional[pyg
     return pygame.transform.smoothscale(surface, size)
 
 
-def portrait(character: str, size: int) -> Optional[pygame.Surface]:
+def portrait(character: str, size: int) -> pygame.Surface | None:
     """A character's portrait (assets/images/characters/<id>.png)."""
     return image(f"images/characters/{character}.png", (size, size))
 
 
-def token_glyph(character: str, size: int) -> Optional[pygame.Surface]:
+def token_glyph(character: str, size: int) -> pygame.Surface | None:
     """A character's token glyph (assets/images/tokens/<id>.png)."""
     return image(f"images/tokens/{character}.png", (size, size))
 
 
-def object_icon(obj: str, size: int) -> Optional[pygame.Surface]:
+def object_icon(obj: str, size: int) -> pygame.Surface | None:
     """An object's icon (assets/images/objects/<id>.png)."""
     return image(f"images/objects/{obj}.png", (size, size))
 
 
-def ui_icon(name: str, size: int) -> Optional[pygame.Surface]:
+def ui_icon(name: str, size: int) -> pygame.Surface | None:
     """A UI icon (assets/images/ui/<name>.png)."""
     return image(f"images/ui/{name}.png", (size, size))
 
@@ -80,32 +79,34 @@ def _font_files() -> list[Path]:
     return sorted(folder.glob("*.ttf")) if folder.is_dir() else []
 
 
-@lru_cache(maxsize=None)
-def font_file(kind: str) -> Optional[str]:
+@cache
+def font_file(kind: str) -> str | None:
     """The .ttf for a kind of text: "body", "bold", "heading" or "title"; None for pygame's own."""
     files = _font_files()
     if not files:
         return None
-    def pick(*words: str, avoid: tuple[str, ...] = ()) -> Optional[Path]:
+
+    def pick(*words: str, avoid: tuple[str, ...] = ()) -> Path | None:
         for path in files:
             name = path.stem.lower()
             if all(w in name for w in words) and not any(a in name for a in avoid):
                 return path
         return None
+
     if kind == "title":
-        found = (pick("title") or pick("display") or pick("decor") or pick("cinzel") or pick("bold")
-                 or pick("regular"))
+        found = pick("title") or pick("display") or pick("decor") or pick("cinzel") or pick("bold") or pick("regular")
     elif kind == "heading":
         found = pick("cinzel", avoid=("decor",)) or pick("bold", avoid=("italic",)) or pick("regular")
     elif kind == "bold":
         found = pick("bold", avoid=("italic", "title", "display", "decor")) or pick("regular")
     else:
-        found = (pick("regular", avoid=("title", "display", "decor"))
-                 or pick("", avoid=("bold", "italic", "title", "display", "decor")))
+        found = pick("regular", avoid=("title", "display", "decor")) or pick(
+            "", avoid=("bold", "italic", "title", "display", "decor")
+        )
     return str(found or files[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, kind: str = "body") -> pygame.font.Font:
     """A font of the game at `size` px: kind "body", "bold" or "title"."""
     if not pygame.font.get_init():

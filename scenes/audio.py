@@ -16,8 +16,9 @@ assets/sounds/<name>.ogg for effects and assets/music/<name>.ogg for loops.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any
 
 import pygame
 
@@ -27,8 +28,25 @@ log = logging.getLogger(__name__)
 
 # Every effect and loop shipped in assets/ (tests check that each one exists and loads).
 SOUND_NAMES = (
-    "dice", "step", "fight", "shock_small", "shock_big", "hole", "shortcut", "chest", "pickup", "lucky",
-    "shield", "fireball", "lightning", "throw", "trap", "finish", "victory", "click", "hover",
+    "dice",
+    "step",
+    "fight",
+    "shock_small",
+    "shock_big",
+    "hole",
+    "shortcut",
+    "chest",
+    "pickup",
+    "lucky",
+    "shield",
+    "fireball",
+    "lightning",
+    "throw",
+    "trap",
+    "finish",
+    "victory",
+    "click",
+    "hover",
 )
 MUSIC_NAMES = ("menu", "race")
 
@@ -41,18 +59,18 @@ def _shock(event: Any) -> str:
     return "shock_big" if event.size == "big" else "shock_small"
 
 
-def _crossed(event: Any) -> Optional[str]:
+def _crossed(event: Any) -> str | None:
     return "finish" if event.forward else None
 
 
-def _used(event: Any) -> Optional[str]:
+def _used(event: Any) -> str | None:
     # Most objects announce themselves through their own event (fireball, lightning, thrown for the
     # axe, the spear and the star ...); the teleporting wand has none that sounds.
     return {"wand_of_teleportation": "shortcut"}.get(event.object)
 
 
 # engine event kind -> effect name, or a function of the event giving one (or None: silent).
-EVENT_SOUNDS: dict[str, Union[str, Callable[[Any], Optional[str]]]] = {
+EVENT_SOUNDS: dict[str, str | Callable[[Any], str | None]] = {
     "rolled": "dice",
     "moved": "step",
     "fight": "fight",
@@ -76,7 +94,7 @@ EVENT_SOUNDS: dict[str, Union[str, Callable[[Any], Optional[str]]]] = {
 }
 
 
-def sound_for_event(event: Any) -> Optional[str]:
+def sound_for_event(event: Any) -> str | None:
     """The effect an engine event makes, or None for the silent ones."""
     entry = EVENT_SOUNDS.get(event.kind)
     if entry is None or isinstance(entry, str):
@@ -122,8 +140,8 @@ class Audio:
 
     def __init__(self, settings: Any = None) -> None:
         self.sound_volume, self.music_volume = volumes_from(settings)
-        self.current_music: Optional[str] = None
-        self._sounds: dict[str, Optional[pygame.mixer.Sound]] = {}
+        self.current_music: str | None = None
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._warned: set[str] = set()
         self.enabled = self._open_mixer()
 
@@ -140,13 +158,13 @@ class Audio:
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             if pygame.mixer.get_num_channels() < 16:
                 pygame.mixer.set_num_channels(16)
-        except (pygame.error, RuntimeError, OSError) as exc:   # no sound card, no driver, no mixer module
+        except (pygame.error, RuntimeError, OSError) as exc:  # no sound card, no driver, no mixer module
             self._warn("mixer", f"sound is off: the audio device could not be opened ({exc})")
             return False
         return True
 
     # ------------------------------------------------------------------ effects
-    def _sound(self, name: str) -> Optional[pygame.mixer.Sound]:
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
         if name in self._sounds:
             return self._sounds[name]
         path = assets.asset_path("sounds", f"{name}.ogg")
@@ -175,7 +193,7 @@ class Audio:
         except pygame.error as exc:
             self._warn("play", f"cannot play sounds ({exc})")
 
-    def play_for_event(self, event: Any) -> Optional[str]:
+    def play_for_event(self, event: Any) -> str | None:
         """Play the effect of an engine event (see EVENT_SOUNDS); returns its name or None."""
         name = sound_for_event(event)
         if name is not None:
@@ -183,7 +201,7 @@ class Audio:
         return name
 
     # ------------------------------------------------------------------ music
-    def music(self, name: Optional[str], fade_ms: int = 700) -> None:
+    def music(self, name: str | None, fade_ms: int = 700) -> None:
         """Loop assets/music/<name>.ogg; the same name again keeps it playing; None fades it out."""
         if not self.enabled or name == self.current_music:
             return
@@ -236,7 +254,7 @@ class Audio:
 # ---------------------------------------------------------------------- the game's one Audio
 # The scenes call these module functions; they do nothing until the app has called `init`
 # (tests and headless tools stay silent and never open the mixer).
-_current: Optional[Audio] = None
+_current: Audio | None = None
 
 
 def init(settings: Any = None) -> Audio:
@@ -249,7 +267,7 @@ def init(settings: Any = None) -> Audio:
     return _current
 
 
-def current() -> Optional[Audio]:
+def current() -> Audio | None:
     """The game's Audio, or None before `init`."""
     return _current
 
@@ -266,7 +284,7 @@ def play(name: str, volume: float = 1.0) -> None:
         _current.play(name, volume)
 
 
-def play_event(event: Any) -> Optional[str]:
+def play_event(event: Any) -> str | None:
     """Play the effect of an engine event (see EVENT_SOUNDS); its name, or None."""
     name = sound_for_event(event)
     if _current is not None and name is not None:
@@ -274,7 +292,7 @@ def play_event(event: Any) -> Optional[str]:
     return name
 
 
-def music(name: Optional[str]) -> None:
+def music(name: str | None) -> None:
     """Loop a music (the same name again keeps it playing; None fades it out)."""
     if _current is not None:
         _current.music(name)

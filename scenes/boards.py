@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from game import Board, BoardError, load_board
 from scenes import assets, userboards
@@ -41,9 +40,14 @@ PRACTICE_TEXT = """
 def practice_board() -> Board:
     """The practice meadow: a small board that is always there."""
     from scenes.i18n import t
-    return Board.from_text(PRACTICE_TEXT, name=t("board.practice.name"),
-                           description=t("board.practice.description"), author="Fantasy Racing",
-                           turns=8)
+
+    return Board.from_text(
+        PRACTICE_TEXT,
+        name=t("board.practice.name"),
+        description=t("board.practice.description"),
+        author="Fantasy Racing",
+        turns=8,
+    )
 
 
 @dataclass
@@ -51,7 +55,7 @@ class BoardChoice:
     """A board the player may pick, or the reason it cannot be used."""
 
     ref: str
-    board: Optional[Board]
+    board: Board | None
     problem: str = ""
     origin: str = SHIPPED  # SHIPPED, YOURS (the boards folder) or GIVEN (--board)
 
@@ -63,7 +67,7 @@ def load(ref: str) -> Board:
     return load_board(ref)
 
 
-def available(extra: Optional[str] = None, yours: Optional[Path] = None) -> list[BoardChoice]:
+def available(extra: str | None = None, yours: Path | None = None) -> list[BoardChoice]:
     """Every board to offer: `extra` (a file from the command line), the shipped
     boards, the player's boards (folder `yours`, by default the user folder's
     boards/), practice last. A board that cannot be read is listed with its

@@ -9,8 +9,8 @@ to turn it over, and validate.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 import pygame
 
@@ -21,10 +21,25 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 SQUARE_KINDS = ("move", "drift", "tactical", "coins", "distance", "target", "path", "flail")
-HOTKEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
-           pygame.K_9, pygame.K_0]
-ICONS = {"move": ("ui", "move"), "rest": ("ui", "rest"), "coins": ("ui", "coins"), "end": ("ui", "finish"),
-         "star": ("object", "throwing_star")}
+HOTKEYS = [
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_5,
+    pygame.K_6,
+    pygame.K_7,
+    pygame.K_8,
+    pygame.K_9,
+    pygame.K_0,
+]
+ICONS = {
+    "move": ("ui", "move"),
+    "rest": ("ui", "rest"),
+    "coins": ("ui", "coins"),
+    "end": ("ui", "finish"),
+    "star": ("object", "throwing_star"),
+}
 MAX_BUTTONS = 16
 # A fireball path is drawn with the arrows: Down goes forward (down the board), Left and Right sideways.
 PATH_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
@@ -42,12 +57,12 @@ class Entry:
 
     option: object
     label: str
-    square: Optional[tuple[int, int]] = None
-    rect: Optional[pygame.Rect] = None
-    icon: Optional[pygame.Surface] = None
+    square: tuple[int, int] | None = None
+    rect: pygame.Rect | None = None
+    icon: pygame.Surface | None = None
 
 
-def option_square(decision, option, race) -> Optional[tuple[int, int]]:
+def option_square(decision, option, race) -> tuple[int, int] | None:
     """The square an option stands for, when it stands for one (drawn on the board)."""
     r = race.racers[decision.racer]
     wrap = race.board.wrap
@@ -68,7 +83,7 @@ def option_square(decision, option, race) -> Optional[tuple[int, int]]:
     return None
 
 
-def _icon(decision, option) -> Optional[pygame.Surface]:
+def _icon(decision, option) -> pygame.Surface | None:
     if decision.kind == "action" and isinstance(option, str):
         if option.startswith("use:") or option.startswith("wand:"):
             return sprites.icon("object", option.split(":", 1)[1], 28)
@@ -95,8 +110,10 @@ class DecisionPanel:
         self.area = area
         self.focus = 0
         self.selected: set[int] = set()  # dice to turn over (clover)
-        self.entries = [Entry(o, words.option_label(decision, o, race), option_square(decision, o, race),
-                              icon=_icon(decision, o)) for o in decision.options]
+        self.entries = [
+            Entry(o, words.option_label(decision, o, race), option_square(decision, o, race), icon=_icon(decision, o))
+            for o in decision.options
+        ]
         if decision.kind == "path":
             keys = {"end": "key.enter", "undo": "key.backspace"}
             for entry in self.entries:
@@ -106,7 +123,7 @@ class DecisionPanel:
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
         self.outcome_rects: list[pygame.Rect] = []
-        self.validate_rect: Optional[pygame.Rect] = None
+        self.validate_rect: pygame.Rect | None = None
         self.rect = self._layout()
         self._squares = None  # (focus, squares to highlight)
         self._picture = None  # (look, picture, where)
@@ -124,7 +141,7 @@ class DecisionPanel:
     def _layout(self) -> pygame.Rect:
         width = self.area.width - 20
         x0 = self.area.left + 10
-        rows, x, row = [[]], 0, 0
+        rows, x = [[]], 0
         for entry in self._button_entries():
             w = max(96, text.width(entry.label, 18, "bold") + (64 if entry.icon else 36))
             if x + w > width - 20 and rows[-1]:
@@ -135,7 +152,7 @@ class DecisionPanel:
         # the keys' hint goes beside the question, or under it when both do not fit on one line
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
-        self.hint_below = text.width(self.hint, 15) + 24 > room   # a clover's goes in the right column
+        self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
         head = 22 if self.hint_below and not self.clover else 0
         if self.clover:
             height = 58 + 164 + 10
@@ -161,7 +178,7 @@ class DecisionPanel:
 
     # ---------------------------------------------------------------- choosing
     @property
-    def focused(self) -> Optional[Entry]:
+    def focused(self) -> Entry | None:
         """The option under the keyboard focus."""
         return self.entries[self.focus] if self.entries and not self.clover else None
 
@@ -205,12 +222,12 @@ class DecisionPanel:
             if entry.square == tuple(square):
                 self.focus = index
 
-    def preview(self) -> Optional[tuple[int, int]]:
+    def preview(self) -> tuple[int, int] | None:
         """The next square of a path under the focus (the mouse's or the keys'), drawn as a preview."""
         entry = self.focused
         return entry.square if entry is not None and self.decision.kind == "path" else None
 
-    def path_step(self, delta) -> Optional[tuple[int, int]]:
+    def path_step(self, delta) -> tuple[int, int] | None:
         """The path option one step (dr, dc) from the path's end, when it is legal."""
         drawn = self.decision.info.get("path") or []
         here = tuple(drawn[-1]) if drawn else self.race.racers[self.decision.racer].square
@@ -320,8 +337,9 @@ class DecisionPanel:
     def dock(self) -> pygame.Rect:
         """Where the panel is drawn: across the foot of its area, from the top of its contents
         (`rect`) down."""
-        return pygame.Rect(self.area.left, self.rect.top - DOCK_MARGIN, self.area.width,
-                           self.area.bottom - self.rect.top + DOCK_MARGIN)
+        return pygame.Rect(
+            self.area.left, self.rect.top - DOCK_MARGIN, self.area.width, self.area.bottom - self.rect.top + DOCK_MARGIN
+        )
 
     @property
     def notches(self) -> list[pygame.Rect]:
@@ -334,28 +352,49 @@ class DecisionPanel:
         dock, r = self.dock, PANEL_RADIUS
         pygame.draw.rect(surface, (26, 30, 48), dock, border_top_left_radius=r, border_top_right_radius=r)
         pygame.draw.rect(surface, colour, dock, 2, border_top_left_radius=r, border_top_right_radius=r)
-        text.draw(surface, words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12), 21,
-                  theme.TEXT, "bold")
-        if self.hint_below and self.clover:   # under the clovers held, above Validate
-            text.draw_wrapped(surface, self.hint, pygame.Rect(self.rect.right - 230, self.rect.top + 92, 216, 44), 15,
-                              theme.MUTED, spacing=2)
+        text.draw(
+            surface,
+            words.prompt(self.decision, self.race),
+            (self.rect.left + 16, self.rect.top + 12),
+            21,
+            theme.TEXT,
+            "bold",
+        )
+        if self.hint_below and self.clover:  # under the clovers held, above Validate
+            text.draw_wrapped(
+                surface,
+                self.hint,
+                pygame.Rect(self.rect.right - 230, self.rect.top + 92, 216, 44),
+                15,
+                theme.MUTED,
+                spacing=2,
+            )
         elif self.hint_below:
             text.draw(surface, self.hint, (self.rect.left + 16, self.rect.top + 42), 15, theme.MUTED)
         else:
-            text.draw(surface, self.hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED,
-                      anchor="topright")
+            text.draw(
+                surface, self.hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED, anchor="topright"
+            )
         if self.clover:
             self._draw_dice(surface)
             return
         for index, entry in enumerate(self._button_entries()):
             focused = self.entries.index(entry) == self.focus
             fill = theme.PANEL_LIGHT if focused else theme.PANEL
-            panel(surface, entry.rect, fill, theme.FOCUS if focused else theme.PANEL_EDGE, radius=8, shadow=False,
-                  width=3 if focused else 1)
+            panel(
+                surface,
+                entry.rect,
+                fill,
+                theme.FOCUS if focused else theme.PANEL_EDGE,
+                radius=8,
+                shadow=False,
+                width=3 if focused else 1,
+            )
             x = entry.rect.left + 10
             if index < 10:
-                text.draw(surface, str((index + 1) % 10), (x, entry.rect.centery), 15, theme.ACCENT, "bold",
-                          anchor="midleft")
+                text.draw(
+                    surface, str((index + 1) % 10), (x, entry.rect.centery), 15, theme.ACCENT, "bold", anchor="midleft"
+                )
                 x += 16
             if entry.icon is not None:
                 surface.blit(entry.icon, entry.icon.get_rect(midleft=(x, entry.rect.centery)))
@@ -368,12 +407,22 @@ class DecisionPanel:
         entry = self.entries[self.focus]
         info = self.decision.info.get("squares", {}).get(entry.option, {})
         owned = self.decision.info.get("coins", "?")
-        line = t("dec.coins", coins=entry.option, owned=owned, count=info.get("travelled", "?"),
-                 theoretical=info.get("theoretical", "?"))
+        line = t(
+            "dec.coins",
+            coins=entry.option,
+            owned=owned,
+            count=info.get("travelled", "?"),
+            theoretical=info.get("theoretical", "?"),
+        )
         colour = theme.TEXT
         if info.get("blocked"):
-            line = t("dec.coins_blocked", line=line, travelled=info.get("travelled"),
-                     theoretical=info.get("theoretical"), coins=entry.option)
+            line = t(
+                "dec.coins_blocked",
+                line=line,
+                travelled=info.get("travelled"),
+                theoretical=info.get("theoretical"),
+                coins=entry.option,
+            )
             colour = theme.BAD
         text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
 
@@ -385,10 +434,20 @@ class DecisionPanel:
             label = t("dec.with_clover_object") if name == "DOBJ" else t("dec.with_clover")
             rows.append((label, reading(i, True), chosen))
         for k, (label, (words_now, icon), active) in enumerate(rows):
-            row = self.outcome_rects[k] if k < len(self.outcome_rects) else pygame.Rect(
-                self.dice_rects[i].right + 16, self.rect.top + 60 + k * 72, 400, 64)
-            panel(surface, row, theme.PANEL_LIGHT if active else (30, 34, 52), theme.FOCUS if active else
-                  theme.PANEL_EDGE, radius=8, shadow=False, width=2 if active else 1)
+            row = (
+                self.outcome_rects[k]
+                if k < len(self.outcome_rects)
+                else pygame.Rect(self.dice_rects[i].right + 16, self.rect.top + 60 + k * 72, 400, 64)
+            )
+            panel(
+                surface,
+                row,
+                theme.PANEL_LIGHT if active else (30, 34, 52),
+                theme.FOCUS if active else theme.PANEL_EDGE,
+                radius=8,
+                shadow=False,
+                width=2 if active else 1,
+            )
             x = row.left + 10
             if icon is not None:
                 small = pygame.transform.smoothscale(icon, (46, 46))
@@ -416,14 +475,22 @@ class DecisionPanel:
         for i, rect in enumerate(self.dice_rects):
             chosen = i in self.selected
             now, icon = reading(i, chosen)
-            face = now if names[i] != "DCOMBAT" or not results else \
-                t(f"die.face.{(flipped_results if chosen else results)[i]}")
+            face = (
+                now
+                if names[i] != "DCOMBAT" or not results
+                else t(f"die.face.{(flipped_results if chosen else results)[i]}")
+            )
             effects.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
             read_as_words = names[i] in ("DOBJ", "DCOMBAT") and (results or info.get("object"))
             lines = []
             if read_as_words:
-                lines.append(t("dec.turn_over", number=i + 1) if i in self.flippable and not chosen else
-                             t("dec.keep", number=i + 1) if i in self.flippable else t("dec.cannot_turn"))
+                lines.append(
+                    t("dec.turn_over", number=i + 1)
+                    if i in self.flippable and not chosen
+                    else t("dec.keep", number=i + 1)
+                    if i in self.flippable
+                    else t("dec.cannot_turn")
+                )
             elif i in self.flippable:
                 other, _ = reading(i, not chosen)
                 lines.append(t("dec.back_to" if chosen else "dec.turn_to", number=i + 1, face=other))
@@ -441,8 +508,14 @@ class DecisionPanel:
             clovers_at = (self.rect.right - 230, self.rect.top + 56)
         else:
             clovers_at = (self.rect.right - 230, self.rect.top + 64)
-        text.draw(surface, t("dec.clovers", clovers=clovers, selected=len(self.selected)),
-                  clovers_at, 17, theme.MUTED, anchor="topleft")
+        text.draw(
+            surface,
+            t("dec.clovers", clovers=clovers, selected=len(self.selected)),
+            clovers_at,
+            17,
+            theme.MUTED,
+            anchor="topleft",
+        )
         rect = self.validate_rect
         panel(surface, rect, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
         text.draw(surface, t("dec.validate"), rect.center, 20, (30, 22, 8), "bold", anchor="center")

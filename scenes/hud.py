@@ -8,14 +8,15 @@ from game import effects as rules
 from game.characters import BABY, WAND_MASTERY
 from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
 from scenes import assets
-from scenes.i18n import character as character_name, t
+from scenes.i18n import character as character_name
+from scenes.i18n import t
 from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 46)
 SIDEBAR = pygame.Rect(872, 54, 400, 660)
-LEVELS = ("easy", "normal", "hard")      # computer levels with their own words (level.<level>)
+LEVELS = ("easy", "normal", "hard")  # computer levels with their own words (level.<level>)
 PHASES = ("movement", "drift", "action")  # phase.<phase>
 
 
@@ -23,21 +24,32 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
     """'turn t / N', the respawn turns, whose turn and which phase."""
     pygame.draw.rect(surface, (16, 19, 30), TOP_BAR)
     pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
-    rect = text.draw(surface, t("hud.turn", turn=max(turn, 1), turns=race.turns), (16, 23), 28, theme.ACCENT, "heading",
-                     anchor="midleft")
+    rect = text.draw(
+        surface,
+        t("hud.turn", turn=max(turn, 1), turns=race.turns),
+        (16, 23),
+        28,
+        theme.ACCENT,
+        "heading",
+        anchor="midleft",
+    )
     respawn = [n for n in race.board.respawn_turns if n <= race.turns]
     later = [n for n in respawn if n > turn]
     turns = ", ".join(str(n) for n in respawn)
-    lines = [t("hud.respawn", turns=turns), t("hud.respawn_short", turns=turns)] if respawn \
-        else [t("hud.respawn_never")]
+    lines = (
+        [t("hud.respawn", turns=turns), t("hud.respawn_short", turns=turns)] if respawn else [t("hud.respawn_never")]
+    )
     if later:
         lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines
     left = rect.right + 18
     right = 860
     if acting is not None:
         r = race.racers[acting]
-        who = (t("hud.whose_turn_phase", name=r.name, phase=t(f"phase.{phase}")) if phase in PHASES
-               else t("hud.whose_turn", name=r.name))
+        who = (
+            t("hud.whose_turn_phase", name=r.name, phase=t(f"phase.{phase}"))
+            if phase in PHASES
+            else t("hud.whose_turn", name=r.name)
+        )
         rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
         pygame.draw.circle(surface, theme.racer_colour(acting), (rect.left - 14, 23), 8)
         right = rect.left - 34
@@ -63,9 +75,15 @@ def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int]]]:
             short = t(f"hud.wand.{wand}")
             used = r.wand_used.get(wand)
             ready = used is None or turn - used >= rules.WAND_REST
-            out.append((wand, t("hud.wand_ready", wand=short) if ready else
-                        t("hud.wand_rest", wand=short, turn=used + rules.WAND_REST),
-                        theme.GOOD if ready else theme.MUTED))
+            out.append(
+                (
+                    wand,
+                    t("hud.wand_ready", wand=short)
+                    if ready
+                    else t("hud.wand_rest", wand=short, turn=used + rules.WAND_REST),
+                    theme.GOOD if ready else theme.MUTED,
+                )
+            )
     if r.has(BABY):
         action = rules.BABY_ACTIONS[r.baby_step % 4]
         out.append(("", t("hud.baby_next", action=t(f"baby.next.{action}")), (255, 214, 150)))
@@ -87,31 +105,58 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected,
         colour = theme.racer_colour(index)
         lines = _status_rows(status(race, r, turn), w - 24)
         rect = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
-        panel(surface, rect, theme.PANEL_LIGHT if index == acting else theme.PANEL,
-              theme.FOCUS if index == acting else theme.PANEL_EDGE, radius=8, shadow=False,
-              width=2 if index == acting else 1)
-        pygame.draw.rect(surface, colour, (rect.left, rect.top, 7, rect.height), border_top_left_radius=8,
-                         border_bottom_left_radius=8)
+        panel(
+            surface,
+            rect,
+            theme.PANEL_LIGHT if index == acting else theme.PANEL,
+            theme.FOCUS if index == acting else theme.PANEL_EDGE,
+            radius=8,
+            shadow=False,
+            width=2 if index == acting else 1,
+        )
+        pygame.draw.rect(
+            surface,
+            colour,
+            (rect.left, rect.top, 7, rect.height),
+            border_top_left_radius=8,
+            border_bottom_left_radius=8,
+        )
         token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
         surface.blit(token, (rect.left + 12, rect.top + 5))
         nx = rect.left + height + 6
-        tag = (t(f"level.{r.setup.bot}") if r.setup.bot in LEVELS else t("level.computer")) if r.setup.bot \
+        tag = (
+            (t(f"level.{r.setup.bot}") if r.setup.bot in LEVELS else t("level.computer"))
+            if r.setup.bot
             else t("level.person")
+        )
         name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
-        text.draw(surface, t("results.racer_line", character=character_name(r.character), tag=tag),
-                  (name.right + 8, name.bottom - 4), 14,
-                  theme.MUTED, anchor="bottomleft")
+        text.draw(
+            surface,
+            t("results.racer_line", character=character_name(r.character), tag=tag),
+            (name.right + 8, name.bottom - 4),
+            14,
+            theme.MUTED,
+            anchor="bottomleft",
+        )
         base = rect.top + height - 6
         _inventory(surface, r, (nx, base - 15))
         middle = rect.top + (height - 6) // 2
-        text.draw(surface, str(points.get(index, r.points)), (rect.right - 60, middle), 30, theme.ACCENT,
-                  "heading", anchor="midright")
+        text.draw(
+            surface,
+            str(points.get(index, r.points)),
+            (rect.right - 60, middle),
+            30,
+            theme.ACCENT,
+            "heading",
+            anchor="midright",
+        )
         text.draw(surface, t("hud.points"), (rect.right - 58, middle + 6), 13, theme.MUTED, anchor="midleft")
         tier = race.tier(index)
         badge = sprites.tier_badge(tier, 30)
         surface.blit(badge, badge.get_rect(midright=(rect.right - 8, middle - 6)))
-        text.draw(surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold",
-                  anchor="midbottom")
+        text.draw(
+            surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold", anchor="midbottom"
+        )
         for k, line in enumerate(lines):
             _status_line(surface, line, (rect.left + 14, base + STATUS_H // 2 - 3 + k * STATUS_H))
         y += rect.height + 6
@@ -153,8 +198,7 @@ def _inventory(surface: pygame.Surface, r, pos) -> None:
     for name, count in (("clover", inv.clovers), ("shield", inv.shields), ("coin", inv.coins)):
         icon = sprites.icon("object", name, 18)
         surface.blit(icon, icon.get_rect(midleft=(x, y)))
-        text.draw(surface, str(count), (x + 19, y), 15, theme.TEXT if count else theme.DIM, "bold",
-                  anchor="midleft")
+        text.draw(surface, str(count), (x + 19, y), 15, theme.TEXT if count else theme.DIM, "bold", anchor="midleft")
         x += 40
     for obj in inv.objects:
         icon = sprites.icon("object", obj, 22)
@@ -198,4 +242,3 @@ def log_colour(event) -> tuple[int, int, int]:
     if event.kind in ("chest_opened", "picked_up", "crossed_line"):
         return (190, 230, 255)
     return theme.TEXT
-

@@ -18,20 +18,20 @@ from __future__ import annotations
 import json
 import os
 import string
-from functools import lru_cache
+from functools import cache
 
 from scenes import assets
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
-PSEUDO = "pseudo"          # tests only: English, every text marked
+PSEUDO = "pseudo"  # tests only: English, every text marked
 MARKS = ("\u27e6", "\u27e7")  # ⟦ ⟧
 
 _STATE = {"language": None}
 
 
 def system_language() -> str:
-    """"fr" when the system's locale (LC_ALL, then LC_MESSAGES, then LANG) is French, else "en"."""
+    """ "fr" when the system's locale (LC_ALL, then LC_MESSAGES, then LANG) is French, else "en"."""
     try:
         from scenes.userdata import system_language as settings_default
     except ImportError:
@@ -64,14 +64,14 @@ def catalogue_path(code: str):
     return assets.asset_path("i18n", f"{code}.json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(code: str) -> dict:
     """A language's catalogue: key -> text (or plural forms)."""
     return json.loads(catalogue_path(code).read_text(encoding="utf-8"))
 
 
 def plural_form(code: str, count) -> str:
-    """"one" or "other" for a number, by the language's rule."""
+    """ "one" or "other" for a number, by the language's rule."""
     try:
         number = abs(float(count))
     except (TypeError, ValueError):
@@ -154,6 +154,7 @@ def object_the(obj: str) -> str:
 def rule_text(rule: str) -> str:
     """A special rule in words, with the tuning table's numbers filled in."""
     from game import tuning
+
     values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
     key = f"rule.{rule}"
     return t(key, **values) if has(key) else rule.replace("_", " ")

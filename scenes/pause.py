@@ -21,10 +21,20 @@ class PauseScene(Scene):
         self.group = FocusGroup()
 
     def enter(self) -> None:
-        self.group.set(menu_buttons([(t("menu.resume"), self.resume_race), (t("menu.rules"), self.rules),
-                                     (t("menu.settings"), self.settings),
-                                     (t("menu.save_quit"), self.save_and_quit)],
-                                    theme.SIZE[0] // 2, 280, width=400), focus=0)
+        self.group.set(
+            menu_buttons(
+                [
+                    (t("menu.resume"), self.resume_race),
+                    (t("menu.rules"), self.rules),
+                    (t("menu.settings"), self.settings),
+                    (t("menu.save_quit"), self.save_and_quit),
+                ],
+                theme.SIZE[0] // 2,
+                280,
+                width=400,
+            ),
+            focus=0,
+        )
 
     def resume(self) -> None:
         """Back from the rules or the settings: the labels in the language now chosen."""

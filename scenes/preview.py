@@ -49,8 +49,12 @@ class BoardPreview(Scene):
             self.since_poll = 0.0
             if self.watcher.poll() and self.watcher.error is None:
                 self._rebuild()
-        dx = (pygame.K_d in self.keys or pygame.K_RIGHT in self.keys) - (pygame.K_a in self.keys or pygame.K_LEFT in self.keys)
-        dy = (pygame.K_s in self.keys or pygame.K_DOWN in self.keys) - (pygame.K_w in self.keys or pygame.K_UP in self.keys)
+        dx = (pygame.K_d in self.keys or pygame.K_RIGHT in self.keys) - (
+            pygame.K_a in self.keys or pygame.K_LEFT in self.keys
+        )
+        dy = (pygame.K_s in self.keys or pygame.K_DOWN in self.keys) - (
+            pygame.K_w in self.keys or pygame.K_UP in self.keys
+        )
         self.camera[0] += dx * SCROLL_SPEED * dt
         self.camera[1] += dy * SCROLL_SPEED * dt
 
@@ -84,8 +88,7 @@ class BoardPreview(Scene):
         board = self.watcher.board
         title = t("preview.board", name=board.name, width=board.width, height=board.height) if board else self.path
         text.draw(surface, t("preview.title", title=title), (16, 28), 24, theme.ACCENT, "heading", anchor="midleft")
-        text.draw(surface, t("preview.keys"), (1264, 28), 16,
-                  theme.MUTED, anchor="midright")
+        text.draw(surface, t("preview.keys"), (1264, 28), 16, theme.MUTED, anchor="midright")
         if self.watcher.error:
             box = pygame.Rect(40, 600, 1200, 90)
             pygame.draw.rect(surface, (70, 30, 34), box, border_radius=10)

@@ -14,19 +14,16 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
-from typing import Optional
 
 import pygame
 
 from game import ai, tuning
 from game.characters import BRAINY
 from game.race import SaveError
-from scenes import audio, hud, userdata, words
+from scenes import audio, hud, i18n, userdata, words
 from scenes.decisions import DecisionPanel
-from scenes.render import effects, sprites
-from scenes import i18n
 from scenes.i18n import t
-from scenes.render import board
+from scenes.render import board, effects, sprites
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
 from scenes.thinker import Thinker
@@ -34,13 +31,13 @@ from scenes.ui import text, theme
 
 TILE = 48
 VIEW = pygame.Rect(0, 46, 864, 674)
-BOT_DELAY = 0.45          # seconds a computer racer "thinks" before each decision (at speed x1)
-CAMERA_FOLLOW = 6.0       # how fast the camera catches up (per second)
-SCROLL_SPEED = 520        # pixels per second when the player scrolls with W A S D
+BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
+CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
+SCROLL_SPEED = 520  # pixels per second when the player scrolls with W A S D
 BOT_POLICY = "greedy"
-PUSHES = ("lightning", "star", "flail")   # placements shown as a knock-back glide
+PUSHES = ("lightning", "star", "flail")  # placements shown as a knock-back glide
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
-BABY_SHORT = words.Catalogued("baby.short")   # over the baby: Beer! Poo! Zzz… asleep WAAAH!
+BABY_SHORT = words.Catalogued("baby.short")  # over the baby: Beer! Poo! Zzz… asleep WAAAH!
 
 
 @lru_cache(maxsize=256)
@@ -59,7 +56,7 @@ def _square_mark(colour, focused: bool, number: str) -> pygame.Surface:
 class RaceScene(Scene):
     """Plays a race to its end, then shows the results."""
 
-    def __init__(self, race, setup: Optional[dict] = None, seed: Optional[int] = None) -> None:
+    def __init__(self, race, setup: dict | None = None, seed: int | None = None) -> None:
         super().__init__()
         self.race = race
         self.setup = dict(setup or {})
@@ -74,12 +71,12 @@ class RaceScene(Scene):
         race = self.race
         self.renderer = BoardRenderer(race.board, TILE)
         self.queue: deque = deque()
-        self.anim: Optional[effects.Animation] = None
+        self.anim: effects.Animation | None = None
         self.anim_done = None
         self.ambient: list[effects.Animation] = []
         self.log: list[tuple[str, tuple]] = []
-        self.log_language = i18n.language()   # the log is written again when the settings change it
-        self.panel: Optional[DecisionPanel] = None
+        self.log_language = i18n.language()  # the log is written again when the settings change it
+        self.panel: DecisionPanel | None = None
         self.bot_timer = 0.0
         self.clock = 0.0
         self.finished = False
@@ -106,7 +103,7 @@ class RaceScene(Scene):
         self.acting = race.current
         self.phase = race.phase
         fresh = race.take_events()
-        for event in race.log[:len(race.log) - len(fresh)][-14:]:
+        for event in race.log[: len(race.log) - len(fresh)][-14:]:
             self._log(event)
         self._queue(fresh)
         self.camera = list(self._camera_target(self._focus_racer()))
@@ -115,7 +112,7 @@ class RaceScene(Scene):
         """Back from the pause menu: the log in the language the settings may have changed to."""
         if self.log_language != i18n.language():
             self.log_language = i18n.language()
-            shown = self.race.log[:len(self.race.log) - len(self.queue)]
+            shown = self.race.log[: len(self.race.log) - len(self.queue)]
             self.log = []
             for event in shown[-300:]:
                 self._log(event)
@@ -340,8 +337,12 @@ class RaceScene(Scene):
         return labels, icons
 
     def _on_lucky(self, e, animate) -> None:
-        self._play(effects.Popup(t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140),
-                                 sprites.icon("object", "clover", 30)), animate)
+        self._play(
+            effects.Popup(
+                t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140), sprites.icon("object", "clover", 30)
+            ),
+            animate,
+        )
 
     def _on_sprinter(self, e, animate) -> None:
         self._play(effects.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
@@ -353,8 +354,10 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = end
-        self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board),
-                   animate, done)
+
+        self._play(
+            effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board), animate, done
+        )
 
     def _on_placed(self, e, animate) -> None:
         end = tuple(e.end)
@@ -365,9 +368,11 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = end
+
         if e.cause in PUSHES:
-            self._play(effects.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35),
-                       animate, done)
+            self._play(
+                effects.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35), animate, done
+            )
             return
         swirl = e.cause in ("shortcut", "teleport")
         self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
@@ -382,8 +387,9 @@ class RaceScene(Scene):
     def _on_crossed_line(self, e, animate) -> None:
         if e.forward:
             self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
-            self._play(effects.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"),
-                       animate)
+            self._play(
+                effects.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"), animate
+            )
         else:
             self._play(effects.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
 
@@ -407,6 +413,7 @@ class RaceScene(Scene):
         def done():
             self.shown_traps[square] = e.trap
             self.shown_owners[square] = e.racer
+
         sprite = object_sprite("poo" if e.trap == "poo" else "trap", int(TILE * 0.8))
         self._play(effects.Drop(square, sprite), animate, done)
 
@@ -419,6 +426,7 @@ class RaceScene(Scene):
 
         def done():
             self.shown_pos[e.racer] = exit_square
+
         self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
 
     def _on_fight(self, e, animate) -> None:
@@ -426,20 +434,38 @@ class RaceScene(Scene):
 
     def _on_fight_result(self, e, animate) -> None:
         winner = self.race.racers[e.winner].name
-        self._play(effects.Banner(words.RESULTS.get(e.result, e.result).capitalize(), (255, 170, 140), 0.9,
-                                  sub=t("race.wins_fight", name=winner)), animate)
+        self._play(
+            effects.Banner(
+                words.RESULTS.get(e.result, e.result).capitalize(),
+                (255, 170, 140),
+                0.9,
+                sub=t("race.wins_fight", name=winner),
+            ),
+            animate,
+        )
 
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
         self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
-        self._play(effects.Banner(t("race.shock.big" if e.size == "big" else "race.shock.small"), (255, 150, 60), 0.9,
-                                  sub=t("race.shock_help"), height=0.8),
-                   animate)
+        self._play(
+            effects.Banner(
+                t("race.shock.big" if e.size == "big" else "race.shock.small"),
+                (255, 150, 60),
+                0.9,
+                sub=t("race.shock_help"),
+                height=0.8,
+            ),
+            animate,
+        )
 
     def _on_shield_used(self, e, animate) -> None:
         self.shock_marks = None
-        self._play(effects.Popup(t("race.shield"), self.shown_pos[e.racer], (160, 200, 255),
-                                 sprites.icon("object", "shield", 34)), animate)
+        self._play(
+            effects.Popup(
+                t("race.shield"), self.shown_pos[e.racer], (160, 200, 255), sprites.icon("object", "shield", 34)
+            ),
+            animate,
+        )
 
     def _on_barrier_destroyed(self, e, animate) -> None:
         self.shown_destroyed.add(tuple(e.square))
@@ -449,8 +475,10 @@ class RaceScene(Scene):
     def _on_thrown(self, e, animate) -> None:
         start = self.shown_pos[e.racer]
         size = 30 if e.object == "throwing_star" else 38
-        self._play(effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("object", e.object, size),
-                                  e.object), animate)
+        self._play(
+            effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("object", e.object, size), e.object),
+            animate,
+        )
 
     def _on_fireball(self, e, animate) -> None:
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
@@ -458,19 +486,26 @@ class RaceScene(Scene):
 
     def _on_lightning(self, e, animate) -> None:
         leaders = set(e.leaders)
-        self._play(effects.Bolt([self.shown_pos[t] for t in e.targets], [t in leaders for t in e.targets],
-                                seed=e.racer), animate)
+        self._play(
+            effects.Bolt([self.shown_pos[t] for t in e.targets], [t in leaders for t in e.targets], seed=e.racer),
+            animate,
+        )
 
     def _on_flail(self, e, animate) -> None:
         start = self.shown_pos[e.racer]
-        self._play(effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("ui", "fight", 34),
-                                  "flail", per_square=0.1), animate)
+        self._play(
+            effects.Thrown(
+                start, tuple(e.square), self.race.board, sprites.icon("ui", "fight", 34), "flail", per_square=0.1
+            ),
+            animate,
+        )
 
     def _on_baby(self, e, animate) -> None:
         icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
         label = BABY_SHORT.get(e.action, e.action)
-        self._play(effects.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action)),
-                   animate)
+        self._play(
+            effects.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action)), animate
+        )
 
     def _on_turn_ended(self, e, animate) -> None:
         self.shock_marks = None
@@ -622,6 +657,7 @@ class RaceScene(Scene):
         half = TILE / 2
 
         if width >= right - left + TILE and height >= bottom - top + TILE:
+
             def spots(where) -> list[tuple[int, int]]:
                 # A board larger than the view shows a square at most once: just above/left of the
                 # view's edge (partly visible) or inside it.
@@ -634,10 +670,12 @@ class RaceScene(Scene):
                 if x < right and y < bottom and x + TILE > left and y + TILE > top:
                     return [(int(x + half), int(y + half))]
                 return []
+
             return spots
 
         def spots_wrapping(where) -> list[tuple[int, int]]:
             return [(int(x + half), int(y + half)) for x, y in self.renderer.screen_positions(where, view, camera)]
+
         return spots_wrapping
 
     def _hud_key(self) -> tuple:
@@ -645,9 +683,19 @@ class RaceScene(Scene):
         # Inventories, tiers, wands, the baby's step and poison change only with the race's events
         # and choices: their counts stand for them (cheaper than reading every racer each frame).
         race = self.race
-        return (self.turn_shown, self.acting, self.phase, self.manual_camera, len(race.log), len(race.choices),
-                tuple(self.shown_points.values()), tuple(self.shown_protected.values()), len(self.log),
-                self.log[-1] if self.log else None, i18n.language())
+        return (
+            self.turn_shown,
+            self.acting,
+            self.phase,
+            self.manual_camera,
+            len(race.log),
+            len(race.choices),
+            tuple(self.shown_points.values()),
+            tuple(self.shown_protected.values()),
+            len(self.log),
+            self.log[-1] if self.log else None,
+            i18n.language(),
+        )
 
     def _hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
@@ -657,8 +705,9 @@ class RaceScene(Scene):
             picture.fill(theme.BACKGROUND)
             order = list(self.race.order) or list(range(len(self.race.racers)))
             hud.draw_top_bar(picture, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
-            bottom = hud.draw_racers(picture, self.race, order, self.shown_points, self.acting,
-                                     self.shown_protected, self.turn_shown)
+            bottom = hud.draw_racers(
+                picture, self.race, order, self.shown_points, self.acting, self.shown_protected, self.turn_shown
+            )
             hud.draw_log(picture, self.log, bottom)
             self._hud_cache = (key, picture)
             self._hud_on_screen = None
@@ -672,8 +721,9 @@ class RaceScene(Scene):
         mark = (id(surface), id(self._hud_cache))
         if not (on_top and self._hud_on_screen == mark):
             top = pygame.Rect(0, 0, theme.SIZE[0], self.view.top)
-            side = pygame.Rect(self.view.right, self.view.top, theme.SIZE[0] - self.view.right,
-                               theme.SIZE[1] - self.view.top)
+            side = pygame.Rect(
+                self.view.right, self.view.top, theme.SIZE[0] - self.view.right, theme.SIZE[1] - self.view.top
+            )
             surface.blit(picture, top, top)
             surface.blit(picture, side, side)
         self._hud_on_screen = mark if on_top else None
@@ -717,7 +767,7 @@ class RaceScene(Scene):
         elif line is not None:
             surface.blit(*line)
 
-    def _status_line(self) -> Optional[tuple[pygame.Surface, pygame.Rect]]:
+    def _status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
         which computer racer is thinking (None while a person decides). Laid out once per
         line and language."""
@@ -743,7 +793,7 @@ class RaceScene(Scene):
             line = self._line = (key, picture, text.render(words, size, colour, kind).get_rect(**place))
         return line[1], line[2]
 
-    def brainy_viewer(self) -> Optional[int]:
+    def brainy_viewer(self) -> int | None:
         """The acting person when he is Brainy (he sees who laid each trap), else None."""
         racer = self.race.pending.racer if self.race.pending is not None and not self.busy else self.acting
         if racer is None:
@@ -796,8 +846,16 @@ class RaceScene(Scene):
                 pygame.draw.circle(surface, (255, 240, 190), centre, TILE // 4)
                 pygame.draw.circle(surface, PATH_COLOUR, centre, TILE // 4, 3)
                 if "end" in self.panel.decision.options:
-                    text.draw(surface, t("race.path_end"), (centre[0], centre[1] - TILE // 2 - 2), 14, (255, 240, 190),
-                              "bold", anchor="midbottom", shadow=True)
+                    text.draw(
+                        surface,
+                        t("race.path_end"),
+                        (centre[0], centre[1] - TILE // 2 - 2),
+                        14,
+                        (255, 240, 190),
+                        "bold",
+                        anchor="midbottom",
+                        shadow=True,
+                    )
         preview = self.panel.preview()
         if preview is not None:
             ghost = [trail[-1], preview]
@@ -817,8 +875,9 @@ class RaceScene(Scene):
         meter = pygame.Rect(box.left, box.bottom + 4, box.width, 6)
         pygame.draw.rect(surface, (60, 40, 20), meter, border_radius=3)
         if reach:
-            pygame.draw.rect(surface, PATH_COLOUR, (meter.left, meter.top, meter.width * drawn // reach, 6),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface, PATH_COLOUR, (meter.left, meter.top, meter.width * drawn // reach, 6), border_radius=3
+            )
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         self._draw_path(surface)
@@ -836,8 +895,16 @@ class RaceScene(Scene):
                     rect = pygame.Rect(0, 0, TILE - 8, TILE - 8)
                     rect.center = (x, y)
                     pygame.draw.rect(surface, (255, 150, 60), rect, 2, border_radius=6)
-                    text.draw(surface, str(face), (rect.right - 3, rect.top + 1), 17, (255, 190, 120), "bold",
-                              anchor="topright", shadow=True)
+                    text.draw(
+                        surface,
+                        str(face),
+                        (rect.right - 3, rect.top + 1),
+                        17,
+                        (255, 190, 120),
+                        "bold",
+                        anchor="topright",
+                        shadow=True,
+                    )
 
     def _token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
@@ -845,8 +912,9 @@ class RaceScene(Scene):
         key = (index, walking, protected)
         found = self._tokens.get(key)
         if found is None:
-            image = sprites.token(self.race.racers[index].character, theme.racer_colour(index), int(TILE * 0.92),
-                                  index + 1, protected)
+            image = sprites.token(
+                self.race.racers[index].character, theme.racer_colour(index), int(TILE * 0.92), index + 1, protected
+            )
             if walking:
                 image = effects.ringed(image, int(TILE * 0.48))
             found = self._tokens[key] = (image, image.get_width() // 2, image.get_height() // 2)

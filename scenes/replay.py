@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
 
 import pygame
 
@@ -34,6 +33,7 @@ def t(message: str, **values) -> str:
             pass
     return message.format(**values) if values else message
 
+
 STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
@@ -49,7 +49,7 @@ class ReplayScene(RaceScene):
         self.paused = False
         self.stepping = False
         self.wait = 0.0
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
 
     # ---------------------------------------------------------------- the race scene, without saves or decisions
     def _queue(self, events) -> None:
@@ -67,8 +67,9 @@ class ReplayScene(RaceScene):
     @property
     def at_end(self) -> bool:
         """Whether everything recorded has been shown."""
-        return not self.busy and (self.race.over or self.problem is not None
-                                  or len(self.race.choices) >= len(self.replay.choices))
+        return not self.busy and (
+            self.race.over or self.problem is not None or len(self.race.choices) >= len(self.replay.choices)
+        )
 
     def _idle(self, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
@@ -169,18 +170,41 @@ class ReplayScene(RaceScene):
         super().draw(surface)
         shown, total = len(self.race.choices), len(self.replay.choices)
         state = t("paused") if self.paused else t("playing")
-        line = t("Replay · {state} · speed x{speed} · choice {shown} / {total}",
-                 state=state, speed=f"{self.factor:g}", shown=shown, total=total)
+        line = t(
+            "Replay · {state} · speed x{speed} · choice {shown} / {total}",
+            state=state,
+            speed=f"{self.factor:g}",
+            shown=shown,
+            total=total,
+        )
         keys = t("Space pause · Right step · + / - speed · Escape back")
-        text.draw(surface, line, (self.view.left + 12, self.view.top + 10), 18, theme.ACCENT, "bold",
-                  anchor="topleft", shadow=True)
-        text.draw(surface, keys, (self.view.left + 12, self.view.top + 34), 15, theme.MUTED,
-                  anchor="topleft", shadow=True)
+        text.draw(
+            surface,
+            line,
+            (self.view.left + 12, self.view.top + 10),
+            18,
+            theme.ACCENT,
+            "bold",
+            anchor="topleft",
+            shadow=True,
+        )
+        text.draw(
+            surface, keys, (self.view.left + 12, self.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
+        )
         if self.at_end:
-            message = self.problem or (t("End of the replay") if self.race.over
-                                       else t("End of the replay: the race was saved before its end"))
-            text.draw(surface, message, (self.view.centerx, self.view.centery), 26,
-                      theme.BAD if self.problem else theme.ACCENT, "heading", anchor="center", shadow=True)
+            message = self.problem or (
+                t("End of the replay") if self.race.over else t("End of the replay: the race was saved before its end")
+            )
+            text.draw(
+                surface,
+                message,
+                (self.view.centerx, self.view.centery),
+                26,
+                theme.BAD if self.problem else theme.ACCENT,
+                "heading",
+                anchor="center",
+                shadow=True,
+            )
 
 
 def replay_board(replay: Replay):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pygame
 
 from scenes import audio
-from scenes.setup import start_race
 from scenes.backdrop import backdrop
-from scenes.i18n import character as character_name, t
+from scenes.i18n import character as character_name
+from scenes.i18n import t
 from scenes.render import sprites
+from scenes.setup import start_race
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, veil
@@ -23,8 +24,15 @@ CATEGORIES = (
     ("shields", "Shields", (150, 160, 230)),
     ("special", "Special rules", (170, 110, 230)),
 )
-CAUSE_CATEGORY = {"distance": "distance", "lap": "laps", "fight": "fights", "shock": "shocks",
-                  "lightning": "shocks", "hole": "holes", "shield": "shields"}
+CAUSE_CATEGORY = {
+    "distance": "distance",
+    "lap": "laps",
+    "fight": "fights",
+    "shock": "shocks",
+    "lightning": "shocks",
+    "hole": "holes",
+    "shield": "shields",
+}
 ORDINALS = (1, 2, 3, 4, 5, 6)  # places with their own word (results.place.<n>)
 
 
@@ -51,16 +59,20 @@ class ResultsScene(Scene):
         audio.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
-        self.group.set([
-            Button((760, 650, 240, 50), t("results.again"), self.again, primary=True),
-            Button((1016, 650, 240, 50), t("results.title_button"), self.title),
-            Button((504, 650, 240, 50), t("results.keep"), self.keep_replay),
-        ], focus=0)
+        self.group.set(
+            [
+                Button((760, 650, 240, 50), t("results.again"), self.again, primary=True),
+                Button((1016, 650, 240, 50), t("results.title_button"), self.title),
+                Button((504, 650, 240, 50), t("results.keep"), self.keep_replay),
+            ],
+            focus=0,
+        )
 
     def keep_replay(self) -> None:
         """Write the race as a replay file in the user folder's replays/ and say where (K)."""
         from game.replay import ReplayError, write
         from scenes.userdata import user_dir
+
         try:
             path = write(self.race, user_dir() / "replays")
         except (ReplayError, OSError) as error:
@@ -89,8 +101,9 @@ class ResultsScene(Scene):
         surface.blit(backdrop(), (0, 0))
         veil(surface, 185)
         text.draw(surface, t("results.title"), (40, 22), 50, theme.ACCENT, "title")
-        text.draw(surface, t("results.subtitle", board=self.race.board.name, count=self.race.turns), (44, 88), 20,
-                  theme.MUTED)
+        text.draw(
+            surface, t("results.subtitle", board=self.race.board.name, count=self.race.turns), (44, 88), 20, theme.MUTED
+        )
         self._draw_ranking(surface)
         self._draw_chart(surface)
         self.group.draw(surface)
@@ -111,32 +124,56 @@ class ResultsScene(Scene):
             label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
             if shared:
                 label = t("results.shared", place=label)
-            text.draw(surface, label, (row.left + 14, row.centery), 28, theme.ACCENT if place == 1 else theme.TEXT,
-                      "heading", anchor="midleft")
+            text.draw(
+                surface,
+                label,
+                (row.left + 14, row.centery),
+                28,
+                theme.ACCENT if place == 1 else theme.TEXT,
+                "heading",
+                anchor="midleft",
+            )
             if place == 1:
                 crown = sprites.icon("ui", "crown", 26)
                 surface.blit(crown, crown.get_rect(midbottom=(row.left + 34, row.top + 14)))
             token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
-            text.draw(surface, r.name, (row.left + 90 + row.height, row.centery - 11), 22, theme.TEXT, "bold",
-                      anchor="midleft")
-            tag = (t(f"level.{r.setup.bot}") if r.setup.bot in ("easy", "normal", "hard") else t("level.computer")) \
-                if r.setup.bot else t("level.person")
-            text.draw(surface, t("results.racer_line", character=character_name(r.character), tag=tag),
-                      (row.left + 90 + row.height,
-                      row.centery + 13), 15, theme.MUTED, anchor="midleft")
-            text.draw(surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading",
-                      anchor="midright")
+            text.draw(
+                surface,
+                r.name,
+                (row.left + 90 + row.height, row.centery - 11),
+                22,
+                theme.TEXT,
+                "bold",
+                anchor="midleft",
+            )
+            tag = (
+                (t(f"level.{r.setup.bot}") if r.setup.bot in ("easy", "normal", "hard") else t("level.computer"))
+                if r.setup.bot
+                else t("level.person")
+            )
+            text.draw(
+                surface,
+                t("results.racer_line", character=character_name(r.character), tag=tag),
+                (row.left + 90 + row.height, row.centery + 13),
+                15,
+                theme.MUTED,
+                anchor="midleft",
+            )
+            text.draw(
+                surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading", anchor="midright"
+            )
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)
         panel(surface, box, (30, 35, 54))
         text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
         x = box.left + 18
-        for key, label, colour in CATEGORIES:
+        for key, _label, colour in CATEGORIES:
             pygame.draw.rect(surface, colour, (x, box.top + 50, 14, 14), border_radius=3)
-            rect = text.draw(surface, t(f"results.category.{key}"), (x + 19, box.top + 57), 15, theme.TEXT,
-                             anchor="midleft")
+            rect = text.draw(
+                surface, t(f"results.category.{key}"), (x + 19, box.top + 57), 15, theme.TEXT, anchor="midleft"
+            )
             x = rect.right + 16
         chart = pygame.Rect(box.left + 150, box.top + 84, box.width - 180, box.height - 100)
         negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]
@@ -151,7 +188,7 @@ class ResultsScene(Scene):
             y = chart.top + k * (bar_h + 22)
             text.draw(surface, r.name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
             right, left = zero, zero
-            for key, label, colour in CATEGORIES:
+            for key, _label, colour in CATEGORIES:
                 value = self.totals[index][key]
                 width = int(abs(value) * scale)
                 if not value or not width:
@@ -166,5 +203,12 @@ class ResultsScene(Scene):
                 pygame.draw.rect(surface, (20, 22, 34), rect, 1)
                 if width > 26:
                     text.draw(surface, f"{value:+d}", rect.center, 14, (20, 20, 28), "bold", anchor="center")
-            text.draw(surface, f"= {points}", (max(right, zero) + 8, y + bar_h // 2), 17, theme.ACCENT, "bold",
-                      anchor="midleft")
+            text.draw(
+                surface,
+                f"= {points}",
+                (max(right, zero) + 8, y + bar_h // 2),
+                17,
+                theme.ACCENT,
+                "bold",
+                anchor="midleft",
+            )

@@ -13,8 +13,8 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
-PAGE = pygame.Rect(330, 76, 920, 610)   # where the text scrolls
-TOC = pygame.Rect(30, 76, 280, 610)      # the sections
+PAGE = pygame.Rect(330, 76, 920, 610)  # where the text scrolls
+TOC = pygame.Rect(30, 76, 280, 610)  # the sections
 BODY = 18
 INDENT = 24
 
@@ -64,8 +64,9 @@ def parse(markdown: str) -> list[tuple]:
             blocks.append(("h", level, plain(line.lstrip("#").strip())))
         elif line.lstrip().startswith("- ") or re.match(r"\s*\d+\. ", line):
             flush()
-            paragraph.append("- " + re.sub(r"^\s*(- |\d+\. )", "", line) if line.lstrip().startswith("- ")
-                             else "- " + line.strip())
+            paragraph.append(
+                "- " + re.sub(r"^\s*(- |\d+\. )", "", line) if line.lstrip().startswith("- ") else "- " + line.strip()
+            )
         else:
             paragraph.append(line)
     flush()
@@ -80,8 +81,9 @@ def _table(rows: list[list[str]], width: int) -> pygame.Surface:
     natural = [max(text.width(r[c], size) for r in rows) + 16 for c in range(columns)]
     total = sum(natural)
     # Too wide: every column keeps room for its longest word, the rest of the width is shared out.
-    least = [max(text.width(word, size, "bold") for r in rows for word in r[c].split() or [""]) + 16
-             for c in range(columns)]
+    least = [
+        max(text.width(word, size, "bold") for r in rows for word in r[c].split() or [""]) + 16 for c in range(columns)
+    ]
     spare = width - sum(least)
     if total <= width:
         widths = natural
@@ -89,8 +91,10 @@ def _table(rows: list[list[str]], width: int) -> pygame.Surface:
         widths = [lo + int((n - lo) * spare / max(1, total - sum(least))) for n, lo in zip(natural, least)]
     else:
         widths = [max(40, int(n * width / total)) for n in natural]
-    lines = [[text.wrap(cell, w - 12, size, "bold" if i == 0 else "body") for cell, w in zip(row, widths)]
-             for i, row in enumerate(rows)]
+    lines = [
+        [text.wrap(cell, w - 12, size, "bold" if i == 0 else "body") for cell, w in zip(row, widths)]
+        for i, row in enumerate(rows)
+    ]
     line_h = assets.font(size).get_linesize()
     heights = [max(len(c) for c in row) * line_h + 10 for row in lines]
     surface = pygame.Surface((sum(widths) + 1, sum(heights) + 1), pygame.SRCALPHA)
@@ -101,8 +105,10 @@ def _table(rows: list[list[str]], width: int) -> pygame.Surface:
         x = 0
         for cell, w in zip(row, widths):
             for k, part in enumerate(cell):
-                surface.blit(text.render(part, size, theme.ACCENT if i == 0 else theme.TEXT,
-                                         "bold" if i == 0 else "body"), (x + 6, y + 5 + k * line_h))
+                surface.blit(
+                    text.render(part, size, theme.ACCENT if i == 0 else theme.TEXT, "bold" if i == 0 else "body"),
+                    (x + 6, y + 5 + k * line_h),
+                )
             x += w
         y += h
     pygame.draw.rect(surface, theme.PANEL_EDGE, surface.get_rect(), 1)
@@ -191,9 +197,15 @@ class RulesScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             self.scroll_by(-60 if event.button == 4 else 60)
         elif event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: PAGE.height - 60,
-                     pygame.K_PAGEUP: -(PAGE.height - 60), pygame.K_SPACE: PAGE.height - 60,
-                     pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+            steps = {
+                pygame.K_DOWN: 40,
+                pygame.K_UP: -40,
+                pygame.K_PAGEDOWN: PAGE.height - 60,
+                pygame.K_PAGEUP: -(PAGE.height - 60),
+                pygame.K_SPACE: PAGE.height - 60,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }
             if event.key in steps:
                 self.scroll_by(steps[event.key])
             elif event.key == pygame.K_RIGHT or event.key == pygame.K_TAB:
@@ -234,5 +246,4 @@ class RulesScene(Scene):
             bar_h = max(40, int(PAGE.height * PAGE.height / self.page.get_height()))
             bar_y = PAGE.top + int((PAGE.height - bar_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.PANEL_EDGE, (PAGE.right - 10, bar_y, 6, bar_h), border_radius=3)
-        text.draw(surface, t("rules.keys"),
-                  (theme.SIZE[0] // 2, theme.SIZE[1] - 18), 16, theme.MUTED, anchor="center")
+        text.draw(surface, t("rules.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 18), 16, theme.MUTED, anchor="center")

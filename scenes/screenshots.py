@@ -13,17 +13,26 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import RacerSetup, Race  # noqa: E402
+from game import Race, RacerSetup  # noqa: E402
 from game.ai import choose  # noqa: E402
 
-DEMO_RACERS = [("Ann", "elf", None), ("Bram", "dwarf", "normal"), ("Cleo", "sorceress", "hard"),
-               ("Dax", "orc", "easy"), ("Eve", "thief", "normal"), ("Fib", "baby", "hard")]
+DEMO_RACERS = [
+    ("Ann", "elf", None),
+    ("Bram", "dwarf", "normal"),
+    ("Cleo", "sorceress", "hard"),
+    ("Dax", "orc", "easy"),
+    ("Eve", "thief", "normal"),
+    ("Fib", "baby", "hard"),
+]
 
 
 def demo_setup(board_ref: str, turns: int = 6) -> dict:
     """A six-racer setup, one person and five computer racers."""
-    return {"board": board_ref, "turns": turns,
-            "racers": [{"character": c, "name": n, "bot": b} for n, c, b in DEMO_RACERS]}
+    return {
+        "board": board_ref,
+        "turns": turns,
+        "racers": [{"character": c, "name": n, "bot": b} for n, c, b in DEMO_RACERS],
+    }
 
 
 def settle(app, seconds: float = 0.0, dt: float = 1 / 30) -> None:
@@ -35,10 +44,16 @@ def settle(app, seconds: float = 0.0, dt: float = 1 / 30) -> None:
 def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     """A race some way in, with its choices made by computer policies."""
     import random
+
     from scenes import boards
+
     board = boards.load(setup["board"])
-    race = Race.new(board, [RacerSetup(r["character"], r["name"], r["bot"]) for r in setup["racers"]],
-                    turns=setup["turns"], seed=seed)
+    race = Race.new(
+        board,
+        [RacerSetup(r["character"], r["name"], r["bot"]) for r in setup["racers"]],
+        turns=setup["turns"],
+        seed=seed,
+    )
     rng = random.Random(seed)
     for _ in range(choices):
         if race.over:
@@ -109,5 +124,5 @@ def take_all(folder, app=None) -> dict[str, Path]:
 
 
 if __name__ == "__main__":
-    for name, path in take_all(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots").items():
+    for path in take_all(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots").values():
         print(path)

@@ -35,22 +35,52 @@ class SettingsScene(Scene):
         languages = list(i18n.LANGUAGES)
         language = getattr(s, "language", i18n.language())
         x, w, h = theme.SIZE[0] // 2 - 320, 640, 52
-        self.group.set([
-            Choice((x, 196, w, h), t("settings.window"), sizes, sizes.index(tuple(s.window)), self.set_window,
-                   lambda v: t("settings.window_value", width=v[0], height=v[1])),
-            Choice((x, 260, w, h), t("settings.fullscreen"), [False, True], int(s.fullscreen), self.set_fullscreen,
-                   lambda v: t("settings.on") if v else t("settings.off")),
-            Choice((x, 324, w, h), t("settings.speed"), speeds, speeds.index(s.animation_speed),
-                   self.set_speed, lambda v: t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[v]}"),
-                                                factor=f"{v:g}")),
-            Choice((x, 388, w, h), t("settings.volume"), volumes,
-                   volumes.index(min(volumes, key=lambda v: abs(v - s.volume))), self.set_volume,
-                   lambda v: t("settings.volume_value", value=v)),
-            Choice((x, 452, w, h), t("settings.language"), languages,
-                   languages.index(language) if language in languages else 0, self.set_language,
-                   lambda v: t(f"language.{v}")),
-            Button((theme.SIZE[0] // 2 - 150, 540, 300, 54), t("common.back"), self.back, primary=True),
-        ], focus=focus)
+        self.group.set(
+            [
+                Choice(
+                    (x, 196, w, h),
+                    t("settings.window"),
+                    sizes,
+                    sizes.index(tuple(s.window)),
+                    self.set_window,
+                    lambda v: t("settings.window_value", width=v[0], height=v[1]),
+                ),
+                Choice(
+                    (x, 260, w, h),
+                    t("settings.fullscreen"),
+                    [False, True],
+                    int(s.fullscreen),
+                    self.set_fullscreen,
+                    lambda v: t("settings.on") if v else t("settings.off"),
+                ),
+                Choice(
+                    (x, 324, w, h),
+                    t("settings.speed"),
+                    speeds,
+                    speeds.index(s.animation_speed),
+                    self.set_speed,
+                    lambda v: t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[v]}"), factor=f"{v:g}"),
+                ),
+                Choice(
+                    (x, 388, w, h),
+                    t("settings.volume"),
+                    volumes,
+                    volumes.index(min(volumes, key=lambda v: abs(v - s.volume))),
+                    self.set_volume,
+                    lambda v: t("settings.volume_value", value=v),
+                ),
+                Choice(
+                    (x, 452, w, h),
+                    t("settings.language"),
+                    languages,
+                    languages.index(language) if language in languages else 0,
+                    self.set_language,
+                    lambda v: t(f"language.{v}"),
+                ),
+                Button((theme.SIZE[0] // 2 - 150, 540, 300, 54), t("common.back"), self.back, primary=True),
+            ],
+            focus=focus,
+        )
 
     def set_window(self, size) -> None:
         """A new window size."""
@@ -95,8 +125,8 @@ class SettingsScene(Scene):
         box = pygame.Rect(0, 0, 720, 530)
         box.midtop = (theme.SIZE[0] // 2, 110)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("settings.title"), (box.centerx, box.top + 30), 44, theme.ACCENT, "title",
-                  anchor="midtop")
+        text.draw(surface, t("settings.title"), (box.centerx, box.top + 30), 44, theme.ACCENT, "title", anchor="midtop")
         self.group.draw(surface)
-        text.draw(surface, t("settings.keys"),
-                  (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center")
+        text.draw(
+            surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"
+        )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import random
 from pathlib import Path
-from typing import Optional
 
 import pygame
 
@@ -19,7 +18,8 @@ from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from scenes import assets, boards, userboards, userdata
 from scenes.backdrop import backdrop
-from scenes.i18n import character as character_name, rule_text, t
+from scenes.i18n import character as character_name
+from scenes.i18n import rule_text, t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -34,14 +34,15 @@ ROW_TOP = 428
 ROW_H = 44
 
 
-def start_race(stack, setup: dict, replace: bool = False) -> Optional[str]:
+def start_race(stack, setup: dict, replace: bool = False) -> str | None:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
     try:
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
         seed = setup.get("seed")
-        race = Race.new(board, racers, turns=int(setup["turns"]),
-                        seed=seed if seed is not None else random.randrange(2 ** 31))
+        race = Race.new(
+            board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else random.randrange(2**31)
+        )
     except (BoardError, ValueError, KeyError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     userdata.delete_save()
@@ -74,7 +75,7 @@ class Portrait(Widget):
 class SetupScene(Scene):
     """Choose the board, the turns and the racers, then start."""
 
-    def __init__(self, board_file: Optional[str] = None) -> None:
+    def __init__(self, board_file: str | None = None) -> None:
         super().__init__()
         self.board_file = board_file
         self.group = FocusGroup()
@@ -108,9 +109,14 @@ class SetupScene(Scene):
         return {
             "board": self.choices[self.board_index].ref,
             "turns": self.turns,
-            "racers": [{"character": r["character"],
-                        "name": (r["name"].strip() or character_name(r["character"])),
-                        "bot": None if r["kind"] == "person" else r["kind"]} for r in self.racers],
+            "racers": [
+                {
+                    "character": r["character"],
+                    "name": (r["name"].strip() or character_name(r["character"])),
+                    "bot": None if r["kind"] == "person" else r["kind"],
+                }
+                for r in self.racers
+            ],
         }
 
     def max_racers(self) -> int:
@@ -119,36 +125,77 @@ class SetupScene(Scene):
         return min(MAX_RACERS, board.max_racers if board else MAX_RACERS)
 
     # ---------------------------------------------------------------- widgets
-    def rebuild(self, focus: Optional[int] = None) -> None:
+    def rebuild(self, focus: int | None = None) -> None:
         """Lay out the widgets for the current number of racers."""
         widgets: list[Widget] = [
-            Choice((40, 84, 580, 44), "", list(range(len(self.choices))), self.board_index, self.set_board,
-                   self.board_label),
-            Choice((40, 318, 285, 44), t("setup.turns"), list(range(MIN_TURNS, MAX_TURNS + 1)), self.turns - MIN_TURNS,
-                   self.set_turns, str),
-            Choice((335, 318, 285, 44), t("setup.racers"), list(range(MIN_RACERS, self.max_racers() + 1)),
-                   len(self.racers) - MIN_RACERS, self.set_count, str),
+            Choice(
+                (40, 84, 580, 44),
+                "",
+                list(range(len(self.choices))),
+                self.board_index,
+                self.set_board,
+                self.board_label,
+            ),
+            Choice(
+                (40, 318, 285, 44),
+                t("setup.turns"),
+                list(range(MIN_TURNS, MAX_TURNS + 1)),
+                self.turns - MIN_TURNS,
+                self.set_turns,
+                str,
+            ),
+            Choice(
+                (335, 318, 285, 44),
+                t("setup.racers"),
+                list(range(MIN_RACERS, self.max_racers() + 1)),
+                len(self.racers) - MIN_RACERS,
+                self.set_count,
+                str,
+            ),
         ]
         self.name_fields: list[TextField] = []
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
-            kind = Choice((76, y, 170, ROW_H - 6), "", list(KINDS), KINDS.index(racer["kind"]),
-                          lambda v, i=i: self.set_kind(i, v), lambda v: t(f"setup.kind.{v}"), size=19)
-            name = TextField((254, y, 160, ROW_H - 6), racer["name"], lambda v, i=i: self.set_name(i, v),
-                             size=19, placeholder=character_name(racer["character"]))
+            kind = Choice(
+                (76, y, 170, ROW_H - 6),
+                "",
+                list(KINDS),
+                KINDS.index(racer["kind"]),
+                lambda v, i=i: self.set_kind(i, v),
+                lambda v: t(f"setup.kind.{v}"),
+                size=19,
+            )
+            name = TextField(
+                (254, y, 160, ROW_H - 6),
+                racer["name"],
+                lambda v, i=i: self.set_name(i, v),
+                size=19,
+                placeholder=character_name(racer["character"]),
+            )
             name.enabled = racer["kind"] == "person"
             self.name_fields.append(name)
-            character = Choice((422, y, 198, ROW_H - 6), "", CHARACTER_IDS, CHARACTER_IDS.index(racer["character"]),
-                               lambda v, i=i: self.set_character(i, v), character_name, size=19)
+            character = Choice(
+                (422, y, 198, ROW_H - 6),
+                "",
+                CHARACTER_IDS,
+                CHARACTER_IDS.index(racer["character"]),
+                lambda v, i=i: self.set_character(i, v),
+                character_name,
+                size=19,
+            )
             for widget in (kind, name, character):
                 widget.racer_index = i
             widgets += [kind, name, character]
         widgets.append(Button((GALLERY.left, 652, 200, 50), t("common.back"), self.back))
-        widgets.append(Button((GALLERY.right - 300, 652, 300, 50), t("setup.start"), self.start, primary=True,
-                              hint=t("common.enter")))
+        widgets.append(
+            Button(
+                (GALLERY.right - 300, 652, 300, 50), t("setup.start"), self.start, primary=True, hint=t("common.enter")
+            )
+        )
         self.start_button = widgets[-1]
-        widgets.append(Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder,
-                              size=19))
+        widgets.append(
+            Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder, size=19)
+        )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
         self.group.set(widgets, focus)
@@ -164,7 +211,7 @@ class SetupScene(Scene):
         board = self.board
         if board is not None:
             self.turns = board.turns
-            del self.racers[self.max_racers():]
+            del self.racers[self.max_racers() :]
             if self.app is not None:
                 self.app.settings.last_board = self.choices[index].ref
         self.rebuild()
@@ -184,8 +231,11 @@ class SetupScene(Scene):
         problem = userboards.open_in_file_manager(where)
         if problem is not None:
             log.info("cannot show the boards folder %s: %s", where, problem)
-        self.message = (t("setup.boards_folder_opened", path=where) if problem is None
-                        else t("setup.boards_folder_failed", path=where))
+        self.message = (
+            t("setup.boards_folder_opened", path=where)
+            if problem is None
+            else t("setup.boards_folder_failed", path=where)
+        )
         self.message_ok = problem is None
 
     def set_turns(self, turns: int) -> None:
@@ -246,8 +296,11 @@ class SetupScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-                and not isinstance(focused, Button)):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and not isinstance(focused, Button)
+        ):
             self.start()  # "Enter: start" from any field (Space or the arrows change a value)
             return None
         if self.group.handle_event(event):
@@ -261,7 +314,7 @@ class SetupScene(Scene):
         return None
 
     # ---------------------------------------------------------------- drawing
-    def thumbnail(self) -> Optional[pygame.Surface]:
+    def thumbnail(self) -> pygame.Surface | None:
         """The chosen board, small."""
         choice = self.choices[self.board_index]
         if choice.board is None:
@@ -276,9 +329,16 @@ class SetupScene(Scene):
         veil(surface, 200)
         text.draw(surface, t("setup.title"), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw_wrapped(surface, t("setup.racers_help"), pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
-                          17, theme.TEXT, "bold", spacing=0)
-        for i, racer in enumerate(self.racers):
+        text.draw_wrapped(
+            surface,
+            t("setup.racers_help"),
+            pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
+            17,
+            theme.TEXT,
+            "bold",
+            spacing=0,
+        )
+        for i in range(len(self.racers)):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
@@ -287,11 +347,11 @@ class SetupScene(Scene):
         self._draw_gallery(surface)
         self.group.draw(surface)
         if self.message:
-            text.draw(surface, self.message, (40, 706), 17, theme.GOOD if self.message_ok else theme.BAD,
-                      anchor="midleft")
+            text.draw(
+                surface, self.message, (40, 706), 17, theme.GOOD if self.message_ok else theme.BAD, anchor="midleft"
+            )
         else:
-            text.draw(surface, t("setup.keys"),
-                      (40, 704), 16, theme.MUTED, anchor="midleft")
+            text.draw(surface, t("setup.keys"), (40, 704), 16, theme.MUTED, anchor="midleft")
 
     @staticmethod
     def _long_help() -> bool:
@@ -310,42 +370,80 @@ class SetupScene(Scene):
         x = card.left + 180
         board = choice.board
         if board is None:
-            text.draw_wrapped(surface, choice.problem, pygame.Rect(x, card.top + 16, card.right - x - 16, 140), 17,
-                              theme.BAD)
+            text.draw_wrapped(
+                surface, choice.problem, pygame.Rect(x, card.top + 16, card.right - x - 16, 140), 17, theme.BAD
+            )
             return
         text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
-        y = text.draw_wrapped(surface, board.description or t("setup.no_description"),
-                              pygame.Rect(x, card.top + 52, card.right - x - 16, 66), 17, theme.TEXT)
+        y = text.draw_wrapped(
+            surface,
+            board.description or t("setup.no_description"),
+            pygame.Rect(x, card.top + 52, card.right - x - 16, 66),
+            17,
+            theme.TEXT,
+        )
         facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
-        facts += [t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
-                 t("setup.size", width=board.width, height=board.height),
-                 t("setup.max_racers", count=board.max_racers),
-                 t("setup.proposes", count=board.turns)]
-        text.draw_wrapped(surface, "  ·  ".join(facts), pygame.Rect(x, max(y + 4, card.top + 110),
-                          card.right - x - 16, 50), 16, theme.MUTED)
+        facts += [
+            t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
+            t("setup.size", width=board.width, height=board.height),
+            t("setup.max_racers", count=board.max_racers),
+            t("setup.proposes", count=board.turns),
+        ]
+        text.draw_wrapped(
+            surface,
+            "  ·  ".join(facts),
+            pygame.Rect(x, max(y + 4, card.top + 110), card.right - x - 16, 50),
+            16,
+            theme.MUTED,
+        )
 
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
         racer = self.racers[self.selected]
         who = racer["name"] or t("setup.computer_racer", number=self.selected + 1)
-        text.draw(surface, t("setup.character_of", number=self.selected + 1, who=who),
-                  (GALLERY.left + 16, GALLERY.top + 12),
-                  21, theme.TEXT, "bold")
+        text.draw(
+            surface,
+            t("setup.character_of", number=self.selected + 1, who=who),
+            (GALLERY.left + 16, GALLERY.top + 12),
+            21,
+            theme.TEXT,
+            "bold",
+        )
         for k, character in enumerate(CHARACTER_IDS):
             rect = self.card_rect(k)
             chosen = character == racer["character"]
-            panel(surface, rect, theme.PANEL_LIGHT if chosen else theme.PANEL,
-                  theme.racer_colour(self.selected) if chosen else theme.PANEL_EDGE, radius=8, shadow=False,
-                  width=3 if chosen else 1)
+            panel(
+                surface,
+                rect,
+                theme.PANEL_LIGHT if chosen else theme.PANEL,
+                theme.racer_colour(self.selected) if chosen else theme.PANEL_EDGE,
+                radius=8,
+                shadow=False,
+                width=3 if chosen else 1,
+            )
             image = assets.portrait(character, 76)
             if image is not None:
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-            text.draw(surface, character_name(character), (rect.centerx, rect.bottom - 6), 15,
-                      theme.TEXT, "bold", anchor="midbottom")
+            text.draw(
+                surface,
+                character_name(character),
+                (rect.centerx, rect.bottom - 6),
+                15,
+                theme.TEXT,
+                "bold",
+                anchor="midbottom",
+            )
             takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
             if takers:
-                text.draw(surface, ",".join(takers), (rect.right - 6, rect.top + 4), 14, theme.ACCENT, "bold",
-                          anchor="topright")
+                text.draw(
+                    surface,
+                    ",".join(takers),
+                    (rect.right - 6, rect.top + 4),
+                    14,
+                    theme.ACCENT,
+                    "bold",
+                    anchor="topright",
+                )
         self._draw_character(surface, racer["character"])
 
     def _draw_character(self, surface: pygame.Surface, character: str) -> None:
@@ -358,9 +456,11 @@ class SetupScene(Scene):
             surface.blit(image, (box.left + 10, box.top + 10))
         x = box.left + 136
         text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
-        stats = [(t("setup.speed"), t("setup.speed_value", count=c.speed)),
-                 (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
-                 (t("setup.clover"), t(f"category.{c.alternative}"))]
+        stats = [
+            (t("setup.speed"), t("setup.speed_value", count=c.speed)),
+            (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
+            (t("setup.clover"), t(f"category.{c.alternative}")),
+        ]
         y = box.top + 50
         for label, value in stats:
             text.draw(surface, label, (x, y), 16, theme.MUTED)

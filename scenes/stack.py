@@ -25,7 +25,8 @@ scene imports another that could import it back; they reach the application
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pygame import KEYDOWN, KEYUP
 
@@ -37,7 +38,7 @@ class Scene:
     opaque = True
 
     def __init__(self) -> None:
-        self.stack: Optional["SceneStack"] = None
+        self.stack: SceneStack | None = None
 
     @property
     def app(self) -> Any:
@@ -70,15 +71,15 @@ class Scene:
 class SceneStack:
     """The scenes of the game, the top one active, those below it still drawn."""
 
-    def __init__(self, app: Any = None, catalogue: Optional[Mapping[str, Callable[..., Scene]]] = None) -> None:
+    def __init__(self, app: Any = None, catalogue: Mapping[str, Callable[..., Scene]] | None = None) -> None:
         self.app = app
         self.catalogue: dict[str, Callable[..., Scene]] = dict(catalogue or {})
         self.scenes: list[Scene] = []
-        self._down: set[int] = set()       # keys held down now
+        self._down: set[int] = set()  # keys held down now
         self._held_over: set[int] = set()  # keys held down since before the top scene changed
 
     @property
-    def top(self) -> Optional[Scene]:
+    def top(self) -> Scene | None:
         """The active scene, or None when the stack is empty."""
         return self.scenes[-1] if self.scenes else None
 
@@ -90,8 +91,10 @@ class SceneStack:
         try:
             factory = self.catalogue[name]
         except KeyError:
-            raise KeyError(f"no scene called {name!r} in the stack's catalogue "
-                           f"(it has: {', '.join(sorted(self.catalogue)) or 'none'})") from None
+            raise KeyError(
+                f"no scene called {name!r} in the stack's catalogue "
+                f"(it has: {', '.join(sorted(self.catalogue)) or 'none'})"
+            ) from None
         return factory(*args, **kwargs)
 
     def push(self, scene: Scene) -> Scene:
@@ -103,7 +106,7 @@ class SceneStack:
         scene.enter()
         return scene
 
-    def pop(self) -> Optional[Scene]:
+    def pop(self) -> Scene | None:
         """Remove the top scene; the one below resumes."""
         if not self.scenes:
             return None

@@ -10,7 +10,7 @@ on the frame loop, once it is ready.
 from __future__ import annotations
 
 import threading
-from typing import Any, Optional
+from typing import Any
 
 from game import ai
 
@@ -19,18 +19,19 @@ class Thinker:
     """One computer racer's decision at a time, computed on a worker thread."""
 
     def __init__(self) -> None:
-        self._thread: Optional[threading.Thread] = None
+        self._thread: threading.Thread | None = None
         self._decision: Any = None
         self._choice: Any = None
-        self._error: Optional[BaseException] = None
+        self._error: BaseException | None = None
 
     def think(self, race, decision, policy: str, rng) -> None:
         """Start thinking about `decision` (nothing happens if already on it)."""
         if self._decision is decision:
             return
         self._decision, self._choice, self._error = decision, None, None
-        self._thread = threading.Thread(target=self._work, args=(race, decision, policy, rng),
-                                        name="computer-racer", daemon=True)
+        self._thread = threading.Thread(
+            target=self._work, args=(race, decision, policy, rng), name="computer-racer", daemon=True
+        )
         self._thread.start()
 
     def _work(self, race, decision, policy: str, rng) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pygame
 
 from scenes import audio, userdata
@@ -17,11 +15,11 @@ from scenes.ui.widgets import FocusGroup, menu_buttons, panel
 class TitleScene(Scene):
     """The first screen; offers to resume an unfinished race."""
 
-    def __init__(self, board_file: Optional[str] = None, message: str = "") -> None:
+    def __init__(self, board_file: str | None = None, message: str = "") -> None:
         super().__init__()
         self.board_file = board_file
         self.message = message
-        self.saved: Optional[userdata.SavedRace] = None
+        self.saved: userdata.SavedRace | None = None
         self.group = FocusGroup()
 
     def enter(self) -> None:
@@ -40,8 +38,12 @@ class TitleScene(Scene):
         items = []
         if self.saved is not None:
             items.append((t("menu.resume_saved"), self.resume_race))
-        items += [(t("menu.play"), self.play), (t("menu.rules"), self.rules), (t("menu.settings"), self.settings),
-                  (t("menu.quit"), self.quit)]
+        items += [
+            (t("menu.play"), self.play),
+            (t("menu.rules"), self.rules),
+            (t("menu.settings"), self.settings),
+            (t("menu.quit"), self.quit),
+        ]
         self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if self.saved else 320), focus=0)
 
     def play(self) -> None:
@@ -78,12 +80,10 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
-        text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24,
-                  theme.TEXT, anchor="midtop", shadow=True)
+        text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
         if self.saved is not None:
             race = self.saved.race
-            line = t("title.saved", turn=race.turn, turns=race.turns, board=race.board.name,
-                     count=len(race.racers))
+            line = t("title.saved", turn=race.turn, turns=race.turns, board=race.board.name, count=len(race.racers))
             box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
             box.midtop = (theme.SIZE[0] // 2, 248)
             panel(surface, box, (24, 28, 44), theme.ACCENT_DARK, radius=8, shadow=False)
@@ -96,5 +96,12 @@ class TitleScene(Scene):
             panel(surface, box, (70, 30, 34), theme.BAD)
             for i, line in enumerate(lines):
                 text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")
-        text.draw(surface, t("title.keys"), (theme.SIZE[0] // 2,
-                  theme.SIZE[1] - 22), 16, theme.MUTED, anchor="center", shadow=True)
+        text.draw(
+            surface,
+            t("title.keys"),
+            (theme.SIZE[0] // 2, theme.SIZE[1] - 22),
+            16,
+            theme.MUTED,
+            anchor="center",
+            shadow=True,
+        )

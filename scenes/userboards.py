@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Optional
 
 from scenes import assets, userdata
 
@@ -88,7 +87,7 @@ def prepare() -> Path:
     return where
 
 
-def board_files(where: Optional[Path] = None) -> list[Path]:
+def board_files(where: Path | None = None) -> list[Path]:
     """The board files of the folder, by name (none when the folder is missing or unreadable)."""
     where = folder() if where is None else where
     try:
@@ -97,7 +96,7 @@ def board_files(where: Optional[Path] = None) -> list[Path]:
         return []
 
 
-def open_in_file_manager(where: Path) -> Optional[str]:
+def open_in_file_manager(where: Path) -> str | None:
     """Show the folder in the system's file manager (without waiting for it); None, or why it could not."""
     try:
         if sys.platform.startswith("win"):
@@ -106,8 +105,13 @@ def open_in_file_manager(where: Path) -> Optional[str]:
         opener = "open" if sys.platform == "darwin" else shutil.which("xdg-open")
         if opener is None:
             return "no file manager opener (xdg-open) was found on this system"
-        subprocess.Popen([opener, str(where)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, start_new_session=True)
+        subprocess.Popen(
+            [opener, str(where)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     except OSError as error:
         return str(error)
     return None

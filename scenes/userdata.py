@@ -29,7 +29,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 log = logging.getLogger("fantasy-racing")
 
@@ -38,11 +38,11 @@ SETTINGS_FILE = "settings.json"
 SAVE_FILE = "race.json"
 LOG_FILE = "fantasy-racing.log"
 
-SETTINGS_FORMAT = 1   # the "format" of settings.json this game writes and reads
+SETTINGS_FORMAT = 1  # the "format" of settings.json this game writes and reads
 SAVE_FILE_FORMAT = 1  # the "version" of race.json's envelope (the race inside has its own format)
 
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
-WINDOW_LIMITS = (320, 7680)   # smallest and largest side of a window the settings accept
+WINDOW_LIMITS = (320, 7680)  # smallest and largest side of a window the settings accept
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
 
@@ -190,8 +190,7 @@ def read_json_file(path: Path, what: str) -> Any:
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise Unreadable("the file is cut short (it ends in the middle of the JSON)") from None
-        raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, "
-                         f"column {error.colno})") from None
+        raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
 
 
 def _kind(value: Any) -> str:
@@ -219,12 +218,13 @@ def _check_format(data: dict, key: str, known: int, what: str) -> None:
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise Unreadable(f"its format version {version!r} is not a whole number from 1")
     if version > known:
-        raise Unreadable(f"it was written by a newer version of the game (format {version}; "
-                         f"this one reads format {known})")
+        raise Unreadable(
+            f"it was written by a newer version of the game (format {version}; this one reads format {known})"
+        )
 
 
 # ---------------------------------------------------------------- language
-def system_language(environ: Optional[dict] = None) -> str:
+def system_language(environ: dict | None = None) -> str:
     """The language of the system: "fr" when its locale is French, otherwise "en".
 
     LC_ALL, then LC_MESSAGES, then LANG (the first one set wins, as in POSIX);
@@ -252,13 +252,13 @@ class Settings:
 
     window: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
-    animation_speed: float = 1.0   # 1.0 = normal; 2.0 = twice as fast
-    volume: int = 70               # sound effects, 0-100
-    music_volume: int = 60         # music, 0-100
-    language: str = field(default_factory=system_language)   # "en" or "fr"
+    animation_speed: float = 1.0  # 1.0 = normal; 2.0 = twice as fast
+    volume: int = 70  # sound effects, 0-100
+    music_volume: int = 60  # music, 0-100
+    language: str = field(default_factory=system_language)  # "en" or "fr"
     last_board: str = ""
-    extra: dict = field(default_factory=dict)   # keys of a newer game, kept and written back
-    problem: str = field(default="", compare=False, repr=False)   # why the file was set aside
+    extra: dict = field(default_factory=dict)  # keys of a newer game, kept and written back
+    problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 
     @property
     def sound_volume(self) -> int:
@@ -270,7 +270,7 @@ class Settings:
         self.volume = value
 
     @classmethod
-    def _defaults_because(cls, problem: str) -> "Settings":
+    def _defaults_because(cls, problem: str) -> Settings:
         """The default settings, with the one sentence that says why (logged once)."""
         settings = cls()
         settings.problem = problem
@@ -278,7 +278,7 @@ class Settings:
         return settings
 
     @classmethod
-    def load(cls) -> "Settings":
+    def load(cls) -> Settings:
         """The saved settings, or the defaults; never raises for a bad file.
 
         A file that cannot be used at all is set aside and the defaults are
@@ -290,8 +290,10 @@ class Settings:
         try:
             path = settings_path()
         except OSError as error:
-            return cls._defaults_because(f"The game's folder for settings and saves cannot be made ({error}); "
-                                         f"the default settings are used and nothing will be kept.")
+            return cls._defaults_because(
+                f"The game's folder for settings and saves cannot be made ({error}); "
+                f"the default settings are used and nothing will be kept."
+            )
         remove_leftovers(path)
         if not path.is_file():
             return cls()
@@ -302,24 +304,28 @@ class Settings:
             if "format" in data or "window" not in data:  # the first builds wrote no format
                 _check_format(data, "format", SETTINGS_FORMAT, "a settings file")
         except Unreadable as reason:
-            return cls._defaults_because(f"The settings file {path} could not be read ({reason}); "
-                                         f"{_set_aside_phrase(path)} and the default settings are used.")
+            return cls._defaults_because(
+                f"The settings file {path} could not be read ({reason}); "
+                f"{_set_aside_phrase(path)} and the default settings are used."
+            )
         settings, fixes = cls.from_dict(data)
         if fixes:
             shown = "; ".join(fixes[:4]) + ("; ..." if len(fixes) > 4 else "")
-            settings.problem = (f"The settings file {path} had values this game cannot use ({shown}); "
-                                f"{_set_aside_phrase(path)} and those settings were corrected.")
+            settings.problem = (
+                f"The settings file {path} had values this game cannot use ({shown}); "
+                f"{_set_aside_phrase(path)} and those settings were corrected."
+            )
             log.warning("%s", settings.problem)
             if not path.exists():
-                settings.save()   # the corrected settings, in a new file
+                settings.save()  # the corrected settings, in a new file
         return settings
 
     @classmethod
-    def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
+    def from_dict(cls, data: dict) -> tuple[Settings, list[str]]:
         """Settings from a file's values, and what had to be corrected (phrases)."""
         settings, fixes = cls(), []
 
-        def number(key: str) -> Optional[float]:
+        def number(key: str) -> float | None:
             value = data[key]
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 fixes.append(f"{key} is {_kind(value)}, not a number: reset")
@@ -328,13 +334,15 @@ class Settings:
 
         if "window" in data:
             value = data["window"]
-            if (isinstance(value, list) and len(value) == 2
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            if (
+                isinstance(value, list)
+                and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            ):
                 low, high = WINDOW_LIMITS
                 size = (max(low, min(high, value[0])), max(low, min(high, value[1])))
                 if size != tuple(value):
-                    fixes.append(f"window {value[0]} x {value[1]} is not within {low}-{high}: "
-                                 f"{size[0]} x {size[1]}")
+                    fixes.append(f"window {value[0]} x {value[1]} is not within {low}-{high}: {size[0]} x {size[1]}")
                 settings.window = size
             else:
                 fixes.append(f"window is {_kind(value)}, not two whole numbers: reset")
@@ -348,8 +356,10 @@ class Settings:
             if value is not None:
                 nearest = min(ANIMATION_SPEEDS, key=lambda s: abs(math.log(s) - math.log(max(value, 1e-3))))
                 if value not in ANIMATION_SPEEDS:
-                    fixes.append(f"animation_speed {value:g} is not one of "
-                                 f"{', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}: {nearest:g}")
+                    fixes.append(
+                        f"animation_speed {value:g} is not one of "
+                        f"{', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}: {nearest:g}"
+                    )
                 settings.animation_speed = nearest
         for key in ("volume", "music_volume"):
             if key in data:
@@ -365,31 +375,40 @@ class Settings:
             if data["language"] in LANGUAGES:
                 settings.language = data["language"]
             else:
-                fixes.append(f"language {data['language']!r} is not one of {', '.join(LANGUAGES)}: "
-                             f"{settings.language}")
+                fixes.append(f"language {data['language']!r} is not one of {', '.join(LANGUAGES)}: {settings.language}")
         if "last_board" in data:
             if isinstance(data["last_board"], str):
                 settings.last_board = data["last_board"]
             else:
                 fixes.append(f"last_board is {_kind(data['last_board'])}, not a text: reset")
-        known = {"format", "window", "fullscreen", "animation_speed", "volume", "music_volume",
-                 "language", "last_board"}
+        known = {
+            "format",
+            "window",
+            "fullscreen",
+            "animation_speed",
+            "volume",
+            "music_volume",
+            "language",
+            "last_board",
+        }
         settings.extra = {k: v for k, v in data.items() if k not in known}
         return settings, fixes
 
     def to_dict(self) -> dict:
         """The settings as written to the file."""
         data = dict(self.extra)
-        data.update({
-            "format": SETTINGS_FORMAT,
-            "window": [int(self.window[0]), int(self.window[1])],
-            "fullscreen": bool(self.fullscreen),
-            "animation_speed": float(self.animation_speed),
-            "volume": int(self.volume),
-            "music_volume": int(self.music_volume),
-            "language": self.language,
-            "last_board": self.last_board,
-        })
+        data.update(
+            {
+                "format": SETTINGS_FORMAT,
+                "window": [int(self.window[0]), int(self.window[1])],
+                "fullscreen": bool(self.fullscreen),
+                "animation_speed": float(self.animation_speed),
+                "volume": int(self.volume),
+                "music_volume": int(self.music_volume),
+                "language": self.language,
+                "last_board": self.last_board,
+            }
+        )
         return data
 
     def save(self) -> None:
@@ -431,6 +450,7 @@ def save_race(race, setup: dict, background: bool = False) -> None:
                 if not background:
                     raise
                 log.warning("the race could not be saved in %s: %s", path, error)
+
     if not background:
         write()
         return
@@ -457,8 +477,13 @@ def delete_save() -> None:
         log.warning("the saved race could not be deleted: %s", error)
 
 
-_RACE_FIELDS = (("board", dict, "an object"), ("racers", list, "a list"), ("turns", int, "a whole number"),
-                ("seed", int, "a whole number"), ("choices", list, "a list"))
+_RACE_FIELDS = (
+    ("board", dict, "an object"),
+    ("racers", list, "a list"),
+    ("turns", int, "a whole number"),
+    ("seed", int, "a whole number"),
+    ("choices", list, "a list"),
+)
 
 
 def check_save(data: Any) -> None:
@@ -525,12 +550,12 @@ def read_save(path: Path) -> SavedRace:
     return SavedRace(race=race, setup=dict(data.get("setup") or {}))
 
 
-def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
+def load_race() -> tuple[SavedRace | None, str | None]:
     """The saved race and no message, or None and a sentence saying why it was set aside."""
     wait_for_saves()
     try:
         path = save_path()
-    except OSError:   # no user folder: nothing was saved (the settings said so once)
+    except OSError:  # no user folder: nothing was saved (the settings said so once)
         return None, None
     remove_leftovers(path)
     if not path.is_file():
@@ -538,8 +563,9 @@ def load_race() -> tuple[Optional[SavedRace], Optional[str]]:
     try:
         saved = read_save(path)
     except Unreadable as reason:
-        message = (f"The saved race {path} could not be read ({reason}); "
-                   f"{_set_aside_phrase(path)} and a new race can start.")
+        message = (
+            f"The saved race {path} could not be read ({reason}); {_set_aside_phrase(path)} and a new race can start."
+        )
         log.warning("%s", message)
         return None, message
     if getattr(saved.race, "over", False):
@@ -571,7 +597,7 @@ class _LogStream:
         return False
 
 
-def setup_logging(level: int = logging.INFO) -> Optional[Path]:
+def setup_logging(level: int = logging.INFO) -> Path | None:
     """Log the window game to a rotating file in the user folder (and to stderr when there is one).
 
     Without a console (a windowed build, pythonw: sys.stdout or sys.stderr is
@@ -580,20 +606,20 @@ def setup_logging(level: int = logging.INFO) -> Optional[Path]:
     """
     root = logging.getLogger()
     root.setLevel(min(root.level or level, level))
-    path: Optional[Path] = None
+    path: Path | None = None
     if not any(getattr(h, "_fantasy_racing", False) for h in root.handlers):
         try:
             path = log_path()
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2,
-                                                           encoding="utf-8", delay=True)
+            handler = logging.handlers.RotatingFileHandler(
+                path, maxBytes=512_000, backupCount=2, encoding="utf-8", delay=True
+            )
         except OSError:
             handler = None
         if handler is not None:
             handler._fantasy_racing = True
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
             root.addHandler(handler)
-        if sys.stderr is not None and not any(getattr(h, "_fantasy_racing_console", False)
-                                              for h in root.handlers):
+        if sys.stderr is not None and not any(getattr(h, "_fantasy_racing_console", False) for h in root.handlers):
             console = logging.StreamHandler(sys.stderr)
             console._fantasy_racing_console = True
             console.setLevel(logging.WARNING)
@@ -611,6 +637,10 @@ def setup_logging(level: int = logging.INFO) -> Optional[Path]:
         log.critical("the game stopped on an error", exc_info=(kind, value, traceback))
 
     sys.excepthook = log_uncaught
-    log.info("Fantasy Racing starts (Python %s, %s%s)", sys.version.split()[0], sys.platform,
-             ", packaged" if getattr(sys, "frozen", False) else "")
+    log.info(
+        "Fantasy Racing starts (Python %s, %s%s)",
+        sys.version.split()[0],
+        sys.platform,
+        ", packaged" if getattr(sys, "frozen", False) else "",
+    )
     return path

@@ -28,8 +28,8 @@ class Catalogued:
         return i18n.has(f"{self.prefix}.{key}")
 
 
-RESULTS = Catalogued("result")    # defeat, simple victory, crushing victory
-BABY = Catalogued("baby")         # what the baby does this turn
+RESULTS = Catalogued("result")  # defeat, simple victory, crushing victory
+BABY = Catalogued("baby")  # what the baby does this turn
 
 
 def object_name(obj: str) -> str:
@@ -54,8 +54,10 @@ def result_words(result: str) -> str:
 
 def describe(event, race) -> str | None:
     """One log line for an event, or None for events the log does not need."""
+
     def name(i):
         return race.racers[i].name if i is not None and 0 <= i < len(race.racers) else t("log.nobody")
+
     k, e = event.kind, event
     if k == "turn_started":
         return t("log.turn", turn=e.turn, turns=race.turns)
@@ -83,8 +85,9 @@ def describe(event, race) -> str | None:
     if k == "scored":
         sign = "+" if e.points > 0 else ""
         cause = t(f"cause.{e.cause}") if i18n.has(f"cause.{e.cause}") else e.cause.replace("_", " ")
-        return t("log.scored", name=name(e.racer), points=f"{sign}{e.points}", cause=cause, total=e.total,
-                 count=e.total)
+        return t(
+            "log.scored", name=name(e.racer), points=f"{sign}{e.points}", cause=cause, total=e.total, count=e.total
+        )
     if k == "crossed_line":
         return t("log.lap" if e.forward else "log.lap_back", name=name(e.racer))
     if k == "picked_up":
@@ -123,8 +126,12 @@ def describe(event, race) -> str | None:
     if k == "barrier_destroyed":
         return t("log.barrier")
     if k == "coins_spent":
-        return t("log.coins", name=name(e.racer), coins=t("unit.coins", count=e.coins),
-                 squares=t("unit.squares", count=e.squares))
+        return t(
+            "log.coins",
+            name=name(e.racer),
+            coins=t("unit.coins", count=e.coins),
+            squares=t("unit.squares", count=e.squares),
+        )
     if k == "thrown":
         return t("log.thrown", name=name(e.racer), object=i18n.object_the(e.object))
     if k == "fireball":
@@ -196,8 +203,22 @@ def option_label(decision, option, race) -> str:
     return object_name(str(option))
 
 
-PROMPTS = ("clover", "move", "drift", "action", "coins", "shortcut_stop", "shield", "reroll", "tactical", "drop",
-           "target", "distance", "path", "flail")  # decisions with their own question (prompt.<kind>)
+PROMPTS = (
+    "clover",
+    "move",
+    "drift",
+    "action",
+    "coins",
+    "shortcut_stop",
+    "shield",
+    "reroll",
+    "tactical",
+    "drop",
+    "target",
+    "distance",
+    "path",
+    "flail",
+)  # decisions with their own question (prompt.<kind>)
 
 
 def prompt(decision, race) -> str:
@@ -215,6 +236,9 @@ def prompt(decision, race) -> str:
     obj = decision.info.get("object") if decision.kind in ("target", "distance", "path") else None
     if obj:
         start = 1 if text.startswith(i18n.MARKS[0]) else 0
-        text = t("prompt.object", object=object_name(obj),
-                 text=text[:start] + text[start:start + 1].lower() + text[start + 1:])
+        text = t(
+            "prompt.object",
+            object=object_name(obj),
+            text=text[:start] + text[start : start + 1].lower() + text[start + 1 :],
+        )
     return t("prompt.racer", name=race.racers[decision.racer].name, text=text)

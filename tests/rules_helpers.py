@@ -13,9 +13,9 @@ def grid(marks: dict[tuple[int, int], str], width: int = 8, height: int = 16) ->
     return "\n".join("".join(r) for r in rows)
 
 
-def arrange(*, unprotect=(), points=None, at=None, clovers=None, shields=None, coins=None,
-            objects=None, traps=None):
+def arrange(*, unprotect=(), points=None, at=None, clovers=None, shields=None, coins=None, objects=None, traps=None):
     """A `before=` callback: unprotect racers, set points, squares, inventories, traps."""
+
     def before(race):
         for i in unprotect:
             race.racers[i].protected = False
@@ -33,6 +33,7 @@ def arrange(*, unprotect=(), points=None, at=None, clovers=None, shields=None, c
             race.racers[i].inventory.objects = list(items)
         for square, owner in (traps or {}).items():
             race.traps[square] = Trap(owner)
+
     return before
 
 

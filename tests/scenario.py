@@ -17,7 +17,8 @@ arranges inventories, points or protection before the first turn begins.
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from game import Board, Race, RacerSetup, RiggedDice
 
@@ -27,8 +28,15 @@ def board(text: str, **properties: Any) -> Board:
     return Board.from_text(textwrap.dedent(text), **properties)
 
 
-def scenario(text: str, characters: Iterable[str], faces: Iterable = (), order=None, turns: int = 5,
-             before: Callable[[Race], None] | None = None, **properties: Any) -> Race:
+def scenario(
+    text: str,
+    characters: Iterable[str],
+    faces: Iterable = (),
+    order=None,
+    turns: int = 5,
+    before: Callable[[Race], None] | None = None,
+    **properties: Any,
+) -> Race:
     """A race on a text board with rigged dice (padded to 16 rows when shorter)."""
     lines = [line for line in textwrap.dedent(text).strip("\n").splitlines() if line.strip()]
     width = len(lines[0].strip())

@@ -13,7 +13,7 @@ from scenes import boards
 from scenes.race import RaceScene
 
 CAST = [("Ann", "sorceress"), ("Bram", "dwarf"), ("Cleo", "orc"), ("Dax", "elf"), ("Eve", "thief")]
-AHEAD = [(2, 3), (4, -2), (6, 2), (3, -5)]   # where the opponents stand, from Ann's square
+AHEAD = [(2, 3), (4, -2), (6, 2), (3, -5)]  # where the opponents stand, from Ann's square
 
 
 def _board():
@@ -32,6 +32,7 @@ def _race(objects, seed: int, points=None):
             race.racers[i].points = p
         for r in race.racers[1:]:
             r.protected = False
+
     race = Race.new(board, setups, turns=6, dice=Dice(seed), before=before)
     while race.pending.racer != 0 or race.pending.kind != "action":
         decision = race.pending
@@ -85,9 +86,10 @@ def fireball_scene(app):
             break
         goal = goals[0]
 
-        def far(square):
+        def far(square, goal=goal):
             dc = (square[1] - goal[1]) % board.width
             return board.row_delta(square, goal) ** 2 + min(dc, board.width - dc) ** 2
+
         race.choose(min(options, key=far))
     scene.panel = None
     race.choose("end")

@@ -14,10 +14,44 @@ import pytest  # noqa: E402
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 CHARACTERS = ["elf", "human", "dwarf", "goblin", "orc", "beastman", "sorceress", "baby", "thief", "lizardman"]
-OBJECTS = ["ring_of_fire", "ring_of_lightning", "axe", "spear", "trap", "clover", "shield", "coin", "bottle",
-           "syringe", "wand_of_teleportation", "wand_of_fire", "throwing_star", "poo", "chest"]
-UI_ICONS = ["dice", "drift", "move", "rest", "coins", "fight", "shock", "hole", "shortcut", "lightning",
-            "fireball", "finish", "crown", "settings", "sound", "music", "pause", "save", "back"]
+OBJECTS = [
+    "ring_of_fire",
+    "ring_of_lightning",
+    "axe",
+    "spear",
+    "trap",
+    "clover",
+    "shield",
+    "coin",
+    "bottle",
+    "syringe",
+    "wand_of_teleportation",
+    "wand_of_fire",
+    "throwing_star",
+    "poo",
+    "chest",
+]
+UI_ICONS = [
+    "dice",
+    "drift",
+    "move",
+    "rest",
+    "coins",
+    "fight",
+    "shock",
+    "hole",
+    "shortcut",
+    "lightning",
+    "fireball",
+    "finish",
+    "crown",
+    "settings",
+    "sound",
+    "music",
+    "pause",
+    "save",
+    "back",
+]
 
 EXPECTED = (
     [(f"images/characters/{c}.png", (256, 256)) for c in CHARACTERS]
@@ -25,8 +59,11 @@ EXPECTED = (
     + [(f"images/objects/{o}.png", (96, 96)) for o in OBJECTS]
     + [(f"images/ui/chest_tier_{t}.png", (64, 64)) for t in range(5)]
     + [(f"images/ui/{n}.png", (48, 48)) for n in UI_ICONS]
-    + [("images/ui/token_disc.png", (64, 64)), ("images/ui/title_background.png", (1280, 720)),
-       ("images/ui/logo.png", None)]
+    + [
+        ("images/ui/token_disc.png", (64, 64)),
+        ("images/ui/title_background.png", (1280, 720)),
+        ("images/ui/logo.png", None),
+    ]
 )
 FRENCH = "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜàâæçéèêëîïôœùûüÿ«»’€"
 FONTS = ["CinzelDecorative-Bold.ttf", "Cinzel-Bold.ttf", "AlegreyaSans-Regular.ttf", "AlegreyaSans-Bold.ttf"]

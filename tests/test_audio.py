@@ -25,9 +25,17 @@ ASSETS = ROOT / "assets"
 
 # The kinds the race must hear, with the effect each one makes.
 MUST_SOUND = {
-    "rolled": "dice", "moved": "step", "fight": "fight", "fell": "hole", "shortcut": "shortcut",
-    "chest_opened": "chest", "picked_up": "pickup", "fireball": "fireball", "lightning": "lightning",
-    "thrown": "throw", "trap_sprung": "trap",
+    "rolled": "dice",
+    "moved": "step",
+    "fight": "fight",
+    "fell": "hole",
+    "shortcut": "shortcut",
+    "chest_opened": "chest",
+    "picked_up": "pickup",
+    "fireball": "fireball",
+    "lightning": "lightning",
+    "thrown": "throw",
+    "trap_sprung": "trap",
 }
 
 
@@ -63,8 +71,8 @@ def test_every_effect_exists_and_loads(mixer, name):
 def test_every_music_loop_exists_loads_and_loops_without_a_jump(mixer, name):
     path = ASSETS / "music" / f"{name}.ogg"
     assert path.is_file(), f"missing {path}: run tools/make_sounds.py"
-    pygame.mixer.music.load(str(path))              # what the game does (streamed)
-    sound = pygame.mixer.Sound(str(path))           # decoded whole, to measure it
+    pygame.mixer.music.load(str(path))  # what the game does (streamed)
+    sound = pygame.mixer.Sound(str(path))  # decoded whole, to measure it
     assert 30 <= sound.get_length() <= 60
     frequency, size, channels = mixer
     if size != -16:
@@ -141,13 +149,13 @@ def test_audio_plays_with_the_dummy_device(mixer, caplog):
     assert a.play_for_event(make_event("turn_ended")) is None
     a.music("menu")
     assert a.current_music == "menu"
-    a.music("menu")                                 # the same loop keeps playing
+    a.music("menu")  # the same loop keeps playing
     a.music("race")
     assert a.current_music == "race"
     a.set_volumes(0.5, 0.25)
     assert pygame.mixer.music.get_volume() == pytest.approx(0.25 * audio.MUSIC_MIX, abs=0.01)
     a.set_volumes(0, 0)
-    a.play("dice")                                  # muted: nothing happens, nothing breaks
+    a.play("dice")  # muted: nothing happens, nothing breaks
     a.stop_music()
     assert a.current_music is None
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -36,6 +36,7 @@ def test_a_level_is_deterministic_for_a_seed(level):
         race = race_for([level, level, level], seed)
         ai.play(race, {i: random.Random(10 + i) for i in range(3)}, {i: level for i in range(3)})
         return race.choices
+
     assert play(4) == play(4)
 
 
@@ -70,7 +71,7 @@ def test_hard_beats_normal_and_normal_beats_easy_over_a_small_fixed_run():
 
 
 def test_the_sign_test_and_the_wilson_interval_give_known_values():
-    assert tournament.sign_test(12, 0) == pytest.approx(2 / 2 ** 12)
+    assert tournament.sign_test(12, 0) == pytest.approx(2 / 2**12)
     assert tournament.sign_test(5, 5) == 1.0
     assert tournament.sign_test(60, 40) == pytest.approx(0.0569, abs=1e-3)
     low, high = tournament.wilson(50, 100)
@@ -78,13 +79,25 @@ def test_the_sign_test_and_the_wilson_interval_give_known_values():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
 
 
 def test_the_tournament_command_prints_the_table_and_writes_csv_and_chart(tmp_path):
-    out = run("tournament", "--bots", "easy,normal", "--games", "4", "--seed", "2",
-              "--csv", str(tmp_path / "t.csv"), "--plot", str(tmp_path / "t.png"))
+    out = run(
+        "tournament",
+        "--bots",
+        "easy,normal",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--csv",
+        str(tmp_path / "t.csv"),
+        "--plot",
+        str(tmp_path / "t.png"),
+    )
     assert out.returncode == 0, out.stderr
     assert "win rate" in out.stdout and "sign test p" in out.stdout and "lead changes" in out.stdout
     assert (tmp_path / "t.csv").read_text().count("\n") == 4 * 2 + 1
@@ -97,15 +110,18 @@ def test_the_balance_command_reports_every_character_seen(tmp_path):
     assert "average win rate" in out.stdout
 
 
-@pytest.mark.parametrize("args, sentence", [
-    (["tournament", "--bots", "easy,genius"], "unknown level 'genius'"),
-    (["tournament", "--bots", "easy"], "2 to 6 levels"),
-    (["balance", "--bot", "clever"], "unknown level 'clever'"),
-    (["balance", "--racers", "9"], "between 2 and 6"),
-    (["tournament", "--games", "0"], "between 1 and"),
-    (["tournament", "--csv", "/no/such/folder/t.csv"], "does not exist"),
-    (["tournament", "--board", "/no/such/board.tmx"], "board.tmx"),
-])
+@pytest.mark.parametrize(
+    "args, sentence",
+    [
+        (["tournament", "--bots", "easy,genius"], "unknown level 'genius'"),
+        (["tournament", "--bots", "easy"], "2 to 6 levels"),
+        (["balance", "--bot", "clever"], "unknown level 'clever'"),
+        (["balance", "--racers", "9"], "between 2 and 6"),
+        (["tournament", "--games", "0"], "between 1 and"),
+        (["tournament", "--csv", "/no/such/folder/t.csv"], "does not exist"),
+        (["tournament", "--board", "/no/such/board.tmx"], "board.tmx"),
+    ],
+)
 def test_bad_series_values_get_one_sentence_and_exit_2(args, sentence):
     out = run(*args)
     assert out.returncode == 2, out.stdout

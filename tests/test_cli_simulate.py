@@ -11,13 +11,27 @@ BOARD = str(ROOT / "tests" / "boards" / "straight.txt")
 
 
 def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 def test_simulate_prints_the_standings_and_races_per_second():
-    out = run("simulate", "--text-board", BOARD, "--racers", "elf,dwarf,orc", "--bots", "greedy",
-              "--turns", "5", "--games", "2", "--seed", "4")
+    out = run(
+        "simulate",
+        "--text-board",
+        BOARD,
+        "--racers",
+        "elf,dwarf,orc",
+        "--bots",
+        "greedy",
+        "--turns",
+        "5",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("1. ") >= 2
     assert "races per second" in out.stdout
@@ -35,17 +49,20 @@ def test_the_same_seed_gives_the_same_races():
     assert a.stdout.splitlines()[:4] == b.stdout.splitlines()[:4]
 
 
-@pytest.mark.parametrize("args, sentence", [
-    (["--racers", "elf,dragon"], "unknown character 'dragon'"),
-    (["--racers", "elf"], "2 to 6 racers"),
-    (["--racers", "elf,elf,elf,elf,elf,elf,elf"], "2 to 6 racers"),
-    (["--bots", "clever"], "unknown policy 'clever'"),
-    (["--bots", "random,greedy"], "one per racer"),
-    (["--turns", "20"], "between 5 and 15"),
-    (["--turns", "ten"], "whole number"),
-    (["--games", "0"], "between 1 and"),
-    (["--seed", "-3"], "between 0 and"),
-])
+@pytest.mark.parametrize(
+    "args, sentence",
+    [
+        (["--racers", "elf,dragon"], "unknown character 'dragon'"),
+        (["--racers", "elf"], "2 to 6 racers"),
+        (["--racers", "elf,elf,elf,elf,elf,elf,elf"], "2 to 6 racers"),
+        (["--bots", "clever"], "unknown policy 'clever'"),
+        (["--bots", "random,greedy"], "one per racer"),
+        (["--turns", "20"], "between 5 and 15"),
+        (["--turns", "ten"], "whole number"),
+        (["--games", "0"], "between 1 and"),
+        (["--seed", "-3"], "between 0 and"),
+    ],
+)
 def test_bad_values_get_one_sentence_and_exit_2(args, sentence):
     out = run("simulate", "--text-board", BOARD, *args)
     assert out.returncode == 2

@@ -6,16 +6,25 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "assets" / "rules").glob("*.md"),
-               ROOT / "assets" / "CREDITS.md"])
-LINK = re.compile(r"\]\(([^)\s]+)\)")          # [text](target) and ![alt](target)
+DOCS = sorted(
+    [
+        ROOT / "README.md",
+        *(ROOT / "docs").glob("*.md"),
+        *(ROOT / "assets" / "rules").glob("*.md"),
+        ROOT / "assets" / "CREDITS.md",
+    ]
+)
+LINK = re.compile(r"\]\(([^)\s]+)\)")  # [text](target) and ![alt](target)
 OUTSIDE = re.compile(r"\.\./shared|/work/|(?<![\w/])(MAPS|DESIGN|STYLE)\.md")
 
 
 def links(text: str) -> list[str]:
     """The local targets of the Markdown links in `text` (web addresses and anchors left out)."""
-    return [target.split("#")[0] for target in LINK.findall(text)
-            if not re.match(r"[a-z]+:", target) and not target.startswith("#")]
+    return [
+        target.split("#")[0]
+        for target in LINK.findall(text)
+        if not re.match(r"[a-z]+:", target) and not target.startswith("#")
+    ]
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))

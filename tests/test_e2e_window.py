@@ -23,15 +23,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool")
-pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
-                                reason="needs Xvfb and xdotool (apt: xvfb xdotool)")
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
+)
 
 
 def start_xvfb():
     """An X server on a free display; returns (process, ':N')."""
     read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     number = b""
     deadline = time.time() + 15
@@ -69,13 +74,13 @@ def read_xwd(data: bytes):
     fields = struct.unpack(">25I", data[:100])
     header_size, width, height = fields[0], fields[4], fields[5]
     byte_order, bits_per_pixel, bytes_per_line, ncolors = fields[7], fields[11], fields[12], fields[19]
-    pixels = data[header_size + 12 * ncolors:]
+    pixels = data[header_size + 12 * ncolors :]
     step = bits_per_pixel // 8
     colours = set()
     for y in range(0, height, 9):
-        row = pixels[y * bytes_per_line:(y + 1) * bytes_per_line]
+        row = pixels[y * bytes_per_line : (y + 1) * bytes_per_line]
         for x in range(0, width, 9):
-            chunk = row[x * step:x * step + 3]
+            chunk = row[x * step : x * step + 3]
             colours.add(tuple(chunk) if byte_order else tuple(reversed(chunk)))
     return width, height, colours
 
@@ -87,6 +92,7 @@ def screen_picture(env, key, tmp_path: Path):
         (tmp_path / "screen.xwd").write_bytes(shot)
         return read_xwd(shot)
     import pygame
+
     key("F12")
     folder = tmp_path / "data" / "fantasy-racing" / "screenshots"
     deadline = time.time() + 10
@@ -94,8 +100,9 @@ def screen_picture(env, key, tmp_path: Path):
         time.sleep(0.2)
     time.sleep(0.3)
     image = pygame.image.load(str(sorted(folder.glob("*.png"))[-1]))
-    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 9)
-               for y in range(0, image.get_height(), 9)}
+    colours = {
+        tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 9) for y in range(0, image.get_height(), 9)
+    }
     return image.get_width(), image.get_height(), colours
 
 
@@ -105,6 +112,7 @@ def saved_race(data_home: Path):
     if not path.is_file():
         return None
     from game import Race
+
     try:
         return Race.from_json(json.dumps(json.loads(path.read_text())["race"]))
     except (ValueError, KeyError):
@@ -114,10 +122,10 @@ def saved_race(data_home: Path):
 def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_path):
     xvfb, display = start_xvfb()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"),
-               PYTHONPATH=str(ROOT))
-    game = subprocess.Popen([sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
     try:
         window = find_window(env, game.pid)
         xdotool(env, "windowfocus", "--sync", window)
@@ -133,19 +141,20 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
             xdotool(env, "click", "1")
             time.sleep(0.4)
 
-        click(640, 347)                 # title: Play
-        key("Down")                     # setup: the keyboard moves the focus...
+        click(640, 347)  # title: Play
+        key("Down")  # setup: the keyboard moves the focus...
         key("Up")
-        click(1110, 677)                # ...and a click starts the race
+        click(1110, 677)  # ...and a click starts the race
         race = None
         deadline = time.time() + 120
         while time.time() < deadline:
             race = saved_race(tmp_path / "data")
             person_done = race is not None and any(
-                e.kind == "turn_ended" and race.racers[e.racer].setup.bot is None for e in race.log)
+                e.kind == "turn_ended" and race.racers[e.racer].setup.bot is None for e in race.log
+            )
             if person_done:
                 break
-            key("Return")               # answers the focused option, or skips an animation
+            key("Return")  # answers the focused option, or skips an animation
             assert game.poll() is None, game.stdout.read().decode(errors="replace")
         assert race is not None, "the race was never saved"
         assert [r.setup.bot is None for r in race.racers] == [True, False]

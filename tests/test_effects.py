@@ -8,7 +8,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 from game import Board  # noqa: E402
 from scenes.render import effects  # noqa: E402
@@ -41,14 +42,16 @@ def test_a_slide_over_the_edge_takes_one_step_not_the_long_way_round():
     slide = effects.Slide(0, (0, 7), [(9, 7), (9, 0)], BOARD, per_square=0.1)
     slide.update(0.05)
     row, col = slide.position()
-    assert -1.0 < row < 0.0 and col == 7.0   # between row 0 and the row "above" it (9)
+    assert -1.0 < row < 0.0 and col == 7.0  # between row 0 and the row "above" it (9)
     slide.update(0.1)
     row, col = slide.position()
     assert row == pytest.approx(-1.0) and 7.0 < col < 8.0
 
 
-@given(st.lists(st.sampled_from([(-1, 0), (1, 0), (0, -1), (0, 1)]), min_size=1, max_size=12),
-       st.lists(st.floats(0.001, 0.2), min_size=1, max_size=60))
+@given(
+    st.lists(st.sampled_from([(-1, 0), (1, 0), (0, -1), (0, 1)]), min_size=1, max_size=12),
+    st.lists(st.floats(0.001, 0.2), min_size=1, max_size=60),
+)
 def test_a_slide_is_always_within_one_step_of_a_square_of_its_path(moves, ticks):
     here, path = (4, 4), []
     for dr, dc in moves:

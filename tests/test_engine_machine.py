@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from game import Dice, Race, RacerSetup, ai
@@ -19,11 +20,35 @@ QUICK_BOTS = ("random", "easy", "normal")
 
 def state(race: Race) -> tuple:
     """Everything a player can see of a race, to compare two races."""
-    return (race.turn, race.current, race.phase, tuple(race.order), race.over, race.pending,
-            tuple((r.square, r.points, r.inventory, r.protected, r.rows, r.laps, tuple(sorted(r.by_cause.items())),
-                   r.poisoned, r.stars, r.baby_step, tuple(sorted(r.wand_used.items()))) for r in race.racers),
-            frozenset(race.taken), frozenset(race.destroyed), tuple(sorted(race.traps.items())),
-            tuple(race.choices), len(race.log))
+    return (
+        race.turn,
+        race.current,
+        race.phase,
+        tuple(race.order),
+        race.over,
+        race.pending,
+        tuple(
+            (
+                r.square,
+                r.points,
+                r.inventory,
+                r.protected,
+                r.rows,
+                r.laps,
+                tuple(sorted(r.by_cause.items())),
+                r.poisoned,
+                r.stars,
+                r.baby_step,
+                tuple(sorted(r.wand_used.items())),
+            )
+            for r in race.racers
+        ),
+        frozenset(race.taken),
+        frozenset(race.destroyed),
+        tuple(sorted(race.traps.items())),
+        tuple(race.choices),
+        len(race.log),
+    )
 
 
 class RaceMachine(RuleBasedStateMachine):
@@ -149,5 +174,9 @@ class RaceMachine(RuleBasedStateMachine):
 
 
 TestRaceMachine = RaceMachine.TestCase
-TestRaceMachine.settings = settings(max_examples=40, stateful_step_count=40, deadline=None,
-                                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+TestRaceMachine.settings = settings(
+    max_examples=40,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)

@@ -11,7 +11,8 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import Race, RacerSetup, ai
 from game.board import BARRIER, ROCK
@@ -115,5 +116,6 @@ def test_a_race_saved_at_any_point_loads_to_the_same_state(seed, cut):
     loaded = Race.from_json(race.to_json())
     assert [e.to_dict() for e in loaded.log] == [e.to_dict() for e in race.log]
     assert loaded.pending == race.pending
-    assert [(r.square, r.points, r.inventory) for r in loaded.racers] == \
-           [(r.square, r.points, r.inventory) for r in race.racers]
+    assert [(r.square, r.points, r.inventory) for r in loaded.racers] == [
+        (r.square, r.points, r.inventory) for r in race.racers
+    ]

@@ -17,14 +17,45 @@ from game.events import EVENT_KINDS
 from game.objects import CHEST_ORDER
 
 RULE_BOOK_KINDS = [
-    "turn_started", "respawned", "racer_turn", "phase", "rolled", "clover_used", "roll_validated",
-    "lucky", "sprinter", "moved", "placed", "scored", "crossed_line", "picked_up", "chest_opened",
-    "object_gained", "object_dropped", "object_used", "trap_sprung", "fell", "shortcut", "fight",
-    "fight_result", "shock", "shield_used", "barrier_destroyed", "coins_spent", "trap_laid",
-    "trap_destroyed", "thrown", "fireball", "lightning", "flail", "baby", "turn_ended", "race_over",
+    "turn_started",
+    "respawned",
+    "racer_turn",
+    "phase",
+    "rolled",
+    "clover_used",
+    "roll_validated",
+    "lucky",
+    "sprinter",
+    "moved",
+    "placed",
+    "scored",
+    "crossed_line",
+    "picked_up",
+    "chest_opened",
+    "object_gained",
+    "object_dropped",
+    "object_used",
+    "trap_sprung",
+    "fell",
+    "shortcut",
+    "fight",
+    "fight_result",
+    "shock",
+    "shield_used",
+    "barrier_destroyed",
+    "coins_spent",
+    "trap_laid",
+    "trap_destroyed",
+    "thrown",
+    "fireball",
+    "lightning",
+    "flail",
+    "baby",
+    "turn_ended",
+    "race_over",
 ]
 RACES = 2000
-BOTS = ("random", "greedy")   # fast bots (the look-ahead bot would take minutes)
+BOTS = ("random", "greedy")  # fast bots (the look-ahead bot would take minutes)
 ACTIVE = [o for o in CHEST_ORDER if o not in ("coin", "clover", "shield")]
 
 
@@ -38,7 +69,7 @@ def random_text_board(rng: random.Random, racers: int, chests_everywhere: bool) 
     terrain = ".#RO" + "S" + "." * 20
     objects = "C$%)" if not chests_everywhere else "CCCC$%)"
     rows = []
-    for row in range(16):
+    for _row in range(16):
         line = []
         for _ in range(width):
             char = rng.choice(terrain)

@@ -41,14 +41,83 @@ BOARDS = 1000
 SEED = 8
 HANG_SECONDS = 5
 MAPS = ROOT / "maps"
-ODD_VALUES = ["", "0", "-1", "1", "2", "99999", "4294967295", "4294967296", "-2147483649", "1e9", "1.5", "nan",
-              "inf", "-inf", "x", "true", "null", "csv", "base64", "zlib", "gzip", "zstd", "lzma", "#ff00ff",
-              "#zz", "tilesets/none.tsx", "../../../../etc/passwd", "/dev/zero", ".", "4,7,,10", "é", "\u202e",
-              "start", "ground", "holes", "class", "9" * 40, "1" * 5000, "&amp;", "0x10"]
-TILED_ATTRIBUTES = ["offsetx", "offsety", "opacity", "visible", "width", "height", "firstgid", "source", "encoding",
-                    "compression", "tintcolor", "parallaxx", "x", "y", "rotation", "gid", "id", "type", "class",
-                    "name", "value", "infinite", "orientation", "tilewidth", "tileheight", "columns", "tilecount",
-                    "spacing", "margin", "backgroundcolor", "propertytype", "trans", "renderorder"]
+ODD_VALUES = [
+    "",
+    "0",
+    "-1",
+    "1",
+    "2",
+    "99999",
+    "4294967295",
+    "4294967296",
+    "-2147483649",
+    "1e9",
+    "1.5",
+    "nan",
+    "inf",
+    "-inf",
+    "x",
+    "true",
+    "null",
+    "csv",
+    "base64",
+    "zlib",
+    "gzip",
+    "zstd",
+    "lzma",
+    "#ff00ff",
+    "#zz",
+    "tilesets/none.tsx",
+    "../../../../etc/passwd",
+    "/dev/zero",
+    ".",
+    "4,7,,10",
+    "é",
+    "\u202e",
+    "start",
+    "ground",
+    "holes",
+    "class",
+    "9" * 40,
+    "1" * 5000,
+    "&amp;",
+    "0x10",
+]
+TILED_ATTRIBUTES = [
+    "offsetx",
+    "offsety",
+    "opacity",
+    "visible",
+    "width",
+    "height",
+    "firstgid",
+    "source",
+    "encoding",
+    "compression",
+    "tintcolor",
+    "parallaxx",
+    "x",
+    "y",
+    "rotation",
+    "gid",
+    "id",
+    "type",
+    "class",
+    "name",
+    "value",
+    "infinite",
+    "orientation",
+    "tilewidth",
+    "tileheight",
+    "columns",
+    "tilecount",
+    "spacing",
+    "margin",
+    "backgroundcolor",
+    "propertytype",
+    "trans",
+    "renderorder",
+]
 ENCODINGS = ["utf-16", "utf-16-le", "utf-32", "latin-1", "cp1252", "utf-8-sig", "ascii"]
 DECLARED = ["UTF-16", "ISO-8859-1", "klingon", "ascii", "UTF-32", "EBCDIC-CP-US", "", "utf-8"]
 
@@ -79,7 +148,7 @@ def bit_flips(data: bytes, rng: random.Random) -> tuple[bytes, str]:
 
 
 def truncation(data: bytes, rng: random.Random) -> tuple[bytes, str]:
-    return data[:rng.randrange(len(data))], "truncation"
+    return data[: rng.randrange(len(data))], "truncation"
 
 
 def slices(data: bytes, rng: random.Random) -> tuple[bytes, str]:
@@ -96,7 +165,7 @@ def encoding(data: bytes, rng: random.Random) -> tuple[bytes, str]:
         declared = rng.choice(DECLARED)
         if 'encoding="' in text[:100]:
             start = text.index('encoding="') + len('encoding="')
-            text = text[:start] + declared + text[text.index('"', start):]
+            text = text[:start] + declared + text[text.index('"', start) :]
         return text.encode("utf-8", errors="replace"), f"declared encoding {declared!r}"
     name = rng.choice(ENCODINGS)
     return text.encode(name, errors="replace"), f"encoded as {name}"
@@ -162,9 +231,20 @@ def element_text(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     if root is None:
         return bit_flips(data, rng)
     element = rng.choice(list(root.iter()))
-    element.text = rng.choice(["", "1,2,3", "-5," * 700, "eJwDAAAAAAE=", "H4sIAAAAAAAA/wMAAAAAAAAAAAA=",
-                               "not base64 !!", "4294967295," * 720, ",".join(["0"] * 720), "\x00".join("ab"),
-                               rng.choice(ODD_VALUES)])
+    element.text = rng.choice(
+        [
+            "",
+            "1,2,3",
+            "-5," * 700,
+            "eJwDAAAAAAE=",
+            "H4sIAAAAAAAA/wMAAAAAAAAAAAA=",
+            "not base64 !!",
+            "4294967295," * 720,
+            ",".join(["0"] * 720),
+            "\x00".join("ab"),
+            rng.choice(ODD_VALUES),
+        ]
+    )
     return _serialise(root), f"<{element.tag}> text replaced"
 
 
@@ -179,11 +259,11 @@ def data_reencoded(data: bytes, rng: random.Random) -> tuple[bytes, str]:
         gids = [int(v) for v in (element.text or "").replace("\n", "").split(",") if v.strip()]
     except ValueError:
         gids = []
-    raw = b"".join(g.to_bytes(4, "little", signed=False) for g in gids if 0 <= g < 2 ** 32)
+    raw = b"".join(g.to_bytes(4, "little", signed=False) for g in gids if 0 <= g < 2**32)
     compression = rng.choice([None, "zlib", "gzip", "zstd"])
     packed = zlib.compress(raw) if compression == "zlib" else gzip.compress(raw) if compression == "gzip" else raw
     if rng.random() < 0.3:
-        packed = packed[:rng.randint(0, len(packed))]
+        packed = packed[: rng.randint(0, len(packed))]
     element.text = base64.b64encode(packed).decode() if rng.random() < 0.9 else element.text
     element.set("encoding", "base64")
     if compression:
@@ -191,8 +271,18 @@ def data_reencoded(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     return _serialise(root), f"data as base64/{compression}"
 
 
-MUTATIONS = (bit_flips, truncation, slices, encoding, attribute_value, attribute_value, element_deletion,
-             element_duplication, element_text, data_reencoded)
+MUTATIONS = (
+    bit_flips,
+    truncation,
+    slices,
+    encoding,
+    attribute_value,
+    attribute_value,
+    element_deletion,
+    element_duplication,
+    element_text,
+    data_reencoded,
+)
 
 
 def mutate(data: bytes, rng: random.Random) -> tuple[bytes, list[str]]:
@@ -273,15 +363,22 @@ def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path):
     assert max(outcome.times) < HANG_SECONDS
 
 
-@pytest.mark.parametrize("old, new, expected", [
-    ('<layer id="1" name="ground"', '<layer offsetx="inf" id="1" name="ground"', "error: "),
-    ('<layer id="1" name="ground"', '<layer offsety="-inf" opacity="nan" id="1" name="ground"', "error: "),
-    ('value="4,7,10"', 'value="' + "1" * 5000 + '"', "respawn_turns"),
-    ('value="4,7,10"', 'value="4,\u00b2"', "respawn_turns"),
-    ('<object id="1" name="racer 1" x="272" y="16">\n   <properties>',
-     '<object id="1" name="racer 1" x="272" y="16">\n   <properties>\n'
-     '    <property name="class" type="int" value="3"/>', None),
-], ids=["offset inf", "offset -inf", "5000 digits", "superscript two", "int class"])
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        ('<layer id="1" name="ground"', '<layer offsetx="inf" id="1" name="ground"', "error: "),
+        ('<layer id="1" name="ground"', '<layer offsety="-inf" opacity="nan" id="1" name="ground"', "error: "),
+        ('value="4,7,10"', 'value="' + "1" * 5000 + '"', "respawn_turns"),
+        ('value="4,7,10"', 'value="4,\u00b2"', "respawn_turns"),
+        (
+            '<object id="1" name="racer 1" x="272" y="16">\n   <properties>',
+            '<object id="1" name="racer 1" x="272" y="16">\n   <properties>\n'
+            '    <property name="class" type="int" value="3"/>',
+            None,
+        ),
+    ],
+    ids=["offset inf", "offset -inf", "5000 digits", "superscript two", "int class"],
+)
 def test_what_the_fuzzer_found_is_a_board_or_one_line(tmp_path, old, new, expected):
     """Crashes the fuzzer found once (OverflowError, ValueError, AttributeError), now a board or a BoardError."""
     shutil.copytree(MAPS / "tilesets", tmp_path / "tilesets")
@@ -307,6 +404,7 @@ def test_the_mutations_change_the_files():
 def main() -> None:
     """Run the fuzzer and print a summary (for docs/reliability.md)."""
     import tempfile
+
     count = int(sys.argv[1]) if len(sys.argv) > 1 else BOARDS
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else SEED
     with tempfile.TemporaryDirectory() as folder:
@@ -314,8 +412,10 @@ def main() -> None:
         outcome = fuzz(Path(folder), count, seed)
         elapsed = time.perf_counter() - started
     times = sorted(outcome.times)
-    print(f"{outcome.boards} mutated boards (seed {seed}) in {elapsed:.1f} s: {outcome.errors} BoardError, "
-          f"{outcome.valid} valid boards, {len(outcome.failures)} failures")
+    print(
+        f"{outcome.boards} mutated boards (seed {seed}) in {elapsed:.1f} s: {outcome.errors} BoardError, "
+        f"{outcome.valid} valid boards, {len(outcome.failures)} failures"
+    )
     print(f"load time: median {times[len(times) // 2] * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms")
     print("mutations:", ", ".join(f"{k} {v}" for k, v in outcome.mutations.most_common()))
     for failure in outcome.failures[:20]:

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup
-from game.characters import CHARACTERS, RULE_TEXT, _RULE_WORDS
+from game.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
 from game.dice import DICE
 from game.objects import NAMES
 from scenes import boards, i18n, userdata
@@ -38,14 +38,14 @@ def catalogues():
 # ---------------------------------------------------------------- the catalogues
 def test_the_french_and_english_catalogues_have_the_same_keys_and_placeholders():
     en, fr = catalogues()
-    assert set(en) == set(fr), (set(en) ^ set(fr))
+    assert set(en) == set(fr), set(en) ^ set(fr)
     for key in en:
         assert isinstance(en[key], dict) == isinstance(fr[key], dict), key
         if isinstance(en[key], dict):
             assert set(en[key]) == set(fr[key]) == {"one", "other"}, key
         assert i18n.placeholders(en[key]) == i18n.placeholders(fr[key]), key
         for entry in (en[key], fr[key]):
-            for form in (entry.values() if isinstance(entry, dict) else [entry]):
+            for form in entry.values() if isinstance(entry, dict) else [entry]:
                 assert form.strip(), f"{key} is empty"
 
 
@@ -79,16 +79,65 @@ def test_every_id_the_screens_look_up_has_its_words():
     wanted += [f"level.{k}" for k in ("person", "computer", "easy", "normal", "hard")]
     wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard")]
     wanted += [f"baby.{a}" for a in ("beer", "poo", "sleep", "cry")]
-    wanted += [f"cause.{c}" for c in ("distance", "lap", "fight", "shock", "lightning", "hole", "shield", "vicious",
-                                      "theft", "flail", "star")]
-    wanted += [f"purpose.{p}" for p in ("movement", "chest", "disarm", "theft", "shock", "combat", "combat_reroll",
-                                        "ring_of_fire", "wand_of_fire", "bottle", "syringe", "ring_of_lightning",
-                                        "shortcut")]
-    wanted += [f"move.{c}" for c in ("movement", "action", "coins", "drift", "recoil", "shortcut", "hole", "teleport",
-                                     "lightning", "flail", "star", "put_back", "tactical", "bottle", "syringe")]
+    wanted += [
+        f"cause.{c}"
+        for c in (
+            "distance",
+            "lap",
+            "fight",
+            "shock",
+            "lightning",
+            "hole",
+            "shield",
+            "vicious",
+            "theft",
+            "flail",
+            "star",
+        )
+    ]
+    wanted += [
+        f"purpose.{p}"
+        for p in (
+            "movement",
+            "chest",
+            "disarm",
+            "theft",
+            "shock",
+            "combat",
+            "combat_reroll",
+            "ring_of_fire",
+            "wand_of_fire",
+            "bottle",
+            "syringe",
+            "ring_of_lightning",
+            "shortcut",
+        )
+    ]
+    wanted += [
+        f"move.{c}"
+        for c in (
+            "movement",
+            "action",
+            "coins",
+            "drift",
+            "recoil",
+            "shortcut",
+            "hole",
+            "teleport",
+            "lightning",
+            "flail",
+            "star",
+            "put_back",
+            "tactical",
+            "bottle",
+            "syringe",
+        )
+    ]
     from scenes.results import CATEGORIES
+
     wanted += [f"results.category.{key}" for key, _, _ in CATEGORIES]
     from scenes.words import PROMPTS
+
     wanted += [f"prompt.{kind}" for kind in PROMPTS]
     assert [k for k in wanted if k not in en] == []
 
@@ -105,7 +154,7 @@ def test_the_special_rules_have_the_engines_placeholders_in_both_languages():
 
 def test_french_uses_the_original_names_of_characters_and_objects():
     i18n.set_language("fr")
-    for c in CHARACTERS.values():      # "l'elfe" -> "Elfe", "le bébé hybride" -> "Bébé hybride"
+    for c in CHARACTERS.values():  # "l'elfe" -> "Elfe", "le bébé hybride" -> "Bébé hybride"
         assert c.french.lower().endswith(i18n.character(c.id).lower()), c.id
     for obj, (_, french) in NAMES.items():
         assert i18n.object_name(obj).lower() == french.lower(), obj
@@ -148,13 +197,16 @@ def test_the_catalogues_are_found_next_to_the_package_not_the_working_directory(
 
 def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_path):
     import json
+
     from scenes.settings import SettingsScene
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = App(settings=Settings(language="en"))
     scene = app.stack.push(SettingsScene())
     language = scene.group.widgets[4]
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(language.rect.right - 10, language.rect.centery),
-                                 button=1)])
+    app.step(
+        [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(language.rect.right - 10, language.rect.centery), button=1)]
+    )
     assert i18n.language() == "fr" and app.settings.language == "fr"
     assert scene.group.widgets[-1].label == "Retour"
     saved = json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())
@@ -164,9 +216,12 @@ def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_p
 # ---------------------------------------------------------------- the rule book
 def book_shape(markdown: str):
     from scenes.rules_help import parse
+
     blocks = parse(markdown)
-    return ([(b[0], b[1]) if b[0] == "h" else b[0] for b in blocks if b[0] != "table"],
-            [(len(b[1]), [len(r) for r in b[1]]) for b in blocks if b[0] == "table"])
+    return (
+        [(b[0], b[1]) if b[0] == "h" else b[0] for b in blocks if b[0] != "table"],
+        [(len(b[1]), [len(r) for r in b[1]]) for b in blocks if b[0] == "table"],
+    )
 
 
 def test_the_french_rule_book_has_the_structure_of_the_english_one():
@@ -176,13 +231,22 @@ def test_the_french_rule_book_has_the_structure_of_the_english_one():
     assert [b for b in fr_blocks if isinstance(b, tuple)] == [b for b in en_blocks if isinstance(b, tuple)]
     assert fr_tables == en_tables
     assert len(fr_blocks) == len(en_blocks)
-    for name in ("l'elfe", "le bébé hybride", "anneau de foudre", "trèfle à trois feuilles et demi", "DKDO", "DVOL",
-                 "phase de dérapage", "sprinteur chanceux"):
+    for name in (
+        "l'elfe",
+        "le bébé hybride",
+        "anneau de foudre",
+        "trèfle à trois feuilles et demi",
+        "DKDO",
+        "DVOL",
+        "phase de dérapage",
+        "sprinteur chanceux",
+    ):
         assert name in french.lower() or name in french, name
 
 
 def test_the_rules_help_shows_the_book_of_the_current_language():
     from scenes.rules_help import rules_text
+
     i18n.set_language("fr")
     assert rules_text().startswith("# Fantasy Racing") and "les règles" in rules_text()[:200]
     i18n.set_language("en")
@@ -212,9 +276,10 @@ class Screen:
 
     def __init__(self, monkeypatch) -> None:
         from scenes.ui import text
-        self.names: set[str] = {"Fantasy Racing"}   # proper names: the game's, racers', boards'
-        self.sources: set[str] = set()              # texts of translated documents (the rule book)
-        self.wrapped: set[str] = set()              # lines cut from texts that passed
+
+        self.names: set[str] = {"Fantasy Racing"}  # proper names: the game's, racers', boards'
+        self.sources: set[str] = set()  # texts of translated documents (the rule book)
+        self.wrapped: set[str] = set()  # lines cut from texts that passed
         self.bad: dict[str, str] = {}
         self.scene = ""
         render, wrap = text.render, text.wrap
@@ -229,6 +294,7 @@ class Screen:
             if line in self.sources or self.fine(line):
                 self.wrapped.update(lines)
             return lines
+
         monkeypatch.setattr(text, "render", checked_render)
         monkeypatch.setattr(text, "wrap", checked_wrap)
 
@@ -267,10 +333,10 @@ def drive_every_scene(app, screen=None) -> None:
     def mark(name):
         if screen is not None:
             screen.scene = name
+
     for choice in boards.available():
         if screen is not None and choice.board is not None:
-            screen.names |= {choice.board.name, choice.board.description or "", choice.board.author or "",
-                             choice.ref}
+            screen.names |= {choice.board.name, choice.board.description or "", choice.board.author or "", choice.ref}
     mark("title")
     app.stack.push(TitleScene())
     app.step([])
@@ -279,8 +345,9 @@ def drive_every_scene(app, screen=None) -> None:
     app.step([])
     racers = setup.group.widgets[2]
     for _ in range(4):
-        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(racers.rect.right - 10, racers.rect.centery),
-                                     button=1)])
+        app.step(
+            [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(racers.rect.right - 10, racers.rect.centery), button=1)]
+        )
     for character in CHARACTERS:
         setup.pick(character)
         app.step([])
@@ -304,16 +371,27 @@ def drive_every_scene(app, screen=None) -> None:
     for k in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_END):
         app.step([key(k)])
     app.step([key(pygame.K_ESCAPE)])
-    casts = [[("elf", "Ann", None), ("human", "Bo", "easy"), ("dwarf", "Cy", "normal"), ("goblin", "Di", "hard"),
-              ("orc", "Ed", "greedy"), ("beastman", "Fi", "normal")],
-             [("sorceress", "Gus", None), ("baby", "Hal", "hard"), ("thief", "Ivy", "normal"),
-              ("lizardman", "Jo", "easy")]]
+    casts = [
+        [
+            ("elf", "Ann", None),
+            ("human", "Bo", "easy"),
+            ("dwarf", "Cy", "normal"),
+            ("goblin", "Di", "hard"),
+            ("orc", "Ed", "greedy"),
+            ("beastman", "Fi", "normal"),
+        ],
+        [("sorceress", "Gus", None), ("baby", "Hal", "hard"), ("thief", "Ivy", "normal"), ("lizardman", "Jo", "easy")],
+    ]
     for number, cast in enumerate(casts):
         if screen is not None:
             screen.names |= {name for _, name, _ in cast}
         mark(f"race {number + 1}")
-        setup = {"board": boards.PRACTICE, "turns": 5, "seed": 5 + number,
-                 "racers": [{"character": c, "name": n, "bot": b} for c, n, b in cast]}
+        setup = {
+            "board": boards.PRACTICE,
+            "turns": 5,
+            "seed": 5 + number,
+            "racers": [{"character": c, "name": n, "bot": b} for c, n, b in cast],
+        }
         assert start_race(app.stack, setup) is None
         scene = app.stack.top
         paused = False
@@ -321,7 +399,7 @@ def drive_every_scene(app, screen=None) -> None:
         while frame < 40000 and time.monotonic() < deadline:
             if not isinstance(app.stack.top, (RaceScene, PauseScene)):
                 break
-            if thinking(app):      # computer racers think on a worker thread: wait, it is not a frame
+            if thinking(app):  # computer racers think on a worker thread: wait, it is not a frame
                 time.sleep(0.0005)
                 app.step([], 1 / 20)
                 continue
@@ -347,6 +425,7 @@ def drive_every_scene(app, screen=None) -> None:
     mark("replay")
     from game.replay import parse, record, start
     from scenes.replay import ReplayScene
+
     replay = parse(record(finished))
     scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
     for frame in range(30000):
@@ -363,8 +442,9 @@ def drive_every_scene(app, screen=None) -> None:
         screen.names.add(str(board_file))
     app.stack.pop()
     mark("title with a saved race")
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5,
-                    seed=2)
+    race = Race.new(
+        boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=2
+    )
     userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
     app.stack.push(TitleScene())
     app.step([])
@@ -391,10 +471,15 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     from scenes.pause import PauseScene
     from scenes.race import RaceScene
     from scenes.settings import SettingsScene
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = App(settings=Settings(animation_speed=4.0, language="en"))
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
-                    turns=5, seed=2)
+    race = Race.new(
+        boards.practice_board(),
+        [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
+        turns=5,
+        seed=2,
+    )
     scene = app.stack.push(RaceScene(race, {}))
     for _ in range(2000):
         if sum("'s turn" in line for line, _ in scene.log) >= 2:

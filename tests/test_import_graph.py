@@ -35,7 +35,7 @@ def import_graph(package: Path) -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    anchor = here[:len(here) - node.level + 1]
+                    anchor = here[: len(here) - node.level + 1]
                     base = ".".join(anchor + ([node.module] if node.module else []))
                 submodules = {f"{base}.{alias.name}" for alias in node.names} & files.keys()
                 needs |= submodules
@@ -47,7 +47,7 @@ def import_graph(package: Path) -> dict[str, set[str]]:
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """A circle of imports (`[a, b, ..., a]`), or None."""
-    state: dict[str, int] = {}   # 1: being explored, 2: done
+    state: dict[str, int] = {}  # 1: being explored, 2: done
     path: list[str] = []
 
     def visit(name: str) -> list[str] | None:
@@ -55,7 +55,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(name)
         for other in sorted(graph[name]):
             if state.get(other) == 1:
-                return path[path.index(other):] + [other]
+                return path[path.index(other) :] + [other]
             if other not in state and (cycle := visit(other)):
                 return cycle
         path.pop()

@@ -56,11 +56,18 @@ def test_shipped_boards_use_csv_and_base64_zlib():
 
 def test_the_tiled_project_declares_the_board_properties():
     import json
+
     project = json.loads((MAPS / "fantasy-racing.tiled-project").read_text())
     board = next(t for t in project["propertyTypes"] if t["name"] == "board")
     assert board["type"] == "class" and "map" in board["useAs"]
     assert {m["name"] for m in board["members"]} == {
-        "name", "description", "author", "turns", "respawn_turns", "max_racers"}
+        "name",
+        "description",
+        "author",
+        "turns",
+        "respawn_turns",
+        "max_racers",
+    }
     assert project["folders"] == ["."]
 
 
@@ -71,6 +78,7 @@ def _tiled_command(name: str, board: Path) -> tuple[list[str], Path]:
     project's folder (unquoted) for %projectpath in the working directory."""
     import json
     import shlex
+
     project = json.loads((MAPS / "fantasy-racing.tiled-project").read_text())
     command = next(c for c in project["commands"] if c["name"] == name)
     assert command["enabled"] and command["saveBeforeExecute"] and command["showOutput"]
@@ -93,6 +101,7 @@ def test_the_tiled_projects_check_board_command_checks_the_edited_board(tmp_path
 @pytest.mark.parametrize("name, watch", [("Play board", False), ("Preview board (reloads on save)", True)])
 def test_the_tiled_projects_play_commands_open_the_edited_board(name, watch):
     import main
+
     words, folder = _tiled_command(name, SHIPPED[0])
     assert folder == ROOT and words[:2] == [".venv/bin/python", "main.py"]
     options = main.build_parser().parse_args(words[2:])
@@ -101,10 +110,13 @@ def test_the_tiled_projects_play_commands_open_the_edited_board(name, watch):
 
 # ---------------------------------------------------------------- no pygame in the rules
 def test_loading_a_board_never_imports_pygame():
-    code = ("import sys, game; b = game.load_board(sys.argv[1]); "
-            "print(b.name, 'pygame' in sys.modules, 'pytmx' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code, str(SHIPPED[0])], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys, game; b = game.load_board(sys.argv[1]); "
+        "print(b.name, 'pygame' in sys.modules, 'pytmx' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(SHIPPED[0])], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-2:] == ["False", "True"], done.stdout
 
@@ -144,8 +156,7 @@ def text_boards(draw):
 @given(text_boards())
 def test_any_text_board_survives_the_trip_through_tiled(tmp_path, drawn):
     text, racers = drawn
-    path = write_board(tmp_path, "random", text, properties={"name": "random", "max_racers": racers},
-                       encoding="zlib")
+    path = write_board(tmp_path, "random", text, properties={"name": "random", "max_racers": racers}, encoding="zlib")
     expected = Board.from_text(text, name="random", author="Fantasy Racing team", max_racers=racers)
     assert load_board(path) == expected
 
@@ -154,27 +165,45 @@ def test_properties_are_read_with_their_defaults(tmp_path):
     path = write_board(tmp_path, "plain", SMALL)
     board = load_board(path)
     assert (board.name, board.turns, board.respawn_turns, board.max_racers) == ("plain", 10, (4, 7, 10, 13), 6)
-    path = write_board(tmp_path, "set", SMALL, properties={
-        "name": "Set", "description": "d", "turns": 7, "respawn_turns": "3, 9", "max_racers": 4})
+    path = write_board(
+        tmp_path,
+        "set",
+        SMALL,
+        properties={"name": "Set", "description": "d", "turns": 7, "respawn_turns": "3, 9", "max_racers": 4},
+    )
     board = load_board(path)
     assert (board.name, board.description, board.turns, board.respawn_turns, board.max_racers) == (
-        "Set", "d", 7, (3, 9), 4)
+        "Set",
+        "d",
+        7,
+        (3, 9),
+        4,
+    )
 
 
 def test_map_properties_declared_through_a_class_are_read(tmp_path):
     def as_class(xml):
-        return xml.replace(' <properties>\n', ' <properties>\n  <property name="board" type="class" '
-                           'propertytype="board">\n   <properties>\n    <property name="turns" type="int" '
-                           'value="6"/>\n   </properties>\n  </property>\n', 1)
+        return xml.replace(
+            " <properties>\n",
+            ' <properties>\n  <property name="board" type="class" '
+            'propertytype="board">\n   <properties>\n    <property name="turns" type="int" '
+            'value="6"/>\n   </properties>\n  </property>\n',
+            1,
+        )
+
     board = load_board(write_board(tmp_path, "classy", SMALL, edit=as_class))
     assert board.turns == 6
 
 
 def test_without_a_start_layer_the_middle_of_row_zero_is_used(tmp_path):
     def drop_starts(xml):
-        return xml[:xml.index(' <objectgroup')] + "</map>\n"
-    board = load_board(write_board(tmp_path, "nostart", SMALL.replace("123456", "......"),
-                                   properties={"max_racers": 4}, edit=drop_starts))
+        return xml[: xml.index(" <objectgroup")] + "</map>\n"
+
+    board = load_board(
+        write_board(
+            tmp_path, "nostart", SMALL.replace("123456", "......"), properties={"max_racers": 4}, edit=drop_starts
+        )
+    )
     assert board.starts == ((0, 2), (0, 3), (0, 4), (0, 5))
 
 
@@ -182,7 +211,8 @@ def test_without_a_start_layer_the_middle_of_row_zero_is_used(tmp_path):
 def test_objects_of_class_or_type_start_are_start_points_on_any_object_layer(tmp_path, attribute):
     def move_to_other_layer(xml):
         xml = xml.replace('name="start"', 'name="racers"')
-        return xml.replace('<object id=', f'<object {attribute}="start" id=')
+        return xml.replace("<object id=", f'<object {attribute}="start" id=')
+
     board = load_board(write_board(tmp_path, attribute, SMALL, edit=move_to_other_layer))
     assert board.starts == Board.from_text(SMALL).starts
 
@@ -194,11 +224,12 @@ def test_start_order_decides_who_starts_where(tmp_path):
 
 def test_an_embedded_tileset_reads_like_an_external_one(tmp_path):
     tsx = (MAPS / "tilesets" / "fantasy-racing.tsx").read_text()
-    body = tsx[tsx.index("<tileset"):].replace("<tileset ", '<tileset firstgid="1" ', 1)
+    body = tsx[tsx.index("<tileset") :].replace("<tileset ", '<tileset firstgid="1" ', 1)
     body = body.replace('source="fantasy-racing.png"', 'source="tilesets/fantasy-racing.png"')
 
     def embed(xml):
         return xml.replace('<tileset firstgid="1" source="tilesets/fantasy-racing.tsx"/>', body)
+
     named = {"name": "same"}
     external = load_board(write_board(tmp_path, "external", SMALL, properties=named))
     embedded = load_board(write_board(tmp_path, "embedded", SMALL, properties=named, edit=embed))
@@ -227,11 +258,16 @@ def test_the_art_honours_visibility_opacity_groups_and_flips(tmp_path):
     flipped = str(1 | 0x80000000 | 0x20000000)  # tile 1, flipped horizontally and diagonally
 
     def decorate(xml):
-        xml = re.sub(r'<layer id="(\d+)" name="decoration"', r'<group id="20" name="deco" opacity="0.5" '
-                     r'offsetx="4">\n <layer id="\1" name="decoration" visible="0" opacity="0.5"', xml)
+        xml = re.sub(
+            r'<layer id="(\d+)" name="decoration"',
+            r'<group id="20" name="deco" opacity="0.5" '
+            r'offsetx="4">\n <layer id="\1" name="decoration" visible="0" opacity="0.5"',
+            xml,
+        )
         xml = re.sub(r'<layer id="(\d+)" name="finish line"', r'</group>\n <layer id="\1" name="finish line"', xml)
         start = xml.index('name="finish line"')
         return xml[:start] + xml[start:].replace("30,", flipped + ",", 1)
+
     art = load_board(write_board(tmp_path, "group", SMALL, edit=decorate)).art
     layers = {layer.name: layer for layer in art.layers}
     assert not layers["decoration"].visible and layers["decoration"].opacity == 0.25
@@ -244,6 +280,7 @@ def test_the_art_honours_visibility_opacity_groups_and_flips(tmp_path):
 def test_hidden_rule_layers_still_count(tmp_path):
     def hide(xml):
         return xml.replace('name="holes"', 'name="holes" visible="0"')
+
     board = load_board(write_board(tmp_path, "hidden", SMALL, edit=hide))
     assert board.terrain_at((8, 3)) == HOLE
 

@@ -73,19 +73,21 @@ def write_board(folder: Path, name: str, text: str = SMALL, edit=None, **options
 def paint(xml: str, layer: str, squares, gid: int = 1) -> str:
     """Paint tile `gid` (0 erases) on (row, col) squares of a CSV layer."""
     import re
+
     match = re.search(rf'name="{re.escape(layer)}" width="(\d+)"[^>]*>\s*<data encoding="csv">(.*?)</data>', xml, re.S)
     width = int(match.group(1))
     gids = [int(v) for v in match.group(2).replace("\n", "").split(",")]
     for row, col in squares:
         gids[row * width + col] = gid
-    text = "\n" + ",\n".join(",".join(map(str, gids[i:i + width])) for i in range(0, len(gids), width)) + "\n"
-    return xml[:match.start(2)] + text + xml[match.end(2):]
+    text = "\n" + ",\n".join(",".join(map(str, gids[i : i + width])) for i in range(0, len(gids), width)) + "\n"
+    return xml[: match.start(2)] + text + xml[match.end(2) :]
 
 
 def move_racer(xml: str, number: int, x: int | None = None, y: int | None = None) -> str:
     """Move racer `number`'s start point to pixel x and/or y."""
     import re
+
     match = re.search(rf'name="racer {number}" x="(-?\d+)" y="(-?\d+)"', xml)
     new_x = match.group(1) if x is None else x
     new_y = match.group(2) if y is None else y
-    return xml[:match.start()] + f'name="racer {number}" x="{new_x}" y="{new_y}"' + xml[match.end():]
+    return xml[: match.start()] + f'name="racer {number}" x="{new_x}" y="{new_y}"' + xml[match.end() :]

@@ -30,10 +30,26 @@ EXE = NAME + (".exe" if sys.platform.startswith("win") else "")
 def build(out: Path, onefile: bool = False) -> Path:
     """Run `pyinstaller build.spec` into `out`; the built executable."""
     env = dict(os.environ, FANTASY_RACING_ONEFILE="1" if onefile else "0")
-    done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-                           "--distpath", str(out / "dist"), "--workpath", str(out / "build"),
-                           str(ROOT / "build.spec")],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(out / "dist"),
+            "--workpath",
+            str(out / "build"),
+            str(ROOT / "build.spec"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     exe = out / "dist" / EXE if onefile else out / "dist" / NAME / EXE
     assert exe.is_file(), sorted(p.name for p in (out / "dist").iterdir())
@@ -59,8 +75,15 @@ def run(exe: Path, *args: str, cwd: Path, env: dict, timeout: float = 60) -> sub
 
 def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
     internal = bundle.parent / "_internal"
-    for part in ("assets/rules/RULES.md", "assets/fonts", "assets/sounds", "assets/music", "assets/images",
-                 "assets/CREDITS.md", "maps/tilesets"):
+    for part in (
+        "assets/rules/RULES.md",
+        "assets/fonts",
+        "assets/sounds",
+        "assets/music",
+        "assets/images",
+        "assets/CREDITS.md",
+        "maps/tilesets",
+    ):
         assert (internal / part).exists(), part
     assert list((internal / "maps").glob("*.tmx")) and list((internal / "assets" / "fonts").glob("*.ttf"))
     assert list((internal / "assets" / "sounds").glob("*.ogg")) and list((internal / "assets" / "music").glob("*.ogg"))
@@ -86,11 +109,15 @@ def test_the_linux_bundle_adds_itself_to_the_desktop_menu(bundle, tmp_path):
     assert f"Path={moved}" in installed.splitlines()
     assert (tmp_path / "data/icons/hicolor/256x256/apps/fantasy-racing.png").is_file()
     if shutil.which("desktop-file-validate"):
-        checked = subprocess.run(["desktop-file-validate", str(tmp_path / "data/applications/fantasy-racing.desktop")],
-                                 capture_output=True, text=True)
+        checked = subprocess.run(
+            ["desktop-file-validate", str(tmp_path / "data/applications/fantasy-racing.desktop")],
+            capture_output=True,
+            text=True,
+        )
         assert checked.returncode == 0, checked.stdout + checked.stderr
-    done = subprocess.run(["sh", str(moved / "add-to-menu.sh"), "--remove"], env=env, capture_output=True, text=True,
-                          timeout=30)
+    done = subprocess.run(
+        ["sh", str(moved / "add-to-menu.sh"), "--remove"], env=env, capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0 and not (tmp_path / "data/applications/fantasy-racing.desktop").exists()
 
 
@@ -135,6 +162,7 @@ def test_the_built_binary_opens_a_window_on_the_title_screen(bundle, tmp_path):
         xvfb.terminate()
         xvfb.wait(10)
     import pygame
+
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 720)
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 9) for y in range(0, 720, 9)}
@@ -154,8 +182,9 @@ def test_the_built_binary_sets_bad_files_aside_and_still_reaches_the_title(bundl
     xvfb, display = start_xvfb()
     try:
         shot = tmp_path / "title.png"
-        done = run(bundle, cwd=tmp_path, env=game_env(tmp_path / "data", DISPLAY=display,
-                                                      FANTASY_RACING_SCREENSHOT=str(shot)))
+        done = run(
+            bundle, cwd=tmp_path, env=game_env(tmp_path / "data", DISPLAY=display, FANTASY_RACING_SCREENSHOT=str(shot))
+        )
     finally:
         xvfb.terminate()
         xvfb.wait(10)
@@ -169,15 +198,16 @@ def test_the_built_binary_sets_bad_files_aside_and_still_reaches_the_title(bundl
 
 
 @needs_xvfb
-@pytest.mark.skipif(shutil.which("xwd") is None or shutil.which("xdotool") is None,
-                    reason="needs xwd and xdotool (apt: x11-apps xdotool)")
+@pytest.mark.skipif(
+    shutil.which("xwd") is None or shutil.which("xdotool") is None,
+    reason="needs xwd and xdotool (apt: x11-apps xdotool)",
+)
 def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bundle, tmp_path):
     from tests.test_e2e_window import find_window, read_xwd, start_xvfb, xdotool
 
     xvfb, display = start_xvfb()
     env = game_env(tmp_path / "data", DISPLAY=display)
-    game = subprocess.Popen([str(bundle)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
+    game = subprocess.Popen([str(bundle)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         window = find_window(env, game.pid)
         time.sleep(1.5)
@@ -186,7 +216,7 @@ def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bund
         assert (width, height) == (1280, 720)
         assert len(colours) > 200, "the X display shows a (nearly) blank screen"
         xdotool(env, "windowfocus", "--sync", window)
-        xdotool(env, "key", "--clearmodifiers", "Escape")   # Escape on the title quits
+        xdotool(env, "key", "--clearmodifiers", "Escape")  # Escape on the title quits
         assert game.wait(20) == 0, game.stdout.read().decode(errors="replace")
     finally:
         if game.poll() is None:

@@ -11,8 +11,19 @@ import pytest
 
 import main
 from game import Race, RacerSetup, ai, load_board
-from game.replay import (REPLAY_FORMAT, REPLAY_VERSION, ReplayError, check, file_name, load, parse, rebuild,
-                         record, start, write)
+from game.replay import (
+    REPLAY_FORMAT,
+    REPLAY_VERSION,
+    ReplayError,
+    check,
+    file_name,
+    load,
+    parse,
+    rebuild,
+    record,
+    start,
+    write,
+)
 from game.simulate import run_race
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,22 +124,29 @@ def test_a_choice_that_is_not_legal_is_reported_not_raised():
         rebuild(parse(json.dumps(data)))
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "there is no file"),
-    (b"", "not valid JSON"),
-    (b"{\"format\": ", "not valid JSON"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b"[1, 2, 3]", "not a Fantasy Racing replay"),
-    (b"{\"hello\": 1}", "not a Fantasy Racing replay"),
-    (b"{\"format\": \"fantasy-racing-replay\", \"version\": 99, \"race\": {}, \"events\": []}",
-     "version 99, newer than this game reads"),
-    (b"{\"format\": \"fantasy-racing-replay\", \"version\": \"1\", \"race\": {}, \"events\": []}", "damaged"),
-    (b"{\"format\": \"fantasy-racing-replay\", \"version\": 1, \"race\": {}, \"events\": 3}", "damaged"),
-    (b"{\"format\": \"fantasy-racing-replay\", \"version\": 1, \"race\": 7, \"events\": []}", "damaged"),
-    (b"{\"format\": \"fantasy-racing-replay\", \"version\": 1, \"race\": {\"format\": 1}, \"events\": []}",
-     "its race has no board"),
-    (b"{\"format\": 9, \"choices\": []}", "format 9, newer"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (None, "there is no file"),
+        (b"", "not valid JSON"),
+        (b'{"format": ', "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[1, 2, 3]", "not a Fantasy Racing replay"),
+        (b'{"hello": 1}', "not a Fantasy Racing replay"),
+        (
+            b'{"format": "fantasy-racing-replay", "version": 99, "race": {}, "events": []}',
+            "version 99, newer than this game reads",
+        ),
+        (b'{"format": "fantasy-racing-replay", "version": "1", "race": {}, "events": []}', "damaged"),
+        (b'{"format": "fantasy-racing-replay", "version": 1, "race": {}, "events": 3}', "damaged"),
+        (b'{"format": "fantasy-racing-replay", "version": 1, "race": 7, "events": []}', "damaged"),
+        (
+            b'{"format": "fantasy-racing-replay", "version": 1, "race": {"format": 1}, "events": []}',
+            "its race has no board",
+        ),
+        (b'{"format": 9, "choices": []}', "format 9, newer"),
+    ],
+)
 def test_a_bad_file_gets_one_sentence_naming_it(tmp_path, content, message, capsys):
     path = tmp_path / "x.json"
     if content is not None:
@@ -195,9 +213,9 @@ def _mutations(text: str, rng: random.Random) -> str:
         kind = rng.randrange(4)
         if kind == 0 and text:
             i = rng.randrange(len(text))
-            text = text[:i] + chr(ord(text[i]) ^ (1 << rng.randrange(7))) + text[i + 1:]
+            text = text[:i] + chr(ord(text[i]) ^ (1 << rng.randrange(7))) + text[i + 1 :]
         elif kind == 1 and text:
-            text = text[:rng.randrange(len(text))]
+            text = text[: rng.randrange(len(text))]
         else:
             try:
                 data = json.loads(text)
@@ -205,7 +223,7 @@ def _mutations(text: str, rng: random.Random) -> str:
                 continue
             spots = []
 
-            def walk(value, path):
+            def walk(value, path, spots=spots):
                 spots.append(path)
                 if isinstance(value, dict):
                     for k, v in value.items():
@@ -213,13 +231,32 @@ def _mutations(text: str, rng: random.Random) -> str:
                 elif isinstance(value, list):
                     for i, v in enumerate(value[:30]):
                         walk(v, path + [i])
+
             walk(data, [])
             path = rng.choice(spots[1:])
             parent = data
             for step in path[:-1]:
                 parent = parent[step]
-            odd = rng.choice([None, -1, 0, 7, 10**30, 1.5, "", "x", [], {}, [0, 0], [99, 99], [-5, 3], True,
-                              {"kind": "moved"}, "turn_started"])
+            odd = rng.choice(
+                [
+                    None,
+                    -1,
+                    0,
+                    7,
+                    10**30,
+                    1.5,
+                    "",
+                    "x",
+                    [],
+                    {},
+                    [0, 0],
+                    [99, 99],
+                    [-5, 3],
+                    True,
+                    {"kind": "moved"},
+                    "turn_started",
+                ]
+            )
             if kind == 2:
                 parent[path[-1]] = odd
             elif isinstance(parent, list):

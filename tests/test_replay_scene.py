@@ -103,6 +103,7 @@ def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
     files = sorted(folder.glob("*.json"))
     assert len(files) == 1 and str(files[0]) in results.kept
     from game.replay import check
+
     assert check(load(files[0])).ok
     app.step([])  # the message is drawn
 
@@ -123,6 +124,7 @@ def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):
 def test_the_games_own_save_file_replays(app, tmp_path):
     import main
     from scenes import userdata
+
     race = Race.new(load_board(BOARD), [RacerSetup("elf", bot="normal"), RacerSetup("orc")], seed=12)
     rng = random.Random(2)
     for _ in range(25):

@@ -26,7 +26,7 @@ def test_crossing_the_finish_line_forward_scores_the_row_and_10_more():
 
 def test_crossing_the_line_backwards_costs_10():
     race = scenario(".1..2...", ["orc", "dwarf"], faces=[("D6", 1), ("D6", 2)])
-    choose(race, (1, 0), (-2, -2))           # from (1, 1) to (15, 7), over the line
+    choose(race, (1, 0), (-2, -2))  # from (1, 1) to (15, 7), over the line
     assert racer(race, 0).square == (15, 7)
     assert events(race, "crossed_line") == [{"racer": 0, "forward": False}]
     assert scores(race) == [(0, 1, "distance"), (0, -2, "distance"), (0, -10, "lap")]
@@ -34,16 +34,18 @@ def test_crossing_the_line_backwards_costs_10():
 
 
 def test_a_recoil_over_the_line_backwards_costs_10_too():
-    race = scenario(".1..2...", ["human", "dwarf"], faces=[("D6", 1), ("D6", 2), ("D10", 5)],
-                    before=arrange(traps={(1, 1): 1}))
+    race = scenario(
+        ".1..2...", ["human", "dwarf"], faces=[("D6", 1), ("D6", 2), ("D10", 5)], before=arrange(traps={(1, 1): 1})
+    )
     choose(race, (1, 0))
     assert racer(race, 0).square == (15, 1)
     assert scores(race, 0) == [(0, 1, "distance"), (0, -2, "distance"), (0, -10, "lap")]
 
 
 def test_a_shortcut_back_over_the_line_scores_by_its_own_direction():
-    race = scenario(grid({(0, 1): "1", (0, 4): "2", (1, 1): "S"}), ["orc", "dwarf"],
-                    faces=[("D6", 1), ("D6", 2), ("D10", 1)])
+    race = scenario(
+        grid({(0, 1): "1", (0, 4): "2", (1, 1): "S"}), ["orc", "dwarf"], faces=[("D6", 1), ("D6", 2), ("D10", 1)]
+    )
     choose(race, (1, 0))
     assert racer(race, 0).square == (13, 1)
     assert scores(race) == [(0, 1, "distance"), (0, -4, "distance"), (0, -10, "lap")]
@@ -51,9 +53,12 @@ def test_a_shortcut_back_over_the_line_scores_by_its_own_direction():
 
 def test_the_distance_points_always_equal_the_net_rows_plus_10_per_net_lap():
     # Forward over the line, then back over it by the drift, then forward again.
-    race = scenario(grid({(14, 1): "1", (0, 4): "2"}), ["orc", "dwarf"],
-                    faces=[("D6", 3), ("D6", 1), ("D6", 1), ("D6", 2), ("D6", 4), ("D6", 5)])
-    choose(race, (3, 0), (-2, -2), "move")    # (1, 1) -> drift (15, 7) -> move (1, 7)
+    race = scenario(
+        grid({(14, 1): "1", (0, 4): "2"}),
+        ["orc", "dwarf"],
+        faces=[("D6", 3), ("D6", 1), ("D6", 1), ("D6", 2), ("D6", 4), ("D6", 5)],
+    )
+    choose(race, (3, 0), (-2, -2), "move")  # (1, 1) -> drift (15, 7) -> move (1, 7)
     r = racer(race, 0)
     assert r.square == (1, 7)
     assert [e["forward"] for e in events(race, "crossed_line")] == [True, False, True]
@@ -63,22 +68,27 @@ def test_the_distance_points_always_equal_the_net_rows_plus_10_per_net_lap():
 
 def test_a_drift_wraps_around_the_left_edge():
     race = scenario("1...2...", ["orc", "dwarf"], faces=[("D6", 1), ("D6", 2)])
-    choose(race, (2, 0), (-2, -2))          # (2, 0) -> (0, 6)
+    choose(race, (2, 0), (-2, -2))  # (2, 0) -> (0, 6)
     assert racer(race, 0).square == (0, 6)
 
 
 def test_an_l_move_wraps_around_the_right_edge():
     race = scenario("...2...1", ["orc", "dwarf"], faces=[("D6", 6), ("D6", 2)])
-    choose(race, (5, 1))                    # (5, 7) -> (5, 0)
+    choose(race, (5, 1))  # (5, 7) -> (5, 0)
     assert events(race, "moved")[0]["path"][-2:] == [(5, 7), (5, 0)]
     assert racer(race, 0).square == (5, 0)
 
+
 def test_every_points_change_is_a_scored_event_with_its_cause_and_running_total():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .O......
-    """, ["orc", "dwarf"], faces=[("D6", 2), ("D6", 1)])
+    """,
+        ["orc", "dwarf"],
+        faces=[("D6", 2), ("D6", 1)],
+    )
     choose(race, (2, 0))
     got = [(e["points"], e["cause"], e["total"]) for e in events(race, "scored")]
     assert got == [(2, "distance", 2), (-2, "hole", 0), (-1, "distance", -1)]
@@ -87,20 +97,28 @@ def test_every_points_change_is_a_scored_event_with_its_cause_and_running_total(
 
 
 def test_points_may_go_negative():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .O......
-    """, ["orc", "dwarf"], faces=[("D6", 1), ("D6", 2)])
+    """,
+        ["orc", "dwarf"],
+        faces=[("D6", 1), ("D6", 2)],
+    )
     choose(race, (1, 0))
     assert racer(race, 0).points == -2
 
 
 def test_points_are_booked_as_each_row_is_entered_not_at_the_end_of_the_move():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .C......
-    """, ["orc", "dwarf"], faces=[("D6", 4), ("D6", 1), ("DOBJ", 50)])
+    """,
+        ["orc", "dwarf"],
+        faces=[("D6", 4), ("D6", 1), ("DOBJ", 50)],
+    )
     choose(race, (4, 0))
     order = [(e.kind, getattr(e, "points", None)) for e in race.log if e.kind in ("scored", "chest_opened")]
     assert order == [("scored", 2), ("chest_opened", None), ("scored", 2)]
@@ -137,17 +155,16 @@ def test_tied_winners_share_the_first_place():
 
 
 def test_falling_into_a_hole_on_row_0_costs_the_lap_back_when_coming_out_above_the_line():
-    race = scenario(grid({(15, 1): "1", (0, 4): "2", (0, 1): "O"}), ["orc", "dwarf"],
-                    faces=[("D6", 1), ("D6", 2)])
+    race = scenario(grid({(15, 1): "1", (0, 4): "2", (0, 1): "O"}), ["orc", "dwarf"], faces=[("D6", 1), ("D6", 2)])
     choose(race, (1, 0))
     assert racer(race, 0).square == (15, 1)
     assert [e["forward"] for e in events(race, "crossed_line")] == [True, False]
-    assert scores(race) == [(0, 1, "distance"), (0, 10, "lap"), (0, -2, "hole"), (0, -1, "distance"),
-                            (0, -10, "lap")]
+    assert scores(race) == [(0, 1, "distance"), (0, 10, "lap"), (0, -2, "hole"), (0, -1, "distance"), (0, -10, "lap")]
 
 
 def test_a_race_lasts_the_maps_default_number_of_turns_unless_the_setup_changes_it():
     from game import Race, RacerSetup
+
     board = Board.from_text(grid({(0, 1): "1", (0, 4): "2"}), turns=7)
     assert Race.new(board, [RacerSetup("orc"), RacerSetup("dwarf")], seed=1).turns == 7
     assert Race.new(board, [RacerSetup("orc"), RacerSetup("dwarf")], turns=12, seed=1).turns == 12

@@ -11,48 +11,64 @@ from tests.scenario import choose, events, racer, scenario
 
 # ---------------------------------------------------------------- 5.1 walks
 def test_a_barrier_ahead_ends_the_move_on_the_square_before_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         ........
         .#......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert events(race, "moved") == [{"racer": 0, "path": [(1, 1), (2, 1)], "cause": "movement"}]
     assert scores(race) == [(0, 2, "distance")]
 
 
 def test_a_rock_ahead_ends_the_move_on_the_square_before_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .R......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert events(race, "moved") == [] and racer(race, 0).square == (0, 1)
     assert race.pending.kind == "drift"
 
 
 def test_a_trap_ahead_stops_the_racer_on_it_with_a_big_shock_to_its_owners_credit_and_is_removed():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
-    """, ["human", "dwarf"], faces=[("D6", 5), ("D6", 1), ("D10", 2)],
-        before=arrange(traps={(2, 1): 1}))
+    """,
+        ["human", "dwarf"],
+        faces=[("D6", 5), ("D6", 1), ("D10", 2)],
+        before=arrange(traps={(2, 1): 1}),
+    )
     choose(race, (5, 0))
     assert events(race, "moved") == [{"racer": 0, "path": [(1, 1), (2, 1)], "cause": "movement"}]
     assert events(race, "trap_sprung") == [{"racer": 0, "square": (2, 1), "owner": 1, "trap": "trap"}]
     assert [(e["racer"], e["size"], e["author"]) for e in events(race, "shock")] == [(0, "big", 1)]
     assert (2, 1) not in race.traps
-    assert racer(race, 0).square == (1, 1)   # big shock face 2: one row back
+    assert racer(race, 0).square == (1, 1)  # big shock face 2: one row back
     assert scores(race) == [(0, 2, "distance"), (1, 2, "shock"), (0, -1, "distance")]
 
 
 def test_a_move_ending_on_a_hole_falls_in():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         ........
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 3), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 3), ("D6", 1)],
+    )
     choose(race, (3, 0))
     assert events(race, "fell") == [{"racer": 0, "hole": (3, 1), "exit": (2, 1)}]
     assert racer(race, 0).square == (2, 1)
@@ -60,20 +76,28 @@ def test_a_move_ending_on_a_hole_falls_in():
 
 
 def test_a_hole_just_ahead_stops_the_racer_just_after_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert racer(race, 0).square == (2, 1) and events(race, "fell") == []
 
 
 def test_a_hole_two_squares_ahead_stops_the_racer_just_after_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert events(race, "moved")[0]["path"] == [(1, 1), (2, 1), (3, 1)]
     assert racer(race, 0).square == (3, 1) and events(race, "fell") == []
@@ -81,34 +105,46 @@ def test_a_hole_two_squares_ahead_stops_the_racer_just_after_it():
 
 
 def test_a_hole_three_squares_ahead_is_jumped():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         ........
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert racer(race, 0).square == (5, 1) and events(race, "fell") == []
     assert scores(race) == [(0, 5, "distance")]
 
 
 def test_a_racer_stopped_just_after_a_close_hole_takes_what_lies_there():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .O......
         .$......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert racer(race, 0).square == (2, 1) and racer(race, 0).inventory.coins == 1
 
 
 def test_a_racer_falls_into_a_close_hole_when_the_square_after_it_is_a_barrier():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .O......
         .#......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert events(race, "fell") == [{"racer": 0, "hole": (2, 1), "exit": (1, 1)}]
     assert racer(race, 0).square == (1, 1)
@@ -116,21 +152,29 @@ def test_a_racer_falls_into_a_close_hole_when_the_square_after_it_is_a_barrier()
 
 
 def test_a_racer_falls_into_a_close_hole_when_the_square_after_it_is_a_rock():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .O......
         .R......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     assert events(race, "fell") == [{"racer": 0, "hole": (1, 1), "exit": (0, 1)}]
 
 
 def test_a_racer_may_choose_to_stop_on_a_shortcut_he_walks_over():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .S......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1), ("D10", 7)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1), ("D10", 7)],
+    )
     choose(race, (5, 0))
     assert race.pending.kind == "shortcut_stop" and race.pending.info["left"] == 3
     choose(race, "stop")
@@ -139,23 +183,31 @@ def test_a_racer_may_choose_to_stop_on_a_shortcut_he_walks_over():
 
 
 def test_a_racer_who_walks_on_past_a_shortcut_is_not_affected_by_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .S......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0), "go_on")
     assert racer(race, 0).square == (5, 1)
     assert events(race, "shortcut") == [] and race.pending.kind == "drift"
 
 
 def test_clovers_shields_and_coins_are_taken_on_passing():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .%......
         .)......
         .$......
-    """, ["orc", "goblin"], faces=[("D6", 5), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 5), ("D6", 1)],
+    )
     choose(race, (5, 0))
     inv = racer(race, 0).inventory
     assert (inv.clovers, inv.shields, inv.coins) == (1, 1, 1)
@@ -164,11 +216,15 @@ def test_clovers_shields_and_coins_are_taken_on_passing():
 
 
 def test_a_chest_on_the_way_pauses_the_walk_for_the_dobj_then_the_walk_goes_on():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .C......
-    """, ["orc", "goblin"], faces=[("D6", 4), ("D6", 1), ("DOBJ", 15)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 4), ("D6", 1), ("DOBJ", 15)],
+    )
     choose(race, (4, 0))
     assert kinds_of(race, "moved", "chest_opened") == ["moved", "chest_opened", "moved"]
     assert [e["path"] for e in events(race, "moved")] == [[(1, 1), (2, 1)], [(3, 1), (4, 1)]]
@@ -177,12 +233,16 @@ def test_a_chest_on_the_way_pauses_the_walk_for_the_dobj_then_the_walk_goes_on()
 
 
 def test_other_racers_do_not_block_a_walk():
-    race = scenario("""
+    race = scenario(
+        """
         .1......
         ........
         .2......
-    """, ["orc", "goblin"], faces=[("D6", 4), ("D6", 1)],
-        before=arrange(unprotect=[1]))
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 4), ("D6", 1)],
+        before=arrange(unprotect=[1]),
+    )
     choose(race, (4, 0))
     assert racer(race, 0).square == (4, 1) and events(race, "fight") == []
 
@@ -199,7 +259,7 @@ def _onto_shortcut(extra: dict, faces: list, **kwargs):
     marks = {(0, 1): "1", (0, 4): "2", (2, 1): "S", **extra}
     race = scenario(grid(marks), ["orc", "goblin"], faces=[("D6", 2), ("D6", 1)] + faces, **kwargs)
     if race.pending.kind == "clover":
-        choose(race, ())                     # no clover on the movement roll
+        choose(race, ())  # no clover on the movement roll
     choose(race, (2, 0), kind="move")
     return race
 
@@ -243,16 +303,21 @@ def test_a_shortcut_does_not_trigger_when_the_placement_came_from_a_shortcut():
 
 def test_a_racer_moved_zero_squares_lands_nowhere():
     # A respawned coin under a racer stays there while his move is blocked at once.
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .$......
         .#......
-    """, ["orc", "goblin"], turns=5, respawn_turns=(2,),
-        faces=[("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2)])
-    choose(race, (1, 0), (0, 0), "rest", "end")   # the orc takes the coin
-    choose(race, (1, 0), (0, 0), "rest")          # the goblin
+    """,
+        ["orc", "goblin"],
+        turns=5,
+        respawn_turns=(2,),
+        faces=[("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2)],
+    )
+    choose(race, (1, 0), (0, 0), "rest", "end")  # the orc takes the coin
+    choose(race, (1, 0), (0, 0), "rest")  # the goblin
     assert events(race, "respawned") == [{"squares": [(1, 1)]}]
-    choose(race, (1, 0))                          # blocked by the barrier: zero squares
+    choose(race, (1, 0))  # blocked by the barrier: zero squares
     assert racer(race, 0).inventory.coins == 1
     assert race.object_at((1, 1)) == "coin"
 
@@ -260,14 +325,18 @@ def test_a_racer_moved_zero_squares_lands_nowhere():
 # ---------------------------------------------------------------- 5.3 holes
 def test_a_racer_comes_out_of_a_hole_on_the_nearest_square_above_that_is_no_barrier_rock_or_hole():
     # An L-move ends on the hole (5, 1); above it: barrier, hole, rock, then (1, 1).
-    race = scenario("""
+    race = scenario(
+        """
         .21.....
         ........
         .R......
         .O......
         .#......
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 6), ("D6", 1)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 6), ("D6", 1)],
+    )
     choose(race, (5, -1))
     assert events(race, "fell") == [{"racer": 0, "hole": (5, 1), "exit": (1, 1)}]
     assert events(race, "placed")[0] == {"racer": 0, "start": (5, 1), "end": (1, 1), "cause": "hole_exit"}
@@ -276,11 +345,13 @@ def test_a_racer_comes_out_of_a_hole_on_the_nearest_square_above_that_is_no_barr
 
 
 # ---------------------------------------------------------------- 5.4 shortcuts
-@pytest.mark.parametrize("face, rows", [(1, -4), (2, -3), (3, -2), (4, -1), (5, 2), (6, 2), (7, 3), (8, 4),
-                                        (9, 5), (10, 5)])
+@pytest.mark.parametrize(
+    "face, rows", [(1, -4), (2, -3), (3, -2), (4, -1), (5, 2), (6, 2), (7, 3), (8, 4), (9, 5), (10, 5)]
+)
 def test_a_shortcut_places_the_racer_in_his_own_column_by_the_d10_table(face, rows):
-    race = scenario(grid({(5, 1): "1", (0, 4): "2", (6, 1): "S"}), ["orc", "goblin"],
-                    faces=[("D6", 1), ("D6", 2), ("D10", face)])
+    race = scenario(
+        grid({(5, 1): "1", (0, 4): "2", (6, 1): "S"}), ["orc", "goblin"], faces=[("D6", 1), ("D6", 2), ("D10", face)]
+    )
     choose(race, (1, 0))
     assert events(race, "shortcut") == [{"racer": 0, "face": face, "rows": rows}]
     assert racer(race, 0).square == (6 + rows, 1)
@@ -289,12 +360,16 @@ def test_a_shortcut_places_the_racer_in_his_own_column_by_the_d10_table(face, ro
 
 # ---------------------------------------------------------------- 5.5 where a move ends
 def test_where_a_move_ends_the_chest_is_opened_before_the_fight():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .C......
-    """, ["orc", "goblin"], faces=[("D6", 2), ("D6", 1), ("DOBJ", 15), ("DCOMBAT", 10), ("D6", 2)],
-        before=arrange(unprotect=[1], at={1: (2, 1)}))
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 2), ("D6", 1), ("DOBJ", 15), ("DCOMBAT", 10), ("D6", 2)],
+        before=arrange(unprotect=[1], at={1: (2, 1)}),
+    )
     choose(race, (2, 0))
     assert kinds_of(race, "chest_opened", "fight") == ["chest_opened", "fight"]
 
@@ -307,23 +382,27 @@ def test_a_shortcut_acts_before_a_fight_so_the_racer_fights_only_where_he_finall
 
 
 def test_a_racer_placed_by_a_shortcut_onto_an_opponent_attacks_him():
-    race = _onto_shortcut({}, [("D10", 7), ("DCOMBAT", 10), ("D6", 2)],
-                          before=arrange(unprotect=[1], at={1: (5, 1)}))
+    race = _onto_shortcut({}, [("D10", 7), ("DCOMBAT", 10), ("D6", 2)], before=arrange(unprotect=[1], at={1: (5, 1)}))
     assert events(race, "fight") == [{"attacker": 0, "defender": 1, "square": (5, 1)}]
 
 
 # ---------------------------------------------------------------- 5.7 respawn
 def test_taken_objects_come_back_at_the_start_of_the_maps_respawn_turns():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .$..C...
-    """, ["orc", "goblin"], turns=5, respawn_turns=(3,),
-        faces=[("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("DOBJ", 35)] + [("D6", 2), ("D6", 3)] * 3)
+    """,
+        ["orc", "goblin"],
+        turns=5,
+        respawn_turns=(3,),
+        faces=[("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("DOBJ", 35)] + [("D6", 2), ("D6", 3)] * 3,
+    )
     choose(race, (1, 0), (0, 0), "rest", "end")
     choose(race, (1, 0), (0, 0), "rest")
     assert race.taken == {(1, 1), (1, 4)}
     choose(race, (2, 0), (0, 0), "rest", "end")
-    assert events(race, "respawned") == []                 # not on turn 2
+    assert events(race, "respawned") == []  # not on turn 2
     choose(race, (2, 0), (0, 0), "rest")
     assert events(race, "respawned") == [{"squares": [(1, 1), (1, 4)]}]
     assert race.taken == set()
@@ -339,26 +418,41 @@ def test_the_default_respawn_turns_are_4_7_10_and_13():
 
 
 def test_an_object_that_comes_back_under_a_racer_waits_for_the_next_racer_who_enters_its_square():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         .$......
         .#......
-    """, ["orc", "goblin"], turns=5, respawn_turns=(2,),
-        faces=[("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("D6", 1), ("D6", 2), ("D6", 2), ("D6", 3),
-               ("DCOMBAT", 10), ("D6", 2)],
-        before=arrange(at={1: (15, 1)}))
-    choose(race, (1, 0), (0, 0), "rest", "end")   # the orc takes the coin and stays on it
-    choose(race, (1, 0), (0, 0), "rest")          # the goblin to (0, 1)
-    choose(race, (1, 0), (0, 0), "rest", "end")   # turn 2, the coin is back under the orc
+    """,
+        ["orc", "goblin"],
+        turns=5,
+        respawn_turns=(2,),
+        faces=[
+            ("D6", 1),
+            ("D6", 2),
+            ("D6", 1),
+            ("D6", 2),
+            ("D6", 1),
+            ("D6", 2),
+            ("D6", 2),
+            ("D6", 3),
+            ("DCOMBAT", 10),
+            ("D6", 2),
+        ],
+        before=arrange(at={1: (15, 1)}),
+    )
+    choose(race, (1, 0), (0, 0), "rest", "end")  # the orc takes the coin and stays on it
+    choose(race, (1, 0), (0, 0), "rest")  # the goblin to (0, 1)
+    choose(race, (1, 0), (0, 0), "rest", "end")  # turn 2, the coin is back under the orc
     assert racer(race, 0).inventory.coins == 1 and race.object_at((1, 1)) == "coin"
-    choose(race, (2, 0))                          # the goblin enters (1, 1): the coin is his
+    choose(race, (2, 0))  # the goblin enters (1, 1): the coin is his
     assert racer(race, 1).inventory.coins == 1 and race.object_at((1, 1)) is None
 
 
 def test_a_clover_may_flip_the_shortcuts_d10():
     race = _onto_shortcut({}, [("D10", 1)], before=arrange(clovers={0: 1}))
     assert race.pending.kind == "clover" and race.pending.info["purpose"] == "shortcut"
-    choose(race, (0,))                       # 1 (-4) -> 10 (+5)
+    choose(race, (0,))  # 1 (-4) -> 10 (+5)
     assert events(race, "shortcut") == [{"racer": 0, "face": 10, "rows": 5}]
     assert racer(race, 0).square == (7, 1)
 
@@ -379,12 +473,16 @@ def test_a_racer_placed_on_a_barrier_may_use_a_shield_against_its_small_shock():
 
 
 def test_coming_out_of_a_hole_onto_a_shortcut_triggers_it():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
         ........
         .S......
         .O......
-    """, ["orc", "goblin"], faces=[("D6", 3), ("D6", 1), ("D10", 7)])
+    """,
+        ["orc", "goblin"],
+        faces=[("D6", 3), ("D6", 1), ("D10", 7)],
+    )
     choose(race, (3, 0), "go_on")
     assert events(race, "fell") == [{"racer": 0, "hole": (3, 1), "exit": (2, 1)}]
     assert events(race, "shortcut") == [{"racer": 0, "face": 7, "rows": 3}]

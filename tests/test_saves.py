@@ -18,8 +18,12 @@ TEXT = """
 
 
 def race_after(choices: int, seed: int = 5) -> Race:
-    race = Race.new(board(TEXT + "................\n" * 12),
-                    [RacerSetup("elf"), RacerSetup("thief", bot="greedy"), RacerSetup("baby")], turns=6, seed=seed)
+    race = Race.new(
+        board(TEXT + "................\n" * 12),
+        [RacerSetup("elf"), RacerSetup("thief", bot="greedy"), RacerSetup("baby")],
+        turns=6,
+        seed=seed,
+    )
     rng = random.Random(seed)
     while not race.over and len(race.choices) < choices:
         race.choose(ai.choose(race, race.pending, "random", rng))
@@ -31,8 +35,9 @@ def test_a_loaded_race_has_the_same_events_racers_and_pending_decision():
     loaded = Race.from_json(race.to_json())
     assert [e.to_dict() for e in loaded.log] == [e.to_dict() for e in race.log]
     assert loaded.pending == race.pending
-    assert [(r.square, r.points, r.inventory, r.baby_step, r.stars) for r in loaded.racers] == \
-           [(r.square, r.points, r.inventory, r.baby_step, r.stars) for r in race.racers]
+    assert [(r.square, r.points, r.inventory, r.baby_step, r.stars) for r in loaded.racers] == [
+        (r.square, r.points, r.inventory, r.baby_step, r.stars) for r in race.racers
+    ]
 
 
 def test_a_save_holds_setup_seed_choices_and_a_format_version():
@@ -43,14 +48,17 @@ def test_a_save_holds_setup_seed_choices_and_a_format_version():
     assert len(data["choices"]) == 10
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "not valid JSON"),
-    ("{\"format\": 1, \"board\"", "not valid JSON"),
-    ("[1, 2]", "no format version"),
-    ("{\"racers\": []}", "no format version"),
-    ("{\"format\": 99}", "format 99"),
-    ("{\"format\": 1}", "damaged"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "not valid JSON"),
+        ('{"format": 1, "board"', "not valid JSON"),
+        ("[1, 2]", "no format version"),
+        ('{"racers": []}', "no format version"),
+        ('{"format": 99}', "format 99"),
+        ('{"format": 1}', "damaged"),
+    ],
+)
 def test_a_bad_save_gives_one_clear_sentence(text, message):
     with pytest.raises(SaveError, match=message):
         Race.from_json(text)

@@ -7,9 +7,13 @@ from tests.scenario import choose, events, racer, scenario
 
 
 def test_a_racer_moves_by_the_die_he_picks():
-    race = scenario("""
+    race = scenario(
+        """
         .1..2...
-    """, ["dwarf", "orc"], faces=[("D6", 3), ("D6", 5)])
+    """,
+        ["dwarf", "orc"],
+        faces=[("D6", 3), ("D6", 5)],
+    )
     assert race.pending.kind == "move"
     assert set(race.pending.options) == {(3, 0), (5, 0)}
     choose(race, (5, 0))

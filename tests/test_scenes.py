@@ -4,7 +4,6 @@ a whole race of computer racers runs through the race scene to the results."""
 from __future__ import annotations
 
 import json
-
 import time
 
 import pygame
@@ -51,14 +50,19 @@ def app(tmp_path, monkeypatch):
             if event.type == pygame.KEYDOWN:
                 full.append(pygame.event.Event(pygame.KEYUP, key=event.key, mod=0, scancode=0))
         step(full, dt)
+
     game.step = step_with_releases
     yield game
 
 
 def practice_setup(racers, turns=5, seed=3):
     """A setup on the practice board."""
-    return {"board": boards.PRACTICE, "turns": turns, "seed": seed,
-            "racers": [{"character": c, "name": n, "bot": b} for c, n, b in racers]}
+    return {
+        "board": boards.PRACTICE,
+        "turns": turns,
+        "seed": seed,
+        "racers": [{"character": c, "name": n, "bot": b} for c, n, b in racers],
+    }
 
 
 def run_until(app, condition, events=(), limit=20000, dt=1 / 30, seconds=120.0):
@@ -74,7 +78,7 @@ def run_until(app, condition, events=(), limit=20000, dt=1 / 30, seconds=120.0):
         if condition():
             return
         if _thinking(app):
-            time.sleep(0.0005)   # a frame of the real game while a racer thinks: it does not count
+            time.sleep(0.0005)  # a frame of the real game while a racer thinks: it does not count
         else:
             frames += 1
         app.step(list(events), dt)
@@ -105,8 +109,12 @@ def test_the_title_menu_answers_the_mouse(app):
     title = app.stack.push(TitleScene())
     app.step([])
     rules_button = title.group.widgets[1]
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rules_button.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
-              click(rules_button.rect.center)])
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=rules_button.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
+            click(rules_button.rect.center),
+        ]
+    )
     assert isinstance(app.stack.top, RulesScene)
 
 
@@ -136,14 +144,16 @@ def test_the_rules_help_scrolls_and_jumps_between_sections(app):
 
 def test_the_rules_help_shows_the_tables_of_the_rule_book():
     from scenes.rules_help import parse, rules_text
+
     tables = [block[1] for block in parse(rules_text()) if block[0] == "table"]
     assert any(rows[0][:3] == ["D10", "1", "2"] for rows in tables)
     assert any(rows[0][0] == "character" for rows in tables)
 
 
 def test_the_pause_menu_resumes_and_saves_and_quits(app):
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")],
-                    turns=5, seed=2)
+    race = Race.new(
+        boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=2
+    )
     scene = app.stack.push(RaceScene(race, practice_setup([("elf", "Ann", None), ("orc", "Bo", "greedy")])))
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.stack.top, PauseScene)
@@ -215,6 +225,7 @@ def test_enter_starts_the_race_from_a_chosen_value_which_it_does_not_change(app)
 def test_a_person_answers_every_decision_with_the_keyboard(app):
     setup = practice_setup([("elf", "Ann", None), ("orc", "Bo", "greedy")], turns=5)
     from scenes.setup import start_race
+
     app.stack.push(TitleScene())
     assert start_race(app.stack, setup) is None
     scene = app.stack.top
@@ -225,6 +236,7 @@ def test_a_person_answers_every_decision_with_the_keyboard(app):
             kinds.add(scene.panel.decision.kind)
             return [key(pygame.K_RETURN)]
         return []
+
     for _ in range(30000):
         if not isinstance(app.stack.top, RaceScene):
             break
@@ -255,6 +267,7 @@ def test_a_clover_decision_turns_dice_over_and_validates(app):
 
     def clover_or_move():
         return scene.panel is not None and scene.panel.decision.kind in ("clover", "move")
+
     run_until(app, clover_or_move, limit=4000)
     if scene.panel.decision.kind == "clover":
         app.step([key(pygame.K_1)])
@@ -264,8 +277,12 @@ def test_a_clover_decision_turns_dice_over_and_validates(app):
 
 
 def test_animations_wait_for_a_key_which_skips_them(app):
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
-                    turns=5, seed=1)
+    race = Race.new(
+        boards.practice_board(),
+        [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
+        turns=5,
+        seed=1,
+    )
     scene = app.stack.push(RaceScene(race, {}))
     app.step([], 0.01)
     assert scene.busy
@@ -274,11 +291,12 @@ def test_animations_wait_for_a_key_which_skips_them(app):
 
 
 def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")],
-                    turns=5, seed=1)
+    race = Race.new(
+        boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=1
+    )
     scene = app.stack.push(RaceScene(race, {}))
     before = list(scene.camera)
-    App.step(app, [key(pygame.K_s)], 0.5)           # held down for half a second
+    App.step(app, [key(pygame.K_s)], 0.5)  # held down for half a second
     App.step(app, [pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0)], 0.1)
     assert scene.manual_camera and scene.camera != before
     app.step([key(pygame.K_c)], 0.1)
@@ -289,6 +307,7 @@ def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
     levels = ["easy", "normal", "hard", "easy", "normal", "hard"]
     setup = practice_setup([(c, n, level) for (c, n), level in zip(SIX_BOTS, levels)], turns=5, seed=9)
     from scenes.setup import start_race
+
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
     race = app.stack.top.race
@@ -304,6 +323,7 @@ def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
 
 def test_the_board_wraps_without_seams(app):
     from scenes.render.board import BoardRenderer
+
     board = boards.practice_board()
     renderer = BoardRenderer(board, 48)
     surface = pygame.Surface((1280, 720))
@@ -317,6 +337,7 @@ def test_the_board_wraps_without_seams(app):
 
 def test_a_taken_object_is_drawn_greyed(app):
     from scenes.render.board import BoardRenderer
+
     board = boards.practice_board()
     renderer = BoardRenderer(board, 48)
     square = next(iter(board.objects))
@@ -331,6 +352,7 @@ def test_a_taken_object_is_drawn_greyed(app):
 def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
     setup = practice_setup([("elf", "Ann", "greedy"), ("orc", "Bo", "greedy")], turns=5, seed=5)
     from scenes.setup import start_race
+
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
     race = app.stack.top.race
@@ -371,6 +393,7 @@ def test_the_game_starts_silently_without_a_sound_card(tmp_path, monkeypatch):
 
     def no_sound(*args, **kwargs):
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_sound)
     audio.close()
@@ -400,6 +423,7 @@ def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
     if not source.is_file():
         pytest.skip("no shipped meadow board")
     import shutil
+
     copy = tmp_path / "meadow.tmx"
     shutil.copy(source, copy)
     shutil.copytree(source.parent / "tilesets", tmp_path / "tilesets")
@@ -409,6 +433,7 @@ def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
     text = copy.read_text(encoding="utf-8")
     copy.write_text(text.replace('name="name" value="', 'name="name" value="New '), encoding="utf-8")
     import os
+
     os.utime(copy, (os.stat(copy).st_atime + 5, os.stat(copy).st_mtime + 5))
     app.step([], 0.6)
     assert preview.reloads == 2
@@ -417,6 +442,7 @@ def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
 # ---------------------------------------------------------------- screenshots
 def test_every_scene_draws_a_full_non_empty_screenshot(app, tmp_path):
     from scenes.screenshots import take_all
+
     shots = take_all(tmp_path / "shots", app)
     assert set(shots) >= {"title", "setup", "settings", "rules", "race", "pause", "results"}
     for name, path in shots.items():
@@ -431,10 +457,17 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
     choice = next((c for c in boards.available() if c.board is not None and c.board.art is not None), None)
     if choice is None:
         pytest.skip("no Tiled board is shipped")
-    setup = {"board": choice.ref, "turns": 5, "seed": 2,
-             "racers": [{"character": "elf", "name": "Ann", "bot": "greedy"},
-                        {"character": "orc", "name": "Bo", "bot": "greedy"}]}
+    setup = {
+        "board": choice.ref,
+        "turns": 5,
+        "seed": 2,
+        "racers": [
+            {"character": "elf", "name": "Ann", "bot": "greedy"},
+            {"character": "orc", "name": "Bo", "bot": "greedy"},
+        ],
+    }
     from scenes.setup import start_race
+
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
     race = app.stack.top.race
@@ -445,6 +478,7 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
 
 def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     from game import RiggedDice
+
     rows = ["..1.....2.......", "................", "................", "..C............."] + ["." * 16] * 14
     board = Board.from_text("\n".join(rows), name="Chest")
     dice = RiggedDice([("D6", 3), ("D6", 1), ("DRAPID", 2), ("DOBJ", 30)] + [4] * 300, order=[0, 1])
@@ -461,8 +495,12 @@ def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     assert panel.selected == {0}
     app.step([click(panel.validate_rect.center)])
     assert race.choices[-1] == (0,)
-    assert info["alternative"] in race.racers[0].inventory.objects or race.racers[0].inventory.shields \
-        or race.racers[0].inventory.coins or race.racers[0].inventory.clovers
+    assert (
+        info["alternative"] in race.racers[0].inventory.objects
+        or race.racers[0].inventory.shields
+        or race.racers[0].inventory.coins
+        or race.racers[0].inventory.clovers
+    )
 
 
 def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys):
@@ -470,6 +508,7 @@ def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys)
 
     def no_display(*args, **kwargs):
         raise pygame.error("x11 not available")
+
     monkeypatch.setattr(app_module, "App", no_display)
     assert app_module.run(None) == 1
     err = capsys.readouterr().err
@@ -477,8 +516,12 @@ def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys)
 
 
 def test_drawing_the_race_twice_at_the_same_time_gives_the_same_picture(app):
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
-                    turns=5, seed=1)
+    race = Race.new(
+        boards.practice_board(),
+        [RacerSetup("elf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")],
+        turns=5,
+        seed=1,
+    )
     scene = app.stack.push(RaceScene(race, {}))
     for _ in range(40):
         app.step([], 0.02)
@@ -492,18 +535,26 @@ def test_drawing_the_race_twice_at_the_same_time_gives_the_same_picture(app):
 def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
     """`spots` (which takes a short cut on boards larger than the view) finds a square exactly
     where the board renderer draws it, for any camera and board size."""
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
-    board = boards.practice_board() if ref == "practice" else boards.load(next(
-        c.ref for c in boards.available() if c.board is not None and c.ref != boards.PRACTICE))
+    board = (
+        boards.practice_board()
+        if ref == "practice"
+        else boards.load(next(c.ref for c in boards.available() if c.board is not None and c.ref != boards.PRACTICE))
+    )
     race = Race.new(board, [RacerSetup("dwarf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
     scene = app.stack.push(RaceScene(race, {}))
     width, height = scene.renderer.size
     half = scene.tile // 2
 
     @settings(max_examples=300, deadline=None)
-    @given(st.integers(0, board.height - 1), st.integers(0, board.width - 1),
-           st.integers(-3 * width, 3 * width), st.integers(-3 * height, 3 * height))
+    @given(
+        st.integers(0, board.height - 1),
+        st.integers(0, board.width - 1),
+        st.integers(-3 * width, 3 * width),
+        st.integers(-3 * height, 3 * height),
+    )
     def check(row, col, cx, cy):
         scene.camera = [cx, cy]
         drawn = scene.renderer.screen_positions((row, col), scene.view, scene.camera)
@@ -515,8 +566,12 @@ def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
 
 def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
     board = boards.practice_board()
-    race = Race.new(board, [RacerSetup("dwarf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy"),
-                            RacerSetup("elf", "Cy", "greedy")], turns=5, seed=4)
+    race = Race.new(
+        board,
+        [RacerSetup("dwarf", "Ann", "greedy"), RacerSetup("orc", "Bo", "greedy"), RacerSetup("elf", "Cy", "greedy")],
+        turns=5,
+        seed=4,
+    )
     scene = app.stack.push(RaceScene(race, {}))
     square = scene.shown_pos[0]
     for index in (1, 2):
@@ -529,12 +584,14 @@ def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
     plain = [scene._token_image(i, False, bool(scene.shown_protected.get(i)))[0] for i in range(3)]
     assert sprites_now[0][0] is plain[0] and sprites_now[1][0] is plain[2]
     last = sprites_now[-1][0]
-    assert last is not plain[1] and last.get_width() > plain[1].get_width(), \
+    assert last is not plain[1] and last.get_width() > plain[1].get_width(), (
         "the acting racer is drawn last (on top), in his ring"
+    )
 
 
 def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_same(app, monkeypatch):
     from scenes.ui import theme
+
     board = boards.practice_board()
     race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
     scene = app.stack.push(RaceScene(race, {}))
@@ -545,13 +602,13 @@ def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_sa
     kept, fresh = pygame.Surface(theme.SIZE).convert(), pygame.Surface(theme.SIZE).convert()
     scene.draw(kept)
     for k in range(8):
-        scene.camera[0] += 7.3          # the board scrolls under the panel...
+        scene.camera[0] += 7.3  # the board scrolls under the panel...
         scene.camera[1] += 3.1 * (-1) ** k
-        scene.clock += 0.05             # ...and the acting racer's ring pulses
-        scene.draw(kept)                # the panel stays: only its corners are drawn
+        scene.clock += 0.05  # ...and the acting racer's ring pulses
+        scene.draw(kept)  # the panel stays: only its corners are drawn
         marks = scene._hud_on_screen, scene._panel_on_screen
         fresh.fill((0, 0, 0))
-        scene.draw(fresh)               # everything drawn
+        scene.draw(fresh)  # everything drawn
         scene._hud_on_screen, scene._panel_on_screen = marks
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"
     assert len(parts) == 8
@@ -560,8 +617,11 @@ def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_sa
 @pytest.mark.parametrize("view", [pygame.Rect(0, 46, 864, 674), pygame.Rect(30, 60, 200, 150)])
 def test_the_board_is_drawn_wrapping_for_any_camera(app, view):
     """The board in a view, with or without one of its edges in sight, is the board repeated."""
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
     from scenes.render.board import BoardRenderer
+
     renderer = BoardRenderer(boards.practice_board(), 48)
     width, height = renderer.size
     tiled = pygame.Surface((width * 3, height * 3))
@@ -586,15 +646,24 @@ def test_the_board_is_drawn_wrapping_for_any_camera(app, view):
 def test_the_board_drawn_in_parts_is_the_board_drawn_whole(app):
     """Parts of a view (around a hole, and the hole) drawn one by one give the whole view, for
     any camera, negative or not."""
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
     from scenes.render import board as board_render
+
     renderer = board_render.BoardRenderer(boards.practice_board(), 48)
     view = pygame.Rect(0, 46, 864, 674)
     whole, parts = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
 
     @settings(max_examples=60, deadline=None)
-    @given(st.floats(-2000, 2000), st.floats(-2000, 2000), st.integers(0, 800), st.integers(46, 600),
-           st.integers(1, 400), st.integers(1, 200))
+    @given(
+        st.floats(-2000, 2000),
+        st.floats(-2000, 2000),
+        st.integers(0, 800),
+        st.integers(46, 600),
+        st.integers(1, 400),
+        st.integers(1, 200),
+    )
     def check(cx, cy, x, y, w, h):
         hole = pygame.Rect(x, y, w, h)
         whole.fill((0, 0, 0))
@@ -609,8 +678,11 @@ def test_the_board_drawn_in_parts_is_the_board_drawn_whole(app):
 def test_the_window_gets_the_games_icon_before_it_opens(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     icons = []  # (size of the icon, whether a window was open already)
-    monkeypatch.setattr(pygame.display, "set_icon",
-                        lambda surface: icons.append((surface.get_size(), pygame.display.get_surface() is not None)))
+    monkeypatch.setattr(
+        pygame.display,
+        "set_icon",
+        lambda surface: icons.append((surface.get_size(), pygame.display.get_surface() is not None)),
+    )
     pygame.display.quit()
     App(settings=Settings())
     assert icons == [((64, 64), False)]

@@ -27,8 +27,8 @@ from scenes.render import effects  # noqa: E402
 from scenes.userdata import Settings  # noqa: E402
 from tests.scenario import choose, events, racer, scenario, to_action  # noqa: E402
 
-STEP = [("D6", 1), ("D6", 2)]   # racer 0's movement roll: he walks one row with (1, 0)
-NEXT = [("D6", 1), ("D6", 2)]   # the next racer's movement roll (the race then waits for his move)
+STEP = [("D6", 1), ("D6", 2)]  # racer 0's movement roll: he walks one row with (1, 0)
+NEXT = [("D6", 1), ("D6", 2)]  # the next racer's movement roll (the race then waits for his move)
 
 
 def key(k, mod=0):
@@ -53,6 +53,7 @@ def app(tmp_path, monkeypatch):
 
 def arrange(objects=(), unprotect=(), points=None, traps=None, baby_step=None, stars=None):
     """A `before=`: racer 0's objects, unprotected racers, points, traps, the baby's step, stars."""
+
     def before(race):
         race.racers[0].inventory.objects.extend(objects)
         for i in unprotect:
@@ -65,6 +66,7 @@ def arrange(objects=(), unprotect=(), points=None, traps=None, baby_step=None, s
             race.racers[0].baby_step = baby_step
         if stars is not None:
             race.racers[0].stars = stars
+
     return before
 
 
@@ -77,6 +79,7 @@ def watch(app, race) -> tuple[RaceScene, list]:
     def spy(anim, animate, done=None):
         started.append(anim)
         play(anim, animate, done)
+
     scene._play = spy
     return scene, started
 
@@ -116,8 +119,11 @@ def played(started, kind) -> list:
 
 def spot(scene, square):
     """A screen point of a square inside the board view (above the decision panel)."""
-    spots = [p for p in scene.spots(square) if scene.view.collidepoint(p)
-             and not (scene.panel is not None and scene.panel.rect.collidepoint(p))]
+    spots = [
+        p
+        for p in scene.spots(square)
+        if scene.view.collidepoint(p) and not (scene.panel is not None and scene.panel.rect.collidepoint(p))
+    ]
     assert spots, f"{square} is not on screen"
     return spots[0]
 
@@ -134,8 +140,12 @@ FIRE_BOARD = """
 
 def fire_race():
     """Racer 0 (a dwarf) at (1, 2), in his action phase, holding a ring of fire of range 10 + 3 + 3."""
-    race = scenario(FIRE_BOARD, ["dwarf", "orc"], faces=STEP + [("D10", 3), ("D10", 3)] + [("D6", 1)] + NEXT,
-                    before=arrange(["ring_of_fire"], unprotect=[1]))
+    race = scenario(
+        FIRE_BOARD,
+        ["dwarf", "orc"],
+        faces=STEP + [("D10", 3), ("D10", 3)] + [("D6", 1)] + NEXT,
+        before=arrange(["ring_of_fire"], unprotect=[1]),
+    )
     to_action(race)
     choose(race, "use:ring_of_fire")
     assert race.pending.kind == "path"
@@ -177,8 +187,9 @@ def test_the_fireball_path_is_drawn_with_the_mouse_hover_click_undo_and_end(app)
     assert scene._path_drawn()[-1] == (4, 4)
     # A click on the last square ends the path: the fireball flies and the orc on (4, 4) is hit.
     app.step([click(spot(scene, (4, 4)))])
-    assert events(race, "fireball") == [{"racer": 0, "object": "ring_of_fire",
-                                         "path": [(1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]}]
+    assert events(race, "fireball") == [
+        {"racer": 0, "object": "ring_of_fire", "path": [(1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]}
+    ]
     settle(app, scene)
     (ball,) = played(started, effects.Fireball)
     assert ball.squares == [(1, 2), (1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]
@@ -200,7 +211,7 @@ def test_the_fireball_path_is_drawn_with_the_arrow_keys_backspace_and_enter(app)
     # Left is the way back to (3, 2)? No: (3, 2) was never entered, so it is a legal step.
     app.step([key(pygame.K_LEFT)])
     assert path_of(race) == [(2, 2), (2, 3), (3, 3), (3, 2)]
-    app.step([key(pygame.K_RIGHT)])                     # (3, 3) is already on the path: refused
+    app.step([key(pygame.K_RIGHT)])  # (3, 3) is already on the path: refused
     assert path_of(race) == [(2, 2), (2, 3), (3, 3), (3, 2)]
     app.step([key(pygame.K_BACKSPACE)])
     app.step([key(pygame.K_BACKSPACE)])
@@ -222,9 +233,9 @@ def test_the_path_can_not_go_beyond_its_range(app):
     race = fire_race()
     scene, _ = watch(app, race)
     settle(app, scene)
-    for _ in range(20):                                 # round the row's edge, never onto the user
+    for _ in range(20):  # round the row's edge, never onto the user
         app.step([key(pygame.K_RIGHT)])
-    assert len(path_of(race)) == 7                      # the row's 7 other squares, then the user's own
+    assert len(path_of(race)) == 7  # the row's 7 other squares, then the user's own
     for _ in range(20):
         app.step([key(pygame.K_DOWN)])
     assert len(path_of(race)) == 16
@@ -248,8 +259,7 @@ def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
     assert events(race, "fireball") == [{"racer": 0, "object": "wand_of_fire", "path": [(2, 2), (3, 2)]}]
     settle(app, scene)
     assert len(played(started, effects.Fireball)) == 1
-    assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready",
-                                                                             "fire: ready on turn 4"]
+    assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready", "fire: ready on turn 4"]
 
 
 # ---------------------------------------------------------------- targets
@@ -262,8 +272,12 @@ AXE_BOARD = """
 
 
 def axe_race():
-    race = scenario(AXE_BOARD, ["dwarf", "elf", "goblin"], faces=STEP + [("D10", 8)] + NEXT + [("DRAPID", 2)],
-                    before=arrange(["axe"], unprotect=[1, 2]))
+    race = scenario(
+        AXE_BOARD,
+        ["dwarf", "elf", "goblin"],
+        faces=STEP + [("D10", 8)] + NEXT + [("DRAPID", 2)],
+        before=arrange(["axe"], unprotect=[1, 2]),
+    )
     to_action(race)
     choose(race, "use:axe")
     assert race.pending.kind == "target" and set(race.pending.options) == {(2, 6), (3, 2)}
@@ -276,7 +290,7 @@ def test_a_target_is_picked_with_the_mouse_on_exactly_the_lit_squares(app):
     settle(app, scene)
     lit = {square for square, _, _ in scene.panel.squares()}
     assert lit == {(2, 6), (3, 2)}
-    app.step([click(spot(scene, (2, 5)))])              # not a target: nothing happens
+    app.step([click(spot(scene, (2, 5)))])  # not a target: nothing happens
     assert race.pending.kind == "target"
     app.step([hover(spot(scene, (3, 2)))])
     assert scene.panel.focused.square == (3, 2)
@@ -303,16 +317,21 @@ def test_a_target_is_picked_with_tab_and_enter(app):
 
 
 def test_the_spear_flies_to_its_target(app):
-    race = scenario("""
+    race = scenario(
+        """
         1.......
         ..#..2..
         ........
-    """, ["dwarf", "orc"], faces=STEP + NEXT, before=arrange(["spear"], unprotect=[1]))
-    to_action(race)                                     # on (1, 0)
+    """,
+        ["dwarf", "orc"],
+        faces=STEP + NEXT,
+        before=arrange(["spear"], unprotect=[1]),
+    )
+    to_action(race)  # on (1, 0)
     choose(race, "use:spear")
     scene, started = watch(app, race)
     settle(app, scene)
-    app.step([click(spot(scene, (1, 2)))])              # the barrier
+    app.step([click(spot(scene, (1, 2)))])  # the barrier
     settle(app, scene)
     (spear,) = played(started, effects.Thrown)
     assert spear.kind == "spear"
@@ -320,12 +339,17 @@ def test_the_spear_flies_to_its_target(app):
 
 
 def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         .....2..
         ........
         ..3.....
-    """, ["thief", "goblin", "goblin"], faces=STEP + NEXT, before=arrange(unprotect=[1, 2]))
+    """,
+        ["thief", "goblin", "goblin"],
+        faces=STEP + NEXT,
+        before=arrange(unprotect=[1, 2]),
+    )
     to_action(race)
     choose(race, "star")
     scene, started = watch(app, race)
@@ -341,11 +365,16 @@ def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
 
 
 def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
-    race = scenario("""
+    race = scenario(
+        """
         ...1....2
         .........
         .........
-    """, ["dwarf", "orc"], faces=STEP + NEXT, before=arrange(["trap"]))
+    """,
+        ["dwarf", "orc"],
+        faces=STEP + NEXT,
+        before=arrange(["trap"]),
+    )
     to_action(race)
     choose(race, "use:trap")
     scene, started = watch(app, race)
@@ -359,10 +388,15 @@ def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
 
 
 def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1....2
         ........
-    """, ["dwarf", "orc"], faces=STEP + [("D3", 1), ("D3", 2)] + NEXT, before=arrange(["bottle"]))
+    """,
+        ["dwarf", "orc"],
+        faces=STEP + [("D3", 1), ("D3", 2)] + NEXT,
+        before=arrange(["bottle"]),
+    )
     to_action(race)
     choose(race, "use:bottle")
     scene, _ = watch(app, race)
@@ -376,10 +410,14 @@ def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
 
 def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypatch):
     monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)
-    race = scenario("""
+    race = scenario(
+        """
         ..1.........
         ...........2
-    """, ["sorceress", "dwarf"], faces=STEP + NEXT)
+    """,
+        ["sorceress", "dwarf"],
+        faces=STEP + NEXT,
+    )
     to_action(race)
     choose(race, "wand:wand_of_teleportation")
     scene, started = watch(app, race)
@@ -396,7 +434,8 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
 
 # ---------------------------------------------------------------- lightning, flail, baby
 def test_lightning_strikes_each_target_then_they_recoil(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         ........
         ........
@@ -406,9 +445,12 @@ def test_lightning_strikes_each_target_then_they_recoil(app):
         ........
         ........
         ..2.3...
-    """, ["dwarf", "orc", "elf"], faces=STEP + [("D3", 2), ("D3", 3)] + NEXT,
-        before=arrange(["ring_of_lightning"], unprotect=[1, 2], points={1: 9, 2: 3}))
-    scene, started = watch(app, race)                   # the scene shows the race from its start
+    """,
+        ["dwarf", "orc", "elf"],
+        faces=STEP + [("D3", 2), ("D3", 3)] + NEXT,
+        before=arrange(["ring_of_lightning"], unprotect=[1, 2], points={1: 9, 2: 3}),
+    )
+    scene, started = watch(app, race)  # the scene shows the race from its start
     answer_to_action(app, scene)
     answer(app, scene, "use:ring_of_lightning")
     settle(app, scene)
@@ -421,12 +463,17 @@ def test_lightning_strikes_each_target_then_they_recoil(app):
 
 
 def test_the_flail_lashes_a_lit_neighbour(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         ........
         ........
         ...2....
-    """, ["beastman", "goblin"], faces=STEP + NEXT, before=arrange(unprotect=[1]))
+    """,
+        ["beastman", "goblin"],
+        faces=STEP + NEXT,
+        before=arrange(unprotect=[1]),
+    )
     to_action(race)
     choose(race, "move")
     scene, started = watch(app, race)
@@ -442,10 +489,15 @@ def test_the_flail_lashes_a_lit_neighbour(app):
 @pytest.mark.parametrize("step, action", [(0, "beer"), (1, "poo"), (2, "sleep"), (3, "cry")])
 def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, step, action):
     faces = ([("beer", 2), ("beer", 3)] if action == "beer" else STEP) + NEXT
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         ...2....
-    """, ["baby", "goblin"], faces=faces, before=arrange(baby_step=step))   # the goblin is protected
+    """,
+        ["baby", "goblin"],
+        faces=faces,
+        before=arrange(baby_step=step),
+    )  # the goblin is protected
     before = hud.status(race, racer(race, 0), 1)
     assert before[-1][1].startswith("next: ")
     scene, started = watch(app, race)
@@ -453,8 +505,7 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
     assert events(race, "baby") == [{"racer": 0, "action": action}]
     (baby,) = played(started, effects.Baby)
     assert baby.action == action
-    assert any(action_words in line for line, _ in scene.log
-               for action_words in ("beer", "poo", "asleep", "cries"))
+    assert any(action_words in line for line, _ in scene.log for action_words in ("beer", "poo", "asleep", "cries"))
     if action == "poo":
         (drop,) = played(started, effects.Drop)
         assert scene.shown_traps[drop.where] == "poo"
@@ -464,14 +515,18 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
 
 
 def test_the_sore_losers_reroll_is_asked_on_the_panel(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         ........
         ..2.....
         ..3.....
-    """, ["goblin", "human", "goblin"], faces=STEP + [("DCOMBAT", 51), ("DCOMBAT", 50), ("D6", 1)],
-        before=arrange(unprotect=[1, 2]))
-    choose(race, (2, 0))                                # the goblin attacks the human and wins
+    """,
+        ["goblin", "human", "goblin"],
+        faces=STEP + [("DCOMBAT", 51), ("DCOMBAT", 50), ("D6", 1)],
+        before=arrange(unprotect=[1, 2]),
+    )
+    choose(race, (2, 0))  # the goblin attacks the human and wins
     assert race.pending.kind == "reroll" and race.pending.racer == 1
     scene, _ = watch(app, race)
     settle(app, scene)
@@ -483,27 +538,32 @@ def test_the_sore_losers_reroll_is_asked_on_the_panel(app):
 
 # ---------------------------------------------------------------- HUD: poison, Brainy
 def test_the_hud_shows_poison_stars_and_brainy_trap_owners(app):
-    race = scenario("""
+    race = scenario(
+        """
         ..1.....
         ........
         ...2....
-    """, ["thief", "goblin"], faces=STEP + NEXT,
-        before=arrange(traps={(4, 4): Trap(1), (5, 5): Trap(0)}))
+    """,
+        ["thief", "goblin"],
+        faces=STEP + NEXT,
+        before=arrange(traps={(4, 4): Trap(1), (5, 5): Trap(0)}),
+    )
     race.racers[1].poisoned = True
     scene, _ = watch(app, race)
     settle(app, scene)
     assert [w for _, w, _ in hud.status(race, racer(race, 1), 1)] == ["poisoned: one die next move"]
-    assert scene.brainy_viewer() == 0                   # the thief is a person, and Brainy
+    assert scene.brainy_viewer() == 0  # the thief is a person, and Brainy
     marks = []
     scene._owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))
     scene.draw(app.screen)
     assert sorted(set(marks)) == [(0, True), (1, False)]
     race.racers[0].setup = race.racers[0].setup.__class__(race.racers[0].character, "thief0", bot="greedy")
-    assert scene.brainy_viewer() is None                # a computer racer's eyes show nothing
+    assert scene.brainy_viewer() is None  # a computer racer's eyes show nothing
 
 
 def test_every_special_rule_is_in_the_setup_gallery_words():
     from game.characters import CHARACTERS, RULE_TEXT
+
     for character in CHARACTERS.values():
         for rule in character.rules:
             assert rule in RULE_TEXT and len(RULE_TEXT[rule]) < 200
@@ -511,16 +571,18 @@ def test_every_special_rule_is_in_the_setup_gallery_words():
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, language):
-    from scenes import assets, i18n
     from game.characters import CHARACTERS
+    from scenes import assets, i18n
     from scenes.setup import CHARACTER_IDS, SetupScene
     from scenes.ui import text
+
     shown = []
     draw_wrapped = text.draw_wrapped
 
     def spy(surface, words, rect, size=18, *args, **kwargs):
         shown.append((words, rect, size))
         return draw_wrapped(surface, words, rect, size, *args, **kwargs)
+
     monkeypatch.setattr(text, "draw_wrapped", spy)
     was = i18n.language()
     i18n.set_language(language)
@@ -534,8 +596,10 @@ def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, lang
             assert rules, character
             words, rect, size = rules[-1]
             assert words.count(":") >= len(CHARACTERS[character].rules) and size >= 12
-            assert len(text.wrap(words, rect.width, size)) * assets.font(size).get_linesize() <= rect.height, \
-                (character, language)
+            assert len(text.wrap(words, rect.width, size)) * assets.font(size).get_linesize() <= rect.height, (
+                character,
+                language,
+            )
     finally:
         i18n.set_language(was)
 
@@ -553,6 +617,7 @@ def mid_animation(app, scene, kind, at: float, limit: int = 2000):
 def shoot(app, folder: Path) -> dict[str, Path]:
     """The fireball and the lightning, mid-flight, on the first shipped Tiled board."""
     from tests.scenes_objects_shots import fireball_scene, lightning_scene
+
     folder.mkdir(parents=True, exist_ok=True)
     shots = {}
     scene = fireball_scene(app)

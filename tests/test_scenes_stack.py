@@ -144,6 +144,7 @@ def test_an_empty_stack_does_nothing():
 def test_a_key_held_while_the_scene_changes_never_reaches_the_new_scene():
     """Holding Enter on a menu must not also press Enter on the next screen (key repeat)."""
     import pygame
+
     from scenes.stack import Scene, SceneStack
 
     class Menu(Scene):
@@ -168,8 +169,8 @@ def test_a_key_held_while_the_scene_changes_never_reaches_the_new_scene():
     up = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN)
     stack.handle_event(down)
     nxt = stack.top
-    stack.handle_event(down)          # a repeat of the held key
-    stack.handle_event(up)            # its release
+    stack.handle_event(down)  # a repeat of the held key
+    stack.handle_event(up)  # its release
     assert nxt.keys == []
-    stack.handle_event(down)          # a new press reaches the new scene
+    stack.handle_event(down)  # a new press reaches the new scene
     assert nxt.keys == [(pygame.KEYDOWN, pygame.K_RETURN)]

@@ -10,9 +10,12 @@ from scenes.thinker import Thinker
 
 
 def test_a_hard_racer_thinks_off_the_frame_loop_and_chooses_as_it_would_inline():
-    race = Race.new(random_board(random.Random(2), racers=3),
-                    [RacerSetup("elf", bot="hard"), RacerSetup("orc", bot="hard"), RacerSetup("baby", bot="hard")],
-                    turns=5, seed=2)
+    race = Race.new(
+        random_board(random.Random(2), racers=3),
+        [RacerSetup("elf", bot="hard"), RacerSetup("orc", bot="hard"), RacerSetup("baby", bot="hard")],
+        turns=5,
+        seed=2,
+    )
     thinker = Thinker()
     for _ in range(30):
         decision = race.pending
@@ -20,7 +23,7 @@ def test_a_hard_racer_thinks_off_the_frame_loop_and_chooses_as_it_would_inline()
         thinker.think(race, decision, "hard", random.Random(7))
         frames = 0
         while not thinker.ready(decision):
-            frames += 1          # the frame loop goes on meanwhile
+            frames += 1  # the frame loop goes on meanwhile
             time.sleep(0.001)
         assert thinker.take(decision) == inline
         race.choose(inline)

@@ -66,7 +66,7 @@ def test_the_setup_lists_the_players_boards_good_and_broken_and_reads_the_folder
     assert yours["broken.tmx"].board is None
     assert str(broken) in yours["broken.tmx"].problem and 'no tile layer named "ground"' in yours["broken.tmx"].problem
     shipped = [c for c in setup.choices if c.origin == boards.SHIPPED and c.ref != boards.PRACTICE]
-    assert len(shipped) == 3 and setup.choices[-1].ref == boards.PRACTICE   # the broken one stops nothing
+    assert len(shipped) == 3 and setup.choices[-1].ref == boards.PRACTICE  # the broken one stops nothing
     index = setup.choices.index(yours["my-mine.tmx"])
     assert setup.board_label(index) == "Hollow Mine (your board)"
     assert setup.board_label(setup.choices.index(yours["broken.tmx"])) == "broken.tmx (unreadable)"
@@ -101,8 +101,13 @@ def test_the_folder_button_opens_the_file_manager_by_key_and_by_mouse(app, monke
     app.step([key(pygame.K_RETURN)], 1 / 30)
     assert opened == [["/usr/bin/xdg-open", str(userboards.folder())]]
     assert setup.message_ok and str(userboards.folder()) in setup.message
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)], 1 / 30)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1),
+        ],
+        1 / 30,
+    )
     assert len(opened) == 2
 
 
@@ -115,18 +120,25 @@ def test_without_a_file_manager_the_setup_says_where_the_folder_is(app, monkeypa
 
 
 def _check_map(tmp_path: Path) -> subprocess.CompletedProcess:
-    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "main.py", "check-map"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
+    env = {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PATH": "/usr/bin:/bin",
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    return subprocess.run(
+        [sys.executable, "main.py", "check-map"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_check_map_without_a_file_checks_the_players_boards_folder(tmp_path):
     done = _check_map(tmp_path)
     folder = tmp_path / "data" / "fantasy-racing" / "boards"
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == (f"check-map: your boards folder {folder} holds no board (.tmx) yet; "
-                                   "give a board or a folder to check another one")
+    assert done.stdout.strip() == (
+        f"check-map: your boards folder {folder} holds no board (.tmx) yet; "
+        "give a board or a folder to check another one"
+    )
     good, broken = put_boards(folder)
     done = _check_map(tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr

@@ -22,12 +22,15 @@ from scenes.userdata import Settings
 from tests.scenario import board
 
 ROOT = Path(__file__).resolve().parent.parent
-BOARD = """
+BOARD = (
+    """
 .1..2..3........
 ....#...C..O....
 ...$....%...)...
 ..S....R........
-""" + "................\n" * 12
+"""
+    + "................\n" * 12
+)
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +44,7 @@ def data_home(tmp_path, monkeypatch) -> Path:
 
 
 def a_race(choices: int = 12, seed: int = 3) -> Race:
-    race = Race.new(board(BOARD), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="greedy")],
-                    turns=6, seed=seed)
+    race = Race.new(board(BOARD), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="greedy")], turns=6, seed=seed)
     rng = random.Random(seed)
     while not race.over and len(race.choices) < choices:
         race.choose(ai.choose(race, race.pending, "random", rng))
@@ -73,16 +75,19 @@ def test_the_user_folder_follows_each_platforms_conventions(tmp_path, monkeypatc
     assert userdata.user_dir() == tmp_path / "roaming" / "fantasy-racing"
 
 
-@pytest.mark.parametrize("env, language", [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"),
-    ({"LANG": "fr"}, "fr"),
-    ({"LC_MESSAGES": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
-    ({"LC_ALL": "en_GB.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
-    ({"LC_ALL": "fr_BE", "LANG": "de_DE"}, "fr"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({"LANG": "C"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, language",
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr"}, "fr"),
+        ({"LC_MESSAGES": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LC_ALL": "fr_BE", "LANG": "de_DE"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_language_defaults_to_the_systems_locale(env, language):
     assert userdata.system_language(env) == language
 
@@ -96,8 +101,15 @@ def test_new_settings_take_the_systems_language(monkeypatch):
 
 # ---------------------------------------------------------------- settings
 def test_settings_are_saved_in_a_small_versioned_file_and_read_back(data_home):
-    settings = Settings(window=(1600, 900), fullscreen=True, animation_speed=2.0, volume=30, music_volume=80,
-                        language="fr", last_board="maps/mine.tmx")
+    settings = Settings(
+        window=(1600, 900),
+        fullscreen=True,
+        animation_speed=2.0,
+        volume=30,
+        music_volume=80,
+        language="fr",
+        last_board="maps/mine.tmx",
+    )
     settings.save()
     data = json.loads((data_home / "settings.json").read_text(encoding="utf-8"))
     assert data["format"] == userdata.SETTINGS_FORMAT == 1
@@ -109,8 +121,9 @@ def test_settings_are_saved_in_a_small_versioned_file_and_read_back(data_home):
 
 def test_settings_of_the_first_builds_without_a_format_are_still_read(data_home):
     data_home.mkdir(parents=True)
-    (data_home / "settings.json").write_text(json.dumps(
-        {"window": [1600, 900], "fullscreen": False, "animation_speed": 2.0, "volume": 40, "last_board": ""}))
+    (data_home / "settings.json").write_text(
+        json.dumps({"window": [1600, 900], "fullscreen": False, "animation_speed": 2.0, "volume": 40, "last_board": ""})
+    )
     loaded = Settings.load()
     assert loaded.problem == "" and loaded.window == (1600, 900) and loaded.volume == 40
     assert loaded.language == "en" and loaded.music_volume == Settings().music_volume
@@ -142,7 +155,8 @@ UNREADABLE_SETTINGS = [
 
 @pytest.mark.parametrize("kind, content, phrase", UNREADABLE_SETTINGS, ids=[k for k, _, _ in UNREADABLE_SETTINGS])
 def test_an_unreadable_settings_file_is_set_aside_with_one_sentence_and_defaults_are_used(
-        data_home, kind, content, phrase):
+    data_home, kind, content, phrase
+):
     data_home.mkdir(parents=True)
     path = data_home / "settings.json"
     path.write_bytes(content)
@@ -155,7 +169,7 @@ def test_an_unreadable_settings_file_is_set_aside_with_one_sentence_and_defaults
     kept = asides(data_home, "settings")
     assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in settings.problem
     assert not path.exists()
-    again = Settings.load()      # reported once: the next start finds no bad file
+    again = Settings.load()  # reported once: the next start finds no bad file
     assert again.problem == "" and asides(data_home, "settings") == kept
 
 
@@ -163,14 +177,25 @@ BAD_VALUES = [
     ("volume out of range", {"volume": 150}, "volume 150 is outside 0-100: 100", {"volume": 100}),
     ("negative music volume", {"music_volume": -5}, "music_volume -5 is outside 0-100: 0", {"music_volume": 0}),
     ("volume of the wrong type", {"volume": "loud"}, "volume is a text, not a number: reset", {"volume": 70}),
-    ("fullscreen of the wrong type", {"fullscreen": "yes"}, "fullscreen is a text, not true or false",
-     {"fullscreen": False}),
-    ("window too small", {"window": [10, 20]}, "window 10 x 20 is not within 320-7680: 320 x 320",
-     {"window": (320, 320)}),
-    ("window of the wrong type", {"window": "big"}, "window is a text, not two whole numbers",
-     {"window": (1280, 720)}),
-    ("an animation speed not offered", {"animation_speed": 3}, "animation_speed 3 is not one of 0.5, 1, 2, 4",
-     {"animation_speed": 4.0}),
+    (
+        "fullscreen of the wrong type",
+        {"fullscreen": "yes"},
+        "fullscreen is a text, not true or false",
+        {"fullscreen": False},
+    ),
+    (
+        "window too small",
+        {"window": [10, 20]},
+        "window 10 x 20 is not within 320-7680: 320 x 320",
+        {"window": (320, 320)},
+    ),
+    ("window of the wrong type", {"window": "big"}, "window is a text, not two whole numbers", {"window": (1280, 720)}),
+    (
+        "an animation speed not offered",
+        {"animation_speed": 3},
+        "animation_speed 3 is not one of 0.5, 1, 2, 4",
+        {"animation_speed": 4.0},
+    ),
     ("an unknown language", {"language": "de"}, "language 'de' is not one of en, fr: en", {"language": "en"}),
     ("a board of the wrong type", {"last_board": 7}, "last_board is a number, not a text", {"last_board": ""}),
 ]
@@ -178,11 +203,13 @@ BAD_VALUES = [
 
 @pytest.mark.parametrize("kind, values, phrase, expected", BAD_VALUES, ids=[k for k, *_ in BAD_VALUES])
 def test_settings_with_bad_values_are_corrected_with_one_sentence_and_the_file_set_aside(
-        data_home, kind, values, phrase, expected):
+    data_home, kind, values, phrase, expected
+):
     data_home.mkdir(parents=True)
     path = data_home / "settings.json"
-    content = json.dumps({"format": 1, "fullscreen": True, "animation_speed": 2.0, "volume": 40,
-                          "language": "fr", **values}).encode()
+    content = json.dumps(
+        {"format": 1, "fullscreen": True, "animation_speed": 2.0, "volume": 40, "language": "fr", **values}
+    ).encode()
     path.write_bytes(content)
     settings = Settings.load()
     assert settings.problem.startswith(f"The settings file {path} had values this game cannot use (")
@@ -193,7 +220,7 @@ def test_settings_with_bad_values_are_corrected_with_one_sentence_and_the_file_s
         assert getattr(settings, key) == value, key
     kept = asides(data_home, "settings")
     assert len(kept) == 1 and kept[0].read_bytes() == content
-    assert Settings.load() == settings and Settings.load().problem == ""   # the corrected file, no new message
+    assert Settings.load() == settings and Settings.load().problem == ""  # the corrected file, no new message
 
 
 # ---------------------------------------------------------------- saves
@@ -211,12 +238,13 @@ def spoil(change):
         data = save_text()
         change(data)
         return json.dumps(data).encode()
+
     return make
 
 
 def good_save_cut_in_half() -> bytes:
     text = json.dumps(save_text()).encode()
-    return text[:len(text) // 2]
+    return text[: len(text) // 2]
 
 
 def with_choice(data, index, value):
@@ -227,29 +255,49 @@ UNREADABLE_SAVES = [
     ("empty file", lambda: b"", "the file is empty"),
     ("truncated JSON", good_save_cut_in_half, "the file is cut short"),
     ("not JSON", lambda: b"race: elf, orc\nturn: 3\n", "it is not valid JSON (Expecting value at line 1"),
-    ("binary garbage", lambda: random.Random(4).randbytes(3000),
-     "it holds binary data, not a saved race"),
-    ("non-UTF-8 bytes", lambda: json.dumps(save_text(setup={"name": "\xe9lodie"}), ensure_ascii=False)
-     .encode("latin-1"), "it is not UTF-8 text"),
+    ("binary garbage", lambda: random.Random(4).randbytes(3000), "it holds binary data, not a saved race"),
+    (
+        "non-UTF-8 bytes",
+        lambda: json.dumps(save_text(setup={"name": "\xe9lodie"}), ensure_ascii=False).encode("latin-1"),
+        "it is not UTF-8 text",
+    ),
     ("wrong top-level type", lambda: b'["elf", "orc"]', "it holds a list, not a saved race"),
     ("a bare string", lambda: b'"race"', "it holds a text, not a saved race"),
     ("missing format", spoil(lambda d: d.pop("version")), "it has no format version: it is not a saved race"),
     ("missing race format", spoil(lambda d: d["race"].pop("format")), "it has no format version"),
-    ("future format", spoil(lambda d: d.update(version=2)),
-     "written by a newer version of the game (format 2; this one reads format 1)"),
-    ("future race format", spoil(lambda d: d["race"].update(format=9)),
-     "written by a newer version of the game (format 9"),
+    (
+        "future format",
+        spoil(lambda d: d.update(version=2)),
+        "written by a newer version of the game (format 2; this one reads format 1)",
+    ),
+    (
+        "future race format",
+        spoil(lambda d: d["race"].update(format=9)),
+        "written by a newer version of the game (format 9",
+    ),
     ("missing race", spoil(lambda d: d.pop("race")), "the field 'race' is missing"),
     ("missing field", spoil(lambda d: d["race"].pop("seed")), "the field 'race.seed' is missing"),
-    ("wrong field type", spoil(lambda d: d["race"].update(turns="ten")),
-     "the field 'race.turns' is a text, not a whole number"),
+    (
+        "wrong field type",
+        spoil(lambda d: d["race"].update(turns="ten")),
+        "the field 'race.turns' is a text, not a whole number",
+    ),
     ("wrong setup type", spoil(lambda d: d.update(setup=[1, 2])), "the field 'setup' is a list, not an object"),
-    ("unknown character", spoil(lambda d: d["race"]["racers"][0].update(character="dragon")),
-     "racer 1 is an unknown character 'dragon'"),
-    ("an illegal choice in the list", spoil(lambda d: with_choice(d, 5, "fly")),
-     "one of its choices is not one the race allows at that point"),
-    ("a racer that is not an object", spoil(lambda d: d["race"]["racers"].__setitem__(1, "orc")),
-     "racer 2 is a text, not an object"),
+    (
+        "unknown character",
+        spoil(lambda d: d["race"]["racers"][0].update(character="dragon")),
+        "racer 1 is an unknown character 'dragon'",
+    ),
+    (
+        "an illegal choice in the list",
+        spoil(lambda d: with_choice(d, 5, "fly")),
+        "one of its choices is not one the race allows at that point",
+    ),
+    (
+        "a racer that is not an object",
+        spoil(lambda d: d["race"]["racers"].__setitem__(1, "orc")),
+        "racer 2 is a text, not an object",
+    ),
     ("nested too deep", lambda: b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
 ]
 
@@ -268,7 +316,7 @@ def test_an_unreadable_save_is_set_aside_with_one_clear_sentence(data_home, kind
     kept = asides(data_home, "race")
     assert len(kept) == 1 and kept[0].read_bytes() == content and f"it was kept as {kept[0].name}" in message
     assert not path.exists()
-    assert userdata.load_race() == (None, None)      # one message, once
+    assert userdata.load_race() == (None, None)  # one message, once
 
 
 def test_a_set_aside_file_is_never_overwritten(data_home, monkeypatch):
@@ -281,8 +329,12 @@ def test_a_set_aside_file_is_never_overwritten(data_home, monkeypatch):
         assert userdata.load_race()[1] is not None
     kept = asides(data_home, "race")
     assert sorted(p.read_bytes() for p in kept) == sorted(contents)
-    assert {p.name for p in kept} == {"race.unreadable-20260101-120000.json", "race.unreadable-20260101-120000-2.json",
-                                      "race.unreadable-20260101-120000-3.json", "race.unreadable-20260101-120000-4.json"}
+    assert {p.name for p in kept} == {
+        "race.unreadable-20260101-120000.json",
+        "race.unreadable-20260101-120000-2.json",
+        "race.unreadable-20260101-120000-3.json",
+        "race.unreadable-20260101-120000-4.json",
+    }
 
 
 def test_a_file_that_cannot_be_renamed_aside_is_left_alone_with_a_sentence(data_home, monkeypatch):
@@ -292,6 +344,7 @@ def test_a_file_that_cannot_be_renamed_aside_is_left_alone_with_a_sentence(data_
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(userdata.os, "link", refuse)
     monkeypatch.setattr(userdata.os, "rename", refuse)
     saved, message = userdata.load_race()
@@ -302,6 +355,7 @@ def test_a_file_that_cannot_be_renamed_aside_is_left_alone_with_a_sentence(data_
 def test_a_save_that_fails_in_the_background_is_logged_not_raised(data_home, monkeypatch, caplog):
     def full_disk(path, text):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(userdata, "write_atomically", full_disk)
     userdata.save_race(a_race(), {}, background=True)
     userdata.wait_for_saves()
@@ -312,6 +366,7 @@ def test_without_a_user_folder_the_game_runs_with_defaults_and_says_so_once(tmp_
     import pygame
 
     from scenes.app import App, first_scene
+
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
@@ -321,7 +376,7 @@ def test_without_a_user_folder_the_game_runs_with_defaults_and_says_so_once(tmp_
     title = game.stack.push(first_scene(game, None))
     game.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])
     assert game.running and title.message == game.settings.problem
-    game.settings.save()                      # logged, not raised
+    game.settings.save()  # logged, not raised
     userdata.delete_save()
     assert userdata.load_race() == (None, None)
 
@@ -330,6 +385,7 @@ def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
     import pygame
 
     from scenes.app import App, first_scene
+
     data_home.mkdir(parents=True)
     (data_home / "settings.json").write_bytes(b"\xff\xfe garbage")
     game = App()
@@ -401,7 +457,7 @@ def test_a_kill_during_a_write_leaves_the_previous_file_intact(data_home):
     generations = []
     for _ in range(3):
         caught += kill_mid_write(target, WRITER)
-        generations.append(read_generation(target))    # whole, old or new: never half
+        generations.append(read_generation(target))  # whole, old or new: never half
     assert caught >= 1, "the writer was never killed in the middle of a write"
     # the game reads what is there: a complete file (settings with unknown keys kept), no message
     leftovers = list(data_home.glob(".settings.json.*.tmp"))

@@ -48,9 +48,9 @@ Color = tuple[int, int, int]
 # Palette and tables (data, not code: tweak here)
 # ---------------------------------------------------------------------------
 
-INK: Color = (24, 17, 14)            # outlines: a warm near-black
-IVORY = ((255, 250, 232), (222, 204, 166))   # default glyph gradient (top, bottom)
-RIMS = {                             # medallion rims: metallic gradient (top, bottom)
+INK: Color = (24, 17, 14)  # outlines: a warm near-black
+IVORY = ((255, 250, 232), (222, 204, 166))  # default glyph gradient (top, bottom)
+RIMS = {  # medallion rims: metallic gradient (top, bottom)
     "gold": ((255, 232, 150), (168, 104, 28)),
     "silver": ((240, 243, 250), (122, 130, 148)),
     "amethyst": ((228, 186, 255), (104, 50, 158)),
@@ -132,11 +132,11 @@ UI_ICONS = {
 # add a line when you use a new glyph (the script warns about a missing one).
 ICON_AUTHORS = {
     "Delapouite": "baby-face checkered-flag chest coins dig-hole dwarf-face goblin-head jump-across magic-axe "
-                  "musical-notes night-sleep orc-head plain-arrow ring rolling-dices save speaker stone-pile "
-                  "woman-elf-face",
+    "musical-notes night-sleep orc-head plain-arrow ring rolling-dices save speaker stone-pile "
+    "woman-elf-face",
     "Lorc": "barbed-spear boots cog crossed-swords crown crown-coin crystal-wand fairy-wand fire-dash fire-ring "
-            "hood lizardman magic-shield minotaur pine-tree power-lightning small-fire spiky-explosion "
-            "standing-potion turd visored-helm wolf-trap wyvern",
+    "hood lizardman magic-shield minotaur pine-tree power-lightning small-fire spiky-explosion "
+    "standing-potion turd visored-helm wolf-trap wyvern",
     "Cathelineau": "witch-face",
     "Faithtoken": "ninja-star",
     "Felbrigg": "sideswipe",
@@ -147,20 +147,29 @@ ICON_AUTHORS = {
 
 # Fonts: (file written, fontsource package, source file in the package, role)
 FONTS = [
-    ("CinzelDecorative-Bold.ttf", "cinzel-decorative", "cinzel-decorative-latin-700-normal.woff",
-     "title lettering and big display text"),
-    ("Cinzel-Bold.ttf", "cinzel", "cinzel-latin-700-normal.woff",
-     "headings where the decorative capitals would be too busy"),
-    ("AlegreyaSans-Regular.ttf", "alegreya-sans", "alegreya-sans-latin-400-normal.woff",
-     "body / UI text"),
-    ("AlegreyaSans-Bold.ttf", "alegreya-sans", "alegreya-sans-latin-700-normal.woff",
-     "bold UI text, buttons, numbers"),
+    (
+        "CinzelDecorative-Bold.ttf",
+        "cinzel-decorative",
+        "cinzel-decorative-latin-700-normal.woff",
+        "title lettering and big display text",
+    ),
+    (
+        "Cinzel-Bold.ttf",
+        "cinzel",
+        "cinzel-latin-700-normal.woff",
+        "headings where the decorative capitals would be too busy",
+    ),
+    ("AlegreyaSans-Regular.ttf", "alegreya-sans", "alegreya-sans-latin-400-normal.woff", "body / UI text"),
+    ("AlegreyaSans-Bold.ttf", "alegreya-sans", "alegreya-sans-latin-700-normal.woff", "bold UI text, buttons, numbers"),
 ]
 FONT_LICENCES = {
     "cinzel-decorative": ("OFL-CinzelDecorative.txt", "Cinzel Decorative", "Natanael Gama"),
     "cinzel": ("OFL-Cinzel.txt", "Cinzel", "The Cinzel Project Authors (Natanael Gama)"),
-    "alegreya-sans": ("OFL-AlegreyaSans.txt", "Alegreya Sans",
-                      "The Alegreya Sans Project Authors (Huerta Tipográfica)"),
+    "alegreya-sans": (
+        "OFL-AlegreyaSans.txt",
+        "Alegreya Sans",
+        "The Alegreya Sans Project Authors (Huerta Tipográfica)",
+    ),
 }
 
 # ---------------------------------------------------------------------------
@@ -183,8 +192,10 @@ class Icons:
             raise SystemExit(f"make_assets: no icon named {name!r} in the game-icons package")
         self.used.add(name)
         body = self.icons[name]["body"].replace("currentColor", "#ffffff")
-        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-               f'viewBox="0 0 {self.box} {self.box}">{body}</svg>')
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+            f'viewBox="0 0 {self.box} {self.box}">{body}</svg>'
+        )
         loaded = pygame.image.load(io.BytesIO(svg.encode("utf-8")), "glyph.svg")
         out = pygame.Surface((size, size), pygame.SRCALPHA)
         out.blit(loaded, (0, 0))
@@ -207,8 +218,7 @@ def new(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def vgradient(size: tuple[int, int], top: Color, bottom: Color,
-              start: float = 0.0, end: float = 1.0) -> pygame.Surface:
+def vgradient(size: tuple[int, int], top: Color, bottom: Color, start: float = 0.0, end: float = 1.0) -> pygame.Surface:
     """An opaque vertical gradient; the ramp runs from start to end (fractions of height)."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -270,9 +280,18 @@ def blit_centered(dest: pygame.Surface, src: pygame.Surface, center: tuple[float
     dest.blit(src, src.get_rect(center=(round(center[0]), round(center[1]))))
 
 
-def draw_glyph(dest: pygame.Surface, white: pygame.Surface, center: tuple[float, float], gradient,
-               outline: int, shadow: int = 0, shadow_offset: tuple[int, int] = (0, 0),
-               shadow_alpha: int = 150, outline_rgb: Color = INK, glow: Color | None = None) -> None:
+def draw_glyph(
+    dest: pygame.Surface,
+    white: pygame.Surface,
+    center: tuple[float, float],
+    gradient,
+    outline: int,
+    shadow: int = 0,
+    shadow_offset: tuple[int, int] = (0, 0),
+    shadow_alpha: int = 150,
+    outline_rgb: Color = INK,
+    glow: Color | None = None,
+) -> None:
     """A glyph with an ink outline, a soft drop shadow and an optional coloured glow."""
     body = dilate(silhouette(white, outline_rgb), outline) if outline else white
     if glow is not None:
@@ -299,15 +318,16 @@ def masked(fill: pygame.Surface, mask: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def radial(size: int, center: tuple[float, float], radius: float, inner: Color, outer: Color,
-           lift: float = 0.0) -> pygame.Surface:
+def radial(
+    size: int, center: tuple[float, float], radius: float, inner: Color, outer: Color, lift: float = 0.0
+) -> pygame.Surface:
     """A radial gradient disc: `inner` at the centre (raised by lift*radius), `outer` at the edge."""
     surf = new((size, size))
     steps = int(radius)
     for i in range(steps, 0, -1):
         t = i / steps
         c = (center[0], center[1] - lift * radius * (1 - t))
-        pygame.draw.circle(surf, (*lerp(inner, outer, t ** 1.4), 255), c, i)
+        pygame.draw.circle(surf, (*lerp(inner, outer, t**1.4), 255), c, i)
     return surf
 
 
@@ -326,9 +346,20 @@ def down(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------------------
 
 
-def medallion(icons: Icons, size: int, glyph: str, field: tuple[Color, Color], rim: tuple[Color, Color],
-              gradient, glyph_scale: float = 0.64, ss: int = 4, overlay: str | None = None,
-              overlay_gradient=None, glow: Color | None = None, rim_width: float = 0.075) -> pygame.Surface:
+def medallion(
+    icons: Icons,
+    size: int,
+    glyph: str,
+    field: tuple[Color, Color],
+    rim: tuple[Color, Color],
+    gradient,
+    glyph_scale: float = 0.64,
+    ss: int = 4,
+    overlay: str | None = None,
+    overlay_gradient=None,
+    glow: Color | None = None,
+    rim_width: float = 0.075,
+) -> pygame.Surface:
     """A round badge: soft shadow, ink ring, metal rim, shaded field, outlined glyph, gloss."""
     S = size * ss
     c = (S / 2, S / 2 - S * 0.012)
@@ -353,17 +384,36 @@ def medallion(icons: Icons, size: int, glyph: str, field: tuple[Color, Color], r
     gsize = int(2 * r_field * glyph_scale)
     white = icons.glyph(glyph, gsize)
     gc = (c[0], c[1] + S * 0.01)
-    draw_glyph(canvas, white, gc, gradient, outline=max(2, int(S * 0.013)),
-               shadow=max(2, int(S * 0.012)), shadow_offset=(0, int(S * 0.02)), shadow_alpha=170, glow=glow)
+    draw_glyph(
+        canvas,
+        white,
+        gc,
+        gradient,
+        outline=max(2, int(S * 0.013)),
+        shadow=max(2, int(S * 0.012)),
+        shadow_offset=(0, int(S * 0.02)),
+        shadow_alpha=170,
+        glow=glow,
+    )
     if overlay:
         ow = icons.glyph(overlay, int(gsize * 0.62))
-        draw_glyph(canvas, ow, (gc[0] + gsize * 0.2, gc[1] - gsize * 0.14), overlay_gradient,
-                   outline=max(2, int(S * 0.012)), shadow=max(2, int(S * 0.01)),
-                   shadow_offset=(0, int(S * 0.015)), shadow_alpha=170)
+        draw_glyph(
+            canvas,
+            ow,
+            (gc[0] + gsize * 0.2, gc[1] - gsize * 0.14),
+            overlay_gradient,
+            outline=max(2, int(S * 0.012)),
+            shadow=max(2, int(S * 0.01)),
+            shadow_offset=(0, int(S * 0.015)),
+            shadow_alpha=170,
+        )
     # Gloss on the top of the field.
     gloss = new((S, S))
-    pygame.draw.ellipse(gloss, (255, 255, 255, 34),
-                        pygame.Rect(c[0] - r_field * 0.82, c[1] - r_field * 0.96, r_field * 1.64, r_field * 0.9))
+    pygame.draw.ellipse(
+        gloss,
+        (255, 255, 255, 34),
+        pygame.Rect(c[0] - r_field * 0.82, c[1] - r_field * 0.96, r_field * 1.64, r_field * 0.9),
+    )
     canvas.blit(masked(gloss, disc(S, r_field, c)), (0, 0))
     return down(canvas, (size, size))
 
@@ -372,8 +422,7 @@ def portrait(icons: Icons, cid: str) -> pygame.Surface:
     glyph, rgb = CHARACTERS[cid]
     inner = lerp(rgb, (255, 255, 255), 0.28)
     outer = lerp(rgb, (0, 0, 0), 0.62)
-    return medallion(icons, 256, glyph, (inner, outer), RIMS["gold"], IVORY, glyph_scale=0.7,
-                     rim_width=0.06)
+    return medallion(icons, 256, glyph, (inner, outer), RIMS["gold"], IVORY, glyph_scale=0.7, rim_width=0.06)
 
 
 def token(icons: Icons, cid: str, ss: int = 4) -> pygame.Surface:
@@ -396,13 +445,20 @@ def token(icons: Icons, cid: str, ss: int = 4) -> pygame.Surface:
     pygame.draw.circle(canvas, (*INK, 235), c, R, max(1, int(S * 0.03)))
     pygame.draw.circle(canvas, (255, 255, 255, 150), c, R - S * 0.03, max(1, int(S * 0.022)))
     white = icons.glyph(CHARACTERS[cid][0], int(R * 1.36))
-    draw_glyph(canvas, white, (c[0], c[1] + S * 0.01), ((255, 255, 255), (232, 232, 240)),
-               outline=max(2, int(S * 0.024)), shadow=int(S * 0.02), shadow_offset=(0, int(S * 0.02)),
-               shadow_alpha=160)
+    draw_glyph(
+        canvas,
+        white,
+        (c[0], c[1] + S * 0.01),
+        ((255, 255, 255), (232, 232, 240)),
+        outline=max(2, int(S * 0.024)),
+        shadow=int(S * 0.02),
+        shadow_offset=(0, int(S * 0.02)),
+        shadow_alpha=160,
+    )
     return down(canvas, (size, size))
 
 
-TOKEN_DISC_RADIUS = 29.5   # px, in the 64x64 token
+TOKEN_DISC_RADIUS = 29.5  # px, in the 64x64 token
 
 
 def blur_crop(padded: pygame.Surface, S: int) -> pygame.Surface:
@@ -420,8 +476,9 @@ def token_disc(ss: int = 4) -> pygame.Surface:
 
 def object_icon(icons: Icons, oid: str) -> pygame.Surface:
     glyph, grad, rim, overlay, ograd = OBJECTS[oid]
-    return medallion(icons, 96, glyph, OBJECT_FIELD, RIMS[rim], grad, glyph_scale=0.74,
-                     overlay=overlay, overlay_gradient=ograd)
+    return medallion(
+        icons, 96, glyph, OBJECT_FIELD, RIMS[rim], grad, glyph_scale=0.74, overlay=overlay, overlay_gradient=ograd
+    )
 
 
 def symbol_pill(S: int, symbol: str, colour: Color) -> pygame.Surface:
@@ -479,8 +536,16 @@ def ui_icon(icons: Icons, name: str, ss: int = 4) -> pygame.Surface:
     white = icons.glyph(glyph, int(S * 0.8))
     if angle:
         white = pygame.transform.rotate(white, angle)
-    draw_glyph(canvas, white, (S / 2, S / 2 - S * 0.015), grad, outline=max(2, int(S * 0.035)),
-               shadow=int(S * 0.025), shadow_offset=(0, int(S * 0.035)), shadow_alpha=170)
+    draw_glyph(
+        canvas,
+        white,
+        (S / 2, S / 2 - S * 0.015),
+        grad,
+        outline=max(2, int(S * 0.035)),
+        shadow=int(S * 0.025),
+        shadow_offset=(0, int(S * 0.035)),
+        shadow_alpha=170,
+    )
     return down(canvas, (size, size))
 
 
@@ -490,7 +555,7 @@ def ui_icon(icons: Icons, name: str, ss: int = 4) -> pygame.Surface:
 
 
 def logo(font_path: Path, ss: int = 2) -> pygame.Surface:
-    """"Fantasy Racing" in Cinzel Decorative: gold gradient, ink outline, warm glow."""
+    """ "Fantasy Racing" in Cinzel Decorative: gold gradient, ink outline, warm glow."""
     big = pygame.font.Font(str(font_path), 150 * ss)
     small = pygame.font.Font(str(font_path), 80 * ss)
     line1 = small.render("Fantasy", True, (255, 255, 255))
@@ -529,8 +594,9 @@ def logo(font_path: Path, ss: int = 2) -> pygame.Surface:
 # ---------------------------------------------------------------------------
 
 
-def ridge(rng: random.Random, width: int, base: float, rough: float, points: int = 9,
-          passes: int = 6) -> list[tuple[float, float]]:
+def ridge(
+    rng: random.Random, width: int, base: float, rough: float, points: int = 9, passes: int = 6
+) -> list[tuple[float, float]]:
     """A soft hill crest by midpoint displacement, as (x, y) points."""
     ys = [base + rng.uniform(-rough, rough) for _ in range(points)]
     xs = [width * i / (points - 1) for i in range(points)]
@@ -547,8 +613,9 @@ def ridge(rng: random.Random, width: int, base: float, rough: float, points: int
     return pts
 
 
-def peaks(rng: random.Random, width: int, base: float, height: float, count: int,
-          step: int) -> tuple[list[tuple[float, float]], list[tuple[float, float, float]]]:
+def peaks(
+    rng: random.Random, width: int, base: float, height: float, count: int, step: int
+) -> tuple[list[tuple[float, float]], list[tuple[float, float, float]]]:
     """A jagged mountain range: its crest points and its peaks (x, y, half width)."""
     tops = []
     for i in range(count):
@@ -574,8 +641,9 @@ def shade_peaks(surf: pygame.Surface, crest, tops, base: float, rgba) -> None:
     fill_below(mask, crest, (255, 255, 255, 255), base + H)
     shade = new((W, H))
     for px, py, hw in tops:
-        pygame.draw.polygon(shade, rgba, [(px, py), (px + hw, base), (px + hw * 0.05, base + H * 0.1),
-                                          (px - hw * 0.12, base)])
+        pygame.draw.polygon(
+            shade, rgba, [(px, py), (px + hw, base), (px + hw * 0.05, base + H * 0.1), (px - hw * 0.12, base)]
+        )
     surf.blit(masked(shade, mask), (0, 0))
 
 
@@ -584,8 +652,7 @@ def fill_below(surf: pygame.Surface, pts, colour, bottom: float) -> None:
     pygame.draw.polygon(surf, colour, poly)
 
 
-def gradient_below(surf: pygame.Surface, pts, top: Color, bottom_c: Color, y0: float, y1: float,
-                   bottom: float) -> None:
+def gradient_below(surf: pygame.Surface, pts, top: Color, bottom_c: Color, y0: float, y1: float, bottom: float) -> None:
     """Fill under a crest with a vertical gradient from y0 to y1."""
     W, H = surf.get_size()
     mask = new((W, H))
@@ -609,15 +676,16 @@ def token_sprite(icons: Icons, cid: str, rgb: Color, r: float) -> pygame.Surface
     c = (size / 2, size / 2)
     pygame.draw.circle(layer, (*INK, 255), c, r + max(2.0, r * 0.1))
     top, bot = lerp(rgb, (255, 255, 255), 0.35), lerp(rgb, (0, 0, 0), 0.4)
-    layer.blit(masked(vgradient((size, size), top, bot, (c[1] - r) / size, (c[1] + r) / size),
-                      disc(size, r, c)), (0, 0))
+    layer.blit(
+        masked(vgradient((size, size), top, bot, (c[1] - r) / size, (c[1] + r) / size), disc(size, r, c)), (0, 0)
+    )
     pygame.draw.circle(layer, (255, 255, 255, 255), c, r * 0.92, max(1, int(r * 0.07)))
     g = icons.glyph(CHARACTERS[cid][0], int(r * 1.4))
     draw_glyph(layer, g, c, ((255, 255, 255), (230, 230, 236)), outline=max(1, int(r * 0.08)))
     return layer
 
 
-FINISH_Z = 7.5   # depth of the finish line on the title background's track
+FINISH_Z = 7.5  # depth of the finish line on the title background's track
 
 
 def background(icons: Icons, ss: int = 2) -> pygame.Surface:
@@ -627,8 +695,14 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
     scene = pygame.Surface((W, H), pygame.SRCALPHA)
     horizon = H * 0.60
     # Sky: night-blue at the top to a warm dusk at the horizon.
-    stops = [(0.0, (16, 18, 54)), (0.25, (46, 40, 104)), (0.42, (128, 70, 128)),
-             (0.54, (232, 132, 108)), (0.62, (255, 200, 132)), (1.0, (255, 220, 160))]
+    stops = [
+        (0.0, (16, 18, 54)),
+        (0.25, (46, 40, 104)),
+        (0.42, (128, 70, 128)),
+        (0.54, (232, 132, 108)),
+        (0.62, (255, 200, 132)),
+        (1.0, (255, 220, 160)),
+    ]
     for y in range(H):
         t = y / H
         col = stops[-1][1]
@@ -644,7 +718,7 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
         fade = (1 - y / (H * 0.38)) ** 0.7
         r = rng.choice([1, 1, 1, 1.5, 2, 2.5]) * ss * 0.6
         pygame.draw.circle(stars, (255, 248, 226, int(30 + 220 * fade * rng.uniform(0.3, 1))), (x, y), r)
-    for _ in range(5):   # a few twinkling crosses
+    for _ in range(5):  # a few twinkling crosses
         x, y = rng.uniform(0, W), rng.uniform(0, H * 0.25)
         L = rng.uniform(3, 5) * ss
         pygame.draw.line(stars, (255, 250, 235, 200), (x - L, y), (x + L, y), ss)
@@ -655,8 +729,10 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
 
     def sun_glow(s, k):
         for i in range(40, 0, -1):
-            pygame.draw.circle(s, (255, 200, 140, int(150 * (1 - i / 40) ** 1.8)), (sun_c[0] * k, sun_c[1] * k),
-                               H * 0.014 * i * k)
+            pygame.draw.circle(
+                s, (255, 200, 140, int(150 * (1 - i / 40) ** 1.8)), (sun_c[0] * k, sun_c[1] * k), H * 0.014 * i * k
+            )
+
     scene.blit(soft_layer(W, H, sun_glow), (0, 0))
     sun = new((W, H))
     pygame.draw.circle(sun, (255, 238, 196, 255), sun_c, H * 0.065)
@@ -671,12 +747,16 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
             for _ in range(7):
                 rw, rh = crng.uniform(110, 240) * ss, crng.uniform(16, 34) * ss
                 ox, oy = crng.uniform(-150, 150) * ss, crng.uniform(-12, 12) * ss
-                pygame.draw.ellipse(s, (*col, 110), pygame.Rect((cx + ox - rw / 2) * k, (cy + oy - rh / 2) * k,
-                                                                rw * k, rh * k))
+                pygame.draw.ellipse(
+                    s, (*col, 110), pygame.Rect((cx + ox - rw / 2) * k, (cy + oy - rh / 2) * k, rw * k, rh * k)
+                )
+
     scene.blit(soft_layer(W, H, clouds, blur_px=3), (0, 0))
     # A wyvern circling high on the left, a smaller one far on the right.
-    for name, size, pos, col, flip in [("wyvern", 92, (0.11, 0.15), (40, 28, 66), True),
-                                       ("wyvern", 44, (0.90, 0.20), (96, 56, 100), False)]:
+    for name, size, pos, col, flip in [
+        ("wyvern", 92, (0.11, 0.15), (40, 28, 66), True),
+        ("wyvern", 44, (0.90, 0.20), (96, 56, 100), False),
+    ]:
         g = icons.glyph(name, size * ss)
         if flip:
             g = pygame.transform.flip(g, True, False)
@@ -704,8 +784,7 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
 
     # A castle on a hill (left), windows lit.
     cx = W * 0.17
-    hill = [(x, horizon - H * 0.02 - H * 0.075 * math.exp(-((x - cx) / (W * 0.10)) ** 2))
-            for x in range(0, W + 1, 4)]
+    hill = [(x, horizon - H * 0.02 - H * 0.075 * math.exp(-(((x - cx) / (W * 0.10)) ** 2))) for x in range(0, W + 1, 4)]
     gradient_below(scene, hill, (66, 64, 104), (78, 76, 110), horizon - H * 0.1, horizon + H * 0.04, H)
     castle = icons.glyph("elven-castle", int(132 * ss))
     crect = castle.get_rect(midbottom=(cx, horizon - H * 0.085))
@@ -716,16 +795,21 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
 
     def haze(s, k):
         pygame.draw.rect(s, (255, 196, 150, 70), pygame.Rect(0, (horizon - H * 0.05) * k, W * k, H * 0.08 * k))
+
     scene.blit(soft_layer(W, H, haze), (0, 0))
 
     # Rolling hills: far blue-green to near deep green, then the meadow.
-    for base, rough, top, bot in [(horizon - H * 0.01, H * 0.045, (86, 120, 110), (70, 106, 96)),
-                                  (horizon + H * 0.03, H * 0.04, (76, 126, 86), (58, 110, 68))]:
+    for base, rough, top, bot in [
+        (horizon - H * 0.01, H * 0.045, (86, 120, 110), (70, 106, 96)),
+        (horizon + H * 0.03, H * 0.04, (76, 126, 86), (58, 110, 68)),
+    ]:
         pts = ridge(rng, W, base, rough, points=5, passes=7)
         gradient_below(scene, pts, top, bot, base - rough, base + H * 0.15, H)
     meadow_top = horizon + H * 0.055
-    meadow = [(x, meadow_top + H * 0.016 * math.sin(x / W * 5.0 + 1) + H * 0.006 * math.sin(x / W * 13.0))
-              for x in range(0, W + 1, 4)]
+    meadow = [
+        (x, meadow_top + H * 0.016 * math.sin(x / W * 5.0 + 1) + H * 0.006 * math.sin(x / W * 13.0))
+        for x in range(0, W + 1, 4)
+    ]
     gradient_below(scene, meadow, (106, 160, 84), (44, 104, 48), meadow_top, H, H)
     # Grass tufts and flowers on the meadow.
     tufts = new((W, H))
@@ -768,22 +852,33 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
         z0, z1 = zs[i - 1], zs[i]
         depth = min(1.0, (z0 - near_z) / (far_z - near_z) * 1.5)
         for col in range(3):
+
             def x_at(z, c):
                 return centre(z) - half + 2 * half * c / 3
-            quad = [project(x_at(z0, col), z0), project(x_at(z0, col + 1), z0),
-                    project(x_at(z1, col + 1), z1), project(x_at(z1, col), z1)]
+
+            quad = [
+                project(x_at(z0, col), z0),
+                project(x_at(z0, col + 1), z0),
+                project(x_at(z1, col + 1), z1),
+                project(x_at(z1, col), z1),
+            ]
             base = (232, 200, 146) if (i + col) % 2 == 0 else (204, 164, 110)
             pygame.draw.polygon(track, (*lerp(base, (200, 170, 150), depth * 0.7), 255), quad)
-            pygame.draw.polygon(track, (*lerp((126, 90, 54), (170, 140, 128), depth), 255), quad,
-                                max(1, round(2.4 * ss / z0 ** 0.6)))
+            pygame.draw.polygon(
+                track, (*lerp((126, 90, 54), (170, 140, 128), depth), 255), quad, max(1, round(2.4 * ss / z0**0.6))
+            )
     # A checkered finish line across the track, between the two flags.
     zf, cells = FINISH_Z, 10
     for row in range(2):
         za, zb = zf * (1 + 0.025 * row), zf * (1 + 0.025 * (row + 1))
         for k in range(cells):
             la, lb = -half + 2 * half * k / cells, -half + 2 * half * (k + 1) / cells
-            quad = [project(centre(za) + la, za), project(centre(za) + lb, za),
-                    project(centre(zb) + lb, zb), project(centre(zb) + la, zb)]
+            quad = [
+                project(centre(za) + la, za),
+                project(centre(za) + lb, za),
+                project(centre(zb) + lb, zb),
+                project(centre(zb) + la, zb),
+            ]
             colr = (246, 242, 232) if (k + row) % 2 == 0 else (36, 30, 40)
             pygame.draw.polygon(track, (*colr, 255), quad)
     for side in (-1, 1):
@@ -805,23 +900,29 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
         things.append((z, "tree", lane))
     things += [(6.5, "chest", -1.6), (13.0, "chest", 1.7), (3.0, "rock", 2.0), (9.0, "rock", -1.9)]
     things += [(FINISH_Z, "flag", -1.35), (FINISH_Z, "flag", 1.35)]
-    racers = [(1.3, 0.3, "orc", (196, 52, 44)), (1.75, -0.45, "elf", (46, 150, 86)),
-              (2.5, 0.35, "dwarf", (226, 156, 44)), (3.6, -0.25, "sorceress", (140, 76, 210)),
-              (5.4, 0.3, "goblin", (60, 150, 220))]
+    racers = [
+        (1.3, 0.3, "orc", (196, 52, 44)),
+        (1.75, -0.45, "elf", (46, 150, 86)),
+        (2.5, 0.35, "dwarf", (226, 156, 44)),
+        (3.6, -0.25, "sorceress", (140, 76, 210)),
+        (5.4, 0.3, "goblin", (60, 150, 220)),
+    ]
     things += [(z, "racer", (lane, cid, col)) for z, lane, cid, col in racers]
     for z, kind, data in sorted(things, key=lambda t: (-t[0], str(t[2]))):
         depth = min(1.0, (z - near_z) / (far_z - near_z))
         if kind == "tree":
             x, y = track_point(data, z)
-            size = int(H * 0.42 / z ** 0.9)
+            size = int(H * 0.42 / z**0.9)
             if size < 6:
                 continue
             g = icons.glyph("pine-tree", size)
-            col = lerp((30, 84, 46), (84, 112, 104), depth ** 0.7)
+            col = lerp((30, 84, 46), (84, 112, 104), depth**0.7)
             sh = pygame.transform.smoothscale(silhouette(g, (10, 30, 12), 90), (size, max(2, size // 6)))
             blit_centered(scene, sh, (x + size * 0.15, y))
-            scene.blit(tint(g, (lerp(col, (255, 236, 180), 0.12), lerp(col, (0, 0, 0), 0.35))),
-                       g.get_rect(midbottom=(x, y + size * 0.03)))
+            scene.blit(
+                tint(g, (lerp(col, (255, 236, 180), 0.12), lerp(col, (0, 0, 0), 0.35))),
+                g.get_rect(midbottom=(x, y + size * 0.03)),
+            )
         elif kind in ("chest", "rock"):
             x, y = track_point(data, z)
             size = int(H * (0.2 if kind == "chest" else 0.16) / z)
@@ -839,8 +940,13 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
             if data < 0:
                 g = pygame.transform.flip(g, True, False)
             layer = new((g.get_width() * 2, g.get_height() * 2))
-            draw_glyph(layer, g, (g.get_width(), g.get_height()), ((255, 255, 255), (220, 220, 226)),
-                       outline=max(1, g.get_width() // 24))
+            draw_glyph(
+                layer,
+                g,
+                (g.get_width(), g.get_height()),
+                ((255, 255, 255), (220, 220, 226)),
+                outline=max(1, g.get_width() // 24),
+            )
             off = -1 if data < 0 else 1
             scene.blit(layer, layer.get_rect(center=(x + off * g.get_width() * 0.32, y - pole + g.get_height() * 0.42)))
         else:
@@ -850,8 +956,12 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
             # Dust kicked up behind the racer.
             dust = new((int(r * 6), int(r * 4)))
             for k in range(6):
-                pygame.draw.circle(dust, (240, 222, 184, 46), (r * 3 + (k - 2.5) * r * 0.45, r * 2.4 + (k % 2) * r * 0.2),
-                                   r * (0.35 + 0.05 * k))
+                pygame.draw.circle(
+                    dust,
+                    (240, 222, 184, 46),
+                    (r * 3 + (k - 2.5) * r * 0.45, r * 2.4 + (k % 2) * r * 0.2),
+                    r * (0.35 + 0.05 * k),
+                )
             blit_centered(scene, dust, (x, y - r * 0.55))
             sh = new((int(r * 3), int(r * 2)))
             pygame.draw.ellipse(sh, (0, 0, 0, 95), pygame.Rect(r * 0.5, r * 0.6, r * 2, r * 0.7))
@@ -868,6 +978,7 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
             rect = pygame.Rect(0, 0, W * k * (1.5 - 0.5 * t), H * k * (1.6 - 0.7 * t))
             rect.center = (W * k / 2, H * k * 0.48)
             pygame.draw.ellipse(s, (12, 8, 24, int(170 * (1 - t) ** 2)), rect)
+
     scene.blit(soft_layer(W, H, vignette), (0, 0))
     out = down(scene, (1280, 720))
     final = pygame.Surface((1280, 720))
@@ -887,8 +998,8 @@ def woff_to_sfnt(data: bytes) -> bytes:
         raise SystemExit("make_assets: not a WOFF 1.0 font")
     entries = []
     for i in range(num):
-        tag, off, comp, orig, checksum = struct.unpack(">4sIIII", data[44 + 20 * i: 64 + 20 * i])
-        raw = data[off:off + comp]
+        tag, off, comp, orig, checksum = struct.unpack(">4sIIII", data[44 + 20 * i : 64 + 20 * i])
+        raw = data[off : off + comp]
         table = zlib.decompress(raw) if comp < orig else raw
         entries.append((tag, checksum, table))
     entries.sort(key=lambda e: e[0])
@@ -922,18 +1033,20 @@ def readme_text(logo_size: tuple[int, int]) -> str:
     rows = []
     for cid, (glyph, _c) in CHARACTERS.items():
         rows.append(f"| `images/characters/{cid}.png` | 256x256 | portrait of the {cid} (glyph `{glyph}`) |")
-    for cid, (glyph, _c) in CHARACTERS.items():
+    for cid in CHARACTERS:
         rows.append(f"| `images/tokens/{cid}.png` | 64x64 | board token glyph of the {cid}, drawn over a tinted disc |")
     for oid, (glyph, *_rest) in OBJECTS.items():
         rows.append(f"| `images/objects/{oid}.png` | 96x96 | object `{oid}` (glyph `{glyph}`) |")
     for t, (name, *_rest) in enumerate(CHEST_TIERS):
-        rows.append(f"| `images/ui/chest_tier_{t}.png` | 64x64 | chest tier {t}: {name}, symbol `{CHEST_TIERS[t][3]}` |")
+        rows.append(
+            f"| `images/ui/chest_tier_{t}.png` | 64x64 | chest tier {t}: {name}, symbol `{CHEST_TIERS[t][3]}` |"
+        )
     for name, (glyph, _g, _a, use) in UI_ICONS.items():
         rows.append(f"| `images/ui/{name}.png` | 48x48 | {use} (glyph `{glyph}`) |")
     rows.append("| `images/ui/token_disc.png` | 64x64 | white disc to tint with the racer colour under a token |")
     rows.append("| `images/ui/title_background.png` | 1280x720 | title-screen background (opaque) |")
     lw, lh = logo_size
-    rows.append(f"| `images/ui/logo.png` | {lw}x{lh} | \"Fantasy Racing\" title lettering (transparent) |")
+    rows.append(f'| `images/ui/logo.png` | {lw}x{lh} | "Fantasy Racing" title lettering (transparent) |')
     for target, _p, _s, role in FONTS:
         rows.append(f"| `fonts/{target}` | font | {role} |")
     table = "\n".join(rows)
@@ -985,11 +1098,12 @@ def credits_sections(icons: Icons) -> dict[str, str]:
     by_author: dict[str, list[str]] = {}
     for n in names:
         if n not in author_of:
-            print(f"make_assets: warning: no author recorded for icon {n!r}; add it to ICON_AUTHORS",
-                  file=sys.stderr)
+            print(f"make_assets: warning: no author recorded for icon {n!r}; add it to ICON_AUTHORS", file=sys.stderr)
         by_author.setdefault(author_of.get(n, "GameIcons contributors"), []).append(n)
-    listing = "\n".join(f"- {who}: " + ", ".join(f"`{n}`" for n in used)
-                         for who, used in sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+    listing = "\n".join(
+        f"- {who}: " + ", ".join(f"`{n}`" for n in used)
+        for who, used in sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    )
     icon_section = f"""The glyphs of every image under `images/characters/`, `images/tokens/`,
 `images/objects/` and `images/ui/` (and the silhouettes of the title
 background) come from **game-icons.net**, by the GameIcons contributors
@@ -1007,9 +1121,11 @@ Icons used, by author (each at https://game-icons.net/1x1/<author-in-lower-case>
     font_lines = []
     for package, (licence, name, authors) in FONT_LICENCES.items():
         files = ", ".join(f"`fonts/{t}`" for t, p, _s, _r in FONTS if p == package)
-        font_lines.append(f"- **{name}** by {authors}: {files}; npm package `@fontsource/{package}` 5.3.0 "
-                          f"(Latin subset, unpacked from WOFF); SIL Open Font License 1.1, "
-                          f"text in `fonts/{licence}`.")
+        font_lines.append(
+            f"- **{name}** by {authors}: {files}; npm package `@fontsource/{package}` 5.3.0 "
+            f"(Latin subset, unpacked from WOFF); SIL Open Font License 1.1, "
+            f"text in `fonts/{licence}`."
+        )
     font_section = "\n".join(font_lines) + "\n"
     other = """The title background, the logo's effects, badges, rims, token shading and
 chest tier symbols are drawn procedurally by `tools/make_assets.py`
@@ -1063,7 +1179,7 @@ def contact_sheet(images: dict[str, pygame.Surface], path: Path) -> None:
     x = y = 10
     rowh = 0
     places = []
-    for k, s in small.items():
+    for s in small.values():
         if x + s.get_width() > W - 10:
             x, y = 10, y + rowh + 10
             rowh = 0
@@ -1071,7 +1187,7 @@ def contact_sheet(images: dict[str, pygame.Surface], path: Path) -> None:
         x += s.get_width() + 10
         rowh = max(rowh, s.get_height())
     y += rowh + 10
-    for k, s in big.items():
+    for s in big.values():
         places.append((s, (10, y)))
         y += s.get_height() + 10
     sheet = pygame.Surface((W, y))
@@ -1088,10 +1204,18 @@ def contact_sheet(images: dict[str, pygame.Surface], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--node-modules", type=Path, default=Path("/tmp/fr-npm/node_modules"),
-                        help="the node_modules folder holding @iconify-json/game-icons and @fontsource/*")
-    parser.add_argument("--icons", type=Path, default=None,
-                        help="icons.json of @iconify-json/game-icons (default: under --node-modules)")
+    parser.add_argument(
+        "--node-modules",
+        type=Path,
+        default=Path("/tmp/fr-npm/node_modules"),
+        help="the node_modules folder holding @iconify-json/game-icons and @fontsource/*",
+    )
+    parser.add_argument(
+        "--icons",
+        type=Path,
+        default=None,
+        help="icons.json of @iconify-json/game-icons (default: under --node-modules)",
+    )
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "assets")
     parser.add_argument("--sheet", type=Path, default=None, help="also write a contact sheet PNG here")
     args = parser.parse_args(argv)

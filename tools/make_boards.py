@@ -30,28 +30,49 @@ TILE = 32
 AUTHOR = "Fantasy Racing team"
 
 # The layers a board is drawn with, bottom first: (layer name, text characters it holds).
-RULE_LAYERS = (("holes", "O"), ("shortcuts", "S"), ("rocks", "R"), ("barriers", "#"),
-               ("chests", "C"), ("coins", "$"), ("clovers", "%"), ("shields", ")"))
+RULE_LAYERS = (
+    ("holes", "O"),
+    ("shortcuts", "S"),
+    ("rocks", "R"),
+    ("barriers", "#"),
+    ("chests", "C"),
+    ("coins", "$"),
+    ("clovers", "%"),
+    ("shields", ")"),
+)
 OBJECT_TILES = {"C": "chest", "$": "coin", "%": "clover", ")": "shield"}
 # Ground letter -> tiles picked from (first ones more often).
 GROUND_TILES = {
-    "g": ("grass-1", "grass-1", "grass-2", "grass-3"), "d": ("dirt-1", "dirt-2"), "s": ("stone-1",),
-    "c": ("stone-2",), "a": ("sand-1", "sand-2"), "w": ("snow-1", "snow-2"),
-    "m": ("mine-1", "mine-1", "mine-2"), "r": ("rail",), "f": ("moss-1", "moss-2"),
+    "g": ("grass-1", "grass-1", "grass-2", "grass-3"),
+    "d": ("dirt-1", "dirt-2"),
+    "s": ("stone-1",),
+    "c": ("stone-2",),
+    "a": ("sand-1", "sand-2"),
+    "w": ("snow-1", "snow-2"),
+    "m": ("mine-1", "mine-1", "mine-2"),
+    "r": ("rail",),
+    "f": ("moss-1", "moss-2"),
 }
 # Ground letter -> decorations that may grow there, and how often (share of free squares).
 DECORATIONS = {
-    "g": (("flowers", "tuft"), 0.06), "f": (("mushrooms", "leaves", "tuft"), 0.08),
-    "m": (("crystals", "pebbles", "lantern", "bones"), 0.06), "a": (("reeds", "pebbles"), 0.08),
-    "w": (("snowdrift",), 0.08), "d": (("pebbles",), 0.03),
+    "g": (("flowers", "tuft"), 0.06),
+    "f": (("mushrooms", "leaves", "tuft"), 0.08),
+    "m": (("crystals", "pebbles", "lantern", "bones"), 0.06),
+    "a": (("reeds", "pebbles"), 0.08),
+    "w": (("snowdrift",), 0.08),
+    "d": (("pebbles",), 0.03),
 }
 # Grounds that spill over their border onto a neighbouring ground: letter -> verge tile.
 VERGES = {"g": "verge-grass", "f": "verge-moss", "w": "verge-snow", "a": "verge-sand"}
 SPILL = {"g": 2, "f": 2, "w": 1, "a": 1}  # a ground spills onto grounds of a lower rank
 # A verge tile is drawn on a square's left edge; Tiled's flip bits turn it to the other sides.
 FLIP_X, FLIP_Y, FLIP_DIAGONAL = 0x80000000, 0x40000000, 0x20000000
-SIDES = {"left": (0, -1, 0), "right": (0, 1, FLIP_X), "top": (-1, 0, FLIP_DIAGONAL),
-         "bottom": (1, 0, FLIP_DIAGONAL | FLIP_Y)}
+SIDES = {
+    "left": (0, -1, 0),
+    "right": (0, 1, FLIP_X),
+    "top": (-1, 0, FLIP_DIAGONAL),
+    "bottom": (1, 0, FLIP_DIAGONAL | FLIP_Y),
+}
 # Each board's own look for its obstacles: text character -> tiles.
 MEADOW_LOOK = {"#": ("barrier-fence",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1",)}
 MINE_LOOK = {"#": ("barrier-bricks",), "R": ("rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
@@ -190,18 +211,45 @@ FOREST = """
 
 BOARDS = (
     # file, layout, look, layer encoding, properties
-    ("meadow.tmx", MEADOW, MEADOW_LOOK, "csv", {
-        "name": "Meadow Dash",
-        "description": "An open meadow with a few fences: the gentle board for a first race.",
-        "turns": 8, "respawn_turns": "4,7", "max_racers": 6}),
-    ("mine.tmx", MINE, MINE_LOOK, "zlib", {
-        "name": "Hollow Mine",
-        "description": "A rocky mine riddled with holes: every step is a choice.",
-        "turns": 10, "respawn_turns": "4,7,10", "max_racers": 6}),
-    ("forest.tmx", FOREST, FOREST_LOOK, "gzip", {
-        "name": "Thornwood",
-        "description": "A forest of stake fences and magic shortcuts: find the gaps, or gamble.",
-        "turns": 12, "respawn_turns": "4,7,10", "max_racers": 6}),
+    (
+        "meadow.tmx",
+        MEADOW,
+        MEADOW_LOOK,
+        "csv",
+        {
+            "name": "Meadow Dash",
+            "description": "An open meadow with a few fences: the gentle board for a first race.",
+            "turns": 8,
+            "respawn_turns": "4,7",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "mine.tmx",
+        MINE,
+        MINE_LOOK,
+        "zlib",
+        {
+            "name": "Hollow Mine",
+            "description": "A rocky mine riddled with holes: every step is a choice.",
+            "turns": 10,
+            "respawn_turns": "4,7,10",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "forest.tmx",
+        FOREST,
+        FOREST_LOOK,
+        "gzip",
+        {
+            "name": "Thornwood",
+            "description": "A forest of stake fences and magic shortcuts: find the gaps, or gamble.",
+            "turns": 12,
+            "respawn_turns": "4,7,10",
+            "max_racers": 6,
+        },
+    ),
 )
 
 
@@ -209,7 +257,7 @@ BOARDS = (
 def split_layout(layout: str) -> tuple[list[str], list[str]]:
     """The rules grid and the ground grid of a layout."""
     rules, ground = [], []
-    for number, line in enumerate(l for l in layout.strip("\n").splitlines() if l.strip()):
+    for number, line in enumerate(text for text in layout.strip("\n").splitlines() if text.strip()):
         parts = line.split()
         if len(parts) != 2:
             raise SystemExit(f"layout row {number}: expected a rules grid and a ground grid, got {line!r}")
@@ -263,8 +311,14 @@ def layer_grids(rules: list[str], ground: list[str] | None, look: dict, seed: in
         if rules[0][c] in "123456":
             boxes[0][c] = f"start-{rules[0][c]}"
     sides, ends = verges(ground, "left", "right"), verges(ground, "top", "bottom")
-    layers = [("ground", base), ("verges", sides), ("verges 2", ends), ("decoration", decor),
-              ("finish line", finish), ("start boxes", boxes)]
+    layers = [
+        ("ground", base),
+        ("verges", sides),
+        ("verges 2", ends),
+        ("decoration", decor),
+        ("finish line", finish),
+        ("start boxes", boxes),
+    ]
     for name, char in RULE_LAYERS:
         grid = empty()
         for r in range(height):
@@ -304,7 +358,7 @@ def gid(cell: str, ids: dict[str, int]) -> int:
 def encode(gids: list[int], width: int, encoding: str) -> tuple[str, str]:
     """Layer data in Tiled's formats: ('csv'|'zlib'|'gzip'|'base64') -> (attributes, text)."""
     if encoding == "csv":
-        rows = [",".join(map(str, gids[i:i + width])) for i in range(0, len(gids), width)]
+        rows = [",".join(map(str, gids[i : i + width])) for i in range(0, len(gids), width)]
         return 'encoding="csv"', "\n" + ",\n".join(rows) + "\n"
     raw = struct.pack(f"<{len(gids)}I", *gids)
     if encoding == "zlib":
@@ -323,28 +377,44 @@ def property_lines(properties: dict, indent: str) -> list[str]:
     return lines + [f"{indent}</properties>"]
 
 
-def tmx_text(rules: list[str], ground: list[str] | None = None, properties: dict | None = None,
-             encoding: str = "csv", look: dict | None = None, seed: int = 1, tileset: str = TILESET,
-             ids: dict[str, int] | None = None) -> str:
+def tmx_text(
+    rules: list[str],
+    ground: list[str] | None = None,
+    properties: dict | None = None,
+    encoding: str = "csv",
+    look: dict | None = None,
+    seed: int = 1,
+    tileset: str = TILESET,
+    ids: dict[str, int] | None = None,
+) -> str:
     """A Tiled map of a text board: its layers, start points and properties."""
     ids = ids or tile_ids()
     height, width = len(rules), len(rules[0])
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<map version="1.10" tiledversion="1.10.2" class="board" orientation="orthogonal" '
-             f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{TILE}" '
-             f'tileheight="{TILE}" infinite="0" nextlayerid="16" nextobjectid="7">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<map version="1.10" tiledversion="1.10.2" class="board" orientation="orthogonal" '
+        f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{TILE}" '
+        f'tileheight="{TILE}" infinite="0" nextlayerid="16" nextobjectid="7">',
+    ]
     lines += property_lines({"author": AUTHOR, **(properties or {})}, " ")
     lines.append(f' <tileset firstgid="1" source="{tileset}"/>')
     for number, (name, grid) in enumerate(layer_grids(rules, ground, look or MEADOW_LOOK, seed), start=1):
         gids = [gid(cell, ids) for row in grid for cell in row]
         attributes, data = encode(gids, width, encoding)
-        lines += [f' <layer id="{number}" name="{name}" width="{width}" height="{height}">',
-                  f"  <data {attributes}>{data}</data>", " </layer>"]
+        lines += [
+            f' <layer id="{number}" name="{name}" width="{width}" height="{height}">',
+            f"  <data {attributes}>{data}</data>",
+            " </layer>",
+        ]
     lines.append(' <objectgroup id="15" name="start">')
     starts = sorted((int(ch), c) for c, ch in enumerate(rules[0]) if ch in "123456")
     for order, col in starts:
-        lines += [f'  <object id="{order}" name="racer {order}" x="{col * TILE + TILE // 2}" y="{TILE // 2}">',
-                  *property_lines({"order": order}, "   "), "   <point/>", "  </object>"]
+        lines += [
+            f'  <object id="{order}" name="racer {order}" x="{col * TILE + TILE // 2}" y="{TILE // 2}">',
+            *property_lines({"order": order}, "   "),
+            "   <point/>",
+            "  </object>",
+        ]
     lines += [" </objectgroup>", "</map>"]
     return "\n".join(lines) + "\n"
 

@@ -34,8 +34,8 @@ import sys
 import tempfile
 import wave
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 import numpy as np
 
@@ -82,13 +82,13 @@ def add_at(buf: np.ndarray, x: np.ndarray, start: int, wrap: bool = False) -> No
     if not wrap:
         if start < 0 or start + x.shape[-1] > n:
             raise ValueError(f"{x.shape[-1]} samples at {start} do not fit in {n}")
-        buf[..., start:start + x.shape[-1]] += x
+        buf[..., start : start + x.shape[-1]] += x
         return
     start %= n
     pos = 0
     while pos < x.shape[-1]:
         k = min(x.shape[-1] - pos, n - start)
-        buf[..., start:start + k] += x[..., pos:pos + k]
+        buf[..., start : start + k] += x[..., pos : pos + k]
         pos += k
         start = 0
 
@@ -161,9 +161,9 @@ def sweep(x: np.ndarray, response: Callable[[np.ndarray, float], np.ndarray], fr
     freqs = np.fft.rfftfreq(frame, 1 / SR)
     for start in range(0, len(padded) - frame + 1, hop):
         t = (start + frame / 2 - frame) / SR
-        seg = np.fft.rfft(padded[start:start + frame] * window)
-        out[start:start + frame] += np.fft.irfft(seg * response(freqs, t), frame)
-    return out[frame:frame + len(x)] / 2.0
+        seg = np.fft.rfft(padded[start : start + frame] * window)
+        out[start : start + frame] += np.fft.irfft(seg * response(freqs, t), frame)
+    return out[frame : frame + len(x)] / 2.0
 
 
 def brown(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -182,8 +182,9 @@ def smooth_random(n: int, rate: float, rng: np.random.Generator) -> np.ndarray:
 # ------------------------------------------------------------------ reverb
 
 
-def reverb_ir(rng: np.random.Generator, rt60: float = 1.6, length: Optional[float] = None,
-              predelay: float = 0.012, channels: int = 1) -> np.ndarray:
+def reverb_ir(
+    rng: np.random.Generator, rt60: float = 1.6, length: float | None = None, predelay: float = 0.012, channels: int = 1
+) -> np.ndarray:
     """Impulse response: early reflections then decaying noise, darker as it decays."""
     length = length or min(rt60 * 1.2, 4.0)
     n = samples(length)
@@ -194,16 +195,19 @@ def reverb_ir(rng: np.random.Generator, rt60: float = 1.6, length: Optional[floa
         low = spectral(noise, lowpass(600, 2))
         mid = spectral(noise, highpass(600, 2), lowpass(3500, 2))
         high = spectral(noise, highpass(3500, 2))
-        tail = (low * np.exp(-6.91 * t / (rt60 * 1.15)) + mid * np.exp(-6.91 * t / rt60)
-                + 0.6 * high * np.exp(-6.91 * t / (rt60 * 0.45)))
-        tail *= 1 - np.exp(-t / 0.02)           # the tail builds up
+        tail = (
+            low * np.exp(-6.91 * t / (rt60 * 1.15))
+            + mid * np.exp(-6.91 * t / rt60)
+            + 0.6 * high * np.exp(-6.91 * t / (rt60 * 0.45))
+        )
+        tail *= 1 - np.exp(-t / 0.02)  # the tail builds up
         ir = np.zeros(n)
         d = samples(predelay)
-        ir[d:] = tail[:n - d] * 0.5
-        for _ in range(6):                       # sparse early reflections
+        ir[d:] = tail[: n - d] * 0.5
+        for _ in range(6):  # sparse early reflections
             k = d + samples(rng.uniform(0.003, 0.05))
             ir[k] += rng.uniform(0.3, 0.7) * rng.choice([-1, 1])
-        out.append(ir / np.sqrt(np.sum(ir ** 2)))
+        out.append(ir / np.sqrt(np.sum(ir**2)))
     return np.stack(out) if channels > 1 else out[0]
 
 
@@ -213,23 +217,33 @@ def convolve(x: np.ndarray, ir: np.ndarray) -> np.ndarray:
     return np.fft.irfft(np.fft.rfft(x, size) * np.fft.rfft(ir, size), size)[..., :n]
 
 
-def reverb(x: np.ndarray, rng: np.random.Generator, wet: float = 0.25, rt60: float = 1.2,
-           tail: Optional[float] = None) -> np.ndarray:
+def reverb(
+    x: np.ndarray, rng: np.random.Generator, wet: float = 0.25, rt60: float = 1.2, tail: float | None = None
+) -> np.ndarray:
     """Mono effect through a room; the result grows by the reverb tail (or `tail` seconds)."""
     ir = reverb_ir(rng, rt60)
     w = convolve(x, ir)
     extra = samples(tail if tail is not None else rt60 * 0.8)
     out = np.zeros(x.shape[-1] + extra)
-    out[:x.shape[-1]] += x
-    out += wet * w[:len(out)] if len(w) >= len(out) else np.pad(wet * w, (0, len(out) - len(w)))
+    out[: x.shape[-1]] += x
+    out += wet * w[: len(out)] if len(w) >= len(out) else np.pad(wet * w, (0, len(out) - len(w)))
     return out
 
 
 # ------------------------------------------------------------------ instruments
 
 
-def pluck(freq: float, length: float, *, pos: float = 0.18, decay: float = 1.2, bright: float = 1.0,
-          inharm: float = 0.00015, damp_after: Optional[float] = None, seed: int = 0) -> np.ndarray:
+def pluck(
+    freq: float,
+    length: float,
+    *,
+    pos: float = 0.18,
+    decay: float = 1.2,
+    bright: float = 1.0,
+    inharm: float = 0.00015,
+    damp_after: float | None = None,
+    seed: int = 0,
+) -> np.ndarray:
     """A plucked string by additive synthesis: each harmonic decays faster than the one below."""
     n = samples(length)
     t = times(n)
@@ -242,8 +256,8 @@ def pluck(freq: float, length: float, *, pos: float = 0.18, decay: float = 1.2, 
         fk = freq * k * np.sqrt(1 + inharm * k * k)
         out += amp * np.exp(-t / tau) * np.sin(TAU * fk * t + phase_rng.uniform(0, TAU))
     # the finger or plectrum: a tiny bright noise tick
-    tick = phase_rng.standard_normal(min(n, samples(0.006))) * np.exp(-times(0.006)[:min(n, samples(0.006))] / 0.0012)
-    out[:len(tick)] += 0.15 * bright * spectral(tick, bandpass(min(freq * 6, 6000), 0.8))
+    tick = phase_rng.standard_normal(min(n, samples(0.006))) * np.exp(-times(0.006)[: min(n, samples(0.006))] / 0.0012)
+    out[: len(tick)] += 0.15 * bright * spectral(tick, bandpass(min(freq * 6, 6000), 0.8))
     out *= 1 - np.exp(-t / 0.0015)
     if damp_after is not None and damp_after < length:
         k = samples(damp_after)
@@ -270,7 +284,7 @@ def brass(freq: float, length: float, loud: float = 1.0, seed: int = 0) -> np.nd
     phase = TAU * freq * np.cumsum(vib) / SR
     out = np.zeros(n)
     for k in range(1, max(2, min(16, int(9000 / freq))) + 1):
-        out += (env ** (1 + 0.45 * (k - 1) / loud)) / k ** 0.9 * np.sin(k * phase)
+        out += (env ** (1 + 0.45 * (k - 1) / loud)) / k**0.9 * np.sin(k * phase)
     breath = np.random.default_rng(seed).standard_normal(n) * np.exp(-t / 0.03) * 0.05
     out += spectral(breath, bandpass(freq * 3, 1.5))
     return fades(out * loud, 0.001, 0.01)
@@ -295,16 +309,31 @@ def bell(freq: float, length: float = 2.0, decay: float = 0.8, seed: int = 0) ->
     t = times(n)
     out = np.zeros(n)
     rng = np.random.default_rng(seed)
-    for ratio, amp, d in ((0.5, 0.3, 1.3), (1, 1, 1), (1.19, 0.5, 0.8), (1.5, 0.35, 0.6), (2.0, 0.45, 0.5),
-                          (2.52, 0.25, 0.35), (3.01, 0.15, 0.25), (4.1, 0.08, 0.15)):
+    for ratio, amp, d in (
+        (0.5, 0.3, 1.3),
+        (1, 1, 1),
+        (1.19, 0.5, 0.8),
+        (1.5, 0.35, 0.6),
+        (2.0, 0.45, 0.5),
+        (2.52, 0.25, 0.35),
+        (3.01, 0.15, 0.25),
+        (4.1, 0.08, 0.15),
+    ):
         if freq * ratio < 16000:
             out += amp * np.exp(-t / (decay * d)) * np.sin(TAU * freq * ratio * t + rng.uniform(0, TAU))
     out *= 1 - np.exp(-t / 0.001)
     return fades(out, 0.0, 0.02)
 
 
-def membrane(f_start: float, f_end: float, length: float, decay: float, rng: np.random.Generator,
-             slap: float = 0.3, drop: float = 0.03) -> np.ndarray:
+def membrane(
+    f_start: float,
+    f_end: float,
+    length: float,
+    decay: float,
+    rng: np.random.Generator,
+    slap: float = 0.3,
+    drop: float = 0.03,
+) -> np.ndarray:
     """A drum: falling pitch, membrane modes 1, 1.59, 2.14, plus a noise slap."""
     n = samples(length)
     t = times(n)
@@ -330,8 +359,13 @@ def jingles(length: float, rng: np.random.Generator, decay: float = 0.06) -> np.
     return fades(out, 0.0, 0.005)
 
 
-def click_hit(rng: np.random.Generator, modes=((2200, 0.012), (3900, 0.008), (6100, 0.005)),
-              knock: float = 260, knock_amp: float = 0.6, length: float = 0.08) -> np.ndarray:
+def click_hit(
+    rng: np.random.Generator,
+    modes=((2200, 0.012), (3900, 0.008), (6100, 0.005)),
+    knock: float = 260,
+    knock_amp: float = 0.6,
+    length: float = 0.08,
+) -> np.ndarray:
     """A small hard object hitting a table: a tick, a few damped modes and a low knock."""
     n = samples(length)
     t = times(n)
@@ -343,8 +377,16 @@ def click_hit(rng: np.random.Generator, modes=((2200, 0.012), (3900, 0.008), (61
     return fades(out, 0.0, 0.005)
 
 
-def whoosh(length: float, rng: np.random.Generator, f_from: float, f_to: float, q: float = 1.5,
-           peak_at: float = 0.5, width: float = 0.25, spin: float = 0.0) -> np.ndarray:
+def whoosh(
+    length: float,
+    rng: np.random.Generator,
+    f_from: float,
+    f_to: float,
+    q: float = 1.5,
+    peak_at: float = 0.5,
+    width: float = 0.25,
+    spin: float = 0.0,
+) -> np.ndarray:
     """Air rushing past: noise through a band that sweeps, loudest at `peak_at` (fraction)."""
     n = samples(length)
     t = times(n)
@@ -366,8 +408,13 @@ def sfx_dice(rng):
     # rattling in the hand
     for _ in range(14):
         at = rng.uniform(0.0, 0.32)
-        add_at(buf, 0.45 * rng.uniform(0.4, 1) * click_hit(rng, modes=((1500, 0.01), (2900, 0.006), (5200, 0.004)),
-                                                         knock=700, knock_amp=0.2), samples(at))
+        add_at(
+            buf,
+            0.45
+            * rng.uniform(0.4, 1)
+            * click_hit(rng, modes=((1500, 0.01), (2900, 0.006), (5200, 0.004)), knock=700, knock_amp=0.2),
+            samples(at),
+        )
     # thrown on the table: each die bounces closer and softer, then rolls to rest
     for die in range(2):
         at, gap, amp = 0.40 + 0.035 * die, 0.12 + 0.02 * die, 1.0
@@ -376,7 +423,7 @@ def sfx_dice(rng):
             at += gap * rng.uniform(0.85, 1.15)
             gap *= 0.68
             amp *= 0.62
-        for _ in range(4):                       # last small tips and rolls
+        for _ in range(4):  # last small tips and rolls
             add_at(buf, 0.12 * click_hit(rng, knock_amp=0.3), samples(at))
             at += rng.uniform(0.012, 0.03)
     return reverb(buf, rng, wet=0.12, rt60=0.5, tail=0.15)
@@ -397,8 +444,15 @@ def clash(freq: float, rng, length: float = 1.0) -> np.ndarray:
     n = samples(length)
     t = times(n)
     out = np.zeros(n)
-    for ratio, amp, tau in ((1, 1, 0.35), (1.47, 0.6, 0.28), (2.09, 0.55, 0.22), (2.56, 0.4, 0.18),
-                            (3.37, 0.3, 0.12), (4.83, 0.22, 0.08), (6.1, 0.15, 0.05)):
+    for ratio, amp, tau in (
+        (1, 1, 0.35),
+        (1.47, 0.6, 0.28),
+        (2.09, 0.55, 0.22),
+        (2.56, 0.4, 0.18),
+        (3.37, 0.3, 0.12),
+        (4.83, 0.22, 0.08),
+        (6.1, 0.15, 0.05),
+    ):
         f = freq * ratio * rng.uniform(0.99, 1.01)
         beat = 1 + 0.25 * np.sin(TAU * rng.uniform(3, 7) * t)
         out += amp * np.exp(-t / tau) * beat * np.sin(TAU * f * t + rng.uniform(0, TAU))
@@ -427,11 +481,13 @@ def impact(rng, size: float) -> np.ndarray:
     f = (40 - 12 * size) + (120 - 20 * size) * np.exp(-t / (0.05 + 0.05 * size))
     body = np.sin(TAU * np.cumsum(f) / SR) * np.exp(-t / (0.15 + 0.35 * size))
     noise = rng.standard_normal(n)
-    burst = sweep(noise * np.exp(-t / (0.06 + 0.3 * size)),
-                  lambda ff, tt: lowpass(250 + (2500 + 2500 * size) * np.exp(-max(tt, 0) / (0.05 + 0.2 * size)), 2)(ff))
+    burst = sweep(
+        noise * np.exp(-t / (0.06 + 0.3 * size)),
+        lambda ff, tt: lowpass(250 + (2500 + 2500 * size) * np.exp(-max(tt, 0) / (0.05 + 0.2 * size)), 2)(ff),
+    )
     crunch = spectral(noise * np.exp(-t / 0.025), bandpass(900, 0.8))
     out = 1.2 * body + (0.9 + 0.6 * size) * burst + 0.5 * crunch
-    if size > 0.5:                               # debris falling back
+    if size > 0.5:  # debris falling back
         for _ in range(40):
             at = rng.uniform(0.12, 1.1)
             add_at(out, rng.uniform(0.02, 0.08) * np.exp(-at) * click_hit(rng, knock_amp=0.2), samples(at))
@@ -513,8 +569,11 @@ def sfx_chest(rng):
     buf = np.zeros(n + samples(1.0))  # room for tails; trimmed later
     c = creak(0.6, rng)
     add_at(buf, 0.9 * c / np.max(np.abs(c)), 0)
-    add_at(buf, 0.6 * click_hit(rng, modes=((700, 0.02), (1300, 0.01), (2100, 0.006)), knock=140, knock_amp=1.0,
-                                length=0.2), samples(0.6))
+    add_at(
+        buf,
+        0.6 * click_hit(rng, modes=((700, 0.02), (1300, 0.01), (2100, 0.006)), knock=140, knock_amp=1.0, length=0.2),
+        samples(0.6),
+    )
     sparkle = [note(x) for x in ("A5", "D6", "F#6", "A6", "B6", "D7", "E7", "F#7")]
     for i, f in enumerate(sparkle):
         at = 0.68 + 0.05 * i + rng.uniform(0, 0.02)
@@ -560,12 +619,12 @@ def sfx_fireball(rng):
     roar = sweep(roar, lambda f, tt: lowpass(500 + 3000 * np.exp(-max(tt - 0.35, 0) / 0.5), 2)(f))
     env = np.clip((t - 0.3) / 0.12, 0, 1) * np.exp(-np.maximum(t - 0.45, 0) / 0.45)
     buf += 2.2 * roar * flicker * env
-    for _ in range(90):                           # crackling embers
+    for _ in range(90):  # crackling embers
         at = rng.uniform(0.35, 1.5)
         k = samples(at)
         m = samples(0.004)
         if k + m < n:
-            buf[k:k + m] += rng.uniform(0.05, 0.25) * env[k] * rng.standard_normal(m) * np.exp(-times(m) / 0.0008)
+            buf[k : k + m] += rng.uniform(0.05, 0.25) * env[k] * rng.standard_normal(m) * np.exp(-times(m) / 0.0008)
     buf = soft_clip(buf, 1.5)
     return reverb(fades(buf, 0.005, 0.05), rng, wet=0.2, rt60=1.2, tail=0.4)
 
@@ -580,15 +639,16 @@ def sfx_lightning(rng):
         at = 0.3 * rng.power(2.5)
         k = samples(at)
         m = samples(0.003)
-        buf[k:k + m] += rng.uniform(0.1, 0.5) * (0.3 + at / 0.3) * rng.standard_normal(m) * np.exp(-times(m) / 0.0005)
+        buf[k : k + m] += rng.uniform(0.1, 0.5) * (0.3 + at / 0.3) * rng.standard_normal(m) * np.exp(-times(m) / 0.0005)
     buf = spectral(buf, highpass(1800, 2))
     crack_at = samples(0.3)
     crack = rng.standard_normal(samples(0.2)) * np.exp(-times(0.2) / 0.025)
     add_at(buf, 1.4 * spectral(crack, highpass(300, 1)), crack_at)
     for _ in range(60):
         at = 0.3 + rng.exponential(0.05)
-        add_at(buf, rng.uniform(0.1, 0.5) * spectral(rng.standard_normal(samples(0.004)), highpass(2000, 1)),
-               samples(at))
+        add_at(
+            buf, rng.uniform(0.1, 0.5) * spectral(rng.standard_normal(samples(0.004)), highpass(2000, 1)), samples(at)
+        )
     # thunder: rumbles that roll away
     rumble = spectral(brown(n, rng), lowpass(260, 3))
     rolls = 0.25 + 0.75 * smooth_random(n, 3.5, rng) ** 1.5
@@ -608,8 +668,10 @@ def sfx_trap(rng):
     t = times(n)
     buf = np.zeros(n)
     snap = spectral(rng.standard_normal(n) * np.exp(-t / 0.002), highpass(1500, 1))
-    ring = sum(a * np.exp(-t / d) * np.sin(TAU * f * t) for f, a, d in
-               ((1830, 0.5, 0.09), (3120, 0.35, 0.06), (4710, 0.25, 0.04), (6550, 0.15, 0.03)))
+    ring = sum(
+        a * np.exp(-t / d) * np.sin(TAU * f * t)
+        for f, a, d in ((1830, 0.5, 0.09), (3120, 0.35, 0.06), (4710, 0.25, 0.04), (6550, 0.15, 0.03))
+    )
     f_spring = 310 * (1 + 0.25 * np.exp(-t / 0.02)) * (1 + 0.03 * np.sin(TAU * 23 * t))
     spring = 0.35 * np.exp(-t / 0.16) * np.sin(TAU * np.cumsum(f_spring) / SR)
     thunk = 0.8 * np.exp(-t / 0.03) * np.sin(TAU * 120 * t)
@@ -639,10 +701,22 @@ def sfx_finish(rng):
     n = samples(2.4)
     buf = np.zeros(n + samples(1.0))  # room for tails; trimmed later
     s = 0.115
-    top = [("G4", 0, s), ("G4", s, s), ("G4", 2 * s, s), ("C5", 3 * s, 0.32), ("G4", 3 * s + 0.36, 0.12),
-           ("C5", 3 * s + 0.5, 1.0)]
-    mid = [("E4", 0, s), ("E4", s, s), ("E4", 2 * s, s), ("G4", 3 * s, 0.32), ("E4", 3 * s + 0.36, 0.12),
-           ("E4", 3 * s + 0.5, 1.0)]
+    top = [
+        ("G4", 0, s),
+        ("G4", s, s),
+        ("G4", 2 * s, s),
+        ("C5", 3 * s, 0.32),
+        ("G4", 3 * s + 0.36, 0.12),
+        ("C5", 3 * s + 0.5, 1.0),
+    ]
+    mid = [
+        ("E4", 0, s),
+        ("E4", s, s),
+        ("E4", 2 * s, s),
+        ("G4", 3 * s, 0.32),
+        ("E4", 3 * s + 0.36, 0.12),
+        ("E4", 3 * s + 0.5, 1.0),
+    ]
     low = [("C3", 3 * s, 0.32), ("G3", 3 * s + 0.36, 0.12), ("C3", 3 * s + 0.5, 1.0)]
     horns(buf, [top, mid, low])
     add_at(buf, 0.9 * membrane(note("C3") * 1.4, note("C3"), 1.2, 0.5, rng, slap=0.2), samples(3 * s))
@@ -657,17 +731,31 @@ def sfx_victory(rng):
     for i, name in enumerate(["C4", "E4", "G4", "C5", "E5", "G5", "C6"]):
         add_at(buf, 0.5 * harp(note(name), 2.5, seed=i), samples(0.05 * i))
     b = 0.19
-    top = [("E5", 0.35, b), ("G5", 0.35 + b, b), ("C6", 0.35 + 2 * b, 0.5), ("B5", 1.1, b), ("A5", 1.1 + b, b),
-           ("B5", 1.1 + 2 * b, b), ("G5", 1.1 + 3 * b, 0.45), ("A5", 2.25, b), ("B5", 2.25 + b, b),
-           ("C6", 2.25 + 2 * b, 1.5)]
-    mid = [("C5", 0.35 + 2 * b, 0.5), ("D5", 1.1, 3 * b), ("D5", 1.1 + 3 * b, 0.45), ("F5", 2.25, 2 * b),
-           ("E5", 2.25 + 2 * b, 1.5)]
+    top = [
+        ("E5", 0.35, b),
+        ("G5", 0.35 + b, b),
+        ("C6", 0.35 + 2 * b, 0.5),
+        ("B5", 1.1, b),
+        ("A5", 1.1 + b, b),
+        ("B5", 1.1 + 2 * b, b),
+        ("G5", 1.1 + 3 * b, 0.45),
+        ("A5", 2.25, b),
+        ("B5", 2.25 + b, b),
+        ("C6", 2.25 + 2 * b, 1.5),
+    ]
+    mid = [
+        ("C5", 0.35 + 2 * b, 0.5),
+        ("D5", 1.1, 3 * b),
+        ("D5", 1.1 + 3 * b, 0.45),
+        ("F5", 2.25, 2 * b),
+        ("E5", 2.25 + 2 * b, 1.5),
+    ]
     low = [("C4", 0.35 + 2 * b, 0.5), ("G3", 1.1, 3 * b + 0.45), ("F3", 2.25, 2 * b), ("C4", 2.25 + 2 * b, 1.5)]
     horns(buf, [[(nm, s, ln) for nm, s, ln in top], mid, low], loud=0.9)
     for at in (0.35 + 2 * b, 1.1, 2.25 + 2 * b):
         add_at(buf, 0.8 * membrane(note("C3") * 1.4, note("C3"), 1.4, 0.5, rng, slap=0.2), samples(at))
     add_at(buf, 0.2 * cymbal(2.8, rng, 0.6), samples(2.25 + 2 * b))
-    for i, name in enumerate(["C5", "E5", "G5", "C6", "E6", "G6"]):      # a last sparkle
+    for i, name in enumerate(["C5", "E5", "G5", "C6", "E6", "G6"]):  # a last sparkle
         add_at(buf, 0.15 * bar(note(name), 1.0, 0.4, seed=20 + i), samples(2.25 + 2 * b + 0.06 * i))
     return reverb(buf, rng, wet=0.32, rt60=1.8, tail=0.2)
 
@@ -690,12 +778,24 @@ def sfx_hover(rng):
 # name -> (maker, target loudness in LUFS). Peaks are kept at or under -3 dBFS, so the
 # loudest effects may end a little under their target. UI sounds and steps are soft on purpose.
 EFFECTS: dict[str, tuple[Callable, float]] = {
-    "dice": (sfx_dice, -19), "step": (sfx_step, -27), "fight": (sfx_fight, -17),
-    "shock_small": (sfx_shock_small, -18), "shock_big": (sfx_shock_big, -15), "hole": (sfx_hole, -18),
-    "shortcut": (sfx_shortcut, -19), "chest": (sfx_chest, -19), "pickup": (sfx_pickup, -20),
-    "lucky": (sfx_lucky, -21), "shield": (sfx_shield, -20), "fireball": (sfx_fireball, -17),
-    "lightning": (sfx_lightning, -16), "throw": (sfx_throw, -21), "trap": (sfx_trap, -19),
-    "finish": (sfx_finish, -17), "victory": (sfx_victory, -17), "click": (sfx_click, -29),
+    "dice": (sfx_dice, -19),
+    "step": (sfx_step, -27),
+    "fight": (sfx_fight, -17),
+    "shock_small": (sfx_shock_small, -18),
+    "shock_big": (sfx_shock_big, -15),
+    "hole": (sfx_hole, -18),
+    "shortcut": (sfx_shortcut, -19),
+    "chest": (sfx_chest, -19),
+    "pickup": (sfx_pickup, -20),
+    "lucky": (sfx_lucky, -21),
+    "shield": (sfx_shield, -20),
+    "fireball": (sfx_fireball, -17),
+    "lightning": (sfx_lightning, -16),
+    "throw": (sfx_throw, -21),
+    "trap": (sfx_trap, -19),
+    "finish": (sfx_finish, -17),
+    "victory": (sfx_victory, -17),
+    "click": (sfx_click, -29),
     "hover": (sfx_hover, -31),
 }
 
@@ -730,7 +830,7 @@ class Loop:
                 base = note(name) + (detune if ch else -detune) * (j + 1) * 0.5
                 for k in range(1, 13):
                     f = self.loop_freq(base * k)
-                    out += np.sin(TAU * f * t + rng.uniform(0, TAU)) / k ** 1.3
+                    out += np.sin(TAU * f * t + rng.uniform(0, TAU)) / k**1.3
             breath = 1 + 0.15 * np.sin(TAU * round(seconds / 6) / seconds * t + ch)
             self.buf[ch] += gain * spectral(out, lowpass(1400, 2), circular=True) * breath
 
@@ -751,8 +851,16 @@ def strum(loop: Loop, names: list[str], beat: float, gain: float, position: floa
         add_at(loop.buf, pan(x * gain, position), loop.at(beat) + samples(0.014 * i), wrap=True)
 
 
-def melody(loop: Loop, bars: list[list[tuple[str, float]]], first_beat: float, per_bar: int, gain: float,
-           position: float, voice: Callable, seed: int) -> None:
+def melody(
+    loop: Loop,
+    bars: list[list[tuple[str, float]]],
+    first_beat: float,
+    per_bar: int,
+    gain: float,
+    position: float,
+    voice: Callable,
+    seed: int,
+) -> None:
     """Play a tune like a person would: downbeats leaned on, small random nuances of time and touch."""
     feel = np.random.default_rng(seed)
     for b, notes in enumerate(bars):
@@ -764,8 +872,12 @@ def melody(loop: Loop, bars: list[list[tuple[str, float]]], first_beat: float, p
                 accent = 1.0 if beat % per_bar == 0 else 0.9 if beat % 1 == 0 else 0.8
                 touch = gain * accent * feel.uniform(0.9, 1.05)
                 late = samples(feel.uniform(0.0, 0.012))
-                add_at(loop.buf, pan(voice(note(name), seconds, seed + 17 * b + i) * touch, position),
-                       loop.at(beat) + late, wrap=True)
+                add_at(
+                    loop.buf,
+                    pan(voice(note(name), seconds, seed + 17 * b + i) * touch, position),
+                    loop.at(beat) + late,
+                    wrap=True,
+                )
             beat += dur
 
 
@@ -779,9 +891,12 @@ def bars(text: str) -> list[list[tuple[str, float]]]:
 
 
 CHORDS = {
-    "Dm": ["D3", "A3", "D4", "F4", "A4", "F4"], "C": ["C3", "G3", "C4", "E4", "G4", "E4"],
-    "G": ["G2", "D3", "G3", "B3", "D4", "B3"], "F": ["F2", "C3", "F3", "A3", "C4", "A3"],
-    "Am": ["A2", "E3", "A3", "C4", "E4", "C4"], "D": ["D3", "A3", "D4", "F#4", "A4", "F#4"],
+    "Dm": ["D3", "A3", "D4", "F4", "A4", "F4"],
+    "C": ["C3", "G3", "C4", "E4", "G4", "E4"],
+    "G": ["G2", "D3", "G3", "B3", "D4", "B3"],
+    "F": ["F2", "C3", "F3", "A3", "C4", "A3"],
+    "Am": ["A2", "E3", "A3", "C4", "E4", "C4"],
+    "D": ["D3", "A3", "D4", "F#4", "A4", "F#4"],
 }
 
 
@@ -792,13 +907,18 @@ def music_menu(rng):
     progression = "Dm C G Dm Dm C F C Dm G Am Dm F C G Dm F C Am Dm".split()
     for b, chord in enumerate(progression):
         for i, name in enumerate(CHORDS[chord]):
-            loop.add(harp(note(name), 2.4, seed=b * 10 + i), b * per_bar + i * 0.5 + rng.uniform(0, 0.015),
-                     -0.3 + 0.1 * i, 0.3 * (1.15 if i == 0 else 0.95 if i == 3 else 0.85) * rng.uniform(0.92, 1.05))
+            loop.add(
+                harp(note(name), 2.4, seed=b * 10 + i),
+                b * per_bar + i * 0.5 + rng.uniform(0, 0.015),
+                -0.3 + 0.1 * i,
+                0.3 * (1.15 if i == 0 else 0.95 if i == 3 else 0.85) * rng.uniform(0.92, 1.05),
+            )
     tune = bars(
         "D5 1.5 E5 .5 F5 1 | E5 1 C5 1 G4 1 | A4 1.5 C5 .5 F5 1 | E5 3 |"
         "F5 1 E5 .5 D5 .5 C5 1 | B4 1 D5 1 G4 1 | C5 1.5 B4 .5 A4 1 | D5 3 |"
         "A5 1.5 G5 .5 F5 1 | E5 1 G5 1 E5 1 | D5 1 B4 1 D5 1 | A4 3 |"
-        "C5 1 F5 1 A5 1 | G5 1.5 F5 .5 E5 1 | E5 1.5 D5 .5 C5 1 | D5 2 A4 1")
+        "C5 1 F5 1 A5 1 | G5 1.5 F5 .5 E5 1 | E5 1.5 D5 .5 C5 1 | D5 2 A4 1"
+    )
     melody(loop, tune, 4 * per_bar, per_bar, 0.9, 0.1, lambda f, s, sd: lute(f, s, sd), 1000)
     loop.drone(["D2", "A2"], 0.05, rng)
     for b in range(20):
@@ -822,25 +942,41 @@ def music_race(rng):
     for b, chord in enumerate(progression):
         root, fifth = bass_root[chord]
         for beat, name in ((0, root), (2, fifth)):
-            loop.add(pluck(note(name), 1.2, pos=0.2, decay=0.8, bright=0.6, damp_after=0.85, seed=b * 4 + beat),
-                     b * per_bar + beat, -0.05, 0.55)
+            loop.add(
+                pluck(note(name), 1.2, pos=0.2, decay=0.8, bright=0.6, damp_after=0.85, seed=b * 4 + beat),
+                b * per_bar + beat,
+                -0.05,
+                0.55,
+            )
         for beat in (1, 3):
             strum(loop, upper[chord], b * per_bar + beat, 0.16, -0.3, 0.45, seed=5000 + b * 8 + beat)
-    a = ("D5 .5 E5 .5 F#5 1 A5 1 F#5 .5 E5 .5 | E5 .5 D5 .5 C5 1 E5 1 G5 1 |"
-         "F#5 .5 G5 .5 A5 1 D5 1 F#5 .5 A5 .5 | E5 1 C5 .5 A4 .5 E5 2 |"
-         "D5 .5 E5 .5 F#5 1 A5 1 B5 .5 A5 .5 | G5 1 E5 .5 C5 .5 G5 1 E5 1 |"
-         "D5 .5 E5 .5 G5 .5 B5 .5 A5 1 G5 1 | F#5 1 E5 1 D5 2")
-    b_part = ("B5 1 A5 .5 G5 .5 D5 1 G5 1 | A5 1 F#5 .5 E5 .5 D5 1 F#5 1 |"
-              "G5 1 E5 .5 C5 .5 G4 1 C5 1 | F#5 .5 E5 .5 D5 .5 E5 .5 F#5 1 A5 1 |"
-              "B5 .5 C6 .5 B5 .5 A5 .5 G5 1 D5 1 | F#5 .5 G5 .5 A5 .5 F#5 .5 D5 2 |"
-              "C5 1 E5 .5 A5 .5 G5 1 E5 1 | D5 2 A4 1 C5 1")
+    a = (
+        "D5 .5 E5 .5 F#5 1 A5 1 F#5 .5 E5 .5 | E5 .5 D5 .5 C5 1 E5 1 G5 1 |"
+        "F#5 .5 G5 .5 A5 1 D5 1 F#5 .5 A5 .5 | E5 1 C5 .5 A4 .5 E5 2 |"
+        "D5 .5 E5 .5 F#5 1 A5 1 B5 .5 A5 .5 | G5 1 E5 .5 C5 .5 G5 1 E5 1 |"
+        "D5 .5 E5 .5 G5 .5 B5 .5 A5 1 G5 1 | F#5 1 E5 1 D5 2"
+    )
+    b_part = (
+        "B5 1 A5 .5 G5 .5 D5 1 G5 1 | A5 1 F#5 .5 E5 .5 D5 1 F#5 1 |"
+        "G5 1 E5 .5 C5 .5 G4 1 C5 1 | F#5 .5 E5 .5 D5 .5 E5 .5 F#5 1 A5 1 |"
+        "B5 .5 C6 .5 B5 .5 A5 .5 G5 1 D5 1 | F#5 .5 G5 .5 A5 .5 F#5 .5 D5 2 |"
+        "C5 1 E5 .5 A5 .5 G5 1 E5 1 | D5 2 A4 1 C5 1"
+    )
     lute_voice = lambda f, s, sd: lute(f, s, sd)  # noqa: E731
     melody(loop, bars(a), 0, per_bar, 0.5, 0.2, lute_voice, 2000)
     melody(loop, bars(b_part), 8 * per_bar, per_bar, 0.5, 0.2, lute_voice, 3000)
     melody(loop, bars(a), 16 * per_bar, per_bar, 0.42, 0.2, lute_voice, 4000)
     # third section: a harp doubles the tune an octave below
-    melody(loop, bars(a), 16 * per_bar, per_bar, 0.3, -0.4,
-           lambda f, s, sd: pluck(f / 2, s + 1.0, pos=0.3, decay=1.0, bright=0.6, damp_after=s + 0.2, seed=sd), 6000)
+    melody(
+        loop,
+        bars(a),
+        16 * per_bar,
+        per_bar,
+        0.3,
+        -0.4,
+        lambda f, s, sd: pluck(f / 2, s + 1.0, pos=0.3, decay=1.0, bright=0.6, damp_after=s + 0.2, seed=sd),
+        6000,
+    )
     loop.drone(["D2", "A2"], 0.04, rng)
     for b in range(24):
         base = b * per_bar
@@ -865,12 +1001,15 @@ def loudness(x: np.ndarray) -> float:
     x = np.atleast_2d(x)
     fc = 1681.0
     shelf_gain = 10 ** (4 / 20)
-    k_weight = lambda f: (np.sqrt((1 + (shelf_gain * f / fc) ** 2) / (1 + (f / fc) ** 2))  # noqa: E731
-                          * f ** 2 / np.sqrt(f ** 4 + 38.0 ** 4))
+
+    def k_weight(f):
+        return np.sqrt((1 + (shelf_gain * f / fc) ** 2) / (1 + (f / fc) ** 2)) * f**2 / np.sqrt(f**4 + 38.0**4)
+
     y = spectral(x, k_weight)
     block, hop = samples(0.4), samples(0.1)
-    powers = np.array([np.sum(np.mean(y[:, s:s + block] ** 2, axis=1))
-                       for s in range(0, max(1, y.shape[1] - block + 1), hop)])
+    powers = np.array(
+        [np.sum(np.mean(y[:, s : s + block] ** 2, axis=1)) for s in range(0, max(1, y.shape[1] - block + 1), hop)]
+    )
     lk = -0.691 + 10 * np.log10(powers + 1e-12)
     kept = powers[lk > -70]
     if not len(kept):
@@ -886,7 +1025,7 @@ def to_db(v: float) -> float:
 
 def write_wav(path: Path, x: np.ndarray, rng: np.random.Generator) -> None:
     x = np.atleast_2d(x)
-    dither = (rng.random(x.shape) - rng.random(x.shape)) / 32768       # TPDF, one LSB
+    dither = (rng.random(x.shape) - rng.random(x.shape)) / 32768  # TPDF, one LSB
     pcm = np.clip(np.round((x + dither) * 32767), -32768, 32767).astype("<i2")
     with wave.open(str(path), "wb") as w:
         w.setnchannels(x.shape[0])
@@ -950,7 +1089,7 @@ def render_effect(name: str, ceiling_db: float = -3.0, max_squash_db: float = 5.
 def render_music(name: str, target_lufs: float = -16.0, ceiling_db: float = -1.5) -> np.ndarray:
     x = MUSIC[name](np.random.default_rng(seed_of(name)))
     x = x - np.mean(x, axis=1, keepdims=True)
-    for _ in range(3):                         # gain to the target, then a soft limit; repeat to settle
+    for _ in range(3):  # gain to the target, then a soft limit; repeat to settle
         x = x * 10 ** ((target_lufs - loudness(x)) / 20)
         x = limit(x, 10 ** (ceiling_db / 20))
     return x
@@ -961,18 +1100,35 @@ def check(path: Path, spectro_dir: Path) -> str:
     spectro_dir.mkdir(parents=True, exist_ok=True)
     stats = subprocess.run(["sox", str(path), "-n", "stats"], capture_output=True, text=True).stderr
     fields = {}
-    for line in stats.splitlines():               # "Pk lev dB   -3.10   -3.10   -3.42": overall first
+    for line in stats.splitlines():  # "Pk lev dB   -3.10   -3.10   -3.42": overall first
         words = line.split()
         for i, word in enumerate(words):
             if word.lstrip("-").replace(".", "", 1).isdigit() or word == "-inf":
                 fields[" ".join(words[:i])] = word
                 break
-    subprocess.run(["sox", str(path), "-n", "remix", "-", "spectrogram", "-x", "800", "-y", "257",
-                    "-t", path.stem, "-o", str(spectro_dir / f"{path.stem}.png")], check=True)
+    subprocess.run(
+        [
+            "sox",
+            str(path),
+            "-n",
+            "remix",
+            "-",
+            "spectrogram",
+            "-x",
+            "800",
+            "-y",
+            "257",
+            "-t",
+            path.stem,
+            "-o",
+            str(spectro_dir / f"{path.stem}.png"),
+        ],
+        check=True,
+    )
     return f"decoded peak {fields.get('Pk lev dB', '?')} dB, RMS {fields.get('RMS lev dB', '?')} dB"
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "assets"))
     parser.add_argument("--only", default="", help="comma-separated names to make (default: all)")
@@ -987,8 +1143,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"make_sounds: unknown sound(s): {', '.join(sorted(unknown))}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    jobs = ([("sounds", n, render_effect, 4, -3.0) for n in EFFECTS]
-            + [("music", n, render_music, 2, -1.0) for n in MUSIC])
+    jobs = [("sounds", n, render_effect, 4, -3.0) for n in EFFECTS] + [
+        ("music", n, render_music, 2, -1.0) for n in MUSIC
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         for folder, name, render, quality, ceiling_db in jobs:
             if only and name not in only:
@@ -996,8 +1153,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             ogg = out / folder / f"{name}.ogg"
             x = write_ogg(render(name), ogg, quality, seed_of(name), Path(tmp), ceiling_db)
             seconds = np.atleast_2d(x).shape[-1] / SR
-            line = (f"{folder}/{name}.ogg: {seconds:5.2f} s, peak {to_db(np.max(np.abs(x))):6.1f} dBFS, "
-                    f"{loudness(x):6.1f} LUFS, {ogg.stat().st_size / 1024:6.1f} KiB")
+            line = (
+                f"{folder}/{name}.ogg: {seconds:5.2f} s, peak {to_db(np.max(np.abs(x))):6.1f} dBFS, "
+                f"{loudness(x):6.1f} LUFS, {ogg.stat().st_size / 1024:6.1f} KiB"
+            )
             if args.check:
                 line += ", " + check(ogg, Path(tempfile.gettempdir()) / "fr-sounds")
             print(line, flush=True)

@@ -29,20 +29,65 @@ import pygame  # noqa: E402  (tools may use pygame; game/ never does)
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ICONS = "/tmp/fr-npm/node_modules/@iconify-json/game-icons/icons.json"
 TILESET = ROOT / "maps" / "tilesets" / "fantasy-racing"
-TILE = 32          # pixels per square (docs/maps.md suggests 32)
-COLUMNS = 8        # tiles per row of the tileset image
-SUPERSAMPLE = 4    # icons are drawn this many times larger, then scaled down
+TILE = 32  # pixels per square (docs/maps.md suggests 32)
+COLUMNS = 8  # tiles per row of the tileset image
+SUPERSAMPLE = 4  # icons are drawn this many times larger, then scaled down
 GRID_SHADE = 0.86  # how dark the bottom/right edge of a ground square is (the board's grid)
 
 # The tileset, in order: name -> how to paint it.
 TILE_NAMES = (
-    "grass-1", "grass-2", "grass-3", "dirt-1", "dirt-2", "stone-1", "stone-2", "sand-1",
-    "sand-2", "snow-1", "snow-2", "mine-1", "mine-2", "rail", "moss-1", "moss-2",
-    "barrier-fence", "barrier-stakes", "barrier-bricks", "rock-1", "rock-2", "hole-1", "hole-2", "shortcut-1",
-    "shortcut-2", "chest", "coin", "clover", "shield", "finish-top", "finish-bottom", "arrow",
-    "start-1", "start-2", "start-3", "start-4", "start-5", "start-6", "flowers", "tuft",
-    "pebbles", "mushrooms", "crystals", "leaves", "lantern", "bones", "snowdrift", "reeds",
-    "verge-grass", "verge-moss", "verge-snow", "verge-sand",
+    "grass-1",
+    "grass-2",
+    "grass-3",
+    "dirt-1",
+    "dirt-2",
+    "stone-1",
+    "stone-2",
+    "sand-1",
+    "sand-2",
+    "snow-1",
+    "snow-2",
+    "mine-1",
+    "mine-2",
+    "rail",
+    "moss-1",
+    "moss-2",
+    "barrier-fence",
+    "barrier-stakes",
+    "barrier-bricks",
+    "rock-1",
+    "rock-2",
+    "hole-1",
+    "hole-2",
+    "shortcut-1",
+    "shortcut-2",
+    "chest",
+    "coin",
+    "clover",
+    "shield",
+    "finish-top",
+    "finish-bottom",
+    "arrow",
+    "start-1",
+    "start-2",
+    "start-3",
+    "start-4",
+    "start-5",
+    "start-6",
+    "flowers",
+    "tuft",
+    "pebbles",
+    "mushrooms",
+    "crystals",
+    "leaves",
+    "lantern",
+    "bones",
+    "snowdrift",
+    "reeds",
+    "verge-grass",
+    "verge-moss",
+    "verge-snow",
+    "verge-sand",
 )
 
 
@@ -242,8 +287,9 @@ class Icons:
     def silhouette(self, name: str, size: int) -> pygame.Surface:
         """The icon in white on transparency, size x size pixels."""
         body = self.bodies[name]["body"].replace("currentColor", "#ffffff")
-        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-               f'viewBox="0 0 512 512">{body}</svg>')
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 512 512">{body}</svg>'
+        )
         return pygame.image.load(io.BytesIO(svg.encode()), "icon.svg").convert_alpha()
 
     def paint(self, name: str, top, bottom, outline, fill: float = 0.86, lift: int = 0) -> pygame.Surface:
@@ -320,7 +366,7 @@ def hole(framed: bool) -> pygame.Surface:
         for x in (rect.left + 4 * s, rect.right - 5 * s):
             pygame.draw.line(surface, (170, 126, 80), (x, rect.top + s), (x, rect.bottom - s), s)
     else:
-        pygame.draw.ellipse(surface, (74, 52, 32), rect)                  # earth rim
+        pygame.draw.ellipse(surface, (74, 52, 32), rect)  # earth rim
         pygame.draw.ellipse(surface, (118, 86, 54), rect.inflate(-2 * s, -2 * s))
         for i in range(9):
             inner = rect.inflate(-(4 + i * 2) * s, -(4 + i * 2) * s)
@@ -447,24 +493,42 @@ def paint_tiles(icons: Icons) -> dict[str, pygame.Surface]:
     font = pygame.font.Font(None, 22)
     wood = ((214, 160, 96), (128, 80, 40), (54, 32, 16))
     tiles = {
-        "grass-1": grass(11), "grass-2": grass(12, "tufts"), "grass-3": grass(13, "flowers"),
-        "dirt-1": dirt(21), "dirt-2": dirt(22), "stone-1": stone(31, False), "stone-2": stone(32, True),
-        "sand-1": sand(41, False), "sand-2": sand(42, True), "snow-1": snow(51, False), "snow-2": snow(52, True),
-        "mine-1": mine_floor(61), "mine-2": mine_floor(62), "rail": rail(63),
-        "moss-1": moss(71, False), "moss-2": moss(72, True),
+        "grass-1": grass(11),
+        "grass-2": grass(12, "tufts"),
+        "grass-3": grass(13, "flowers"),
+        "dirt-1": dirt(21),
+        "dirt-2": dirt(22),
+        "stone-1": stone(31, False),
+        "stone-2": stone(32, True),
+        "sand-1": sand(41, False),
+        "sand-2": sand(42, True),
+        "snow-1": snow(51, False),
+        "snow-2": snow(52, True),
+        "mine-1": mine_floor(61),
+        "mine-2": mine_floor(62),
+        "rail": rail(63),
+        "moss-1": moss(71, False),
+        "moss-2": moss(72, True),
         "barrier-fence": with_shadow(icons.paint("wooden-fence", *wood, fill=0.9)),
-        "barrier-stakes": with_shadow(icons.paint("stakes-fence", (206, 150, 86), (112, 70, 34), (48, 28, 12), fill=0.92)),
-        "barrier-bricks": with_shadow(icons.paint("brick-wall", (214, 110, 70), (140, 58, 36), (60, 22, 12), fill=0.84)),
+        "barrier-stakes": with_shadow(
+            icons.paint("stakes-fence", (206, 150, 86), (112, 70, 34), (48, 28, 12), fill=0.92)
+        ),
+        "barrier-bricks": with_shadow(
+            icons.paint("brick-wall", (214, 110, 70), (140, 58, 36), (60, 22, 12), fill=0.84)
+        ),
         "rock-1": with_shadow(icons.paint("rock", (206, 206, 214), (100, 100, 112), (34, 34, 40), fill=0.9)),
         "rock-2": with_shadow(icons.paint("stone-pile", (190, 184, 176), (92, 86, 82), (30, 28, 26), fill=0.92)),
-        "hole-1": hole(False), "hole-2": hole(True),
+        "hole-1": hole(False),
+        "hole-2": hole(True),
         "shortcut-1": shortcut(icons, "vortex", (120, 240, 255), (90, 40, 200), (230, 255, 255), (80, 200, 255)),
         "shortcut-2": shortcut(icons, "portal", (200, 140, 255), (60, 20, 150), (255, 240, 255), (190, 120, 255)),
         "chest": pickup(icons.paint("locked-chest", (226, 164, 78), (124, 70, 24), (50, 26, 6), fill=0.86)),
         "coin": pickup(icons.paint("two-coins", (255, 246, 140), (214, 140, 10), (90, 52, 0), fill=0.84)),
         "clover": pickup(icons.paint("shamrock", (150, 255, 120), (20, 150, 50), (6, 50, 16), fill=0.84)),
         "shield": pickup(icons.paint("checked-shield", (210, 230, 255), (50, 100, 200), (14, 30, 70), fill=0.84)),
-        "finish-top": finish(True), "finish-bottom": finish(False), "arrow": arrow(),
+        "finish-top": finish(True),
+        "finish-bottom": finish(False),
+        "arrow": arrow(),
         "flowers": flowers(81),
         "tuft": decoration(icons, "grass", (150, 210, 90), (60, 120, 40), 0.55, 220),
         "pebbles": pebbles(91),
@@ -494,8 +558,13 @@ def tileset_xml(rows: int) -> str:
         f' <image source="fantasy-racing.png" width="{COLUMNS * TILE}" height="{rows * TILE}"/>',
     ]
     for index, name in enumerate(TILE_NAMES):
-        lines += [f' <tile id="{index}">', "  <properties>",
-                  f'   <property name="tile" value="{name}"/>', "  </properties>", " </tile>"]
+        lines += [
+            f' <tile id="{index}">',
+            "  <properties>",
+            f'   <property name="tile" value="{name}"/>',
+            "  </properties>",
+            " </tile>",
+        ]
     lines.append("</tileset>")
     return "\n".join(lines) + "\n"
 
@@ -503,8 +572,11 @@ def tileset_xml(rows: int) -> str:
 def main() -> None:
     """Paint the tileset and write its image and .tsx."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--icons", default=DEFAULT_ICONS,
-                        help="icons.json of npm @iconify-json/game-icons (npm install @iconify-json/game-icons)")
+    parser.add_argument(
+        "--icons",
+        default=DEFAULT_ICONS,
+        help="icons.json of npm @iconify-json/game-icons (npm install @iconify-json/game-icons)",
+    )
     parser.add_argument("--out", default=str(TILESET), help="output path without extension")
     args = parser.parse_args()
     pygame.display.init()

@@ -10,8 +10,8 @@ are drawn over the board every frame by the race scene.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, Optional
 
 import pygame
 
@@ -47,10 +47,12 @@ def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square)
             x = rect.left + t * (0.16 + 0.3 * k)
             pygame.draw.rect(surface, (112, 72, 38), (x, rect.top + t * 0.12, t * 0.16, t * 0.76), border_radius=2)
         for y in (0.32, 0.62):
-            pygame.draw.rect(surface, (156, 104, 58), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14),
-                             border_radius=2)
-            pygame.draw.rect(surface, (70, 42, 20), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14), 1,
-                             border_radius=2)
+            pygame.draw.rect(
+                surface, (156, 104, 58), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14), border_radius=2
+            )
+            pygame.draw.rect(
+                surface, (70, 42, 20), (rect.left + t * 0.06, rect.top + t * y, t * 0.88, t * 0.14), 1, border_radius=2
+            )
     elif kind == ROCK:
         body = pygame.Rect(0, 0, t * 0.8, t * 0.66)
         body.center = (rect.centerx, rect.centery + t * 0.06)
@@ -85,8 +87,12 @@ def object_sprite(obj: str, size: int, greyed: bool = False) -> pygame.Surface:
     icon = assets.object_icon(obj, size)
     if icon is None:
         icon = pygame.Surface((size, size), pygame.SRCALPHA)
-        colour = {"chest": (150, 100, 40), "coin": (240, 200, 60), "clover": (80, 190, 80),
-                  "shield": (90, 140, 230)}.get(obj, (200, 200, 200))
+        colour = {
+            "chest": (150, 100, 40),
+            "coin": (240, 200, 60),
+            "clover": (80, 190, 80),
+            "shield": (90, 140, 230),
+        }.get(obj, (200, 200, 200))
         pygame.draw.circle(icon, colour, (size // 2, size // 2), size // 2 - 2)
         pygame.draw.circle(icon, (20, 20, 20), (size // 2, size // 2), size // 2 - 2, 2)
     if not greyed:
@@ -142,7 +148,9 @@ class BoardRenderer:
             t = self.tile
             for k in range(3):
                 x = rect.left + int(t * (0.2 + 0.3 * k))
-                pygame.draw.rect(self.surface, (112, 72, 38), (x, rect.top + int(t * 0.62), int(t * 0.14), int(t * 0.22)))
+                pygame.draw.rect(
+                    self.surface, (112, 72, 38), (x, rect.top + int(t * 0.62), int(t * 0.14), int(t * 0.22))
+                )
         if obj is not None:
             paint_object(self.surface, rect, obj, greyed)
 
@@ -178,8 +186,9 @@ class BoardRenderer:
             y += height
         target.set_clip(clip)
 
-    def draw_parts(self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float],
-                   parts: Iterable[pygame.Rect]) -> None:
+    def draw_parts(
+        self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float], parts: Iterable[pygame.Rect]
+    ) -> None:
         """`draw` into some rectangles of `view` only (the board where it is in the whole view)."""
         cx, cy = int(camera[0]), int(camera[1])  # the pixel `draw` takes, whatever the sign
         for part in parts:
@@ -204,7 +213,7 @@ class BoardRenderer:
             y += height
         return spots
 
-    def square_at(self, pos, view: pygame.Rect, camera) -> Optional[tuple[int, int]]:
+    def square_at(self, pos, view: pygame.Rect, camera) -> tuple[int, int] | None:
         """The square under a screen position inside `view`."""
         if not view.collidepoint(pos):
             return None
@@ -225,8 +234,10 @@ def around(view: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
     hole = hole.clip(view)
     if not hole:
         return [view]
-    parts = [pygame.Rect(view.left, view.top, view.width, hole.top - view.top),
-             pygame.Rect(view.left, hole.top, hole.left - view.left, hole.height),
-             pygame.Rect(hole.right, hole.top, view.right - hole.right, hole.height),
-             pygame.Rect(view.left, hole.bottom, view.width, view.bottom - hole.bottom)]
+    parts = [
+        pygame.Rect(view.left, view.top, view.width, hole.top - view.top),
+        pygame.Rect(view.left, hole.top, hole.left - view.left, hole.height),
+        pygame.Rect(hole.right, hole.top, view.right - hole.right, hole.height),
+        pygame.Rect(view.left, hole.bottom, view.width, view.bottom - hole.bottom),
+    ]
     return [part for part in parts if part.width > 0 and part.height > 0]

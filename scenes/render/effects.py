@@ -56,7 +56,6 @@ def dark_tray(width: int, height: int, radius: int = 16) -> pygame.Surface:
     return tray
 
 
-
 @lru_cache(maxsize=64)
 def ring_image(colour, radius: int, width: int) -> pygame.Surface:
     """A circle outline drawn once (blitting it is cheaper than drawing it every frame)."""
@@ -231,8 +230,15 @@ class Fall(Animation):
 class Banner(Animation):
     """Big words across the board (a new turn, a lap, a fight's result)."""
 
-    def __init__(self, words: str, colour=theme.ACCENT, duration: float = 0.9, sub: str = "",
-                 blocking: bool = True, height: float = 0.3) -> None:
+    def __init__(
+        self,
+        words: str,
+        colour=theme.ACCENT,
+        duration: float = 0.9,
+        sub: str = "",
+        blocking: bool = True,
+        height: float = 0.3,
+    ) -> None:
         super().__init__(duration)
         self.words, self.colour, self.sub = words, colour, sub
         self.blocking = blocking
@@ -281,8 +287,7 @@ class Popup(Animation):
 
     blocking = False
 
-    def __init__(self, words: str, where, colour, icon: pygame.Surface | None = None,
-                 delay: float = 0.0) -> None:
+    def __init__(self, words: str, where, colour, icon: pygame.Surface | None = None, delay: float = 0.0) -> None:
         super().__init__(1.1 + delay)
         self.words, self.where, self.colour, self.icon, self.delay = words, where, colour, icon, delay
 
@@ -333,9 +338,14 @@ class Confetti(Animation):
         super().__init__(1.4)
         rng = random.Random(seed)
         self.where = where
-        self.bits = [(rng.uniform(0, 2 * math.pi), rng.uniform(60, 220), rng.choice(
-            [theme.ACCENT, (255, 255, 255), (90, 200, 255), (255, 110, 140), (140, 255, 140)]))
-            for _ in range(60)]
+        self.bits = [
+            (
+                rng.uniform(0, 2 * math.pi),
+                rng.uniform(60, 220),
+                rng.choice([theme.ACCENT, (255, 255, 255), (90, 200, 255), (255, 110, 140), (140, 255, 140)]),
+            )
+            for _ in range(60)
+        ]
 
     def draw(self, surface, scene) -> None:
         p = self.progress
@@ -356,7 +366,7 @@ class Dice(Animation):
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
-        self._made = None   # (view and language, keyed tray with the words, tray's place, each die's x)
+        self._made = None  # (view and language, keyed tray with the words, tray's place, each die's x)
         self._still = None  # (that tray, the tray with the dice lying on it)
 
     def _face_text(self, i: int, settled: bool) -> str:
@@ -401,25 +411,47 @@ class Dice(Animation):
             if self._still is None or self._still[0] is not picture:
                 still = picture.copy()
                 for i, x in enumerate(xs):
-                    draw_die(still, (x - tray.left, 34 + DIE_SIZE // 2), DIE_SIZE, self.names[i],
-                             self._face_text(i, True), self.icons[i])
+                    draw_die(
+                        still,
+                        (x - tray.left, 34 + DIE_SIZE // 2),
+                        DIE_SIZE,
+                        self.names[i],
+                        self._face_text(i, True),
+                        self.icons[i],
+                    )
                 self._still = (picture, keyed(still))
             surface.blit(self._still[1], tray)
             return
         surface.blit(picture, tray)
         for i, x in enumerate(xs):
             y = tray.top + 34 + DIE_SIZE // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
-            draw_die(surface, (x, y), DIE_SIZE, self.names[i], self._face_text(i, settled),
-                     self.icons[i] if settled else None, angle=tumble * 40 * math.sin(self.t * 20 + i))
+            draw_die(
+                surface,
+                (x, y),
+                DIE_SIZE,
+                self.names[i],
+                self._face_text(i, settled),
+                self.icons[i] if settled else None,
+                angle=tumble * 40 * math.sin(self.t * 20 + i),
+            )
 
 
 DIE_SIZE = 84
-DIE_COLOURS = {"D6": (245, 240, 228), "D3": (200, 230, 255), "D10": (255, 224, 160), "DRAPID": (190, 255, 190),
-               "DCOMBAT": (255, 180, 170), "DOBJ": (226, 200, 255), "DTHEFT": (220, 220, 220), "beer": (255, 214, 120)}
+DIE_COLOURS = {
+    "D6": (245, 240, 228),
+    "D3": (200, 230, 255),
+    "D10": (255, 224, 160),
+    "DRAPID": (190, 255, 190),
+    "DCOMBAT": (255, 180, 170),
+    "DOBJ": (226, 200, 255),
+    "DTHEFT": (220, 220, 220),
+    "beer": (255, 214, 120),
+}
 
 
-def draw_die(surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0,
-             selected: bool = False) -> pygame.Rect:
+def draw_die(
+    surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0, selected: bool = False
+) -> pygame.Rect:
     """One die: a rounded square of the die's colour with its face (wider for a word)."""
     body = _die_body(size, name, str(face), icon, round(angle / 2) * 2)
     rect = body.get_rect(center=centre)
@@ -472,8 +504,7 @@ class Chest(Animation):
             pygame.draw.circle(surface, (255, 230, 150), (centre[0], centre[1] - 18), int(70 * p), 3)
             item = sprites.icon("object", self.obj, max(8, int(100 * p)))
             surface.blit(item, item.get_rect(center=(centre[0], centre[1] - 18)))
-            text.draw(surface, self.name, (centre[0], box.bottom - 16), 22, theme.ACCENT, "bold",
-                      anchor="midbottom")
+            text.draw(surface, self.name, (centre[0], box.bottom - 16), 22, theme.ACCENT, "bold", anchor="midbottom")
         tier = sprites.tier_badge(self.tier, 34)
         surface.blit(tier, (box.left + 8, box.top + 8))
 
@@ -581,7 +612,7 @@ class Fireball(Animation):
             heat = max(0.0, 1 - age * 1.6)
             for centre in scene.spots(self.squares[k]):
                 glow(surface, (255, 120, 30), centre, int(tile * 0.42), int(70 + 90 * heat))
-        crossed = self.squares[:reached + 1]
+        crossed = self.squares[: reached + 1]
         draw_path(surface, scene, crossed, (255, 150, 40), 8)
         draw_path(surface, scene, crossed, (255, 235, 150), 3)
         where = self.where()
@@ -596,8 +627,7 @@ class Fireball(Animation):
                     f = x - j
                     past = (r0 + (r1 - r0) * f, c0 + (c1 - c0) * f)
                     for centre in scene.spots(past):
-                        glow(surface, (255, 150 - k * 10, 40), centre, int(tile * (0.34 - k * 0.03)),
-                             int(200 - k * 22))
+                        glow(surface, (255, 150 - k * 10, 40), centre, int(tile * (0.34 - k * 0.03)), int(200 - k * 22))
             for centre in scene.spots(where):
                 glow(surface, (255, 70, 10), centre, int(tile * 0.85 * wobble), 70)
                 glow(surface, (255, 120, 30), centre, int(tile * 0.6 * wobble), 140)
@@ -611,8 +641,9 @@ class Fireball(Animation):
             p = (self.progress - self.FLIGHT) / (1 - self.FLIGHT)
             for centre in scene.spots(self.squares[-1]):
                 glow(surface, (255, 150, 40), centre, int(tile * (0.5 + 0.9 * p)), int(200 * (1 - p)))
-                pygame.draw.circle(surface, (255, 230, 140), centre, int(tile * (0.4 + 1.0 * p)),
-                                   max(1, int(6 * (1 - p))))
+                pygame.draw.circle(
+                    surface, (255, 230, 140), centre, int(tile * (0.4 + 1.0 * p)), max(1, int(6 * (1 - p)))
+                )
 
 
 class Bolt(Animation):
@@ -628,8 +659,7 @@ class Bolt(Animation):
         points, yy, xx = [(x + rng.randint(-spread, spread), top)], top, x
         while yy < y:
             yy = min(y, yy + rng.randint(18, 34))
-            xx = x if yy >= y else x + rng.randint(-spread, spread) * (y - yy) // max(1, y - top) + \
-                rng.randint(-10, 10)
+            xx = x if yy >= y else x + rng.randint(-spread, spread) * (y - yy) // max(1, y - top) + rng.randint(-10, 10)
             points.append((xx, yy))
         return points
 
@@ -652,8 +682,13 @@ class Bolt(Animation):
                         pygame.draw.lines(surface, (255, 255, 255), False, points, 2)
                         branch_at = rng.randint(1, max(1, len(points) - 2))
                         bx, by = points[branch_at]
-                        pygame.draw.lines(surface, (170, 210, 255), False,
-                                          [(bx, by), (bx + rng.randint(-40, 40), by + rng.randint(20, 50))], 2)
+                        pygame.draw.lines(
+                            surface,
+                            (170, 210, 255),
+                            False,
+                            [(bx, by), (bx + rng.randint(-40, 40), by + rng.randint(20, 50))],
+                            2,
+                        )
                 radius = int(scene.tile * (0.5 + 0.5 * ease(min(1.0, p * 2))))
                 glow(surface, (150, 200, 255), (x, y), radius, int(80 * (1 - p)))
                 pygame.draw.circle(surface, (230, 240, 255), (x, y), radius, 3)
@@ -719,13 +754,13 @@ class Drop(Animation):
         bounce = int(math.sin(min(1.0, max(0.0, (p - 0.55) / 0.45)) * math.pi) * scene.tile * 0.15)
         for x, y in scene.spots(self.where):
             yy = int(y - (1 - fall) * scene.tile * 2.2) - bounce
-            glow(surface, (0, 0, 0), (x, y + scene.tile // 4), int(scene.tile * 0.3 * (0.4 + 0.6 * fall)),
-                          90)
+            glow(surface, (0, 0, 0), (x, y + scene.tile // 4), int(scene.tile * 0.3 * (0.4 + 0.6 * fall)), 90)
             surface.blit(self.icon, self.icon.get_rect(center=(x, yy)))
             if p > 0.55:
                 q = (p - 0.55) / 0.45
-                pygame.draw.circle(surface, self.colour, (x, y), int(scene.tile * (0.35 + 0.6 * q)),
-                                   max(1, int(5 * (1 - q))))
+                pygame.draw.circle(
+                    surface, self.colour, (x, y), int(scene.tile * (0.35 + 0.6 * q)), max(1, int(5 * (1 - q)))
+                )
 
 
 class Baby(Animation):
@@ -745,22 +780,28 @@ class Baby(Animation):
         for x, y in scene.spots(self.where)[:4]:
             if self.action == "cry":
                 for k in range(3):
-                    q = (p * 1.6 - k * 0.25)
+                    q = p * 1.6 - k * 0.25
                     if 0 < q < 1:
-                        pygame.draw.circle(surface, colour, (x, y), int(tile * (0.5 + self.reach * q)),
-                                           max(1, int(4 * (1 - q))))
+                        pygame.draw.circle(
+                            surface, colour, (x, y), int(tile * (0.5 + self.reach * q)), max(1, int(4 * (1 - q)))
+                        )
             elif self.action == "sleep":
                 for k in range(3):
                     q = (p * 1.4 - k * 0.2) % 1.0
-                    text.draw(surface, t("race.snore.small" if k % 2 else "race.snore.big"),
-                              (x + int(tile * (0.3 + 0.5 * q)),
-                              y - int(tile * (0.4 + 0.9 * q))), 18 + 6 * k, colour, "bold", anchor="center",
-                              shadow=True)
+                    text.draw(
+                        surface,
+                        t("race.snore.small" if k % 2 else "race.snore.big"),
+                        (x + int(tile * (0.3 + 0.5 * q)), y - int(tile * (0.4 + 0.9 * q))),
+                        18 + 6 * k,
+                        colour,
+                        "bold",
+                        anchor="center",
+                        shadow=True,
+                    )
             elif self.icon is not None:
                 lift = int(tile * 0.6 * ease(min(1.0, p * 2)))
                 tilt = math.sin(self.t * 12) * 20 if self.action == "beer" else 0
                 image = pygame.transform.rotate(self.icon, tilt)
                 surface.blit(image, image.get_rect(center=(x, y - tile // 2 - lift)))
             if alpha > 0.2:
-                text.draw(surface, self.label, (x, y + tile // 2 + 6), 20, colour, "bold", anchor="midtop",
-                          shadow=True)
+                text.draw(surface, self.label, (x, y + tile // 2 + 6), 20, colour, "bold", anchor="midtop", shadow=True)

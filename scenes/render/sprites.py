@@ -11,8 +11,9 @@ from scenes.ui import text, theme
 
 
 @lru_cache(maxsize=128)
-def token(character: str, colour: tuple[int, int, int], size: int, number: int = 0,
-          protected: bool = False) -> pygame.Surface:
+def token(
+    character: str, colour: tuple[int, int, int], size: int, number: int = 0, protected: bool = False
+) -> pygame.Surface:
     """A racer's token: tinted disc, glyph, and his seat number (readable without colour)."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     centre = (size // 2, size // 2)
@@ -53,8 +54,7 @@ def icon(kind: str, name: str, size: int) -> pygame.Surface:
         return found
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.circle(surface, theme.PANEL_LIGHT, (size // 2, size // 2), size // 2 - 1)
-    text.draw(surface, name[:1].upper(), (size // 2, size // 2), int(size * 0.6), theme.TEXT, "bold",
-              anchor="center")
+    text.draw(surface, name[:1].upper(), (size // 2, size // 2), int(size * 0.6), theme.TEXT, "bold", anchor="center")
     return surface
 
 

@@ -8,8 +8,6 @@ left out, a taken object's tile is drawn greyed.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pygame
 
 RULE_OBJECT_LAYERS = ("chests", "coins", "clovers", "shields")
@@ -23,14 +21,15 @@ class TileArt:
     def __init__(self, art, tile: int) -> None:
         self.art = art
         self.tile = tile
-        self.layers = [(layer.name.strip().lower(), layer) for layer in art.layers
-                       if layer.visible and layer.opacity > 0]
+        self.layers = [
+            (layer.name.strip().lower(), layer) for layer in art.layers if layer.visible and layer.opacity > 0
+        ]
         self.background = pygame.Color(art.background) if art.background else pygame.Color(BACKGROUND)
         self._sheets: dict[str, pygame.Surface] = {}
         self._tiles: dict[tuple, pygame.Surface] = {}
 
     @classmethod
-    def of(cls, board, tile: int) -> Optional["TileArt"]:
+    def of(cls, board, tile: int) -> TileArt | None:
         """The art of a board read from Tiled, or None (painted tiles instead)."""
         art = getattr(board, "art", None)
         if art is None or not getattr(art, "layers", None):
@@ -43,7 +42,7 @@ class TileArt:
             self._sheets[path] = image.convert_alpha() if pygame.display.get_surface() else image
         return self._sheets[path]
 
-    def _image(self, tile_image, greyed: bool, opacity: float) -> Optional[pygame.Surface]:
+    def _image(self, tile_image, greyed: bool, opacity: float) -> pygame.Surface | None:
         key = (tile_image, greyed, opacity)
         found = self._tiles.get(key)
         if found is None:

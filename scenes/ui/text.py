@@ -9,7 +9,7 @@ import pygame
 from scenes import assets
 from scenes.ui import theme
 
-_CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 1500
 
 
@@ -30,8 +30,16 @@ def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> 
     return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(text, True, colour))
 
 
-def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.TEXT,
-         kind: str = "body", anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+def draw(
+    surface: pygame.Surface,
+    text: str,
+    pos,
+    size: int = 20,
+    colour=theme.TEXT,
+    kind: str = "body",
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> pygame.Rect:
     """Draw a line of text with its `anchor` (a pygame.Rect attribute) at `pos`."""
     line = render(text, size, colour, kind)
     rect = line.get_rect(**{anchor: pos})
@@ -41,12 +49,14 @@ def draw(surface: pygame.Surface, text: str, pos, size: int = 20, colour=theme.T
 
 def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line over its black shadow (two pixels down and right), composed once."""
+
     def make() -> pygame.Surface:
         line = render(text, size, colour, kind)
         surface = pygame.Surface((line.get_width() + 2, line.get_height() + 2), pygame.SRCALPHA)
         surface.blit(render(text, size, (0, 0, 0), kind), (2, 2))
         surface.blit(line, (0, 0))
         return surface
+
     return _cached((text, size, tuple(colour), kind, "shadow"), make)
 
 
@@ -73,8 +83,15 @@ def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[
     return lines
 
 
-def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int = 18,
-                 colour=theme.TEXT, kind: str = "body", spacing: int = 4) -> int:
+def draw_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size: int = 18,
+    colour=theme.TEXT,
+    kind: str = "body",
+    spacing: int = 4,
+) -> int:
     """Draw wrapped text inside `rect`; returns the y below the last line."""
     y = rect.top
     line_height = assets.font(size, kind).get_linesize() + spacing - 2

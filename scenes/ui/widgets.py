@@ -8,7 +8,7 @@ Enter or Space.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -18,8 +18,15 @@ from scenes.ui import text, theme
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, edge=theme.PANEL_EDGE,
-          radius: int = 10, shadow: bool = True, width: int = 1) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour=theme.PANEL,
+    edge=theme.PANEL_EDGE,
+    radius: int = 10,
+    shadow: bool = True,
+    width: int = 1,
+) -> None:
     """A rounded panel with a soft shadow and a thin edge."""
     rect = pygame.Rect(rect)
     if shadow:
@@ -69,8 +76,16 @@ class Widget:
 class Button(Widget):
     """A labelled button that calls `action` when used."""
 
-    def __init__(self, rect, label: str, action: Callable[[], None], enabled: bool = True,
-                 size: int = 24, primary: bool = False, hint: str = "") -> None:
+    def __init__(
+        self,
+        rect,
+        label: str,
+        action: Callable[[], None],
+        enabled: bool = True,
+        size: int = 24,
+        primary: bool = False,
+        hint: str = "",
+    ) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.action = action
@@ -97,16 +112,29 @@ class Button(Widget):
         panel(surface, self.rect, fill, edge, radius=8, shadow=True, width=3 if focused else 1)
         text.draw(surface, self.label, self.rect.center, self.size, colour, "bold", anchor="center")
         if self.hint:
-            text.draw(surface, self.hint, (self.rect.right - 10, self.rect.centery), 14,
-                      colour if self.primary else theme.MUTED, anchor="midright")
+            text.draw(
+                surface,
+                self.hint,
+                (self.rect.right - 10, self.rect.centery),
+                14,
+                colour if self.primary else theme.MUTED,
+                anchor="midright",
+            )
 
 
 class Choice(Widget):
     """A value picked among `values` with the arrows (or the < > ends with the mouse)."""
 
-    def __init__(self, rect, label: str, values: Sequence, index: int,
-                 on_change: Callable[[object], None], describe: Callable[[object], str] = str,
-                 size: int = 22) -> None:
+    def __init__(
+        self,
+        rect,
+        label: str,
+        values: Sequence,
+        index: int,
+        on_change: Callable[[object], None],
+        describe: Callable[[object], str] = str,
+        size: int = 22,
+    ) -> None:
         super().__init__(rect)
         self.label = label
         self.values = list(values)
@@ -135,13 +163,21 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         fill = theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL
-        panel(surface, self.rect, fill, theme.FOCUS if focused else theme.PANEL_EDGE, radius=8,
-              shadow=False, width=3 if focused else 1)
+        panel(
+            surface,
+            self.rect,
+            fill,
+            theme.FOCUS if focused else theme.PANEL_EDGE,
+            radius=8,
+            shadow=False,
+            width=3 if focused else 1,
+        )
         y = self.rect.centery
         left = self.rect.left
         if self.label:
-            label = text.draw(surface, self.label, (self.rect.left + 14, y), self.size - 2, theme.MUTED,
-                              anchor="midleft")
+            label = text.draw(
+                surface, self.label, (self.rect.left + 14, y), self.size - 2, theme.MUTED, anchor="midleft"
+            )
             left = label.right + 6
         arrows = theme.ACCENT if self.enabled else theme.DIM
         text.draw(surface, "<", (left + 16, y), self.size, arrows, "bold", anchor="center")
@@ -150,15 +186,23 @@ class Choice(Widget):
         room = self.rect.right - left - 64
         while len(value) > 3 and text.width(value, self.size, "bold") > room:
             value = value[:-2] + "…"
-        text.draw(surface, value, ((left + 16 + self.rect.right - 16) // 2, y), self.size, theme.TEXT, "bold",
-                  anchor="center")
+        text.draw(
+            surface, value, ((left + 16 + self.rect.right - 16) // 2, y), self.size, theme.TEXT, "bold", anchor="center"
+        )
 
 
 class TextField(Widget):
     """A one-line text entry (a racer's name)."""
 
-    def __init__(self, rect, value: str, on_change: Callable[[str], None], max_length: int = 14,
-                 size: int = 20, placeholder: str = "") -> None:
+    def __init__(
+        self,
+        rect,
+        value: str,
+        on_change: Callable[[str], None],
+        max_length: int = 14,
+        size: int = 20,
+        placeholder: str = "",
+    ) -> None:
         super().__init__(rect)
         self.value = value
         self.on_change = on_change
@@ -184,12 +228,18 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         fill = (24, 28, 42) if self.enabled else (36, 40, 54)
-        panel(surface, self.rect, fill, theme.FOCUS if focused else theme.PANEL_EDGE, radius=6,
-              shadow=False, width=2 if focused else 1)
+        panel(
+            surface,
+            self.rect,
+            fill,
+            theme.FOCUS if focused else theme.PANEL_EDGE,
+            radius=6,
+            shadow=False,
+            width=2 if focused else 1,
+        )
         shown = self.value or self.placeholder
         colour = theme.TEXT if self.value else theme.DIM
-        rect = text.draw(surface, shown, (self.rect.left + 10, self.rect.centery), self.size, colour,
-                         anchor="midleft")
+        rect = text.draw(surface, shown, (self.rect.left + 10, self.rect.centery), self.size, colour, anchor="midleft")
         if focused and self.enabled and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = rect.right + 2 if self.value else self.rect.left + 10
             pygame.draw.line(surface, theme.FOCUS, (x, self.rect.top + 7), (x, self.rect.bottom - 7), 2)
@@ -203,7 +253,7 @@ class FocusGroup:
         self.focus = focus if self.widgets else -1
         self._skip_disabled(1)
 
-    def set(self, widgets: Sequence[Widget], focus: Optional[int] = None) -> None:
+    def set(self, widgets: Sequence[Widget], focus: int | None = None) -> None:
         """Replace the widgets, keeping the focus index when it still fits."""
         keep = self.focus if focus is None else focus
         self.widgets = list(widgets)
@@ -211,7 +261,7 @@ class FocusGroup:
         self._skip_disabled(1)
 
     @property
-    def focused(self) -> Optional[Widget]:
+    def focused(self) -> Widget | None:
         """The focused widget."""
         return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
 
@@ -238,7 +288,7 @@ class FocusGroup:
         self.focus = (self.focus + step) % len(self.widgets)
         self._skip_disabled(step)
 
-    def widget_at(self, pos) -> Optional[Widget]:
+    def widget_at(self, pos) -> Widget | None:
         """The widget under the mouse."""
         for widget in self.widgets:
             if widget.rect.collidepoint(pos):
@@ -285,8 +335,15 @@ class FocusGroup:
             widget.draw(surface, index == self.focus)
 
 
-def menu_buttons(items: Sequence[tuple[str, Callable[[], None]]], centre_x: int, top: int,
-                 width: int = 360, height: int = 54, gap: int = 14, size: int = 26) -> list[Button]:
+def menu_buttons(
+    items: Sequence[tuple[str, Callable[[], None]]],
+    centre_x: int,
+    top: int,
+    width: int = 360,
+    height: int = 54,
+    gap: int = 14,
+    size: int = 26,
+) -> list[Button]:
     """A column of buttons for a menu, the first one primary."""
     buttons = []
     for index, (label, action) in enumerate(items):
