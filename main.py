@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on the player's console
 
@@ -28,7 +29,7 @@ class CommandLineError(Exception):
 class Parser(argparse.ArgumentParser):
     """argparse that reports a bad value as one sentence and exits 2."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         raise CommandLineError(message)
 
 
@@ -259,6 +260,13 @@ def _check_map(files: list[str]) -> int:
     from scenes import userboards
 
     where = userboards.prepare()
+    if where is None:
+        print(
+            "check-map: the game's per-user folder cannot be made, so there is no boards folder to check; "
+            "give a board or a folder of boards",
+            file=sys.stderr,
+        )
+        return 1
     if not userboards.board_files(where):
         print(
             f"check-map: your boards folder {where} holds no board (.tmx) yet; "

@@ -44,6 +44,7 @@ def main() -> None:
         while not race.over:
             d = race.pending
             start = time.perf_counter()
+            assert d is not None
             option = ai.choose(race, d, levels[d.racer], rngs[d.racer])
             times[levels[d.racer]].append(time.perf_counter() - start)
             race.choose(option)

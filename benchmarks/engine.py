@@ -35,6 +35,7 @@ def measure(races: int, seed: int) -> dict:
         race = Race.new(board, setups, turns=15, seed=race_seed)
         bot = random.Random(race_seed)
         while not race.over:
+            assert race.pending is not None
             race.choose(ai.choose(race, race.pending, "random", bot))
             decisions += 1
     return {

@@ -76,6 +76,14 @@ class Row:
     verdict: str = ""
 
 
+def found(pattern: str, out: str) -> re.Match[str]:
+    """The match of a figure a benchmark prints; a missing figure stops the run with its pattern."""
+    match = re.search(pattern, out)
+    if match is None:
+        raise SystemExit(f"run_all.py: a benchmark did not print /{pattern}/; its output was:\n{out}")
+    return match
+
+
 def check(value: float | None, limit: float, higher_is_better: bool = False) -> str:
     """'met' or the gap to the target."""
     if value is None:
@@ -150,11 +158,11 @@ def bots(races: int) -> list[Row]:
 
 def frames(count: int) -> tuple[list[Row], float]:
     out, _, rss = wrapped(HERE / "frames.py", "--frames", str(count))
-    median, p99 = map(float, re.search(r"race scene frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
-    blit, ratio = map(float, re.search(r"bare board blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
-    p_median, p_p99 = map(float, re.search(r"person deciding frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
-    p_blit, p_ratio = map(float, re.search(r"person deciding blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
-    first = float(re.search(r"start to first frame: ([\d.]+) s", out).group(1))
+    median, p99 = map(float, found(r"race scene frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
+    blit, ratio = map(float, found(r"bare board blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
+    p_median, p_p99 = map(float, found(r"person deciding frame: median ([\d.]+) ms, p99 ([\d.]+) ms", out).groups())
+    p_blit, p_ratio = map(float, found(r"person deciding blit:\s+median ([\d.]+) ms .*= ([\d.]+)x", out).groups())
+    first = float(found(r"start to first frame: ([\d.]+) s", out).group(1))
     board = re.search(r"board: (.*?), 6 racers", out)
     rows = [
         Row(

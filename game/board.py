@@ -44,6 +44,46 @@ DEFAULT_RESPAWN_TURNS = (4, 7, 10, 13)
 DEFAULT_MAX_RACERS = 6
 
 
+# The map's own look (read from Tiled by game.maps), as plain data for the screen.
+@dataclass(frozen=True)
+class TileImage:
+    """Where a painted tile's picture is: image file, source rectangle, flips."""
+
+    image: str
+    rect: tuple[int, int, int, int] | None  # x, y, w, h in the image; None: the whole image
+    flip_x: bool = False
+    flip_y: bool = False
+    flip_diagonal: bool = False  # Tiled's anti-transpose flag, applied before the others
+
+
+@dataclass(frozen=True)
+class ArtLayer:
+    """One drawn layer of a map: its tiles by square, visibility and opacity."""
+
+    name: str
+    visible: bool
+    opacity: float
+    tiles: Mapping[Square, TileImage]
+    offset: tuple[int, int] = (0, 0)  # pixels, as Tiled's layer offset
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
+
+
+@dataclass(frozen=True)
+class BoardArt:
+    """What the screen needs to draw a map's own tiles, bottom layer first."""
+
+    tile_width: int
+    tile_height: int
+    layers: tuple[ArtLayer, ...]
+    background: str | None = None  # "#rrggbb" as Tiled writes it, or None
+
+    def images(self) -> tuple[str, ...]:
+        """Every image file the layers use."""
+        return tuple(sorted({tile.image for layer in self.layers for tile in layer.tiles.values()}))
+
+
 class BoardError(ValueError):
     """A board that the game cannot use; the message says where and why."""
 
@@ -66,7 +106,7 @@ class Board:
     # Where the board came from and what the screen needs to draw the map's own
     # tiles (set by the Tiled loader); neither takes part in equality.
     source: str = ""
-    art: object = None
+    art: BoardArt | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))

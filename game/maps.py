@@ -23,10 +23,9 @@ import os
 import re
 import sys
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, TextIO, Union
 from xml.etree import ElementTree
 
@@ -45,9 +44,12 @@ from game.board import (
     ROCK,
     SHIELD,
     SHORTCUT,
+    ArtLayer,
     Board,
+    BoardArt,
     BoardError,
     Square,
+    TileImage,
 )
 
 # pytmx imports pygame (for type hints) and its pygame loader; block both so
@@ -133,46 +135,6 @@ class _Report:
     def failed(self) -> bool:
         """Whether an error was found."""
         return any(p.severity == ERROR for p in self.problems)
-
-
-# ---------------------------------------------------------------- art (plain data)
-@dataclass(frozen=True)
-class TileImage:
-    """Where a painted tile's picture is: image file, source rectangle, flips."""
-
-    image: str
-    rect: tuple[int, int, int, int] | None  # x, y, w, h in the image; None: the whole image
-    flip_x: bool = False
-    flip_y: bool = False
-    flip_diagonal: bool = False  # Tiled's anti-transpose flag, applied before the others
-
-
-@dataclass(frozen=True)
-class ArtLayer:
-    """One drawn layer of a map: its tiles by square, visibility and opacity."""
-
-    name: str
-    visible: bool
-    opacity: float
-    tiles: Mapping[Square, TileImage]
-    offset: tuple[int, int] = (0, 0)  # pixels, as Tiled's layer offset
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
-
-
-@dataclass(frozen=True)
-class BoardArt:
-    """What the screen needs to draw a map's own tiles, bottom layer first."""
-
-    tile_width: int
-    tile_height: int
-    layers: tuple[ArtLayer, ...]
-    background: str | None = None  # "#rrggbb" as Tiled writes it, or None
-
-    def images(self) -> tuple[str, ...]:
-        """Every image file the layers use."""
-        return tuple(sorted({tile.image for layer in self.layers for tile in layer.tiles.values()}))
 
 
 # ---------------------------------------------------------------- public API

@@ -137,7 +137,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            self.window = pygame.display.get_surface()
+            self.window = pygame.display.get_surface() or self.window
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

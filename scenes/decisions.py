@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -125,8 +126,8 @@ class DecisionPanel:
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: pygame.Rect | None = None
         self.rect = self._layout()
-        self._squares = None  # (focus, squares to highlight)
-        self._picture = None  # (look, picture, where)
+        self._squares: Any = None  # (focus, squares to highlight)
+        self._picture: Any = None  # (look, picture, where)
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:
@@ -141,7 +142,8 @@ class DecisionPanel:
     def _layout(self) -> pygame.Rect:
         width = self.area.width - 20
         x0 = self.area.left + 10
-        rows, x = [[]], 0
+        rows: list[list[Any]] = [[]]
+        x = 0
         for entry in self._button_entries():
             w = max(96, text.width(entry.label, 18, "bold") + (64 if entry.icon else 36))
             if x + w > width - 20 and rows[-1]:
@@ -379,6 +381,8 @@ class DecisionPanel:
             self._draw_dice(surface)
             return
         for index, entry in enumerate(self._button_entries()):
+            if entry.rect is None:  # laid out by _layout before any drawing
+                continue
             focused = self.entries.index(entry) == self.focus
             fill = theme.PANEL_LIGHT if focused else theme.PANEL
             panel(
@@ -516,6 +520,8 @@ class DecisionPanel:
             theme.MUTED,
             anchor="topleft",
         )
-        rect = self.validate_rect
-        panel(surface, rect, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
-        text.draw(surface, t("dec.validate"), rect.center, 20, (30, 22, 8), "bold", anchor="center")
+        button = self.validate_rect
+        if button is None:
+            return
+        panel(surface, button, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
+        text.draw(surface, t("dec.validate"), button.center, 20, (30, 22, 8), "bold", anchor="center")

@@ -27,17 +27,14 @@ DEFAULT = "en"
 PSEUDO = "pseudo"  # tests only: English, every text marked
 MARKS = ("\u27e6", "\u27e7")  # ⟦ ⟧
 
-_STATE = {"language": None}
+_STATE: dict[str, str] = {}  # "language": the language in use, once known
 
 
 def system_language() -> str:
     """ "fr" when the system's locale (LC_ALL, then LC_MESSAGES, then LANG) is French, else "en"."""
-    try:
-        from scenes.userdata import system_language as settings_default
-    except ImportError:
-        settings_default = None
-    if settings_default is not None:
-        return settings_default()
+    from scenes.userdata import system_language as settings_default
+
+    return settings_default()
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
@@ -47,7 +44,7 @@ def system_language() -> str:
 
 def language() -> str:
     """The current language ("en" or "fr"; PSEUDO in tests)."""
-    if _STATE["language"] is None:
+    if "language" not in _STATE:
         _STATE["language"] = system_language()
     return _STATE["language"]
 

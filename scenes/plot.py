@@ -47,6 +47,6 @@ def win_rate_chart(lines, path: str, title: str) -> None:
             pygame.draw.line(surface, WHISKER, (centre - 8, y), (centre + 8, y), 2)
         name = label_font.render(line.name, True, INK)
         surface.blit(name, (centre - name.get_width() / 2, bottom + 10))
-        rate = label_font.render(f"{line.win_rate:.1%}", True, INK)
-        surface.blit(rate, (centre - rate.get_width() / 2, bottom + 36))
+        rate_label = label_font.render(f"{line.win_rate:.1%}", True, INK)
+        surface.blit(rate_label, (centre - rate_label.get_width() / 2, bottom + 36))
     pygame.image.save(surface, path)

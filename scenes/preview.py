@@ -29,7 +29,7 @@ class BoardPreview(Scene):
         self.camera = [0.0, 0.0]
         self.keys: set[int] = set()
         self.since_poll = 0.0
-        self.renderer = None
+        self.renderer: BoardRenderer | None = None
         self.reloads = 0
         self.tile = 32
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -80,20 +81,22 @@ class RaceScene(Scene):
         self.bot_timer = 0.0
         self.clock = 0.0
         self.finished = False
-        self.shock_marks = None
+        self.shock_marks: tuple[int, dict[int, tuple[Any, ...]]] | None = None
         self.manual_camera = False
         self.dragging = None
         self.scroll_keys: set[int] = set()
-        self._hud_cache = None
-        self._hud_on_screen = None
+        self._hud_cache: tuple[Any, pygame.Surface] | None = None
+        self._hud_on_screen: Any = None
         self.shown_pos = {r.index: r.square for r in race.racers}
         self.shown_points = {r.index: r.points for r in race.racers}
         self.shown_protected = {r.index: r.protected for r in race.racers}
-        self._tokens: dict[tuple, pygame.Surface] = {}
-        self._moves = None
-        self._synced = None
-        self._panel_on_screen = None  # (screen, picture) of the decision panel drawn last frame
-        self._line = None  # the status line: (what it says, picture, rect)
+        self._tokens: dict[tuple[Any, ...], tuple[pygame.Surface, int, int]] = {}
+        self._moves: tuple[Any, Any] | None = None
+        self._synced: tuple[Any, int, int] | None = None
+        self._panel_on_screen: tuple[int, int] | None = None  # (screen, picture) of the decision panel drawn last frame
+        self._line: tuple[Any, pygame.Surface, pygame.Rect] | None = (
+            None  # the status line: (what it says, picture, rect)
+        )
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -106,7 +109,7 @@ class RaceScene(Scene):
         for event in race.log[: len(race.log) - len(fresh)][-14:]:
             self._log(event)
         self._queue(fresh)
-        self.camera = list(self._camera_target(self._focus_racer()))
+        self.camera: list[float] = list(self._camera_target(self._focus_racer()))
 
     def resume(self) -> None:
         """Back from the pause menu: the log in the language the settings may have changed to."""
@@ -272,7 +275,7 @@ class RaceScene(Scene):
             if done is not None:
                 done()
 
-    def _token_args(self, racer: int):
+    def _token_args(self, racer: int) -> tuple[str, tuple[int, int, int], int]:
         r = self.race.racers[racer]
         return r.character, theme.racer_colour(racer), racer + 1
 
@@ -553,7 +556,7 @@ class RaceScene(Scene):
         if where == effects.HIDDEN:
             where = self.shown_pos[racer]
         path = self._path_drawn()
-        if path and racer == self.panel.decision.racer:
+        if path and self.panel is not None and racer == self.panel.decision.racer:
             where = path[-1]
         x = (where[1] + 0.5) * TILE - self.view.width / 2
         anchor = (0.3 if path else 0.2) if self.panel is not None else 0.38
@@ -572,10 +575,10 @@ class RaceScene(Scene):
             return
         tx, ty = self._camera_target(self._focus_racer())
         k = min(1.0, dt * CAMERA_FOLLOW)
-        dx = (tx - self.camera[0] + width / 2) % width - width / 2
-        dy = (ty - self.camera[1] + height / 2) % height - height / 2
-        self.camera[0] = (self.camera[0] + dx * k) % width
-        self.camera[1] = (self.camera[1] + dy * k) % height
+        ex = (tx - self.camera[0] + width / 2) % width - width / 2
+        ey = (ty - self.camera[1] + height / 2) % height - height / 2
+        self.camera[0] = (self.camera[0] + ex * k) % width
+        self.camera[1] = (self.camera[1] + ey * k) % height
 
     # ---------------------------------------------------------------- input
     def open_pause(self) -> None:
@@ -700,8 +703,9 @@ class RaceScene(Scene):
     def _hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
         key = self._hud_key()
-        if getattr(self, "_hud_cache", None) is None or self._hud_cache[0] != key:
-            picture = self._hud_cache[1] if getattr(self, "_hud_cache", None) else pygame.Surface(theme.SIZE).convert()
+        cache = self._hud_cache
+        if cache is None or cache[0] != key:
+            picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
             picture.fill(theme.BACKGROUND)
             order = list(self.race.order) or list(range(len(self.race.racers)))
             hud.draw_top_bar(picture, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
@@ -709,9 +713,9 @@ class RaceScene(Scene):
                 picture, self.race, order, self.shown_points, self.acting, self.shown_protected, self.turn_shown
             )
             hud.draw_log(picture, self.log, bottom)
-            self._hud_cache = (key, picture)
+            self._hud_cache = cache = (key, picture)
             self._hud_on_screen = None
-        return self._hud_cache[1]
+        return cache[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         picture = self._hud()
@@ -774,7 +778,7 @@ class RaceScene(Scene):
         if self.busy:
             if self.anim is None:
                 return None
-            which = ("skip",)
+            which: tuple[Any, ...] = ("skip",)
         elif self.panel is not None or self.race.pending is None:
             return None
         else:
@@ -820,7 +824,7 @@ class RaceScene(Scene):
         pygame.draw.circle(surface, theme.racer_colour(owner), spot, 9, 3 if own else 2)
         text.draw(surface, str(owner + 1), spot, 13, theme.TEXT, "bold", anchor="center")
 
-    def _path_drawn(self) -> list:
+    def _path_drawn(self) -> list[Any]:
         """The squares of the fireball path being drawn, from the user's own (empty when none is)."""
         panel = self.panel
         if panel is None or panel.decision.kind != "path":
@@ -830,9 +834,10 @@ class RaceScene(Scene):
     def _draw_path(self, surface: pygame.Surface) -> None:
         """The fireball path drawn so far, the previewed next square, and the range left."""
         trail = self._path_drawn()
-        if not trail or self.busy:
+        panel = self.panel
+        if not trail or self.busy or panel is None:
             return
-        info = self.panel.decision.info
+        info = panel.decision.info
         for square in trail[1:]:
             for centre in self.spots(square):
                 effects.glow(surface, PATH_COLOUR, centre, int(TILE * 0.42), 90)
@@ -845,7 +850,7 @@ class RaceScene(Scene):
             for centre in self.spots(trail[-1]):
                 pygame.draw.circle(surface, (255, 240, 190), centre, TILE // 4)
                 pygame.draw.circle(surface, PATH_COLOUR, centre, TILE // 4, 3)
-                if "end" in self.panel.decision.options:
+                if "end" in panel.decision.options:
                     text.draw(
                         surface,
                         t("race.path_end"),
@@ -856,7 +861,7 @@ class RaceScene(Scene):
                         anchor="midbottom",
                         shadow=True,
                     )
-        preview = self.panel.preview()
+        preview = panel.preview()
         if preview is not None:
             ghost = [trail[-1], preview]
             effects.draw_path(surface, self, ghost, (255, 235, 180), 3)
@@ -937,7 +942,8 @@ class RaceScene(Scene):
         if len({p[1] for p in placed}) < len(placed):
             for index, where, *_ in placed:
                 crowd.setdefault(where, []).append(index)
-        out, on_top = [], []  # the acting racer's go on top
+        out: list[tuple[Any, ...]] = []
+        on_top: list[tuple[Any, ...]] = []  # the acting racer's go on top
         for index, where, token, half_w, half_h in placed:
             group = crowd.get(where)
             if group is None or len(group) == 1:

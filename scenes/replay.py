@@ -15,23 +15,17 @@ import sys
 import pygame
 
 from game.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from scenes.i18n import t as _catalogue
 from scenes.race import BOT_DELAY, RaceScene
 from scenes.ui import text, theme
-
-try:  # the string catalogue, when the game has one
-    from scenes.i18n import t as _catalogue
-except ImportError:
-    _catalogue = None
 
 
 def t(message: str, **values) -> str:
     """The message in the player's language (the English text is its key), or in English."""
-    if _catalogue is not None:
-        try:
-            return _catalogue(message, **values)
-        except (OSError, ValueError, KeyError):
-            pass
-    return message.format(**values) if values else message
+    try:
+        return _catalogue(message, **values)
+    except (OSError, ValueError, KeyError):
+        return message.format(**values) if values else message
 
 
 STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)

@@ -56,10 +56,10 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     )
     rng = random.Random(seed)
     for _ in range(choices):
-        if race.over:
+        if race.pending is None:
             break
         race.choose(choose(race, race.pending, "greedy", rng))
-    while not race.over and race.racers[race.pending.racer].setup.bot:
+    while race.pending is not None and race.racers[race.pending.racer].setup.bot:
         race.choose(choose(race, race.pending, "greedy", rng))
     return race
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -154,6 +155,7 @@ class SetupScene(Scene):
             ),
         ]
         self.name_fields: list[TextField] = []
+        self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
             kind = Choice(
@@ -161,31 +163,31 @@ class SetupScene(Scene):
                 "",
                 list(KINDS),
                 KINDS.index(racer["kind"]),
-                lambda v, i=i: self.set_kind(i, v),
+                partial(self.set_kind, i),
                 lambda v: t(f"setup.kind.{v}"),
                 size=19,
             )
             name = TextField(
                 (254, y, 160, ROW_H - 6),
                 racer["name"],
-                lambda v, i=i: self.set_name(i, v),
+                partial(self.set_name, i),
                 size=19,
                 placeholder=character_name(racer["character"]),
             )
             name.enabled = racer["kind"] == "person"
             self.name_fields.append(name)
-            character = Choice(
+            character_choice = Choice(
                 (422, y, 198, ROW_H - 6),
                 "",
                 CHARACTER_IDS,
                 CHARACTER_IDS.index(racer["character"]),
-                lambda v, i=i: self.set_character(i, v),
+                partial(self.set_character, i),
                 character_name,
                 size=19,
             )
-            for widget in (kind, name, character):
-                widget.racer_index = i
-            widgets += [kind, name, character]
+            for widget in (kind, name, character_choice):
+                self.row_of[widget] = i
+            widgets += [kind, name, character_choice]
         widgets.append(Button((GALLERY.left, 652, 200, 50), t("common.back"), self.back))
         widgets.append(
             Button(
@@ -228,6 +230,9 @@ class SetupScene(Scene):
     def open_boards_folder(self) -> None:
         """Show the player's boards folder in the system's file manager (and say where it is)."""
         where = userboards.prepare()
+        if where is None:
+            self.message, self.message_ok = t("setup.no_boards_folder"), False
+            return
         problem = userboards.open_in_file_manager(where)
         if problem is not None:
             log.info("cannot show the boards folder %s: %s", where, problem)
@@ -305,8 +310,8 @@ class SetupScene(Scene):
             return None
         if self.group.handle_event(event):
             now = self.group.focused
-            if now is not None and hasattr(now, "racer_index"):
-                self.selected = now.racer_index
+            if now is not None and now in self.row_of:
+                self.selected = self.row_of[now]
             return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -26,7 +26,7 @@ scene imports another that could import it back; they reach the application
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from pygame import KEYDOWN, KEYUP
 
@@ -38,7 +38,10 @@ class Scene:
     opaque = True
 
     def __init__(self) -> None:
-        self.stack: SceneStack | None = None
+        # The stack that holds the scene: set by push/replace/reset, None again
+        # once popped. Every hook runs while a stack holds the scene, so the
+        # scenes use it without checking (typed as always there).
+        self.stack: SceneStack = None  # type: ignore[assignment]
 
     @property
     def app(self) -> Any:
@@ -66,6 +69,9 @@ class Scene:
 
     def draw(self, surface: Any) -> None:
         """Draw the scene on `surface`; changes nothing."""
+
+
+S = TypeVar("S", bound=Scene)
 
 
 class SceneStack:
@@ -97,7 +103,7 @@ class SceneStack:
             ) from None
         return factory(*args, **kwargs)
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: S) -> S:
         """Put `scene` on top; the one below is paused."""
         if self.scenes:
             self.scenes[-1].pause()
@@ -112,28 +118,28 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.exit()
-        scene.stack = None
+        scene.stack = None  # type: ignore[assignment]  # off the stack
         if self.scenes:
             self.scenes[-1].resume()
         return scene
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: S) -> S:
         """Swap the top scene for `scene` (the one below is not resumed)."""
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
-            old.stack = None
+            old.stack = None  # type: ignore[assignment]  # off the stack
         scene.stack = self
         self.scenes.append(scene)
         scene.enter()
         return scene
 
-    def reset(self, scene: Scene) -> Scene:
+    def reset(self, scene: S) -> S:
         """Empty the stack (top first) and start again from `scene`."""
         while self.scenes:
             old = self.scenes.pop()
             old.exit()
-            old.stack = None
+            old.stack = None  # type: ignore[assignment]  # off the stack
         return self.push(scene)
 
     def handle_event(self, event: Any) -> Any:
@@ -150,7 +156,7 @@ class SceneStack:
                 self._held_over.discard(key)
                 self._down.discard(key)
             return None
-        if kind == KEYDOWN:
+        if kind == KEYDOWN and key is not None:
             self._down.add(key)
         elif kind == KEYUP:
             self._down.discard(key)

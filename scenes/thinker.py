@@ -46,7 +46,8 @@ class Thinker:
 
     def take(self, decision) -> Any:
         """The choice for `decision` (call once `ready`); an error of the bot is raised here."""
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
         self._decision, self._thread = None, None
         if self._error is not None:
             raise self._error

@@ -62,17 +62,22 @@ tuiles est dans tilesets/ ; vérifiez-les avec « check-map » (voir plus haut).
 
 
 def folder() -> Path:
-    """Where the player's boards are (not created)."""
+    """Where the player's boards are (the per-user folder is made if needed; OSError when it cannot be)."""
     return userdata.user_dir() / FOLDER
 
 
-def prepare() -> Path:
+def prepare() -> Path | None:
     """Make the boards folder with its README and tileset where they are missing; the folder.
 
-    A folder that cannot be written (read-only home, a file in the way) is
-    logged and left as it is: the game goes on with the shipped boards.
+    A folder that cannot be made or written (read-only home, a file in the
+    way) is logged and left as it is (None when there is no folder at all):
+    the game goes on with the shipped boards.
     """
-    where = folder()
+    try:
+        where = folder()
+    except OSError as error:
+        log.info("there is no boards folder: %s", error)
+        return None
     try:
         (where / "tilesets").mkdir(parents=True, exist_ok=True)
         readme = where / README
@@ -89,8 +94,8 @@ def prepare() -> Path:
 
 def board_files(where: Path | None = None) -> list[Path]:
     """The board files of the folder, by name (none when the folder is missing or unreadable)."""
-    where = folder() if where is None else where
     try:
+        where = folder() if where is None else where
         return sorted((p for p in where.glob("*.tmx") if p.is_file()), key=lambda p: p.name.lower())
     except OSError:
         return []

@@ -29,7 +29,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.race import Race
 
 log = logging.getLogger("fantasy-racing")
 
@@ -424,11 +427,12 @@ class Settings:
 class SavedRace:
     """A race read back from the save file, with what setup it came from."""
 
-    race: object
-    setup: dict
+    race: Race
+    setup: dict[str, Any]
 
 
-_SAVES = {"lock": threading.Lock(), "threads": []}
+_SAVE_LOCK = threading.Lock()  # one save written at a time
+_SAVE_THREADS: list[threading.Thread] = []  # saves being written in the background
 
 
 def save_race(race, setup: dict, background: bool = False) -> None:
@@ -443,7 +447,7 @@ def save_race(race, setup: dict, background: bool = False) -> None:
     path = save_path()
 
     def write() -> None:
-        with _SAVES["lock"]:
+        with _SAVE_LOCK:
             try:
                 write_atomically(path, text)
             except OSError as error:
@@ -455,15 +459,15 @@ def save_race(race, setup: dict, background: bool = False) -> None:
         write()
         return
     thread = threading.Thread(target=write, name="save-race")
-    _SAVES["threads"] = [t for t in _SAVES["threads"] if t.is_alive()] + [thread]
+    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
     thread.start()
 
 
 def wait_for_saves() -> None:
     """Wait until every save started in the background is on disk."""
-    for thread in list(_SAVES["threads"]):
+    for thread in list(_SAVE_THREADS):
         thread.join()
-    _SAVES["threads"] = []
+    _SAVE_THREADS.clear()
 
 
 def delete_save() -> None:
@@ -607,7 +611,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     root = logging.getLogger()
     root.setLevel(min(root.level or level, level))
     path: Path | None = None
-    if not any(getattr(h, "_fantasy_racing", False) for h in root.handlers):
+    if not any(h.get_name() == "fantasy-racing-file" for h in root.handlers):
         try:
             path = log_path()
             handler = logging.handlers.RotatingFileHandler(
@@ -616,12 +620,12 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         except OSError:
             handler = None
         if handler is not None:
-            handler._fantasy_racing = True
+            handler.set_name("fantasy-racing-file")
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
             root.addHandler(handler)
-        if sys.stderr is not None and not any(getattr(h, "_fantasy_racing_console", False) for h in root.handlers):
+        if sys.stderr is not None and not any(h.get_name() == "fantasy-racing-console" for h in root.handlers):
             console = logging.StreamHandler(sys.stderr)
-            console._fantasy_racing_console = True
+            console.set_name("fantasy-racing-console")
             console.setLevel(logging.WARNING)
             console.setFormatter(logging.Formatter("%(name)s: %(message)s"))
             root.addHandler(console)

@@ -147,3 +147,20 @@ def test_check_map_without_a_file_checks_the_players_boards_folder(tmp_path):
     assert f'{broken}: error: no tile layer named "ground"; paint the track on a layer named "ground"' in lines
     assert lines[-1] == "checked 2 boards: 1 error, 1 warning"
     assert "Traceback" not in done.stderr
+
+
+def test_without_a_per_user_folder_the_setup_and_check_map_go_on_with_one_sentence(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    game = App(settings=Settings(language="en"))
+    setup = game.stack.push(game.stack.make("setup"))
+    assert setup.choices[-1].ref == boards.PRACTICE and all(c.origin != boards.YOURS for c in setup.choices)
+    setup.open_boards_folder()
+    assert setup.message == "There is no boards folder: the game's per-user folder cannot be made."
+    env = {"XDG_DATA_HOME": str(blocker), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "main.py", "check-map"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("check-map: the game's per-user folder cannot be made")

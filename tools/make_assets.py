@@ -35,6 +35,7 @@ import struct
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -625,7 +626,7 @@ def peaks(
     noise = [0.0]
     for _ in range(width // step + 2):
         noise.append(max(-1.0, min(1.0, noise[-1] + rng.uniform(-0.35, 0.35))))
-    crest = []
+    crest: list[tuple[float, float]] = []
     for k, x in enumerate(range(0, width + step, step)):
         y = base
         for px, py, hw in tops:
@@ -703,21 +704,21 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
         (0.62, (255, 200, 132)),
         (1.0, (255, 220, 160)),
     ]
-    for y in range(H):
-        t = y / H
+    for row in range(H):
+        t = row / H
         col = stops[-1][1]
         for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
             if t0 <= t <= t1:
                 col = lerp(c0, c1, (t - t0) / (t1 - t0))
                 break
-        pygame.draw.line(scene, col, (0, y), (W, y))
+        pygame.draw.line(scene, col, (0, row), (W, row))
     # Stars (pygame.draw writes alpha as is: draw on a layer, then blend it).
     stars = new((W, H))
     for _ in range(190):
-        x, y = rng.uniform(0, W), rng.uniform(0, H * 0.38)
-        fade = (1 - y / (H * 0.38)) ** 0.7
+        sx, sy = rng.uniform(0, W), rng.uniform(0, H * 0.38)
+        fade = (1 - sy / (H * 0.38)) ** 0.7
         r = rng.choice([1, 1, 1, 1.5, 2, 2.5]) * ss * 0.6
-        pygame.draw.circle(stars, (255, 248, 226, int(30 + 220 * fade * rng.uniform(0.3, 1))), (x, y), r)
+        pygame.draw.circle(stars, (255, 248, 226, int(30 + 220 * fade * rng.uniform(0.3, 1))), (sx, sy), r)
     for _ in range(5):  # a few twinkling crosses
         x, y = rng.uniform(0, W), rng.uniform(0, H * 0.25)
         L = rng.uniform(3, 5) * ss
@@ -851,19 +852,19 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
     for i in range(len(zs) - 1, 0, -1):
         z0, z1 = zs[i - 1], zs[i]
         depth = min(1.0, (z0 - near_z) / (far_z - near_z) * 1.5)
-        for col in range(3):
+        for column in range(3):
 
             def x_at(z, c):
                 return centre(z) - half + 2 * half * c / 3
 
             quad = [
-                project(x_at(z0, col), z0),
-                project(x_at(z0, col + 1), z0),
-                project(x_at(z1, col + 1), z1),
-                project(x_at(z1, col), z1),
+                project(x_at(z0, column), z0),
+                project(x_at(z0, column + 1), z0),
+                project(x_at(z1, column + 1), z1),
+                project(x_at(z1, column), z1),
             ]
-            base = (232, 200, 146) if (i + col) % 2 == 0 else (204, 164, 110)
-            pygame.draw.polygon(track, (*lerp(base, (200, 170, 150), depth * 0.7), 255), quad)
+            tile_colour: Color = (232, 200, 146) if (i + column) % 2 == 0 else (204, 164, 110)
+            pygame.draw.polygon(track, (*lerp(tile_colour, (200, 170, 150), depth * 0.7), 255), quad)
             pygame.draw.polygon(
                 track, (*lerp((126, 90, 54), (170, 140, 128), depth), 255), quad, max(1, round(2.4 * ss / z0**0.6))
             )
@@ -893,7 +894,7 @@ def background(icons: Icons, ss: int = 2) -> pygame.Surface:
         return project(centre(z) + lane * half, z)
 
     # Scenery and racers, drawn far to near.
-    things = []
+    things: list[tuple[float, str, Any]] = []
     for _ in range(34):
         things.append((rng.uniform(2.5, far_z), "tree", rng.choice([-1, 1]) * rng.uniform(1.7, 5.5)))
     for lane, z in [(-5.2, 1.25), (-4.4, 1.1), (2.2, 1.05), (2.9, 1.5), (-4.5, 1.9), (3.8, 2.2)]:
@@ -1142,7 +1143,9 @@ def update_credits(path: Path, sections: dict[str, str]) -> None:
     """Replace or add our sections of CREDITS.md; keep every other section."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Credits\n\nEvery asset's source and licence.\n"
     lines = text.splitlines(keepends=True)
-    head, parts, current = [], [], None
+    head: list[str] = []
+    parts: list[list[Any]] = []
+    current: list[Any] | None = None
     for line in lines:
         if line.startswith("## "):
             current = [line.rstrip("\n"), []]

@@ -20,6 +20,7 @@ import random
 import struct
 import zlib
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
@@ -209,7 +210,7 @@ FOREST = """
 ......................  cccccccccccccccccccccc
 """
 
-BOARDS = (
+BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     # file, layout, look, layer encoding, properties
     (
         "meadow.tmx",
@@ -283,11 +284,11 @@ def check_grids(rules: list[str], ground: list[str]) -> None:
 
 def tile_ids(tsx: Path = MAPS / TILESET) -> dict[str, int]:
     """Tile name -> gid (firstgid 1), from the `tile` property of each tile of the .tsx."""
-    ids = {}
+    ids: dict[str, int] = {}
     for tile in ElementTree.parse(tsx).getroot().iter("tile"):
         for prop in tile.iter("property"):
             if prop.get("name") == "tile":
-                ids[prop.get("value")] = int(tile.get("id")) + 1
+                ids[prop.get("value", "")] = int(tile.get("id", "-1")) + 1
     return ids
 
 

@@ -560,8 +560,8 @@ def creak(length: float, rng) -> np.ndarray:
         i += 1
     grain = np.exp(-times(0.004) / 0.0008) * rng.standard_normal(samples(0.004))
     excitation = np.convolve(pulses, grain)[:n]
-    out = sum(spectral(excitation, bandpass(f, 9)) * g for f, g in ((430, 1.0), (970, 0.8), (1760, 0.5), (2900, 0.3)))
-    return fades(out, 0.01, 0.03)
+    bands = [spectral(excitation, bandpass(f, 9)) * g for f, g in ((430, 1.0), (970, 0.8), (1760, 0.5), (2900, 0.3))]
+    return fades(np.sum(bands, axis=0), 0.01, 0.03)
 
 
 def sfx_chest(rng):

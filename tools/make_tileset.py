@@ -118,12 +118,14 @@ def _smooth(t: float) -> float:
 
 def shade(color, factor: float) -> tuple[int, int, int]:
     """A colour made lighter (factor > 1) or darker (factor < 1)."""
-    return tuple(max(0, min(255, int(c * factor))) for c in color[:3])
+    r, g, b = (max(0, min(255, int(c * factor))) for c in color[:3])
+    return r, g, b
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
     """The colour t of the way from a to b."""
-    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    red, green, blue = (int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    return red, green, blue
 
 
 def textured(seed: int, dark, light, cells=(4, 8), grain: float = 0.08) -> pygame.Surface:

@@ -52,6 +52,8 @@ class TileCache:
 def render(board: Board, cache: TileCache | None = None) -> pygame.Surface:
     """The whole board drawn from its Tiled art."""
     art = board.art
+    if art is None:
+        raise ValueError(f"{board.source or board.name} has no Tiled art to render (a text board?)")
     cache = cache or TileCache()
     size = (board.width * art.tile_width, board.height * art.tile_height)
     surface = pygame.Surface(size, pygame.SRCALPHA)

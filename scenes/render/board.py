@@ -10,7 +10,7 @@ are drawn over the board every frame by the race scene.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import pygame
@@ -164,7 +164,7 @@ class BoardRenderer:
         if any(square[0] == 0 for square in changed):
             paint_finish_line(self.surface, self.surface.get_width(), self.tile)
 
-    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float]) -> None:
+    def draw(self, target: pygame.Surface, view: pygame.Rect, camera: Sequence[float]) -> None:
         """Blit the board into `view` with its top-left at board pixel `camera`, wrapping."""
         width, height = self.size
         cx, cy = int(camera[0]) % width, int(camera[1]) % height
@@ -187,7 +187,7 @@ class BoardRenderer:
         target.set_clip(clip)
 
     def draw_parts(
-        self, target: pygame.Surface, view: pygame.Rect, camera: tuple[float, float], parts: Iterable[pygame.Rect]
+        self, target: pygame.Surface, view: pygame.Rect, camera: Sequence[float], parts: Iterable[pygame.Rect]
     ) -> None:
         """`draw` into some rectangles of `view` only (the board where it is in the whole view)."""
         cx, cy = int(camera[0]), int(camera[1])  # the pixel `draw` takes, whatever the sign

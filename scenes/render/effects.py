@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -116,7 +117,7 @@ class Animation:
 
 def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
     """Squares of a path as continuous coordinates (a step over an edge stays one step)."""
-    points = [tuple(map(float, path[0]))]
+    points = [(float(path[0][0]), float(path[0][1]))]
     for square in path[1:]:
         last = points[-1]
         dr = (square[0] - last[0] + height / 2) % height - height / 2
@@ -243,7 +244,7 @@ class Banner(Animation):
         self.words, self.colour, self.sub = words, colour, sub
         self.blocking = blocking
         self.height = height  # where across the board view, 0 top .. 1 bottom
-        self._made = None  # (view width, keyed picture, fading picture)
+        self._made: Any = None  # (view width, keyed picture, fading picture)
 
     def _paint(self, picture: pygame.Surface, border) -> None:
         """The band's words and border on `picture` (whose background is drawn)."""
@@ -366,8 +367,8 @@ class Dice(Animation):
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
-        self._made = None  # (view and language, keyed tray with the words, tray's place, each die's x)
-        self._still = None  # (that tray, the tray with the dice lying on it)
+        self._made: Any = None  # (view and language, keyed tray with the words, tray's place, each die's x)
+        self._still: Any = None  # (that tray, the tray with the dice lying on it)
 
     def _face_text(self, i: int, settled: bool) -> str:
         name = self.names[i]

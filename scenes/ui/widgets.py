@@ -9,6 +9,7 @@ Enter or Space.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -129,10 +130,10 @@ class Choice(Widget):
         self,
         rect,
         label: str,
-        values: Sequence,
+        values: Sequence[Any],
         index: int,
-        on_change: Callable[[object], None],
-        describe: Callable[[object], str] = str,
+        on_change: Callable[[Any], None],
+        describe: Callable[[Any], str] = str,
         size: int = 22,
     ) -> None:
         super().__init__(rect)
@@ -302,17 +303,17 @@ class FocusGroup:
                 widget.hovered = widget.enabled and widget.rect.collidepoint(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            widget = self.widget_at(event.pos)
-            if widget is None or not widget.enabled:
+            clicked = self.widget_at(event.pos)
+            if clicked is None or not clicked.enabled:
                 return False
-            if widget.focusable:
-                self.focus_on(widget)
-            widget.click(event.pos)
+            if clicked.focusable:
+                self.focus_on(clicked)
+            clicked.click(event.pos)
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        widget = self.focused
-        if widget is not None and widget.key(event):
+        focused = self.focused
+        if focused is not None and focused.key(event):
             return True
         if event.key == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -323,10 +324,10 @@ class FocusGroup:
         if event.key in (pygame.K_UP,):
             self.move(-1)
             return True
-        if widget is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return widget.adjust(-1 if event.key == pygame.K_LEFT else 1)
-        if widget is not None and event.key in ACTIVATE_KEYS:
-            return widget.activate()
+        if focused is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return focused.adjust(-1 if event.key == pygame.K_LEFT else 1)
+        if focused is not None and event.key in ACTIVATE_KEYS:
+            return focused.activate()
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
