@@ -177,7 +177,7 @@ def _series(args) -> int:
 
 
 def _simulate(args) -> int:
-    from game import Board, BoardError, load_board
+    from game import Board, BoardError, files, load_board
     from game.ai import POLICIES
     from game.characters import CHARACTERS
     from game.simulate import simulate
@@ -185,7 +185,9 @@ def _simulate(args) -> int:
     if args.text_board:
         path = Path(args.text_board)
         try:
-            board = Board.from_text(path.read_text(encoding="utf-8"), name=path.stem)
+            board = Board.from_text(files.read_text(path, "text board"), name=path.stem)
+        except files.FileRefused as error:
+            raise CommandLineError(f"the text board {path} is refused: {error}") from None
         except OSError as error:
             raise CommandLineError(f"cannot read the text board {path}: {error.strerror}") from None
         except (BoardError, UnicodeDecodeError) as error:

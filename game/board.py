@@ -39,6 +39,8 @@ OBJECT_TEXT = {kind: char for char, kind in TEXT_OBJECTS.items()}
 
 MIN_COLUMNS = 8
 MIN_ROWS = 16
+MAX_COLUMNS = MAX_ROWS = 256  # a board wider or taller is refused (docs/reliability.md)
+MAX_TILE_PIXELS = 256  # the largest tile side a board's map may declare
 DEFAULT_TURNS = 10
 DEFAULT_RESPAWN_TURNS = (4, 7, 10, 13)
 DEFAULT_MAX_RACERS = 6

@@ -17,7 +17,6 @@ from __future__ import annotations
 import base64
 import binascii
 import difflib
-import gzip
 import math
 import os
 import re
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO, Union
 from xml.etree import ElementTree
 
+from game import files as files_
 from game.board import (
     BARRIER,
     CHEST,
@@ -39,6 +39,9 @@ from game.board import (
     DEFAULT_TURNS,
     FLOOR,
     HOLE,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_TILE_PIXELS,
     MIN_COLUMNS,
     MIN_ROWS,
     ROCK,
@@ -289,12 +292,15 @@ def _read(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
 
 
 def _parse_map_xml(path: str, report: _Report) -> ElementTree.Element | None:
-    """The map's XML root, or None with a problem when it is no Tiled map."""
-    if not os.path.isfile(path):
+    """The map's XML root, or None with a problem when it is no Tiled map (or a file refused)."""
+    if not os.path.exists(path) or os.path.isdir(path):
         report.error("no such file" if not os.path.exists(path) else "this is not a file")
         return None
     try:
-        root = ElementTree.parse(path).getroot()
+        root = files_.parse_xml(files_.read_bytes(path, "board"))
+    except files_.FileRefused as error:
+        report.error(f"the file is refused: {error}")
+        return None
     except ElementTree.ParseError as error:
         line, column = error.position
         report.error(f"not a Tiled map: broken XML at line {line}, column {column + 1}")
@@ -334,6 +340,14 @@ def _check_map_shape(root: ElementTree.Element, report: _Report) -> None:
         return
     if tile_width != tile_height or tile_width <= 0:
         report.error(f"the tiles are {tile_width}x{tile_height} pixels; a board needs square tiles")
+    elif tile_width > MAX_TILE_PIXELS:
+        report.error(f"the tiles are {tile_width} pixels wide; a board's tiles are at most {MAX_TILE_PIXELS} pixels")
+    if width > MAX_COLUMNS or height > MAX_ROWS:
+        report.error(
+            f"the map is {width} columns by {height} rows; "
+            f"a board has at most {MAX_COLUMNS} columns and {MAX_ROWS} rows"
+        )
+        return
     if width < MIN_COLUMNS or height < MIN_ROWS:
         report.error(
             f"the map is {width} columns by {height} rows; a board needs at least "
@@ -343,23 +357,26 @@ def _check_map_shape(root: ElementTree.Element, report: _Report) -> None:
 
 # ---------------------------------------------------------------- tilesets
 def _check_tilesets(root: ElementTree.Element, path: str, report: _Report) -> list[str]:
-    """Tileset files and images exist and read; return the files to watch."""
-    files = []
-    base = os.path.dirname(path)
+    """Tileset files and images exist, read and stay in the board's folder; return the files to watch."""
+    watched: list[str] = []
+    base = os.path.dirname(path) or "."
     for tileset in root.findall("tileset"):
         source = tileset.get("source")
         if _int_attribute(tileset, "firstgid") is None:
             report.error(f"tileset {source or tileset.get('name', '')!r} has no valid firstgid")
         if source is None:
-            files.extend(_check_tileset_images(tileset, base, "", tileset.get("name", ""), report))
+            watched.extend(_check_tileset_images(tileset, base, "", tileset.get("name", ""), report, base))
             continue
         tsx = os.path.normpath(os.path.join(base, source))
-        files.append(tsx)
+        if not files_.inside(base, tsx):
+            report.error(f"tileset file {source!r} is outside the board's folder; keep tilesets beside the board")
+            continue
+        watched.append(tsx)
         element = _parse_tileset_file(tsx, source, report)
         if element is not None:
             folder = os.path.dirname(tsx)
-            files.extend(_check_tileset_images(element, folder, os.path.dirname(source), source, report))
-    return files
+            watched.extend(_check_tileset_images(element, folder, os.path.dirname(source), source, report, base))
+    return watched
 
 
 def _parse_tileset_file(tsx: str, source: str, report: _Report) -> ElementTree.Element | None:
@@ -367,11 +384,14 @@ def _parse_tileset_file(tsx: str, source: str, report: _Report) -> ElementTree.E
     if not source.lower().endswith(".tsx"):
         report.error(f"tileset file {source!r} is not a .tsx file; save the tileset as .tsx")
         return None
-    if not os.path.isfile(tsx):
+    if not os.path.exists(tsx) or os.path.isdir(tsx):
         report.error(f"tileset file {source!r} not found (looked for {tsx})")
         return None
     try:
-        element = ElementTree.parse(tsx).getroot()
+        element = files_.parse_xml(files_.read_bytes(tsx, "tileset"))
+    except files_.FileRefused as error:
+        report.error(f"tileset file {source!r} is refused: {error}")
+        return None
     except ElementTree.ParseError as error:
         line, column = error.position
         report.error(f"tileset file {source!r} is broken XML at line {line}, column {column + 1}")
@@ -386,9 +406,10 @@ def _parse_tileset_file(tsx: str, source: str, report: _Report) -> ElementTree.E
 
 
 def _check_tileset_images(
-    tileset: ElementTree.Element, folder: str, prefix: str, label: str, report: _Report
+    tileset: ElementTree.Element, folder: str, prefix: str, label: str, report: _Report, board_folder: str
 ) -> list[str]:
-    """A tileset's image (or its tiles' images) exist; return their paths."""
+    """A tileset's image (or its tiles' images) exist, stay in the board's folder and are pictures the
+    game may decode; return their paths."""
     files = []
     name = label or tileset.get("name", "")
     image = tileset.find("image")
@@ -398,9 +419,22 @@ def _check_tileset_images(
     for node in (i for i in images if i is not None):
         source = node.get("source", "")
         file = os.path.normpath(os.path.join(folder, source))
+        shown = os.path.join(prefix, source)
+        if not source or not os.path.exists(file) or os.path.isdir(file):
+            report.error(f"tileset {name!r}: image {shown!r} not found")
+            continue
+        if not files_.inside(board_folder, file):
+            report.error(f"tileset {name!r}: image {shown!r} is outside the board's folder; keep it beside the board")
+            continue
+        try:
+            files_.check_image(file)
+        except files_.FileRefused as error:
+            report.error(f"tileset {name!r}: image {shown!r} is refused: {error}")
+            continue
+        except OSError as error:
+            report.error(f"tileset {name!r}: image {shown!r} cannot be read ({error.strerror or error})")
+            continue
         files.append(file)
-        if not source or not os.path.isfile(file):
-            report.error(f"tileset {name!r}: image {os.path.join(prefix, source)!r} not found")
     if image is None and not any(i is not None for i in images):
         report.error(f"tileset {name!r} has no image")
     return files
@@ -486,7 +520,15 @@ def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -
         return f"unknown layer encoding {encoding!r}; choose CSV or Base64"
     if compression not in COMPRESSIONS or (compression and encoding != "base64"):
         return f"layer compression {compression!r} is not readable; choose Base64 (zlib) or Base64 (gzip)"
-    gids = _decode_gids(data.text or "", encoding, compression)
+    try:
+        gids = _decode_gids(data.text or "", encoding, compression, width * height)
+    except files_.FileRefused:
+        return (
+            f"the layer's data inflates to more than the {width * height * 4:,} bytes "
+            f"a {width}x{height} map needs; it is refused"
+        )
+    if isinstance(gids, int):
+        return f"the layer holds {gids} tiles but a {width}x{height} map needs {width * height}"
     if gids is None:
         return f"the layer data is damaged ({encoding}{'+' + compression if compression else ''} does not decode)"
     if len(gids) != width * height:
@@ -494,19 +536,26 @@ def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -
     return None
 
 
-def _decode_gids(text: str, encoding: str, compression: str | None) -> list[int] | None:
-    """The raw gids of a layer's data, or None when they do not decode."""
+def _decode_gids(text: str, encoding: str, compression: str | None, squares: int) -> list[int] | int | None:
+    """The raw gids of a layer's data; None when they do not decode; their count alone when it is not
+    `squares` (counted before decoding: a huge layer is never turned into numbers). FileRefused when
+    compressed data inflates past what `squares` tiles need."""
     try:
         if encoding == "csv":
+            items = text.count(",") + 1 if text.strip() else 0
+            if items != squares and items - 1 != squares:  # Tiled may end the data with a comma
+                return items
             return [int(item) for item in text.replace("\n", "").split(",") if item.strip()]
         data = base64.b64decode(text.strip(), validate=False)
-        if compression == "zlib":
-            data = zlib.decompress(data)
-        elif compression == "gzip":
-            data = gzip.decompress(data)
+        if compression:
+            data = files_.inflate(data, compression, squares * 4)
         if len(data) % 4:
             return None
+        if len(data) // 4 != squares:
+            return len(data) // 4
         return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
+    except files_.FileRefused:
+        raise
     except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
         return None
 

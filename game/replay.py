@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import game
+from game import files
 from game.board import Board, BoardError
 from game.events import Event
 from game.race import SAVE_FORMAT, IllegalChoice, Race, RacerSetup, SaveError
@@ -129,10 +130,12 @@ def load(path: str | os.PathLike[str]) -> Replay:
     path = Path(path)
     if not path.exists():
         raise ReplayError(f"there is no file {path}")
-    if not path.is_file():
+    if path.is_dir():
         raise ReplayError(f"{path} is a folder, not a replay file")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = files.read_bytes(path, "replay").decode("utf-8")
+    except files.FileRefused as error:
+        raise ReplayError(f"{path} is refused: {error}") from None
     except OSError as error:
         raise ReplayError(f"cannot read {path} ({error.strerror or error})") from None
     except UnicodeDecodeError:
@@ -144,6 +147,8 @@ def parse(text: str, name: str = "the replay") -> Replay:
     """A replay (or saved race) from its text; raises ReplayError naming `name`."""
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ReplayError(f"{name} is not a replay: its JSON is nested too deep") from None
     except json.JSONDecodeError as error:
         raise ReplayError(
             f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game import files
+
 if TYPE_CHECKING:
     from game.race import Race
 
@@ -172,10 +174,13 @@ class Unreadable(Exception):
     """Why a settings or save file cannot be used (a phrase for the player)."""
 
 
-def read_json_file(path: Path, what: str) -> Any:
-    """The JSON value in `path`, or Unreadable with a plain reason ("what" names the content)."""
+def read_json_file(path: Path, what: str, kind: str) -> Any:
+    """The JSON value in `path`, or Unreadable with a plain reason ("what" names the content;
+    `kind`, a kind of game.files.LIMITS, bounds the file's size before it is read)."""
     try:
-        data = Path(path).read_bytes()
+        data = files.read_bytes(path, kind)
+    except files.FileRefused as error:
+        raise Unreadable(str(error)) from None
     except OSError as error:
         raise Unreadable(f"the file cannot be opened: {error.strerror}") from None
     if not data.strip():
@@ -301,7 +306,7 @@ class Settings:
         if not path.is_file():
             return cls()
         try:
-            data = read_json_file(path, "settings")
+            data = read_json_file(path, "settings", "settings")
             if not isinstance(data, dict):
                 raise Unreadable(f"it holds {_kind(data)}, not settings")
             if "format" in data or "window" not in data:  # the first builds wrote no format
@@ -538,7 +543,7 @@ def read_save(path: Path) -> SavedRace:
     """The race saved in `path`, or Unreadable with a plain reason."""
     from game.race import IllegalChoice, SaveError
 
-    data = read_json_file(path, "a saved race")
+    data = read_json_file(path, "a saved race", "save")
     check_save(data)
     try:
         race = _replay(data["race"])

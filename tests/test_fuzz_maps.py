@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import hostile  # noqa: E402
+
 from game import Board, BoardError, load_board  # noqa: E402
 
 BOARDS = 1000
@@ -391,6 +393,24 @@ def test_what_the_fuzzer_found_is_a_board_or_one_line(tmp_path, old, new, expect
     else:
         with pytest.raises(BoardError, match=expected):
             load_board(path)
+
+
+# ---------------------------------------------------------------- hostile boards (tests/hostile.py)
+@pytest.mark.parametrize("case", [c for c in hostile.cases() if c.kind == "board"], ids=lambda c: c.name)
+def test_a_hostile_board_gets_one_sentence_in_time(tmp_path, case):
+    """Bombs for each compression, huge dimensions with tiny data, deep nesting, huge property
+    values, binary garbage, special files: one line naming the file and the limit, never a hang."""
+    path = case.make(tmp_path / "case")
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(HANG_SECONDS)
+    try:
+        with pytest.raises(BoardError) as refused:
+            load_board(path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    line = str(refused.value)
+    assert line.startswith(str(path)) and "\n" not in line and case.expected in line, line
 
 
 def test_the_mutations_change_the_files():
