@@ -147,8 +147,6 @@ def parse(text: str, name: str = "the replay") -> Replay:
     """A replay (or saved race) from its text; raises ReplayError naming `name`."""
     try:
         data = json.loads(text)
-    except RecursionError:
-        raise ReplayError(f"{name} is not a replay: its JSON is nested too deep") from None
     except json.JSONDecodeError as error:
         raise ReplayError(
             f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"
