@@ -26,6 +26,10 @@ class CommandLineError(Exception):
     """A bad command-line value: one sentence, exit 2."""
 
 
+class UnusableFile(CommandLineError):
+    """A file named on the command line that cannot be used (missing, refused, broken): one sentence, exit 1."""
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports a bad value as one sentence and exits 2."""
 
@@ -132,7 +136,7 @@ def _series_boards(args) -> list:
         try:
             boards.append(load_board(path))
         except BoardError as error:
-            raise CommandLineError(str(error)) from None
+            raise UnusableFile(str(error)) from None
     return boards
 
 
@@ -187,17 +191,17 @@ def _simulate(args) -> int:
         try:
             board = Board.from_text(files.read_text(path, "text board"), name=path.stem)
         except files.FileRefused as error:
-            raise CommandLineError(f"the text board {path} is refused: {error}") from None
+            raise UnusableFile(f"the text board {path} is refused: {error}") from None
         except OSError as error:
-            raise CommandLineError(f"cannot read the text board {path}: {error.strerror}") from None
+            raise UnusableFile(f"cannot read the text board {path}: {error.strerror}") from None
         except (BoardError, UnicodeDecodeError) as error:
-            raise CommandLineError(f"{path}: {error}") from None
+            raise UnusableFile(f"{path}: {error}") from None
     else:
         path = Path(args.sim_board) if args.sim_board else default_board()
         try:
             board = load_board(path)
         except BoardError as error:
-            raise CommandLineError(str(error)) from None
+            raise UnusableFile(str(error)) from None
     characters = [c.strip() for c in args.racers.split(",") if c.strip()]
     for c in characters:
         if c not in CHARACTERS:
@@ -229,7 +233,7 @@ def _replay(args) -> int:
     try:
         replay = load(args.replay_file)
     except ReplayError as error:
-        raise CommandLineError(str(error)) from None
+        raise UnusableFile(str(error)) from None
     try:
         if not args.check:
             from scenes.replay import run_replay
@@ -237,7 +241,7 @@ def _replay(args) -> int:
             return run_replay(replay, args.speed)
         result = check(replay)
     except ReplayError as error:
-        raise CommandLineError(str(error)) from None
+        raise UnusableFile(str(error)) from None
     if not result.ok:
         print(f"main.py: {args.replay_file} does not replay: {result.message}", file=sys.stderr)
         return 1
@@ -293,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         from scenes.app import run
 
         return run(args)
+    except UnusableFile as error:
+        print(f"main.py: {error}", file=sys.stderr)
+        return 1
     except CommandLineError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2

@@ -96,7 +96,8 @@ def board_files(where: Path | None = None) -> list[Path]:
     """The board files of the folder, by name (none when the folder is missing or unreadable)."""
     try:
         where = folder() if where is None else where
-        return sorted((p for p in where.glob("*.tmx") if p.is_file()), key=lambda p: p.name.lower())
+        # anything but a folder: a special file named .tmx is listed, and refused with its sentence
+        return sorted((p for p in where.glob("*.tmx") if not p.is_dir()), key=lambda p: p.name.lower())
     except OSError:
         return []
 

@@ -73,11 +73,11 @@ def test_bad_values_get_one_sentence_and_exit_2(args, sentence):
 
 def test_a_missing_text_board_is_named():
     out = run("simulate", "--text-board", "no/such/board.txt")
-    assert out.returncode == 2 and "no/such/board.txt" in out.stderr and "Traceback" not in out.stderr
+    assert out.returncode == 1 and "no/such/board.txt" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_a_broken_text_board_is_named(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("..1..2..\n..X.....\n", encoding="utf-8")
     out = run("simulate", "--text-board", str(bad))
-    assert out.returncode == 2 and "bad.txt" in out.stderr and "'X'" in out.stderr
+    assert out.returncode == 1 and "bad.txt" in out.stderr and "'X'" in out.stderr

@@ -155,7 +155,7 @@ def test_a_bad_file_gets_one_sentence_naming_it(tmp_path, content, message, caps
         load(path)
     text = str(caught.value)
     assert message in text and str(path) in text and "\n" not in text
-    assert main.main(["replay", str(path), "--check"]) == 2
+    assert main.main(["replay", str(path), "--check"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
 
@@ -202,7 +202,7 @@ def test_start_gives_the_race_before_its_first_choice():
 
 def test_main_replay_bad_values(tmp_path, capsys):
     assert main.main(["replay"]) == 2
-    assert main.main(["replay", str(tmp_path / "nope.json"), "--speed", "3"]) == 2
+    assert main.main(["replay", str(tmp_path / "nope.json"), "--speed", "3"]) == 1
     err = capsys.readouterr().err
     assert "--speed" in err
 
