@@ -1,6 +1,6 @@
 """How fast, and in how little memory, the game answers hostile files.
 
-Writes every hostile file of tests/hostile.py at the sizes of the issue that
+Writes every hostile file of tests/hostile_files.py at the sizes of the issue that
 asked for the limits (a 1 GiB zlib bomb and a 1 GiB gzip bomb, a 300 MB
 comment, a 200 MB property value, a 120 MB replay, ...), then runs each
 command a player or a script would use on it under `/usr/bin/time -v` and
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-import hostile  # noqa: E402
+import hostile_files as hostile  # noqa: E402
 
 BOARD_LIST = (
     "import sys; from pathlib import Path; from scenes import boards; "

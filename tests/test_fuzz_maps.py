@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import hostile  # noqa: E402
+import hostile_files as hostile  # noqa: E402
 
 from game import Board, BoardError, load_board  # noqa: E402
 
@@ -395,7 +395,7 @@ def test_what_the_fuzzer_found_is_a_board_or_one_line(tmp_path, old, new, expect
             load_board(path)
 
 
-# ---------------------------------------------------------------- hostile boards (tests/hostile.py)
+# ---------------------------------------------------------------- hostile boards (tests/hostile_files.py)
 @pytest.mark.parametrize("case", [c for c in hostile.cases() if c.kind == "board"], ids=lambda c: c.name)
 def test_a_hostile_board_gets_one_sentence_in_time(tmp_path, case):
     """Bombs for each compression, huge dimensions with tiny data, deep nesting, huge property

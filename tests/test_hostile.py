@@ -1,7 +1,7 @@
 """Files from strangers cannot hurt the player.
 
 Every limit of game/files.py, just under (accepted) and just over (refused
-with one sentence); hostile files (tests/hostile.py; the boards among them
+with one sentence); hostile files (tests/hostile_files.py; the boards among them
 are in the board fuzzer, tests/test_fuzz_maps.py) answered with one line by
 the loaders, `check-map`, `simulate --board`, `replay --check` and the
 setup's list of boards."""
@@ -16,7 +16,7 @@ import sys
 import zlib
 from pathlib import Path
 
-import hostile
+import hostile_files as hostile
 import pytest
 
 from game import BoardError, Race, RacerSetup, files, load_board
