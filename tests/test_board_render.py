@@ -83,8 +83,11 @@ def test_our_drawing_matches_tileds_own(screen, tmp_path):
 
 @pytest.mark.skipif(not shutil.which("tiled"), reason="Tiled is not installed (apt-get install tiled)")
 def test_tiled_opens_and_saves_every_shipped_board_unchanged(tmp_path):
+    # the boards and their tileset copied together (a board's tileset must stay in its folder)
+    shutil.copytree(SHIPPED[0].parent / "tilesets", tmp_path / "tilesets")
     for path in SHIPPED:
-        saved = tmp_path / path.name
-        done = _qt("tiled", "--export-map", str(path), str(saved), cwd=tmp_path)
+        original = shutil.copy(path, tmp_path / path.name)
+        saved = tmp_path / f"saved-{path.name}"
+        done = _qt("tiled", "--export-map", str(original), str(saved), cwd=tmp_path)
         assert done.returncode == 0 and saved.exists(), f"Tiled cannot open {path.name}: {done.stderr}"
         assert load_board(saved).to_dict() == load_board(path).to_dict(), path.name

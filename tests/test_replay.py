@@ -202,7 +202,7 @@ def test_start_gives_the_race_before_its_first_choice():
 
 def test_main_replay_bad_values(tmp_path, capsys):
     assert main.main(["replay"]) == 2
-    assert main.main(["replay", str(tmp_path / "nope.json"), "--speed", "3"]) == 1
+    assert main.main(["replay", str(tmp_path / "nope.json"), "--speed", "3"]) == 2
     err = capsys.readouterr().err
     assert "--speed" in err
 
