@@ -78,6 +78,17 @@ def build_parser() -> Parser:
     bal.add_argument("--racers", type=_int_in(2, 6, "--racers"), default=6, help="racers per race, 2 to 6")
     _add_series_options(bal)
 
+    season = commands.add_parser("season", help="a championship of 2 to 8 races between computer racers")
+    season.add_argument("--boards", required=True, help="comma-separated boards (.tmx), one per race, 2 to 8")
+    season.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
+    season.add_argument("--bots", default="normal", help="a level for all, or one per racer: easy, normal, hard")
+    season.add_argument(
+        "--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns of every race (default: each board's)"
+    )
+    season.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=1, help="the season's seed")
+    season.add_argument("--name", default="Championship", help="the season's name")
+    season.add_argument("--json", action="store_true", help="end with the final table as one JSON line")
+
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
     check.add_argument(
         "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
@@ -257,6 +268,46 @@ def default_board() -> Path:
     return boards[0]
 
 
+def _season(args) -> int:
+    """`season`: a whole championship with computer racers, each race's standings and the table."""
+    from game import BoardError, load_board
+    from game.ai import LEVELS
+    from game.characters import CHARACTERS
+    from game.race import RacerSetup
+    from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
+
+    refs = [b.strip() for b in args.boards.split(",") if b.strip()]
+    if not MIN_RACES <= len(refs) <= MAX_RACES:
+        raise CommandLineError(f"--boards: give {MIN_RACES} to {MAX_RACES} boards (one per race), not {len(refs)}")
+    loaded = {}
+    for ref in dict.fromkeys(refs):
+        try:
+            loaded[ref] = load_board(ref)
+        except BoardError as error:
+            raise UnusableFile(str(error)) from None
+    characters = [c.strip() for c in args.racers.split(",") if c.strip()]
+    for c in characters:
+        if c not in CHARACTERS:
+            raise CommandLineError(f"--racers: unknown character {c!r}; choose among {', '.join(CHARACTERS)}")
+    most = min([6] + [b.max_racers for b in loaded.values()])
+    if not 2 <= len(characters) <= most:
+        raise CommandLineError(f"--racers: these boards take 2 to {most} racers, not {len(characters)}")
+    bots = [b.strip() for b in args.bots.split(",")]
+    bots = bots * len(characters) if len(bots) == 1 else bots
+    if len(bots) != len(characters):
+        raise CommandLineError(f"--bots: give one level for all or one per racer ({len(characters)}), not {len(bots)}")
+    for b in bots:
+        if b not in LEVELS:
+            raise CommandLineError(f"--bots: unknown level {b!r}; choose among {', '.join(LEVELS)}")
+    racers = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
+    try:
+        season = Season.new(args.name, racers, refs, args.turns, args.seed)
+    except SeasonError as error:
+        raise CommandLineError(str(error)) from None
+    play_headless(season, loaded.__getitem__, sys.stdout, as_json=args.json)
+    return 0
+
+
 def _check_map(files: list[str]) -> int:
     """`check-map FILE...`; with no file, the player's own boards folder (made if missing)."""
     from game.maps import check_map_command
@@ -294,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
             return _replay(args)
         if args.command == "check-map":
             return _check_map(args.files)
+        if args.command == "season":
+            return _season(args)
         from scenes.app import run
 
         return run(args)

@@ -30,6 +30,7 @@ LIMITS = {
     "text board": 256 * KB,  # --text-board: a few KB
     "replay": 4 * MB,  # a replay or a saved race: about 100-300 KB
     "save": 4 * MB,  # race.json, the unfinished race
+    "season": 16 * MB,  # season.json: up to 8 races kept as replays, and the race in progress
     "settings": 64 * KB,  # settings.json: under 1 KB
 }
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB

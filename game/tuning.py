@@ -34,3 +34,6 @@ SORE_LOSER_REST = 15  # game turns before the human's reroll is offered again: 1
 
 # 5.4: rows a shortcut places the racer by, for each D10 face (negative = back).
 SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5}
+
+# Championship (rule book, section 11): season points for places 1 to 6 of a race [house].
+SEASON_POINTS = (10, 7, 5, 3, 2, 1)

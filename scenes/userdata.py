@@ -35,6 +35,7 @@ from game import files
 
 if TYPE_CHECKING:
     from game.race import Race
+    from game.season import Season
 
 log = logging.getLogger("fantasy-racing")
 
@@ -581,6 +582,92 @@ def load_race() -> tuple[SavedRace | None, str | None]:
         delete_save()
         return None, None
     return saved, None
+
+
+# ---------------------------------------------------------------- the championship
+SEASON_FILE = "season.json"
+SEASONS_FOLDER = "seasons"  # finished seasons, each a folder of replays and its table
+
+
+def season_path() -> Path:
+    """Where the championship in progress is kept."""
+    return user_dir() / SEASON_FILE
+
+
+def save_season(season: Season, background: bool = False) -> None:
+    """Save the championship (and its race in progress) atomically, like a race (see save_race)."""
+    text = season.to_json()
+    path = season_path()
+
+    def write() -> None:
+        with _SAVE_LOCK:
+            try:
+                write_atomically(path, text)
+            except OSError as error:
+                if not background:
+                    raise
+                log.warning("the season could not be saved in %s: %s", path, error)
+
+    if not background:
+        write()
+        return
+    thread = threading.Thread(target=write, name="save-season")
+    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
+    thread.start()
+
+
+def delete_season() -> None:
+    """Forget the championship in progress (it is over, or the player started another)."""
+    wait_for_saves()
+    try:
+        season_path().unlink(missing_ok=True)
+    except OSError as error:
+        log.warning("the season file could not be removed: %s", error)
+
+
+def load_season() -> tuple[Season | None, str | None]:
+    """The championship in progress and no message, or None and a sentence saying why it was set aside."""
+    from game.season import Season, SeasonError
+
+    wait_for_saves()
+    try:
+        path = season_path()
+    except OSError:
+        return None, None
+    remove_leftovers(path)
+    if not path.is_file():
+        return None, None
+    try:
+        data = read_json_file(path, "a championship", "season")
+        season = Season.from_json(json.dumps(data))
+    except (Unreadable, SeasonError) as reason:
+        message = (
+            f"The saved championship {path} could not be read ({reason}); {_set_aside_phrase(path)} "
+            "and a new championship can start."
+        )
+        log.warning("%s", message)
+        return None, message
+    return season, None
+
+
+def keep_season(season: Season, day: str) -> Path:
+    """Write a finished season where the player keeps it: seasons/<day>-<name>/ with each race's replay
+    (race-1.json, ...) and the final table (table.json); the folder (raises OSError)."""
+    import re
+
+    slug = re.sub(r"[^a-z0-9]+", "-", season.name.lower()).strip("-") or "championship"
+    base = user_dir() / SEASONS_FOLDER
+    folder = base / f"{day}-{slug}"
+    number = 2
+    while folder.exists():
+        folder = base / f"{day}-{slug}-{number}"
+        number += 1
+    folder.mkdir(parents=True)
+    for index, result in enumerate(season.results, 1):
+        write_atomically(folder / f"race-{index}.json", result.replay)
+    table = [line.to_json() for line in season.table()]
+    write_atomically(folder / "table.json", json.dumps({"name": season.name, "table": table}, ensure_ascii=False))
+    return folder
 
 
 # ---------------------------------------------------------------- log

@@ -1,0 +1,332 @@
+"""A championship: a season of 2 to 8 races between the same racers, with a trophy at the end.
+
+After each race every racer earns season points by his place (rule book,
+section 11): 10-7-5-3-2-1 for places 1 to 6 [house] (`tuning.SEASON_POINTS`);
+racers who share a place share the points of the places they cover (two
+tied first take (10 + 7) / 2 = 8.5 each). The season table ranks by season
+points, then total race points, then best place; racers equal in all three
+share their place.
+
+A `Season` is data: its setup (name, racers, boards, turns, seed), the
+finished races (each kept as a replay) and the race in progress. It is saved
+as JSON after every racer's turn, like a race, and rebuilt from that file;
+`SEASON_FORMAT` is the file's version (a file of the same format from any
+version of the game reads back; an unknown field is ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TextIO
+
+from game import ai, replay, tuning
+from game.board import Board
+from game.characters import CHARACTERS
+from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
+
+SEASON_FORMAT = 1
+MIN_RACES, MAX_RACES = 2, 8
+
+
+class SeasonError(ValueError):
+    """A season that cannot be set up or read back; the message says why."""
+
+
+def place_points(standings: Sequence[tuple[int, int, int]]) -> dict[int, Fraction]:
+    """Season points of each racer of a race's standings (place, racer, points), shared places sharing."""
+    scale = tuning.SEASON_POINTS
+    earned: dict[int, Fraction] = {}
+    by_place: dict[int, list[int]] = {}
+    for place, racer, _ in standings:
+        by_place.setdefault(place, []).append(racer)
+    for place, racers in by_place.items():
+        covered = range(place, place + len(racers))
+        total = sum((scale[p - 1] if p <= len(scale) else 0) for p in covered)
+        for racer in racers:
+            earned[racer] = Fraction(total, len(racers))
+    return earned
+
+
+def points_text(points: Fraction) -> str:
+    """'10', '8.5', '7.33' (two decimals at most)."""
+    if points.denominator == 1:
+        return str(points.numerator)
+    return f"{float(points):.2f}".rstrip("0")
+
+
+@dataclass
+class RaceResult:
+    """A finished race of the season: its board, standings, season points, highlights and replay."""
+
+    board: str  # the board's name
+    standings: list[tuple[int, int, int]]  # (place, racer, race points)
+    season_points: dict[int, Fraction]
+    highlights: dict[str, dict[int, int]]  # highlight -> racer -> count
+    replay: str  # game.replay.record of the race
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": self.board,
+            "standings": [list(s) for s in self.standings],
+            "season_points": {str(r): [p.numerator, p.denominator] for r, p in self.season_points.items()},
+            "highlights": {k: {str(r): n for r, n in v.items()} for k, v in self.highlights.items()},
+            "replay": self.replay,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RaceResult:
+        return cls(
+            board=str(data["board"]),
+            standings=[(int(p), int(r), int(pts)) for p, r, pts in data["standings"]],
+            season_points={int(r): Fraction(int(n), int(d)) for r, (n, d) in data["season_points"].items()},
+            highlights={k: {int(r): int(n) for r, n in v.items()} for k, v in data["highlights"].items()},
+            replay=str(data["replay"]),
+        )
+
+
+HIGHLIGHTS = ("fights_won", "longest_move", "shocks_inflicted", "laps")
+
+
+def highlights(race: Race) -> dict[str, dict[int, int]]:
+    """What each racer did worth remembering: fights won, longest move (squares), shocks inflicted, laps."""
+    found: dict[str, dict[int, int]] = {name: {r.index: 0 for r in race.racers} for name in HIGHLIGHTS}
+    for event in race.log:
+        if event.kind == "fight_result" and event.winner is not None:
+            found["fights_won"][event.winner] += 1
+        elif event.kind == "moved":
+            found["longest_move"][event.racer] = max(found["longest_move"][event.racer], len(event.path))
+        elif event.kind == "shock" and event.author is not None and event.author != event.racer:
+            found["shocks_inflicted"][event.author] += 1
+    for r in race.racers:
+        found["laps"][r.index] = max(0, r.laps)
+    return found
+
+
+@dataclass
+class Standing:
+    """A line of the season table."""
+
+    place: int
+    racer: int
+    name: str
+    season_points: Fraction
+    race_points: int
+    best_place: int
+    history: list[Fraction]  # season points after each race, cumulated
+
+    def to_json(self) -> dict[str, Any]:
+        points: float | int = (
+            self.season_points.numerator if self.season_points.denominator == 1 else round(float(self.season_points), 2)
+        )
+        return {"place": self.place, "name": self.name, "season_points": points, "race_points": self.race_points}
+
+
+@dataclass
+class Season:
+    """A championship in progress: setup, finished races and the race being run."""
+
+    name: str
+    racers: list[RacerSetup]
+    boards: list[str]  # a board reference per race (a file path, or "practice")
+    turns: int | None  # None: each board's own number of game turns
+    seed: int
+    results: list[RaceResult] = field(default_factory=list)
+    race: Race | None = None  # the race in progress
+    race_setup: dict[str, Any] = field(default_factory=dict)  # the race scene's setup of that race
+
+    @classmethod
+    def new(
+        cls, name: str, racers: Sequence[RacerSetup], boards: Sequence[str], turns: int | None, seed: int
+    ) -> Season:
+        """A new season; checks the setup and says clearly what is wrong."""
+        if not MIN_RACERS <= len(racers) <= MAX_RACERS:
+            raise SeasonError(f"a season needs {MIN_RACERS} to {MAX_RACERS} racers, not {len(racers)}")
+        if not MIN_RACES <= len(boards) <= MAX_RACES:
+            raise SeasonError(f"a season has {MIN_RACES} to {MAX_RACES} races, not {len(boards)}")
+        return cls(name.strip() or "Championship", list(racers), list(boards), turns, seed)
+
+    # ------------------------------------------------------------ progress
+    @property
+    def over(self) -> bool:
+        return len(self.results) >= len(self.boards)
+
+    @property
+    def race_number(self) -> int:
+        """The number (1-based) of the race being run, or of the next one."""
+        return min(len(self.results) + 1, len(self.boards))
+
+    def race_seed(self, index: int) -> int:
+        """The seed of race `index` (0-based), drawn from the season's seed."""
+        rng = random.Random(self.seed)
+        seeds = [rng.randrange(2**31) for _ in range(MAX_RACES)]
+        return seeds[index]
+
+    def start_race(self, load: Callable[[str], Board]) -> Race:
+        """The next race (on its board, with its seed), now in progress."""
+        if self.over:
+            raise SeasonError("the season is over: there is no race to start")
+        index = len(self.results)
+        board = load(self.boards[index])
+        turns = self.turns if self.turns is not None else board.turns
+        self.race = Race.new(board, self.racers, turns=turns, seed=self.race_seed(index))
+        self.race_setup = {
+            "board": self.boards[index],
+            "turns": turns,
+            "racers": [s.to_dict() for s in self.racers],
+            "season": self.name,
+            "season_race": index + 1,
+        }
+        return self.race
+
+    def finish_race(self) -> RaceResult:
+        """Record the race in progress, which is over, and its season points."""
+        race = self.race
+        if race is None or not race.over:
+            raise SeasonError("the race in progress is not over")
+        standings = race.standings()
+        result = RaceResult(
+            board=race.board.name,
+            standings=standings,
+            season_points=place_points(standings),
+            highlights=highlights(race),
+            replay=replay.record(race),
+        )
+        self.results.append(result)
+        self.race, self.race_setup = None, {}
+        return result
+
+    # ------------------------------------------------------------ the table
+    def table(self) -> list[Standing]:
+        """The season table: season points, then race points, then best place; ties share a place."""
+        lines = []
+        for index, setup in enumerate(self.racers):
+            history, total = [], Fraction(0)
+            for result in self.results:
+                total += result.season_points.get(index, Fraction(0))
+                history.append(total)
+            race_points = sum(p for result in self.results for _, r, p in result.standings if r == index)
+            places = [place for result in self.results for place, r, _ in result.standings if r == index]
+            lines.append(
+                Standing(0, index, racer_name(setup), total, race_points, min(places) if places else 0, history)
+            )
+
+        def key(line: Standing) -> tuple[Fraction, int, int]:
+            return (-line.season_points, -line.race_points, line.best_place or 99)
+
+        lines.sort(key=lambda line: (key(line), line.racer))
+        for line in lines:
+            line.place = 1 + sum(key(other) < key(line) for other in lines)
+        return lines
+
+    def best(self, highlight: str) -> tuple[list[int], int]:
+        """The racers with the season's best of a highlight (summed, or the longest move), and the figure."""
+        totals: dict[int, int] = {}
+        for result in self.results:
+            for racer, count in result.highlights.get(highlight, {}).items():
+                if highlight == "longest_move":
+                    totals[racer] = max(totals.get(racer, 0), count)
+                else:
+                    totals[racer] = totals.get(racer, 0) + count
+        top = max(totals.values(), default=0)
+        return sorted(r for r, n in totals.items() if n == top and top > 0), top
+
+    # ------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        """The season as JSON (the race in progress as its save)."""
+        return json.dumps(
+            {
+                "season_format": SEASON_FORMAT,
+                "name": self.name,
+                "racers": [s.to_dict() for s in self.racers],
+                "boards": self.boards,
+                "turns": self.turns,
+                "seed": self.seed,
+                "results": [r.to_dict() for r in self.results],
+                "race": json.loads(self.race.to_json()) if self.race is not None and not self.race.over else None,
+                "race_setup": self.race_setup,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, load: Callable[[str], Board] | None = None) -> Season:
+        """A season read back (raises SeasonError with the reason).
+
+        The race in progress is rebuilt from its own save (the board it
+        carries), so a season resumes even if a board file changed since.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise SeasonError(f"it is not valid JSON ({error})") from None
+        if not isinstance(data, dict) or "season_format" not in data:
+            raise SeasonError("it is not a Fantasy Racing season (no season_format)")
+        version = data["season_format"]
+        if version != SEASON_FORMAT:
+            raise SeasonError(f"it has season format {version!r}; this game reads format {SEASON_FORMAT}")
+        try:
+            season = cls(
+                name=str(data["name"]),
+                racers=[RacerSetup(**s) for s in data["racers"]],
+                boards=[str(b) for b in data["boards"]],
+                turns=None if data["turns"] is None else int(data["turns"]),
+                seed=int(data["seed"]),
+                results=[RaceResult.from_dict(r) for r in data["results"]],
+                race_setup=dict(data.get("race_setup") or {}),
+            )
+            if not MIN_RACES <= len(season.boards) <= MAX_RACES or len(season.results) > len(season.boards):
+                raise SeasonError(f"it has {len(season.results)} races run of {len(season.boards)}")
+            if data.get("race") is not None:
+                season.race = Race.from_json(json.dumps(data["race"]))
+        except SaveError as error:
+            raise SeasonError(f"its race in progress cannot be rebuilt ({error})") from None
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
+            if isinstance(error, SeasonError):
+                raise
+            raise SeasonError(f"it is damaged ({type(error).__name__}: {error})") from None
+        return season
+
+
+def racer_name(setup: RacerSetup) -> str:
+    """A racer's name as the tables show it (his character's when he has none)."""
+    return setup.name or CHARACTERS[setup.character].name
+
+
+def bot_choices(race: Race, rngs: dict[int, random.Random]) -> None:
+    """Play the race to its end with every racer's own bot level (headless seasons)."""
+    while (decision := race.pending) is not None:
+        bot = race.racers[decision.racer].setup.bot or "normal"
+        race.choose(ai.choose(race, decision, bot, rngs[decision.racer]))
+
+
+def print_table(season: Season, out: TextIO, title: str) -> None:
+    """The season table: place, name, season points, race points (and best place)."""
+    print(title, file=out)
+    for line in season.table():
+        print(
+            f"  {line.place}. {line.name:16} {points_text(line.season_points):>6} season points"
+            f"  {line.race_points:4d} race points  best place {line.best_place}",
+            file=out,
+        )
+
+
+def play_headless(season: Season, load: Callable[[str], Board], out: TextIO, as_json: bool = False) -> None:
+    """`main.py season`: every race with bots, each race's standings and the table after it."""
+    from game.simulate import print_standings
+
+    while not season.over:
+        race = season.race if season.race is not None else season.start_race(load)
+        number = season.race_number
+        rngs = {i: random.Random(race.seed * 7919 + i if race.seed is not None else i) for i in range(len(race.racers))}
+        bot_choices(race, rngs)
+        print_standings(
+            race, out, title=f"Race {number} of {len(season.boards)} on {race.board.name} (seed {race.seed}):"
+        )
+        season.finish_race()
+    print_table(season, out, title=f"{season.name}: the final table")
+    if as_json:
+        print(json.dumps([line.to_json() for line in season.table()]), file=out)
