@@ -25,6 +25,7 @@ from scenes.preview import BoardPreview
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
+from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
@@ -49,6 +50,9 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "rules": RulesScene,
     "settings": SettingsScene,
     "preview": BoardPreview,
+    "season_setup": SeasonSetupScene,
+    "season_table": SeasonTableScene,
+    "podium": PodiumScene,
 }
 
 

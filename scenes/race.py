@@ -11,6 +11,7 @@ itself after a short pause, never inside a loop that blocks the window.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import deque
 from functools import lru_cache
@@ -54,13 +55,17 @@ def _square_mark(colour, focused: bool, number: str) -> pygame.Surface:
     return mark
 
 
+log = logging.getLogger("fantasy-racing")
+
+
 class RaceScene(Scene):
     """Plays a race to its end, then shows the results."""
 
-    def __init__(self, race, setup: dict | None = None, seed: int | None = None) -> None:
+    def __init__(self, race, setup: dict | None = None, seed: int | None = None, season: Any = None) -> None:
         super().__init__()
         self.race = race
         self.setup = dict(setup or {})
+        self.season = season  # a game.season.Season when the race is one of a championship
         self.rng = random.Random(seed if seed is not None else (race.seed or 0) + 7)
         self.thinker = Thinker()  # computer racers think off the frame loop
         self.view = VIEW
@@ -138,16 +143,30 @@ class RaceScene(Scene):
             if event.kind == "turn_ended":
                 self.save()
             if event.kind == "race_over":
-                userdata.delete_save()
+                if self.season is not None:
+                    self.season.finish_race()
+                    self._save_season(background=True)
+                else:
+                    userdata.delete_save()
 
     def save(self, background: bool = True) -> None:
-        """Save the unfinished race (races with rigged dice, in tests, cannot be saved)."""
+        """Save the unfinished race, or the championship it belongs to (races with rigged dice, in
+        tests, cannot be saved)."""
         if self.race.over:
+            return
+        if self.season is not None:
+            self._save_season(background)
             return
         try:
             userdata.save_race(self.race, self.setup, background=background)
         except (SaveError, OSError):
             pass
+
+    def _save_season(self, background: bool) -> None:
+        try:
+            userdata.save_season(self.season, background=background)
+        except (SaveError, OSError) as error:
+            log.warning("the season could not be saved: %s", error)
 
     def choose(self, option) -> None:
         """Answer the pending decision (a person's or a computer racer's)."""
@@ -219,7 +238,7 @@ class RaceScene(Scene):
         if race.over:
             if not self.finished:
                 self.finished = True
-                self.stack.replace(self.stack.make("results", race, self.setup))
+                self.stack.replace(self.stack.make("results", race, self.setup, season=self.season))
             return
         decision = race.pending
         if decision is None:

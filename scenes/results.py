@@ -47,10 +47,11 @@ def breakdown(racer) -> dict[str, int]:
 class ResultsScene(Scene):
     """Who won, and how; race again or go back to the title."""
 
-    def __init__(self, race, setup: dict) -> None:
+    def __init__(self, race, setup: dict, season=None) -> None:
         super().__init__()
         self.race = race
         self.setup = dict(setup)
+        self.season = season  # a game.season.Season when the race was one of a championship
         self.group = FocusGroup()
         self.kept = ""  # where "Keep as replay" wrote the race, or why it could not
 
@@ -59,9 +60,14 @@ class ResultsScene(Scene):
         audio.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
+        first = (
+            Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
+            if self.season is not None
+            else Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)
+        )
         self.group.set(
             [
-                Button((760, 650, 240, 50), t("results.again"), self.again, primary=True),
+                first,
                 Button((1016, 650, 240, 50), t("results.title_button"), self.title),
                 Button((504, 650, 240, 50), t("results.keep"), self.keep_replay),
             ],
@@ -83,6 +89,10 @@ class ResultsScene(Scene):
     def again(self) -> None:
         """A new race with the same setup."""
         start_race(self.stack, self.setup, replace=True)
+
+    def season_table(self) -> None:
+        """The championship's table after this race."""
+        self.stack.replace(self.stack.make("season_table", self.season))
 
     def title(self) -> None:
         """Back to the title."""

@@ -76,6 +76,9 @@ class Portrait(Widget):
 class SetupScene(Scene):
     """Choose the board, the turns and the racers, then start."""
 
+    title_key = "setup.title"  # the screen's title (i18n key)
+    start_label = "setup.start"  # the start button's words (i18n key)
+
     def __init__(self, board_file: str | None = None) -> None:
         super().__init__()
         self.board_file = board_file
@@ -98,7 +101,8 @@ class SetupScene(Scene):
             {"kind": "person", "name": t("setup.player", number=1), "character": "elf"},
             {"kind": "normal", "name": "", "character": "orc"},
         ]
-        self.rebuild(focus=len(self.racers) * 3 + 4)
+        self.rebuild()
+        self.group.focus = self.group.widgets.index(self.start_button)
 
     @property
     def board(self):
@@ -128,7 +132,14 @@ class SetupScene(Scene):
     # ---------------------------------------------------------------- widgets
     def rebuild(self, focus: int | None = None) -> None:
         """Lay out the widgets for the current number of racers."""
-        widgets: list[Widget] = [
+        widgets = self.top_widgets()
+        self._racer_rows(widgets)
+        self._buttons(widgets)
+        self.group.set(widgets, focus)
+
+    def top_widgets(self) -> list[Widget]:
+        """The board, the turns and the number of racers (the left column's top)."""
+        return [
             Choice(
                 (40, 84, 580, 44),
                 "",
@@ -154,6 +165,9 @@ class SetupScene(Scene):
                 str,
             ),
         ]
+
+    def _racer_rows(self, widgets: list[Widget]) -> None:
+        """Each racer's row: a person or a computer, his name, his character."""
         self.name_fields: list[TextField] = []
         self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
         for i, racer in enumerate(self.racers):
@@ -188,10 +202,17 @@ class SetupScene(Scene):
             for widget in (kind, name, character_choice):
                 self.row_of[widget] = i
             widgets += [kind, name, character_choice]
+
+    def _buttons(self, widgets: list[Widget]) -> None:
+        """Back, start, the boards folder, and the gallery's portraits."""
         widgets.append(Button((GALLERY.left, 652, 200, 50), t("common.back"), self.back))
         widgets.append(
             Button(
-                (GALLERY.right - 300, 652, 300, 50), t("setup.start"), self.start, primary=True, hint=t("common.enter")
+                (GALLERY.right - 300, 652, 300, 50),
+                t(self.start_label),
+                self.start,
+                primary=True,
+                hint=t("common.enter"),
             )
         )
         self.start_button = widgets[-1]
@@ -200,7 +221,6 @@ class SetupScene(Scene):
         )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
-        self.group.set(widgets, focus)
 
     @staticmethod
     def card_rect(k: int) -> pygame.Rect:
@@ -332,7 +352,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 200)
-        text.draw(surface, t("setup.title"), (40, 22), 40, theme.ACCENT, "title")
+        text.draw(surface, t(self.title_key), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
         text.draw_wrapped(
             surface,

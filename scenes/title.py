@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.season import Season
 from scenes import audio, userdata
 from scenes.backdrop import backdrop, draw_logo
 from scenes.i18n import t
@@ -20,6 +21,7 @@ class TitleScene(Scene):
         self.board_file = board_file
         self.message = message
         self.saved: userdata.SavedRace | None = None
+        self.season: Season | None = None  # a championship in progress, saved
         self.group = FocusGroup()
 
     def enter(self) -> None:
@@ -33,22 +35,42 @@ class TitleScene(Scene):
     def refresh(self) -> None:
         """Look for a saved race and lay out the menu."""
         self.saved, problem = userdata.load_race()
-        if problem:
-            self.message = problem
+        self.season, season_problem = userdata.load_season()
+        if problem or season_problem:
+            self.message = " ".join(p for p in (problem, season_problem) if p)
         items = []
         if self.saved is not None:
             items.append((t("menu.resume_saved"), self.resume_race))
+        if self.season is not None:
+            items.append((t("menu.resume_season"), self.resume_season))
         items += [
             (t("menu.play"), self.play),
+            (t("menu.championship"), self.championship),
             (t("menu.rules"), self.rules),
             (t("menu.settings"), self.settings),
             (t("menu.quit"), self.quit),
         ]
-        self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if self.saved else 320), focus=0)
+        shown = self.saved is not None or self.season is not None
+        height, gap = (54, 14) if len(items) <= 5 else (46, 10)
+        self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if shown else 320, height=height, gap=gap), focus=0)
 
     def play(self) -> None:
         """Open the race setup."""
         self.stack.push(self.stack.make("setup", board_file=self.board_file))
+
+    def championship(self) -> None:
+        """Set up a championship."""
+        self.stack.push(self.stack.make("season_setup", board_file=self.board_file))
+
+    def resume_season(self) -> None:
+        """Continue the saved championship: its race in progress, or its table."""
+        season, self.season = self.season, None
+        if season is None:
+            return
+        if season.race is not None:
+            self.stack.push(self.stack.make("race", season.race, season.race_setup, season=season))
+        else:
+            self.stack.push(self.stack.make("season_table", season))
 
     def resume_race(self) -> None:
         """Continue the saved race where it was left."""
@@ -81,9 +103,18 @@ class TitleScene(Scene):
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
         text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
+        line = ""
         if self.saved is not None:
             race = self.saved.race
             line = t("title.saved", turn=race.turn, turns=race.turns, board=race.board.name, count=len(race.racers))
+        elif self.season is not None:
+            line = t(
+                "title.saved_season",
+                name=self.season.name,
+                number=self.season.race_number,
+                total=len(self.season.boards),
+            )
+        if line:
             box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
             box.midtop = (theme.SIZE[0] // 2, 248)
             panel(surface, box, (24, 28, 44), theme.ACCENT_DARK, radius=8, shadow=False)

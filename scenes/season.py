@@ -1,0 +1,454 @@
+"""The championship's screens: its setup, the season table between races, and the podium.
+
+The season itself (points, tie-breaks, saving) is `game.season`; these
+screens set it up, show it and move from race to race through the usual
+race and results screens (which save the season after every racer's turn).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import random
+from functools import partial
+from typing import Any
+
+import pygame
+
+from game import BoardError
+from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, RacerSetup
+from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
+from scenes import audio, boards, userdata
+from scenes.backdrop import backdrop
+from scenes.i18n import character as character_name
+from scenes.i18n import t
+from scenes.render import sprites
+from scenes.render.board import BoardRenderer
+from scenes.setup import SetupScene
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+
+log = logging.getLogger("fantasy-racing")
+BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
+
+
+def start_season_race(scene: Scene, season: Season) -> str | None:
+    """Start the season's next race (or go on with the one in progress) in place of `scene`;
+    None, or one sentence saying why it cannot start."""
+    if season.race is None:
+        try:
+            season.start_race(boards.load)
+        except (BoardError, SeasonError, OSError, ValueError) as error:
+            return str(error).splitlines()[0]
+    try:
+        userdata.save_season(season)
+    except OSError as error:
+        log.warning("the season could not be saved: %s", error)
+    scene.stack.replace(scene.stack.make("race", season.race, season.race_setup, season=season))
+    return None
+
+
+def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines: list[Standing]) -> None:
+    """Each racer's season points after each race, a line of his colour."""
+    races = len(season.boards)
+    top = max([float(p) for line in lines for p in line.history] + [10.0])
+    left, right, low, high = box.left + 34, box.right - 12, box.bottom - 26, box.top + 10
+    pygame.draw.line(surface, theme.PANEL_EDGE, (left, low), (right, low), 1)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (left, low), (left, high), 1)
+    for k in range(races + 1):
+        x = left + (right - left) * k / races
+        text.draw(surface, str(k), (x, low + 4), 14, theme.MUTED, anchor="midtop")
+    text.draw(
+        surface,
+        points_text(season.table()[0].season_points) if season.results else "0",
+        (left - 6, high),
+        14,
+        theme.MUTED,
+        anchor="topright",
+    )
+    for line in sorted(lines, key=lambda line: line.racer):
+        points = [(left, low)] + [
+            (left + (right - left) * (k + 1) / races, low - (low - high) * float(p) / top)
+            for k, p in enumerate(line.history)
+        ]
+        colour = theme.racer_colour(line.racer)
+        if len(points) > 1:
+            pygame.draw.lines(surface, colour, False, points, 3)
+        for point in points[1:]:
+            pygame.draw.circle(surface, colour, point, 4)
+
+
+# ---------------------------------------------------------------- setup
+class SeasonSetupScene(SetupScene):
+    """Name the season, choose its races' boards and turns, and its racers."""
+
+    title_key = "season.setup_title"
+    start_label = "season.start"
+
+    def __init__(self, board_file: str | None = None) -> None:
+        super().__init__(board_file)
+        self.name = ""
+        self.race_boards: list[str] = []  # a board reference per race
+        self.rotation: list[str] = []  # the boards offered in turn to new races
+
+    def enter(self) -> None:
+        self.name = ""
+        self.race_boards = []  # a board reference per race, set from the boards found
+        super().enter()
+        self.turns = BOARD_DEFAULT
+        self.rebuild()
+        self.group.focus = self.group.widgets.index(self.start_button)
+
+    def max_racers(self) -> int:
+        """How many racers every chosen board takes."""
+        chosen = [c.board for c in self.choices if c.ref in self.race_boards and c.board is not None]
+        return min([MAX_RACERS] + [b.max_racers for b in chosen])
+
+    def board_name(self, ref: str) -> str:
+        choice = next((c for c in self.choices if c.ref == ref), None)
+        return choice.board.name if choice is not None and choice.board is not None else ref
+
+    def top_widgets(self) -> list[Widget]:
+        usable = [c.ref for c in self.choices if c.board is not None]
+        if not self.race_boards:  # by default every board in turn, the player's own too (practice last)
+            self.rotation = [ref for ref in usable if ref != boards.PRACTICE] or [boards.PRACTICE]
+            self.race_boards = [self.rotation[k % len(self.rotation)] for k in range(3)]
+        widgets: list[Widget] = [
+            TextField(
+                (40, 84, 380, 44),
+                self.name,
+                self.set_name_of_season,
+                max_length=24,
+                size=20,
+                placeholder=t("season.default_name"),
+            ),
+            Choice(
+                (430, 84, 190, 44),
+                t("season.races"),
+                list(range(MIN_RACES, MAX_RACES + 1)),
+                len(self.race_boards) - MIN_RACES,
+                self.set_races,
+                str,
+            ),
+        ]
+        for k, ref in enumerate(self.race_boards):
+            rect = (40 + (k % 2) * 295, 136 + (k // 2) * 44, 285, 38)
+            widgets.append(
+                Choice(
+                    rect,
+                    str(k + 1),
+                    usable,
+                    usable.index(ref) if ref in usable else 0,
+                    partial(self.set_race_board, k),
+                    self.board_name,
+                    size=17,
+                )
+            )
+        widgets += [
+            Choice(
+                (40, 318, 285, 44),
+                t("setup.turns"),
+                [BOARD_DEFAULT] + list(range(MIN_TURNS, MAX_TURNS + 1)),
+                0 if self.turns == BOARD_DEFAULT else self.turns - MIN_TURNS + 1,
+                self.set_season_turns,
+                lambda v: t("season.board_turns") if v == BOARD_DEFAULT else str(v),
+            ),
+            Choice(
+                (335, 318, 285, 44),
+                t("setup.racers"),
+                list(range(MIN_RACERS, self.max_racers() + 1)),
+                len(self.racers) - MIN_RACERS,
+                self.set_count,
+                str,
+            ),
+        ]
+        return widgets
+
+    def set_name_of_season(self, name: str) -> None:
+        self.name = name
+
+    def set_races(self, count: int) -> None:
+        """Races in the season; new ones take the next boards in turn."""
+        while len(self.race_boards) < count:
+            self.race_boards.append(self.rotation[len(self.race_boards) % len(self.rotation)])
+        del self.race_boards[count:]
+        self.rebuild(self.group.focus)
+
+    def set_race_board(self, k: int, ref: str) -> None:
+        self.race_boards[k] = ref
+        del self.racers[self.max_racers() :]
+        self.rebuild(self.group.focus)
+
+    def set_season_turns(self, turns: int) -> None:
+        self.turns = turns
+
+    def start(self) -> None:
+        """Start the season with its first race."""
+        racers = [
+            RacerSetup(
+                r["character"],
+                r["name"].strip() or character_name(r["character"]),
+                None if r["kind"] == "person" else r["kind"],
+            )
+            for r in self.racers
+        ]
+        name = self.name.strip() or t("season.default_name")
+        try:
+            season = Season.new(
+                name,
+                racers,
+                self.race_boards,
+                None if self.turns == BOARD_DEFAULT else self.turns,
+                random.randrange(2**31),
+            )
+        except SeasonError as error:
+            self.message, self.message_ok = str(error), False
+            return
+        problem = start_season_race(self, season)
+        if problem:
+            self.message, self.message_ok = problem, False
+
+    def _draw_board_card(self, surface: pygame.Surface) -> None:
+        """The races' boards are the chooser's own; nothing more to show in the card's place."""
+        text.draw(surface, t("season.boards_help"), (40, 300), 15, theme.MUTED, anchor="bottomleft")
+
+
+# ---------------------------------------------------------------- between races
+class SeasonTableScene(Scene):
+    """The season table, a chart of the season points, and the next board; go on, or save and quit."""
+
+    def __init__(self, season: Season, message: str = "") -> None:
+        super().__init__()
+        self.season = season
+        self.message = message
+        self.group = FocusGroup()
+        self.thumb: pygame.Surface | None = None
+
+    def enter(self) -> None:
+        audio.music("menu")
+        self.lines = self.season.table()
+        if self.season.over:
+            buttons = [
+                Button((940, 650, 300, 50), t("season.to_podium"), self.podium, primary=True, hint=t("common.enter"))
+            ]
+        else:
+            buttons = [
+                Button(
+                    (940, 650, 300, 50), t("season.next_race"), self.next_race, primary=True, hint=t("common.enter")
+                ),
+                Button((680, 650, 240, 50), t("menu.save_quit"), self.save_and_quit, size=20),
+            ]
+            board = self._next_board()
+            self.thumb = BoardRenderer(board, 16).thumbnail((150, 190)) if board is not None else None
+        self.group.set(buttons, focus=0)
+
+    def _next_board(self) -> Any:
+        try:
+            return boards.load(self.season.boards[len(self.season.results)])
+        except (BoardError, OSError, ValueError):
+            return None
+
+    def next_race(self) -> None:
+        problem = start_season_race(self, self.season)
+        if problem:
+            self.message = problem
+
+    def save_and_quit(self) -> None:
+        userdata.save_season(self.season)
+        self.stack.reset(self.stack.make("title"))
+
+    def podium(self) -> None:
+        self.stack.replace(PodiumScene(self.season))
+
+    def handle_event(self, event: Any) -> Any:
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.season.over:
+            self.save_and_quit()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 190)
+        season = self.season
+        text.draw(surface, season.name, (40, 18), 44, theme.ACCENT, "title")
+        text.draw(
+            surface,
+            t("season.after_race", done=len(season.results), total=len(season.boards)),
+            (44, 80),
+            20,
+            theme.MUTED,
+        )
+        box = pygame.Rect(40, 120, 600, 510)
+        panel(surface, box, (30, 35, 54))
+        text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        heads = (
+            (box.left + 300, "season.season_points"),
+            (box.left + 420, "season.race_points"),
+            (box.left + 540, "season.best_place"),
+        )
+        for x, key in heads:
+            text.draw(surface, t(key), (x, box.top + 20), 15, theme.MUTED, anchor="midtop")
+        row_h = min(70, (box.height - 70) // max(1, len(self.lines)))
+        for k, line in enumerate(self.lines):
+            y = box.top + 60 + k * row_h
+            text.draw(
+                surface, str(line.place), (box.left + 30, y + row_h // 2), 26, theme.ACCENT, "heading", anchor="center"
+            )
+            token = sprites.token(
+                season.racers[line.racer].character, theme.racer_colour(line.racer), min(48, row_h - 6), line.racer + 1
+            )
+            surface.blit(token, token.get_rect(center=(box.left + 80, y + row_h // 2)))
+            text.draw(surface, line.name, (box.left + 112, y + row_h // 2), 22, theme.TEXT, "bold", anchor="midleft")
+            text.draw(
+                surface,
+                points_text(line.season_points),
+                (box.left + 300, y + row_h // 2),
+                26,
+                theme.ACCENT,
+                "bold",
+                anchor="center",
+            )
+            text.draw(surface, str(line.race_points), (box.left + 420, y + row_h // 2), 20, theme.TEXT, anchor="center")
+            text.draw(surface, str(line.best_place), (box.left + 540, y + row_h // 2), 20, theme.TEXT, anchor="center")
+        chart = pygame.Rect(670, 120, 570, 250)
+        panel(surface, chart, (30, 35, 54))
+        text.draw(surface, t("season.chart"), (chart.left + 18, chart.top + 12), 20, theme.TEXT, "heading")
+        draw_chart(surface, chart.inflate(-30, -60).move(0, 18), season, self.lines)
+        card = pygame.Rect(670, 390, 570, 240)
+        panel(surface, card, (30, 35, 54))
+        if season.over:
+            text.draw(surface, t("season.over"), (card.left + 18, card.top + 14), 24, theme.ACCENT, "heading")
+            text.draw_wrapped(surface, t("season.over_help"), card.inflate(-36, -80).move(0, 24), 18, theme.TEXT)
+        else:
+            number = len(season.results) + 1
+            text.draw(
+                surface,
+                t("season.next", number=number, total=len(season.boards)),
+                (card.left + 18, card.top + 14),
+                22,
+                theme.TEXT,
+                "heading",
+            )
+            if self.thumb is not None:
+                frame = self.thumb.get_rect(topleft=(card.left + 18, card.top + 46))
+                surface.blit(self.thumb, frame)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
+            board = self._next_board()
+            x = card.left + 190
+            name = board.name if board is not None else season.boards[number - 1]
+            text.draw(surface, name, (x, card.top + 50), 26, theme.ACCENT, "heading")
+            if board is not None:
+                turns = season.turns if season.turns is not None else board.turns
+                text.draw_wrapped(surface, board.description or "", pygame.Rect(x, card.top + 90, 360, 80), 17)
+                text.draw(surface, t("season.turns_of_race", count=turns), (x, card.top + 190), 17, theme.MUTED)
+        self.group.draw(surface)
+        if self.message:
+            text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")
+        else:
+            text.draw(surface, t("season.keys"), (40, 680), 16, theme.MUTED, anchor="midleft")
+
+
+# ---------------------------------------------------------------- the end
+class PodiumScene(Scene):
+    """The champion on the podium, the season's chart and highlights; the season kept as replays."""
+
+    def __init__(self, season: Season) -> None:
+        super().__init__()
+        self.season = season
+        self.group = FocusGroup()
+        self.kept = ""
+
+    def enter(self) -> None:
+        audio.music("menu")
+        audio.play("victory")
+        self.lines = self.season.table()
+        try:
+            folder = userdata.keep_season(self.season, datetime.date.today().isoformat())
+            self.kept = t("season.kept", path=f"{userdata.SEASONS_FOLDER}/{folder.name}")
+        except OSError as error:
+            self.kept = t("season.keep_failed", error=error)
+        userdata.delete_season()
+        self.group.set(
+            [Button((940, 650, 300, 50), t("results.title_button"), self.title, primary=True, hint=t("common.enter"))],
+            focus=0,
+        )
+
+    def title(self) -> None:
+        self.stack.reset(self.stack.make("title"))
+
+    def handle_event(self, event: Any) -> Any:
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.title()
+        return None
+
+    def highlight_lines(self) -> list[str]:
+        """'Most fights won: Ann (4)', ... for each highlight somebody did."""
+        out = []
+        for key in ("fights_won", "longest_move", "shocks_inflicted", "laps"):
+            racers, figure = self.season.best(key)
+            if racers:
+                names = ", ".join(self.lines_by_racer(r) for r in racers)
+                out.append(t(f"season.highlight.{key}", names=names, count=figure))
+        return out
+
+    def lines_by_racer(self, racer: int) -> str:
+        return next(line.name for line in self.lines if line.racer == racer)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 170)
+        season = self.season
+        champions = [line for line in self.lines if line.place == 1]
+        text.draw(surface, t("season.champion_title"), (640, 16), 30, theme.MUTED, "heading", anchor="midtop")
+        text.draw(
+            surface,
+            " · ".join(line.name for line in champions),
+            (640, 52),
+            56,
+            theme.ACCENT,
+            "title",
+            anchor="midtop",
+            shadow=True,
+        )
+        text.draw(surface, season.name, (640, 122), 22, theme.TEXT, anchor="midtop")
+        # the podium: second on the left, first in the middle, third on the right
+        steps = ((1, 640, 150), (2, 470, 110), (3, 810, 80))
+        base = 440
+        for rank, x, height in steps:
+            line = self.lines[rank - 1] if len(self.lines) >= rank else None
+            step = pygame.Rect(0, 0, 160, height)
+            step.midbottom = (x, base)
+            panel(surface, step, (60, 66, 96) if rank > 1 else (150, 112, 40), theme.ACCENT_DARK, radius=6)
+            text.draw(surface, str(line.place if line else rank), step.center, 40, theme.TEXT, "title", anchor="center")
+            if line is None:
+                continue
+            token = sprites.token(
+                season.racers[line.racer].character, theme.racer_colour(line.racer), 84, line.racer + 1
+            )
+            surface.blit(token, token.get_rect(midbottom=(x, step.top - 4)))
+            text.draw(surface, line.name, (x, step.top - 96), 20, theme.TEXT, "bold", anchor="midbottom", shadow=True)
+            text.draw(
+                surface,
+                t("season.points_short", points=points_text(line.season_points)),
+                (x, base + 8),
+                18,
+                theme.ACCENT,
+                "bold",
+                anchor="midtop",
+            )
+        chart = pygame.Rect(40, 480, 560, 220)
+        panel(surface, chart, (30, 35, 54))
+        text.draw(surface, t("season.chart"), (chart.left + 18, chart.top + 10), 18, theme.TEXT, "heading")
+        draw_chart(surface, chart.inflate(-30, -50).move(0, 14), season, self.lines)
+        box = pygame.Rect(620, 480, 620, 150)
+        panel(surface, box, (30, 35, 54))
+        text.draw(surface, t("season.highlights"), (box.left + 18, box.top + 10), 18, theme.TEXT, "heading")
+        for k, line_text in enumerate(self.highlight_lines()[:4]):
+            text.draw(surface, line_text, (box.left + 18, box.top + 40 + k * 26), 17, theme.TEXT)
+        self.group.draw(surface)
+        if self.kept:
+            text.draw_wrapped(surface, self.kept, pygame.Rect(620, 642, 300, 60), 15, theme.MUTED)
