@@ -173,3 +173,68 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
             game.kill()
         xvfb.terminate()
         xvfb.wait(10)
+
+
+def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
+    """Title > Championship; the season setup set to 2 races of 5 turns by keys; both races
+    played by keys (Enter answers the focused option or skips an animation) through the results
+    and the season table to the podium, where the season is kept as replays."""
+    xvfb, display = start_xvfb()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    data = tmp_path / "data"
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(data), PYTHONPATH=str(ROOT))
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        window = find_window(env, game.pid)
+        xdotool(env, "windowfocus", "--sync", window)
+        time.sleep(1.0)
+
+        def key(name):
+            xdotool(env, "key", "--clearmodifiers", name)
+            time.sleep(0.25)
+
+        key("Down")  # title: Play > Championship
+        key("Return")
+        time.sleep(0.5)
+        for name in ("Down", "Down", "Down", "Left"):  # setup: Start > folder > name > races: 3 -> 2
+            key(name)
+        for name in ("Down", "Down", "Down", "Right"):  # race 1's board, race 2's board, turns: 5
+            key(name)
+        key("Return")  # Enter from a field starts the season
+        season_file = data / "fantasy-racing" / "season.json"
+        kept = data / "fantasy-racing" / "seasons"
+        saw_first_race = saw_second_race = False
+        deadline = time.time() + 300
+        while time.time() < deadline and not (kept.is_dir() and any(kept.iterdir())):
+            if season_file.is_file():
+                try:
+                    saved = json.loads(season_file.read_text())
+                except ValueError:
+                    saved = None
+                if saved is not None:
+                    assert saved["turns"] == 5 and len(saved["boards"]) == 2
+                    assert [r["bot"] is None for r in saved["racers"]] == [True, False]
+                    saw_first_race = saw_first_race or saved["race"] is not None
+                    saw_second_race = saw_second_race or len(saved["results"]) == 1
+            key("Return")
+            assert game.poll() is None, game.stdout.read().decode(errors="replace")
+        assert saw_first_race and saw_second_race, "the season's races were never saved"
+        folders = list(kept.iterdir())
+        assert len(folders) == 1, "the podium never kept the season"
+        assert sorted(p.name for p in folders[0].iterdir()) == ["race-1.json", "race-2.json", "table.json"]
+        table = json.loads((folders[0] / "table.json").read_text())["table"]
+        assert sorted(row["place"] for row in table) == [row["place"] for row in table] and len(table) == 2
+        assert not season_file.exists(), "a finished season stays saved"
+        width, height, colours = screen_picture(env, key, tmp_path)
+        assert (width, height) == (1280, 720) and len(colours) > 50
+        assert game.poll() is None, "the game stopped by itself"
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()
+        xvfb.terminate()
+        xvfb.wait(10)

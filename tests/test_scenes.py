@@ -108,7 +108,7 @@ def test_the_title_opens_the_setup_with_enter_and_quits_with_escape(app):
 def test_the_title_menu_answers_the_mouse(app):
     title = app.stack.push(TitleScene())
     app.step([])
-    rules_button = title.group.widgets[1]
+    rules_button = next(w for w in title.group.widgets if w.action == title.rules)
     app.step(
         [
             pygame.event.Event(pygame.MOUSEMOTION, pos=rules_button.rect.center, rel=(0, 0), buttons=(0, 0, 0)),
