@@ -131,6 +131,12 @@ def _add_series_options(parser: Parser) -> None:
         metavar="FILE",
         help="a board (repeat for several; default: every shipped board)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=_int_in(1, 256, "--jobs"),
+        default=os.cpu_count() or 1,
+        help="races played in parallel processes (default: every core); the results do not depend on it",
+    )
     parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")
     parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart")
 
@@ -171,14 +177,16 @@ def _series(args) -> int:
                 raise CommandLineError(f"--bots: unknown level {level!r}; choose among {', '.join(LEVELS)}")
         if not 2 <= len(levels) <= min(6, *(b.max_racers for b in boards)):
             raise CommandLineError(f"--bots: give 2 to 6 levels (one racer each), not {len(levels)}")
-        records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout)
+        records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout, jobs=args.jobs)
         lines = sorted(tournament.table(records, "bot"), key=lambda line: LEVELS.index(line.name))
     else:
         if args.bot not in LEVELS:
             raise CommandLineError(f"--bot: unknown level {args.bot!r}; choose among {', '.join(LEVELS)}")
         if args.racers > min(b.max_racers for b in boards):
             raise CommandLineError(f"--racers: a board takes at most {min(b.max_racers for b in boards)} racers")
-        records = tournament.balance_report(boards, args.games, args.seed, args.bot, args.racers, sys.stdout)
+        records = tournament.balance_report(
+            boards, args.games, args.seed, args.bot, args.racers, sys.stdout, jobs=args.jobs
+        )
         lines = sorted(tournament.table(records, "character"), key=lambda line: -line.win_rate)
     if args.csv:
         tournament.write_csv(records, args.csv)

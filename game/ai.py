@@ -5,8 +5,14 @@ The dice are never peeked at: the look-ahead bot forks the race with dice of
 its own (`Race.fork`). Every policy is deterministic for a given `rng`.
 
 - random: any legal option.
-- easy: plausible but careless: the normal judgement, blurred by noise, and
-  now and then a random option.
+- easy: a beginner: plausible moves with understandable mistakes. He takes
+  the die that carries him furthest (walls do stop him: he never picks a move
+  into a barrier when a better one goes on, and with a wall right ahead he
+  looks for a way round), but does not look further down the lane or at what
+  lies on the way (he misses chests and lanes), does not drift back unless
+  stuck, forgets his coins and his clovers, uses an object now and then, and
+  fights carelessly (any target, any tactical move); now and then he slips
+  and takes his second-best move.
 - normal (alias greedy): the option that looks best for points this turn,
   judged from the board by one rule of thumb per kind of decision.
 - hard: looks ahead: for its best candidate options it forks the race with
@@ -29,8 +35,8 @@ from game.race import Decision, Race, Racer
 
 POLICIES = ("random", "easy", "normal", "hard", "greedy")
 LEVELS = ("easy", "normal", "hard")
-EASY_RANDOM = 0.25  # how often the easy racer just picks anything
-EASY_NOISE = 3.0  # how blurred the easy racer's judgement is
+EASY_SLIP = 0.2  # how often the easy racer takes his second-best move
+EASY_OBJECTS = 0.5  # how often he thinks of using an object he could use
 HARD_CANDIDATES = 6  # options the hard racer looks ahead on
 HARD_SAMPLES = 10  # dice samples per option
 HARD_MAX_STEPS = 400  # decisions of a look-ahead rollout, at most
@@ -58,9 +64,7 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
     if policy in ("normal", "greedy"):
         return _best(race, decision)
     if policy == "easy":
-        if rng.random() < EASY_RANDOM:
-            return rng.choice([o for o in decision.options if o != "undo"])
-        return _best(race, decision, noise=lambda: rng.gauss(0, EASY_NOISE))
+        return _beginner(race, decision, rng)
     if policy == "hard":
         return _look_ahead(race, decision, rng)
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
@@ -87,6 +91,38 @@ def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = 
 def _best(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> Any:
     """The normal judgement's favourite option."""
     return _ranked(race, decision, noise)[0]
+
+
+# ---------------------------------------------------------------- the beginner (easy)
+def _beginner(race: Race, decision: Decision, rng: random.Random) -> Any:
+    """What a beginner answers: see the module's notes on `easy`."""
+    kind, options = decision.kind, [o for o in decision.options if o != "undo"] or list(decision.options)
+    if kind in ("move", "drift") and lane(race, race.racers[decision.racer].square) <= 1:
+        return _best(race, decision)  # a wall right ahead: even a beginner looks for a way round
+    if kind == "move":
+        ranked = sorted(options, key=lambda option: (-_rows_gone(race, decision, option), abs(option[1])))
+        slip = len(ranked) > 1 and rng.random() < EASY_SLIP and _rows_gone(race, decision, ranked[1]) > 0
+        return ranked[1] if slip else ranked[0]
+    if kind == "drift" and (0, 0) in options:
+        return (0, 0)  # he does not see why he would step back
+    if kind == "action":
+        objects = [o for o in options if o.startswith(("use:", "wand:", "star"))]
+        if objects and rng.random() < EASY_OBJECTS:
+            return rng.choice(objects)
+        for choice in ("move", "rest"):
+            if choice in options:
+                return choice
+    if kind == "clover" and () in options:
+        return ()  # he forgets his clovers
+    if kind in ("target", "tactical", "flail"):
+        return rng.choice(options)  # he fights carelessly
+    return _best(race, decision)
+
+
+def _rows_gone(race: Race, d: Decision, option: Any) -> int:
+    """The rows a move really carries the racer forward (a barrier stops it); the L's side adds none."""
+    _, travelled = moves.preview_walk(race, d.racer, option[0])
+    return int(travelled)
 
 
 # ---------------------------------------------------------------- the look-ahead (hard)

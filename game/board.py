@@ -71,6 +71,9 @@ class ArtLayer:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", MappingProxyType(dict(self.tiles)))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # read-only mappings do not pickle: rebuild from a dict
+        return (ArtLayer, (self.name, self.visible, self.opacity, dict(self.tiles), self.offset))
+
 
 @dataclass(frozen=True)
 class BoardArt:
@@ -112,6 +115,11 @@ class Board:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values["objects"] = dict(self.objects)
+        return (_rebuild_board, (values,))
 
     def __hash__(self) -> int:
         return hash((self.width, self.height, self.terrain, tuple(sorted(self.objects.items())), self.starts))
@@ -250,3 +258,8 @@ class Board:
         free = [s for s in free if self.terrain_at(s) == FLOOR]
         free.sort(key=lambda s: (abs(s[1] - middle), s[1]))
         return tuple(sorted(free[:count], key=lambda s: s[1]))
+
+
+def _rebuild_board(values: dict[str, Any]) -> Board:
+    """A pickled board, made again (see Board.__reduce__)."""
+    return Board(**values)

@@ -14,6 +14,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -134,20 +135,124 @@ def run(
     games: int,
     seed: int,
     progress: TextIO | None = None,
+    jobs: int = 1,
 ) -> list[RaceRecord]:
-    """Play `games` races; `lineup(rng)` gives each race's characters and bots."""
-    records = []
-    start = time.perf_counter()
+    """Play `games` races; `lineup(rng)` gives each race's characters and bots.
+
+    Every race is drawn from the seed before any is played (its board,
+    characters, bots and seed), so `jobs` processes playing them in parallel
+    give exactly the records of one process, in the same order.
+    """
+    work = []
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
-        board = boards[game % len(boards)]
+        board = game % len(boards)
         characters, bots = lineup(rng)
-        records.append(play_race(board, characters, bots, board.turns, seed + game, game))
-        if progress is not None:
-            _progress(progress, game + 1, games, time.perf_counter() - start)
+        work.append((board, characters, bots, boards[board].turns, seed + game, game))
+    records: list[RaceRecord] = []
+    start = time.perf_counter()
+    if jobs <= 1 or games < 2:
+        for board, characters, bots, turns, race_seed, game in work:
+            records.append(play_race(boards[board], characters, bots, turns, race_seed, game))
+            if progress is not None:
+                _progress(progress, len(records), games, time.perf_counter() - start)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_share_boards, initargs=(list(boards),)) as pool:
+            for record in pool.map(_play_work, work, chunksize=max(1, min(16, games // (jobs * 8)))):
+                records.append(record)
+                if progress is not None:
+                    _progress(progress, len(records), games, time.perf_counter() - start)
     if progress is not None and progress.isatty():
         progress.write("\n")
     return records
+
+
+_WORKER_BOARDS: list[Board] = []  # the boards of a series, in each worker process
+
+
+def _share_boards(boards: list[Board]) -> None:
+    _WORKER_BOARDS[:] = boards
+
+
+def _play_work(item: tuple[int, list[str], list[str], int, int, int]) -> RaceRecord:
+    board, characters, bots, turns, race_seed, game = item
+    return play_race(_WORKER_BOARDS[board], characters, bots, turns, race_seed, game)
+
+
+# ---------------------------------------------------------------- ratings
+@dataclass
+class Rating:
+    """A level's Bradley-Terry rating on the Elo scale, with its 95 % bootstrap interval."""
+
+    name: str
+    rating: float
+    low: float
+    high: float
+
+
+def pair_results(records: Sequence[RaceRecord]) -> list[list[tuple[str, str, float]]]:
+    """Per race, every pair of seats of different levels: (a, b, a's score: 1 won, 0.5 tie, 0 lost)."""
+    out = []
+    for record in records:
+        pairs = []
+        for i, sa in enumerate(record.seats):
+            for sb in record.seats[i + 1 :]:
+                if sa.bot != sb.bot:
+                    pairs.append(
+                        (sa.bot, sb.bot, 1.0 if sa.points > sb.points else 0.5 if sa.points == sb.points else 0.0)
+                    )
+        out.append(pairs)
+    return out
+
+
+def bradley_terry(pairs: Sequence[tuple[str, str, float]], names: Sequence[str], rounds: int = 500) -> dict[str, float]:
+    """Bradley-Terry strengths fitted by minorization-maximization (Hunter 2004), on the Elo
+    scale (400 log10 of the strength), centred on 1500. A small prior (one tie against an
+    average player each) keeps a level that never won or never lost finite."""
+    wins = {n: 0.5 for n in names}  # the prior's half win
+    games: dict[tuple[str, str], float] = {}
+    for a, b, score in pairs:
+        wins[a] += score
+        wins[b] += 1 - score
+        games[(a, b)] = games.get((a, b), 0) + 1
+        games[(b, a)] = games.get((b, a), 0) + 1
+    strength = {n: 1.0 for n in names}
+    for _ in range(rounds):
+        new = {}
+        for n in names:
+            denominator = 1 / (strength[n] + 1.0)  # the prior's game against strength 1
+            denominator += sum(count / (strength[n] + strength[m]) for (a, m), count in games.items() if a == n)
+            new[n] = wins[n] / denominator
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {n: v / mean for n, v in new.items()}
+    return {n: 1500 + 400 * math.log10(v) for n, v in strength.items()}
+
+
+def ratings(records: Sequence[RaceRecord], names: Sequence[str], seed: int, samples: int = 200) -> list[Rating]:
+    """Each level's rating from every head-to-head result, with a 95 % interval from `samples`
+    bootstrap resamplings of the races (seeded: the same records give the same intervals)."""
+    per_race = pair_results(records)
+    fitted = bradley_terry([p for race in per_race for p in race], names)
+    rng = random.Random(seed)
+    draws: dict[str, list[float]] = {n: [] for n in names}
+    for _ in range(samples):
+        sample = [per_race[rng.randrange(len(per_race))] for _ in per_race]
+        for n, value in bradley_terry([p for race in sample for p in race], names, rounds=150).items():
+            draws[n].append(value)
+    out = []
+    for n in names:
+        values = sorted(draws[n])
+        low = values[int(0.025 * (len(values) - 1))]
+        high = values[int(0.975 * (len(values) - 1))]
+        out.append(Rating(n, fitted[n], low, high))
+    return sorted(out, key=lambda r: -r.rating)
+
+
+def print_ratings(rows: Sequence[Rating], out: TextIO) -> None:
+    """The ratings table, strongest first."""
+    print("ratings (Bradley-Terry from every head-to-head result, Elo scale, 95 % bootstrap interval):", file=out)
+    for row in rows:
+        print(f"  {row.name:<10}{row.rating:7.0f}   ({row.low:.0f} - {row.high:.0f})", file=out)
 
 
 def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
@@ -269,9 +374,10 @@ def tournament_report(
     seed: int,
     out: TextIO,
     progress: TextIO | None = sys.stderr,
+    jobs: int = 1,
 ) -> list[RaceRecord]:
-    """The tournament command: tables and head-to-head tests."""
-    records = run(boards, level_lineup(levels), games, seed, progress)
+    """The tournament command: tables, ratings and head-to-head tests."""
+    records = run(boards, level_lineup(levels), games, seed, progress, jobs)
     order = list(dict.fromkeys(levels))
     print_table(
         sorted(table(records, "bot"), key=lambda line: order.index(line.name)),
@@ -280,6 +386,7 @@ def tournament_report(
     )
     print_race_figures(records, out)
     distinct = list(dict.fromkeys(levels))
+    print_ratings(ratings(records, distinct, seed), out)
     for i, a in enumerate(distinct):
         for b in distinct[i + 1 :]:
             above, below, p = head_to_head(records, a, b)
@@ -299,9 +406,10 @@ def balance_report(
     racers: int,
     out: TextIO,
     progress: TextIO | None = sys.stderr,
+    jobs: int = 1,
 ) -> list[RaceRecord]:
     """The balance command: every character with equal bots, random seats and boards."""
-    records = run(boards, character_lineup(racers, bot), games, seed, progress)
+    records = run(boards, character_lineup(racers, bot), games, seed, progress, jobs)
     lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
     print_table(
         lines,
