@@ -33,13 +33,20 @@ from game.board import HOLE, Square
 from game.dice import Dice
 from game.race import Decision, Race, Racer
 
-POLICIES = ("random", "easy", "normal", "hard", "greedy")
-LEVELS = ("easy", "normal", "hard")
+POLICIES = ("random", "easy", "normal", "hard", "expert", "greedy")
+LEVELS = ("easy", "normal", "hard", "expert")
 EASY_SLIP = 0.2  # how often the easy racer takes his second-best move
 EASY_OBJECTS = 0.5  # how often he thinks of using an object he could use
 HARD_CANDIDATES = 6  # options the hard racer looks ahead on
 HARD_SAMPLES = 10  # dice samples per option
 HARD_MAX_STEPS = 400  # decisions of a look-ahead rollout, at most
+# The expert's search: a fixed budget of rollouts (not of time, so that races replay and
+# tournaments do not depend on the machine), in two rounds of successive halving.
+EXPERT_CANDIDATES = 8  # options it searches, the normal judgement's best first
+EXPERT_FIRST = 16  # dice samples per candidate in the first round
+EXPERT_KEEP = 4  # candidates kept for the second round
+EXPERT_SECOND = 48  # more samples for each kept candidate
+EXPERT_HORIZON = 0  # racer's turns looked beyond the current one (the opponents' in between too)
 # How much a racer values holding each object, in points (drops, chests, look-ahead).
 OBJECT_VALUE = {
     obj.COIN: 1.5,
@@ -67,6 +74,8 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
         return _beginner(race, decision, rng)
     if policy == "hard":
         return _look_ahead(race, decision, rng)
+    if policy == "expert":
+        return _search(race, decision, rng)
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
 
 
@@ -144,9 +153,10 @@ def worth(race: Race, racer: int) -> float:
     return me.points - sum(others) / len(others) + 0.25 * lead + future * (held + 0.3 * race.tier(racer) + position)
 
 
-def _rollout(race: Race, racer: int, rng: random.Random) -> float:
-    """Play with the normal policy until the end of the racer's current (or next) turn; his worth then."""
-    ends_left = 1 if race.current == racer else 2
+def _rollout(race: Race, racer: int, rng: random.Random, horizon: int = 0) -> float:
+    """Play with the normal policy until the end of the racer's current (or next) turn, and
+    `horizon` turns of his more; his worth then."""
+    ends_left = (1 if race.current == racer else 2) + horizon
     steps = 0
     while race.pending is not None and steps < HARD_MAX_STEPS:
         for event in race.take_events():
@@ -178,6 +188,32 @@ def _look_ahead(race: Race, decision: Decision, rng: random.Random) -> Any:
         if value > best_value + 1e-9:
             best, best_value = option, value
     return best
+
+
+def _search(race: Race, decision: Decision, rng: random.Random) -> Any:
+    """The expert: determinized Monte-Carlo search over dice of its own, the normal policy
+    playing every racer in the rollouts, to the end of its next turn; every candidate on the same
+    dice samples, the best half (EXPERT_KEEP) sampled again before the choice."""
+    candidates = [o for o in _ranked(race, decision) if o != "undo"][:EXPERT_CANDIDATES]
+    if decision.kind == "path" and "end" in decision.options and "end" not in candidates:
+        candidates.append("end")
+    if len(candidates) == 1:
+        return candidates[0]
+    seeds = [rng.getrandbits(32) for _ in range(EXPERT_FIRST + EXPERT_SECOND)]
+
+    def value(option: Any, samples: list[int]) -> float:
+        total = 0.0
+        for seed in samples:
+            fork = race.fork(Dice(seed))
+            fork.choose(option)
+            total += _rollout(fork, decision.racer, rng, EXPERT_HORIZON)
+        return total
+
+    totals = {i: value(option, seeds[:EXPERT_FIRST]) for i, option in enumerate(candidates)}
+    kept = sorted(totals, key=lambda i: (-totals[i], i))[:EXPERT_KEEP]
+    for i in kept:
+        totals[i] += value(candidates[i], seeds[EXPERT_FIRST:])
+    return candidates[min(kept, key=lambda i: (-totals[i], i))]
 
 
 # ---------------------------------------------------------------- greedy judgements

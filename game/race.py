@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 SAVE_FORMAT = 1
-FORKING_BOTS = frozenset({"hard"})  # bot policies that look ahead with `Race.fork`
+FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead with `Race.fork`
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))

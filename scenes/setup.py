@@ -28,7 +28,7 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = ("person", "easy", "normal", "hard")  # a person, or a computer racer of a level (game.ai)
+KINDS = ("person", "easy", "normal", "hard", "expert")  # a person, or a computer racer of a level (game.ai)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
