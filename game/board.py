@@ -112,12 +112,17 @@ class Board:
     # tiles (set by the Tiled loader); neither takes part in equality.
     source: str = ""
     art: BoardArt | None = None
+    # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
+    # equality, saves or copies): the rules ask whether a square blocks at every step.
+    walls: frozenset[Square] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
+        walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
+        object.__setattr__(self, "walls", frozenset(walls))
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
         values["objects"] = dict(self.objects)
         return (_rebuild_board, (values,))
 

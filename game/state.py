@@ -22,7 +22,7 @@ from typing import Any
 
 from game import objects as obj
 from game import tuning
-from game.board import BARRIER, FLOOR, ROCK, Board, Square
+from game.board import FLOOR, Board, Square
 from game.characters import CHARACTERS, THROWING_STARS, Character
 from game.dice import Dice, Die
 from game.events import Event
@@ -218,8 +218,8 @@ class RaceState(ABC):
         return FLOOR if square in self.destroyed else self.board.terrain_at(square)
 
     def blocks(self, square: Square) -> bool:
-        """Whether a barrier or a rock stands on the square."""
-        return self.terrain_at(square) in (BARRIER, ROCK)
+        """Whether a barrier or a rock stands on the square (a destroyed barrier is floor)."""
+        return square in self.board.walls and square not in self.destroyed
 
     def object_at(self, square: Square) -> str | None:
         """The object lying on a square now (not taken), or None."""

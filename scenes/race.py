@@ -145,7 +145,7 @@ class RaceScene(Scene):
             if event.kind == "race_over":
                 if self.season is not None:
                     self.season.finish_race()
-                    self._save_season(background=True)
+                    self._save_season(background=False)  # once a race: the season's results are on disk
                 else:
                     userdata.delete_save()
 

@@ -1,6 +1,7 @@
 """Computer racers: legal, deterministic, blind to future dice, and ordered by strength."""
 
 import copy
+import dataclasses
 import random
 import subprocess
 import sys
@@ -60,7 +61,7 @@ def test_the_hard_bot_does_not_see_the_dice_to_come():
 
 def test_hard_beats_normal_and_normal_beats_easy_over_a_small_fixed_run():
     boards = [random_board(random.Random(s), racers=3) for s in range(4)]
-    boards = [b.__class__(**{**b.__dict__, "turns": 8}) for b in boards]
+    boards = [dataclasses.replace(b, turns=8) for b in boards]
     records = tournament.run(boards, tournament.level_lineup(["easy", "normal", "hard"]), 60, seed=3)
     lines = {line.name: line for line in tournament.table(records, "bot")}
     assert lines["hard"].points > lines["normal"].points > lines["easy"].points

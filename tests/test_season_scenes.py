@@ -82,6 +82,7 @@ def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app):
         app.step([key(pygame.K_RETURN)])  # results: Season table
         table = app.stack.top
         assert isinstance(table, SeasonTableScene) and table.lines[0].season_points >= 10
+        userdata.wait_for_saves()
         saved = json.loads(userdata.season_path().read_text())
         assert len(saved["results"]) == number
         app.step([key(pygame.K_RETURN)])  # table: next race, or the podium
