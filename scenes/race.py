@@ -320,6 +320,7 @@ class RaceScene(Scene):
 
     def _on_racer_turn(self, e, animate) -> None:
         self.acting = e.racer
+        self.phase = ""  # the previous racer's phase is over; his own shows with its event
         self.shown_protected[e.racer] = False
         self.manual_camera = False
         r = self.race.racers[e.racer]

@@ -41,22 +41,70 @@ def test_a_level_is_deterministic_for_a_seed(level):
     assert play(4) == play(4)
 
 
-def test_the_hard_bot_does_not_see_the_dice_to_come():
-    race = race_for(["hard", "normal", "hard"], 7)
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_searching_bots_do_not_see_the_dice_to_come(level):
+    race = race_for([level, "normal", level], 7)
     rngs = {i: random.Random(i) for i in range(3)}
     checked = 0
-    while not race.over and checked < 25:
+    limit = 25 if level == "hard" else 8
+    while not race.over and checked < limit:
         decision = race.pending
-        if race.setups[decision.racer].bot == "hard":
+        if race.setups[decision.racer].bot == level:
             bot_rng = copy.deepcopy(rngs[decision.racer])
             real_dice = race.dice
             race.dice = Dice(123456)  # another future
-            other = ai.choose(race, decision, "hard", copy.deepcopy(bot_rng))
+            other = ai.choose(race, decision, level, copy.deepcopy(bot_rng))
             race.dice = real_dice
-            assert ai.choose(race, decision, "hard", bot_rng) == other
+            assert ai.choose(race, decision, level, bot_rng) == other
             checked += 1
         race.choose(ai.choose(race, decision, race.setups[decision.racer].bot, rngs[decision.racer]))
-    assert checked == 25
+    assert checked == limit
+
+
+def test_a_tournament_gives_the_same_records_with_one_process_or_two():
+    boards = [dataclasses.replace(random_board(random.Random(s), racers=3), turns=5) for s in range(2)]
+    lineup = tournament.level_lineup(["easy", "normal", "random"])
+    one = tournament.run(boards, lineup, 12, seed=9, jobs=1)
+    two = tournament.run(boards, lineup, 12, seed=9, jobs=2)
+    assert [[(s.character, s.bot, s.points) for s in r.seats] for r in one] == [
+        [(s.character, s.bot, s.points) for s in r.seats] for r in two
+    ]
+
+
+def test_ratings_order_the_levels_with_intervals_around_them():
+    def record(points):
+        return tournament.RaceRecord(
+            [tournament.Seat(0, 0, "b", "elf", bot, p, 0, {}) for bot, p in points.items()], 0, False
+        )
+
+    records = [record({"a": 30, "b": 20, "c": 10}) for _ in range(30)] + [
+        record({"a": 10, "b": 30, "c": 20}) for _ in range(10)
+    ]
+    rows = tournament.ratings(records, ["a", "b", "c"], seed=1, samples=60)
+    assert [row.name for row in rows] == ["a", "b", "c"]
+    for row in rows:
+        assert row.low <= row.rating <= row.high
+    assert rows[0].rating - rows[2].rating > 100
+
+
+def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
+    for seed in range(4):
+        race = race_for(["easy", "normal"], seed)
+        rng = random.Random(seed)
+        while race.pending is not None:
+            decision = race.pending
+            choice = ai.choose(race, decision, race.setups[decision.racer].bot, rng)
+            if race.setups[decision.racer].bot == "easy":
+                square = race.racers[decision.racer].square
+                blocked_ahead = ai.lane(race, square) <= 1
+                if decision.kind == "drift" and not blocked_ahead:
+                    assert choice == (0, 0), "a beginner does not step back for nothing"
+                if decision.kind == "move" and not blocked_ahead:
+                    gone = {o: ai._rows_gone(race, decision, o) for o in decision.options}
+                    assert gone[choice] > 0 and gone[choice] >= sorted(gone.values())[-2], (decision.options, choice)
+                if decision.kind == "action":
+                    assert choice != "coins", "a beginner forgets his coins"
+            race.choose(choice)
 
 
 def test_hard_beats_normal_and_normal_beats_easy_over_a_small_fixed_run():

@@ -686,3 +686,31 @@ def test_the_window_gets_the_games_icon_before_it_opens(tmp_path, monkeypatch):
     pygame.display.quit()
     App(settings=Settings())
     assert icons == [((64, 64), False)]
+
+
+def test_a_racers_turn_banner_never_shows_the_previous_racers_phase(app):
+    """Seen while playing: "Player 1's turn · action phase" while his banner showed."""
+    from scenes import hud
+
+    setup = practice_setup([("elf", "Ann", "greedy"), ("orc", "Bo", "greedy")], turns=5)
+    from scenes.setup import start_race
+
+    start_race(app.stack, setup)
+    scene = app.stack.top
+    seen = []
+    original = hud.draw_top_bar
+
+    def spy(surface, race, turn, acting, phase, manual):
+        seen.append((acting, phase))
+        return original(surface, race, turn, acting, phase, manual)
+
+    hud.draw_top_bar = spy
+    try:
+        run_until(app, lambda: scene.race.turn >= 2 and len({a for a, _ in seen}) == 2, seconds=60)
+    finally:
+        hud.draw_top_bar = original
+    for (before_acting, _), (acting, phase) in zip(seen, seen[1:]):
+        if acting != before_acting:
+            assert phase in ("", "movement"), (
+                f"racer {acting}'s turn showed the phase {phase!r} of racer {before_acting}"
+            )
