@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -157,7 +158,13 @@ def run(
             if progress is not None:
                 _progress(progress, len(records), games, time.perf_counter() - start)
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_share_boards, initargs=(list(boards),)) as pool:
+        # fresh worker processes (not forks of this one, whose threads may hold locks)
+        context = multiprocessing.get_context(
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )
+        with ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_share_boards, initargs=(list(boards),)
+        ) as pool:
             for record in pool.map(_play_work, work, chunksize=max(1, min(16, games // (jobs * 8)))):
                 records.append(record)
                 if progress is not None:

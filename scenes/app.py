@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from scenes import assets, audio, i18n, userboards, userdata
+from scenes.gamepad import Gamepads
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.race import RaceScene
@@ -77,6 +78,7 @@ class App:
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack(self, SCENES)
+        self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/gamepad.py)
         self.running = True
         self.first_frame_at: float | None = None
         self.frames = 0
@@ -136,7 +138,13 @@ class App:
         return event
 
     def handle(self, event) -> None:
-        """One input event: the window's own keys, then the scenes."""
+        """One input event (a game controller's made into keys): the window's own keys, then the scenes."""
+        for each in self.gamepads.translate(event):
+            self._handle(each)
+            if not self.running:
+                return
+
+    def _handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return

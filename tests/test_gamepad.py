@@ -1,0 +1,111 @@
+"""A game controller plays the whole game: synthesized SDL controller events only, from the title
+through a whole race to the results; sticks, shoulders and hot-plugging."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.race import RaceScene
+from scenes.results import ResultsScene
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+from scenes.userdata import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return App(settings=Settings(animation_speed=4.0, language="en"))
+
+
+def press(button):
+    """A controller button pressed and released."""
+    return [
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0),
+        pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0),
+    ]
+
+
+def stick(axis, value):
+    return pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=0)
+
+
+def test_a_whole_race_is_played_with_a_controller_only(app):
+    app.stack.push(TitleScene())
+    app.step([])
+    app.step(press(pygame.CONTROLLER_BUTTON_A))  # title: Play
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    turns = setup.group.widgets[1]
+    setup.group.focus_on(turns)
+    for _ in range(11):  # the fewest turns: 5
+        if setup.turns == 5:
+            break
+        app.step(press(pygame.CONTROLLER_BUTTON_DPAD_LEFT))
+    assert setup.turns == 5
+    app.step(press(pygame.CONTROLLER_BUTTON_A))  # A starts the race from a field
+    scene = app.stack.top
+    assert isinstance(scene, RaceScene) and [r.setup.bot for r in scene.race.racers] == [None, "normal"]
+    person_decisions = 0
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        race = scene.race
+        if race.pending is not None and race.racers[race.pending.racer].setup.bot is None and scene.panel is not None:
+            person_decisions += 1
+        app.step(press(pygame.CONTROLLER_BUTTON_A), 1 / 30)  # choose the focused option, or skip an animation
+    assert isinstance(app.stack.top, ResultsScene), "the race never ended"
+    assert scene.race.over and person_decisions > 5
+    app.step(press(pygame.CONTROLLER_BUTTON_B))  # results: back to the title
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_the_dpad_and_the_left_stick_move_the_focus_and_start_opens_the_pause_menu(app):
+    title = app.stack.push(TitleScene())
+    app.step([])
+    assert title.group.focus == 0
+    app.step(press(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    assert title.group.focus == 1
+    app.step([stick(pygame.CONTROLLER_AXIS_LEFTY, 30000)])  # pushed down: one step
+    app.step([stick(pygame.CONTROLLER_AXIS_LEFTY, 31000)])  # still down: no more
+    assert title.group.focus == 2
+    app.step([stick(pygame.CONTROLLER_AXIS_LEFTY, 0), stick(pygame.CONTROLLER_AXIS_LEFTY, -30000)])
+    assert title.group.focus == 1
+    app.step(press(pygame.CONTROLLER_BUTTON_DPAD_UP) + press(pygame.CONTROLLER_BUTTON_A))
+    assert isinstance(app.stack.top, SetupScene)
+    app.step(press(pygame.CONTROLLER_BUTTON_A))
+    race = app.stack.top
+    app.step(press(pygame.CONTROLLER_BUTTON_START))
+    assert type(app.stack.top).__name__ == "PauseScene"
+    app.step(press(pygame.CONTROLLER_BUTTON_START))
+    assert app.stack.top is race
+
+
+def test_the_shoulders_and_the_right_stick_scroll_the_board(app):
+    app.stack.push(TitleScene())
+    app.step(press(pygame.CONTROLLER_BUTTON_A))
+    app.step(press(pygame.CONTROLLER_BUTTON_A))
+    race = app.stack.top
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
+    assert pygame.K_s in race.scroll_keys
+    before = list(race.camera)
+    app.step([], 0.5)
+    assert race.manual_camera and race.camera != before
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
+    assert not race.scroll_keys
+    app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, -32768)])
+    assert race.scroll_keys == {pygame.K_a}
+    app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, 100)])
+    assert not race.scroll_keys
+    app.step(press(pygame.CONTROLLER_BUTTON_Y))  # the camera back on the racer
+    assert not race.manual_camera
+
+
+def test_plugging_and_unplugging_a_controller_never_stops_the_game(app):
+    app.stack.push(TitleScene())
+    app.step([pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7)])  # nothing there: logged
+    app.gamepads.held[(3, pygame.CONTROLLER_AXIS_LEFTX)] = pygame.K_LEFT
+    app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=3)])
+    assert app.running and not app.gamepads.held and isinstance(app.stack.top, TitleScene)
