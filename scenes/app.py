@@ -21,6 +21,7 @@ import pygame
 
 from scenes import assets, audio, i18n, userboards, userdata
 from scenes.gamepad import Gamepads
+from scenes.legend import LegendScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.race import RaceScene
@@ -54,6 +55,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "season_setup": SeasonSetupScene,
     "season_table": SeasonTableScene,
     "podium": PodiumScene,
+    "legend": LegendScene,
 }
 
 

@@ -3,7 +3,7 @@ already answers, in this one place (so a screen needs no controller code of its 
 
 - D-pad, or the left stick pushed past half way: the arrow keys (move the focus, change a value).
 - A: Enter (choose); B: Escape (back; in a race, the pause menu); Start: Escape (the pause menu,
-  and back out of it); Y: C (the camera back on the racer who acts).
+  and back out of it); Y: C (the camera back on the racer who acts); X: L (the board's legend).
 - Shoulders and the right stick: W and S, A and D held (scroll the board up and down, left and right).
 
 Controllers plugged in or out while the game runs are opened and closed (SDL's game controller
@@ -24,6 +24,7 @@ BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
     pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
     pygame.CONTROLLER_BUTTON_Y: pygame.K_c,
+    pygame.CONTROLLER_BUTTON_X: pygame.K_l,
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
@@ -43,6 +44,7 @@ UNICODE = {
     pygame.K_RETURN: "\r",
     pygame.K_ESCAPE: "\x1b",
     pygame.K_c: "c",
+    pygame.K_l: "l",
     pygame.K_w: "w",
     pygame.K_s: "s",
     pygame.K_a: "a",

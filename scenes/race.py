@@ -30,6 +30,7 @@ from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
 from scenes.thinker import Thinker
 from scenes.ui import text, theme
+from scenes.ui.widgets import panel as draw_panel
 
 TILE = 48
 VIEW = pygame.Rect(0, 46, 864, 674)
@@ -55,6 +56,7 @@ def _square_mark(colour, focused: bool, number: str) -> pygame.Surface:
     return mark
 
 
+LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
 log = logging.getLogger("fantasy-racing")
 
 
@@ -601,6 +603,10 @@ class RaceScene(Scene):
         self.camera[1] = (self.camera[1] + ey * k) % height
 
     # ---------------------------------------------------------------- input
+    def open_legend(self) -> None:
+        """What every kind of square and object of this board is (L, or the top bar's button)."""
+        self.stack.push(self.stack.make("legend", self.renderer))
+
     def open_pause(self) -> None:
         """The pause menu (Escape)."""
         self.stack.push(self.stack.make("pause", self.save_and_quit))
@@ -614,6 +620,11 @@ class RaceScene(Scene):
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
+            return None
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
+        ):
+            self.open_legend()
             return None
         if self._camera_event(event):
             return None
@@ -729,6 +740,8 @@ class RaceScene(Scene):
             picture.fill(theme.BACKGROUND)
             order = list(self.race.order) or list(range(len(self.race.racers)))
             hud.draw_top_bar(picture, self.race, self.turn_shown, self.acting, self.phase, self.manual_camera)
+            draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
+            text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
             bottom = hud.draw_racers(
                 picture, self.race, order, self.shown_points, self.acting, self.shown_protected, self.turn_shown
             )
