@@ -247,8 +247,7 @@ def _landing(race: Race, racer: int, square: Square) -> float:
 
 def fight_value(race: Race, mover: int, other: int) -> float:
     """Expected points of a fight when `mover` lands on `other`'s square (6.1, 6.2)."""
-    me, them = race.racers[mover], race.racers[other]
-    attacker = other if (them.has("initiative") and not me.has("initiative")) else mover
+    attacker, _ = combat.who_attacks(race, mover, other, suffered=False)
     simple, crushing = combat.chances(race, attacker, False)
     win = (simple + crushing) / 100
     if attacker != mover:

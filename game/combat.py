@@ -124,17 +124,23 @@ def fight_here(race: RaceState, racer: int, suffered: bool, exclude: int | None,
     r = race.racers[racer]
     there = [o for o in race.racers_at(r.square, but=racer) if not o.protected and o.index != exclude]
     if there:
-        other = there[0]
-        if suffered or (other.has(INITIATIVE) and not r.has(INITIATIVE)):
-            yield from fight(race, other.index, racer)
-        else:
-            yield from fight(race, racer, other.index)
+        attacker, defender = who_attacks(race, racer, there[0].index, suffered)
+        yield from fight(race, attacker, defender)
         return
     if voluntary and r.has(BACKSTAB):
         below = race.board.wrap(r.row + 1, r.col)
         victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
         if victims:
             yield from fight(race, racer, victims[0].index, backstab=True)
+
+
+def who_attacks(race: RaceState, racer: int, other: int, suffered: bool) -> tuple[int, int]:
+    """(attacker, defender) when `racer` stops on `other`'s square (6.1): the racer who arrived
+    attacks, unless he was moved there (suffered) or the other has Initiative and he has not."""
+    r, o = race.racers[racer], race.racers[other]
+    if suffered or (o.has(INITIATIVE) and not r.has(INITIATIVE)):
+        return other, racer
+    return racer, other
 
 
 def chances(race: RaceState, attacker: int, backstab: bool) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from game.characters import BRAINY
 from game.race import SaveError
 from scenes import audio, hud, i18n, userdata, words
 from scenes.decisions import DecisionPanel
+from scenes.explain import option_lines
 from scenes.i18n import t
 from scenes.render import board, effects, sprites
 from scenes.render.board import BoardRenderer, object_sprite
@@ -101,9 +102,8 @@ class RaceScene(Scene):
         self._moves: tuple[Any, Any] | None = None
         self._synced: tuple[Any, int, int] | None = None
         self._panel_on_screen: tuple[int, int] | None = None  # (screen, picture) of the decision panel drawn last frame
-        self._line: tuple[Any, pygame.Surface, pygame.Rect] | None = (
-            None  # the status line: (what it says, picture, rect)
-        )
+        self._line: tuple[Any, pygame.Surface, pygame.Rect] | None = None  # the status line: (says, picture, rect)
+        self._explained: tuple[Any, list[str]] | None = None  # (decision and focus, the focused option's lines)
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
         self.hover_square = None
@@ -801,8 +801,30 @@ class RaceScene(Scene):
             else:
                 surface.blit(picture, area)
             self._panel_on_screen = (id(surface), id(picture)) if on_top else None
+            self._draw_explanation(surface, panel)
         elif line is not None:
             surface.blit(*line)
+
+    def explanation(self) -> list[str]:
+        """What the focused option of the person's decision will do (worked out once per focus)."""
+        panel = self.panel
+        if panel is None or panel.clover or not 0 <= panel.focus < len(panel.entries):
+            return []
+        key = (id(panel.decision), panel.focus, i18n.language())
+        if self._explained is None or self._explained[0] != key:
+            self._explained = (key, option_lines(self.race, panel.decision, panel.entries[panel.focus].option))
+        return list(self._explained[1])
+
+    def _draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
+        """The focused option's explanation, on a dark strip just above the decision panel."""
+        lines = self.explanation()
+        if not lines:
+            return
+        height = 8 + 21 * len(lines)
+        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
+        effects.shade(surface, box, (10, 12, 20), 210)
+        for k, words_line in enumerate(lines):
+            text.draw(surface, words_line, (box.left + 10, box.top + 4 + 21 * k), 16, theme.TEXT)
 
     def _status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or

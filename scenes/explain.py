@@ -1,0 +1,46 @@
+"""The focused option of a decision, explained in words (game/explain.py works out what it does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import explain
+from scenes import words
+from scenes.i18n import t
+
+
+def option_lines(race: Any, decision: Any, option: Any) -> list[str]:
+    """One to three short lines on what `option` will do, as far as it is known before the dice."""
+    lines: list[str] = []
+    outcome = explain.move_outcome(race, decision, option)
+    if outcome is not None:
+        squares = len(outcome.path)
+        where = t("explain.walk", count=squares, points=f"{outcome.points:+d}") if squares else t("explain.stay")
+        ahead = t("explain.lane", count=outcome.lane) if outcome.lane else t("explain.wall_ahead")
+        lines.append(f"{where}  ·  {ahead}")
+        if outcome.waiting:
+            lines.append(t("explain.waiting", what=", ".join(t(f"legend.{kind}.name") for kind in outcome.waiting)))
+        if outcome.fight is not None:
+            odds = outcome.fight
+            lines.append(
+                t(
+                    "explain.fight",
+                    attacker=race.racers[odds.attacker].name,
+                    defender=race.racers[odds.defender].name,
+                    simple=odds.simple,
+                    crushing=odds.crushing,
+                    defeat=odds.defeat,
+                )
+            )
+    if decision.kind == "action":
+        reasons = explain.why_not(race, decision.racer)
+        if reasons:
+            lines.append(t("explain.not_offered", items="; ".join(_reason(item, why) for item, why in reasons.items())))
+    return lines
+
+
+def _reason(item: str, why: Any) -> str:
+    name = t("explain.stars") if item == "star" else words.object_name(item)
+    if isinstance(why, tuple):
+        return t("explain.resting", name=name, turn=why[1])
+    return t(f"explain.{why}", name=name)

@@ -1,0 +1,130 @@
+"""Options that explain themselves (game/explain.py): the squares and points shown for a move are those
+the race then gives; a fight's chances are the character table's; objects not offered say why."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import Board, Race, RacerSetup, ai, explain, load_board
+from game.characters import CHARACTERS
+from game.race import Inventory
+
+CUT = ("rolled", "fell", "shortcut", "fight", "trap_sprung", "chest_opened", "turn_ended")
+
+
+def what_the_race_gives(race: Race, racer: int, option) -> tuple[list, int]:
+    """The real race (rebuilt from its save) answering `option`: the squares walked and the points they score."""
+    twin = Race.from_json(race.to_json(), board=race.board)
+    twin.choose(option)
+    path, points = [], 0
+    for event in twin.take_events():
+        if event.kind == "moved" and event.racer == racer:
+            path += [tuple(s) for s in event.path]
+        elif event.kind == "placed" and event.racer == racer:
+            path.append(tuple(event.end))
+        elif event.kind == "scored" and event.racer == racer and event.cause in ("distance", "lap"):
+            points += event.points
+        elif event.kind in CUT:
+            break
+    return path, points
+
+
+@pytest.mark.parametrize("board", ["meadow.tmx", "mine.tmx", "forest.tmx"])
+def test_every_walking_option_shows_the_squares_and_points_the_race_gives(board):
+    race = Race.new(
+        load_board(f"maps/{board}"),
+        [RacerSetup("elf", bot="normal"), RacerSetup("thief", bot="normal"), RacerSetup("dwarf", bot="normal")],
+        turns=6,
+        seed=17,
+    )
+    rng = random.Random(3)
+    checked = 0
+    while (decision := race.pending) is not None:
+        if decision.kind in explain.WALKING_KINDS:
+            for option in decision.options:
+                outcome = explain.move_outcome(race, decision, option)
+                path, points = what_the_race_gives(race, decision.racer, option)
+                assert outcome is not None and list(outcome.path) == path and outcome.points == points, option
+                checked += 1
+        race.choose(ai.choose(race, decision, "normal", rng))
+    assert checked > 40
+
+
+def placed(racers, squares, board_text):
+    board = Board.from_text(board_text)
+
+    def before(race):
+        for racer, square in zip(race.racers, squares):
+            racer.row, racer.col = square
+
+    return Race.new(board, [RacerSetup(c, bot="normal") for c in racers], turns=5, seed=5, before=before)
+
+
+OPEN = "\n".join(["..1.2..."] + ["........"] * 15)
+
+
+def test_a_fight_where_a_move_ends_shows_the_attackers_chances_from_the_character_table():
+    race = placed(["elf", "orc"], [(0, 2), (3, 2)], OPEN)
+    for racer in race.racers:
+        racer.protected = False
+    odds = explain.fight_at(race, 0, (3, 2))
+    elf = CHARACTERS["elf"]
+    assert (odds.attacker, odds.defender, odds.simple, odds.crushing) == (0, 1, elf.simple, elf.crushing)
+    assert odds.defeat == 100 - elf.simple - elf.crushing
+
+
+def test_initiative_makes_the_defender_the_attacker_in_the_explanation_as_in_the_race():
+    race = placed(["elf", "dwarf"], [(0, 2), (3, 2)], OPEN)
+    race.racers[1].protected = False
+    odds = explain.fight_at(race, 0, (3, 2))
+    dwarf = CHARACTERS["dwarf"]
+    assert (odds.attacker, odds.defender, odds.simple, odds.crushing) == (1, 0, dwarf.simple, dwarf.crushing)
+    race.racers[1].protected = True
+    assert explain.fight_at(race, 0, (3, 2)) is None  # a protected racer is not fought
+
+
+def test_an_object_or_a_free_action_not_offered_says_why():
+    race = placed(["sorceress", "thief"], [(0, 2), (8, 6)], OPEN)
+    sorceress, thief = race.racers
+    sorceress.inventory = Inventory(objects=["axe"])
+    race.turn = 2
+    sorceress.wand_used["wand_of_fire"] = 1
+    reasons = explain.why_not(race, 0)
+    assert reasons["axe"] == "no_target"  # the thief is 8 rows away, an axe reaches 6 king steps
+    assert reasons["wand_of_fire"] == ("resting", 4)
+    thief.stars = 0
+    assert explain.why_not(race, 1)["star"] == "no_stars"
+
+
+def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tmp_path, monkeypatch):
+    import pygame
+
+    from scenes.app import App
+    from scenes.setup import start_race
+    from scenes.userdata import Settings
+    from tests.test_scenes import key, run_until
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(animation_speed=4.0, language="en"))
+    start_race(
+        app.stack,
+        {
+            "board": "maps/meadow.tmx",
+            "turns": 5,
+            "seed": 2,
+            "racers": [
+                {"character": "elf", "name": "Ann", "bot": None},
+                {"character": "orc", "name": "Bo", "bot": "normal"},
+            ],
+        },
+    )
+    scene = app.stack.top
+    run_until(app, lambda: scene.panel is not None and scene.panel.decision.kind == "move" and not scene.busy)
+    lines = scene.explanation()
+    option = scene.panel.entries[scene.panel.focus].option
+    outcome = explain.move_outcome(scene.race, scene.panel.decision, option)
+    assert lines and lines[0].startswith(f"{len(outcome.path)} square")
+    app.step([key(pygame.K_RIGHT)])
+    assert scene.explanation() != lines or len(scene.panel.entries) == 1
