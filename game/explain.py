@@ -19,7 +19,7 @@ from game.characters import THROWING_STARS, WAND_MASTERY
 from game.dice import Dice
 from game.race import Decision, Race
 
-WALKING_KINDS = ("move", "drift", "coins", "distance")
+WALKING_KINDS = ("move", "drift", "coins", "distance", "tactical")
 SCORED = ("distance", "lap")
 
 
@@ -133,3 +133,25 @@ def why_not(race: Race, racer: int) -> dict[str, str | tuple[str, int]]:
         elif not effects.star_targets(race, racer):
             reasons["star"] = "no_target"
     return reasons
+
+
+@dataclass(frozen=True)
+class TargetOutcome:
+    """What an object aimed at a square does: the opponent it hits (if any), or what it destroys."""
+
+    item: str
+    victim: int | None
+    destroys: str | None  # "barrier" or "trap" when it hits no racer
+
+
+def target_outcome(race: Race, decision: Decision, option: object) -> TargetOutcome | None:
+    """The effect of a target option (axe, spear, trap, throwing star, wand of teleportation)."""
+    if decision.kind != "target" or not isinstance(option, tuple):
+        return None
+    item = str(decision.info.get("object", ""))
+    square: Square = (int(option[0]), int(option[1]))
+    victims = effects.opponents_at(race, decision.racer, square)
+    if victims:
+        return TargetOutcome(item, victims[0], None)
+    destroys = "trap" if square in race.traps else "barrier" if race.terrain_at(square) == "barrier" else None
+    return TargetOutcome(item, None, destroys)

@@ -8,6 +8,8 @@ from game import explain
 from scenes import words
 from scenes.i18n import t
 
+EFFECTS = ("axe", "spear", "trap", "throwing_star")  # objects whose target suffers something said in words
+
 
 def option_lines(race: Any, decision: Any, option: Any) -> list[str]:
     """One to three short lines on what `option` will do, as far as it is known before the dice."""
@@ -32,6 +34,20 @@ def option_lines(race: Any, decision: Any, option: Any) -> list[str]:
                     defeat=odds.defeat,
                 )
             )
+    target = explain.target_outcome(race, decision, option)
+    if target is not None:
+        if target.victim is not None:
+            victim = race.racers[target.victim]
+            effect = t(f"explain.effect.{target.item}") if target.item in EFFECTS else ""
+            lines.append(t("explain.hits", name=victim.name, points=victim.points, effect=effect).rstrip(" :"))
+        elif target.destroys is not None:
+            lines.append(t(f"explain.destroys.{target.destroys}"))
+        else:
+            lines.append(t("explain.placed_there"))
+    if decision.kind == "shield":
+        lines.append(t(f"explain.shield.{option}", size=t(f"explain.size.{decision.info.get('size', 'small')}")))
+    if decision.kind == "shortcut_stop":
+        lines.append(t(f"explain.shortcut.{option}", count=decision.info.get("left", 0)))
     if decision.kind == "action":
         reasons = explain.why_not(race, decision.racer)
         if reasons:

@@ -128,3 +128,38 @@ def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tm
     assert lines and lines[0].startswith(f"{len(outcome.path)} square")
     app.step([key(pygame.K_RIGHT)])
     assert scene.explanation() != lines or len(scene.panel.entries) == 1
+
+
+def test_a_target_says_whom_the_object_hits_or_what_it_destroys():
+    from game.state import Decision
+
+    race = placed(
+        ["elf", "orc"], [(0, 2), (3, 2)], "\n".join(["..1.2..."] + ["........"] * 5 + ["..#....."] + ["........"] * 9)
+    )
+    race.racers[1].protected = False
+    decision = Decision(0, "target", ((3, 2), (6, 2), (5, 5)), {"object": "axe"})
+    on_orc = explain.target_outcome(race, decision, (3, 2))
+    assert (on_orc.item, on_orc.victim, on_orc.destroys) == ("axe", 1, None)
+    on_barrier = explain.target_outcome(race, decision, (6, 2))
+    assert (on_barrier.victim, on_barrier.destroys) == (None, "barrier")
+    assert explain.target_outcome(race, decision, (5, 5)).destroys is None
+
+
+def test_the_words_of_each_explained_kind_exist_in_both_languages():
+    from game.state import Decision
+    from scenes import i18n
+    from scenes.explain import option_lines
+
+    race = placed(["elf", "orc"], [(0, 2), (3, 2)], OPEN)
+    race.racers[1].protected = False
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        for decision, option in (
+            (Decision(0, "target", ((3, 2),), {"object": "spear"}), (3, 2)),
+            (Decision(0, "shield", ("shield", "take"), {"size": "big"}), "shield"),
+            (Decision(0, "shield", ("shield", "take"), {"size": "small"}), "take"),
+            (Decision(0, "shortcut_stop", ("stop", "go_on"), {"left": 3}), "go_on"),
+        ):
+            lines = option_lines(race, decision, option)
+            assert lines and all(line and "explain." not in line for line in lines), (language, decision.kind, lines)
+    i18n.set_language("en")
