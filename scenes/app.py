@@ -32,6 +32,7 @@ from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
 from scenes.title import TitleScene
+from scenes.tutorial import TutorialScene
 from scenes.ui import theme
 
 FPS = 60
@@ -56,6 +57,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "season_table": SeasonTableScene,
     "podium": PodiumScene,
     "legend": LegendScene,
+    "tutorial": TutorialScene,
 }
 
 

@@ -95,16 +95,31 @@ def status_key(race) -> tuple:
     return tuple((r.poisoned, tuple(sorted(r.wand_used.items())), r.baby_step) for r in race.racers)
 
 
-def draw_racers(surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0) -> int:
-    """A panel per racer in play order; returns the y below them."""
+def card_rects(race, order, turn: int = 0) -> dict[int, pygame.Rect]:
+    """Where each racer's panel is in the sidebar (in play order), by racer."""
     x, y, w = SIDEBAR.left, SIDEBAR.top, SIDEBAR.width
     height = 62 if len(order) > 4 else 70
     turn = turn or race.turn
+    rects = {}
+    for index in order:
+        lines = _status_rows(status(race, race.racers[index], turn), w - 24)
+        rects[index] = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
+        y += rects[index].height + 6
+    return rects
+
+
+def draw_racers(surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0) -> int:
+    """A panel per racer in play order; returns the y below them."""
+    w = SIDEBAR.width
+    height = 62 if len(order) > 4 else 70
+    turn = turn or race.turn
+    rects = card_rects(race, order, turn)
+    y = SIDEBAR.top
     for index in order:
         r = race.racers[index]
         colour = theme.racer_colour(index)
         lines = _status_rows(status(race, r, turn), w - 24)
-        rect = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
+        rect = rects[index]
         panel(
             surface,
             rect,

@@ -87,7 +87,10 @@ class ResultsScene(Scene):
             self.kept = t("results.kept", path=path)
 
     def again(self) -> None:
-        """A new race with the same setup."""
+        """A new race with the same setup (the guided race: the lessons again)."""
+        if self.setup.get("tutorial"):
+            self.stack.replace(self.stack.make("tutorial"))
+            return
         start_race(self.stack, self.setup, replace=True)
 
     def season_table(self) -> None:

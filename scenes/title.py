@@ -43,9 +43,15 @@ class TitleScene(Scene):
             items.append((t("menu.resume_saved"), self.resume_race))
         if self.season is not None:
             items.append((t("menu.resume_season"), self.resume_season))
+        learn = (t("menu.learn"), self.learn)
+        first_start = self.app is not None and not self.app.settings.tutorial_seen
+        items += [learn] if first_start else []
         items += [
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
+        ]
+        items += [] if first_start else [learn]
+        items += [
             (t("menu.rules"), self.rules),
             (t("menu.settings"), self.settings),
             (t("menu.quit"), self.quit),
@@ -57,6 +63,10 @@ class TitleScene(Scene):
     def play(self) -> None:
         """Open the race setup."""
         self.stack.push(self.stack.make("setup", board_file=self.board_file))
+
+    def learn(self) -> None:
+        """The guided first race."""
+        self.stack.push(self.stack.make("tutorial"))
 
     def championship(self) -> None:
         """Set up a championship."""

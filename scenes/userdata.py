@@ -266,6 +266,7 @@ class Settings:
     music_volume: int = 60  # music, 0-100
     language: str = field(default_factory=system_language)  # "en" or "fr"
     last_board: str = ""
+    tutorial_seen: bool = False  # the guided first race was played or skipped (the title offers it until then)
     extra: dict = field(default_factory=dict)  # keys of a newer game, kept and written back
     problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 
@@ -390,6 +391,11 @@ class Settings:
                 settings.last_board = data["last_board"]
             else:
                 fixes.append(f"last_board is {_kind(data['last_board'])}, not a text: reset")
+        if "tutorial_seen" in data:
+            if isinstance(data["tutorial_seen"], bool):
+                settings.tutorial_seen = data["tutorial_seen"]
+            else:
+                fixes.append(f"tutorial_seen is {_kind(data['tutorial_seen'])}, not true or false: reset")
         known = {
             "format",
             "window",
@@ -399,6 +405,7 @@ class Settings:
             "music_volume",
             "language",
             "last_board",
+            "tutorial_seen",
         }
         settings.extra = {k: v for k, v in data.items() if k not in known}
         return settings, fixes
@@ -416,6 +423,7 @@ class Settings:
                 "music_volume": int(self.music_volume),
                 "language": self.language,
                 "last_board": self.last_board,
+                "tutorial_seen": bool(self.tutorial_seen),
             }
         )
         return data

@@ -119,7 +119,15 @@ def saved_race(data_home: Path):
         return None
 
 
+def returning_player(data_home: Path) -> None:
+    """A user folder whose settings say the guided first race was seen (the title offers Play first)."""
+    folder = data_home / "fantasy-racing"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.json").write_text(json.dumps({"format": 1, "window": [1280, 720], "tutorial_seen": True}))
+
+
 def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_path):
+    returning_player(tmp_path / "data")
     xvfb, display = start_xvfb()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
@@ -179,6 +187,7 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
     """Title > Championship; the season setup set to 2 races of 5 turns by keys; both races
     played by keys (Enter answers the focused option or skips an animation) through the results
     and the season table to the podium, where the season is kept as replays."""
+    returning_player(tmp_path / "data")
     xvfb, display = start_xvfb()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     data = tmp_path / "data"
@@ -238,3 +247,75 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
             game.kill()
         xvfb.terminate()
         xvfb.wait(10)
+
+
+def _start_game(tmp_path):
+    """The game in a real window under Xvfb, with a fresh user folder: (xvfb, game, env, key)."""
+    xvfb, display = start_xvfb()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    window = find_window(env, game.pid)
+    xdotool(env, "windowfocus", "--sync", window)
+    time.sleep(1.0)
+
+    def key(name):
+        xdotool(env, "key", "--clearmodifiers", name)
+        time.sleep(0.2)
+
+    return xvfb, game, env, key
+
+
+def _stop_game(xvfb, game):
+    game.terminate()
+    try:
+        game.wait(10)
+    except subprocess.TimeoutExpired:
+        game.kill()
+    xvfb.terminate()
+    xvfb.wait(10)
+
+
+def _log(tmp_path) -> str:
+    path = tmp_path / "data" / "fantasy-racing" / "fantasy-racing.log"
+    return path.read_text(errors="replace") if path.is_file() else ""
+
+
+def test_the_guided_first_race_is_played_to_its_end_by_keys(tmp_path):
+    """The first start offers Learn to play first; Enter answers each lesson (1 turns the clover's
+    die), a wrong first choice is asked again, and the guided race runs to its end."""
+    xvfb, game, env, key = _start_game(tmp_path)
+    try:
+        key("Return")  # the title's first item on the first start: Learn to play
+        deadline = time.time() + 300
+        while time.time() < deadline and "the guided first race is over" not in _log(tmp_path):
+            key("1")  # the first option (asked again when the lesson wants another), or the clover's die
+            key("Return")  # the lesson's option, a lesson read, or an animation skipped
+            assert game.poll() is None, game.stdout.read().decode(errors="replace")
+        assert "the guided first race is over after 21 lessons" in _log(tmp_path)
+        settings = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())
+        assert settings["tutorial_seen"] is True
+        width, height, colours = screen_picture(env, key, tmp_path)
+        assert (width, height) == (1280, 720) and len(colours) > 50
+    finally:
+        _stop_game(xvfb, game)
+
+
+def test_the_guided_first_race_can_be_skipped(tmp_path):
+    xvfb, game, env, key = _start_game(tmp_path)
+    try:
+        key("Return")  # Learn to play
+        time.sleep(1.0)
+        key("Return")  # the first lesson's move
+        key("Escape")  # leave the lessons
+        deadline = time.time() + 30
+        while time.time() < deadline and "the guided first race was left at lesson" not in _log(tmp_path):
+            time.sleep(0.2)
+        assert "the guided first race was left at lesson" in _log(tmp_path)
+        assert game.poll() is None, "the game stopped"
+        settings = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())
+        assert settings["tutorial_seen"] is True
+    finally:
+        _stop_game(xvfb, game)

@@ -17,7 +17,7 @@ from scenes.userdata import Settings
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return App(settings=Settings(animation_speed=4.0, language="en"))
+    return App(settings=Settings(animation_speed=4.0, language="en", tutorial_seen=True))
 
 
 def press(button):

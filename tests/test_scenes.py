@@ -39,7 +39,7 @@ def click(pos, button=1):
 def app(tmp_path, monkeypatch):
     """The game's app on the dummy video driver, its user folder in tmp_path."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    game = App(settings=Settings(animation_speed=4.0))
+    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True))  # a returning player: Play first
     step = game.step
 
     def step_with_releases(events=(), dt=1 / 30):

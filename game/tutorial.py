@@ -1,0 +1,147 @@
+"""The guided first race: a small board, prepared dice and the lessons the screen shows on the way.
+
+The race is a real race of the engine (a goblin, the player, against a computer orc). Its first
+rolls are prepared (`PreparedDice`) so that every lesson happens: the move and the L-move on a six,
+a double and its clover, the drift, the action phase, a fight and its shock squares, a shield, a
+clover on a roll, a chest and its tiers, a shortcut, a hole and the finish line. Where a lesson
+needs the player's choice (`Step.expect`), another option is explained and asked again, so the
+prepared dice stay in step with the race. Once the lessons are over, the dice are seeded ones and
+the player races freely to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.board import Board
+from game.dice import Dice, Die
+from game.race import Race, RacerSetup
+
+BOARD_TEXT = """
+..12....
+........
+....S...
+..#.....
+........
+........
+........
+........
+........
+....O...
+........
+........
+........
+........
+....C...
+........
+"""
+TURNS = 5
+SEED = 2027  # the dice once the prepared faces are used up
+PLAYER, COMPUTER = 0, 1
+
+# The prepared faces, in the order the race rolls them (die name, face).
+FACES: tuple[tuple[str, int], ...] = (
+    # turn 1, the player: 2 and 5; a barrier stops him; he drifts into a free lane and walks 2
+    ("D6", 2),
+    ("D6", 5),
+    # turn 1, the computer orc: 1 and 3: he walks onto the player; the fight, the player's shock
+    ("D6", 1),
+    ("D6", 3),
+    ("DCOMBAT", 30),  # the orc wins: a simple victory, a small shock for the player
+    # turn 2, the player: a double of 4 (a clover)
+    ("D6", 4),
+    ("D6", 4),
+    # turn 2, the orc: a double six, far ahead
+    ("D6", 6),
+    ("D6", 6),
+    # turn 3, the player: 1 and 4, the clover turns the 1 into a 6: an L onto the chest
+    ("D6", 1),
+    ("D6", 4),
+    ("DOBJ", 55),  # the chest's object die
+    # turn 3, the orc
+    ("D6", 5),
+    ("D6", 3),
+    # turn 4, the player: 2 and 3: onto the shortcut, 5 rows forward; his walk ends in a hole
+    ("D6", 2),
+    ("D6", 3),
+    ("D10", 9),
+)
+
+
+class PreparedDice(Dice):
+    """Prepared faces first (each checked against the die rolled), seeded dice after them."""
+
+    def __init__(self, faces: Sequence[tuple[str, int]], seed: int) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+        self.used = 0
+
+    def roll(self, die: Die) -> int:
+        if self.used < len(self.faces):
+            name, face = self.faces[self.used]
+            if name == die.name:
+                self.used += 1
+                return face
+            self.faces = self.faces[: self.used]  # the race left the script: no more prepared faces
+        return super().roll(die)
+
+    def order(self, count: int) -> list[int]:
+        return list(range(count))  # the player first
+
+    @property
+    def prepared_left(self) -> int:
+        return len(self.faces) - self.used
+
+
+@dataclass(frozen=True)
+class Step:
+    """One lesson: shown at the player's decision of `kind` (or after an event of `kind`), pointing at
+    `point` ("panel", "dice", "squares", "racer", "hud" or "square:<row>,<col>"); `expect` is the
+    option the lesson needs (another one is explained and asked again)."""
+
+    key: str  # i18n: tutorial.<key>.text (and tutorial.<key>.wrong when `expect` is set)
+    kind: str
+    on: str  # "decision" or "event"
+    point: str
+    expect: object = None
+
+
+STEPS: tuple[Step, ...] = (
+    # turn 1
+    Step("move", "move", "decision", "squares", expect=(2, 0)),
+    Step("drift", "drift", "decision", "squares", expect=(-1, 1)),
+    Step("action", "action", "decision", "panel", expect="move"),
+    Step("fight", "fight", "event", "racer"),
+    Step("shock", "shock", "event", "squares"),
+    Step("shield", "shield", "decision", "panel", expect="shield"),
+    # turn 2
+    Step("double", "lucky", "event", "hud"),
+    Step("stay", "drift", "decision", "panel", expect=(0, 0)),
+    Step("speed", "action", "decision", "panel", expect="move"),
+    # turn 3
+    Step("clover", "clover", "decision", "dice", expect=(0,)),
+    Step("l_move", "move", "decision", "squares", expect=(5, 1)),
+    Step("chest", "chest_opened", "event", "hud"),
+    Step("stay_again", "drift", "decision", "panel", expect=(0, 0)),
+    Step("action_again", "action", "decision", "panel", expect="move"),
+    Step("finish", "crossed_line", "event", "hud"),
+    # turn 4
+    Step("to_shortcut", "move", "decision", "squares", expect=(2, 0)),
+    Step("shortcut", "shortcut", "event", "racer"),
+    Step("drift_last", "drift", "decision", "panel", expect=(0, 0)),
+    Step("action_last", "action", "decision", "panel", expect="move"),
+    Step("hole", "fell", "event", "racer"),
+    Step("free", "turn_ended", "event", "panel"),
+)
+
+
+def new_race(player_name: str = "", computer_name: str = "") -> Race:
+    """The guided race, at its start."""
+    board = Board.from_text(BOARD_TEXT.strip("\n"), name="Training ground", author="Fantasy Racing", turns=TURNS)
+
+    def before(race: Race) -> None:
+        race.racers[PLAYER].inventory.shields = 1  # for the shield's lesson
+
+    setups = [RacerSetup("goblin", player_name), RacerSetup("orc", computer_name, bot="normal")]
+    return Race.new(board, setups, turns=TURNS, dice=PreparedDice(FACES, SEED), before=before)
