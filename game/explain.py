@@ -155,3 +155,26 @@ def target_outcome(race: Race, decision: Decision, option: object) -> TargetOutc
         return TargetOutcome(item, victims[0], None)
     destroys = "trap" if square in race.traps else "barrier" if race.terrain_at(square) == "barrier" else None
     return TargetOutcome(item, None, destroys)
+
+
+def flail_victim(race: Race, decision: Decision, option: object) -> int | None:
+    """The opponent a flail's swing at `option` pushes one row back (None for "none")."""
+    if decision.kind != "flail" or not isinstance(option, tuple):
+        return None
+    victims = effects.pushable(race, decision.racer, (int(option[0]), int(option[1])))
+    return victims[0] if victims else None
+
+
+def path_victims(race: Race, decision: Decision, option: object) -> list[int]:
+    """The unprotected opponents on a fireball's path with this step (or as drawn, for "end")."""
+    if decision.kind != "path":
+        return []
+    path = [tuple(square) for square in decision.info.get("path", [])]
+    if isinstance(option, tuple):
+        path.append(option)
+    found: list[int] = []
+    for square in path:
+        for victim in effects.opponents_at(race, decision.racer, (int(square[0]), int(square[1]))):
+            if victim not in found:
+                found.append(victim)
+    return found

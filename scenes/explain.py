@@ -44,6 +44,22 @@ def option_lines(race: Any, decision: Any, option: Any) -> list[str]:
             lines.append(t(f"explain.destroys.{target.destroys}"))
         else:
             lines.append(t("explain.placed_there"))
+    if decision.kind == "flail":
+        victim = explain.flail_victim(race, decision, option)
+        if victim is not None:
+            lines.append(t("explain.flail", name=race.racers[victim].name))
+        else:
+            lines.append(t("explain.flail_none"))
+    if decision.kind == "path" and option != "undo":
+        victims = explain.path_victims(race, decision, option)
+        names = ", ".join(race.racers[v].name for v in victims)
+        lines.append(t("explain.path", names=names) if victims else t("explain.path_nobody"))
+    if decision.kind == "reroll":
+        lines.append(t(f"explain.reroll.{option}", result=words.RESULTS.get(decision.info.get("result", ""), "")))
+    if decision.kind == "drop":
+        lines.append(t("explain.drop", name=words.object_name(str(option))))
+    if decision.kind == "clover":
+        lines.append(t("explain.clover", count=len(option)) if option else t("explain.clover_none"))
     if decision.kind == "shield":
         lines.append(t(f"explain.shield.{option}", size=t(f"explain.size.{decision.info.get('size', 'small')}")))
     if decision.kind == "shortcut_stop":

@@ -163,3 +163,30 @@ def test_the_words_of_each_explained_kind_exist_in_both_languages():
             lines = option_lines(race, decision, option)
             assert lines and all(line and "explain." not in line for line in lines), (language, decision.kind, lines)
     i18n.set_language("en")
+
+
+def test_a_flail_a_fireball_path_a_reroll_a_drop_and_a_clover_explain_themselves():
+    from game.state import Decision
+    from scenes import i18n
+    from scenes.explain import option_lines
+
+    three = "\n".join(["..1.2.3."] + ["........"] * 15)
+    race = placed(["beastman", "orc", "elf"], [(4, 2), (5, 2), (7, 3)], three)
+    for racer in race.racers:
+        racer.protected = False
+    flail = Decision(0, "flail", ((5, 2), "none"), {})
+    assert explain.flail_victim(race, flail, "none") is None
+    race.racers[0].row = 6  # the orc is pushed back to row 4, now free
+    assert explain.flail_victim(race, flail, (5, 2)) == 1
+    path = Decision(0, "path", ((6, 3), (7, 3), "end"), {"object": "ring_of_fire", "path": [(5, 2)], "reach": 12})
+    assert explain.path_victims(race, path, (7, 3)) == [1, 2]
+    assert explain.path_victims(race, path, "end") == [1]
+    i18n.set_language("en")
+    assert option_lines(race, flail, (5, 2))[0] == f"Pushes {race.racers[1].name} one row back: 1 point to you"
+    assert option_lines(race, path, (7, 3))[0].startswith("The fireball hits: ")
+    reroll = Decision(1, "reroll", ("reroll", "accept"), {"result": "crushing"})
+    assert "crushing" in option_lines(race, reroll, "accept")[0].lower()
+    drop = Decision(0, "drop", ("axe", "spear"), {"objects": ["axe", "spear", "trap"]})
+    assert option_lines(race, drop, "axe")[0].endswith("you carry too many objects")
+    clover = Decision(0, "clover", ((), (0,)), {})
+    assert option_lines(race, clover, (0,)) == ["Turns 1 die over: one clover spent"]
