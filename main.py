@@ -89,6 +89,31 @@ def build_parser() -> Parser:
     season.add_argument("--name", default="Championship", help="the season's name")
     season.add_argument("--json", action="store_true", help="end with the final table as one JSON line")
 
+    serve = commands.add_parser("serve", help="host a race for friends on the network, without a window")
+    serve.add_argument("--port", type=_int_in(1, 65535, "--port"), required=True, help="the port to listen on")
+    serve.add_argument("--code", required=True, help="the room code friends must give")
+    serve.add_argument("--board", dest="serve_board", required=True, metavar="FILE", help="the board (.tmx)")
+    serve.add_argument(
+        "--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns (default: the board's)"
+    )
+    serve.add_argument("--seats", required=True, help="comma-separated: person (a friend) or bot:LEVEL, 2 to 6")
+    serve.add_argument("--takeover", type=float, default=60.0, help="seconds before a computer plays a friend who left")
+    serve.add_argument("--address", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    serve.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=None, help="the race's seed")
+    serve.add_argument(
+        "--save", metavar="FILE", help="write the finished race there (a save that replay --check reads)"
+    )
+    serve.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
+
+    join = commands.add_parser("join", help="join a race a friend hosts, from a terminal")
+    join.add_argument("host", metavar="HOST:PORT", help="the host's address and port")
+    join.add_argument("--code", required=True, help="the room code")
+    join.add_argument("--name", required=True, help="your name (join again with it to take your seat back)")
+    join.add_argument("--character", default=None, help="the character you would like")
+    join.add_argument("--bot", default="normal", help="the computer level that plays your racer: easy or normal")
+    join.add_argument("--delay", type=float, default=0.0, help="seconds the bot waits before each answer")
+    join.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
+
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
     check.add_argument(
         "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
@@ -316,6 +341,54 @@ def _season(args) -> int:
     return 0
 
 
+def _network(args) -> int:
+    """`serve` and `join`: a race over the network (game/network.py, docs/network.md)."""
+    import asyncio
+    import json
+    import random
+
+    from game import BoardError, load_board, network
+
+    if args.command == "serve":
+        try:
+            seats = network.start_seats(args.seats.split(","))
+        except ValueError as error:
+            raise CommandLineError(str(error)) from None
+        try:
+            board = load_board(args.serve_board)
+        except BoardError as error:
+            raise UnusableFile(str(error)) from None
+        if len(seats) > board.max_racers:
+            raise CommandLineError(f"--seats: {board.name} takes at most {board.max_racers} racers")
+        seed = args.seed if args.seed is not None else random.randrange(2**31)
+        host = network.Host(board, args.turns or board.turns, seats, args.code, seed, takeover=args.takeover)
+        race = asyncio.run(network.serve(host, args.port, args.address))
+        if args.save:
+            Path(args.save).write_text(race.to_json(), encoding="utf-8")
+            print(f"serve: the race is saved in {args.save}")
+    else:
+        if args.bot not in network.CLIENT_LEVELS:
+            raise CommandLineError(
+                f"--bot: a client's racer plays {' or '.join(network.CLIENT_LEVELS)}, not {args.bot!r} "
+                "(the look-ahead levels need dice a client never sees: a host's seat can be bot:hard)"
+            )
+        try:
+            race = asyncio.run(
+                network.join(args.host, args.code, args.name, args.character, args.bot, delay=args.delay)
+            )
+        except (OSError, ConnectionError) as error:
+            print(f"main.py: the race at {args.host} ended for this client: {error}", file=sys.stderr)
+            return 1
+        except Exception as error:  # the connection closed by the host (a refusal): one sentence
+            print(f"main.py: the host at {args.host} closed the connection: {error}", file=sys.stderr)
+            return 1
+    for place, index, points in race.standings():
+        print(f"  {place}. {race.racers[index].name:16} {points:4d} points")
+    if args.json:
+        print(json.dumps(network.standings_json(race)))
+    return 0
+
+
 def _check_map(files: list[str]) -> int:
     """`check-map FILE...`; with no file, the player's own boards folder (made if missing)."""
     from game.maps import check_map_command
@@ -355,6 +428,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check_map(args.files)
         if args.command == "season":
             return _season(args)
+        if args.command in ("serve", "join"):
+            return _network(args)
         from scenes.app import run
 
         return run(args)
