@@ -470,6 +470,7 @@ def save_race(race, setup: dict, background: bool = False) -> None:
                 log.warning("the race could not be saved in %s: %s", path, error)
 
     if not background:
+        wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
     thread = threading.Thread(target=write, name="save-race")
@@ -617,6 +618,7 @@ def save_season(season: Season, background: bool = False) -> None:
                 log.warning("the season could not be saved in %s: %s", path, error)
 
     if not background:
+        wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
     thread = threading.Thread(target=write, name="save-season")
