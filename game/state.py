@@ -25,7 +25,7 @@ from game import tuning
 from game.board import FLOOR, Board, Square
 from game.characters import CHARACTERS, THROWING_STARS, Character
 from game.dice import Dice, Die
-from game.events import Event
+from game.events import Event, record
 
 Rules = Generator["Decision", Any, Any]
 
@@ -197,7 +197,7 @@ class RaceState(ABC):
 
     def emit(self, kind: str, **fields: Any) -> Event:
         """Record an event."""
-        event = Event(kind, **fields)
+        event = record(kind, fields)
         self.log.append(event)
         self._new_events.append(event)
         return event
