@@ -115,11 +115,16 @@ class Board:
     # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
     # equality, saves or copies): the rules ask whether a square blocks at every step.
     walls: frozenset[Square] = field(init=False, compare=False, repr=False)
+    # What the rules work out once per board and never changes with the race (the squares an
+    # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
+    # Only what the authored board decides may go there; no part of equality, saves or copies.
+    memo: dict[Any, Any] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
         walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
         object.__setattr__(self, "walls", frozenset(walls))
+        object.__setattr__(self, "memo", {})
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
         values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}

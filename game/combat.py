@@ -61,7 +61,7 @@ def push_back(race: RaceState, racer: int) -> tuple[int, int] | None:
     """A one-row push (6.3): (dr, dc) or None where a barrier, rock or racer stops it."""
     r = race.racers[racer]
     above = race.board.wrap(r.row - 1, r.col)
-    if race.blocks(above) or race.racers_at(above):
+    if race.blocks(above) or race.occupied(above):
         return None
     return -1, 0
 
@@ -213,7 +213,7 @@ def tactical_options(race: RaceState, winner: int) -> list[int]:
             square = race.board.wrap(r.row, r.col + side * distance)
             if race.blocks(square):
                 break
-            if not race.racers_at(square):
+            if not race.occupied(square):
                 options.append(side * distance)
     return sorted(options)
 

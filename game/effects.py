@@ -7,12 +7,12 @@ what is there (an opponent, a barrier, a trap, an empty square).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from game import combat, moves, tuning
 from game import objects as obj
-from game.board import BARRIER, FLOOR, Square
+from game.board import BARRIER, FLOOR, ROCK, Board, Square
 from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
 from game.state import RaceState, Rules, Trap
@@ -42,43 +42,84 @@ def is_empty(race: RaceState, square: Square) -> bool:
     return (
         race.terrain_at(square) == FLOOR
         and square not in race.board.objects
-        and not race.racers_at(square)
+        and not race.occupied(square)
         and square not in race.traps
     )
 
 
 def breakable(race: RaceState, square: Square) -> bool:
     """A barrier or a trap, which spears, axes and fireballs destroy."""
-    return race.terrain_at(square) == BARRIER or square in race.traps
+    return square in race.traps or race.terrain_at(square) == BARRIER
 
 
-def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
-    """King-step distances up to the axe's range along paths that avoid rocks."""
+# Rocks are never destroyed, so what stops an axe or a spear is the authored board's: the
+# squares they reach from a square are worked out once per board (`Board.memo`).
+def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
+    """`axe_reach` on the authored board, worked out once per start square (do not change it)."""
+    key = ("axe_reach", start)
+    reach: dict[Square, int] | None = board.memo.get(key)
+    if reach is None:
+        reach = board.memo[key] = _king_paths(board, start, tuning.AXE_RANGE)
+    return reach
+
+
+def _king_paths(board: Board, start: Square, steps: int) -> dict[Square, int]:
+    """King-step distances up to `steps` along paths that avoid rocks (a breadth-first search)."""
     seen = {start: 0}
     queue = deque([start])
     while queue:
         square = queue.popleft()
-        if seen[square] == tuning.AXE_RANGE:
+        if seen[square] == steps:
             continue
         for dr, dc in KING_STEPS:
-            nxt = race.board.wrap(square[0] + dr, square[1] + dc)
-            if nxt not in seen and race.terrain_at(nxt) != "rock":
+            nxt = board.wrap(square[0] + dr, square[1] + dc)
+            if nxt not in seen and board.terrain_at(nxt) != ROCK:
                 seen[nxt] = seen[square] + 1
                 queue.append(nxt)
     del seen[start]
     return seen
 
 
+def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
+    """King-step distances up to the axe's range along paths that avoid rocks."""
+    return dict(_axe_squares(race.board, start))
+
+
+def _lines(board: Board, start: Square, reach: int) -> tuple[Square, ...]:
+    """`line_squares` on the authored board, worked out once per start square and reach."""
+    key = ("lines", start, reach)
+    squares: tuple[Square, ...] | None = board.memo.get(key)
+    if squares is None:
+        out = []
+        for dr, dc in LINES:
+            for k in range(1, reach + 1):
+                square = board.wrap(start[0] + dr * k, start[1] + dc * k)
+                if square == start or board.terrain_at(square) == ROCK:
+                    break
+                out.append(square)
+        squares = board.memo[key] = tuple(out)
+    return squares
+
+
 def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     """Squares along the four straight lines up to `reach`, stopped by rocks."""
-    out = []
-    for dr, dc in LINES:
-        for k in range(1, reach + 1):
-            square = race.board.wrap(start[0] + dr * k, start[1] + dc * k)
-            if square == start or race.terrain_at(square) == "rock":
-                break
-            out.append(square)
-    return out
+    return list(_lines(race.board, start, reach))
+
+
+def _around(board: Board, start: Square, reach: int) -> tuple[Square, ...]:
+    """The squares within `reach` king steps of a square (not itself), row by row from the
+    furthest back; worked out once per board, square and reach."""
+    key = ("around", start, reach)
+    squares: tuple[Square, ...] | None = board.memo.get(key)
+    if squares is None:
+        out = []
+        for dr in range(-reach, reach + 1):
+            for dc in range(-reach, reach + 1):
+                square = board.wrap(start[0] + dr, start[1] + dc)
+                if square != start:
+                    out.append(square)
+        squares = board.memo[key] = tuple(out)
+    return squares
 
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
@@ -86,23 +127,27 @@ def _unique(squares: Iterable[Square]) -> list[Square]:
     return sorted(set(squares))
 
 
+def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Iterator[Square]:
+    """Squares among `squares` that an axe or a spear may hit: opponents, barriers, traps."""
+    foes = opponent_squares(race, user)
+    return (s for s in squares if s in foes or breakable(race, s))
+
+
 def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
+    return _unique(_throw_squares(race, user, squares))
+
+
+def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
+    """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
-    return _unique(s for s in squares if s in foes or breakable(race, s))
+    around = _around(race.board, race.racers[user].square, tuning.TRAP_RANGE)
+    return (s for s in around if s in foes or is_empty(race, s))
 
 
 def trap_targets(race: RaceState, user: int) -> list[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
-    me = race.racers[user].square
-    foes = opponent_squares(race, user)
-    out = []
-    for dr in range(-tuning.TRAP_RANGE, tuning.TRAP_RANGE + 1):
-        for dc in range(-tuning.TRAP_RANGE, tuning.TRAP_RANGE + 1):
-            square = race.board.wrap(me[0] + dr, me[1] + dc)
-            if square != me and (square in foes or is_empty(race, square)):
-                out.append(square)
-    return _unique(out)
+    return _unique(_trap_squares(race, user))
 
 
 def lightning_targets(race: RaceState, user: int) -> list[int]:
@@ -121,20 +166,14 @@ def star_targets(race: RaceState, user: int) -> list[Square]:
     """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
-    return _unique(s for s in line_squares(race, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
+    return _unique(s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: RaceState, user: int) -> list[Square]:
     """Squares within 4 king steps with no barrier, rock or racer."""
     me = race.racers[user].square
-    taken = {r.square for r in race.racers}
-    out = []
-    for dr in range(-tuning.TELEPORT_RANGE, tuning.TELEPORT_RANGE + 1):
-        for dc in range(-tuning.TELEPORT_RANGE, tuning.TELEPORT_RANGE + 1):
-            square = race.board.wrap(me[0] + dr, me[1] + dc)
-            if square not in taken and not race.blocks(square):
-                out.append(square)
-    return _unique(out)
+    taken = {r.square for r in race.racers}  # his own square among them
+    return _unique(s for s in _around(race.board, me, tuning.TELEPORT_RANGE) if s not in taken and not race.blocks(s))
 
 
 def flail_targets(race: RaceState, user: int) -> list[Square]:
@@ -151,15 +190,19 @@ def flail_targets(race: RaceState, user: int) -> list[Square]:
 # ---------------------------------------------------------------- offering
 def usable_objects(race: RaceState, racer: int) -> list[str]:
     """Active objects of the inventory that have a legal use now (no target, not offered)."""
+    objects = race.racers[racer].inventory.objects
+    if not objects:
+        return []
     me = race.racers[racer].square
     usable = []
-    for item in sorted(set(race.racers[racer].inventory.objects)):
+    for item in sorted(set(objects)):
+        # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
-            ok = bool(throw_targets(race, racer, axe_reach(race, me)))
+            ok = _any(_throw_squares(race, racer, _axe_squares(race.board, me)))
         elif item == obj.SPEAR:
-            ok = bool(throw_targets(race, racer, line_squares(race, me, tuning.SPEAR_RANGE)))
+            ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:
-            ok = bool(trap_targets(race, racer))
+            ok = _any(_trap_squares(race, racer))
         elif item == obj.RING_OF_LIGHTNING:
             ok = bool(lightning_targets(race, racer))
         else:
@@ -167,6 +210,11 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
         if ok:
             usable.append(item)
     return usable
+
+
+def _any(squares: Iterator[Square]) -> bool:
+    """Whether there is at least one square."""
+    return next(squares, None) is not None
 
 
 def wand_ready(race: RaceState, racer: int, wand: str) -> bool:
@@ -202,10 +250,10 @@ def use_object(race: RaceState, racer: int, item: str) -> Rules:
         yield from _lay_trap(race, racer)
     elif item == obj.AXE:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, axe_reach(race, me)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_squares(race.board, me)))
     elif item == obj.SPEAR:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, line_squares(race, me, tuning.SPEAR_RANGE)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
     elif item == obj.RING_OF_LIGHTNING:
         yield from _lightning(race, racer)
     elif item == obj.RING_OF_FIRE:

@@ -147,6 +147,11 @@ class Racer:
         return twin
 
 
+def _arrival(racer: Racer) -> int:
+    """When a racer arrived on his square (the sort key of who is first there)."""
+    return racer.arrived
+
+
 class RaceState(ABC):
     """What a race is at one moment, and the primitives every rule uses.
 
@@ -215,7 +220,10 @@ class RaceState(ABC):
     # ------------------------------------------------------------ board state
     def terrain_at(self, square: Square) -> str:
         """The terrain now (destroyed barriers are floor)."""
-        return FLOOR if square in self.destroyed else self.board.terrain_at(square)
+        if square in self.destroyed:
+            return FLOOR
+        row, col = square
+        return self.board.terrain[row][col]
 
     def blocks(self, square: Square) -> bool:
         """Whether a barrier or a rock stands on the square (a destroyed barrier is floor)."""
@@ -229,8 +237,19 @@ class RaceState(ABC):
 
     def racers_at(self, square: Square, but: int | None = None) -> list[Racer]:
         """The racers on a square, first arrived first."""
-        here = [r for r in self.racers if r.square == square and r.index != but]
-        return sorted(here, key=lambda r: r.arrived)
+        row, col = square
+        here = [r for r in self.racers if r.row == row and r.col == col and r.index != but]
+        if len(here) > 1:
+            here.sort(key=_arrival)
+        return here
+
+    def occupied(self, square: Square) -> bool:
+        """Whether a racer stands on the square."""
+        row, col = square
+        for r in self.racers:
+            if r.row == row and r.col == col:
+                return True
+        return False
 
     def arrive(self, racer: Racer) -> None:
         """Mark that a racer has just arrived on his square."""
