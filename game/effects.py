@@ -59,25 +59,33 @@ def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
     key = ("axe_reach", start)
     reach: dict[Square, int] | None = board.memo.get(key)
     if reach is None:
-        reach = board.memo[key] = _king_paths(board, start, tuning.AXE_RANGE)
+        reach = board.memo[key] = dict(_king_paths(board, start, tuning.AXE_RANGE))
     return reach
 
 
-def _king_paths(board: Board, start: Square, steps: int) -> dict[Square, int]:
-    """King-step distances up to `steps` along paths that avoid rocks (a breadth-first search)."""
+def _axe_squares_found(board: Board, start: Square) -> Iterable[Square]:
+    """The axe's squares, nearest first, found one by one unless they are known (to look for one)."""
+    known: dict[Square, int] | None = board.memo.get(("axe_reach", start))
+    return known if known is not None else (square for square, _ in _king_paths(board, start, tuning.AXE_RANGE))
+
+
+def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Square, int]]:
+    """Squares and their king-step distances up to `steps` along paths that avoid rocks, nearest
+    first (a breadth-first search, found one at a time)."""
+    height, width, terrain = board.height, board.width, board.terrain
     seen = {start: 0}
     queue = deque([start])
     while queue:
-        square = queue.popleft()
-        if seen[square] == steps:
+        row, col = square = queue.popleft()
+        distance = seen[square] + 1
+        if distance > steps:
             continue
         for dr, dc in KING_STEPS:
-            nxt = board.wrap(square[0] + dr, square[1] + dc)
-            if nxt not in seen and board.terrain_at(nxt) != ROCK:
-                seen[nxt] = seen[square] + 1
+            nxt_row, nxt_col = nxt = (row + dr) % height, (col + dc) % width
+            if nxt not in seen and terrain[nxt_row][nxt_col] != ROCK:
+                seen[nxt] = distance
                 queue.append(nxt)
-    del seen[start]
-    return seen
+                yield nxt, distance
 
 
 def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
@@ -198,7 +206,7 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
     for item in sorted(set(objects)):
         # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
-            ok = _any(_throw_squares(race, racer, _axe_squares(race.board, me)))
+            ok = _any(_throw_squares(race, racer, _axe_squares_found(race.board, me)))
         elif item == obj.SPEAR:
             ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:
