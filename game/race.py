@@ -219,14 +219,14 @@ class Race(RaceState):
         copy.racers = [r.copy() for r in racers]
         copy._arrivals = arrivals
         copy._keep_marks, copy._mark, copy._forked = False, None, True
-        copy.choices, copy.log, copy._new_events = list(self.choices[:made]), [], []
+        copy.choices, copy.log, copy._told = list(self.choices[:made]), [], 0
         copy.pending, copy.over = None, False
         copy._rules = copy._race(resume=(turn, slot))
         copy._advance(None)
         for choice in self.choices[made:]:
             copy.choose(choice)
         copy.dice = dice
-        copy.log, copy._new_events = [], []
+        copy.log, copy._told = [], 0
         return copy
 
     def _fork_by_replay(self, dice: Dice) -> Race:
@@ -236,7 +236,7 @@ class Race(RaceState):
         for choice in self.choices:
             copy.choose(choice)
         copy.dice = dice
-        copy.log, copy._new_events = [], []
+        copy.log, copy._told = [], 0
         return copy
 
     def _racer_turn(self, racer: int) -> Rules:

@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from game import objects as obj
@@ -28,6 +29,7 @@ from game.dice import Dice, Die
 from game.events import Event, record
 
 Rules = Generator["Decision", Any, Any]
+_die_name = attrgetter("name")
 
 
 class IllegalChoice(ValueError):
@@ -59,6 +61,17 @@ class Decision:
     kind: str
     options: tuple[Any, ...]
     info: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+def _decision(racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any]) -> Decision:
+    """`Decision(racer, kind, options, info)`, its fields set at once (not one frozen setattr each)."""
+    decision: Decision = _NEW(Decision)
+    _SETATTR(decision, "__dict__", {"racer": racer, "kind": kind, "options": options, "info": info})
+    return decision
+
+
+_NEW = object.__new__
+_SETATTR = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -133,7 +146,7 @@ class Racer:
 
     def has(self, rule: str) -> bool:
         """Whether his character has a special rule."""
-        return self.stats.has(rule)
+        return rule in self.stats.rules  # Character.has, without its call
 
     def copy(self) -> Racer:
         """An independent copy (for forks)."""
@@ -179,7 +192,7 @@ class RaceState(ABC):
         self.traps: dict[Square, Trap] = {}
         self.choices: list[Any] = []
         self.log: list[Event] = []
-        self._new_events: list[Event] = []
+        self._told = 0  # events of the log already taken (take_events)
         self._arrivals = 0
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
@@ -197,14 +210,14 @@ class RaceState(ABC):
 
     def take_events(self) -> list[Event]:
         """The events since the last call."""
-        events, self._new_events = self._new_events, []
+        events = self.log[self._told :]
+        self._told = len(self.log)
         return events
 
     def emit(self, kind: str, **fields: Any) -> Event:
         """Record an event."""
         event = record(kind, fields)
         self.log.append(event)
-        self._new_events.append(event)
         return event
 
     def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
@@ -214,7 +227,7 @@ class RaceState(ABC):
             raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
         if len(options) == 1:
             return options[0]
-        choice = yield Decision(racer, kind, options, info)
+        choice = yield _decision(racer, kind, options, info)
         return choice
 
     # ------------------------------------------------------------ board state
@@ -297,13 +310,14 @@ class RaceState(ABC):
         (the object of a DOBJ, the result of a DCOMBAT). Returns (final
         faces, faces as rolled, indices flipped).
         """
-        rolled = [self.dice.roll(d) for d in dice]
-        names = [d.name for d in dice]
+        rolled = list(map(self.dice.roll, dice))
+        names = list(map(_die_name, dice))
         self.emit("rolled", racer=racer, die=names, faces=list(rolled), purpose=purpose)
-        faces, flipped = list(rolled), ()
+        faces: list[int] = list(rolled)
+        flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
-        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)]
-        if clovers and can_flip:
+        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)] if clovers else []
+        if can_flip:
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
             flipped = yield from self.ask(
                 racer,
