@@ -121,17 +121,27 @@ def shock(
 # ---------------------------------------------------------------- fights (6.1, 6.2)
 def fight_here(race: RaceState, racer: int, suffered: bool, exclude: int | None, voluntary: bool) -> Rules:
     """Where a racer finally stays: fight the first-arrived unprotected opponent, or backstab."""
+    match = fight_due(race, racer, suffered, exclude, voluntary)
+    if match is not None:
+        yield from fight(race, *match)
+
+
+def fight_due(
+    race: RaceState, racer: int, suffered: bool, exclude: int | None, voluntary: bool
+) -> tuple[int, int, bool] | None:
+    """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
+    first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
     there = [o for o in race.racers_at(r.square, but=racer) if not o.protected and o.index != exclude]
     if there:
         attacker, defender = who_attacks(race, racer, there[0].index, suffered)
-        yield from fight(race, attacker, defender)
-        return
+        return attacker, defender, False
     if voluntary and r.has(BACKSTAB):
         below = race.board.wrap(r.row + 1, r.col)
         victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
         if victims:
-            yield from fight(race, racer, victims[0].index, backstab=True)
+            return racer, victims[0].index, True
+    return None
 
 
 def who_attacks(race: RaceState, racer: int, other: int, suffered: bool) -> tuple[int, int]:

@@ -15,9 +15,10 @@ JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
 # ---------------------------------------------------------------- rows and points
 def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
     """Move a racer by (dr, dc) on the torus; returns the finish-line crossings (signed)."""
+    height = race.board.height
     raw = r.row + dr
-    laps = raw // race.board.height
-    r.row, r.col = race.board.wrap(raw, r.col + dc)
+    laps = raw // height
+    r.row, r.col = raw % height, (r.col + dc) % race.board.width  # Board.wrap
     r.rows += dr
     r.laps += laps
     return laps
@@ -56,8 +57,9 @@ class _Stride:
         """Step onto the next square."""
         self.laps += displace(race, r, dr, dc)
         self.rows += dr
-        self.path.append(r.square)
-        return r.square
+        square = r.row, r.col
+        self.path.append(square)
+        return square
 
     def flush(self, race: RaceState, racer: int, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
@@ -98,12 +100,12 @@ def _walk_straight(
     shortcut there may be a stop with squares left (5.1).
     """
     r = race.racers[racer]
-    board = race.board
+    board, traps = race.board, race.traps
     for step in range(1, steps + 1):
         ahead = board.wrap(r.row + dr, r.col + dc)
         if race.blocks(ahead):
             return True
-        if acting_trap(race, racer, ahead):
+        if ahead in traps and acting_trap(race, racer, ahead):
             stride.enter(race, r, dr, dc)
             return True
         terrain = race.terrain_at(ahead)
@@ -121,7 +123,8 @@ def _walk_straight(
         stride.enter(race, r, dr, dc)
         if terrain == HOLE:
             return True
-        yield from _pick_up(race, racer, ahead, cause, stride)
+        if race.object_at(ahead) is not None:
+            yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, racer, cause)
             stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
@@ -227,8 +230,9 @@ def land(
         race.emit("barrier_destroyed", square=square, by=None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return
-    yield from chests.take_objects(race, racer, square)
-    trap = acting_trap(race, racer, square)
+    if race.object_at(square) is not None:
+        yield from chests.take_objects(race, racer, square)
+    trap = acting_trap(race, racer, square) if square in race.traps else None
     if trap is not None:
         if voluntary and r.has(DISARM) and trap.owner != racer:
             disarmed = yield from chests.disarm(race, racer, square)
@@ -243,7 +247,9 @@ def land(
     elif race.terrain_at(square) == SHORTCUT and not from_shortcut:
         if (yield from take_shortcut(race, racer)):
             return
-    yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
+    match = combat.fight_due(race, racer, suffered, exclude, voluntary)
+    if match is not None:
+        yield from combat.fight(race, *match)
 
 
 def spring_trap(race: RaceState, racer: int, square: Square, exclude: int | None = None) -> Rules:
