@@ -172,16 +172,26 @@ def pushable(race: RaceState, user: int, square: Square) -> list[int]:
 
 def star_targets(race: RaceState, user: int) -> list[Square]:
     """Squares a throwing star may hit: opponents in line within 4 who can be pushed."""
+    return _unique(_star_squares(race, user))
+
+
+def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
+    """Squares a throwing star may hit (see star_targets), one by one."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
-    return _unique(s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
+    return (s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: RaceState, user: int) -> list[Square]:
     """Squares within 4 king steps with no barrier, rock or racer."""
+    return _unique(_teleport_squares(race, user))
+
+
+def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
+    """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
     taken = {r.square for r in race.racers}  # his own square among them
-    return _unique(s for s in _around(race.board, me, tuning.TELEPORT_RANGE) if s not in taken and not race.blocks(s))
+    return (s for s in _around(race.board, me, tuning.TELEPORT_RANGE) if s not in taken and not race.blocks(s))
 
 
 def flail_targets(race: RaceState, user: int) -> list[Square]:
@@ -236,11 +246,11 @@ def free_actions(race: RaceState, racer: int) -> list[str]:
     r = race.racers[racer]
     out = []
     if r.has(WAND_MASTERY):
-        if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and teleport_targets(race, racer):
+        if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
             out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
         if wand_ready(race, racer, obj.WAND_OF_FIRE):
             out.append(f"wand:{obj.WAND_OF_FIRE}")
-    if r.has(THROWING_STARS) and r.stars > 0 and star_targets(race, racer):
+    if r.has(THROWING_STARS) and r.stars > 0 and _any(_star_squares(race, racer)):
         out.append("star")
     return out
 

@@ -64,7 +64,7 @@ class _Stride:
     def flush(self, race: RaceState, racer: int, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
         if self.path:
-            race.emit("moved", racer=racer, path=list(self.path), cause=cause)
+            race.emit("moved", racer=racer, path=self.path, cause=cause)  # the event keeps the list
             book(race, racer, self.rows, self.laps)
         self.path, self.rows, self.laps = [], 0, 0
 
@@ -72,14 +72,14 @@ class _Stride:
 def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
-    start = r.square
+    start = r.row, r.col
     stride = _Stride()
-    parts = [(1, 0, forward), (0, 1 if sideways > 0 else -1, abs(sideways)), (0, 0, 0)]
-    for (dr, dc, steps), then in zip(parts, parts[1:]):
-        if steps and (yield from _walk_straight(race, racer, dr, dc, steps, cause, stride, then)):
-            break
+    side = (0, 1 if sideways > 0 else -1, abs(sideways))
+    ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
+    if sideways and not ended:
+        yield from _walk_straight(race, racer, *side, cause, stride)
     stride.flush(race, racer, cause)
-    if r.square != start:
+    if (r.row, r.col) != start:
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
 
@@ -233,6 +233,7 @@ def land(
     if race.object_at(square) is not None:
         yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square) if square in race.traps else None
+    terrain = race.terrain_at(square)
     if trap is not None:
         if voluntary and r.has(DISARM) and trap.owner != racer:
             disarmed = yield from chests.disarm(race, racer, square)
@@ -241,10 +242,10 @@ def land(
                 return
         if (yield from spring_trap(race, racer, square, exclude)):
             return
-    elif race.terrain_at(square) == HOLE:
+    elif terrain == HOLE:
         yield from fall(race, racer)
         return
-    elif race.terrain_at(square) == SHORTCUT and not from_shortcut:
+    elif terrain == SHORTCUT and not from_shortcut:
         if (yield from take_shortcut(race, racer)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)

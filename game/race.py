@@ -294,14 +294,13 @@ class Race(RaceState):
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
-        legal = []
-        for dr, dc in DRIFTS:
-            target = self.board.wrap(r.row + dr, r.col + dc)
-            if (dr, dc) != (0, 0):
-                if self.blocks(target):
-                    continue
-                if abs(dr) == 2 and self.blocks(self.board.wrap(r.row - 1, r.col + dc // 2)):
-                    continue
+        wrap, blocks = self.board.wrap, self.blocks
+        legal = [DRIFTS[0]]  # staying
+        for dr, dc in DRIFTS[1:]:
+            if blocks(wrap(r.row + dr, r.col + dc)):
+                continue
+            if abs(dr) == 2 and blocks(wrap(r.row - 1, r.col + dc // 2)):  # the square passed
+                continue
             legal.append((dr, dc))
         return legal
 
@@ -321,10 +320,13 @@ class Race(RaceState):
         while True:
             options: list[str] = []
             if not main_done:
-                options += ["move", "rest"] + [f"use:{o}" for o in effects.usable_objects(self, racer)]
+                options += ["move", "rest"]
+                options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
-            options += [f for f in effects.free_actions(self, racer) if f not in free_used]
+            free = effects.free_actions(self, racer)
+            if free:
+                options += [f for f in free if f not in free_used]
             if main_done:
                 if not options:
                     break

@@ -251,7 +251,10 @@ class RaceState(ABC):
     def racers_at(self, square: Square, but: int | None = None) -> list[Racer]:
         """The racers on a square, first arrived first."""
         row, col = square
-        here = [r for r in self.racers if r.row == row and r.col == col and r.index != but]
+        here = []
+        for r in self.racers:
+            if r.row == row and r.col == col and r.index != but:
+                here.append(r)
         if len(here) > 1:
             here.sort(key=_arrival)
         return here
