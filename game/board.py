@@ -115,6 +115,9 @@ class Board:
     # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
     # equality, saves or copies): the rules ask whether a square blocks at every step.
     walls: frozenset[Square] = field(init=False, compare=False, repr=False)
+    # The floor squares where no object lies: a walk or a landing there has nothing to do but
+    # look for a trap or a racer (worked out once, like the walls).
+    plain: frozenset[Square] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
     # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
     # Only what the authored board decides may go there; no part of equality, saves or copies.
@@ -124,6 +127,8 @@ class Board:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
         walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
         object.__setattr__(self, "walls", frozenset(walls))
+        plain = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
+        object.__setattr__(self, "plain", frozenset(plain.difference(self.objects)))
         object.__setattr__(self, "memo", {})
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes

@@ -132,7 +132,8 @@ def fight_due(
     """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
     first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
-    there = [o for o in race.racers_at(r.square, but=racer) if not o.protected and o.index != exclude]
+    here = race.racers_at((r.row, r.col), but=racer)
+    there = [o for o in here if not o.protected and o.index != exclude] if here else here
     if there:
         attacker, defender = who_attacks(race, racer, there[0].index, suffered)
         return attacker, defender, False

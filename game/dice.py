@@ -62,7 +62,7 @@ class Dice:
 
     def roll(self, die: Die) -> int:
         """One face of `die`."""
-        return self._rng.randint(die.low, die.high)
+        return self._rng.randrange(die.low, die.high + 1)  # randint(low, high), documented as this alias
 
     def order(self, count: int) -> list[int]:
         """A random order of `count` racers (the first game turn's order)."""

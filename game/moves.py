@@ -101,8 +101,12 @@ def _walk_straight(
     """
     r = race.racers[racer]
     board, traps = race.board, race.traps
+    plain = board.plain
     for step in range(1, steps + 1):
         ahead = board.wrap(r.row + dr, r.col + dc)
+        if ahead in plain and ahead not in traps:  # nothing there but the floor
+            stride.enter(race, r, dr, dc)
+            continue
         if race.blocks(ahead):
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
@@ -225,11 +229,32 @@ def land(
     r = race.racers[racer]
     square = r.square
     race.arrive(r)
+    if square not in race.board.plain or square in race.traps:  # the square itself may act
+        if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
+            return
+    match = combat.fight_due(race, racer, suffered, exclude, voluntary)
+    if match is not None:
+        yield from combat.fight(race, *match)
+
+
+def _square_acts(
+    race: RaceState,
+    racer: int,
+    square: Square,
+    suffered: bool,
+    voluntary: bool,
+    placed: bool,
+    from_shortcut: bool,
+    exclude: int | None,
+) -> Rules:
+    """A landing square's own doing: a barrier broken, objects, then a trap, a hole or a shortcut.
+    True when the landing is over (no fight to look for)."""
+    r = race.racers[racer]
     if placed and race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
         race.emit("barrier_destroyed", square=square, by=None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
-            return
+            return True
     if race.object_at(square) is not None:
         yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square) if square in race.traps else None
@@ -239,18 +264,16 @@ def land(
             disarmed = yield from chests.disarm(race, racer, square)
             if disarmed:
                 yield from combat.fight_here(race, racer, suffered, exclude, voluntary)
-                return
+                return True
         if (yield from spring_trap(race, racer, square, exclude)):
-            return
+            return True
     elif terrain == HOLE:
         yield from fall(race, racer)
-        return
+        return True
     elif terrain == SHORTCUT and not from_shortcut:
         if (yield from take_shortcut(race, racer)):
-            return
-    match = combat.fight_due(race, racer, suffered, exclude, voluntary)
-    if match is not None:
-        yield from combat.fight(race, *match)
+            return True
+    return False
 
 
 def spring_trap(race: RaceState, racer: int, square: Square, exclude: int | None = None) -> Rules:

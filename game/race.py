@@ -54,6 +54,28 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> tuple[tuple[int, int], ...]:
+    """The moves (forward, sideways) the movement dice offer (4.1), in order: each die's face
+    straight on; a main die's highest face also as an L-move; a sprinter's two faces together."""
+    key = (*[d.name for d in dice], *faces, sprinter)
+    options = _MOVE_OPTIONS.get(key)
+    if options is None:
+        main = dice[0]
+        moves_offered = set()
+        for die, face in zip(dice, faces):
+            moves_offered.add((face, 0))
+            if die is main and face == main.high:
+                for side in range(1, face + 1):
+                    moves_offered.update({(face - side, -side), (face - side, side)})
+        if sprinter:
+            moves_offered.add((faces[0] + faces[1], 0))
+        options = _MOVE_OPTIONS[key] = tuple(sorted(moves_offered))
+    return options
+
+
+_MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
+
+
 class Race(RaceState):
     """A race in progress: board state, racers, turn, and the pending decision."""
 
@@ -112,16 +134,22 @@ class Race(RaceState):
     # ------------------------------------------------------------ driving
     def choose(self, option: Any) -> None:
         """Answer the pending decision with one of its options."""
-        if self.pending is None:
+        pending = self.pending
+        if pending is None:
             raise IllegalChoice("the race is over: there is nothing to choose")
-        option = _freeze(option)
-        if option not in self.pending.options:
+        if isinstance(option, list):
+            option = _freeze(option)
+        if option not in pending.options:
             raise IllegalChoice(
-                f"{option!r} is not an option of this {self.pending.kind!r} decision; "
-                f"choose one of {list(self.pending.options)!r}"
+                f"{option!r} is not an option of this {pending.kind!r} decision; "
+                f"choose one of {list(pending.options)!r}"
             )
         self.choices.append(option)
-        self._advance(option)
+        try:  # _advance, written out: it runs at every decision
+            self.pending = self._rules.send(option)
+        except StopIteration:
+            self.pending = None
+            self.over = True
 
     def _advance(self, option: Any) -> None:
         """Run the rules until the next decision or the end of the race."""
@@ -274,20 +302,14 @@ class Race(RaceState):
         pair = len(dice) >= 2 and dice[1] is main
         double = pair and rolled[0] == rolled[1]
         sprinter = double and rolled[0] == main.high
-        options = set()
-        for die, face in zip(dice, faces):
-            options.add((face, 0))
-            if die is main and face == main.high:
-                for side in range(1, face + 1):
-                    options.update({(face - side, -side), (face - side, side)})
+        options = move_options(dice, faces, sprinter)
         if sprinter:
-            options.add((faces[0] + faces[1], 0))
             self.emit("sprinter", racer=racer)
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer=racer)
         forward, sideways = yield from self.ask(
-            racer, "move", sorted(options), die=[d.name for d in dice], faces=list(faces)
+            racer, "move", options, die=[d.name for d in dice], faces=list(faces)
         )
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 

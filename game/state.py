@@ -223,9 +223,9 @@ class RaceState(ABC):
     def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
         """A decision for `racer`; a single legal option is taken at once."""
         options = tuple(options)
-        if not options:
-            raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
-        if len(options) == 1:
+        if len(options) <= 1:
+            if not options:
+                raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
             return options[0]
         choice = yield _decision(racer, kind, options, info)
         return choice
