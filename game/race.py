@@ -57,7 +57,7 @@ def _freeze(value: Any) -> Any:
 def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> tuple[tuple[int, int], ...]:
     """The moves (forward, sideways) the movement dice offer (4.1), in order: each die's face
     straight on; a main die's highest face also as an L-move; a sprinter's two faces together."""
-    key = (*[d.name for d in dice], *faces, sprinter)
+    key: tuple[str | int | bool, ...] = (*[d.name for d in dice], *faces, sprinter)
     options = _MOVE_OPTIONS.get(key)
     if options is None:
         main = dice[0]
@@ -308,9 +308,7 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer=racer)
-        forward, sideways = yield from self.ask(
-            racer, "move", options, die=[d.name for d in dice], faces=list(faces)
-        )
+        forward, sideways = yield from self.ask(racer, "move", options, die=[d.name for d in dice], faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
