@@ -6,7 +6,6 @@ what is there (an opponent, a barrier, a trap, an empty square).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -64,28 +63,55 @@ def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
 
 
 def _axe_squares_found(board: Board, start: Square) -> Iterable[Square]:
-    """The axe's squares, nearest first, found one by one unless they are known (to look for one)."""
+    """The axe's squares, nearest first, found a step at a time unless they are known (to look for one)."""
     known: dict[Square, int] | None = board.memo.get(("axe_reach", start))
     return known if known is not None else (square for square, _ in _king_paths(board, start, tuning.AXE_RANGE))
 
 
 def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Square, int]]:
     """Squares and their king-step distances up to `steps` along paths that avoid rocks, nearest
-    first (a breadth-first search, found one at a time)."""
-    height, width, terrain = board.height, board.width, board.terrain
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        row, col = square = queue.popleft()
-        distance = seen[square] + 1
-        if distance > steps:
-            continue
-        for dr, dc in KING_STEPS:
-            nxt_row, nxt_col = nxt = (row + dr) % height, (col + dc) % width
-            if nxt not in seen and terrain[nxt_row][nxt_col] != ROCK:
-                seen[nxt] = distance
-                queue.append(nxt)
-                yield nxt, distance
+    first, found one step further at a time (what a breadth-first search finds).
+
+    Each row is a bit mask of columns: the squares first reached in d + 1 steps are the rock-free
+    neighbours (the row above, the row itself, the row below, each spread a column either way
+    round the torus) of those first reached in d steps.
+    """
+    height, width = board.height, board.width
+    every = (1 << width) - 1
+    free = _rock_free_rows(board)
+    row, col = start
+    reached = {row: 1 << col}
+    frontier = dict(reached)
+    for distance in range(1, steps + 1):
+        spread: dict[int, int] = {}
+        for row, mask in frontier.items():
+            left = ((mask << 1) | (mask >> (width - 1))) & every  # column c to c + 1, round the torus
+            right = ((mask >> 1) | (mask << (width - 1))) & every
+            wide = mask | left | right
+            for near in ((row - 1) % height, row, (row + 1) % height):
+                spread[near] = spread.get(near, 0) | wide
+        frontier = {}
+        for row, mask in spread.items():
+            new = mask & free[row] & ~reached.get(row, 0)
+            if new:
+                reached[row] = reached.get(row, 0) | new
+                frontier[row] = new
+                while new:
+                    bit = new & -new
+                    new ^= bit
+                    yield (row, bit.bit_length() - 1), distance
+        if not frontier:
+            return
+
+
+def _rock_free_rows(board: Board) -> list[int]:
+    """For each row, its columns without a rock as a bit mask (worked out once per board)."""
+    rows: list[int] | None = board.memo.get("rock_free_rows")
+    if rows is None:
+        rows = board.memo["rock_free_rows"] = [
+            sum(1 << col for col, kind in enumerate(terrain) if kind != ROCK) for terrain in board.terrain
+        ]
+    return rows
 
 
 def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:

@@ -88,8 +88,9 @@ class Event:
         return {"kind": self.kind, **self._fields}
 
 
-# Events are made by the thousand in every race: `record` sets an event's two slots through their
-# descriptors (events are immutable), without `__init__`'s frame and the keyword arguments' copy.
+# Events are made by the thousand in every race: `EventLog.emit` and `record` set an event's two
+# slots through their descriptors (events are immutable), without `__init__`'s frame and the
+# keyword arguments' second copy.
 _NEW = object.__new__
 _SET_KIND: Any = Event.__dict__["kind"].__set__
 _SET_FIELDS: Any = Event.__dict__["_fields"].__set__
@@ -106,15 +107,39 @@ def _check(kind: str, fields: dict[str, Any]) -> None:
 
 
 def record(kind: str, fields: dict[str, Any]) -> Event:
-    """An event of the engine's own, keeping `fields` itself (the caller gives it up).
-
-    Only the number of fields is checked here, which is cheap; their names are checked for
-    every call of `emit` in the engine's code by tests/test_event_sites.py. `Event(kind,
-    **fields)` checks everything.
-    """
+    """An event made from a dict of its fields, which it keeps (the caller gives it up); checked
+    like `EventLog.emit`."""
     if _FIELD_COUNTS.get(kind) != len(fields):
         _check(kind, fields)
     event: Event = _NEW(Event)
     _SET_KIND(event, kind)
     _SET_FIELDS(event, fields)
     return event
+
+
+class EventLog:
+    """What a race has told, in order (`log`), and how a rule tells something (`emit`)."""
+
+    log: list[Event]
+    _told: int  # events of the log already taken (take_events)
+
+    def emit(self, kind: str, **fields: Any) -> Event:
+        """Record an event.
+
+        Only the number of fields is checked here (this runs thousands of times a race); their
+        names are checked for every call of `emit` in the engine's code by
+        tests/test_event_sites.py, and `Event(kind, **fields)` checks everything.
+        """
+        if _FIELD_COUNTS.get(kind) != len(fields):
+            _check(kind, fields)
+        event: Event = _NEW(Event)
+        _SET_KIND(event, kind)
+        _SET_FIELDS(event, fields)
+        self.log.append(event)
+        return event
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call."""
+        events = self.log[self._told :]
+        self._told = len(self.log)
+        return events

@@ -26,7 +26,7 @@ from game import tuning
 from game.board import FLOOR, Board, Square
 from game.characters import CHARACTERS, THROWING_STARS, Character
 from game.dice import Dice, Die
-from game.events import Event, record
+from game.events import EventLog
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -165,7 +165,7 @@ def _arrival(racer: Racer) -> int:
     return racer.arrived
 
 
-class RaceState(ABC):
+class RaceState(EventLog, ABC):
     """What a race is at one moment, and the primitives every rule uses.
 
     The rule modules (`moves`, `combat`, `chests`, `effects`) receive the race
@@ -191,8 +191,8 @@ class RaceState(ABC):
         self.destroyed: set[Square] = set()
         self.traps: dict[Square, Trap] = {}
         self.choices: list[Any] = []
-        self.log: list[Event] = []
-        self._told = 0  # events of the log already taken (take_events)
+        self.log = []
+        self._told = 0
         self._arrivals = 0
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
@@ -207,18 +207,6 @@ class RaceState(ABC):
         self._arrivals += 1
         racer.arrived = self._arrivals
         return racer
-
-    def take_events(self) -> list[Event]:
-        """The events since the last call."""
-        events = self.log[self._told :]
-        self._told = len(self.log)
-        return events
-
-    def emit(self, kind: str, **fields: Any) -> Event:
-        """Record an event."""
-        event = record(kind, fields)
-        self.log.append(event)
-        return event
 
     def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
         """A decision for `racer`; a single legal option is taken at once."""

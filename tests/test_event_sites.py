@@ -1,6 +1,6 @@
 """Every event the engine emits names a kind of EVENT_KINDS and exactly its fields.
 
-`RaceState.emit` checks only the number of fields at run time (it runs
+`EventLog.emit` (the race's) checks only the number of fields at run time (it runs
 thousands of times a race); this test reads every `emit(...)` call in
 `game/` and checks the kind and the field names, including calls that
 random races seldom reach.
