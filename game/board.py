@@ -118,6 +118,8 @@ class Board:
     # The floor squares where no object lies: a walk or a landing there has nothing to do but
     # look for a trap or a racer (worked out once, like the walls).
     plain: frozenset[Square] = field(init=False, compare=False, repr=False)
+    # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
+    grid: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
     # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
     # Only what the authored board decides may go there; no part of equality, saves or copies.
@@ -129,6 +131,8 @@ class Board:
         object.__setattr__(self, "walls", frozenset(walls))
         plain = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
         object.__setattr__(self, "plain", frozenset(plain.difference(self.objects)))
+        grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
+        object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "memo", {})
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
@@ -147,7 +151,7 @@ class Board:
     # ---------------------------------------------------------------- geometry
     def wrap(self, row: int, col: int) -> Square:
         """The square at (row, col) once both edges wrap."""
-        return row % self.height, col % self.width
+        return self.grid[row % self.height][col % self.width]
 
     def forward_distance(self, a: Square, b: Square) -> int:
         """Rows to walk forward from a's row to b's row (0 to H-1)."""

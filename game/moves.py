@@ -57,7 +57,7 @@ class _Stride:
         """Step onto the next square."""
         self.laps += displace(race, r, dr, dc)
         self.rows += dr
-        square = r.row, r.col
+        square = race.board.grid[r.row][r.col]
         self.path.append(square)
         return square
 
