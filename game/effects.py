@@ -119,20 +119,17 @@ def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
     return dict(_axe_squares(race.board, start))
 
 
-def _lines(board: Board, start: Square, reach: int) -> tuple[Square, ...]:
-    """`line_squares` on the authored board, worked out once per start square and reach."""
-    key = ("lines", start, reach)
-    squares: tuple[Square, ...] | None = board.memo.get(key)
-    if squares is None:
-        out = []
-        for dr, dc in LINES:
-            for k in range(1, reach + 1):
-                square = board.wrap(start[0] + dr * k, start[1] + dc * k)
-                if square == start or board.terrain_at(square) == ROCK:
-                    break
-                out.append(square)
-        squares = board.memo[key] = tuple(out)
-    return squares
+def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
+    """`line_squares`, one at a time."""
+    height, width, grid, terrain = board.height, board.width, board.grid, board.terrain
+    row, col = start
+    for dr, dc in LINES:
+        for k in range(1, reach + 1):
+            r, c = (row + dr * k) % height, (col + dc * k) % width  # Board.wrap
+            square = grid[r][c]
+            if square == start or terrain[r][c] == ROCK:
+                break
+            yield square
 
 
 def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
@@ -140,20 +137,17 @@ def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     return list(_lines(race.board, start, reach))
 
 
-def _around(board: Board, start: Square, reach: int) -> tuple[Square, ...]:
+def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """The squares within `reach` king steps of a square (not itself), row by row from the
-    furthest back; worked out once per board, square and reach."""
-    key = ("around", start, reach)
-    squares: tuple[Square, ...] | None = board.memo.get(key)
-    if squares is None:
-        out = []
-        for dr in range(-reach, reach + 1):
-            for dc in range(-reach, reach + 1):
-                square = board.wrap(start[0] + dr, start[1] + dc)
-                if square != start:
-                    out.append(square)
-        squares = board.memo[key] = tuple(out)
-    return squares
+    furthest back, one at a time."""
+    height, width, grid = board.height, board.width, board.grid
+    row, col = start
+    for dr in range(-reach, reach + 1):
+        squares = grid[(row + dr) % height]
+        for dc in range(-reach, reach + 1):
+            square = squares[(col + dc) % width]
+            if square != start:
+                yield square
 
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
