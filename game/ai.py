@@ -1,10 +1,10 @@
 """Computer racers: they answer `race.pending` from its options only.
 
 `choose(race, decision, policy, rng)` returns one of `decision.options`.
-The dice are never peeked at: the look-ahead bot forks the race with dice of
-its own (`Race.fork`). Every policy is deterministic for a given `rng`.
+The dice are never peeked at: the bots that look ahead fork the race with
+dice of their own (`Race.fork`). Every policy is deterministic for a given
+`rng`. The four levels, weakest first (docs/bots.md has their ladder):
 
-- random: any legal option.
 - easy: a beginner: plausible moves with understandable mistakes. He takes
   the die that carries him furthest (walls do stop him: he never picks a move
   into a barrier when a better one goes on, and with a wall right ahead he
@@ -14,15 +14,28 @@ its own (`Race.fork`). Every policy is deterministic for a given `rng`.
   fights carelessly (any target, any tactical move); now and then he slips
   and takes his second-best move.
 - normal (alias greedy): the option that looks best for points this turn,
-  judged from the board by one rule of thumb per kind of decision.
-- hard: looks ahead: for its best candidate options it forks the race with
-  sampled dice, plays the rest of its turn with the normal policy for every
-  racer, and keeps the option of best mean value (its points against the
-  field's, the worth of its inventory, its chest tier).
+  judged from the board by one rule of thumb per kind of decision: the free
+  squares straight ahead of where a move ends (he looks NORMAL_SIGHT squares
+  down the lane), a fight's chances, objects on the way; he keeps his
+  clovers for a really bad roll.
+- hard: the same rules of thumb, played by an experienced racer: he looks
+  LANE_SIGHT squares down the lane (a fence further ahead is seen in time to
+  change columns) and turns a die with a clover whenever it pays.
+- expert: determinized Monte-Carlo search on every decision. His candidates
+  are the best options by his judgement of the course ahead (`game.course`:
+  the distance points the rest of the race can still bring from the square a
+  move ends on, lap bonus included); each is played out on the same sampled
+  dice (dice of his own: every option of a sample meets the same luck) with
+  that judgement for every racer, to the end of the round (until each
+  opponent has played once more, or his own next turn); he keeps the option
+  that gives him the best chance to finish above each opponent, judged from
+  the points and the course ahead of every racer, what he holds and his chest
+  tier.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -30,23 +43,25 @@ from typing import Any
 from game import combat, effects, moves, tuning
 from game import objects as obj
 from game.board import HOLE, Square
-from game.dice import Dice
+from game.characters import FAST
+from game.course import Course, course
+from game.dice import Dice, Die
 from game.race import Decision, Race, Racer
 
 POLICIES = ("random", "easy", "normal", "hard", "expert", "greedy")
 LEVELS = ("easy", "normal", "hard", "expert")
-EASY_SLIP = 0.2  # how often the easy racer takes his second-best move
+EASY_SLIP = 0.5  # how often the easy racer takes his second-best move
 EASY_OBJECTS = 0.5  # how often he thinks of using an object he could use
-HARD_CANDIDATES = 6  # options the hard racer looks ahead on
-HARD_SAMPLES = 10  # dice samples per option
-HARD_MAX_STEPS = 400  # decisions of a look-ahead rollout, at most
+NORMAL_SIGHT = 3  # squares down the lane the normal racer looks for barriers and rocks
+NORMAL_CLOVER_COST = 4.0  # what turning a die over must gain for the normal racer to spend a clover
 # The expert's search: a fixed budget of rollouts (not of time, so that races replay and
-# tournaments do not depend on the machine), in two rounds of successive halving.
-EXPERT_CANDIDATES = 8  # options it searches, the normal judgement's best first
-EXPERT_FIRST = 16  # dice samples per candidate in the first round
-EXPERT_KEEP = 4  # candidates kept for the second round
-EXPERT_SECOND = 48  # more samples for each kept candidate
-EXPERT_HORIZON = 0  # racer's turns looked beyond the current one (the opponents' in between too)
+# tournaments do not depend on the machine).
+EXPERT_CANDIDATES = 6  # options he searches, his judgement's best first
+EXPERT_SAMPLES = 10  # dice samples per option, the same for every option
+ROLLOUT_STEPS = 600  # decisions of a rollout, at most
+# His chance to finish above an opponent: the spread of the points still to be won between two racers.
+SPREAD_BASE = 2.0  # points, with no turn left
+SPREAD_PER_TURN = 5.0  # points, times the square root of the turns left
 # How much a racer values holding each object, in points (drops, chests, look-ahead).
 OBJECT_VALUE = {
     obj.COIN: 1.5,
@@ -69,11 +84,11 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
         options = [o for o in decision.options if o != "undo"] or list(decision.options)
         return rng.choice(options)
     if policy in ("normal", "greedy"):
-        return _best(race, decision)
+        return _ranked(race, decision, NORMAL)[0]
     if policy == "easy":
         return _beginner(race, decision, rng)
     if policy == "hard":
-        return _look_ahead(race, decision, rng)
+        return _ranked(race, decision, HARD)[0]
     if policy == "expert":
         return _search(race, decision, rng)
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
@@ -85,21 +100,21 @@ def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -
         race.choose(choose(race, decision, policies[decision.racer], rngs[decision.racer]))
 
 
-def _ranked(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> list[Any]:
-    """Options from best to worst by the normal judgement (ties: the earlier option)."""
-    judge = GREEDY.get(decision.kind)
+Judges = dict[str, Callable[[Race, Decision, Any], float]]
+
+
+def _ranked(race: Race, decision: Decision, judges: Judges) -> list[Any]:
+    """Options from best to worst by a judgement (ties: the earlier option)."""
+    judge = judges.get(decision.kind)
     if judge is None:
         return list(decision.options)
-    scored = [
-        (judge(race, decision, option) + (noise() if noise else 0), -i, option)
-        for i, option in enumerate(decision.options)
-    ]
+    scored = [(judge(race, decision, option), -i, option) for i, option in enumerate(decision.options)]
     return [option for _, _, option in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
 
 
-def _best(race: Race, decision: Decision, noise: Callable[[], float] | None = None) -> Any:
+def _best(race: Race, decision: Decision) -> Any:
     """The normal judgement's favourite option."""
-    return _ranked(race, decision, noise)[0]
+    return _ranked(race, decision, NORMAL)[0]
 
 
 # ---------------------------------------------------------------- the beginner (easy)
@@ -134,11 +149,45 @@ def _rows_gone(race: Race, d: Decision, option: Any) -> int:
     return int(travelled)
 
 
-# ---------------------------------------------------------------- the look-ahead (hard)
+# ---------------------------------------------------------------- the course ahead (hard, expert)
+def turns_left(race: Race, racer: int) -> int:
+    """The racer's turns still to play, counting the one he is playing or has yet to play this game turn."""
+    if race.pending is None:
+        return 0
+    left = race.turns - race.turn
+    current = race.current
+    if current is None:
+        return left
+    if racer == current or race.order.index(racer) > race.order.index(current):
+        return left + 1
+    return left
+
+
+def course_of(race: Race, racer: int) -> Course | None:
+    """The board's course for this racer's way of moving (None on a board too big for one)."""
+    r = race.racers[racer]
+    return course(race.board, r.speed, r.has(FAST), race.turns)
+
+
+def to_come(race: Race, racer: int) -> float:
+    """The distance points the rest of the race may still bring the racer, from where he stands."""
+    found = course_of(race, racer)
+    r = race.racers[racer]
+    if found is None:
+        return LANE_WEIGHT * lane(race, r.square)
+    left = turns_left(race, racer)
+    if race.current == racer and race.phase == "drift":
+        return found.before_drift(r.square, left)
+    if race.current == racer and race.phase == "action":
+        return found.before_action(r.square, left)
+    return found.before_move(r.square, left)
+
+
 def worth(race: Race, racer: int) -> float:
-    """What a racer's situation is worth: points against the field, inventory, chest tier."""
+    """What the race is worth for a racer: his chance to finish above each opponent (out of 10 for
+    each), from the points and the course ahead of both, what he holds and his chest tier while they
+    still matter; a little for his own points breaks ties."""
     me = race.racers[racer]
-    others = [r.points for r in race.racers if r.index != racer]
     inv = me.inventory
     held = (
         inv.coins * OBJECT_VALUE[obj.COIN]
@@ -147,96 +196,123 @@ def worth(race: Race, racer: int) -> float:
         + sum(OBJECT_VALUE.get(o, 3) for o in inv.objects)
         + me.stars * 1.0
     )
-    future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings and position matter less near the end
-    lead = me.points - max(others)
-    position = LANE_WEIGHT * lane(race, me.square)
-    return me.points - sum(others) / len(others) + 0.25 * lead + future * (held + 0.3 * race.tier(racer) + position)
+    future = min(1.0, max(0, race.turns - race.turn) / 3)  # holdings matter less near the end
+    mine = me.points + to_come(race, racer) + future * (held + 0.3 * race.tier(racer))
+    my_turns = turns_left(race, racer)
+    chances = 0.0
+    for other in race.racers:
+        if other.index == racer:
+            continue
+        theirs = other.points + to_come(race, other.index)
+        turns = (my_turns + turns_left(race, other.index)) / 2
+        spread = SPREAD_BASE + SPREAD_PER_TURN * math.sqrt(turns)
+        chances += 0.5 * (1 + math.erf((mine - theirs) / (spread * math.sqrt(2))))
+    return 10 * chances + 0.02 * mine
 
 
-def _rollout(race: Race, racer: int, rng: random.Random, horizon: int = 0) -> float:
-    """Play with the normal policy until the end of the racer's current (or next) turn, and
-    `horizon` turns of his more; his worth then."""
-    ends_left = (1 if race.current == racer else 2) + horizon
-    steps = 0
-    while race.pending is not None and steps < HARD_MAX_STEPS:
-        for event in race.take_events():
-            if event.kind == "turn_ended" and event.racer == racer:
-                ends_left -= 1
-        if ends_left <= 0:
+class SampledDice(Dice):
+    """A look-ahead's dice: their faces depend only on the sample's seed, the game turn, the racer
+    whose turn it is and how many dice he rolled in it, so every option of a decision meets the same
+    luck in the same sample (the race's own dice are never read)."""
+
+    def __init__(self, seed: int, race: Race | None = None) -> None:
+        super().__init__(seed)
+        self.race = race
+        self._base = _mix(seed)
+        self._key: tuple[int, int] = (-1, -1)
+        self._rolled = 0
+
+    def roll(self, die: Die) -> int:
+        race = self.race
+        assert race is not None, "a sample's dice roll for the fork they were given to"
+        key = (race.turn, race.current if race.current is not None else -1)
+        if key != self._key:
+            self._key, self._rolled = key, 0
+        self._rolled += 1
+        face = _mix(self._base ^ (key[0] * 1_000_003 + key[1] * 1_009 + self._rolled * 7 + 1))
+        return die.low + face % (die.high - die.low + 1)
+
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser: a well-spread 64-bit number from any number."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _play_out(race: Race, racer: int) -> float:
+    """Play a fork on with the expert's judgement for every racer to the end of the round (until every
+    opponent has played once after the racer's current turn, or his own next turn begins); his worth then."""
+    mine_over = race.current != racer
+    waiting = {r.index for r in race.racers if r.index != racer}
+    for _ in range(ROLLOUT_STEPS):
+        if race.pending is None:
             break
-        race.choose(_best(race, race.pending))
-        steps += 1
+        over = False
+        for event in race.take_events():
+            if event.kind == "turn_ended":
+                if event.racer == racer:
+                    mine_over = True
+                elif mine_over:
+                    waiting.discard(event.racer)
+                    over = not waiting
+            elif event.kind == "racer_turn" and event.racer == racer and mine_over:
+                over = True
+        if over:
+            break
+        race.choose(_ranked(race, race.pending, EXPERT)[0])
     return worth(race, racer)
 
 
-def _look_ahead(race: Race, decision: Decision, rng: random.Random) -> Any:
-    """Expected worth of the best candidate options over sampled dice."""
-    candidates = [o for o in _ranked(race, decision) if o != "undo"][:HARD_CANDIDATES]
-    if decision.kind == "path" and "end" in decision.options and "end" not in candidates:
-        candidates.append("end")
-    if len(candidates) == 1:
-        return candidates[0]
-    seeds = [rng.getrandbits(32) for _ in range(HARD_SAMPLES)]
-    best, best_value = candidates[0], float("-inf")
-    for option in candidates:
+def _search(race: Race, decision: Decision, rng: random.Random) -> Any:
+    """The expert's determinized Monte-Carlo search over dice of his own: his judgement's best
+    EXPERT_CANDIDATES options, each played out on the same EXPERT_SAMPLES dice samples; the option of
+    best mean worth."""
+    options = [o for o in _ranked(race, decision, EXPERT) if o != "undo"][:EXPERT_CANDIDATES]
+    if decision.kind == "path" and "end" in decision.options and "end" not in options:
+        options.append("end")
+    if len(options) == 1:
+        return options[0]
+    seeds = [rng.getrandbits(32) for _ in range(EXPERT_SAMPLES)]
+    best, best_value = options[0], float("-inf")
+    for option in options:
         total = 0.0
         for seed in seeds:
-            fork = race.fork(Dice(seed))
+            dice = SampledDice(seed)
+            fork = race.fork(dice)
+            dice.race = fork
             fork.choose(option)
-            total += _rollout(fork, decision.racer, rng)
-        value = total / len(seeds)
-        if value > best_value + 1e-9:
-            best, best_value = option, value
+            total += _play_out(fork, decision.racer)
+        if total > best_value + 1e-9:
+            best, best_value = option, total
     return best
 
 
-def _search(race: Race, decision: Decision, rng: random.Random) -> Any:
-    """The expert: determinized Monte-Carlo search over dice of its own, the normal policy
-    playing every racer in the rollouts, to the end of its next turn; every candidate on the same
-    dice samples, the best half (EXPERT_KEEP) sampled again before the choice."""
-    candidates = [o for o in _ranked(race, decision) if o != "undo"][:EXPERT_CANDIDATES]
-    if decision.kind == "path" and "end" in decision.options and "end" not in candidates:
-        candidates.append("end")
-    if len(candidates) == 1:
-        return candidates[0]
-    seeds = [rng.getrandbits(32) for _ in range(EXPERT_FIRST + EXPERT_SECOND)]
-
-    def value(option: Any, samples: list[int]) -> float:
-        total = 0.0
-        for seed in samples:
-            fork = race.fork(Dice(seed))
-            fork.choose(option)
-            total += _rollout(fork, decision.racer, rng, EXPERT_HORIZON)
-        return total
-
-    totals = {i: value(option, seeds[:EXPERT_FIRST]) for i, option in enumerate(candidates)}
-    kept = sorted(totals, key=lambda i: (-totals[i], i))[:EXPERT_KEEP]
-    for i in kept:
-        totals[i] += value(candidates[i], seeds[EXPERT_FIRST:])
-    return candidates[min(kept, key=lambda i: (-totals[i], i))]
-
-
-# ---------------------------------------------------------------- greedy judgements
+# ---------------------------------------------------------------- rules of thumb (normal, hard)
 def _me(race: Race, decision: Decision) -> Racer:
     return race.racers[decision.racer]
 
 
-LANE_SIGHT = 10  # squares ahead a racer looks for barriers and rocks
+LANE_SIGHT = 7  # squares down the lane the hard racer looks for barriers and rocks
 LANE_WEIGHT = 0.4  # points a free square ahead is worth, roughly, for the turns to come
 
 
-def lane(race: Race, square: Square) -> int:
-    """Free squares straight ahead of a square before a barrier or a rock (up to LANE_SIGHT)."""
+def lane(race: Race, square: Square, sight: int = LANE_SIGHT) -> int:
+    """Free squares straight ahead of a square before a barrier or a rock (up to `sight`)."""
     row, col = square
-    for k in range(1, LANE_SIGHT + 1):
+    for k in range(1, sight + 1):
         if race.blocks(race.board.wrap(row + k, col)):
             return k - 1
-    return LANE_SIGHT
+    return sight
 
 
-def _landing(race: Race, racer: int, square: Square) -> float:
+def _landing(race: Race, racer: int, square: Square, sight: int = LANE_SIGHT) -> float:
     """What the square a move ends on is worth: its lane, holes and traps, a fight there."""
-    value = LANE_WEIGHT * lane(race, square)
+    value = LANE_WEIGHT * lane(race, square, sight)
     if race.terrain_at(square) == HOLE or square in race.traps:
         value -= 4
     foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
@@ -257,30 +333,30 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 
-def _move(race: Race, d: Decision, option: Any) -> float:
+def _move(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
     forward, sideways = option
     me = _me(race, d)
     corner, travelled = moves.preview_walk(race, d.racer, forward)
     end = corner
     if sideways and travelled == forward:
         end, _ = moves.preview_walk(race, d.racer, abs(sideways), corner, (0, 1 if sideways > 0 else -1))
-    value = travelled + _landing(race, d.racer, end)
+    value = travelled + _landing(race, d.racer, end, sight)
     for k in range(1, travelled + 1):
         if race.object_at(race.board.wrap(me.row + k, me.col)):
             value += 1.5
     return value
 
 
-def _drift(race: Race, d: Decision, option: Any) -> float:
+def _drift(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
     me = _me(race, d)
     rows: int = option[0]
     target = race.board.wrap(me.row + rows, me.col + option[1])
-    return rows + _landing(race, d.racer, target) + (1.5 if race.object_at(target) else 0)
+    return rows + _landing(race, d.racer, target, sight) + (1.5 if race.object_at(target) else 0)
 
 
-def _tactical(race: Race, d: Decision, shift: int) -> float:
+def _tactical(race: Race, d: Decision, shift: int, sight: int = LANE_SIGHT) -> float:
     me = _me(race, d)
-    return _landing(race, d.racer, race.board.wrap(me.row, me.col + shift)) - 0.01 * abs(shift)
+    return _landing(race, d.racer, race.board.wrap(me.row, me.col + shift), sight) - 0.01 * abs(shift)
 
 
 def _action(race: Race, d: Decision, option: str) -> float:
@@ -303,12 +379,12 @@ def _action(race: Race, d: Decision, option: str) -> float:
     return 0
 
 
-def _clover(race: Race, d: Decision, option: Any) -> float:
+def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
     faces: list[int] = list(d.info["faces"])
     for i in option:
         faces[i] = d.info["opposite"][i]
     purpose = d.info["purpose"]
-    cost = 1.5 * len(option)
+    cost = price * len(option)
     if purpose == "movement":
         return max(faces) - cost
     if purpose == "combat":
@@ -328,12 +404,12 @@ def _clover(race: Race, d: Decision, option: Any) -> float:
     return sum(faces) - cost
 
 
-def _target(race: Race, d: Decision, square: Any) -> float:
+def _target(race: Race, d: Decision, square: Any, sight: int = LANE_SIGHT) -> float:
     if not isinstance(square, tuple):
         return 0
     victims = effects.opponents_at(race, d.racer, square)
     if d.info.get("object") == obj.WAND_OF_TELEPORTATION:
-        return race.board.row_delta(_me(race, d).square, square) + _landing(race, d.racer, square)
+        return race.board.row_delta(_me(race, d).square, square) + _landing(race, d.racer, square, sight)
     if victims:
         return 10 + race.racers[victims[0]].points / 100
     return 1
@@ -352,7 +428,7 @@ def _path(race: Race, d: Decision, option: Any) -> float:
     return -min(race.board.king_distance(option, t) for t in targets)
 
 
-GREEDY: dict[str, Callable[[Race, Decision, Any], float]] = {
+HARD: Judges = {
     "move": _move,
     "drift": _drift,
     "action": _action,
@@ -367,4 +443,86 @@ GREEDY: dict[str, Callable[[Race, Decision, Any], float]] = {
     "path": _path,
     "distance": lambda race, d, n: n,
     "reroll": lambda race, d, o: 1 if o == "reroll" else 0,
+}
+
+
+NORMAL: Judges = {
+    **HARD,
+    "move": lambda race, d, o: _move(race, d, o, NORMAL_SIGHT),
+    "drift": lambda race, d, o: _drift(race, d, o, NORMAL_SIGHT),
+    "tactical": lambda race, d, o: _tactical(race, d, o, NORMAL_SIGHT),
+    "target": lambda race, d, o: _target(race, d, o, NORMAL_SIGHT),
+    "clover": lambda race, d, o: _clover(race, d, o, NORMAL_CLOVER_COST),
+}
+
+
+# ---------------------------------------------------------------- the expert's judgement: the course ahead
+def _ahead(race: Race, racer: int, square: Square, phase: str, turns: int) -> float:
+    """The course ahead of a square where a move ends, from a phase of the racer's current turn; the
+    free squares straight ahead on a board too big for a course."""
+    found = course_of(race, racer)
+    if found is None:
+        return LANE_WEIGHT * lane(race, square) - (4 if race.terrain_at(square) == HOLE else 0)
+    if phase == "drift":
+        return found.before_drift(square, turns, landing=True)
+    if phase == "action":
+        return found.before_action(square, turns, landing=True)
+    return found.before_move(square, turns, landing=True)
+
+
+def _met(race: Race, racer: int, square: Square) -> float:
+    """What waits on a square besides the course: a trap, a fight."""
+    value = -4.0 if square in race.traps else 0.0
+    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    if foes:
+        value += fight_value(race, racer, foes[0].index)
+    return value
+
+
+def _walk_points(race: Race, start: Square, rows: int) -> int:
+    """The points of walking `rows` forward from a square: a point a row, ten for the finish line."""
+    return rows + 10 * ((start[0] + rows) // race.board.height)
+
+
+def _course_move(race: Race, d: Decision, option: Any) -> float:
+    forward, sideways = option
+    me = _me(race, d)
+    corner, travelled = moves.preview_walk(race, d.racer, forward)
+    end = corner
+    if sideways and travelled == forward:
+        end, _ = moves.preview_walk(race, d.racer, abs(sideways), corner, (0, 1 if sideways > 0 else -1))
+    value = _walk_points(race, me.square, travelled) + _ahead(race, d.racer, end, "drift", race.turns - race.turn + 1)
+    value += _met(race, d.racer, end)
+    for k in range(1, travelled + 1):
+        if race.object_at(race.board.wrap(me.row + k, me.col)):
+            value += 1.5
+    return value
+
+
+def _course_drift(race: Race, d: Decision, option: Any) -> float:
+    me = _me(race, d)
+    rows, cols = option
+    target = race.board.wrap(me.row + rows, me.col + cols)
+    value = _walk_points(race, me.square, rows) + _ahead(race, d.racer, target, "action", race.turns - race.turn + 1)
+    return value + _met(race, d.racer, target) + (1.5 if race.object_at(target) else 0)
+
+
+def _course_action(race: Race, d: Decision, option: str) -> float:
+    if option not in ("move", "rest"):
+        return _action(race, d, option)
+    if option == "rest":
+        return 0.0
+    me = _me(race, d)
+    turns = race.turns - race.turn
+    end, travelled = moves.preview_walk(race, d.racer, me.speed)
+    here = _ahead(race, d.racer, me.square, "move", turns)
+    there = _ahead(race, d.racer, end, "move", turns)
+    return _walk_points(race, me.square, travelled) + there - here + _met(race, d.racer, end)
+
+
+EXPERT: Judges = {
+    **HARD,
+    "move": _course_move,
+    "drift": _course_drift,
+    "action": _course_action,
 }
