@@ -110,9 +110,9 @@ def test_a_host_and_three_clients_finish_with_the_same_standings_and_the_save_re
     port = free_port()
     save = tmp_path / "race.json"
     host = serve(processes, port, "--seats", "person,person,person,bot:hard", "--save", str(save))
-    clients = [
+    clients = [  # the look-ahead levels fork the race each client rebuilt from the faces the host showed
         join(processes, port, name, "--bot", level)
-        for name, level in (("ann", "normal"), ("bob", "easy"), ("cy", "normal"))
+        for name, level in (("ann", "hard"), ("bob", "easy"), ("cy", "expert"))
     ]
     outputs = [finish(p) for p in [host, *clients]]
     standings = [last_json(out) for out in outputs]
