@@ -420,10 +420,19 @@ class Room:
         self.listener("answer", {"racer": seat, "index": asked["index"], "option": option})
 
     # ------------------------------------------------------------ the race (told by its driver)
-    async def begin(self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]]) -> None:
+    async def begin(
+        self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]], bots: Sequence[int] = ()
+    ) -> None:
         """The race has started: every seated friend gets the start; those in the lobby without a seat
-        are told there is none."""
+        are told there is none. `bots`: friends' seats the host gave to computer racers (nobody had
+        taken them when he started), refused to anyone who took them since."""
         self.started = True
+        for index in bots:
+            seat = self.seats[index]
+            if seat.client is not None:
+                await self.send(seat.client, {"type": "bye", "reason": "started"})
+                await seat.client.close(code=1000, reason="the race started")
+            seat.kind, seat.client, seat.name = "bot", None, ""
         self.start = {
             "type": "start",
             "board": self.board.to_dict(),
@@ -817,20 +826,67 @@ async def join(
 class Background:
     """An asyncio event loop on a daemon thread, beside the pygame loop."""
 
+    running: set[Background] = set()  # every loop not yet ended (the window waits for them when it closes)
+
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        Background.running.add(self)
         self.thread.start()
 
-    def run(self, coroutine: Any) -> concurrent.futures.Future[Any]:
-        """Run a coroutine on the loop (from any thread); its future."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_forever()
+        finally:
+            tasks = asyncio.all_tasks(self.loop)
+            for task in tasks:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.close()
+            Background.running.discard(self)
 
-    def stop(self, wait: float = 2.0) -> None:
-        """Stop the loop (after what runs now) and let the thread end."""
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(wait)
+    def run(self, coroutine: Any) -> concurrent.futures.Future[Any] | None:
+        """Run a coroutine on the loop (from any thread); its future (None once the loop has ended)."""
+        try:
+            return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        except RuntimeError:  # the loop is closed
+            coroutine.close()
+            return None
+
+    def call(self, function: Callable[[], None]) -> None:
+        """Call a function on the loop (from any thread)."""
+        try:
+            self.loop.call_soon_threadsafe(function)
+        except RuntimeError:
+            pass
+
+    def end(self, last: Any = None, seconds: float = 3.0) -> None:
+        """Run `last` (a coroutine, at most `seconds`), then stop the loop; returns at once."""
+
+        async def ending() -> None:
+            try:
+                if last is not None:
+                    await asyncio.wait_for(last, seconds)
+            except Exception:  # a slow or broken connection: the loop stops anyway
+                pass
+            finally:
+                asyncio.get_running_loop().stop()
+
+        if self.run(ending()) is None and last is not None:
+            last.close()
+
+    def join(self, seconds: float) -> bool:
+        """Wait (at most `seconds`) for the thread to end; whether it did."""
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
+
+
+def wait_closed(seconds: float = 2.0) -> None:
+    """Wait (at most `seconds` in all) for the window's network loops to end (the window is closing)."""
+    deadline = time.monotonic() + seconds
+    for background in list(Background.running):
+        background.join(max(0.0, deadline - time.monotonic()))
 
 
 class Hosting:
@@ -880,17 +936,21 @@ class Hosting:
         self.notices.put(("listening", {"port": port}))
 
     def _post(self, coroutine: Any) -> None:
-        if not self.closed:
+        if self.closed:
+            coroutine.close()
+        else:
             self.background.run(coroutine)
 
     def set_takeover(self, seconds: float, level: str) -> None:
         def change() -> None:
             self.room.takeover, self.room.takeover_level = seconds, level
 
-        self.background.loop.call_soon_threadsafe(change)
+        self.background.call(change)
 
-    def begin(self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]]) -> None:
-        self._post(self.room.begin(list(racers), faces, orders))
+    def begin(
+        self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]], bots: Sequence[int] = ()
+    ) -> None:
+        self._post(self.room.begin(list(racers), faces, orders, list(bots)))
 
     def ask(self, racer: int, index: int, kind: str, options: Sequence[Any]) -> None:
         self._post(self.room.ask(racer, index, kind, tuple(options)))
@@ -901,8 +961,9 @@ class Hosting:
     def finish(self, standings: list[dict[str, Any]]) -> None:
         self._post(self.room.finish(standings))
 
-    def close(self, reason: str = "quit", wait: float = 2.0) -> None:
-        """Tell everyone the host goes, stop listening, end the thread (waits at most `wait` seconds)."""
+    def close(self, reason: str = "quit") -> None:
+        """Tell everyone the host goes (unless the race is over), stop listening, end the thread; returns at
+        once (the frame loop never waits for the network)."""
         if self.closed:
             return
         self.closed = True
@@ -912,11 +973,7 @@ class Hosting:
                 await self.room.close(reason)
             await self.server.stop()
 
-        try:
-            self.background.run(shut()).result(wait)
-        except Exception:  # a slow or broken connection: the thread is a daemon, the loop stops anyway
-            pass
-        self.background.stop(wait)
+        self.background.end(shut())
 
 
 class Connection:
@@ -946,7 +1003,8 @@ class Connection:
                 self.inbox.put(("connected", None))
                 async for text in server:
                     self.inbox.put(("message", text))
-            self.inbox.put(("closed", {"code": 1000, "reason": ""}))
+                code, reason = server.close_code, server.close_reason
+            self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
             code = error.rcvd.code if error.rcvd is not None else 1006
             reason = error.rcvd.reason if error.rcvd is not None else ""
@@ -970,17 +1028,13 @@ class Connection:
 
         self.background.run(out())
 
-    def close(self, wait: float = 2.0) -> None:
+    def close(self) -> None:
+        """Leave: close the connection and end the thread; returns at once."""
         if self.closed:
             return
         self.closed = True
         socket_ = self.socket
-        if socket_ is not None:
-            try:
-                self.background.run(socket_.close()).result(wait)
-            except Exception:
-                pass
-        self.background.stop(wait)
+        self.background.end(socket_.close() if socket_ is not None else None)
 
 
 def words_of_close(code: int, reason: str) -> str:

@@ -49,6 +49,7 @@ class TitleScene(Scene):
         items += [
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
+            (t("menu.join"), self.join),
         ]
         items += [] if first_start else [learn]
         items += [
@@ -57,12 +58,16 @@ class TitleScene(Scene):
             (t("menu.quit"), self.quit),
         ]
         shown = self.saved is not None or self.season is not None
-        height, gap = (54, 14) if len(items) <= 5 else (46, 10)
+        height, gap = (54, 14) if len(items) <= 5 else (46, 10) if len(items) <= 7 else (40, 7)
         self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if shown else 320, height=height, gap=gap), focus=0)
 
     def play(self) -> None:
         """Open the race setup."""
         self.stack.push(self.stack.make("setup", board_file=self.board_file))
+
+    def join(self) -> None:
+        """Join a race a friend hosts over the network."""
+        self.stack.push(self.stack.make("join"))
 
     def learn(self) -> None:
         """The guided first race."""
