@@ -312,6 +312,8 @@ class Room:
         if not name:
             raise ProtocolError("a hello without a name")
         for index, seat in enumerate(self.seats):
+            if seat.kind == "here" and seat.name == name:
+                raise ProtocolError(f"{name} is already in a seat")
             if seat.kind == "friend" and seat.name == name:
                 if seat.client is not None:
                     raise ProtocolError(f"{name} is already connected: a second client cannot take his seat")

@@ -441,6 +441,9 @@ def drive_every_scene(app, screen=None) -> None:
     if screen is not None:
         screen.names.add(str(board_file))
     app.stack.pop()
+    import netwindows
+
+    netwindows.drive_network_scenes(app, mark, screen.names if screen is not None else set())
     mark("title with a saved race")
     race = Race.new(
         boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=2
