@@ -582,8 +582,10 @@ class JoinScene(Scene):
             if self.thumb is None and follower.board is not None:
                 self.board = local_board(message["board"])
                 self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
-            if self.state == "connecting":
+            first = self.state == "connecting"
+            if first:
                 self.state = "lobby"
+                log.info("in the lobby of the race at %s: %d seats", self.target, len(message["seats"]))
                 mine = next(
                     (
                         s
@@ -598,6 +600,8 @@ class JoinScene(Scene):
                 if mine is not None:
                     self.character = mine["character"]
             self.layout(self.group.focus)
+            if first and self.take_button is not None:
+                self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
         elif kind == "welcome":
             self.state = "seated"
             self.chosen = follower.seat if follower.seat is not None else self.chosen

@@ -17,6 +17,7 @@ no frame waits for the network.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -78,6 +79,7 @@ class HostSeats(Seats):
         self.takeover, self.takeover_level = takeover, takeover_level
         self.answers: dict[int, tuple[int, Any]] = {}  # choice index -> (racer, option) from a friend
         self.asked: set[int] = set()  # choice indexes asked of a friend
+        self.heard = 0  # decisions a friend answered
         self.left = False
 
     def who(self, race, racer: int) -> tuple[str, str]:
@@ -104,6 +106,7 @@ class HostSeats(Seats):
         index = len(race.choices)
         found = self.answers.pop(index, None)
         if found is not None and found[0] == decision.racer and found[1] in decision.options:
+            self.heard += 1
             return True, found[1]
         if self.connected[decision.racer] and index not in self.asked:
             self.asked.add(index)
@@ -114,7 +117,11 @@ class HostSeats(Seats):
         self.hosting.step(option, *self.dice.take())
         self.answers = {i: a for i, a in self.answers.items() if i >= len(race.choices)}
         if race.over:
-            self.hosting.finish(network.standings_json(race))
+            standings = network.standings_json(race)
+            self.hosting.finish(standings)
+            log.info(
+                "the hosted race is over, %d decisions answered over the network: %s", self.heard, json.dumps(standings)
+            )
 
     def update(self, scene, dt: float) -> None:
         for _ in range(MESSAGES_A_FRAME):
@@ -183,6 +190,7 @@ class FriendSeats(Seats):
         self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
+        self.answered = 0  # decisions this screen answered
         self.left = False
 
     def who(self, race, racer: int) -> tuple[str, str]:
@@ -198,6 +206,7 @@ class FriendSeats(Seats):
     def submit(self, race, option) -> bool:
         self.connection.send(self.follower.choice(option))
         self.sent = len(race.choices)
+        self.answered += 1
         return False
 
     def update(self, scene, dt: float) -> None:
@@ -218,6 +227,9 @@ class FriendSeats(Seats):
                 if message["type"] == "step":
                     self.sent = None
                     scene.moved_on()
+                    if follower.race is not None and follower.race.over:
+                        standings = json.dumps(network.standings_json(follower.race))
+                        log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
                 elif message["type"] == "bye":
                     self.gone = t("net.host_quit")
             elif kind in ("closed", "unreachable"):
