@@ -460,9 +460,9 @@ class Room:
         self.asked.clear()
         step = {"type": "step", "option": _plain(option), "faces": faces, "orders": orders}
         self.history.append(step)
-        await self.broadcast(step)
-        if self.timings is not None:
+        if self.timings is not None:  # the choice is made: from now until it reaches every client
             self.timings.append((self.code, len(self.history) - 1, time.monotonic()))
+        await self.broadcast(step)
 
     async def finish(self, standings: list[dict[str, Any]]) -> None:
         self.over = True
@@ -786,11 +786,11 @@ async def join(
     bot: str,
     timeout: float = 3600.0,
     delay: float = 0.0,
-    observe: Callable[[dict[str, Any]], None] | None = None,
+    observe: Callable[[dict[str, Any], float], None] | None = None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
-    `observe(message)`, for benchmarks, hears every message as it arrives.
+    `observe(message, arrived)`, for benchmarks, hears every message and when it arrived (time.monotonic).
     """
     import websockets
 
@@ -803,11 +803,12 @@ async def join(
         rng = random.Random(sum(map(ord, name)))
         deadline = time.monotonic() + timeout
         async for text in server:
-            if time.monotonic() > deadline:
+            arrived = time.monotonic()
+            if arrived > deadline:
                 break
             message = follower.receive(text)
             if observe is not None:
-                observe(message)
+                observe(message, arrived)
             race = follower.race
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
