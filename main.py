@@ -379,13 +379,11 @@ def _network(args) -> int:
         if args.bot not in ai.LEVELS:
             raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
         try:
-            network.split_address(args.host)
+            target = network.address_of(*network.split_address(args.host))
         except ValueError as error:
             raise CommandLineError(str(error)) from None
         try:
-            race = asyncio.run(
-                network.join(args.host, args.code, args.name, args.character, args.bot, delay=args.delay)
-            )
+            race = asyncio.run(network.join(target, args.code, args.name, args.character, args.bot, delay=args.delay))
         except network.ProtocolError as error:
             print(f"main.py: the host at {args.host} sent what this game cannot follow: {error}", file=sys.stderr)
             return 1

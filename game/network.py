@@ -123,8 +123,10 @@ def split_address(text: str, default_port: int = PORT) -> tuple[str, int]:
     if not text:
         raise ValueError("give the host's address, such as 192.168.1.20:47810")
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest[1:] if rest.startswith(":") else ""
+        host, closed, rest = text[1:].partition("]")
+        if not closed or (rest and not rest.startswith(":")):
+            raise ValueError(f"{text!r} is not an address: give it as [IPv6]:PORT, such as [::1]:47810")
+        port_text = rest[1:]
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     else:
@@ -136,6 +138,11 @@ def split_address(text: str, default_port: int = PORT) -> tuple[str, int]:
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise ValueError(f"the port of {text!r} must be a number from 1 to 65535")
     return host, int(port_text)
+
+
+def address_of(host: str, port: int) -> str:
+    """HOST:PORT as a WebSocket address takes it ([v6]:port)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def lan_address() -> str | None:

@@ -521,7 +521,7 @@ class JoinScene(Scene):
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
             settings.save()
-        self.target = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.target = network.address_of(host, port)
         self.message = ""
         self.state = "connecting"
         self.follower = network.Follower()
