@@ -80,8 +80,9 @@ def seat_rows(
                 surface.blit(image, image.get_rect(midright=(row.right - 8, row.centery)))
         kind = seat.get("kind")
         if kind == "bot":
-            who = t("lobby.computer", level=t(f"level.{seat.get('level')}") if seat.get("level") in ai.LEVELS else "")
-            state, colour = "", theme.MUTED
+            level = seat.get("level")
+            who = seat.get("name") or t("lobby.computer_racer")
+            state, colour = (t(f"level.{level}") if level in ai.LEVELS else t("level.computer")), theme.MUTED
         elif kind == "here":
             who = seat.get("name") or t("lobby.person_here")
             state, colour = t("lobby.at_host"), theme.MUTED
@@ -700,7 +701,8 @@ class JoinScene(Scene):
         if self.message:
             text.draw_wrapped(surface, self.message, pygame.Rect(260, 650, 980, 56), 17, theme.BAD, "bold")
         else:
-            text.draw(surface, t("join.keys"), (260, 677), 16, theme.MUTED, anchor="midleft")
+            keys = t("join.keys") if self.state == "form" else t("join.keys_lobby")
+            text.draw(surface, keys, (260, 677), 16, theme.MUTED, anchor="midleft")
 
 
 # ---------------------------------------------------------------- typing with a controller

@@ -77,7 +77,8 @@ def test_every_id_the_screens_look_up_has_its_words():
     wanted += [f"category.{c.alternative}" for c in CHARACTERS.values()]
     wanted += [f"phase.{p}" for p in ("movement", "drift", "action")]
     wanted += [f"level.{k}" for k in ("person", "computer", "easy", "normal", "hard")]
-    wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard")]
+    wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard", "expert", "friend")]
+    wanted += [f"{prefix}.{k}" for k in ("easy", "normal", "hard", "expert") for prefix in ("level", "lobby.level")]
     wanted += [f"baby.{a}" for a in ("beer", "poo", "sleep", "cry")]
     wanted += [
         f"cause.{c}"
