@@ -526,7 +526,10 @@ class Server:
         seat: int | None = None
         times: deque[float] = deque()
         try:
-            hello = parse(await asyncio.wait_for(client.recv(), HELLO_TIMEOUT))
+            try:
+                hello = parse(await asyncio.wait_for(client.recv(), HELLO_TIMEOUT))
+            except TimeoutError:
+                raise ProtocolError(f"no hello within {HELLO_TIMEOUT:g} s") from None
             code = hello.get("code")
             room = self.rooms.get(code) if isinstance(code, str) else None
             if room is None:
