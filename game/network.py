@@ -718,6 +718,8 @@ class Follower:
         self.race = Race.new(board, setups, turns=message["turns"], dice=self.dice)
         for step in history[1:]:
             self._step(step)
+        if len(history) > 1:
+            self.race.take_events()  # joined again: what happened before is the race's log, not news to show
         self.asked = None
 
     def _show(self, step: Any) -> None:

@@ -157,6 +157,8 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     nw.run(apps, lambda: isinstance(again.stack.top, RaceScene), what="Ann back in the race")
     scene_again = again.stack.top
     assert scene_again.seats.follower.seat == 0
+    assert scene_again.turn_shown == scene_again.race.turn > 1  # the race as it is now, not replayed from turn 1
+    assert len(scene_again.queue) < 40
     nw.run(apps, lambda: scene_host.seats.who(scene_host.race, 0)[0] == "remote", what="the host asking Ann again")
     assert scene_host.seats.tags(scene_host.race)[0][0] == "friend"
     nw.run(
