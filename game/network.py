@@ -39,9 +39,9 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game import ai
 from game.board import Board, BoardError
@@ -223,6 +223,23 @@ def setups_of(seats: Sequence[Seat], seed: int) -> list[RacerSetup]:
 
 # ---------------------------------------------------------------- a hosted race
 Listener = Callable[[str, dict[str, Any]], None]
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _in_order(
+    method: Callable[Concatenate[Room, P], Awaitable[R]],
+) -> Callable[Concatenate[Room, P], Coroutine[Any, Any, R]]:
+    """A room's sending method, run one at a time in the order called: a client never gets a step
+    before the start that it follows, nor an ask before the step that leads to it (the window's
+    host posts them from its frame loop one after the other)."""
+
+    async def ordered(room: Room, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with room.outbox:
+            return await method(room, *args, **kwargs)
+
+    ordered.__doc__ = method.__doc__
+    return ordered
 
 
 class Room:
@@ -255,6 +272,7 @@ class Room:
         self.asked: dict[int, dict[str, Any]] = {}  # racer -> the ask message sent for his pending decision
         self.events: list[str] = []  # what the host logged (joins, leaves, refusals)
         self.full = asyncio.Event()
+        self.outbox = asyncio.Lock()  # what a room sends goes out in the order it was asked (_in_order)
         self.timings: list[tuple[str, int, float]] | None = None  # (room, choice index, time sent): benchmarks
 
     def note(self, line: str) -> None:
@@ -310,6 +328,7 @@ class Room:
         if not self.started:
             await self.broadcast(self.lobby_message(), lobby=True)
 
+    @_in_order
     async def hello(self, client: Any, message: dict[str, Any]) -> int | None:
         """A new connection's hello: its seat, or None while it looks at the lobby ("pick": true)."""
         hello = _check(message, "hello", {"code": str, "name": str})
@@ -340,6 +359,7 @@ class Room:
                 return await self._take(client, index, name, character if isinstance(character, str) else "")
         raise ProtocolError("no open seat is left")
 
+    @_in_order
     async def take(self, client: Any, seat: int | None, message: dict[str, Any]) -> int:
         """A friend in the lobby takes an open seat (or changes his character, or moves to another
         open seat) with a "take"; his seat."""
@@ -382,6 +402,7 @@ class Room:
             self.listener("back", {"seat": index, "name": self.seats[index].name})
         await self.news()
 
+    @_in_order
     async def leave(self, client: Any) -> None:
         """A connection closed."""
         self.looking.pop(client, None)
@@ -429,6 +450,7 @@ class Room:
         self.listener("answer", {"racer": seat, "index": asked["index"], "option": option})
 
     # ------------------------------------------------------------ the race (told by its driver)
+    @_in_order
     async def begin(
         self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]], bots: Sequence[int] = ()
     ) -> None:
@@ -456,12 +478,14 @@ class Room:
         await self.broadcast({**self.start, "history": list(self.history)})
         self.seats_changed()
 
+    @_in_order
     async def ask(self, racer: int, index: int, kind: str, options: Sequence[Any]) -> None:
         """Ask a friend's decision of him (again, when he joins back before answering)."""
         message = {"type": "ask", "racer": racer, "kind": kind, "options": _plain(list(options)), "index": index}
         self.asked[racer] = {**message, "frozen": tuple(options)}
         await self.send(self.seats[racer].client, message)
 
+    @_in_order
     async def step(self, option: Any, faces: list[int], orders: list[list[int]]) -> None:
         """A choice was made: everyone gets it with the faces shown since the last one."""
         self.asked.clear()
@@ -471,10 +495,12 @@ class Room:
             self.timings.append((self.code, len(self.history) - 1, time.monotonic()))
         await self.broadcast(step)
 
+    @_in_order
     async def finish(self, standings: list[dict[str, Any]]) -> None:
         self.over = True
         await self.broadcast({"type": "over", "standings": standings})
 
+    @_in_order
     async def close(self, reason: str = "quit") -> None:
         """The host goes: everyone is told (a "bye"), then disconnected."""
         self.over = True

@@ -192,9 +192,9 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     # mal takes the third seat, the race starts; he sends a choice nobody asked of him (for another
     # racer), then, back in his seat, an old choice again
     out_of_turn = '{"type": "choose", "index": 0, "option": [1, 0]}'
-    first = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=3))
+    first = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
     time.sleep(1.0)
-    again = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=3))
+    again = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
     assert first.startswith("1008") and again.startswith("1008"), (first, again)
     outputs = [finish(p) for p in (host, ann, bob)]
     assert host.returncode == 0

@@ -211,3 +211,34 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
         assert "left" in kinds and "back" in kinds and kinds.count("seats") >= 4
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
+    """The window's host posts a step and the next ask one right after the other: each client gets
+    them in that order, even when sending waits on a slow connection."""
+    import asyncio
+
+    class SlowClient:
+        def __init__(self) -> None:
+            self.got: list[str] = []
+
+        async def send(self, text: str) -> None:
+            await asyncio.sleep(0.001)  # a connection whose buffer is full for a moment
+            self.got.append(json.loads(text)["type"])
+
+    async def scenario() -> list[list[str]]:
+        clients = [SlowClient(), SlowClient()]
+        seats = [network.Seat("friend", name="Ann", client=clients[0]), network.Seat("friend", name="Bob")]
+        seats[1].client = clients[1]
+        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")]
+        tasks = [asyncio.ensure_future(room.begin(setups, [], []))]
+        for index in range(1, 6):
+            tasks.append(asyncio.ensure_future(room.step("rest", [], [])))
+            tasks.append(asyncio.ensure_future(room.ask(index % 2, index, "action", ("move", "rest"))))
+        await asyncio.gather(*tasks)
+        return [c.got for c in clients]
+
+    got = asyncio.run(scenario())
+    assert got[0] == ["start", "step", "step", "ask", "step", "step", "ask", "step"]
+    assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
