@@ -136,8 +136,7 @@ class HostSeats(Seats):
                 self.connected[data["seat"]] = False
             elif kind == "back":
                 self.away.pop(data["seat"], None)
-                self.connected[data["seat"]] = True
-                self.asked = {i for i in self.asked if i < len(scene.race.choices)}  # he is asked again
+                self.connected[data["seat"]] = True  # the room asks him again what he was asked before
             elif kind == "answer":
                 self.answers[data["index"]] = (data["racer"], data["option"])
             elif kind == "note":
