@@ -58,6 +58,13 @@ class Dice:
 
     replayable = True  # the same faces can be had again: a race with these dice saves and forks
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "replayable" not in cls.__dict__:
+            # dice of another kind give other faces than their seed's: unless they say they can show
+            # them again (`replica`) and save them (`saved`), a race with them neither forks nor saves
+            cls.replayable = False
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
@@ -115,6 +122,8 @@ class ShownDice(Dice):
     network race resumes with them (the faces shown, then dice of his own seed). Faces are checked
     against the die rolled, so a damaged or hostile record fails with ValueError, never a wrong race.
     """
+
+    replayable = True
 
     def __init__(
         self,
@@ -187,6 +196,8 @@ class RecordingDice(Dice):
     its clients, `take` after each choice); the same faces as `Dice(seed)`, so the race saves and
     replays as any other."""
 
+    replayable = True
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.faces: list[int] = []
@@ -216,7 +227,7 @@ class RiggedDice(Dice):
     (default: racers in setup order).
     """
 
-    replayable = False  # a test's faces: neither saved nor forked
+    replayable = False  # a test's faces: neither saved nor forked (said, though it is the default of a kind of dice)
 
     def __init__(self, faces: Iterable[int | tuple[str, int]] = (), order: Sequence[int] | None = None) -> None:
         super().__init__(None)

@@ -102,6 +102,8 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
         what="both results screens",
     )
     assert sent, "the friend answered none of his decisions"
+    labels = [w.label for w in friend.stack.top.group.widgets]
+    assert "Race again" not in labels and "Race again" in [w.label for w in host.stack.top.group.widgets]
     host_race_done, friend_race_done = host.stack.top.race, friend.stack.top.race
     assert host_race_done.choices == friend_race_done.choices
     assert all(option in host_race_done.choices for option in sent)

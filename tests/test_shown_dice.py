@@ -153,3 +153,23 @@ def test_a_damaged_record_of_shown_faces_is_refused_with_one_sentence(shown):
     with pytest.raises(SaveError) as error:
         Race.from_json(json.dumps(data))
     assert "\n" not in str(error.value)
+
+
+def test_dice_of_another_kind_are_neither_forked_nor_saved_unless_they_say_they_can():
+    """A Dice subclass that gives other faces than its seed's (the guided race's prepared dice) keeps
+    the old rule: no fork (explanations and look-ahead bots skip it), no save."""
+    from game.race import SaveError
+    from game.tutorial import PreparedDice
+
+    class Loaded(Dice):
+        def roll(self, die):
+            return die.high
+
+    for dice in (Loaded(3), PreparedDice([("D6", 6)], 3)):
+        race = Race.new(boards.practice_board(), CAST[:2], turns=5, seed=3, dice=dice)
+        assert not race.dice.replayable
+        with pytest.raises(ValueError):
+            race.fork(Dice(1))
+        with pytest.raises(SaveError):
+            race.to_json()
+    assert Dice.replayable and ShownDice.replayable and RecordingDice.replayable
