@@ -52,7 +52,8 @@ from game.race import MAX_RACERS, MIN_RACERS, IllegalChoice, Race, RacerSetup
 log = logging.getLogger("fantasy-racing.network")
 
 MAX_MESSAGE = 64 * 1024  # bytes of one message from a client
-MAX_FROM_HOST = 4 * 1024 * 1024  # bytes of one message from the host (a start carries the board and the history)
+MAX_FROM_HOST = 1024 * 1024  # bytes of one message from the host (a start carries the board and the history)
+MAX_WAITING = 64 * 1024 * 1024  # bytes of the host's messages a window may hold unread (it reads them each frame)
 RATE = 100  # messages a second a client may send, at most (a bot answers as fast as it is asked)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 NAME_LENGTH = 24
@@ -1020,12 +1021,19 @@ class Hosting:
 class Connection:
     """The window client's network side: one connection to a host on a background loop.
 
-    `send` posts a message; `inbox` (a thread-safe queue) gets the host's messages as text, then
-    ("closed", sentence) once the connection ends. The frame loop follows the race with a `Follower`.
+    `send` posts a message; `get` gives what came, in order: ("connected", None), ("message", text) for
+    each of the host's messages, then ("closed", {"code", "reason"}) or ("unreachable", {"error"}). The
+    frame loop follows the race with a `Follower`. A host that sends more than the window reads (more
+    than MAX_WAITING bytes unread) is cut off.
     """
 
-    def __init__(self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0) -> None:
+    def __init__(
+        self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0, max_waiting: int = MAX_WAITING
+    ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.waiting = 0  # bytes of messages not yet read
+        self.max_waiting = max_waiting
+        self._count = threading.Lock()
         self.address = address
         self.background = Background("network-client")
         self.socket: Any = None
@@ -1043,6 +1051,15 @@ class Connection:
                 await server.send(json.dumps(hello))
                 self.inbox.put(("connected", None))
                 async for text in server:
+                    with self._count:
+                        self.waiting += len(text)
+                        flooded = self.waiting > self.max_waiting
+                        if flooded:
+                            self.waiting -= len(text)  # not kept
+                    if flooded:
+                        self.inbox.put(("closed", {"code": 1008, "reason": "the host sent more than this game reads"}))
+                        await server.close(code=1008, reason="too many messages")
+                        return
                     self.inbox.put(("message", text))
                 code, reason = server.close_code, server.close_reason
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
@@ -1054,6 +1071,17 @@ class Connection:
             self.inbox.put(("unreachable", {"error": str(error) or type(error).__name__}))
         except Exception as error:  # anything else the network throws: one sentence on screen, never a traceback
             self.inbox.put(("unreachable", {"error": f"{type(error).__name__}: {error}"}))
+
+    def get(self) -> tuple[str, Any] | None:
+        """The next thing that came from the network, or None (never waits)."""
+        try:
+            kind, data = self.inbox.get_nowait()
+        except queue.Empty:
+            return None
+        if kind == "message":
+            with self._count:
+                self.waiting -= len(data)
+        return kind, data
 
     def send(self, message: dict[str, Any]) -> None:
         socket_ = self.socket

@@ -553,10 +553,10 @@ class JoinScene(Scene):
         if connection is None or follower is None:
             return
         for _ in range(MESSAGES_A_FRAME):
-            try:
-                kind, data = connection.inbox.get_nowait()
-            except Exception:  # queue.Empty
+            got = connection.get()
+            if got is None:
                 return
+            kind, data = got
             if kind == "message":
                 try:
                     message = follower.receive(data)

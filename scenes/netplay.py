@@ -211,10 +211,10 @@ class FriendSeats(Seats):
     def update(self, scene, dt: float) -> None:
         follower = self.follower
         for _ in range(MESSAGES_A_FRAME):
-            try:
-                kind, data = self.connection.inbox.get_nowait()
-            except Exception:  # queue.Empty
+            got = self.connection.get()
+            if got is None:
                 break
+            kind, data = got
             if kind == "message":
                 try:
                     message = follower.receive(data)

@@ -101,8 +101,12 @@ def start_hosting(host: App, kinds: list[str], turns: int = 5) -> HostScene:
     return scene
 
 
-def join(friend: App, apps: list[App], port: int, code: str, name: str, seat: int | None = None) -> JoinScene:
-    """The friend's join screen filled in, connected, and (unless he is taken back into a race) seated."""
+def join(
+    friend: App, apps: list[App], port: int, code: str, name: str, seat: int | None = None, lobby=None
+) -> JoinScene:
+    """The friend's join screen filled in, connected, and (unless he is taken back into a race) seated;
+    with the host's `lobby`, until the host sees him there too (a host who starts before he sees a friend
+    seated gives the seat to a computer racer)."""
     scene = friend.stack.push(JoinScene())
     step(friend)
     scene.address_field.value = scene.address = f"127.0.0.1:{port}"
@@ -117,6 +121,8 @@ def join(friend: App, apps: list[App], port: int, code: str, name: str, seat: in
         scene.pick_seat(seat)
     scene.take()
     run(apps, lambda: scene.state == "seated", what="a seat taken")
+    if lobby is not None:
+        run(apps, lambda: any(s.get("name") == name for s in lobby.seats), what="the host seeing the friend seated")
     return scene
 
 
@@ -181,8 +187,8 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     ann.stack.pop()
     mark("join lobby")
     ann.stack.pop()
-    join(ann, apps, port, lobby.code, "Ann")
-    join(bob, apps, port, lobby.code, "Bob")
+    join(ann, apps, port, lobby.code, "Ann", lobby=lobby)
+    join(bob, apps, port, lobby.code, "Bob", lobby=lobby)
     step(ann)
     step(host)
     mark("network race")

@@ -242,3 +242,51 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
     got = asyncio.run(scenario())
     assert got[0] == ["start", "step", "step", "ask", "step", "step", "ask", "step"]
     assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
+
+
+def test_a_window_cuts_off_a_host_that_floods_it():
+    """A "host" on 127.0.0.1 that sends far more than the window reads: the connection is cut off with
+    a sentence, the messages unread stay bounded."""
+    import asyncio
+    import threading
+    import time
+
+    import websockets
+
+    ready = threading.Event()
+    port_box: list[int] = []
+    stop = threading.Event()
+
+    async def flood(ws) -> None:
+        try:
+            for _ in range(400):
+                await ws.send(json.dumps({"type": "bye", "reason": "x" * 10_000}))
+        except websockets.ConnectionClosed:
+            pass
+
+    async def host() -> None:
+        async with websockets.serve(flood, "127.0.0.1", 0) as server:
+            port_box.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(host()), daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    connection = network.Connection(f"127.0.0.1:{port_box[0]}", {"type": "hello"}, max_waiting=200_000)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and connection.background.thread.is_alive():
+            if connection.inbox.qsize() and connection.inbox.queue[-1][0] == "closed":
+                break
+            time.sleep(0.05)
+        last = connection.inbox.queue[-1]
+        assert last == ("closed", {"code": 1008, "reason": "the host sent more than this game reads"})
+        assert connection.waiting <= 200_000 + 20_000
+        got = [connection.get() for _ in range(connection.inbox.qsize())]
+        assert got[-1][0] == "closed" and connection.waiting == 0
+    finally:
+        connection.close()
+        stop.set()
+        thread.join(10)

@@ -127,8 +127,8 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     lobby = nw.start_hosting(host, ["friend", "friend", "normal"], turns=8)
     lobby.set_delay(0)  # a computer plays at once for a friend who drops
     lobby.set_level("easy")
-    nw.join(ann, apps, port, lobby.code, "Ann")
-    nw.join(bob, apps, port, lobby.code, "Bob")
+    nw.join(ann, apps, port, lobby.code, "Ann", lobby=lobby)
+    nw.join(bob, apps, port, lobby.code, "Bob", lobby=lobby)
     lobby.start()
     nw.run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), what="the race on every screen")
     scene_host, scene_ann, scene_bob = (a.stack.top for a in apps)
@@ -178,7 +178,7 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     host, friend = nw.window(port), nw.window()
     apps = [host, friend]
     lobby = nw.start_hosting(host, ["here", "friend"], turns=6)
-    nw.join(friend, apps, port, lobby.code, "Bob")
+    nw.join(friend, apps, port, lobby.code, "Bob", lobby=lobby)
     lobby.start()
     nw.run(apps, lambda: isinstance(friend.stack.top, RaceScene), what="the race on the friend's screen")
     scene_host, scene_friend = host.stack.top, friend.stack.top
@@ -290,3 +290,19 @@ def test_the_host_lobby_says_so_when_its_port_is_taken(folder):
         assert lobby.failed.startswith(f"This computer cannot host on port {port}")
         lobby.start()
         assert host.stack.top is lobby and lobby.message == lobby.failed
+
+
+def test_a_friend_seated_after_the_host_started_is_told_there_is_no_seat_for_him(folder):
+    """The host presses Start while his lobby still shows the seat open (the friend's take is on its
+    way): the seat goes to a computer racer, and the friend is told so in one sentence."""
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend"])
+    joining = nw.join(friend, apps, port, lobby.code, "Bob", lobby=lobby)
+    lobby.seats[1] = {**lobby.seats[1], "name": "", "connected": False}  # what his screen showed a moment ago
+    lobby.start()
+    nw.run(apps, lambda: joining.state == "form", what="the friend told")
+    assert joining.message == "The race has started without a seat for you."
+    race = host.stack.top.race
+    assert race.racers[1].setup.bot == "normal"
