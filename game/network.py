@@ -56,6 +56,7 @@ MAX_FROM_HOST = 1024 * 1024  # bytes of one message from the host (a start carri
 MAX_WAITING = 64 * 1024 * 1024  # bytes of the host's messages a window may hold unread (it reads them each frame)
 RATE = 100  # messages a second a client may send, at most (a bot answers as fast as it is asked)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+SEND_TIMEOUT = 5.0  # seconds a message may wait for a client that does not read (it is then dropped)
 NAME_LENGTH = 24
 PORT = 47810  # the window host's port unless the settings say another
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # room codes without 0/O or 1/I to misread
@@ -284,12 +285,8 @@ class Room:
 
     # ------------------------------------------------------------ sending
     async def send(self, client: Any, message: dict[str, Any]) -> None:
-        if client is None:
-            return
-        try:
-            await client.send(json.dumps(message))
-        except Exception:  # a connection closing: its handler sees it
-            pass
+        if client is not None:
+            await self._send_text(client, json.dumps(message))
 
     def clients(self) -> list[Any]:
         return [s.client for s in self.seats if s.client is not None]
@@ -301,9 +298,15 @@ class Room:
         await asyncio.gather(*(self._send_text(c, text) for c in targets))
 
     async def _send_text(self, client: Any, text: str) -> None:
+        """Send, or drop a client that does not read what it is sent (the room would wait for it)."""
         try:
-            await client.send(text)
-        except Exception:
+            await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
+        except TimeoutError:
+            self.note(f"dropped a connection that read nothing for {SEND_TIMEOUT:g} s")
+            transport = getattr(client, "transport", None)
+            if transport is not None:
+                transport.abort()
+        except Exception:  # a connection closing: its handler sees it
             pass
 
     # ------------------------------------------------------------ the lobby

@@ -290,3 +290,40 @@ def test_a_window_cuts_off_a_host_that_floods_it():
         connection.close()
         stop.set()
         thread.join(10)
+
+
+def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(monkeypatch):
+    import asyncio
+
+    monkeypatch.setattr(network, "SEND_TIMEOUT", 0.2)
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Stuck:
+        transport = Transport()
+
+        async def send(self, text: str) -> None:
+            await asyncio.sleep(60)  # its buffer is full: it never reads
+
+    class Reader:
+        def __init__(self) -> None:
+            self.got: list[str] = []
+
+        async def send(self, text: str) -> None:
+            self.got.append(json.loads(text)["type"])
+
+    async def scenario():
+        stuck, reader = Stuck(), Reader()
+        seats = [network.Seat("friend", name="Ann", client=stuck), network.Seat("friend", name="Bob", client=reader)]
+        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        started = asyncio.get_running_loop().time()
+        await asyncio.wait_for(room.step("rest", [], []), 5)
+        return room, stuck, reader, asyncio.get_running_loop().time() - started
+
+    room, stuck, reader, took = asyncio.run(scenario())
+    assert reader.got == ["step"] and stuck.transport.aborted and took < 2
+    assert any("read nothing" in line for line in room.events)
