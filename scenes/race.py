@@ -944,8 +944,10 @@ class RaceScene(Scene):
         elif self.panel is not None or self.race.pending is None:
             return None
         else:
-            who, name = self.seats.who(self.race, self.race.pending.racer)
-            which = ("thinking", self.race.pending.racer) if who != "remote" else ("waiting", name)
+            racer = self.race.pending.racer
+            who, name = self.seats.who(self.race, racer)
+            elsewhere = who == "remote" and not (name and self.race.racers[racer].setup.bot)
+            which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
         key = (which, i18n.language(), self.view.bottomright)
         line = self._line
         if line is None or line[0] != key:

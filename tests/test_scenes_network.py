@@ -90,6 +90,19 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
     assert isinstance(host_race.seats, HostSeats) and isinstance(friend_race.seats, FriendSeats)
     assert friend_race.race.racers[1].name == "Bob" and friend_race.race.racers[1].character == "dwarf"
     assert friend_race.race.dice.seed != host_race.race.seed  # the friend never has the host's seed
+
+    # while Bob decides, the host's screen waits for him by name; while the host decides, Bob's waits for him
+    def deciding(scene, racer):
+        return not scene.busy and scene.race.pending is not None and scene.race.pending.racer == racer
+
+    only_host = lambda app: nw.answer_by_enter(app) if app is host else []  # noqa: E731
+    nw.run(apps, lambda: deciding(host_race, 1) and friend_race.panel is not None, events=only_host)
+    host_race._status_line()
+    assert host_race._line[0][0] == ("waiting", "Bob") and host_race.panel is None
+    only_friend = lambda app: nw.answer_by_enter(app) if app is friend else []  # noqa: E731
+    nw.run(apps, lambda: deciding(friend_race, 0) and host_race.panel is not None, events=only_friend)
+    friend_race._status_line()
+    assert friend_race._line[0][0] == ("waiting", "Player 1") and friend_race.panel is None
     # both play by keys; every decision of Bob's goes from the friend's panel to the host and back
     sent = []
     submit = friend_race.seats.submit
