@@ -6,6 +6,8 @@ python main.py tournament ...       bot levels against each other, with statisti
 python main.py balance ...          win rates of the ten characters with equal bots
 python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
 python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
+python main.py serve ...            host a race for friends over the network, without a window
+python main.py join HOST:PORT ...   join a friend's race from a terminal, a computer racer playing your seat
 """
 
 from __future__ import annotations
@@ -97,7 +99,19 @@ def build_parser() -> Parser:
         "--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns (default: the board's)"
     )
     serve.add_argument("--seats", required=True, help="comma-separated: person (a friend) or bot:LEVEL, 2 to 6")
-    serve.add_argument("--takeover", type=float, default=60.0, help="seconds before a computer plays a friend who left")
+    serve.add_argument(
+        "--takeover", type=_seconds, default=60.0, help="seconds before a computer plays a friend who left"
+    )
+    serve.add_argument(
+        "--takeover-level", default="normal", help="the level of the computer racer that plays for him (default normal)"
+    )
+    serve.add_argument(
+        "--rooms",
+        type=_int_in(1, 100, "--rooms"),
+        default=1,
+        help="host this many races at once, room codes CODE-1 ... CODE-N (default 1: the code itself)",
+    )
+    serve.add_argument("--timings", metavar="FILE", help=argparse.SUPPRESS)  # benchmarks/network.py: when steps left
     serve.add_argument("--address", default="127.0.0.1", help="the address to listen on (default: this machine only)")
     serve.add_argument("--seed", type=_int_in(0, 2**63, "--seed"), default=None, help="the race's seed")
     serve.add_argument(
@@ -110,8 +124,10 @@ def build_parser() -> Parser:
     join.add_argument("--code", required=True, help="the room code")
     join.add_argument("--name", required=True, help="your name (join again with it to take your seat back)")
     join.add_argument("--character", default=None, help="the character you would like")
-    join.add_argument("--bot", default="normal", help="the computer level that plays your racer: easy or normal")
-    join.add_argument("--delay", type=float, default=0.0, help="seconds the bot waits before each answer")
+    join.add_argument(
+        "--bot", default="normal", help="the computer level that plays your racer: easy, normal, hard or expert"
+    )
+    join.add_argument("--delay", type=_seconds, default=0.0, help="seconds the bot waits before each answer")
     join.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
 
     check = commands.add_parser("check-map", help="check boards drawn in Tiled")
@@ -131,6 +147,16 @@ def build_parser() -> Parser:
         help="playback speed: 0.25, 0.5, 1, 2, 4 or 8 (+ and - change it while playing)",
     )
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"give a number of seconds from 0 to 86400, not {text!r}")
+    return value
 
 
 def _replay_speed(text: str) -> float:
@@ -347,46 +373,93 @@ def _network(args) -> int:
     import json
     import random
 
-    from game import BoardError, load_board, network
+    from game import BoardError, ai, load_board, network
 
-    if args.command == "serve":
+    if args.command == "join":
+        if args.bot not in ai.LEVELS:
+            raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
         try:
-            seats = network.start_seats(args.seats.split(","))
+            target = network.address_of(*network.split_address(args.host))
         except ValueError as error:
             raise CommandLineError(str(error)) from None
         try:
-            board = load_board(args.serve_board)
-        except BoardError as error:
-            raise UnusableFile(str(error)) from None
-        if len(seats) > board.max_racers:
-            raise CommandLineError(f"--seats: {board.name} takes at most {board.max_racers} racers")
-        seed = args.seed if args.seed is not None else random.randrange(2**31)
-        host = network.Host(board, args.turns or board.turns, seats, args.code, seed, takeover=args.takeover)
-        race = asyncio.run(network.serve(host, args.port, args.address))
-        if args.save:
-            Path(args.save).write_text(race.to_json(), encoding="utf-8")
-            print(f"serve: the race is saved in {args.save}")
-    else:
-        if args.bot not in network.CLIENT_LEVELS:
-            raise CommandLineError(
-                f"--bot: a client's racer plays {' or '.join(network.CLIENT_LEVELS)}, not {args.bot!r} "
-                "(the look-ahead levels need dice a client never sees: a host's seat can be bot:hard)"
-            )
-        try:
-            race = asyncio.run(
-                network.join(args.host, args.code, args.name, args.character, args.bot, delay=args.delay)
-            )
+            race = asyncio.run(network.join(target, args.code, args.name, args.character, args.bot, delay=args.delay))
+        except network.ProtocolError as error:
+            print(f"main.py: the host at {args.host} sent what this game cannot follow: {error}", file=sys.stderr)
+            return 1
         except (OSError, ConnectionError) as error:
             print(f"main.py: the race at {args.host} ended for this client: {error}", file=sys.stderr)
             return 1
         except Exception as error:  # the connection closed by the host (a refusal): one sentence
             print(f"main.py: the host at {args.host} closed the connection: {error}", file=sys.stderr)
             return 1
+        _print_standings(race, args.json)
+        return 0
+
+    try:
+        seats = network.start_seats(args.seats.split(","))
+    except ValueError as error:
+        raise CommandLineError(str(error)) from None
+    if args.takeover_level not in ai.LEVELS:
+        raise CommandLineError(f"--takeover-level: choose among {', '.join(ai.LEVELS)}, not {args.takeover_level!r}")
+    _writable(args.save, "--save")
+    _writable(args.timings, "--timings")
+    try:
+        board = load_board(args.serve_board)
+    except BoardError as error:
+        raise UnusableFile(str(error)) from None
+    if len(seats) > board.max_racers:
+        raise CommandLineError(f"--seats: {board.name} takes at most {board.max_racers} racers")
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    codes = [args.code] if args.rooms == 1 else [f"{args.code}-{n}" for n in range(1, args.rooms + 1)]
+    rooms = [
+        network.Room(
+            board,
+            args.turns or board.turns,
+            [network.Seat(s.kind, bot=s.bot) for s in seats],
+            code,
+            seed + n,
+            takeover=args.takeover,
+            takeover_level=args.takeover_level,
+            say=lambda line: print(f"serve: {line}", flush=True),
+        )
+        for n, code in enumerate(codes)
+    ]
+    timings: list = []
+    if args.timings:
+        for room in rooms:
+            room.timings = timings
+    try:
+        races = asyncio.run(network.serve_rooms(rooms, args.port, args.address))
+    except OSError as error:
+        raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
+    if args.timings:
+        Path(args.timings).write_text(json.dumps(timings), encoding="utf-8")
+    if args.save:
+        for room, race in zip(rooms, races):
+            path = Path(args.save) if len(rooms) == 1 else Path(args.save).with_suffix(f".{room.code}.json")
+            path.write_text(race.to_json(), encoding="utf-8")
+            print(f"serve: the race is saved in {path}")
+    if len(races) == 1:
+        _print_standings(races[0], args.json)
+    else:
+        for room, race in zip(rooms, races):
+            print(f"room {room.code}:")
+            _print_standings(race, False)
+        if args.json:
+            print(json.dumps({room.code: network.standings_json(race) for room, race in zip(rooms, races)}))
+    return 0
+
+
+def _print_standings(race, as_json: bool) -> None:
+    import json
+
+    from game import network
+
     for place, index, points in race.standings():
         print(f"  {place}. {race.racers[index].name:16} {points:4d} points")
-    if args.json:
+    if as_json:
         print(json.dumps(network.standings_json(race)))
-    return 0
 
 
 def _check_map(files: list[str]) -> int:

@@ -56,6 +56,15 @@ class DiceExhausted(RuntimeError):
 class Dice:
     """The race's one source of randomness, seeded."""
 
+    replayable = True  # the same faces can be had again: a race with these dice saves and forks
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "replayable" not in cls.__dict__:
+            # dice of another kind give other faces than their seed's: unless they say they can show
+            # them again (`replica`) and save them (`saved`), a race with them neither forks nor saves
+            cls.replayable = False
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
@@ -78,6 +87,137 @@ class Dice:
         """Restore a state of `getstate`."""
         self._rng.setstate(state)
 
+    def replica(self, state: Any = None) -> Dice:
+        """Dice that show again what these showed from `state` (a `getstate`; None: from the start).
+
+        A fork replays its racer's turn with them; a replica is never these dice (rolling it changes
+        nothing here), and never knows more than these would show.
+        """
+        copy = Dice(self.seed)
+        if state is not None:
+            copy.setstate(state)
+        return copy
+
+    def saved(self) -> dict[str, Any]:
+        """What a save holds besides the seed to show these dice's faces again (nothing: the seed does)."""
+        return {}
+
+
+def saved_dice(data: dict[str, Any]) -> Dice | None:
+    """The dice a saved race names: ShownDice for a race kept from a network race, else None (the
+    seeded dice of its seed). Raises ValueError for a damaged record."""
+    shown = data.get("shown")
+    if shown is None:
+        return None
+    if not isinstance(shown, dict) or not all(isinstance(shown.get(k), list) for k in ("faces", "orders")):
+        raise ValueError("its shown dice are not a record of faces and orders")
+    return ShownDice(shown["faces"], shown["orders"], seed=data.get("seed"))
+
+
+class ShownDice(Dice):
+    """Dice that show, in order, the faces another race's dice showed, then roll on from `seed`.
+
+    A network race's client follows the host's race with them (fed as the host's faces arrive, and
+    `strict`: it never rolls a face of its own, so it cannot foresee one); a race a friend kept from a
+    network race resumes with them (the faces shown, then dice of his own seed). Faces are checked
+    against the die rolled, so a damaged or hostile record fails with ValueError, never a wrong race.
+    """
+
+    replayable = True
+
+    def __init__(
+        self,
+        faces: Iterable[int] = (),
+        orders: Iterable[Sequence[int]] = (),
+        seed: int | None = None,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(seed)
+        self.faces: list[int] = []
+        self.orders: list[list[int]] = []
+        self.used = 0  # faces given so far
+        self.ordered = 0  # orders given so far
+        self.strict = strict
+        self.show(faces, orders)
+
+    def show(self, faces: Iterable[int], orders: Iterable[Sequence[int]] = ()) -> None:
+        """More faces (and orders of play) the other dice showed, to be given in turn."""
+        new_faces = list(faces)
+        new_orders = [list(order) for order in orders]
+        if not all(type(face) is int for face in new_faces):
+            raise ValueError("a shown face that is not a whole number")
+        if not all(type(racer) is int for order in new_orders for racer in order):
+            raise ValueError("a shown order of play that is not a list of racers")
+        self.faces += new_faces
+        self.orders += new_orders
+
+    def roll(self, die: Die) -> int:
+        if self.used >= len(self.faces):
+            if self.strict:
+                raise DiceExhausted(f"a {die.name} was rolled, and no face of it was shown")
+            return super().roll(die)
+        face = self.faces[self.used]
+        if not die.low <= face <= die.high:
+            raise ValueError(f"shown face {self.used} is {face}, which a {die.name} ({die.low}-{die.high}) cannot show")
+        self.used += 1
+        return face
+
+    def order(self, count: int) -> list[int]:
+        if self.ordered >= len(self.orders):
+            if self.strict:
+                raise DiceExhausted("an order of play was drawn, and none was shown")
+            return super().order(count)
+        order = list(self.orders[self.ordered])
+        if sorted(order) != list(range(count)):
+            raise ValueError(f"shown order {self.ordered} is {order}, not an order of {count} racers")
+        self.ordered += 1
+        return order
+
+    def getstate(self) -> tuple[Any, ...]:
+        return (self.used, self.ordered, self._rng.getstate())
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.used, self.ordered, rng = state
+        self._rng.setstate(rng)
+
+    def replica(self, state: Any = None) -> Dice:
+        copy = ShownDice(seed=self.seed, strict=self.strict)
+        copy.faces, copy.orders = self.faces, self.orders  # shown faces never change: shared
+        if state is not None:
+            copy.setstate(state)
+        return copy
+
+    def saved(self) -> dict[str, Any]:
+        return {"shown": {"faces": list(self.faces), "orders": [list(o) for o in self.orders]}}
+
+
+class RecordingDice(Dice):
+    """Seeded dice that also note every face and order they give (a network race's host sends them to
+    its clients, `take` after each choice); the same faces as `Dice(seed)`, so the race saves and
+    replays as any other."""
+
+    replayable = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.faces: list[int] = []
+        self.orders: list[list[int]] = []
+
+    def roll(self, die: Die) -> int:
+        face = super().roll(die)
+        self.faces.append(face)
+        return face
+
+    def order(self, count: int) -> list[int]:
+        order = super().order(count)
+        self.orders.append(list(order))
+        return order
+
+    def take(self) -> tuple[list[int], list[list[int]]]:
+        """The faces and orders given since the last call."""
+        faces, orders, self.faces, self.orders = self.faces, self.orders, [], []
+        return faces, orders
+
 
 class RiggedDice(Dice):
     """Dice for tests: returns the given faces in order, then fails loudly.
@@ -86,6 +226,8 @@ class RiggedDice(Dice):
     checks which die is rolled. `order` rigs the first game turn's order
     (default: racers in setup order).
     """
+
+    replayable = False  # a test's faces: neither saved nor forked (said, though it is the default of a kind of dice)
 
     def __init__(self, faces: Iterable[int | tuple[str, int]] = (), order: Sequence[int] | None = None) -> None:
         super().__init__(None)
@@ -110,6 +252,9 @@ class RiggedDice(Dice):
                 f"rigged face {self.used} is {face}, which a {die.name} ({die.low}-{die.high}) cannot show"
             )
         return face
+
+    def replica(self, state: Any = None) -> Dice:
+        raise ValueError("rigged dice cannot be shown again: a race with them neither forks nor saves")
 
     def order(self, count: int) -> list[int]:
         """The rigged order, or the setup order."""

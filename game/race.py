@@ -17,7 +17,7 @@ from typing import Any
 from game import effects, moves
 from game.board import Board, Square
 from game.characters import BABY, CHARACTERS, FAST
-from game.dice import BEER, D6, DRAPID, Dice, Die
+from game.dice import BEER, D6, DRAPID, Dice, Die, saved_dice
 from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
 __all__ = [
@@ -212,7 +212,7 @@ class Race(RaceState):
     def _snapshot(self, slot: int) -> tuple[Any, ...]:
         """The state at the start of a racer's turn, enough to restart from there."""
         racers = [r.copy() for r in self.racers]
-        dice_state = self.dice.getstate() if type(self.dice) is Dice else None
+        dice_state = self.dice.getstate() if self.dice.replayable else None
         return (
             self.turn,
             slot,
@@ -230,18 +230,19 @@ class Race(RaceState):
         """A copy of the race at this very decision, whose future rolls come from `dice`.
 
         The copy restarts from the snapshot of the current racer's turn and
-        replays this turn's choices with the race's own dice, then takes the
-        given dice: a bot can look ahead without knowing the real rolls.
+        replays this turn's choices with the race's own dice (a replica: the
+        faces they already showed), then takes the given dice: a bot can look
+        ahead without knowing the real rolls, even in a race whose future dice
+        nobody here has (a network race's client).
         """
-        if type(self.dice) is not Dice or self._forked:
-            raise ValueError("only a race with seeded dice can be forked, and a fork cannot be forked")
+        if not self.dice.replayable or self._forked:
+            raise ValueError("only a race with seeded or shown dice can be forked, and a fork cannot be forked")
         if self._mark is None:
             return self._fork_by_replay(dice)
         turn, slot, order, racers, taken, destroyed, traps, arrivals, dice_state, made = self._mark
         copy = object.__new__(Race)
         copy.board, copy.setups, copy.turns, copy.seed = self.board, self.setups, self.turns, self.seed
-        copy.dice = Dice(None)
-        copy.dice.setstate(dice_state)
+        copy.dice = self.dice.replica(dice_state)
         copy.turn, copy.order, copy.current, copy.phase = turn, list(order), None, ""
         copy.taken, copy.destroyed, copy.traps = set(taken), set(destroyed), dict(traps)
         copy.racers = [r.copy() for r in racers]
@@ -259,7 +260,7 @@ class Race(RaceState):
 
     def _fork_by_replay(self, dice: Dice) -> Race:
         """A fork made by replaying every choice from the start (races without snapshots)."""
-        copy = Race(self.board, self.setups, self.turns, self.seed, Dice(self.seed))
+        copy = Race(self.board, self.setups, self.turns, self.seed, self.dice.replica())
         copy._keep_marks, copy._forked = False, True
         for choice in self.choices:
             copy.choose(choice)
@@ -399,7 +400,7 @@ class Race(RaceState):
     # ------------------------------------------------------------ saves
     def to_json(self) -> str:
         """The race as JSON: setup, seed and every choice so far."""
-        if type(self.dice) is not Dice:
+        if not self.dice.replayable:
             raise SaveError("a race with rigged dice cannot be saved: only seeded races replay")
         return json.dumps(
             {
@@ -410,6 +411,7 @@ class Race(RaceState):
                 "turns": self.turns,
                 "seed": self.seed,
                 "choices": self.choices,
+                **self.dice.saved(),  # a race kept from a network race: the faces its host showed
             }
         )
 
@@ -429,7 +431,7 @@ class Race(RaceState):
                 board = Board.from_dict(data["board"])
                 board = dataclasses.replace(board, source=data.get("source", ""))
             setups = [RacerSetup(**s) for s in data["racers"]]
-            race = cls.new(board, setups, data["turns"], data["seed"])
+            race = cls.new(board, setups, data["turns"], data["seed"], saved_dice(data))
             for i, choice in enumerate(data["choices"]):
                 if race.over:
                     raise SaveError(f"the save has {len(data['choices']) - i} choices after the end of the race")

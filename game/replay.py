@@ -6,6 +6,8 @@ A replay file is JSON:
      "version": 1,                         the replay format's version
      "game_version": "1.0",               the game that recorded it
      "race": {...},                        Race.to_json data: board, racers, turns, seed, choices
+                                           (and "shown": the faces a network race's host showed,
+                                           for a race a friend kept: see game/network.py)
      "events": [{"kind": ..., ...}, ...]} the recorded event log (Event.to_dict, tuples as lists)
 
 The race part is enough to rebuild the race (setup + seed + choices); the
@@ -34,6 +36,7 @@ from typing import Any
 import game
 from game import files
 from game.board import Board, BoardError
+from game.dice import saved_dice
 from game.events import Event
 from game.race import SAVE_FORMAT, IllegalChoice, Race, RacerSetup, SaveError
 
@@ -234,7 +237,7 @@ def start(replay: Replay, board: Board | None = None) -> Race:
     board = board if board is not None else saved_board(replay)
     try:
         setups = [RacerSetup(**s) for s in data["racers"]]
-        return Race.new(board, setups, data["turns"], data["seed"])
+        return Race.new(board, setups, data["turns"], data["seed"], saved_dice(data))
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"{replay.name} is damaged: its race cannot start ({_why(error)})") from None
 

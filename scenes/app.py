@@ -19,9 +19,12 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game import network
 from scenes import assets, audio, i18n, userboards, userdata
 from scenes.gamepad import Gamepads
 from scenes.legend import LegendScene
+from scenes.lobby import HostScene, JoinScene
+from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.race import RaceScene
@@ -58,6 +61,9 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "podium": PodiumScene,
     "legend": LegendScene,
     "tutorial": TutorialScene,
+    "host": HostScene,
+    "join": JoinScene,
+    "host_left": HostLeftScene,
 }
 
 
@@ -233,6 +239,8 @@ def run(options=None) -> int:
     try:
         app.loop()
     finally:
+        app.stack.close()  # a network race's host tells his friends he goes
+        network.wait_closed(1.0)
         userdata.wait_for_saves()
         pygame.quit()
     return 0

@@ -108,8 +108,11 @@ def card_rects(race, order, turn: int = 0) -> dict[int, pygame.Rect]:
     return rects
 
 
-def draw_racers(surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0) -> int:
-    """A panel per racer in play order; returns the y below them."""
+def draw_racers(
+    surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0, tags: dict | None = None
+) -> int:
+    """A panel per racer in play order; returns the y below them. `tags` (racer: (words, colour)) say
+    who plays some racers instead of person / computer (a network race's friends)."""
     w = SIDEBAR.width
     height = 62 if len(order) > 4 else 70
     turn = turn or race.turn
@@ -144,13 +147,16 @@ def draw_racers(surface: pygame.Surface, race, order, points, acting, protected,
             if r.setup.bot
             else t("level.person")
         )
+        tag_colour = theme.MUTED
+        if tags and index in tags:
+            tag, tag_colour = tags[index]
         name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
         text.draw(
             surface,
             t("results.racer_line", character=character_name(r.character), tag=tag),
             (name.right + 8, name.bottom - 4),
             14,
-            theme.MUTED,
+            tag_colour,
             anchor="bottomleft",
         )
         base = rect.top + height - 6

@@ -15,9 +15,10 @@ class PauseScene(Scene):
 
     opaque = False
 
-    def __init__(self, on_save_and_quit) -> None:
+    def __init__(self, on_save_and_quit, leave_label: str = "menu.save_quit") -> None:
         super().__init__()
         self.on_save_and_quit = on_save_and_quit
+        self.leave_label = leave_label  # a network race's friend leaves it, he does not save it
         self.group = FocusGroup()
 
     def enter(self) -> None:
@@ -27,7 +28,7 @@ class PauseScene(Scene):
                     (t("menu.resume"), self.resume_race),
                     (t("menu.rules"), self.rules),
                     (t("menu.settings"), self.settings),
-                    (t("menu.save_quit"), self.save_and_quit),
+                    (t(self.leave_label), self.save_and_quit),
                 ],
                 theme.SIZE[0] // 2,
                 280,

@@ -61,12 +61,67 @@ LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legen
 log = logging.getLogger("fantasy-racing")
 
 
+class Seats:
+    """Who answers each racer's decisions: the race scene's one seam with the network.
+
+    The default is the game at one screen: a person answers through the decision panel, a computer
+    racer by its level (thinking on the thinker's thread). A network race gives its own
+    (scenes/netplay.py), where a friend elsewhere answers through the network: the scene asks `who`
+    and shows the race the same way whoever answers.
+    """
+
+    saves = True  # the scene saves the unfinished race after every racer's turn (and deletes it at the end)
+    leave_label = "menu.save_quit"  # the pause menu's way out (i18n key)
+
+    def who(self, race, racer: int) -> tuple[str, str]:
+        """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level) or ("remote", name)."""
+        bot = race.racers[racer].setup.bot
+        return ("bot", bot) if bot else ("panel", "")
+
+    def here(self, race, racer: int) -> bool:
+        """Whether the racer is a person at this screen."""
+        return not race.racers[racer].setup.bot
+
+    def answer(self, race, decision) -> tuple[bool, Any]:
+        """A remote answer to `decision`, once it came: (True, option); else (False, None)."""
+        return False, None
+
+    def submit(self, race, option) -> bool:
+        """A choice made at this screen (the panel, a computer racer): True when this screen's race
+        takes it now; False when it went elsewhere (to the host, who sends it back as a step)."""
+        return True
+
+    def chosen(self, race, option) -> None:
+        """The race took a choice (a host sends it on)."""
+
+    def update(self, scene, dt: float) -> None:
+        """Every frame: what came from elsewhere (a client's race moves on with the host's steps)."""
+
+    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+        """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
+        return {}
+
+    def notice(self, race) -> str:
+        """A line over the board (a friend disconnected, and for how long), or ""."""
+        return ""
+
+    def bots_alone(self, race) -> dict[int, str]:
+        """Racers saved as computer racers of these levels (a network race resumed alone)."""
+        return {}
+
+    def leave(self) -> None:
+        """The race scene goes (finished, or the player left): let go of what is held (a connection)."""
+
+
 class RaceScene(Scene):
     """Plays a race to its end, then shows the results."""
 
-    def __init__(self, race, setup: dict | None = None, seed: int | None = None, season: Any = None) -> None:
+    def __init__(
+        self, race, setup: dict | None = None, seed: int | None = None, season: Any = None, seats: Seats | None = None
+    ) -> None:
         super().__init__()
         self.race = race
+        self.seats = seats if seats is not None else Seats()  # who answers each racer's decisions
         self.setup = dict(setup or {})
         self.season = season  # a game.season.Season when the race is one of a championship
         self.rng = random.Random(seed if seed is not None else (race.seed or 0) + 7)
@@ -133,6 +188,9 @@ class RaceScene(Scene):
         self.scroll_keys.clear()
         self.dragging = None
 
+    def exit(self) -> None:
+        self.seats.leave()
+
     # ---------------------------------------------------------------- engine
     def _take_events(self) -> None:
         """New events from the engine."""
@@ -148,19 +206,19 @@ class RaceScene(Scene):
                 if self.season is not None:
                     self.season.finish_race()
                     self._save_season(background=False)  # once a race: the season's results are on disk
-                else:
+                elif self.seats.saves:
                     userdata.delete_save()
 
     def save(self, background: bool = True) -> None:
         """Save the unfinished race, or the championship it belongs to (races with rigged dice, in
         tests, cannot be saved)."""
-        if self.race.over:
+        if self.race.over or not self.seats.saves:
             return
         if self.season is not None:
             self._save_season(background)
             return
         try:
-            userdata.save_race(self.race, self.setup, background=background)
+            userdata.save_race(self.race, self.setup, background=background, bots=self.seats.bots_alone(self.race))
         except (SaveError, OSError):
             pass
 
@@ -171,10 +229,23 @@ class RaceScene(Scene):
             log.warning("the season could not be saved: %s", error)
 
     def choose(self, option) -> None:
-        """Answer the pending decision (a person's or a computer racer's)."""
+        """Answer the pending decision from this screen (a person's panel or a computer racer)."""
+        self.panel = None
+        self.bot_timer = 0.0
+        if self.seats.submit(self.race, option):
+            self.apply(option)
+
+    def apply(self, option) -> None:
+        """The race takes a choice (made at this screen, or come from elsewhere)."""
         self.panel = None
         self.bot_timer = 0.0
         self.race.choose(option)
+        self.seats.chosen(self.race, option)
+        self._take_events()
+
+    def moved_on(self) -> None:
+        """The race moved on by itself (a network race's step from the host): show what happened."""
+        self.bot_timer = 0.0
         self._take_events()
 
     @property
@@ -190,6 +261,10 @@ class RaceScene(Scene):
 
     # ---------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        stack = self.stack
+        self.seats.update(self, dt)
+        if stack is not None and stack.top is not self:
+            return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
         ambient = self.ambient
@@ -245,15 +320,22 @@ class RaceScene(Scene):
         decision = race.pending
         if decision is None:
             return
-        bot = race.racers[decision.racer].setup.bot
-        if bot:
+        who, level = self.seats.who(race, decision.racer)
+        if who == "bot":
+            self.panel = None
             self.bot_timer += dt
-            self.thinker.think(race, decision, bot if bot in ai.POLICIES else BOT_POLICY, self.rng)
+            self.thinker.think(race, decision, level if level in ai.POLICIES else BOT_POLICY, self.rng)
             if self.bot_timer >= BOT_DELAY and self.thinker.ready(decision):
                 self.choose(self.thinker.take(decision))
-        elif self.panel is None or self.panel.decision is not decision:
-            self.panel = DecisionPanel(decision, race, self.choose, self.view)
-            self.panel.hover(self.hover_square)
+        elif who == "panel":
+            if self.panel is None or self.panel.decision is not decision:
+                self.panel = DecisionPanel(decision, race, self.choose, self.view)
+                self.panel.hover(self.hover_square)
+        else:  # someone elsewhere answers (a friend over the network, or the host)
+            self.panel = None
+            answered, option = self.seats.answer(race, decision)
+            if answered:
+                self.apply(option)
 
     def _sync(self) -> None:
         """Once everything is shown, the picture is the race's state (the race changes only
@@ -326,7 +408,10 @@ class RaceScene(Scene):
         self.shown_protected[e.racer] = False
         self.manual_camera = False
         r = self.race.racers[e.racer]
-        sub = t("race.computer_racer") if r.setup.bot else t("race.your_turn")
+        if r.setup.bot:
+            sub = t("race.computer_racer")
+        else:
+            sub = t("race.your_turn") if self.seats.here(self.race, e.racer) else t("net.friends_turn")
         self._play(effects.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
 
     def _on_phase(self, e, animate) -> None:
@@ -609,12 +694,13 @@ class RaceScene(Scene):
 
     def open_pause(self) -> None:
         """The pause menu (Escape)."""
-        self.stack.push(self.stack.make("pause", self.save_and_quit))
+        self.stack.push(self.stack.make("pause", self.save_and_quit, leave_label=self.seats.leave_label))
 
     def save_and_quit(self) -> None:
-        """Save the race and go back to the title."""
+        """Save the race and go back to the title (a network race: leave it, the others go on)."""
         self.skip()
         self.save(background=False)
+        self.seats.leave()
         self.stack.reset(self.stack.make("title"))
 
     def handle_event(self, event):
@@ -729,6 +815,7 @@ class RaceScene(Scene):
             len(self.log),
             self.log[-1] if self.log else None,
             i18n.language(),
+            tuple(sorted(self.seats.tags(race).items())),
         )
 
     def _hud(self) -> pygame.Surface:
@@ -743,7 +830,14 @@ class RaceScene(Scene):
             draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
             text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
             bottom = hud.draw_racers(
-                picture, self.race, order, self.shown_points, self.acting, self.shown_protected, self.turn_shown
+                picture,
+                self.race,
+                order,
+                self.shown_points,
+                self.acting,
+                self.shown_protected,
+                self.turn_shown,
+                tags=self.seats.tags(self.race),
             )
             hud.draw_log(picture, self.log, bottom)
             self._hud_cache = cache = (key, picture)
@@ -804,6 +898,19 @@ class RaceScene(Scene):
             self._draw_explanation(surface, panel)
         elif line is not None:
             surface.blit(*line)
+        self._draw_notice(surface)
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The seats' line over the board (a friend disconnected), on a dark strip."""
+        words_now = self.seats.notice(self.race)
+        if not words_now:
+            return
+        width = min(self.view.width - 40, text.width(words_now, 17, "bold") + 32)
+        box = pygame.Rect(0, 0, width, 32)
+        box.midtop = (self.view.centerx, self.view.top + 10)
+        effects.shade(surface, box, (40, 12, 16), 215)
+        pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
+        text.draw(surface, words_now, box.center, 17, theme.TEXT, "bold", anchor="center")
 
     def explanation(self) -> list[str]:
         """What the focused option of the person's decision will do (worked out once per focus)."""
@@ -837,13 +944,20 @@ class RaceScene(Scene):
         elif self.panel is not None or self.race.pending is None:
             return None
         else:
-            which = ("thinking", self.race.pending.racer)
+            racer = self.race.pending.racer
+            who, name = self.seats.who(self.race, racer)
+            elsewhere = who == "remote" and not (name and self.race.racers[racer].setup.bot)
+            which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
         key = (which, i18n.language(), self.view.bottomright)
         line = self._line
         if line is None or line[0] != key:
             if which[0] == "skip":
                 words, size, colour, kind = t("race.skip"), 15, theme.MUTED, "body"
                 place = {"bottomright": (self.view.right - 10, self.view.bottom - 8)}
+            elif which[0] == "waiting":
+                words = t("net.waiting_for", name=which[1]) if which[1] else t("net.waiting_host")
+                size, colour, kind = 22, theme.TEXT, "bold"
+                place = {"center": (self.view.centerx, self.view.bottom - 24)}
             else:
                 r = self.race.racers[which[1]]
                 words, size, colour, kind = t("race.thinking", name=r.name), 22, theme.TEXT, "bold"
@@ -858,7 +972,7 @@ class RaceScene(Scene):
         if racer is None:
             return None
         r = self.race.racers[racer]
-        return racer if r.has(BRAINY) and not r.setup.bot else None
+        return racer if r.has(BRAINY) and self.seats.here(self.race, racer) else None
 
     def _draw_traps(self, surface: pygame.Surface) -> None:
         if not self.shown_traps:

@@ -60,11 +60,12 @@ class ResultsScene(Scene):
         audio.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
-        first = (
-            Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
-            if self.season is not None
-            else Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)
-        )
+        if self.season is not None:
+            first = Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
+        elif self.setup.get("network") == "friend":  # the race was a host's: racing again is his to offer
+            first = Button((760, 650, 240, 50), t("results.title_button"), self.title, primary=True)
+        else:
+            first = Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)
         self.group.set(
             [
                 first,

@@ -82,9 +82,9 @@ def take_all(folder, app=None) -> dict[str, Path]:
     app = app or App(settings=Settings())
     shots: dict[str, Path] = {}
 
-    def shot(name: str) -> None:
+    def shot(name: str, window=None) -> None:
         path = folder / f"{name}.png"
-        app.screenshot(path)
+        (window or app).screenshot(path)
         shots[name] = path
 
     app.stack.reset(TitleScene())
@@ -120,7 +120,59 @@ def take_all(folder, app=None) -> dict[str, Path]:
     app.stack.reset(ResultsScene(finished, setup))
     settle(app)
     shot("results")
+    network_shots(app, shot)
     return shots
+
+
+def network_shots(app, shot) -> None:
+    """The host's lobby and a friend's join screen, from a real race hosted on 127.0.0.1 (a second
+    window joins it); the pictures show a home network's address, as a host at home sees his."""
+    import time
+
+    from game import network
+    from scenes import boards
+    from scenes.app import App
+    from scenes.lobby import HostScene, JoinScene
+    from scenes.userdata import Settings
+
+    shown_address = "192.168.1.20"
+    app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
+    ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
+    setup = demo_setup(ref, turns=8)
+    kinds = ("here", "friend", "bot", "friend", "bot", "bot")
+    setup["racers"] = [
+        {**r, "seat": k, "name": "" if k == "friend" else r["name"], "bot": r["bot"] if k == "bot" else None}
+        for r, k in zip(setup["racers"], kinds)
+    ][:5]
+    host = app.stack.reset(HostScene(setup))
+    friend = App(settings=Settings(language=app.settings.language))
+    joining = friend.stack.push(JoinScene())
+
+    def until(condition, seconds: float = 15.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition() and time.monotonic() < deadline:
+            app.step([], 1 / 30)
+            friend.step([], 1 / 30)
+            time.sleep(0.005)
+
+    until(lambda: host.port is not None)
+    joining.address, joining.code, joining.name = f"127.0.0.1:{host.port}", host.code, "Bram"
+    joining.character = "dwarf"
+    joining.connect()
+    until(lambda: joining.state == "lobby")
+    joining.character = "dwarf"
+    joining.take()
+    until(lambda: joining.state == "seated" and host.seats[1].get("name") == "Bram")
+    joining.address = f"{shown_address}:{network.PORT}"
+    joining.layout()
+    friend.step([], 1 / 30)
+    shot("join", friend)
+    host.shown_address, host.port = shown_address, network.PORT
+    app.step([], 1 / 30)
+    shot("host")
+    joining.disconnect()
+    app.stack.reset(app.stack.make("title"))
+    settle(app)
 
 
 if __name__ == "__main__":

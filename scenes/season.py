@@ -24,7 +24,7 @@ from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer
-from scenes.setup import SetupScene
+from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
@@ -85,6 +85,7 @@ class SeasonSetupScene(SetupScene):
 
     title_key = "season.setup_title"
     start_label = "season.start"
+    kinds = KINDS[:-1]  # no seat open for a friend: a championship is played at one screen
 
     def __init__(self, board_file: str | None = None) -> None:
         super().__init__(board_file)

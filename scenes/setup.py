@@ -28,7 +28,8 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = ("person", "easy", "normal", "hard", "expert")  # a person, or a computer racer of a level (game.ai)
+KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
+# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
@@ -78,6 +79,7 @@ class SetupScene(Scene):
 
     title_key = "setup.title"  # the screen's title (i18n key)
     start_label = "setup.start"  # the start button's words (i18n key)
+    kinds: tuple[str, ...] = KINDS  # what a seat can be
 
     def __init__(self, board_file: str | None = None) -> None:
         super().__init__()
@@ -117,8 +119,9 @@ class SetupScene(Scene):
             "racers": [
                 {
                     "character": r["character"],
-                    "name": (r["name"].strip() or character_name(r["character"])),
-                    "bot": None if r["kind"] == "person" else r["kind"],
+                    "name": "" if r["kind"] == "friend" else (r["name"].strip() or character_name(r["character"])),
+                    "bot": None if r["kind"] in ("person", "friend") else r["kind"],
+                    "seat": {"person": "here", "friend": "friend"}.get(r["kind"], "bot"),
                 }
                 for r in self.racers
             ],
@@ -175,8 +178,8 @@ class SetupScene(Scene):
             kind = Choice(
                 (76, y, 170, ROW_H - 6),
                 "",
-                list(KINDS),
-                KINDS.index(racer["kind"]),
+                list(self.kinds),
+                self.kinds.index(racer["kind"]),
                 partial(self.set_kind, i),
                 lambda v: t(f"setup.kind.{v}"),
                 size=19,
@@ -209,7 +212,7 @@ class SetupScene(Scene):
         widgets.append(
             Button(
                 (GALLERY.right - 300, 652, 300, 50),
-                t(self.start_label),
+                t("setup.host") if self.hosting() else t(self.start_label),
                 self.start,
                 primary=True,
                 hint=t("common.enter"),
@@ -277,8 +280,12 @@ class SetupScene(Scene):
         self.selected = min(self.selected, count - 1)
         self.rebuild()
 
+    def hosting(self) -> bool:
+        """Whether a seat is open for a friend (the race is then hosted over the network)."""
+        return any(r["kind"] == "friend" for r in self.racers)
+
     def set_kind(self, i: int, kind: str) -> None:
-        """A person or a computer racer."""
+        """A person here, a computer racer, or a seat open for a friend."""
         self.racers[i]["kind"] = kind
         if kind == "person" and not self.racers[i]["name"]:
             self.racers[i]["name"] = t("setup.player", number=sum(r["kind"] == "person" for r in self.racers))
@@ -311,6 +318,9 @@ class SetupScene(Scene):
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
             self.app.settings.save()
+        if self.hosting():
+            self.stack.push(self.stack.make("host", self.setup_dict()))
+            return
         problem = start_race(self.stack, self.setup_dict())
         if problem:
             self.message, self.message_ok = problem, False
@@ -425,7 +435,9 @@ class SetupScene(Scene):
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
         racer = self.racers[self.selected]
-        who = racer["name"] or t("setup.computer_racer", number=self.selected + 1)
+        who = racer["name"] or t(
+            "setup.friend_seat" if racer["kind"] == "friend" else "setup.computer_racer", number=self.selected + 1
+        )
         text.draw(
             surface,
             t("setup.character_of", number=self.selected + 1, who=who),

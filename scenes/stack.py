@@ -142,6 +142,13 @@ class SceneStack:
             old.stack = None  # type: ignore[assignment]  # off the stack
         return self.push(scene)
 
+    def close(self) -> None:
+        """Empty the stack (top first), each scene exiting (the window closes)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None  # type: ignore[assignment]  # off the stack
+
     def handle_event(self, event: Any) -> Any:
         """Offer an event to the top scene, then down the stack; None once used.
 

@@ -49,6 +49,7 @@ class TitleScene(Scene):
         items += [
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
+            (t("menu.join"), self.join),
         ]
         items += [] if first_start else [learn]
         items += [
@@ -57,12 +58,25 @@ class TitleScene(Scene):
             (t("menu.quit"), self.quit),
         ]
         shown = self.saved is not None or self.season is not None
-        height, gap = (54, 14) if len(items) <= 5 else (46, 10)
-        self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 300 if shown else 320, height=height, gap=gap), focus=0)
+        top, count = (300 if shown else 320), len(items)
+        if count <= 5:
+            height, gap, size = 54, 14, 26
+        elif count <= 6:
+            height, gap, size = 46, 10, 26
+        else:  # every item above the keys' line at the foot
+            gap = 7
+            height = min(40, (672 - top - gap * (count - 1)) // count)
+            size = 26 if height >= 40 else 22
+        buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
+        self.group.set(buttons, focus=0)
 
     def play(self) -> None:
         """Open the race setup."""
         self.stack.push(self.stack.make("setup", board_file=self.board_file))
+
+    def join(self) -> None:
+        """Join a race a friend hosts over the network."""
+        self.stack.push(self.stack.make("join"))
 
     def learn(self) -> None:
         """The guided first race."""

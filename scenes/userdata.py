@@ -267,6 +267,11 @@ class Settings:
     language: str = field(default_factory=system_language)  # "en" or "fr"
     last_board: str = ""
     tutorial_seen: bool = False  # the guided first race was played or skipped (the title offers it until then)
+    host_address: str = ""  # where a race hosted from the window listens: "" every interface, or one address
+    host_port: int = 47810  # its port (the one to open on a home router)
+    join_address: str = ""  # the last race joined: the host's address, the room code, the name given
+    join_code: str = ""
+    player_name: str = ""
     extra: dict = field(default_factory=dict)  # keys of a newer game, kept and written back
     problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 
@@ -396,6 +401,18 @@ class Settings:
                 settings.tutorial_seen = data["tutorial_seen"]
             else:
                 fixes.append(f"tutorial_seen is {_kind(data['tutorial_seen'])}, not true or false: reset")
+        for key in ("host_address", "join_address", "join_code", "player_name"):
+            if key in data:
+                if isinstance(data[key], str) and len(data[key]) <= 80:
+                    setattr(settings, key, data[key])
+                else:
+                    fixes.append(f"{key} is {_kind(data[key])}, not a short text: reset")
+        if "host_port" in data:
+            value = data["host_port"]
+            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
+                settings.host_port = value
+            else:
+                fixes.append(f"host_port is {_kind(value)}, not a port from 1 to 65535: reset")
         known = {
             "format",
             "window",
@@ -406,6 +423,11 @@ class Settings:
             "language",
             "last_board",
             "tutorial_seen",
+            "host_address",
+            "host_port",
+            "join_address",
+            "join_code",
+            "player_name",
         }
         settings.extra = {k: v for k, v in data.items() if k not in known}
         return settings, fixes
@@ -424,6 +446,11 @@ class Settings:
                 "language": self.language,
                 "last_board": self.last_board,
                 "tutorial_seen": bool(self.tutorial_seen),
+                "host_address": str(self.host_address),
+                "host_port": int(self.host_port),
+                "join_address": str(self.join_address),
+                "join_code": str(self.join_code),
+                "player_name": str(self.player_name),
             }
         )
         return data
@@ -449,15 +476,19 @@ _SAVE_LOCK = threading.Lock()  # one save written at a time
 _SAVE_THREADS: list[threading.Thread] = []  # saves being written in the background
 
 
-def save_race(race, setup: dict, background: bool = False) -> None:
-    """Save an unfinished race with its setup (atomically).
+def save_race(race, setup: dict, background: bool = False, bots: dict[int, str] | None = None) -> None:
+    """Save an unfinished race with its setup (atomically); `bots` (racer: level) are saved as computer
+    racers of those levels (a network race's friends, when the race is resumed alone).
 
     In the background, the file is written (and synced to disk, which may take
     a few milliseconds) by a thread, so that a frame never waits for the disk;
     saves are written in order, and `wait_for_saves` waits for them. Raises
     SaveError for a race that cannot be saved (rigged dice).
     """
-    text = json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": json.loads(race.to_json())})
+    saved = json.loads(race.to_json())
+    for index, level in (bots or {}).items():
+        saved["racers"][index]["bot"] = level
+    text = json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved})
     path = save_path()
 
     def write() -> None:

@@ -77,7 +77,8 @@ def test_every_id_the_screens_look_up_has_its_words():
     wanted += [f"category.{c.alternative}" for c in CHARACTERS.values()]
     wanted += [f"phase.{p}" for p in ("movement", "drift", "action")]
     wanted += [f"level.{k}" for k in ("person", "computer", "easy", "normal", "hard")]
-    wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard")]
+    wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard", "expert", "friend")]
+    wanted += [f"{prefix}.{k}" for k in ("easy", "normal", "hard", "expert") for prefix in ("level", "lobby.level")]
     wanted += [f"baby.{a}" for a in ("beer", "poo", "sleep", "cry")]
     wanted += [
         f"cause.{c}"
@@ -441,6 +442,9 @@ def drive_every_scene(app, screen=None) -> None:
     if screen is not None:
         screen.names.add(str(board_file))
     app.stack.pop()
+    import netwindows
+
+    netwindows.drive_network_scenes(app, mark, screen.names if screen is not None else set())
     mark("title with a saved race")
     race = Race.new(
         boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=2

@@ -110,9 +110,9 @@ def test_a_host_and_three_clients_finish_with_the_same_standings_and_the_save_re
     port = free_port()
     save = tmp_path / "race.json"
     host = serve(processes, port, "--seats", "person,person,person,bot:hard", "--save", str(save))
-    clients = [
+    clients = [  # the look-ahead levels fork the race each client rebuilt from the faces the host showed
         join(processes, port, name, "--bot", level)
-        for name, level in (("ann", "normal"), ("bob", "easy"), ("cy", "normal"))
+        for name, level in (("ann", "hard"), ("bob", "easy"), ("cy", "expert"))
     ]
     outputs = [finish(p) for p in [host, *clients]]
     standings = [last_json(out) for out in outputs]
@@ -192,9 +192,9 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     # mal takes the third seat, the race starts; he sends a choice nobody asked of him (for another
     # racer), then, back in his seat, an old choice again
     out_of_turn = '{"type": "choose", "index": 0, "option": [1, 0]}'
-    first = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=3))
+    first = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
     time.sleep(1.0)
-    again = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=3))
+    again = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
     assert first.startswith("1008") and again.startswith("1008"), (first, again)
     outputs = [finish(p) for p in (host, ann, bob)]
     assert host.returncode == 0
@@ -207,3 +207,52 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     for line in ("a wrong room code", "a message that is not JSON", "already connected", "not asked of this racer"):
         assert line in outputs[0], outputs[0]
     assert "Traceback" not in outputs[0]
+
+
+def test_one_host_holds_several_rooms_each_with_its_own_code(processes):
+    port = free_port()
+    host = serve(processes, port, "--seats", "person,bot:normal", "--rooms", "2", "--takeover", "0")
+    wrong = asyncio.run(_attempt(port, ['{"type": "hello", "code": "owl", "name": "eve"}']))
+    first = join_room(processes, port, "owl-1", "ann")
+    second = join_room(processes, port, "owl-2", "bob", "--bot", "expert")
+    outputs = [finish(p) for p in (host, first, second)]
+    assert wrong.startswith("1008") and "a wrong room code" in wrong
+    rooms = last_json(outputs[0])
+    assert set(rooms) == {"owl-1", "owl-2"}
+    assert rooms["owl-1"] == last_json(outputs[1]) and rooms["owl-2"] == last_json(outputs[2])
+    assert [p.returncode for p in (host, first, second)] == [0, 0, 0]
+
+
+def join_room(processes, port, code, name, *extra):
+    client = start("join", f"127.0.0.1:{port}", "--code", code, "--name", name, "--json", *extra)
+    processes.append(client)
+    return client
+
+
+def test_join_says_in_one_sentence_that_no_host_answers_or_the_address_is_bad():
+    port = free_port()  # nobody listens there
+    gone = subprocess.run(
+        [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--code", "owl", "--name", "ann"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert gone.returncode == 1 and gone.stderr.count("\n") == 1 and "Traceback" not in gone.stderr
+    assert f"the race at 127.0.0.1:{port} ended for this client" in gone.stderr
+    bad = subprocess.run(
+        [sys.executable, "main.py", "join", "127.0.0.1:http", "--code", "owl", "--name", "ann"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "must be a number from 1 to 65535" in bad.stderr and "Traceback" not in bad.stderr
+    level = subprocess.run(
+        [sys.executable, "main.py", "join", "127.0.0.1:1", "--code", "owl", "--name", "ann", "--bot", "godlike"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert level.returncode == 2 and "--bot: choose among easy, normal, hard, expert" in level.stderr

@@ -203,6 +203,8 @@ class TextField(Widget):
         max_length: int = 14,
         size: int = 20,
         placeholder: str = "",
+        allowed: str = " -_'.",
+        upper: bool = False,
     ) -> None:
         super().__init__(rect)
         self.value = value
@@ -210,22 +212,31 @@ class TextField(Widget):
         self.max_length = max_length
         self.size = size
         self.placeholder = placeholder
+        self.allowed = allowed  # characters taken besides letters and digits (an address takes ":" and "[]")
+        self.upper = upper  # letters typed in capitals (a room code)
+
+    def type(self, char: str) -> bool:
+        """Add a character (from the keyboard, or the on-screen keyboard); True when taken."""
+        if not (char and char.isprintable() and (char.isalnum() or char in self.allowed)):
+            return False
+        if len(self.value) >= self.max_length or (char == " " and not self.value):
+            return False
+        self.value += char.upper() if self.upper else char
+        self.on_change(self.value)
+        return True
+
+    def erase(self) -> None:
+        """Remove the last character."""
+        self.value = self.value[:-1]
+        self.on_change(self.value)
 
     def key(self, event) -> bool:
         if not self.enabled:
             return False
         if event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-            self.on_change(self.value)
+            self.erase()
             return True
-        char = getattr(event, "unicode", "")
-        if char and char.isprintable() and (char.isalnum() or char in " -_'.") and len(self.value) < self.max_length:
-            if char == " " and not self.value:
-                return False
-            self.value += char
-            self.on_change(self.value)
-            return True
-        return False
+        return self.type(getattr(event, "unicode", ""))
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         fill = (24, 28, 42) if self.enabled else (36, 40, 54)

@@ -1,0 +1,184 @@
+"""Network races under load: many bot races at once through one dedicated host, on loopback.
+
+    .venv/bin/python benchmarks/network.py [--races 20] [--seats person,person,person,bot:normal]
+                                           [--turns 8] [--board maps/meadow.tmx] [--seed 1]
+
+One `main.py serve --rooms N` process hosts every race (one room each, with its own room code); this
+process joins every friend's seat of every room (`game.network.join`, a normal bot answering at once)
+and notes when each step (a choice, with the faces it showed) reaches each client. The host notes
+when it made each choice (`serve --timings`); both use time.monotonic(), the system's monotonic clock
+on Linux, so a delay is the difference of the two. Prints the host's decisions per second and the
+median and p99 delay from a choice to its arrival at every client. Target: p99 under 50 ms.
+
+Everything stays on 127.0.0.1; the host runs under `timeout` in its own process group, killed at the
+end; the clients give up after --limit seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game import network  # noqa: E402
+
+TARGET_P99_MS = 50.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_listening(port: int, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise SystemExit(f"benchmarks/network.py: the host never listened on 127.0.0.1:{port}")
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} "
+        f"{platform.release()}, load average {load:.2f} at the start"
+    )
+
+
+async def clients(port: int, codes: list[str], friends: int, limit: float) -> dict[tuple[str, int], list[float]]:
+    """Every friend's seat of every room joined; (room, step index) -> when it arrived at each client."""
+    arrivals: dict[tuple[str, int], list[float]] = {}
+
+    async def one(code: str, name: str) -> None:
+        seen = 0
+
+        def observe(message: dict[str, Any], arrived: float) -> None:
+            nonlocal seen
+            if message["type"] == "start":
+                seen = len(message["history"])
+            elif message["type"] == "step":
+                arrivals.setdefault((code, seen), []).append(arrived)
+                seen += 1
+
+        await network.join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe)
+
+    await asyncio.wait_for(
+        asyncio.gather(*(one(code, f"friend{k + 1}") for code in codes for k in range(friends))), limit
+    )
+    return arrivals
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--races", type=int, default=20, help="races at once, each a room of the one host")
+    parser.add_argument("--seats", default="person,person,person,bot:normal", help="each race's seats (serve --seats)")
+    parser.add_argument("--turns", type=int, default=8)
+    parser.add_argument("--board", default=str(ROOT / "maps" / "meadow.tmx"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=float, default=300.0, help="seconds before everything gives up")
+    args = parser.parse_args()
+    friends = sum(seat.strip() == "person" for seat in args.seats.split(","))
+    port = free_port()
+    codes = [f"bench-{n}" for n in range(1, args.races + 1)]
+    where = machine()
+    with tempfile.TemporaryDirectory() as folder:
+        timings_file = Path(folder) / "timings.json"
+        command = [
+            "timeout",
+            str(int(args.limit) + 30),
+            sys.executable,
+            str(ROOT / "main.py"),
+            "serve",
+            "--address",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--code",
+            "bench",
+            "--rooms",
+            str(args.races),
+            "--board",
+            args.board,
+            "--turns",
+            str(args.turns),
+            "--seats",
+            args.seats,
+            "--seed",
+            str(args.seed),
+            "--takeover",
+            "0",
+            "--timings",
+            str(timings_file),
+        ]
+        host = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        )
+        try:
+            wait_listening(port)
+            started = time.monotonic()
+            arrivals = asyncio.run(clients(port, codes, friends, args.limit))
+            wall = time.monotonic() - started
+            out, _ = host.communicate(timeout=60)
+        finally:
+            try:
+                os.killpg(host.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            host.wait(10)
+        if host.returncode != 0 or not timings_file.is_file():
+            print(out[-3000:], file=sys.stderr)
+            raise SystemExit(f"benchmarks/network.py: the host failed (exit {host.returncode})")
+        sent = {(code, index): at for code, index, at in json.loads(timings_file.read_text())}
+    delays = sorted((arrived - sent[key]) * 1000 for key, times in arrivals.items() if key in sent for arrived in times)
+    if not delays:
+        raise SystemExit("benchmarks/network.py: no step was measured")
+    first, last = min(sent.values()), max(sent.values())
+    decisions = len(sent)
+    per_second = decisions / max(last - first, 1e-9)
+    p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
+    missing = sum(1 for key in sent if len(arrivals.get(key, [])) != friends)
+    print(f"network: {args.races} races at once through one dedicated host (rooms of main.py serve), 127.0.0.1")
+    print(f"  each race: {args.seats} on {Path(args.board).name}, {args.turns} turns; {friends * args.races} clients")
+    print(f"  machine: {where}")
+    print(f"  wall time {wall:.1f} s (joining to the last standings)")
+    print(f"{'measure':<52}{'value':>12}")
+    print(f"{'host decisions (choices made, every room)':<52}{decisions:>12}")
+    print(f"{'host decisions per second (first to last choice)':<52}{per_second:>12.0f}")
+    print(f"{'deliveries measured (a step at a client)':<52}{len(delays):>12}")
+    print(f"{'delay choice -> client, median (ms)':<52}{statistics.median(delays):>12.2f}")
+    print(f"{'delay choice -> client, p99 (ms)':<52}{p99:>12.2f}")
+    print(f"{'delay choice -> client, worst (ms)':<52}{delays[-1]:>12.2f}")
+    print(f"{'steps not seen by every client':<52}{missing:>12}")
+    verdict = "met" if p99 < TARGET_P99_MS else f"missed by {p99 - TARGET_P99_MS:.1f} ms"
+    print(f"target: p99 under {TARGET_P99_MS:g} ms: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,329 @@
+"""The protocol without processes: a client treats the host's messages as hostile too (size, schema,
+a race it cannot follow: one ProtocolError sentence, never a traceback), a room checks each message of
+the lobby (take), and addresses and room codes are read as the screens and commands give them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game import Race, RacerSetup, network
+from game.dice import RecordingDice
+from scenes import boards
+
+
+def hosted(seed=3):
+    board = boards.practice_board()
+    setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")]
+    dice = RecordingDice(seed)
+    race = Race.new(board, setups, turns=5, seed=seed, dice=dice)
+    faces, orders = dice.take()
+    start = {
+        "type": "start",
+        "board": board.to_dict(),
+        "turns": 5,
+        "racers": [s.to_dict() for s in setups],
+        "history": [{"type": "step", "option": None, "faces": faces, "orders": orders}],
+    }
+    return race, dice, start
+
+
+def follower_at_start(seat=1):
+    race, dice, start = hosted()
+    follower = network.Follower()
+    follower.receive(json.dumps({"type": "welcome", "seat": seat, "seats": ["Ann", "Bob"]}))
+    follower.receive(json.dumps(start))
+    return race, dice, follower
+
+
+def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_is_asked():
+    race, dice, follower = follower_at_start()
+    rng = random.Random(1)
+    from game import ai
+
+    while race.pending is not None:
+        decision = race.pending
+        if decision.racer == 1:
+            follower.receive(
+                json.dumps(
+                    {
+                        "type": "ask",
+                        "racer": 1,
+                        "kind": decision.kind,
+                        "options": json.loads(json.dumps(list(decision.options))),
+                        "index": len(race.choices),
+                    }
+                )
+            )
+            assert follower.my_decision()
+        else:
+            assert not follower.my_decision()
+        option = ai.choose(race, decision, "normal", rng)
+        race.choose(option)
+        faces, orders = dice.take()
+        follower.receive(json.dumps({"type": "step", "option": option, "faces": faces, "orders": orders}))
+    assert follower.race.over and [e.to_dict() for e in follower.race.log] == [e.to_dict() for e in race.log]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "not json",
+        "[1, 2]",
+        '{"type": "weather"}',
+        '{"type": "step", "option": null, "faces": "six", "orders": []}',
+        '{"type": "step", "option": [99, 99], "faces": [], "orders": []}',  # not an option of the decision
+        '{"type": "step", "option": "move", "faces": [], "orders": []}',
+        '{"type": "ask", "racer": 0, "kind": "move", "options": [], "index": 0}',  # another racer's decision
+        '{"type": "ask", "racer": 1, "kind": "move", "options": [], "index": 5}',  # a decision the race lacks
+        '{"type": "lobby", "board": {}, "turns": 5, "seats": [], "takeover": 60, "level": "normal"}',
+        '{"type": "welcome", "seat": true, "seats": []}',
+        '{"type": "left", "seat": 0, "name": "Ann", "takeover": "soon"}',
+        json.dumps({"type": "bye", "reason": "x" * (network.MAX_FROM_HOST + 1)}),
+    ],
+)
+def test_a_follower_refuses_what_it_cannot_follow_in_one_sentence(message):
+    race, dice, follower = follower_at_start()
+    with pytest.raises(network.ProtocolError) as error:
+        follower.receive(message)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 400
+
+
+def test_a_start_whose_faces_run_out_or_board_is_broken_is_refused():
+    _, _, start = hosted()
+    for broken in (
+        {**start, "history": [{"type": "step", "option": None, "faces": [], "orders": []}]},  # no face shown
+        {**start, "board": {"terrain": ["..", "."]}},
+        {**start, "racers": [{"character": "dragon"}, {"character": "elf"}]},
+        {**start, "history": []},
+    ):
+        follower = network.Follower()
+        with pytest.raises(network.ProtocolError):
+            follower.receive(json.dumps(broken))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("192.168.1.20:47810", ("192.168.1.20", 47810)),
+        (" 10.0.0.2 ", ("10.0.0.2", network.PORT)),
+        ("[::1]:5000", ("::1", 5000)),
+        ("my-pc.local:80", ("my-pc.local", 80)),
+        ("::1", ("::1", network.PORT)),
+    ],
+)
+def test_addresses_are_read_as_a_host_shows_them(text, expected):
+    assert network.split_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "a b:1", "host:0", "host:70000", "host:http", "[::1:80"])
+def test_a_bad_address_is_refused_in_one_sentence(text):
+    with pytest.raises(ValueError) as error:
+        network.split_address(text)
+    assert "\n" not in str(error.value)
+
+
+def test_room_codes_are_short_and_never_mix_up_0_o_1_i():
+    codes = {network.room_code(random.Random(k)) for k in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == 5 and not set(c) & set("01OI") for c in codes)
+
+
+def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
+    """On 127.0.0.1: a friend looks at the lobby, takes an open seat (not a computer's, not a taken one),
+    the others hear it; after the start a take is refused, a friend who drops is announced ("left") to
+    the others and his return too ("back"); the host going says "bye"."""
+    import asyncio
+
+    import websockets
+
+    async def scenario() -> None:
+        heard: list[tuple[str, dict]] = []
+        seats = [network.Seat("friend"), network.Seat("friend"), network.Seat("bot", bot="easy", name="Cy")]
+        room = network.Room(
+            boards.practice_board(), 5, seats, "OWL", 7, auto_start=False, listener=lambda k, d: heard.append((k, d))
+        )
+        server = network.Server([room])
+        port = await server.listen("127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{port}"
+
+        async def receive(ws, kind):
+            for _ in range(20):
+                message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if message["type"] == kind:
+                    return message
+            raise AssertionError(f"no {kind}")
+
+        async def closed_with(ws):
+            try:
+                for _ in range(20):
+                    await asyncio.wait_for(ws.recv(), 5)
+            except websockets.ConnectionClosed as error:
+                return error.rcvd.reason
+            return "open"
+
+        try:
+            ann = await websockets.connect(url)
+            await ann.send(json.dumps({"type": "hello", "code": "OWL", "name": "Ann", "pick": True}))
+            lobby = await receive(ann, "lobby")
+            assert [s["kind"] for s in lobby["seats"]] == ["friend", "friend", "bot"]
+            await ann.send(json.dumps({"type": "take", "seat": 1, "character": "dwarf"}))
+            assert (await receive(ann, "welcome"))["seat"] == 1
+            news = await receive(ann, "lobby")
+            assert news["seats"][1] == {
+                "kind": "friend",
+                "name": "Ann",
+                "character": "dwarf",
+                "level": None,
+                "connected": True,
+            }
+            eve = await websockets.connect(url)
+            await eve.send(json.dumps({"type": "hello", "code": "OWL", "name": "Eve", "pick": True}))
+            await receive(eve, "lobby")
+            await eve.send(json.dumps({"type": "take", "seat": 2, "character": "elf"}))  # the computer's seat
+            assert "seat 3 is not open" in await closed_with(eve)
+            eve = await websockets.connect(url)
+            await eve.send(json.dumps({"type": "hello", "code": "OWL", "name": "Eve", "pick": True}))
+            await receive(eve, "lobby")
+            await eve.send(json.dumps({"type": "take", "seat": 1, "character": "elf"}))  # Ann's
+            assert "seat 2 is not open" in await closed_with(eve)
+            bob = await websockets.connect(url)
+            await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob"}))  # a terminal's: first open
+            assert (await receive(bob, "welcome"))["seat"] == 0
+            await room.begin([RacerSetup("elf", "Bob"), RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Cy")], [], [])
+            assert (await receive(ann, "start"))["racers"][1]["name"] == "Ann"
+            await bob.send(json.dumps({"type": "take", "seat": 0, "character": "orc"}))
+            assert "after the start" in await closed_with(bob)
+            left = await receive(ann, "left")
+            assert (left["seat"], left["name"]) == (0, "Bob")
+            bob = await websockets.connect(url)
+            await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob", "pick": True}))
+            assert (await receive(bob, "welcome"))["seat"] == 0
+            assert len((await receive(bob, "start"))["history"]) == 1
+            assert (await receive(ann, "back"))["name"] == "Bob"
+            await room.close("quit")
+            assert (await receive(ann, "bye"))["reason"] == "quit"
+        finally:
+            await server.stop()
+        kinds = [k for k, _ in heard]
+        assert "left" in kinds and "back" in kinds and kinds.count("seats") >= 4
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
+    """The window's host posts a step and the next ask one right after the other: each client gets
+    them in that order, even when sending waits on a slow connection."""
+    import asyncio
+
+    class SlowClient:
+        def __init__(self) -> None:
+            self.got: list[str] = []
+
+        async def send(self, text: str) -> None:
+            await asyncio.sleep(0.001)  # a connection whose buffer is full for a moment
+            self.got.append(json.loads(text)["type"])
+
+    async def scenario() -> list[list[str]]:
+        clients = [SlowClient(), SlowClient()]
+        seats = [network.Seat("friend", name="Ann", client=clients[0]), network.Seat("friend", name="Bob")]
+        seats[1].client = clients[1]
+        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")]
+        tasks = [asyncio.ensure_future(room.begin(setups, [], []))]
+        for index in range(1, 6):
+            tasks.append(asyncio.ensure_future(room.step("rest", [], [])))
+            tasks.append(asyncio.ensure_future(room.ask(index % 2, index, "action", ("move", "rest"))))
+        await asyncio.gather(*tasks)
+        return [c.got for c in clients]
+
+    got = asyncio.run(scenario())
+    assert got[0] == ["start", "step", "step", "ask", "step", "step", "ask", "step"]
+    assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
+
+
+def test_a_window_cuts_off_a_host_that_floods_it():
+    """A "host" on 127.0.0.1 that sends far more than the window reads: the connection is cut off with
+    a sentence, the messages unread stay bounded."""
+    import asyncio
+    import threading
+    import time
+
+    import websockets
+
+    ready = threading.Event()
+    port_box: list[int] = []
+    stop = threading.Event()
+
+    async def flood(ws) -> None:
+        try:
+            for _ in range(400):
+                await ws.send(json.dumps({"type": "bye", "reason": "x" * 10_000}))
+        except websockets.ConnectionClosed:
+            pass
+
+    async def host() -> None:
+        async with websockets.serve(flood, "127.0.0.1", 0) as server:
+            port_box.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(host()), daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    connection = network.Connection(f"127.0.0.1:{port_box[0]}", {"type": "hello"}, max_waiting=200_000)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and connection.background.thread.is_alive():
+            if connection.inbox.qsize() and connection.inbox.queue[-1][0] == "closed":
+                break
+            time.sleep(0.05)
+        last = connection.inbox.queue[-1]
+        assert last == ("closed", {"code": 1008, "reason": "the host sent more than this game reads"})
+        assert connection.waiting <= 200_000 + 20_000
+        got = [connection.get() for _ in range(connection.inbox.qsize())]
+        assert got[-1][0] == "closed" and connection.waiting == 0
+    finally:
+        connection.close()
+        stop.set()
+        thread.join(10)
+
+
+def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(monkeypatch):
+    import asyncio
+
+    monkeypatch.setattr(network, "SEND_TIMEOUT", 0.2)
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Stuck:
+        transport = Transport()
+
+        async def send(self, text: str) -> None:
+            await asyncio.sleep(60)  # its buffer is full: it never reads
+
+    class Reader:
+        def __init__(self) -> None:
+            self.got: list[str] = []
+
+        async def send(self, text: str) -> None:
+            self.got.append(json.loads(text)["type"])
+
+    async def scenario():
+        stuck, reader = Stuck(), Reader()
+        seats = [network.Seat("friend", name="Ann", client=stuck), network.Seat("friend", name="Bob", client=reader)]
+        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        started = asyncio.get_running_loop().time()
+        await asyncio.wait_for(room.step("rest", [], []), 5)
+        return room, stuck, reader, asyncio.get_running_loop().time() - started
+
+    room, stuck, reader, took = asyncio.run(scenario())
+    assert reader.got == ["step"] and stuck.transport.aborted and took < 2
+    assert any("read nothing" in line for line in room.events)

@@ -1,0 +1,321 @@
+"""Network races between game windows, headless: hosting from the setup, joining from the title, the
+lobby and its seats, the start when the host says so, decisions sent and received, a friend who
+drops shown as disconnected and taken over, the host quitting, and every bad input told in one
+sentence. Every window is an App in this process; the host listens on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import netwindows as nw
+import pygame
+import pytest
+
+from game.replay import check, parse, record
+from scenes import userdata
+from scenes.lobby import HostScene, JoinScene, KeyboardScene
+from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
+from scenes.race import RaceScene
+from scenes.results import ResultsScene
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "host"))
+    return tmp_path
+
+
+def standings(app):
+    race = app.stack.top.race
+    return [(place, race.racers[i].name, points) for place, i, points in race.standings()]
+
+
+def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_the_host(folder):
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    # the host: Play, then the second seat (a computer by default) opened for a friend, by keys
+    host.stack.push(TitleScene())
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    setup = host.stack.top
+    assert isinstance(setup, SetupScene)
+    row = setup.group.widgets.index(next(w for w, i in setup.row_of.items() if i == 1))
+    setup.group.focus = row
+    for _ in range(3):  # normal > hard > expert > open for a friend
+        nw.step(host, [nw.key(pygame.K_RIGHT)])
+    assert setup.racers[1]["kind"] == "friend"
+    assert setup.start_button.label == "Host the race"
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    lobby = host.stack.top
+    assert isinstance(lobby, HostScene)
+    nw.run([host], lambda: lobby.port is not None, what="the host listening")
+    assert lobby.port == port and lobby.shown_address == "127.0.0.1"
+    assert len(lobby.code) == 5 and lobby.code.isalnum()
+    # the friend: Join a race on the title, the address, code and name typed
+    friend.stack.push(TitleScene())
+    nw.step(friend)
+    title = friend.stack.top
+    join_button = next(w for w in title.group.widgets if w.action == title.join)
+    nw.step(friend, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=join_button.rect.center, button=1)])
+    joining = friend.stack.top
+    assert isinstance(joining, JoinScene) and joining.state == "form"
+    nw.step(friend, nw.typed(f"127.0.0.1:{port}"))
+    nw.step(friend, [nw.key(pygame.K_TAB)] * 2 + nw.typed(lobby.code.lower()))
+    nw.step(friend, [nw.key(pygame.K_TAB)] * 2 + nw.typed("Bob"))
+    assert (joining.address, joining.code, joining.name) == (f"127.0.0.1:{port}", lobby.code, "Bob")
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # Enter from a field connects
+    nw.run(apps, lambda: joining.state == "lobby", what="the host's lobby on the friend's screen")
+    # he sees the host's setup: board, turns, seats; he takes the open seat as a dwarf
+    follower = joining.follower
+    assert follower.lobby["turns"] == setup.turns and follower.board.name == lobby.board.name
+    assert [s["kind"] for s in follower.lobby["seats"]] == ["here", "friend"]
+    assert joining.takeable() == [1]
+    joining.group.focus_on(next(w for w in joining.group.widgets if getattr(w, "values", None) == nw_characters()))
+    while joining.character != "dwarf":
+        nw.step(friend, [nw.key(pygame.K_RIGHT)])
+    joining.group.focus_on(joining.take_button)
+    nw.step(friend, [nw.key(pygame.K_RETURN)])
+    nw.run(apps, lambda: joining.state == "seated", what="the friend seated")
+    nw.run(apps, lambda: lobby.seats[1].get("name") == "Bob", what="the host seeing who joined")
+    assert lobby.seats[1] == {"kind": "friend", "name": "Bob", "character": "dwarf", "level": None, "connected": True}
+    # the seats are full, yet nothing starts until the host says so
+    for _ in range(60):
+        for app in apps:
+            nw.step(app)
+    assert friend.stack.top is joining and host.stack.top is lobby
+    lobby.group.focus_on(lobby.group.widgets[-1])
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    nw.run(apps, lambda: isinstance(friend.stack.top, RaceScene), what="the race on the friend's screen")
+    host_race, friend_race = host.stack.top, friend.stack.top
+    assert isinstance(host_race.seats, HostSeats) and isinstance(friend_race.seats, FriendSeats)
+    assert friend_race.race.racers[1].name == "Bob" and friend_race.race.racers[1].character == "dwarf"
+    assert friend_race.race.dice.seed != host_race.race.seed  # the friend never has the host's seed
+
+    # while Bob decides, the host's screen waits for him by name; while the host decides, Bob's waits for him
+    def deciding(scene, racer):
+        return not scene.busy and scene.race.pending is not None and scene.race.pending.racer == racer
+
+    only_host = lambda app: nw.answer_by_enter(app) if app is host else []  # noqa: E731
+    nw.run(apps, lambda: deciding(host_race, 1) and friend_race.panel is not None, events=only_host)
+    host_race._status_line()
+    assert host_race._line[0][0] == ("waiting", "Bob") and host_race.panel is None
+    only_friend = lambda app: nw.answer_by_enter(app) if app is friend else []  # noqa: E731
+    nw.run(apps, lambda: deciding(friend_race, 0) and host_race.panel is not None, events=only_friend)
+    friend_race._status_line()
+    assert friend_race._line[0][0] == ("waiting", "Player 1") and friend_race.panel is None
+    # both play by keys; every decision of Bob's goes from the friend's panel to the host and back
+    sent = []
+    submit = friend_race.seats.submit
+    friend_race.seats.submit = lambda race, option: sent.append(option) or submit(race, option)
+    nw.run(
+        apps,
+        lambda: isinstance(host.stack.top, ResultsScene) and isinstance(friend.stack.top, ResultsScene),
+        events=nw.answer_by_enter,
+        seconds=180,
+        what="both results screens",
+    )
+    assert sent, "the friend answered none of his decisions"
+    labels = [w.label for w in friend.stack.top.group.widgets]
+    assert "Race again" not in labels and "Race again" in [w.label for w in host.stack.top.group.widgets]
+    host_race_done, friend_race_done = host.stack.top.race, friend.stack.top.race
+    assert host_race_done.choices == friend_race_done.choices
+    assert all(option in host_race_done.choices for option in sent)
+    assert standings(host) == standings(friend)
+    assert [e.to_dict() for e in friend_race_done.log] == [e.to_dict() for e in host_race_done.log]
+    result = check(parse(record(host_race_done)))  # the host's race is an ordinary race: it replays
+    assert result.ok, result.message
+    assert userdata.load_race() == (None, None)  # finished: nothing left saved
+
+
+def nw_characters():
+    from scenes.lobby import CHARACTER_IDS
+
+    return CHARACTER_IDS
+
+
+def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes_his_seat_back(folder):
+    port = nw.free_port()
+    host, ann, bob = nw.window(port), nw.window(), nw.window()
+    apps = [host, ann, bob]
+    lobby = nw.start_hosting(host, ["friend", "friend", "normal"], turns=8)
+    lobby.set_delay(0)  # a computer plays at once for a friend who drops
+    lobby.set_level("easy")
+    nw.join(ann, apps, port, lobby.code, "Ann", lobby=lobby)
+    nw.join(bob, apps, port, lobby.code, "Bob", lobby=lobby)
+    lobby.start()
+    nw.run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), what="the race on every screen")
+    scene_host, scene_ann, scene_bob = (a.stack.top for a in apps)
+    nw.run(apps, lambda: len(scene_host.race.choices) >= 6, events=nw.answer_by_enter, what="a few choices")
+    # Ann leaves the race (the pause menu's last item)
+    nw.step(ann, [nw.key(pygame.K_ESCAPE)])
+    assert ann.stack.top.group.widgets[-1].label == "Leave the race"
+    nw.step(ann, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    assert isinstance(ann.stack.top, TitleScene)
+    nw.run(
+        [host, bob],
+        lambda: (
+            scene_bob.seats.tags(scene_bob.race).get(0, ("",))[0] == "disconnected"
+            and scene_host.seats.tags(scene_host.race).get(0, ("",))[0] == "disconnected, computer plays"
+        ),
+        events=nw.answer_by_enter,
+        what="Ann shown as disconnected on the host's and Bob's screens",
+    )
+    assert scene_host.seats.who(scene_host.race, 0) == ("bot", "easy")
+    assert "Ann is disconnected" in scene_host.seats.notice(scene_host.race)
+    assert "Ann is disconnected" in scene_bob.seats.notice(scene_bob.race)
+    played = len(scene_host.race.choices)
+    nw.run([host, bob], lambda: len(scene_host.race.choices) >= played + 8, events=nw.answer_by_enter)
+    # Ann joins again with the same name and code, from a new window: straight back into the race
+    again = nw.window()
+    apps = [host, again, bob]
+    nw.join(again, apps, port, lobby.code, "Ann")
+    nw.run(apps, lambda: isinstance(again.stack.top, RaceScene), what="Ann back in the race")
+    scene_again = again.stack.top
+    assert scene_again.seats.follower.seat == 0
+    assert scene_again.turn_shown == scene_again.race.turn > 1  # the race as it is now, not replayed from turn 1
+    assert len(scene_again.queue) < 40
+    nw.run(apps, lambda: scene_host.seats.who(scene_host.race, 0)[0] == "remote", what="the host asking Ann again")
+    assert scene_host.seats.tags(scene_host.race)[0][0] == "friend"
+    nw.run(
+        apps,
+        lambda: all(isinstance(a.stack.top, ResultsScene) for a in apps),
+        events=nw.answer_by_enter,
+        seconds=240,
+        what="every results screen",
+    )
+    assert standings(host) == standings(again) == standings(bob)
+
+
+def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept(folder, monkeypatch):
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend"], turns=6)
+    nw.join(friend, apps, port, lobby.code, "Bob", lobby=lobby)
+    lobby.start()
+    nw.run(apps, lambda: isinstance(friend.stack.top, RaceScene), what="the race on the friend's screen")
+    scene_host, scene_friend = host.stack.top, friend.stack.top
+    nw.run(apps, lambda: len(scene_host.race.choices) >= 10, events=nw.answer_by_enter, what="ten choices")
+    # the host saves and quits: his save is an ordinary race, Bob's racer saved as a computer racer
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    assert isinstance(host.stack.top, TitleScene)
+    saved, problem = userdata.load_race()
+    assert problem is None and saved is not None
+    assert [r.setup.bot for r in saved.race.racers] == [None, "normal"]
+    assert saved.race.choices == scene_host.race.choices
+    # the friend is told in one sentence, and may keep the race
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder / "friend"))
+    nw.run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told")
+    told = friend.stack.top
+    assert told.reason == "The host has left the race."
+    assert [w.label for w in told.group.widgets][:2] == ["Keep it as a save", "Keep it as a replay"]
+    nw.step(friend, [nw.key(pygame.K_RETURN)])
+    assert told.kept == "Kept: Resume the saved race on the title screen."
+    nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
+    assert told.kept.startswith("Replay kept in")
+    kept, problem = userdata.load_race()
+    assert problem is None and kept is not None
+    race = kept.race
+    assert [r.setup.bot for r in race.racers] == ["normal", None]  # Bob plays on against a computer racer
+    assert race.choices == scene_friend.race.choices
+    assert [(r.square, r.points) for r in race.racers] == [(r.square, r.points) for r in scene_friend.race.racers]
+    replays = list((folder / "friend" / "fantasy-racing" / "replays").glob("*.json"))
+    assert len(replays) == 1 and check(parse(replays[0].read_text())).ok
+    # the title resumes it, and it plays to its end at this screen
+    nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
+    assert isinstance(friend.stack.top, TitleScene)
+    assert friend.stack.top.saved is not None
+    friend.stack.top.resume_race()
+    nw.run(
+        [friend],
+        lambda: isinstance(friend.stack.top, ResultsScene),
+        events=nw.answer_by_enter,
+        seconds=120,
+        what="the kept race finished",
+    )
+
+
+def test_the_join_screen_says_what_is_wrong_in_one_sentence(folder):
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["friend", "here"])
+    joining = friend.stack.push(JoinScene())
+    nw.step(friend)
+
+    def attempt(address, code, name):
+        joining.address, joining.code, joining.name = address, code, name
+        joining.connect()
+        nw.run(apps, lambda: joining.state in ("form", "lobby"), what="an answer")
+        message = joining.message
+        if joining.state != "form":
+            joining.disconnect()
+        return message
+
+    assert attempt("", "X", "Bob") == "Type the host's address, such as 192.168.1.20:47810."
+    assert attempt("a b:1", "X", "Bob").startswith("“a b:1” is not an address")
+    assert attempt("127.0.0.1:99999", "X", "Bob").startswith("“127.0.0.1:99999” is not an address")
+    assert attempt(f"127.0.0.1:{port}", "", "Bob") == "Type the room code the host's screen shows."
+    assert attempt(f"127.0.0.1:{port}", "X", " ").startswith("Type your name")
+    nobody = nw.free_port()
+    assert attempt(f"127.0.0.1:{nobody}", "X", "Bob") == (
+        f"No race answers at 127.0.0.1:{nobody}: check the address, and that the host is hosting."
+    )
+    assert attempt(f"127.0.0.1:{port}", "WRONG", "Bob") == "The host refused: this is not the room code of his race."
+    assert attempt(f"127.0.0.1:{port}", lobby.code, "Hosta") == (
+        "The host refused: someone with this name is already in the race. Choose another name."
+    )
+    assert attempt(f"127.0.0.1:{port}", lobby.code, "Bob") == ""  # in the lobby at last
+    assert "Traceback" not in (joining.message or "")
+
+
+def test_a_controller_types_the_address_on_the_screens_keyboard(folder):
+    friend = nw.window()
+    joining = friend.stack.push(JoinScene())
+    nw.step(friend)
+    typing = joining.group.widgets[1]  # "Type…" beside the address
+    assert typing.label == "Type…"
+    joining.group.focus_on(typing)
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # a controller's A
+    keyboard = friend.stack.top
+    assert isinstance(keyboard, KeyboardScene)
+    # row 0 holds the digits: 1 then Right to 2, Enter on each
+    keyboard.row, keyboard.col = 0, 0
+    nw.step(friend, [nw.key(pygame.K_RETURN), nw.key(pygame.K_RIGHT), nw.key(pygame.K_RETURN)])
+    nw.step(friend, [nw.key(pygame.K_DOWN)] * 3 + [nw.key(pygame.K_LEFT)] * 4)  # to ":", on the last row of letters
+    nw.step(friend, [nw.key(pygame.K_RETURN)])
+    assert joining.address.endswith("12:")
+    nw.step(friend, [nw.key(pygame.K_ESCAPE)])  # a controller's B: back to the form
+    assert friend.stack.top is joining
+
+
+def test_the_host_lobby_says_so_when_its_port_is_taken(folder):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        host = nw.window(port)
+        lobby = host.stack.push(HostScene(nw.host_setup(["here", "friend"])))
+        nw.run([host], lambda: bool(lobby.failed), seconds=15, what="the host's failure told")
+        assert lobby.failed.startswith(f"This computer cannot host on port {port}")
+        lobby.start()
+        assert host.stack.top is lobby and lobby.message == lobby.failed
+
+
+def test_a_friend_seated_after_the_host_started_is_told_there_is_no_seat_for_him(folder):
+    """The host presses Start while his lobby still shows the seat open (the friend's take is on its
+    way): the seat goes to a computer racer, and the friend is told so in one sentence."""
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend"])
+    joining = nw.join(friend, apps, port, lobby.code, "Bob", lobby=lobby)
+    lobby.seats[1] = {**lobby.seats[1], "name": "", "connected": False}  # what his screen showed a moment ago
+    lobby.start()
+    nw.run(apps, lambda: joining.state == "form", what="the friend told")
+    assert joining.message == "The race has started without a seat for you."
+    race = host.stack.top.race
+    assert race.racers[1].setup.bot == "normal"
