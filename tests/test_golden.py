@@ -1,19 +1,22 @@
 """A golden transcript: one seeded race's events as text, diffed against a committed file.
 
-Any change of the rules' behaviour shows up here in review. When a change
-is meant, regenerate the file and read its diff:
+The race replays a committed list of choices (those four normal bots made
+when it was recorded), so the bots may change and only the rules write the
+story. Any change of the rules' behaviour shows up here in review. When a
+change is meant, regenerate the file and read its diff:
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q tests/test_golden.py
 """
 
+import json
 import os
-import random
 from pathlib import Path
 
-from game import Race, RacerSetup, ai
+from game import Race, RacerSetup
 from tests.scenario import board
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "race-seed-7.txt"
+CHOICES = GOLDEN.with_name("race-seed-7-choices.json")
 TRACK = """
 ..1..2..3..4....
 ....#...C..O....
@@ -35,11 +38,12 @@ TRACK = """
 
 
 def transcript() -> str:
-    """The events of a seeded race between four normal bots, one line each."""
+    """The events of a seeded race between four racers making the recorded choices, one line each."""
     racers = [RacerSetup(c, bot="normal") for c in ("thief", "baby", "sorceress", "orc")]
     race = Race.new(board(TRACK, name="golden"), racers, turns=5, seed=7)
-    rngs = {i: random.Random(i) for i in range(len(racers))}
-    ai.play(race, rngs, {i: "normal" for i in range(len(racers))})
+    for choice in json.loads(CHOICES.read_text(encoding="utf-8")):
+        race.choose(choice)
+    assert race.over, "the recorded choices end the race"
     lines = []
     for event in race.log:
         data = event.to_dict()
