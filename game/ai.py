@@ -94,6 +94,14 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
 
 
+def prepare(race: Race) -> None:
+    """Work out beforehand what the race's computer racers will read (the expert's course tables), so
+    that their first decision does not pay for it; the window does this on a thread of its own."""
+    for r in race.racers:
+        if r.bot == "expert":
+            course_of(race, r.index)
+
+
 def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -> None:
     """Play the race to its end with bots for every racer."""
     while (decision := race.pending) is not None:

@@ -133,6 +133,7 @@ class RaceScene(Scene):
     def enter(self) -> None:
         audio.music("race")
         race = self.race
+        self.thinker.prepare(race)
         self.renderer = BoardRenderer(race.board, TILE)
         self.queue: deque = deque()
         self.anim: effects.Animation | None = None

@@ -24,6 +24,10 @@ class Thinker:
         self._choice: Any = None
         self._error: BaseException | None = None
 
+    def prepare(self, race) -> None:
+        """Work out on a thread what the race's computer racers will read (game.ai.prepare)."""
+        threading.Thread(target=ai.prepare, args=(race,), name="computer-racers-prepare", daemon=True).start()
+
     def think(self, race, decision, policy: str, rng) -> None:
         """Start thinking about `decision` (nothing happens if already on it)."""
         if self._decision is decision:
