@@ -203,7 +203,8 @@ def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
 
 
 def teleport_targets(race: RaceState, user: int) -> list[Square]:
-    """Squares within 4 king steps with no barrier, rock or racer."""
+    """Squares within TELEPORT_RANGE king steps, at most TELEPORT_FORWARD rows forward, with no barrier,
+    rock or racer."""
     return _unique(_teleport_squares(race, user))
 
 
@@ -211,7 +212,12 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
     taken = {r.square for r in race.racers}  # his own square among them
-    return (s for s in _around(race.board, me, tuning.TELEPORT_RANGE) if s not in taken and not race.blocks(s))
+    ahead = tuning.TELEPORT_FORWARD
+    return (
+        s
+        for s in _around(race.board, me, tuning.TELEPORT_RANGE)
+        if s not in taken and not race.blocks(s) and race.board.row_delta(me, s) <= ahead
+    )
 
 
 def flail_targets(race: RaceState, user: int) -> list[Square]:

@@ -473,6 +473,7 @@ def test_a_racer_without_brainy_suffers_his_own_trap_and_nobody_scores():
 # ---------------------------------------------------------------- Wand mastery
 def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer(monkeypatch):
     monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)  # the scenario's range; the shipped one is in game/tuning.py
+    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 4)
     race = scenario(
         """
         ..1.........
@@ -498,6 +499,26 @@ def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_withou
     assert points(race, 0, "distance") == 1 + 4
     # A free action: the action of the phase is still to come, the wand not twice.
     assert "move" in race.pending.options and "wand:wand_of_teleportation" not in race.pending.options
+
+
+def test_the_shipped_wand_of_teleportation_goes_one_king_step_and_never_forward():
+    race = scenario(
+        """
+        ............
+        ..1.........
+        ...#.......2
+        ............
+    """,
+        ["sorceress", "dwarf"],
+        faces=STEP + NEXT,
+    )
+    to_action(race)  # (2, 2) after the step
+    choose(race, "wand:wand_of_teleportation")
+    # one king step, none of them forward: back or sideways; (2, 3) is a barrier
+    assert set(race.pending.options) == {(1, 1), (1, 2), (1, 3), (2, 1)}
+    choose(race, (1, 3))
+    assert events(race, "placed") == [{"racer": 0, "start": (2, 2), "end": (1, 3), "cause": "teleport"}]
+    assert points(race, 0, "distance") == 1 - 1
 
 
 def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free(monkeypatch):
@@ -537,7 +558,8 @@ def play_turns(race, on_action):
             raise AssertionError(f"unexpected {kind!r} decision")
 
 
-def test_the_sorceress_wand_used_on_turn_3_is_offered_again_on_turn_6_not_4_or_5():
+def test_the_sorceress_wand_used_on_turn_3_is_offered_again_on_turn_6_not_4_or_5(monkeypatch):
+    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 1)  # the scenario's teleport goes a row forward
     race = scenario(
         """
         1.......2.......
@@ -674,6 +696,7 @@ def test_the_sleeping_baby_skips_his_drift_phase_but_keeps_his_action():
 
 def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monkeypatch):
     monkeypatch.setattr(tuning, "CRY_KING_STEPS", False)  # orthogonal steps in this scenario
+    monkeypatch.setattr(tuning, "CRY_RANGE", 6)  # the scenario's range; the shipped one is in game/tuning.py
     race = scenario(
         """
         1...............
@@ -712,6 +735,28 @@ def test_with_king_steps_the_cry_also_reaches_an_opponent_four_diagonal_steps_aw
     )
     to_action(race)  # the baby cries on (1, 0)
     # (4, 4): 7 orthogonal steps but 4 king steps, hit; (4, 8): 8 king steps, not.
+    assert shocks(race) == [(1, "small", 0)]
+
+
+def test_the_shipped_cry_reaches_opponents_seven_king_steps_away():
+    race = scenario(
+        """
+        1...............
+        ................
+        ................
+        ................
+        ................
+        ................
+        ................
+        ................
+        .......23.......
+    """,
+        ["baby", "goblin", "goblin"],
+        faces=STEP + [("D6", 2)],
+        before=arrange(unprotect=[1, 2], baby_step=3),
+    )
+    to_action(race)  # the baby cries on (1, 0)
+    # (8, 7): 7 king steps, hit; (8, 8): 8 king steps, not
     assert shocks(race) == [(1, "small", 0)]
 
 

@@ -410,6 +410,7 @@ def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
 
 def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypatch):
     monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)
+    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 4)
     race = scenario(
         """
         ..1.........
