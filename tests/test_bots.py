@@ -3,8 +3,6 @@
 import copy
 import dataclasses
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
