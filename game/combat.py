@@ -30,6 +30,7 @@ BIG_RECOIL = {
     10: (4, 0),
 }
 RECOIL = {"small": (D6, SMALL_RECOIL), "big": (D10, BIG_RECOIL)}
+RECOIL_DEPTH = {size: max(back for back, _ in table.values()) for size, (_, table) in RECOIL.items()}
 # Shock causes that Thick skin softens (a big shock from an object or a trap).
 OBJECT_CAUSES = frozenset({"trap", "object"})
 
@@ -37,22 +38,33 @@ OBJECT_CAUSES = frozenset({"trap", "object"})
 # ---------------------------------------------------------------- recoils (6.3)
 def recoil(race: RaceState, square: Square, back: int, shift: int) -> tuple[int, int]:
     """The (dr, dc) a recoil really moves a racer: barriers and rocks stop it."""
+    free = _rows_free(race, square, shift, back)
+    return (0, 0) if free is None else (-free, shift)
+
+
+def _rows_free(race: RaceState, square: Square, shift: int, back: int) -> int | None:
+    """How many of the `back` rows behind a square, `shift` columns aside, a recoil may cross
+    before a barrier or a rock; None when the square aside itself blocks."""
     board = race.board
     row, col = square
     if shift and race.blocks(board.wrap(row, col + shift)):
-        return 0, 0
+        return None
     moved = 0
     while moved < back and not race.blocks(board.wrap(row - moved - 1, col + shift)):
         moved += 1
-    return -moved, shift
+    return moved
 
 
 def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Square]:
     """The numbered squares a shock may send a racer to, by face."""
     _, table = RECOIL[size]
+    free: dict[int, int | None] = {}  # the recoil worked out once per column, as deep as the table goes
     out = {}
     for face, (back, shift) in table.items():
-        dr, dc = recoil(race, square, back, shift)
+        if shift not in free:
+            free[shift] = _rows_free(race, square, shift, RECOIL_DEPTH[size])
+        rows = free[shift]
+        dr, dc = (0, 0) if rows is None else (-min(back, rows), shift)
         out[face] = race.board.wrap(square[0] + dr, square[1] + dc)
     return out
 

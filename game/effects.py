@@ -199,6 +199,8 @@ def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares a throwing star may hit (see star_targets), one by one."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
+    if not any(row == me[0] or col == me[1] for row, col in foes):  # the lines keep to his row and column
+        return iter(())
     return (s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 

@@ -314,13 +314,17 @@ class Race(RaceState):
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
-        wrap, blocks = self.board.wrap, self.blocks
+        row, col = r.row, r.col
+        wrap, walls, blocks = self.board.wrap, self.board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
-            if blocks(wrap(r.row + dr, r.col + dc)):
+            target = wrap(row + dr, col + dc)
+            if target in walls and blocks(target):
                 continue
-            if abs(dr) == 2 and blocks(wrap(r.row - 1, r.col + dc // 2)):  # the square passed
-                continue
+            if abs(dr) == 2:
+                passed = wrap(row - 1, col + dc // 2)
+                if passed in walls and blocks(passed):
+                    continue
             legal.append((dr, dc))
         return legal
 
