@@ -49,8 +49,12 @@ def _rows_free(race: RaceState, square: Square, shift: int, back: int) -> int | 
     row, col = square
     if shift and race.blocks(board.wrap(row, col + shift)):
         return None
+    walls, column = board.walls, (col + shift) % board.width
     moved = 0
-    while moved < back and not race.blocks(board.wrap(row - moved - 1, col + shift)):
+    while moved < back:
+        behind = board.wrap(row - moved - 1, column)
+        if behind in walls and race.blocks(behind):
+            break
         moved += 1
     return moved
 

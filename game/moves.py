@@ -101,9 +101,9 @@ def _walk_straight(
     """
     r = race.racers[racer]
     board, traps = race.board, race.traps
-    plain = board.plain
+    plain, grid, height, width = board.plain, board.grid, board.height, board.width
     for step in range(1, steps + 1):
-        ahead = board.wrap(r.row + dr, r.col + dc)
+        ahead = grid[(r.row + dr) % height][(r.col + dc) % width]  # Board.wrap
         if ahead in plain and ahead not in traps:  # nothing there but the floor
             stride.enter(race, r, dr, dc)
             continue
@@ -196,8 +196,9 @@ def place(
     if dr == 0 and dc == 0:
         return False
     r = race.racers[racer]
-    start = r.square
-    target = race.board.wrap(start[0] + dr, start[1] + dc)
+    board = race.board
+    start = board.grid[r.row][r.col]
+    target = board.wrap(r.row + dr, r.col + dc)
     if race.terrain_at(target) == ROCK:
         race.emit("placed", racer=racer, start=shown_from or start, end=target, cause=cause)
         moved = yield from combat.shock(
@@ -207,7 +208,7 @@ def place(
             race.emit("placed", racer=racer, start=target, end=start, cause="put_back")
         return moved
     laps = displace(race, r, dr, dc)
-    race.emit("placed", racer=racer, start=shown_from or start, end=r.square, cause=cause)
+    race.emit("placed", racer=racer, start=shown_from or start, end=board.grid[r.row][r.col], cause=cause)
     book(race, racer, dr, laps)
     yield from land(
         race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
@@ -298,7 +299,7 @@ def hole_exit(race: RaceState, square: Square) -> int:
 def fall(race: RaceState, racer: int) -> Rules:
     """Fall into a hole: lose 2, come out just before it (5.3)."""
     r = race.racers[racer]
-    hole = r.square
+    hole = race.board.grid[r.row][r.col]
     back = hole_exit(race, hole)
     race.emit("fell", racer=racer, hole=hole, exit=race.board.wrap(hole[0] - back, hole[1]))
     race.score(racer, HOLE_PENALTY, "hole")

@@ -315,14 +315,15 @@ class Race(RaceState):
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
         row, col = r.row, r.col
-        wrap, walls, blocks = self.board.wrap, self.board.walls, self.blocks
+        board = self.board
+        grid, height, width, walls, blocks = board.grid, board.height, board.width, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
-            target = wrap(row + dr, col + dc)
+            target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
             if target in walls and blocks(target):
                 continue
             if abs(dr) == 2:
-                passed = wrap(row - 1, col + dc // 2)
+                passed = grid[(row - 1) % height][(col + dc // 2) % width]
                 if passed in walls and blocks(passed):
                     continue
             legal.append((dr, dc))
