@@ -46,26 +46,39 @@ def acting_trap(race: RaceState, racer: int, square: Square) -> Trap | None:
 
 # ---------------------------------------------------------------- walks (5.1)
 class _Stride:
-    """The squares and rows of a walk not yet told to the screen."""
+    """The squares a racer has walked and not yet told to the screen, with the rows and
+    finish-line crossings they make (added to the racer's when they are told)."""
 
-    def __init__(self) -> None:
+    def __init__(self, r: Racer) -> None:
+        self.racer = r
         self.path: list[Square] = []
         self.rows = 0
         self.laps = 0
 
-    def enter(self, race: RaceState, r: Racer, dr: int, dc: int) -> Square:
-        """Step onto the next square."""
-        self.laps += displace(race, r, dr, dc)
-        self.rows += dr
-        square = race.board.grid[r.row][r.col]
-        self.path.append(square)
+    def enter(self, race: RaceState, dr: int, dc: int) -> Square:
+        """Step onto the next square, (dr, dc) away on the torus."""
+        r, board = self.racer, race.board
+        raw = r.row + dr
+        square = board.grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
+        self.step(square, dr, raw // board.height)
         return square
 
-    def flush(self, race: RaceState, racer: int, cause: str) -> None:
+    def step(self, square: Square, dr: int, laps: int) -> None:
+        """Step onto `square`, `dr` rows on, crossing the finish line `laps` times (see enter)."""
+        r = self.racer
+        r.row, r.col = square
+        self.path.append(square)
+        self.rows += dr
+        self.laps += laps
+
+    def flush(self, race: RaceState, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
         if self.path:
-            race.emit("moved", racer=racer, path=self.path, cause=cause)  # the event keeps the list
-            book(race, racer, self.rows, self.laps)
+            r = self.racer
+            r.rows += self.rows
+            r.laps += self.laps
+            race.emit("moved", racer=r.index, path=self.path, cause=cause)  # the event keeps the list
+            book(race, r.index, self.rows, self.laps)
         self.path, self.rows, self.laps = [], 0, 0
 
 
@@ -73,12 +86,12 @@ def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, v
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
     start = r.row, r.col
-    stride = _Stride()
+    stride = _Stride(r)
     side = (0, 1 if sideways > 0 else -1, abs(sideways))
     ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
     if sideways and not ended:
         yield from _walk_straight(race, racer, *side, cause, stride)
-    stride.flush(race, racer, cause)
+    stride.flush(race, cause)
     if (r.row, r.col) != start:
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
@@ -103,34 +116,35 @@ def _walk_straight(
     board, traps = race.board, race.traps
     plain, grid, height, width = board.plain, board.grid, board.height, board.width
     for step in range(1, steps + 1):
-        ahead = grid[(r.row + dr) % height][(r.col + dc) % width]  # Board.wrap
+        raw = r.row + dr
+        ahead = grid[raw % height][(r.col + dc) % width]  # Board.wrap
         if ahead in plain and ahead not in traps:  # nothing there but the floor
-            stride.enter(race, r, dr, dc)
+            stride.step(ahead, dr, raw // height)
             continue
         if race.blocks(ahead):
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
-            stride.enter(race, r, dr, dc)
+            stride.step(ahead, dr, raw // height)
             return True
         terrain = race.terrain_at(ahead)
         left = steps - step + (then[2] if step == steps else 0)
         if terrain == HOLE and left:
-            stride.enter(race, r, dr, dc)
+            stride.step(ahead, dr, raw // height)
             if step >= JUMP_FROM:
                 continue
             next_dr, next_dc = (dr, dc) if step < steps else then[:2]
             after = board.wrap(r.row + next_dr, r.col + next_dc)
             if not race.blocks(after):
-                stride.enter(race, r, next_dr, next_dc)
+                stride.enter(race, next_dr, next_dc)
                 yield from _pick_up(race, racer, after, cause, stride)
             return True
-        stride.enter(race, r, dr, dc)
+        stride.step(ahead, dr, raw // height)
         if terrain == HOLE:
             return True
         if race.object_at(ahead) is not None:
             yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
-            stride.flush(race, racer, cause)
+            stride.flush(race, cause)
             stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
             if stop == "stop":
                 return True
@@ -141,7 +155,7 @@ def _pick_up(race: RaceState, racer: int, square: Square, cause: str, stride: _S
     """Take what lies on a square walked over; a chest pauses the walk while it opens."""
     if race.object_at(square) is None:
         return
-    stride.flush(race, racer, cause)
+    stride.flush(race, cause)
     yield from chests.take_objects(race, racer, square)
 
 
