@@ -39,10 +39,10 @@ def opponent_squares(race: RaceState, user: int) -> set[Square]:
 def is_empty(race: RaceState, square: Square) -> bool:
     """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
     return (
-        race.terrain_at(square) == FLOOR
-        and square not in race.board.objects
-        and not race.occupied(square)
+        square not in race.board.objects
         and square not in race.traps
+        and race.terrain_at(square) == FLOOR
+        and not race.occupied(square)
     )
 
 
@@ -163,7 +163,11 @@ def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Ite
 
 def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
-    return _unique(_throw_squares(race, user, squares))
+    reach = squares if isinstance(squares, (dict, set, frozenset)) else set(squares)
+    # The few squares that hold something to hit, those of them in reach (the same squares as
+    # _throw_squares finds, looked for the other way round).
+    breakables = [s for s in race.board.walls if race.terrain_at(s) == BARRIER]
+    return sorted({s for s in (*opponent_squares(race, user), *race.traps, *breakables) if s in reach})
 
 
 def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
