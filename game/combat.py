@@ -102,14 +102,14 @@ def shock(
         size = "small"
     square, to_dr, to_dc = origin if origin is not None else (r.square, 0, 0)
     squares = recoil_squares(race, square, size)
-    race.emit("shock", racer=victim, size=size, author=author, squares=squares)
+    race.emit("shock", victim, size, author, squares)
     if shield and r.inventory.shields:
         use = yield from race.ask(
             victim, "shield", ("shield", "take"), size=size, author=author, squares=squares, shields=r.inventory.shields
         )
         if use == "shield":
             r.inventory.shields -= 1
-            race.emit("shield_used", racer=victim, size=size)
+            race.emit("shield_used", victim, size)
             race.score(victim, -2, "shield")
             return False
     die, table = RECOIL[size]
@@ -190,7 +190,7 @@ def combat_result(face: int, simple: int, crushing: int) -> str:
 
 def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False) -> Rules:
     """A fight: DCOMBAT, the loser's shock and landing, theft, the winner's tactical move."""
-    race.emit("fight", attacker=attacker, defender=defender, square=race.racers[defender].square)
+    race.emit("fight", attacker, defender, race.racers[defender].square)
     simple, crushing = chances(race, attacker, backstab)
     result = yield from _combat_roll(race, attacker, simple, crushing)
     loser = attacker if result == DEFEAT else defender
@@ -200,11 +200,11 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
         if again == "reroll":
             sore.sore_loser_turn = race.turn
             face = race.dice.roll(DCOMBAT)
-            race.emit("rolled", racer=attacker, die=["DCOMBAT"], faces=[face], purpose="combat_reroll")
+            race.emit("rolled", attacker, ["DCOMBAT"], [face], "combat_reroll")
             result = combat_result(face, simple, crushing)
             loser = attacker if result == DEFEAT else defender
     winner = defender if loser == attacker else attacker
-    race.emit("fight_result", attacker=attacker, defender=defender, result=result, winner=winner, loser=loser)
+    race.emit("fight_result", attacker, defender, result, winner, loser)
     race.score(winner, FIGHT_POINTS, "fight")
     if race.racers[winner].has(VENOM):
         race.racers[loser].poisoned = True

@@ -285,7 +285,7 @@ def free_actions(race: RaceState, racer: int) -> list[str]:
 def use_object(race: RaceState, racer: int, item: str) -> Rules:
     """Use an active object of the inventory (the action of the action phase)."""
     race.racers[racer].inventory.objects.remove(item)
-    race.emit("object_used", racer=racer, object=item)
+    race.emit("object_used", racer, item)
     if item == obj.BOTTLE:
         yield from _doping(race, racer, item, 0)
     elif item == obj.SYRINGE:
@@ -312,14 +312,14 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     r = race.racers[racer]
     if action == "star":
         r.stars -= 1
-        race.emit("object_used", racer=racer, object=obj.THROWING_STAR)
+        race.emit("object_used", racer, obj.THROWING_STAR)
         target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
-        race.emit("thrown", racer=racer, object=obj.THROWING_STAR, square=target)
+        race.emit("thrown", racer, obj.THROWING_STAR, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "star")
         return
     wand = action.split(":", 1)[1]
     r.wand_used[wand] = race.turn
-    race.emit("object_used", racer=racer, object=wand)
+    race.emit("object_used", racer, wand)
     if wand == obj.WAND_OF_TELEPORTATION:
         target = yield from race.ask(racer, "target", teleport_targets(race, racer), object=wand)
         dr = race.board.row_delta(r.square, target)
@@ -353,13 +353,13 @@ def _lay_trap(race: RaceState, racer: int) -> Rules:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
         race.traps[target] = Trap(racer)
-        race.emit("trap_laid", racer=racer, square=target, trap="trap")
+        race.emit("trap_laid", racer, target, "trap")
 
 
 def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rules:
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
     target = yield from race.ask(racer, "target", targets, object=item)
-    race.emit("thrown", racer=racer, object=item, square=target)
+    race.emit("thrown", racer, item, target)
     victims = opponents_at(race, racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
@@ -370,10 +370,10 @@ def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rul
 def destroy(race: RaceState, square: Square, by: int) -> None:
     """Destroy the barrier or trap on a square."""
     if race.traps.pop(square, None) is not None:
-        race.emit("trap_destroyed", square=square, by=by)
+        race.emit("trap_destroyed", square, by)
     if race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
-        race.emit("barrier_destroyed", square=square, by=by)
+        race.emit("barrier_destroyed", square, by)
 
 
 def _lightning(race: RaceState, racer: int) -> Rules:
@@ -382,7 +382,7 @@ def _lightning(race: RaceState, racer: int) -> Rules:
     best = max(r.points for r in race.racers)
     leaders = {i for i in targets if race.racers[i].points == best}
     faces, _, _ = yield from race.roll(racer, [D3, D3], "ring_of_lightning")
-    race.emit("lightning", racer=racer, targets=list(targets), leaders=sorted(leaders))
+    race.emit("lightning", racer, list(targets), sorted(leaders))
     for target in targets:
         back = sum(faces) if target in leaders else faces[0]
         dr, dc = combat.recoil(race, race.racers[target].square, back, 0)
@@ -424,7 +424,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
             path.pop()
         else:
             path.append(step)
-    race.emit("fireball", racer=racer, object=item, path=list(path))
+    race.emit("fireball", racer, item, list(path))
     victims: list[tuple[int, str]] = []
     hit: set[int] = set()
     for k, square in enumerate(path):
@@ -456,7 +456,7 @@ def after_action(race: RaceState, racer: int) -> Rules:
         return
     target = yield from race.ask(racer, "flail", targets + ["none"])
     if target != "none":
-        race.emit("flail", racer=racer, square=target)
+        race.emit("flail", racer, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "flail")
 
 
@@ -468,12 +468,12 @@ BABY_ACTIONS = ("beer", "poo", "sleep", "cry")
 def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
     """The baby's poo (behind him) or cry (small shocks within 6 steps) after the drift."""
     r = race.racers[racer]
-    race.emit("baby", racer=racer, action=BABY_ACTIONS[action])
+    race.emit("baby", racer, BABY_ACTIONS[action])
     if action == POO:
         behind = race.board.wrap(r.row - 1, r.col)
         if is_empty(race, behind):
             race.traps[behind] = Trap(racer, "poo")
-            race.emit("trap_laid", racer=racer, square=behind, trap="poo")
+            race.emit("trap_laid", racer, behind, "poo")
     elif action == CRY:
         order = race.order or list(range(len(race.racers)))
         for victim in order:

@@ -27,7 +27,7 @@ def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
 def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
     for _ in range(abs(laps)):
-        race.emit("crossed_line", racer=racer, forward=laps > 0)
+        race.emit("crossed_line", racer, laps > 0)
     race.score(racer, rows, "distance")
     race.score(racer, 10 * laps, "lap")
 
@@ -77,7 +77,7 @@ class _Stride:
             r = self.racer
             r.rows += self.rows
             r.laps += self.laps
-            race.emit("moved", racer=r.index, path=self.path, cause=cause)  # the event keeps the list
+            race.emit("moved", r.index, self.path, cause)  # the event keeps the list
             book(race, r.index, self.rows, self.laps)
         self.path, self.rows, self.laps = [], 0, 0
 
@@ -211,18 +211,18 @@ def place(
         return False
     r = race.racers[racer]
     board = race.board
-    start = board.grid[r.row][r.col]
+    here = board.grid[r.row][r.col]
     target = board.wrap(r.row + dr, r.col + dc)
     if race.terrain_at(target) == ROCK:
-        race.emit("placed", racer=racer, start=shown_from or start, end=target, cause=cause)
+        race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
             race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
         )
         if not moved:
-            race.emit("placed", racer=racer, start=target, end=start, cause="put_back")
+            race.emit("placed", racer, target, here, "put_back")
         return moved
     laps = displace(race, r, dr, dc)
-    race.emit("placed", racer=racer, start=shown_from or start, end=board.grid[r.row][r.col], cause=cause)
+    race.emit("placed", racer, shown_from or here, board.grid[r.row][r.col], cause)
     book(race, racer, dr, laps)
     yield from land(
         race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
@@ -267,7 +267,7 @@ def _square_acts(
     r = race.racers[racer]
     if placed and race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
-        race.emit("barrier_destroyed", square=square, by=None)
+        race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
     if race.object_at(square) is not None:
@@ -294,7 +294,7 @@ def _square_acts(
 def spring_trap(race: RaceState, racer: int, square: Square, exclude: int | None = None) -> Rules:
     """A trap acts on the racer on it: removed, then a shock. True if he was moved."""
     trap = race.traps.pop(square)
-    race.emit("trap_sprung", racer=racer, square=square, owner=trap.owner, trap=trap.kind)
+    race.emit("trap_sprung", racer, square, trap.owner, trap.kind)
     size = "small" if trap.kind == "poo" else "big"
     author = None if trap.owner == racer else trap.owner
     return (yield from combat.shock(race, racer, size, author=author, cause="trap", exclude=exclude))
@@ -315,7 +315,7 @@ def fall(race: RaceState, racer: int) -> Rules:
     r = race.racers[racer]
     hole = race.board.grid[r.row][r.col]
     back = hole_exit(race, hole)
-    race.emit("fell", racer=racer, hole=hole, exit=race.board.wrap(hole[0] - back, hole[1]))
+    race.emit("fell", racer, hole, race.board.wrap(hole[0] - back, hole[1]))
     race.score(racer, HOLE_PENALTY, "hole")
     yield from place(race, racer, -back, 0, "hole_exit", suffered=True)
 
@@ -326,5 +326,5 @@ def take_shortcut(race: RaceState, racer: int) -> Rules:
         racer, [D10], "shortcut", rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS}
     )
     rows = tuning.SHORTCUT_ROWS[faces[0]]
-    race.emit("shortcut", racer=racer, face=faces[0], rows=rows)
+    race.emit("shortcut", racer, faces[0], rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

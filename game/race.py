@@ -193,7 +193,7 @@ class Race(RaceState):
                     self._mark = self._snapshot(slot)
                 yield from self._racer_turn(self.order[slot])
         self.current, self.phase = None, ""
-        self.emit("race_over", standings=self.standings())
+        self.emit("race_over", self.standings())
 
     def _start_turn(self, turn: int) -> None:
         """The order of play (2), then objects back on the map's respawn turns (5.7)."""
@@ -202,11 +202,11 @@ class Race(RaceState):
         else:
             previous = {r: i for i, r in enumerate(self.order)}
             self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
-        self.emit("turn_started", turn=turn, order=list(self.order))
+        self.emit("turn_started", turn, list(self.order))
         if turn in self.board.respawn_turns and self.taken:
             squares = sorted(self.taken)
             self.taken.clear()
-            self.emit("respawned", squares=squares)
+            self.emit("respawned", squares)
 
     # ------------------------------------------------------------ forks (for bots that look ahead)
     def _snapshot(self, slot: int) -> tuple[Any, ...]:
@@ -272,7 +272,7 @@ class Race(RaceState):
         r = self.racers[racer]
         self.current = racer
         r.protected = False
-        self.emit("racer_turn", racer=racer)
+        self.emit("racer_turn", racer)
         baby_action = r.baby_step if r.has(BABY) else None
         yield from self._movement_phase(racer, beer=baby_action == 0)
         if baby_action != 2:
@@ -282,12 +282,12 @@ class Race(RaceState):
             r.baby_step = (baby_action + 1) % 4
         yield from self._action_phase(racer)
         self.phase = ""
-        self.emit("turn_ended", racer=racer)
+        self.emit("turn_ended", racer)
 
     def _set_phase(self, racer: int, phase: str) -> None:
         """Enter a phase (an event)."""
         self.phase = phase
-        self.emit("phase", racer=racer, phase=phase)
+        self.emit("phase", racer, phase)
 
     def _movement_phase(self, racer: int, beer: bool = False) -> Rules:
         """Roll 2D6 (beer dice, DRAPID, venom) and move by a die of one's choice (4.1)."""
@@ -304,10 +304,10 @@ class Race(RaceState):
         sprinter = double and rolled[0] == main.high
         options = move_options(dice, faces, sprinter)
         if sprinter:
-            self.emit("sprinter", racer=racer)
+            self.emit("sprinter", racer)
         if double:
             r.inventory.clovers += 1
-            self.emit("lucky", racer=racer)
+            self.emit("lucky", racer)
         forward, sideways = yield from self.ask(racer, "move", options, die=[d.name for d in dice], faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
@@ -398,7 +398,7 @@ class Race(RaceState):
         info = self.coin_options(racer)
         n = yield from self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
         self.racers[racer].inventory.coins -= n
-        self.emit("coins_spent", racer=racer, coins=n, squares=n * (n + 1) // 2)
+        self.emit("coins_spent", racer, n, n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)
 
     # ------------------------------------------------------------ saves

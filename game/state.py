@@ -268,7 +268,7 @@ class RaceState(EventLog, ABC):
         r = self.racers[racer]
         r.points += points
         r.by_cause[cause] = r.by_cause.get(cause, 0) + points
-        self.emit("scored", racer=racer, points=points, cause=cause, total=r.points)
+        self.emit("scored", racer, points, cause, r.points)
 
     def standings(self) -> list[tuple[int, int, int]]:
         """(place, racer, points), best first; ties share a place."""
@@ -303,7 +303,7 @@ class RaceState(EventLog, ABC):
         """
         rolled = list(map(self.dice.roll, dice))
         names = list(map(_die_name, dice))
-        self.emit("rolled", racer=racer, die=names, faces=list(rolled), purpose=purpose)
+        self.emit("rolled", racer, names, list(rolled), purpose)
         faces: list[int] = list(rolled)
         flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
@@ -324,9 +324,9 @@ class RaceState(EventLog, ABC):
             )
             for i in flipped:
                 faces[i] = dice[i].opposite(rolled[i])
-                self.emit("clover_used", racer=racer, die=names[i], index=i, face=rolled[i], flipped=faces[i])
+                self.emit("clover_used", racer, names[i], i, rolled[i], faces[i])
             self.racers[racer].inventory.clovers -= len(flipped)
-        self.emit("roll_validated", racer=racer, die=names, faces=list(faces), purpose=purpose)
+        self.emit("roll_validated", racer, names, list(faces), purpose)
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ moves the fights need
