@@ -118,6 +118,8 @@ class Board:
     # The floor squares where no object lies: a walk or a landing there has nothing to do but
     # look for a trap or a racer (worked out once, like the walls).
     plain: frozenset[Square] = field(init=False, compare=False, repr=False)
+    # Each row's walls as a bit mask of their columns (bit c: column c), to see at once that none is near.
+    wall_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
     grid: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
@@ -131,6 +133,8 @@ class Board:
         object.__setattr__(self, "walls", frozenset(walls))
         plain = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
         object.__setattr__(self, "plain", frozenset(plain.difference(self.objects)))
+        wall_rows = tuple(sum(1 << c for c, kind in enumerate(row) if kind in (BARRIER, ROCK)) for row in self.terrain)
+        object.__setattr__(self, "wall_rows", wall_rows)
         grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "memo", {})

@@ -45,6 +45,8 @@ FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead wit
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
+# The squares, from the racer, that a drift lands on or passes over (a barrier or rock there stops it).
+DRIFT_WAY = tuple(sorted({(dr, dc) for dr, dc in DRIFTS[1:]} | {(-1, dc // 2) for dr, dc in DRIFTS if abs(dr) == 2}))
 
 
 def _freeze(value: Any) -> Any:
@@ -317,6 +319,12 @@ class Race(RaceState):
         row, col = r.row, r.col
         board = self.board
         grid, height, width, walls, blocks = board.grid, board.height, board.width, board.walls, self.blocks
+        wall_rows = board.wall_rows
+        for dr, dc in DRIFT_WAY:
+            if wall_rows[(row + dr) % height] >> (col + dc) % width & 1:
+                break
+        else:
+            return list(DRIFTS)  # no barrier nor rock on any drift's way
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
             target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
