@@ -148,10 +148,14 @@ def fight_due(
     """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
     first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
-    here = race.racers_at((r.row, r.col), but=racer)
-    there = [o for o in here if not o.protected and o.index != exclude] if here else here
-    if there:
-        attacker, defender = who_attacks(race, racer, there[0].index, suffered)
+    row, col = r.row, r.col
+    first = None  # the first arrived (racers_at's order) of the unprotected opponents here
+    for o in race.racers:
+        if o.row == row and o.col == col and o is not r and not o.protected and o.index != exclude:
+            if first is None or o.arrived < first.arrived:
+                first = o
+    if first is not None:
+        attacker, defender = who_attacks(race, racer, first.index, suffered)
         return attacker, defender, False
     if voluntary and r.has(BACKSTAB):
         below = race.board.wrap(r.row + 1, r.col)

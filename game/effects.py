@@ -33,7 +33,7 @@ def opponents_at(race: RaceState, user: int, square: Square) -> list[int]:
 
 def opponent_squares(race: RaceState, user: int) -> set[Square]:
     """Squares holding at least one unprotected opponent."""
-    return {o.square for o in race.racers if o.index != user and not o.protected}
+    return {(o.row, o.col) for o in race.racers if o.index != user and not o.protected}
 
 
 def is_empty(race: RaceState, square: Square) -> bool:

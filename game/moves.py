@@ -29,7 +29,8 @@ def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     for _ in range(abs(laps)):
         race.emit("crossed_line", racer, laps > 0)
     race.score(racer, rows, "distance")
-    race.score(racer, 10 * laps, "lap")
+    if laps:
+        race.score(racer, 10 * laps, "lap")
 
 
 def own_trap(race: RaceState, racer: int, square: Square) -> bool:

@@ -354,7 +354,9 @@ class Race(RaceState):
             options: list[str] = []
             if not main_done:
                 options += ["move", "rest"]
-                options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
+                usable = effects.usable_objects(self, racer)
+                if usable:
+                    options += [f"use:{o}" for o in usable]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
             free = effects.free_actions(self, racer)
