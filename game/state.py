@@ -63,14 +63,7 @@ class Decision:
     info: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def _decision(racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any]) -> Decision:
-    """`Decision(racer, kind, options, info)`, its fields set at once (not one frozen setattr each)."""
-    decision: Decision = _NEW(Decision)
-    _SETATTR(decision, "__dict__", {"racer": racer, "kind": kind, "options": options, "info": info})
-    return decision
-
-
-_NEW = object.__new__
+_NEW = object.__new__  # ask makes its decisions with these: a frozen dataclass's fields set at once
 _SETATTR = object.__setattr__
 
 
@@ -215,7 +208,9 @@ class RaceState(EventLog, ABC):
             if not options:
                 raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
             return options[0]
-        choice = yield _decision(racer, kind, options, info)
+        decision: Decision = _NEW(Decision)  # Decision(racer, kind, options, info), its fields set at once
+        _SETATTR(decision, "__dict__", {"racer": racer, "kind": kind, "options": options, "info": info})
+        choice = yield decision
         return choice
 
     # ------------------------------------------------------------ board state
@@ -303,7 +298,7 @@ class RaceState(EventLog, ABC):
         """
         rolled = list(map(self.dice.roll, dice))
         names = list(map(_die_name, dice))
-        self.emit("rolled", racer, names, list(rolled), purpose)
+        self.emit("rolled", racer, names, rolled, purpose)  # events and rules only read these lists
         faces: list[int] = list(rolled)
         flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
@@ -326,7 +321,7 @@ class RaceState(EventLog, ABC):
                 faces[i] = dice[i].opposite(rolled[i])
                 self.emit("clover_used", racer, names[i], i, rolled[i], faces[i])
             self.racers[racer].inventory.clovers -= len(flipped)
-        self.emit("roll_validated", racer, names, list(faces), purpose)
+        self.emit("roll_validated", racer, names, faces, purpose)
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ moves the fights need
