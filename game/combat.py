@@ -100,7 +100,7 @@ def shock(
     r = race.racers[victim]
     if size == "big" and cause in OBJECT_CAUSES and r.has(THICK_SKIN):
         size = "small"
-    square, to_dr, to_dc = origin if origin is not None else (r.square, 0, 0)
+    square, to_dr, to_dc = origin if origin is not None else (race.board.grid[r.row][r.col], 0, 0)
     squares = recoil_squares(race, square, size)
     race.emit("shock", victim, size, author, squares)
     if shield and r.inventory.shields:
@@ -194,7 +194,8 @@ def combat_result(face: int, simple: int, crushing: int) -> str:
 
 def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False) -> Rules:
     """A fight: DCOMBAT, the loser's shock and landing, theft, the winner's tactical move."""
-    race.emit("fight", attacker, defender, race.racers[defender].square)
+    d = race.racers[defender]
+    race.emit("fight", attacker, defender, race.board.grid[d.row][d.col])
     simple, crushing = chances(race, attacker, backstab)
     result = yield from _combat_roll(race, attacker, simple, crushing)
     loser = attacker if result == DEFEAT else defender

@@ -216,7 +216,7 @@ def teleport_targets(race: RaceState, user: int) -> list[Square]:
 def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
-    taken = {r.square for r in race.racers}  # his own square among them
+    taken = {(r.row, r.col) for r in race.racers}  # his own square among them
     return (s for s in _around(race.board, me, tuning.TELEPORT_RANGE) if s not in taken and not race.blocks(s))
 
 

@@ -50,6 +50,8 @@ class _Stride:
     """The squares a racer has walked and not yet told to the screen, with the rows and
     finish-line crossings they make (added to the racer's when they are told)."""
 
+    __slots__ = ("racer", "path", "rows", "laps")
+
     def __init__(self, r: Racer) -> None:
         self.racer = r
         self.path: list[Square] = []
@@ -80,7 +82,7 @@ class _Stride:
             r.laps += self.laps
             race.emit("moved", r.index, self.path, cause)  # the event keeps the list
             book(race, r.index, self.rows, self.laps)
-        self.path, self.rows, self.laps = [], 0, 0
+            self.path, self.rows, self.laps = [], 0, 0
 
 
 def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
@@ -243,7 +245,7 @@ def land(
 ) -> Rules:
     """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
     r = race.racers[racer]
-    square = r.square
+    square = race.board.grid[r.row][r.col]
     race.arrive(r)
     if square not in race.board.plain or square in race.traps:  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
