@@ -5,15 +5,15 @@ there; squares are `(row, col)` tuples and racers are indices into
 `race.racers`.
 
 A race makes thousands of events, so they are cheap to make: each kind is a
-subclass of `Event` of its own, which knows its field names, and an event
-holds only its fields' values, in the order `EVENT_KINDS` lists them. The
+subclass of `Event` of its own, which knows its field names, and an event is
+the tuple of its fields' values, in the order `EVENT_KINDS` lists them. The
 rules record one with `race.emit(kind, *values)` (in that order; a test
 reads every call); `Event(kind, **fields)` makes one from named fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from operator import itemgetter
 from typing import Any, ClassVar
 
 # kind -> its fields (in order). The screen animates them; tests compare them.
@@ -59,13 +59,17 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
 _FIELD_SETS = {kind: frozenset(fields) for kind, fields in EVENT_KINDS.items()}
 
 
-class Event:
-    """One thing that happened; fields read as attributes; immutable."""
+class Event(tuple[Any, ...]):
+    """One thing that happened; fields read as attributes; immutable.
 
-    __slots__ = ("_values",)
+    An event is the tuple of its fields' values (the cheapest record Python makes), of a
+    subclass of its kind's own that reads them by name; it compares, hashes and prints by
+    kind and fields, and orders with nothing.
+    """
+
+    __slots__ = ()
     kind: ClassVar[str]  # each kind's own subclass says which kind it is
     _names: ClassVar[tuple[str, ...]]  # and the names of its fields
-    _values: tuple[Any, ...]  # the fields' values, in the order of _names
 
     def __new__(cls, kind: str, **fields: Any) -> Event:
         """An event of `kind` with these fields, exactly those of EVENT_KINDS[kind]."""
@@ -74,14 +78,13 @@ class Event:
             raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
         if fields.keys() != expected:
             raise ValueError(f"event {kind!r} takes fields {EVENT_KINDS[kind]}, got {tuple(fields)}")
-        event: Event = _NEW(_KINDS[kind])
-        _SET_VALUES(event, tuple(fields[name] for name in EVENT_KINDS[kind]))
+        event: Event = _NEW_TUPLE(_KINDS[kind], [fields[name] for name in EVENT_KINDS[kind]])
         return event
 
     @property
     def _fields(self) -> dict[str, Any]:
         """The fields by name, in order."""
-        return dict(zip(self._names, self._values))
+        return dict(zip(self._names, self))
 
     def __getattr__(self, name: str) -> Any:  # the fields are properties of each kind's class
         raise AttributeError(f"event {self.kind!r} has no field {name!r}")
@@ -90,13 +93,21 @@ class Event:
         raise AttributeError("events are immutable")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self.kind == other.kind and self._values == other._values
+        return isinstance(other, Event) and self.kind == other.kind and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash((self.kind, repr(self._fields)))
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._names, self._values))
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._names, self))
         return f"{self.kind}({inner})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -108,21 +119,11 @@ def _kind_class(kind: str, names: tuple[str, ...]) -> type[Event]:
     """The subclass of Event for one kind: its name, its fields' names, a property for each."""
     namespace: dict[str, Any] = {"__slots__": (), "kind": kind, "_names": names}
     for i, name in enumerate(names):
-        namespace[name] = property(_value_getter(i), doc=f"The {kind} event's {name}.")
+        namespace[name] = property(itemgetter(i), doc=f"The {kind} event's {name}.")
     return type(kind, (Event,), namespace)
 
 
-def _value_getter(i: int) -> Callable[[Event], Any]:
-    """Reads the i-th value of an event."""
-
-    def value(event: Event) -> Any:
-        return event._values[i]
-
-    return value
-
-
-_NEW = object.__new__
-_SET_VALUES: Any = Event.__dict__["_values"].__set__  # events are immutable: set once, past __setattr__
+_NEW_TUPLE = tuple.__new__
 _KINDS = {kind: _kind_class(kind, names) for kind, names in EVENT_KINDS.items()}
 
 
@@ -139,10 +140,9 @@ class EventLog:
         tests/test_event_sites.py checks every call of `emit` in the engine's code.
         """
         try:
-            event: Event = _NEW(_KINDS[kind])
+            event: Event = _NEW_TUPLE(_KINDS[kind], values)
         except KeyError:
             raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
-        _SET_VALUES(event, values)
         self.log.append(event)
         return event
 

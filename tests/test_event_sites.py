@@ -80,6 +80,10 @@ def test_an_emitted_event_is_the_event_made_from_the_same_fields():
     assert emitted.to_dict() == made.to_dict() == fields and list(emitted.to_dict()) == list(fields)
     assert hash(emitted) == hash(made) and emitted.points == 2 and emitted.kind == "scored"
     assert emitted != log.emit("scored", 1, 3, "distance", 8)
+    assert emitted != (1, 2, "distance", 7) and (1, 2, "distance", 7) != emitted  # an event, not its values
+    assert emitted != Event("lucky", racer=1)
+    with pytest.raises(TypeError):
+        _ = emitted < made  # events do not order
     with pytest.raises(AttributeError, match="has no field 'square'"):
         _ = made.square
     with pytest.raises(AttributeError, match="immutable"):
