@@ -78,6 +78,15 @@ class Dice:
         self._rng.shuffle(order)
         return order
 
+    @classmethod
+    def restored(cls, state: tuple[Any, ...]) -> Dice:
+        """Seedless dice that go on from a state of `getstate` (without first drawing a seed from
+        the system, as `Dice(None)` does)."""
+        dice = cls(0)  # any fixed seed: the state replaces it at once
+        dice.seed = None
+        dice.setstate(state)
+        return dice
+
     def getstate(self) -> tuple[Any, ...]:
         """The generator's state, to restart a fork from."""
         return self._rng.getstate()

@@ -242,8 +242,7 @@ class Race(RaceState):
         turn, slot, order, racers, taken, destroyed, traps, arrivals, dice_state, made = self._mark
         copy = object.__new__(Race)
         copy.board, copy.setups, copy.turns, copy.seed = self.board, self.setups, self.turns, self.seed
-        copy.dice = Dice(None)
-        copy.dice.setstate(dice_state)
+        copy.dice = Dice.restored(dice_state)
         copy.turn, copy.order, copy.current, copy.phase = turn, list(order), None, ""
         copy.taken, copy.destroyed, copy.traps = set(taken), set(destroyed), dict(traps)
         copy.racers = [r.copy() for r in racers]

@@ -37,3 +37,14 @@ def test_the_stream_is_the_same_around_shuffles_and_restored_states():
             face = reference.randint(die.low, die.high)
             assert dice.roll(die) == face
             assert copy.roll(die) == face
+
+
+def test_restored_dice_go_on_as_the_dice_they_come_from():
+    dice = Dice(11)
+    for die in DICE.values():
+        dice.roll(die)
+    copy = Dice.restored(dice.getstate())
+    assert copy.seed is None and copy.getstate() == dice.getstate()
+    for die in list(DICE.values()) * 20:
+        assert copy.roll(die) == dice.roll(die)
+    assert copy.order(6) == dice.order(6)
