@@ -164,10 +164,21 @@ def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Ite
 def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
     reach = squares if isinstance(squares, (dict, set, frozenset)) else set(squares)
-    # The few squares that hold something to hit, those of them in reach (the same squares as
-    # _throw_squares finds, looked for the other way round).
-    breakables = [s for s in race.board.walls if race.terrain_at(s) == BARRIER]
-    return sorted({s for s in (*opponent_squares(race, user), *race.traps, *breakables) if s in reach})
+    return sorted(s for s in _things_to_hit(race, user) if s in reach)
+
+
+def _things_to_hit(race: RaceState, user: int) -> set[Square]:
+    """The squares an axe or a spear hits when they are in reach: unprotected opponents', traps',
+    standing barriers' (the few squares _throw_squares finds among the many in reach)."""
+    return {*opponent_squares(race, user), *race.traps, *(s for s in _barriers(race.board) if s not in race.destroyed)}
+
+
+def _barriers(board: Board) -> tuple[Square, ...]:
+    """The board's barriers as authored (worked out once per board)."""
+    squares: tuple[Square, ...] | None = board.memo.get("barriers")
+    if squares is None:
+        squares = board.memo["barriers"] = tuple(s for s in sorted(board.walls) if board.terrain_at(s) == BARRIER)
+    return squares
 
 
 def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
@@ -242,7 +253,8 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
     for item in sorted(set(objects)):
         # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
-            ok = _any(_throw_squares(race, racer, _axe_squares_found(race.board, me)))
+            hits = _things_to_hit(race, racer)
+            ok = any(square in hits for square in _axe_squares_found(race.board, me))
         elif item == obj.SPEAR:
             ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:

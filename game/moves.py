@@ -26,8 +26,9 @@ def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
 
 def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
-    for _ in range(abs(laps)):
-        race.emit("crossed_line", racer, laps > 0)
+    if laps:
+        for _ in range(abs(laps)):
+            race.emit("crossed_line", racer, laps > 0)
     race.score(racer, rows, "distance")
     if laps:
         race.score(racer, 10 * laps, "lap")
