@@ -6,8 +6,8 @@ what is there (an opponent, a barrier, a trap, an empty square).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Container, Iterable, Iterator
+from typing import Any, cast
 
 from game import combat, moves, tuning
 from game import objects as obj
@@ -36,13 +36,16 @@ def opponent_squares(race: RaceState, user: int) -> set[Square]:
     return {(o.row, o.col) for o in race.racers if o.index != user and not o.protected}
 
 
-def is_empty(race: RaceState, square: Square) -> bool:
-    """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
+def is_empty(race: RaceState, square: Square, racer_squares: Container[Square] | None = None) -> bool:
+    """No obstacle, object (taken or not), racer or trap: where traps and poos may go.
+
+    `racer_squares`: the squares the racers stand on, when the caller has them at hand.
+    """
     return (
         square not in race.board.objects
         and square not in race.traps
         and race.terrain_at(square) == FLOOR
-        and not race.occupied(square)
+        and (square not in racer_squares if racer_squares is not None else not race.occupied(square))
     )
 
 
@@ -54,27 +57,44 @@ def breakable(race: RaceState, square: Square) -> bool:
 # Rocks are never destroyed, so what stops an axe or a spear is the authored board's: the
 # squares they reach from a square are worked out once per board (`Board.memo`).
 def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
-    """`axe_reach` on the authored board, worked out once per start square (do not change it)."""
-    key = ("axe_reach", start)
-    reach: dict[Square, int] | None = board.memo.get(key)
-    if reach is None:
-        reach = board.memo[key] = dict(_king_paths(board, start, tuning.AXE_RANGE))
-    return reach
+    """`axe_reach` on the authored board: each square and its distance (do not change it)."""
+    return {
+        (row, col): distance
+        for distance, level in enumerate(_king_levels(board, start, tuning.AXE_RANGE), 1)
+        for row, mask in level.items()
+        for col in _columns(mask)
+    }
 
 
-def _axe_squares_found(board: Board, start: Square) -> Iterable[Square]:
-    """The axe's squares, nearest first, found a step at a time unless they are known (to look for one)."""
-    known: dict[Square, int] | None = board.memo.get(("axe_reach", start))
-    return known if known is not None else (square for square, _ in _king_paths(board, start, tuning.AXE_RANGE))
+class _Rows:
+    """Squares kept as each row's bit mask of columns (bit c: column c), to ask which are in."""
+
+    __slots__ = ("masks",)
+
+    def __init__(self, masks: dict[int, int]) -> None:
+        self.masks = masks
+
+    def __contains__(self, square: object) -> bool:
+        row, col = cast(Square, square)
+        return bool(self.masks.get(row, 0) >> col & 1)
 
 
-def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Square, int]]:
-    """Squares and their king-step distances up to `steps` along paths that avoid rocks, nearest
-    first, found one step further at a time (what a breadth-first search finds).
+def _axe_rows(board: Board, start: Square) -> _Rows:
+    """The squares of `axe_reach`, row by row."""
+    masks: dict[int, int] = {}
+    for level in _king_levels(board, start, tuning.AXE_RANGE):
+        for row, mask in level.items():
+            masks[row] = masks.get(row, 0) | mask
+    return _Rows(masks)
 
-    Each row is a bit mask of columns: the squares first reached in d + 1 steps are the rock-free
-    neighbours (the row above, the row itself, the row below, each spread a column either way
-    round the torus) of those first reached in d steps.
+
+def _king_levels(board: Board, start: Square, steps: int) -> Iterator[dict[int, int]]:
+    """The squares first reached in 1, 2, ... `steps` king steps along paths that avoid rocks
+    (what a breadth-first search finds), a step at a time, each as its rows' bit masks of columns.
+
+    The squares first reached in d + 1 steps are the rock-free neighbours (the row above, the
+    row itself, the row below, each spread a column either way round the torus) of those first
+    reached in d steps.
     """
     height, width = board.height, board.width
     every = (1 << width) - 1
@@ -82,7 +102,7 @@ def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Squar
     row, col = start
     reached = {row: 1 << col}
     frontier = dict(reached)
-    for distance in range(1, steps + 1):
+    for _ in range(steps):
         spread: dict[int, int] = {}
         for row, mask in frontier.items():
             left = ((mask << 1) | (mask >> (width - 1))) & every  # column c to c + 1, round the torus
@@ -96,12 +116,17 @@ def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Squar
             if new:
                 reached[row] = reached.get(row, 0) | new
                 frontier[row] = new
-                while new:
-                    bit = new & -new
-                    new ^= bit
-                    yield (row, bit.bit_length() - 1), distance
         if not frontier:
             return
+        yield frontier
+
+
+def _columns(mask: int) -> Iterator[int]:
+    """The columns of a row's bit mask, lowest first."""
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        yield bit.bit_length() - 1
 
 
 def _rock_free_rows(board: Board) -> list[int]:
@@ -161,9 +186,9 @@ def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Ite
     return (s for s in squares if s in foes or breakable(race, s))
 
 
-def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
+def throw_targets(race: RaceState, user: int, squares: Iterable[Square] | _Rows) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
-    reach = squares if isinstance(squares, (dict, set, frozenset)) else set(squares)
+    reach = squares if isinstance(squares, (dict, set, frozenset, _Rows)) else set(squares)
     return sorted(s for s in _things_to_hit(race, user) if s in reach)
 
 
@@ -184,8 +209,9 @@ def _barriers(board: Board) -> tuple[Square, ...]:
 def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
+    racer_squares = {(r.row, r.col) for r in race.racers}
     around = _around(race.board, race.racers[user].square, tuning.TRAP_RANGE)
-    return (s for s in around if s in foes or is_empty(race, s))
+    return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
 def trap_targets(race: RaceState, user: int) -> list[Square]:
@@ -253,8 +279,9 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
     for item in sorted(set(objects)):
         # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
-            hits = _things_to_hit(race, racer)
-            ok = any(square in hits for square in _axe_squares_found(race.board, me))
+            hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
+            levels = _king_levels(race.board, me, tuning.AXE_RANGE)
+            ok = any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
         elif item == obj.SPEAR:
             ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:
@@ -306,7 +333,7 @@ def use_object(race: RaceState, racer: int, item: str) -> Rules:
         yield from _lay_trap(race, racer)
     elif item == obj.AXE:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_squares(race.board, me)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me)))
     elif item == obj.SPEAR:
         me = race.racers[racer].square
         yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
