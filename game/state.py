@@ -299,11 +299,12 @@ class RaceState(EventLog, ABC):
         rolled = list(map(self.dice.roll, dice))
         names = list(map(_die_name, dice))
         self.emit("rolled", racer, names, rolled, purpose)  # events and rules only read these lists
-        faces: list[int] = list(rolled)
+        faces = rolled  # the same faces unless a clover flips some (then a list of their own)
         flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
-        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)] if clovers else []
+        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)] if clovers else None
         if can_flip:
+            faces = list(rolled)
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
             flipped = yield from self.ask(
                 racer,
