@@ -122,8 +122,11 @@ def _walk_straight(
     for step in range(1, steps + 1):
         raw = r.row + dr
         ahead = grid[raw % height][(r.col + dc) % width]  # Board.wrap
-        if ahead in plain and ahead not in traps:  # nothing there but the floor
-            stride.step(ahead, dr, raw // height)
+        if ahead in plain and ahead not in traps:  # nothing there but the floor: stride.step, written out
+            r.row, r.col = ahead
+            stride.path.append(ahead)  # (a new list after each flush)
+            stride.rows += dr
+            stride.laps += raw // height
             continue
         if race.blocks(ahead):
             return True
