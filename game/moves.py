@@ -220,7 +220,7 @@ def place(
     board = race.board
     here = board.grid[r.row][r.col]
     target = board.wrap(r.row + dr, r.col + dc)
-    if race.terrain_at(target) == ROCK:
+    if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
             race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
