@@ -317,13 +317,13 @@ class Race(RaceState):
         r = self.racers[racer]
         row, col = r.row, r.col
         board = self.board
-        grid, height, width, walls, blocks = board.grid, board.height, board.width, board.walls, self.blocks
-        wall_rows = board.wall_rows
+        height, width, wall_rows = board.height, board.width, board.wall_rows
         for dr, dc in DRIFT_WAY:
             if wall_rows[(row + dr) % height] >> (col + dc) % width & 1:
                 break
         else:
             return list(DRIFTS)  # no barrier nor rock on any drift's way
+        grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
             target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
