@@ -170,14 +170,19 @@ def preview_walk(
     race: RaceState, racer: int, steps: int, start: Square | None = None, direction: tuple[int, int] = (1, 0)
 ) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
-    board = race.board
+    board, traps = race.board, race.traps
+    plain, grid, height, width = board.plain, board.grid, board.height, board.width
     row, col = start if start is not None else race.racers[racer].square
     dr, dc = direction
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead = board.wrap(row + dr, col + dc)
+        ahead = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
+        if ahead in plain and ahead not in traps:  # nothing there but the floor
+            row, col = ahead
+            travelled += 1
+            continue
         if race.blocks(ahead):
             break
         row, col = ahead
