@@ -62,14 +62,18 @@ def _rows_free(race: RaceState, square: Square, shift: int, back: int) -> int | 
 def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Square]:
     """The numbered squares a shock may send a racer to, by face."""
     _, table = RECOIL[size]
+    board = race.board
+    row, col = square
     free: dict[int, int | None] = {}  # the recoil worked out once per column, as deep as the table goes
     out = {}
     for face, (back, shift) in table.items():
         if shift not in free:
             free[shift] = _rows_free(race, square, shift, RECOIL_DEPTH[size])
         rows = free[shift]
-        dr, dc = (0, 0) if rows is None else (-min(back, rows), shift)
-        out[face] = race.board.wrap(square[0] + dr, square[1] + dc)
+        if rows is None:  # the square aside blocks: he stays
+            out[face] = board.grid[row][col]
+        else:
+            out[face] = board.grid[(row - min(back, rows)) % board.height][(col + shift) % board.width]  # Board.wrap
     return out
 
 

@@ -177,7 +177,7 @@ def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
     """Squares in order, once each."""
-    return sorted(set(squares))
+    return sorted(dict.fromkeys(squares))  # (found nearly in order: quicker to sort than a set)
 
 
 def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Iterator[Square]:
