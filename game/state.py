@@ -273,8 +273,12 @@ class RaceState(EventLog, ABC):
     def rank(self, racer: int) -> float:
         """Rank by points, 0 for the leader; tied racers share the mean rank."""
         points = self.racers[racer].points
-        above = sum(r.points > points for r in self.racers)
-        tied = sum(r.points == points for r in self.racers)
+        above = tied = 0
+        for r in self.racers:
+            if r.points > points:
+                above += 1
+            elif r.points == points:
+                tied += 1
         return above + (tied - 1) / 2
 
     def tier(self, racer: int) -> int:
@@ -302,7 +306,7 @@ class RaceState(EventLog, ABC):
         faces = rolled  # the same faces unless a clover flips some (then a list of their own)
         flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
-        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)] if clovers else None
+        can_flip = clovers and [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)]
         if can_flip:
             faces = list(rolled)
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
