@@ -53,18 +53,66 @@ class RacerSetup:
         return {"character": self.character, "name": self.name, "bot": self.bot}
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What a racer must choose now: its kind, the legal options, what to show."""
+class Decision(tuple[Any, ...]):
+    """What a racer must choose now: its kind, the legal options, what to show.
 
-    racer: int
-    kind: str
-    options: tuple[Any, ...]
-    info: dict[str, Any] = field(default_factory=dict, compare=False)
+    `Decision(racer, kind, options, info={})`; immutable. A race asks hundreds, so a decision is
+    the tuple of its four fields (made in one step); it compares and hashes by racer, kind and
+    options (not by what is shown), and does not order.
+    """
+
+    __slots__ = ()
+    __match_args__ = ("racer", "kind", "options", "info")
+
+    def __new__(cls, racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any] | None = None) -> Decision:
+        return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
+
+    @property
+    def racer(self) -> int:
+        """Who decides (not always the racer whose turn it is)."""
+        racer: int = self[0]
+        return racer
+
+    @property
+    def kind(self) -> str:
+        """What is decided: move, drift, action, coins, target, path, clover, shield, ..."""
+        kind: str = self[1]
+        return kind
+
+    @property
+    def options(self) -> tuple[Any, ...]:
+        """Every legal option."""
+        options: tuple[Any, ...] = self[2]
+        return options
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """What the screen shows with the options."""
+        info: dict[str, Any] = self[3]
+        return info
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self[:3] == other[:3]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
+    def __repr__(self) -> str:
+        return f"Decision(racer={self[0]!r}, kind={self[1]!r}, options={self[2]!r}, info={self[3]!r})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles are made again from the fields
+        return tuple(self)
 
 
-_NEW = object.__new__  # ask makes its decisions with these: a frozen dataclass's fields set at once
-_SETATTR = object.__setattr__
+_NEW_TUPLE = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -208,9 +256,7 @@ class RaceState(EventLog, ABC):
             if not options:
                 raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
             return options[0]
-        decision: Decision = _NEW(Decision)  # Decision(racer, kind, options, info), its fields set at once
-        _SETATTR(decision, "__dict__", {"racer": racer, "kind": kind, "options": options, "info": info})
-        choice = yield decision
+        choice = yield _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
         return choice
 
     # ------------------------------------------------------------ board state
