@@ -23,6 +23,7 @@ PUSH_POINTS = 1  # flail and throwing star
 WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
 KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+FREE_ACTION_RULES = frozenset({WAND_MASTERY, THROWING_STARS})  # the special rules that give free actions
 
 
 # ---------------------------------------------------------------- what lies where
@@ -309,7 +310,9 @@ def wand_ready(race: RaceState, racer: int, wand: str) -> bool:
 def free_actions(race: RaceState, racer: int) -> list[str]:
     """Free actions of the action phase: the sorceress's wands, the thief's stars."""
     r = race.racers[racer]
-    out = []
+    out: list[str] = []
+    if FREE_ACTION_RULES.isdisjoint(r.stats.rules):  # most characters have none of these rules
+        return out
     if r.has(WAND_MASTERY):
         if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
             out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")

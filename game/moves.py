@@ -223,8 +223,9 @@ def place(
         return False
     r = race.racers[racer]
     board = race.board
-    here = board.grid[r.row][r.col]
-    target = board.wrap(r.row + dr, r.col + dc)
+    grid = board.grid
+    here = grid[r.row][r.col]
+    target = grid[(r.row + dr) % board.height][(r.col + dc) % board.width]  # Board.wrap
     if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
