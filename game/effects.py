@@ -130,13 +130,13 @@ def _columns(mask: int) -> Iterator[int]:
         yield bit.bit_length() - 1
 
 
-def _rock_free_rows(board: Board) -> list[int]:
+def _rock_free_rows(board: Board) -> tuple[int, ...]:
     """For each row, its columns without a rock as a bit mask (worked out once per board)."""
-    rows: list[int] | None = board.memo.get("rock_free_rows")
+    rows: tuple[int, ...] | None = board.memo.get("rock_free_rows")
     if rows is None:
-        rows = board.memo["rock_free_rows"] = [
+        rows = board.memo["rock_free_rows"] = tuple(
             sum(1 << col for col, kind in enumerate(terrain) if kind != ROCK) for terrain in board.terrain
-        ]
+        )
     return rows
 
 

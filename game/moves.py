@@ -118,11 +118,12 @@ def _walk_straight(
     """
     r = race.racers[racer]
     board, traps = race.board, race.traps
-    plain, grid, height, width = board.plain, board.grid, board.height, board.width
+    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     for step in range(1, steps + 1):
         raw = r.row + dr
-        ahead = grid[raw % height][(r.col + dc) % width]  # Board.wrap
-        if ahead in plain and ahead not in traps:  # nothing there but the floor: stride.step, written out
+        row, col = raw % height, (r.col + dc) % width  # Board.wrap
+        ahead = grid[row][col]
+        if plain_rows[row] >> col & 1 and ahead not in traps:  # nothing there but the floor: stride.step, written out
             r.row, r.col = ahead
             stride.path.append(ahead)  # (a new list after each flush)
             stride.rows += dr
@@ -171,15 +172,16 @@ def preview_walk(
 ) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board, traps = race.board, race.traps
-    plain, grid, height, width = board.plain, board.grid, board.height, board.width
+    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     row, col = start if start is not None else race.racers[racer].square
     dr, dc = direction
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
-        if ahead in plain and ahead not in traps:  # nothing there but the floor
+        ahead_row, ahead_col = (row + dr) % height, (col + dc) % width  # Board.wrap
+        ahead = grid[ahead_row][ahead_col]
+        if plain_rows[ahead_row] >> ahead_col & 1 and ahead not in traps:  # nothing there but the floor
             row, col = ahead
             travelled += 1
             continue
@@ -257,7 +259,7 @@ def land(
     r = race.racers[racer]
     square = race.board.grid[r.row][r.col]
     race.arrive(r)
-    if square not in race.board.plain or square in race.traps:  # the square itself may act
+    if not race.board.plain_rows[r.row] >> r.col & 1 or square in race.traps:  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)
