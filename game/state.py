@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from game import objects as obj
@@ -53,6 +53,11 @@ class RacerSetup:
         return {"character": self.character, "name": self.name, "bot": self.bot}
 
 
+def _field(index: int, doc: str) -> Any:
+    """A record's field read by name: the item at `index` of the tuple it is."""
+    return property(itemgetter(index), doc=doc)
+
+
 class Decision(tuple[Any, ...]):
     """What a racer must choose now: its kind, the legal options, what to show.
 
@@ -67,29 +72,10 @@ class Decision(tuple[Any, ...]):
     def __new__(cls, racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any] | None = None) -> Decision:
         return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
 
-    @property
-    def racer(self) -> int:
-        """Who decides (not always the racer whose turn it is)."""
-        racer: int = self[0]
-        return racer
-
-    @property
-    def kind(self) -> str:
-        """What is decided: move, drift, action, coins, target, path, clover, shield, ..."""
-        kind: str = self[1]
-        return kind
-
-    @property
-    def options(self) -> tuple[Any, ...]:
-        """Every legal option."""
-        options: tuple[Any, ...] = self[2]
-        return options
-
-    @property
-    def info(self) -> dict[str, Any]:
-        """What the screen shows with the options."""
-        info: dict[str, Any] = self[3]
-        return info
+    racer: int = _field(0, "Who decides (not always the racer whose turn it is).")
+    kind: str = _field(1, "What is decided: move, drift, action, coins, target, path, clover, shield, ...")
+    options: tuple[Any, ...] = _field(2, "Every legal option.")
+    info: dict[str, Any] = _field(3, "What the screen shows with the options.")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and self[:3] == other[:3]
