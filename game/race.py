@@ -275,7 +275,7 @@ class Race(RaceState):
         r.protected = False
         self.emit("racer_turn", racer)
         baby_action = r.baby_step if r.has(BABY) else None
-        yield from self._movement_phase(racer, beer=baby_action == 0)
+        yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
         if baby_action is not None:
@@ -353,9 +353,8 @@ class Race(RaceState):
             options: list[str] = []
             if not main_done:
                 options += ["move", "rest"]
-                usable = effects.usable_objects(self, racer)
-                if usable:
-                    options += [f"use:{o}" for o in usable]
+                if r.inventory.objects:  # (nothing to use without an object)
+                    options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
             free = effects.free_actions(self, racer)
