@@ -125,6 +125,13 @@ def _kind_class(kind: str, names: tuple[str, ...]) -> type[Event]:
 
 _NEW_TUPLE = tuple.__new__
 _KINDS = {kind: _kind_class(kind, names) for kind, names in EVENT_KINDS.items()}
+# The kinds whose events come back again and again with the same few values, all of them names
+# and numbers (a racer's turn, phases, objects gained and used...): each such event is made once
+# and the same immutable record told every time (the log holds equal events, as before).
+SHARED_KINDS = frozenset(
+    {"racer_turn", "phase", "lucky", "sprinter", "turn_ended", "object_gained", "object_used", "shield_used", "baby"}
+)
+_SHARED: dict[str, dict[tuple[Any, ...], Event]] = {kind: {} for kind in SHARED_KINDS}
 
 
 class EventLog:
@@ -139,10 +146,15 @@ class EventLog:
         Nothing is checked here but the kind (this runs thousands of times a race):
         tests/test_event_sites.py checks every call of `emit` in the engine's code.
         """
-        try:
-            event: Event = _NEW_TUPLE(_KINDS[kind], values)
-        except KeyError:
-            raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
+        shared = _SHARED.get(kind)
+        if shared is None:
+            try:
+                event: Event = _NEW_TUPLE(_KINDS[kind], values)
+            except KeyError:
+                raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
+        else:
+            found = shared.get(values)
+            event = found if found is not None else shared.setdefault(values, _NEW_TUPLE(_KINDS[kind], values))
         self.log.append(event)
         return event
 

@@ -11,11 +11,14 @@ that field's place.
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 import pytest
 
-from game.events import EVENT_KINDS, Event, EventLog
+from game import Race, RacerSetup, ai
+from game.events import EVENT_KINDS, SHARED_KINDS, Event, EventLog
+from game.randomboard import random_board
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -101,3 +104,24 @@ def test_wrong_fields_are_refused():
             Event(kind, **fields)
     with pytest.raises(ValueError, match="unknown event kind"):
         _Log().emit("no_such_kind", 1)
+
+
+def test_shared_events_are_equal_records_of_names_and_numbers():
+    log = _Log()
+    first, again, other = log.emit("phase", 2, "drift"), log.emit("phase", 2, "drift"), log.emit("phase", 3, "drift")
+    assert first is again and first == Event("phase", racer=2, phase="drift") and other != first
+    assert log.log == [first, first, other] and repr(again) == "phase(racer=2, phase='drift')"
+    race = random_race()
+    shared = [e for e in race.log if e.kind in SHARED_KINDS]
+    assert {e.kind for e in shared} >= {"racer_turn", "phase", "turn_ended"}
+    for event in shared:  # only immutable names and whole numbers: telling the same record again is safe
+        assert all(type(value) in (int, str) for value in event), event
+
+
+def random_race():
+    """A finished race of four random bots on a random board."""
+    rng = random.Random(5)
+    setups = [RacerSetup(c, bot="random") for c in ("baby", "thief", "sorceress", "orc")]
+    race = Race.new(random_board(rng, racers=4), setups, turns=8, seed=5)
+    ai.play(race, {i: random.Random(i) for i in range(4)}, {i: "random" for i in range(4)})
+    return race
