@@ -129,7 +129,21 @@ _KINDS = {kind: _kind_class(kind, names) for kind, names in EVENT_KINDS.items()}
 # and numbers (a racer's turn, phases, objects gained and used...): each such event is made once
 # and the same immutable record told every time (the log holds equal events, as before).
 SHARED_KINDS = frozenset(
-    {"racer_turn", "phase", "lucky", "sprinter", "turn_ended", "object_gained", "object_used", "shield_used", "baby"}
+    {
+        "racer_turn",
+        "phase",
+        "lucky",
+        "sprinter",
+        "turn_ended",
+        "object_gained",
+        "object_dropped",
+        "object_used",
+        "shield_used",
+        "shortcut",
+        "coins_spent",
+        "fight_result",
+        "baby",
+    }
 )
 _SHARED: dict[str, dict[tuple[Any, ...], Event]] = {kind: {} for kind in SHARED_KINDS}
 
