@@ -1,8 +1,9 @@
 """Engine speed: complete races per second, six random bots over 15 turns, on one core.
 
-    .venv/bin/python benchmarks/engine.py [--races N] [--seed S]
+    .venv/bin/python benchmarks/engine.py [--races N] [--seed S] [--json]
 
-Target (issue 2): at least 100 races a second.
+Target (issue 12, fast enough to search; issue 2 asked for 100): at least 250 races a second. The
+rate per CPU second is printed too: a machine shared with other work slows the wall clock, not it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import Race, RacerSetup, ai  # noqa: E402
 from game.characters import CHARACTERS  # noqa: E402
 from game.randomboard import random_board  # noqa: E402
+
+TARGET = 250  # races per second (issue 12)
 
 
 def measure(races: int, seed: int) -> dict:
@@ -57,10 +60,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(data))
         return
-    print(f"engine: {args.races} races of 6 random bots x 15 turns in {data['wall']:.2f} s")
+    print(f"engine: {args.races} races of 6 random bots x 15 turns in {data['wall']:.2f} s, {data['cpu']:.2f} s of CPU")
     print(
-        f"engine: {args.races / data['wall']:.1f} races per second (target >= 100), "
-        f"{data['decisions'] / data['wall']:,.0f} decisions per second"
+        f"engine: {args.races / data['wall']:.1f} races per second (target >= {TARGET}), "
+        f"{args.races / data['cpu']:.1f} per CPU second, {data['decisions'] / data['wall']:,.0f} decisions per second"
     )
 
 

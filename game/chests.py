@@ -30,7 +30,7 @@ def take_objects(race: RaceState, racer: int, square: Square) -> Rules:
     if found == CHEST:
         yield from open_chest(race, racer, square)
     else:
-        race.emit("picked_up", racer=racer, object=found, square=square)
+        race.emit("picked_up", racer, found, square)
         yield from gain(race, racer, found)
 
 
@@ -47,7 +47,7 @@ def open_chest(race: RaceState, racer: int, square: Square) -> Rules:
 
     faces, rolled, flipped = yield from race.roll(racer, [DOBJ], "chest", describe=describe, tier=tier)
     found = obj.alternative_object(rolled[0], tier, category) if flipped else obj.chest_object(rolled[0], tier)
-    race.emit("chest_opened", racer=racer, square=square, tier=tier, face=faces[0], object=found)
+    race.emit("chest_opened", racer, square, tier, faces[0], found)
     yield from gain(race, racer, found)
 
 
@@ -61,7 +61,7 @@ def limited(race: RaceState, racer: int) -> list[str]:
 def gain(race: RaceState, racer: int, found: str) -> Rules:
     """Add an object to the inventory; a third active object makes him drop one."""
     inv = race.racers[racer].inventory
-    race.emit("object_gained", racer=racer, object=found)
+    race.emit("object_gained", racer, found)
     if found == obj.COIN:
         inv.coins += 1
     elif found == obj.CLOVER:
@@ -74,7 +74,7 @@ def gain(race: RaceState, racer: int, found: str) -> Rules:
         if len(held) > obj.ACTIVE_LIMIT:
             dropped = yield from race.ask(racer, "drop", sorted(set(held)), objects=list(held))
             inv.objects.remove(dropped)
-            race.emit("object_dropped", racer=racer, object=dropped)
+            race.emit("object_dropped", racer, dropped)
 
 
 def holdings(race: RaceState, racer: int) -> dict[str, int]:
@@ -107,7 +107,7 @@ def disarm(race: RaceState, racer: int, square: Square) -> Rules:
     if not theft_succeeds(faces[0]):
         return False
     trap = race.traps.pop(square)
-    race.emit("trap_sprung", racer=racer, square=square, owner=trap.owner, trap="disarmed")
+    race.emit("trap_sprung", racer, square, trap.owner, "disarmed")
     if trap.kind == "trap":
         yield from gain(race, racer, obj.TRAP)
     return True
@@ -129,5 +129,5 @@ def steal(race: RaceState, thief: int, loser: int) -> Rules:
     else:
         item = min(held, key=lambda o: (held[o], -order[o]))
     remove(race, loser, item)
-    race.emit("object_dropped", racer=loser, object=item)
+    race.emit("object_dropped", loser, item)
     yield from gain(race, thief, item)

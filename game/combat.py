@@ -30,6 +30,7 @@ BIG_RECOIL = {
     10: (4, 0),
 }
 RECOIL = {"small": (D6, SMALL_RECOIL), "big": (D10, BIG_RECOIL)}
+RECOIL_DEPTH = {size: max(back for back, _ in table.values()) for size, (_, table) in RECOIL.items()}
 # Shock causes that Thick skin softens (a big shock from an object or a trap).
 OBJECT_CAUSES = frozenset({"trap", "object"})
 
@@ -37,23 +38,42 @@ OBJECT_CAUSES = frozenset({"trap", "object"})
 # ---------------------------------------------------------------- recoils (6.3)
 def recoil(race: RaceState, square: Square, back: int, shift: int) -> tuple[int, int]:
     """The (dr, dc) a recoil really moves a racer: barriers and rocks stop it."""
+    free = _rows_free(race, square, shift, back)
+    return (0, 0) if free is None else (-free, shift)
+
+
+def _rows_free(race: RaceState, square: Square, shift: int, back: int) -> int | None:
+    """How many of the `back` rows behind a square, `shift` columns aside, a recoil may cross
+    before a barrier or a rock; None when the square aside itself blocks."""
     board = race.board
     row, col = square
     if shift and race.blocks(board.wrap(row, col + shift)):
-        return 0, 0
+        return None
+    walls, column = board.walls, (col + shift) % board.width
     moved = 0
-    while moved < back and not race.blocks(board.wrap(row - moved - 1, col + shift)):
+    while moved < back:
+        behind = board.wrap(row - moved - 1, column)
+        if behind in walls and race.blocks(behind):
+            break
         moved += 1
-    return -moved, shift
+    return moved
 
 
 def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Square]:
     """The numbered squares a shock may send a racer to, by face."""
     _, table = RECOIL[size]
+    board = race.board
+    row, col = square
+    free: dict[int, int | None] = {}  # the recoil worked out once per column, as deep as the table goes
     out = {}
     for face, (back, shift) in table.items():
-        dr, dc = recoil(race, square, back, shift)
-        out[face] = race.board.wrap(square[0] + dr, square[1] + dc)
+        if shift not in free:
+            free[shift] = _rows_free(race, square, shift, RECOIL_DEPTH[size])
+        rows = free[shift]
+        if rows is None:  # the square aside blocks: he stays
+            out[face] = board.grid[row][col]
+        else:
+            out[face] = board.grid[(row - min(back, rows)) % board.height][(col + shift) % board.width]  # Board.wrap
     return out
 
 
@@ -84,16 +104,16 @@ def shock(
     r = race.racers[victim]
     if size == "big" and cause in OBJECT_CAUSES and r.has(THICK_SKIN):
         size = "small"
-    square, to_dr, to_dc = origin if origin is not None else (r.square, 0, 0)
+    square, to_dr, to_dc = origin if origin is not None else (race.board.grid[r.row][r.col], 0, 0)
     squares = recoil_squares(race, square, size)
-    race.emit("shock", racer=victim, size=size, author=author, squares=squares)
+    race.emit("shock", victim, size, author, squares)
     if shield and r.inventory.shields:
         use = yield from race.ask(
             victim, "shield", ("shield", "take"), size=size, author=author, squares=squares, shields=r.inventory.shields
         )
         if use == "shield":
             r.inventory.shields -= 1
-            race.emit("shield_used", racer=victim, size=size)
+            race.emit("shield_used", victim, size)
             race.score(victim, -2, "shield")
             return False
     die, table = RECOIL[size]
@@ -132,10 +152,14 @@ def fight_due(
     """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
     first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
-    here = race.racers_at((r.row, r.col), but=racer)
-    there = [o for o in here if not o.protected and o.index != exclude] if here else here
-    if there:
-        attacker, defender = who_attacks(race, racer, there[0].index, suffered)
+    row, col = r.row, r.col
+    first = None  # the first arrived (racers_at's order) of the unprotected opponents here
+    for o in race.racers:
+        if o.row == row and o.col == col and o is not r and not o.protected and o.index != exclude:
+            if first is None or o.arrived < first.arrived:
+                first = o
+    if first is not None:
+        attacker, defender = who_attacks(race, racer, first.index, suffered)
         return attacker, defender, False
     if voluntary and r.has(BACKSTAB):
         below = race.board.wrap(r.row + 1, r.col)
@@ -174,7 +198,8 @@ def combat_result(face: int, simple: int, crushing: int) -> str:
 
 def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False) -> Rules:
     """A fight: DCOMBAT, the loser's shock and landing, theft, the winner's tactical move."""
-    race.emit("fight", attacker=attacker, defender=defender, square=race.racers[defender].square)
+    d = race.racers[defender]
+    race.emit("fight", attacker, defender, race.board.grid[d.row][d.col])
     simple, crushing = chances(race, attacker, backstab)
     result = yield from _combat_roll(race, attacker, simple, crushing)
     loser = attacker if result == DEFEAT else defender
@@ -184,11 +209,11 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
         if again == "reroll":
             sore.sore_loser_turn = race.turn
             face = race.dice.roll(DCOMBAT)
-            race.emit("rolled", racer=attacker, die=["DCOMBAT"], faces=[face], purpose="combat_reroll")
+            race.emit("rolled", attacker, ["DCOMBAT"], [face], "combat_reroll")
             result = combat_result(face, simple, crushing)
             loser = attacker if result == DEFEAT else defender
     winner = defender if loser == attacker else attacker
-    race.emit("fight_result", attacker=attacker, defender=defender, result=result, winner=winner, loser=loser)
+    race.emit("fight_result", attacker, defender, result, winner, loser)
     race.score(winner, FIGHT_POINTS, "fight")
     if race.racers[winner].has(VENOM):
         race.racers[loser].poisoned = True

@@ -33,7 +33,7 @@ class Die:
 
     def flippable(self, face: int) -> bool:
         """Whether a clover changes this face (a D3's 2 is its own opposite)."""
-        return self.opposite(face) != face
+        return self.low + self.high != 2 * face  # opposite(face) != face
 
 
 D6 = Die("D6", 1, 6)
@@ -68,16 +68,33 @@ class Dice:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def roll(self, die: Die) -> int:
-        """One face of `die`."""
-        return self._rng.randrange(die.low, die.high + 1)  # randint(low, high), documented as this alias
+        """One face of `die`: what `randint(die.low, die.high)` draws, drawn the way `random.Random`
+        draws it (the fewest random bits that cover the faces, drawn again while too high), without
+        its two Python calls. tests/test_dice.py checks that the two streams are the same."""
+        faces = die.high - die.low + 1
+        bits = faces.bit_length()
+        face = self._bits(bits)
+        while face >= faces:
+            face = self._bits(bits)
+        return die.low + face
 
     def order(self, count: int) -> list[int]:
         """A random order of `count` racers (the first game turn's order)."""
         order = list(range(count))
         self._rng.shuffle(order)
         return order
+
+    @classmethod
+    def restored(cls, state: tuple[Any, ...]) -> Dice:
+        """Seedless dice that go on from a state of `getstate` (without first drawing a seed from
+        the system, as `Dice(None)` does)."""
+        dice = cls(0)  # any fixed seed: the state replaces it at once
+        dice.seed = None
+        dice.setstate(state)
+        return dice
 
     def getstate(self) -> tuple[Any, ...]:
         """The generator's state, to restart a fork from."""
@@ -93,9 +110,10 @@ class Dice:
         A fork replays its racer's turn with them; a replica is never these dice (rolling it changes
         nothing here), and never knows more than these would show.
         """
-        copy = Dice(self.seed)
-        if state is not None:
-            copy.setstate(state)
+        if state is None:
+            return Dice(self.seed)
+        copy = Dice.restored(state)  # no seed drawn from the system first
+        copy.seed = self.seed
         return copy
 
     def saved(self) -> dict[str, Any]:

@@ -6,8 +6,8 @@ what is there (an opponent, a barrier, a trap, an empty square).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Container, Iterable, Iterator
+from typing import Any, cast
 
 from game import combat, moves, tuning
 from game import objects as obj
@@ -23,6 +23,7 @@ PUSH_POINTS = 1  # flail and throwing star
 WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
 KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+FREE_ACTION_RULES = frozenset({WAND_MASTERY, THROWING_STARS})  # the special rules that give free actions
 
 
 # ---------------------------------------------------------------- what lies where
@@ -33,16 +34,19 @@ def opponents_at(race: RaceState, user: int, square: Square) -> list[int]:
 
 def opponent_squares(race: RaceState, user: int) -> set[Square]:
     """Squares holding at least one unprotected opponent."""
-    return {o.square for o in race.racers if o.index != user and not o.protected}
+    return {(o.row, o.col) for o in race.racers if o.index != user and not o.protected}
 
 
-def is_empty(race: RaceState, square: Square) -> bool:
-    """No obstacle, object (taken or not), racer or trap: where traps and poos may go."""
+def is_empty(race: RaceState, square: Square, racer_squares: Container[Square] | None = None) -> bool:
+    """No obstacle, object (taken or not), racer or trap: where traps and poos may go.
+
+    `racer_squares`: the squares the racers stand on, when the caller has them at hand.
+    """
     return (
-        race.terrain_at(square) == FLOOR
-        and square not in race.board.objects
-        and not race.occupied(square)
+        square not in race.board.objects
         and square not in race.traps
+        and race.terrain_at(square) == FLOOR
+        and (square not in racer_squares if racer_squares is not None else not race.occupied(square))
     )
 
 
@@ -54,27 +58,44 @@ def breakable(race: RaceState, square: Square) -> bool:
 # Rocks are never destroyed, so what stops an axe or a spear is the authored board's: the
 # squares they reach from a square are worked out once per board (`Board.memo`).
 def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
-    """`axe_reach` on the authored board, worked out once per start square (do not change it)."""
-    key = ("axe_reach", start)
-    reach: dict[Square, int] | None = board.memo.get(key)
-    if reach is None:
-        reach = board.memo[key] = dict(_king_paths(board, start, tuning.AXE_RANGE))
-    return reach
+    """`axe_reach` on the authored board: each square and its distance (do not change it)."""
+    return {
+        (row, col): distance
+        for distance, level in enumerate(_king_levels(board, start, tuning.AXE_RANGE), 1)
+        for row, mask in level.items()
+        for col in _columns(mask)
+    }
 
 
-def _axe_squares_found(board: Board, start: Square) -> Iterable[Square]:
-    """The axe's squares, nearest first, found a step at a time unless they are known (to look for one)."""
-    known: dict[Square, int] | None = board.memo.get(("axe_reach", start))
-    return known if known is not None else (square for square, _ in _king_paths(board, start, tuning.AXE_RANGE))
+class _Rows:
+    """Squares kept as each row's bit mask of columns (bit c: column c), to ask which are in."""
+
+    __slots__ = ("masks",)
+
+    def __init__(self, masks: dict[int, int]) -> None:
+        self.masks = masks
+
+    def __contains__(self, square: object) -> bool:
+        row, col = cast(Square, square)
+        return bool(self.masks.get(row, 0) >> col & 1)
 
 
-def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Square, int]]:
-    """Squares and their king-step distances up to `steps` along paths that avoid rocks, nearest
-    first, found one step further at a time (what a breadth-first search finds).
+def _axe_rows(board: Board, start: Square) -> _Rows:
+    """The squares of `axe_reach`, row by row."""
+    masks: dict[int, int] = {}
+    for level in _king_levels(board, start, tuning.AXE_RANGE):
+        for row, mask in level.items():
+            masks[row] = masks.get(row, 0) | mask
+    return _Rows(masks)
 
-    Each row is a bit mask of columns: the squares first reached in d + 1 steps are the rock-free
-    neighbours (the row above, the row itself, the row below, each spread a column either way
-    round the torus) of those first reached in d steps.
+
+def _king_levels(board: Board, start: Square, steps: int) -> Iterator[dict[int, int]]:
+    """The squares first reached in 1, 2, ... `steps` king steps along paths that avoid rocks
+    (what a breadth-first search finds), a step at a time, each as its rows' bit masks of columns.
+
+    The squares first reached in d + 1 steps are the rock-free neighbours (the row above, the
+    row itself, the row below, each spread a column either way round the torus) of those first
+    reached in d steps.
     """
     height, width = board.height, board.width
     every = (1 << width) - 1
@@ -82,7 +103,7 @@ def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Squar
     row, col = start
     reached = {row: 1 << col}
     frontier = dict(reached)
-    for distance in range(1, steps + 1):
+    for _ in range(steps):
         spread: dict[int, int] = {}
         for row, mask in frontier.items():
             left = ((mask << 1) | (mask >> (width - 1))) & every  # column c to c + 1, round the torus
@@ -96,21 +117,26 @@ def _king_paths(board: Board, start: Square, steps: int) -> Iterator[tuple[Squar
             if new:
                 reached[row] = reached.get(row, 0) | new
                 frontier[row] = new
-                while new:
-                    bit = new & -new
-                    new ^= bit
-                    yield (row, bit.bit_length() - 1), distance
         if not frontier:
             return
+        yield frontier
 
 
-def _rock_free_rows(board: Board) -> list[int]:
+def _columns(mask: int) -> Iterator[int]:
+    """The columns of a row's bit mask, lowest first."""
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        yield bit.bit_length() - 1
+
+
+def _rock_free_rows(board: Board) -> tuple[int, ...]:
     """For each row, its columns without a rock as a bit mask (worked out once per board)."""
-    rows: list[int] | None = board.memo.get("rock_free_rows")
+    rows: tuple[int, ...] | None = board.memo.get("rock_free_rows")
     if rows is None:
-        rows = board.memo["rock_free_rows"] = [
+        rows = board.memo["rock_free_rows"] = tuple(
             sum(1 << col for col, kind in enumerate(terrain) if kind != ROCK) for terrain in board.terrain
-        ]
+        )
     return rows
 
 
@@ -152,7 +178,7 @@ def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
     """Squares in order, once each."""
-    return sorted(set(squares))
+    return sorted(dict.fromkeys(squares))  # (found nearly in order: quicker to sort than a set)
 
 
 def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Iterator[Square]:
@@ -161,16 +187,32 @@ def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Ite
     return (s for s in squares if s in foes or breakable(race, s))
 
 
-def throw_targets(race: RaceState, user: int, squares: Iterable[Square]) -> list[Square]:
+def throw_targets(race: RaceState, user: int, squares: Iterable[Square] | _Rows) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
-    return _unique(_throw_squares(race, user, squares))
+    reach = squares if isinstance(squares, (dict, set, frozenset, _Rows)) else set(squares)
+    return sorted(s for s in _things_to_hit(race, user) if s in reach)
+
+
+def _things_to_hit(race: RaceState, user: int) -> set[Square]:
+    """The squares an axe or a spear hits when they are in reach: unprotected opponents', traps',
+    standing barriers' (the few squares _throw_squares finds among the many in reach)."""
+    return {*opponent_squares(race, user), *race.traps, *(s for s in _barriers(race.board) if s not in race.destroyed)}
+
+
+def _barriers(board: Board) -> tuple[Square, ...]:
+    """The board's barriers as authored (worked out once per board)."""
+    squares: tuple[Square, ...] | None = board.memo.get("barriers")
+    if squares is None:
+        squares = board.memo["barriers"] = tuple(s for s in sorted(board.walls) if board.terrain_at(s) == BARRIER)
+    return squares
 
 
 def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
+    racer_squares = {(r.row, r.col) for r in race.racers}
     around = _around(race.board, race.racers[user].square, tuning.TRAP_RANGE)
-    return (s for s in around if s in foes or is_empty(race, s))
+    return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
 def trap_targets(race: RaceState, user: int) -> list[Square]:
@@ -199,6 +241,8 @@ def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares a throwing star may hit (see star_targets), one by one."""
     me = race.racers[user].square
     foes = opponent_squares(race, user)
+    if not any(row == me[0] or col == me[1] for row, col in foes):  # the lines keep to his row and column
+        return iter(())
     return (s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
 
 
@@ -211,7 +255,7 @@ def teleport_targets(race: RaceState, user: int) -> list[Square]:
 def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
-    taken = {r.square for r in race.racers}  # his own square among them
+    taken = {(r.row, r.col) for r in race.racers}  # his own square among them
     ahead = tuning.TELEPORT_FORWARD
     return (
         s
@@ -242,7 +286,9 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
     for item in sorted(set(objects)):
         # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
-            ok = _any(_throw_squares(race, racer, _axe_squares_found(race.board, me)))
+            hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
+            levels = _king_levels(race.board, me, tuning.AXE_RANGE)
+            ok = any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
         elif item == obj.SPEAR:
             ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
         elif item == obj.TRAP:
@@ -270,7 +316,9 @@ def wand_ready(race: RaceState, racer: int, wand: str) -> bool:
 def free_actions(race: RaceState, racer: int) -> list[str]:
     """Free actions of the action phase: the sorceress's wands, the thief's stars."""
     r = race.racers[racer]
-    out = []
+    out: list[str] = []
+    if FREE_ACTION_RULES.isdisjoint(r.stats.rules):  # most characters have none of these rules
+        return out
     if r.has(WAND_MASTERY):
         if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
             out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
@@ -285,7 +333,7 @@ def free_actions(race: RaceState, racer: int) -> list[str]:
 def use_object(race: RaceState, racer: int, item: str) -> Rules:
     """Use an active object of the inventory (the action of the action phase)."""
     race.racers[racer].inventory.objects.remove(item)
-    race.emit("object_used", racer=racer, object=item)
+    race.emit("object_used", racer, item)
     if item == obj.BOTTLE:
         yield from _doping(race, racer, item, 0)
     elif item == obj.SYRINGE:
@@ -294,7 +342,7 @@ def use_object(race: RaceState, racer: int, item: str) -> Rules:
         yield from _lay_trap(race, racer)
     elif item == obj.AXE:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_squares(race.board, me)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me)))
     elif item == obj.SPEAR:
         me = race.racers[racer].square
         yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
@@ -312,14 +360,14 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     r = race.racers[racer]
     if action == "star":
         r.stars -= 1
-        race.emit("object_used", racer=racer, object=obj.THROWING_STAR)
+        race.emit("object_used", racer, obj.THROWING_STAR)
         target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
-        race.emit("thrown", racer=racer, object=obj.THROWING_STAR, square=target)
+        race.emit("thrown", racer, obj.THROWING_STAR, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "star")
         return
     wand = action.split(":", 1)[1]
     r.wand_used[wand] = race.turn
-    race.emit("object_used", racer=racer, object=wand)
+    race.emit("object_used", racer, wand)
     if wand == obj.WAND_OF_TELEPORTATION:
         target = yield from race.ask(racer, "target", teleport_targets(race, racer), object=wand)
         dr = race.board.row_delta(r.square, target)
@@ -353,13 +401,13 @@ def _lay_trap(race: RaceState, racer: int) -> Rules:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
         race.traps[target] = Trap(racer)
-        race.emit("trap_laid", racer=racer, square=target, trap="trap")
+        race.emit("trap_laid", racer, target, "trap")
 
 
 def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rules:
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
     target = yield from race.ask(racer, "target", targets, object=item)
-    race.emit("thrown", racer=racer, object=item, square=target)
+    race.emit("thrown", racer, item, target)
     victims = opponents_at(race, racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
@@ -370,10 +418,10 @@ def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rul
 def destroy(race: RaceState, square: Square, by: int) -> None:
     """Destroy the barrier or trap on a square."""
     if race.traps.pop(square, None) is not None:
-        race.emit("trap_destroyed", square=square, by=by)
+        race.emit("trap_destroyed", square, by)
     if race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
-        race.emit("barrier_destroyed", square=square, by=by)
+        race.emit("barrier_destroyed", square, by)
 
 
 def _lightning(race: RaceState, racer: int) -> Rules:
@@ -382,7 +430,7 @@ def _lightning(race: RaceState, racer: int) -> Rules:
     best = max(r.points for r in race.racers)
     leaders = {i for i in targets if race.racers[i].points == best}
     faces, _, _ = yield from race.roll(racer, [D3, D3], "ring_of_lightning")
-    race.emit("lightning", racer=racer, targets=list(targets), leaders=sorted(leaders))
+    race.emit("lightning", racer, list(targets), sorted(leaders))
     for target in targets:
         back = sum(faces) if target in leaders else faces[0]
         dr, dc = combat.recoil(race, race.racers[target].square, back, 0)
@@ -424,7 +472,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
             path.pop()
         else:
             path.append(step)
-    race.emit("fireball", racer=racer, object=item, path=list(path))
+    race.emit("fireball", racer, item, list(path))
     victims: list[tuple[int, str]] = []
     hit: set[int] = set()
     for k, square in enumerate(path):
@@ -456,7 +504,7 @@ def after_action(race: RaceState, racer: int) -> Rules:
         return
     target = yield from race.ask(racer, "flail", targets + ["none"])
     if target != "none":
-        race.emit("flail", racer=racer, square=target)
+        race.emit("flail", racer, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "flail")
 
 
@@ -468,12 +516,12 @@ BABY_ACTIONS = ("beer", "poo", "sleep", "cry")
 def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
     """The baby's poo (behind him) or cry (small shocks within 6 steps) after the drift."""
     r = race.racers[racer]
-    race.emit("baby", racer=racer, action=BABY_ACTIONS[action])
+    race.emit("baby", racer, BABY_ACTIONS[action])
     if action == POO:
         behind = race.board.wrap(r.row - 1, r.col)
         if is_empty(race, behind):
             race.traps[behind] = Trap(racer, "poo")
-            race.emit("trap_laid", racer=racer, square=behind, trap="poo")
+            race.emit("trap_laid", racer, behind, "poo")
     elif action == CRY:
         order = race.order or list(range(len(race.racers)))
         for victim in order:

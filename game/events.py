@@ -3,11 +3,18 @@
 Every event has a `kind` from `EVENT_KINDS` and exactly the fields listed
 there; squares are `(row, col)` tuples and racers are indices into
 `race.racers`.
+
+A race makes thousands of events, so they are cheap to make: each kind is a
+subclass of `Event` of its own, which knows its field names, and an event is
+the tuple of its fields' values, in the order `EVENT_KINDS` lists them. The
+rules record one with `race.emit(kind, *values)` (in that order; a test
+reads every call); `Event(kind, **fields)` makes one from named fields.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import Any, ClassVar
 
 # kind -> its fields (in order). The screen animates them; tests compare them.
 EVENT_KINDS: dict[str, tuple[str, ...]] = {
@@ -52,35 +59,55 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
 _FIELD_SETS = {kind: frozenset(fields) for kind, fields in EVENT_KINDS.items()}
 
 
-class Event:
-    """One thing that happened; fields read as attributes; immutable."""
+class Event(tuple[Any, ...]):
+    """One thing that happened; fields read as attributes; immutable.
 
-    __slots__ = ("kind", "_fields")
-    kind: str
-    _fields: dict[str, Any]
+    An event is the tuple of its fields' values (the cheapest record Python makes), of a
+    subclass of its kind's own that reads them by name; it compares, hashes and prints by
+    kind and fields, and orders with nothing.
+    """
 
-    def __init__(self, kind: str, **fields: Any) -> None:
-        _check(kind, fields)
-        _SET_KIND(self, kind)
-        _SET_FIELDS(self, fields)
+    __slots__ = ()
+    kind: ClassVar[str]  # each kind's own subclass says which kind it is
+    _names: ClassVar[tuple[str, ...]]  # and the names of its fields
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._fields[name]
-        except KeyError:
-            raise AttributeError(f"event {self.kind!r} has no field {name!r}") from None
+    def __new__(cls, kind: str, **fields: Any) -> Event:
+        """An event of `kind` with these fields, exactly those of EVENT_KINDS[kind]."""
+        expected = _FIELD_SETS.get(kind)
+        if expected is None:
+            raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
+        if fields.keys() != expected:
+            raise ValueError(f"event {kind!r} takes fields {EVENT_KINDS[kind]}, got {tuple(fields)}")
+        event: Event = _NEW_TUPLE(_KINDS[kind], [fields[name] for name in EVENT_KINDS[kind]])
+        return event
+
+    @property
+    def _fields(self) -> dict[str, Any]:
+        """The fields by name, in order."""
+        return dict(zip(self._names, self))
+
+    def __getattr__(self, name: str) -> Any:  # the fields are properties of each kind's class
+        raise AttributeError(f"event {self.kind!r} has no field {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("events are immutable")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self.kind == other.kind and self._fields == other._fields
+        return isinstance(other, Event) and self.kind == other.kind and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash((self.kind, repr(self._fields)))
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields.items())
+        inner = ", ".join(f"{k}={v!r}" for k, v in zip(self._names, self))
         return f"{self.kind}({inner})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,33 +115,37 @@ class Event:
         return {"kind": self.kind, **self._fields}
 
 
-# Events are made by the thousand in every race: `EventLog.emit` and `record` set an event's two
-# slots through their descriptors (events are immutable), without `__init__`'s frame and the
-# keyword arguments' second copy.
-_NEW = object.__new__
-_SET_KIND: Any = Event.__dict__["kind"].__set__
-_SET_FIELDS: Any = Event.__dict__["_fields"].__set__
-_FIELD_COUNTS = {kind: len(fields) for kind, fields in EVENT_KINDS.items()}
+def _kind_class(kind: str, names: tuple[str, ...]) -> type[Event]:
+    """The subclass of Event for one kind: its name, its fields' names, a property for each."""
+    namespace: dict[str, Any] = {"__slots__": (), "kind": kind, "_names": names}
+    for i, name in enumerate(names):
+        namespace[name] = property(itemgetter(i), doc=f"The {kind} event's {name}.")
+    return type(kind, (Event,), namespace)
 
 
-def _check(kind: str, fields: dict[str, Any]) -> None:
-    """Raise ValueError unless `fields` are exactly the fields of `kind` in EVENT_KINDS."""
-    expected = _FIELD_SETS.get(kind)
-    if expected is None:
-        raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
-    if fields.keys() != expected:
-        raise ValueError(f"event {kind!r} takes fields {EVENT_KINDS[kind]}, got {tuple(fields)}")
-
-
-def record(kind: str, fields: dict[str, Any]) -> Event:
-    """An event made from a dict of its fields, which it keeps (the caller gives it up); checked
-    like `EventLog.emit`."""
-    if _FIELD_COUNTS.get(kind) != len(fields):
-        _check(kind, fields)
-    event: Event = _NEW(Event)
-    _SET_KIND(event, kind)
-    _SET_FIELDS(event, fields)
-    return event
+_NEW_TUPLE = tuple.__new__
+_KINDS = {kind: _kind_class(kind, names) for kind, names in EVENT_KINDS.items()}
+# The kinds whose events come back again and again with the same few values, all of them names
+# and numbers (a racer's turn, phases, objects gained and used...): each such event is made once
+# and the same immutable record told every time (the log holds equal events, as before).
+SHARED_KINDS = frozenset(
+    {
+        "racer_turn",
+        "phase",
+        "lucky",
+        "sprinter",
+        "turn_ended",
+        "object_gained",
+        "object_dropped",
+        "object_used",
+        "shield_used",
+        "shortcut",
+        "coins_spent",
+        "fight_result",
+        "baby",
+    }
+)
+_SHARED: dict[str, dict[tuple[Any, ...], Event]] = {kind: {} for kind in SHARED_KINDS}
 
 
 class EventLog:
@@ -123,18 +154,21 @@ class EventLog:
     log: list[Event]
     _told: int  # events of the log already taken (take_events)
 
-    def emit(self, kind: str, **fields: Any) -> Event:
-        """Record an event.
+    def emit(self, kind: str, *values: Any) -> Event:
+        """Record an event: its kind, then its fields' values in the order EVENT_KINDS lists them.
 
-        Only the number of fields is checked here (this runs thousands of times a race); their
-        names are checked for every call of `emit` in the engine's code by
-        tests/test_event_sites.py, and `Event(kind, **fields)` checks everything.
+        Nothing is checked here but the kind (this runs thousands of times a race):
+        tests/test_event_sites.py checks every call of `emit` in the engine's code.
         """
-        if _FIELD_COUNTS.get(kind) != len(fields):
-            _check(kind, fields)
-        event: Event = _NEW(Event)
-        _SET_KIND(event, kind)
-        _SET_FIELDS(event, fields)
+        shared = _SHARED.get(kind)
+        if shared is None:
+            try:
+                event: Event = _NEW_TUPLE(_KINDS[kind], values)
+            except KeyError:
+                raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
+        else:
+            found = shared.get(values)
+            event = found if found is not None else shared.setdefault(values, _NEW_TUPLE(_KINDS[kind], values))
         self.log.append(event)
         return event
 

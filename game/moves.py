@@ -26,10 +26,12 @@ def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
 
 def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
-    for _ in range(abs(laps)):
-        race.emit("crossed_line", racer=racer, forward=laps > 0)
+    if laps:
+        for _ in range(abs(laps)):
+            race.emit("crossed_line", racer, laps > 0)
     race.score(racer, rows, "distance")
-    race.score(racer, 10 * laps, "lap")
+    if laps:
+        race.score(racer, 10 * laps, "lap")
 
 
 def own_trap(race: RaceState, racer: int, square: Square) -> bool:
@@ -46,39 +48,54 @@ def acting_trap(race: RaceState, racer: int, square: Square) -> Trap | None:
 
 # ---------------------------------------------------------------- walks (5.1)
 class _Stride:
-    """The squares and rows of a walk not yet told to the screen."""
+    """The squares a racer has walked and not yet told to the screen, with the rows and
+    finish-line crossings they make (added to the racer's when they are told)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("racer", "path", "rows", "laps")
+
+    def __init__(self, r: Racer) -> None:
+        self.racer = r
         self.path: list[Square] = []
         self.rows = 0
         self.laps = 0
 
-    def enter(self, race: RaceState, r: Racer, dr: int, dc: int) -> Square:
-        """Step onto the next square."""
-        self.laps += displace(race, r, dr, dc)
-        self.rows += dr
-        square = race.board.grid[r.row][r.col]
-        self.path.append(square)
+    def enter(self, race: RaceState, dr: int, dc: int) -> Square:
+        """Step onto the next square, (dr, dc) away on the torus."""
+        r, board = self.racer, race.board
+        raw = r.row + dr
+        square = board.grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
+        self.step(square, dr, raw // board.height)
         return square
 
-    def flush(self, race: RaceState, racer: int, cause: str) -> None:
+    def step(self, square: Square, dr: int, laps: int) -> None:
+        """Step onto `square`, `dr` rows on, crossing the finish line `laps` times (see enter)."""
+        r = self.racer
+        r.row, r.col = square
+        self.path.append(square)
+        self.rows += dr
+        self.laps += laps
+
+    def flush(self, race: RaceState, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
         if self.path:
-            race.emit("moved", racer=racer, path=self.path, cause=cause)  # the event keeps the list
-            book(race, racer, self.rows, self.laps)
-        self.path, self.rows, self.laps = [], 0, 0
+            r = self.racer
+            r.rows += self.rows
+            r.laps += self.laps
+            race.emit("moved", r.index, self.path, cause)  # the event keeps the list
+            book(race, r.index, self.rows, self.laps)
+            self.path, self.rows, self.laps = [], 0, 0
 
 
 def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
     start = r.row, r.col
-    stride = _Stride()
+    stride = _Stride(r)
     side = (0, 1 if sideways > 0 else -1, abs(sideways))
     ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
     if sideways and not ended:
         yield from _walk_straight(race, racer, *side, cause, stride)
-    stride.flush(race, racer, cause)
+    stride.flush(race, cause)
     if (r.row, r.col) != start:
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
@@ -101,36 +118,41 @@ def _walk_straight(
     """
     r = race.racers[racer]
     board, traps = race.board, race.traps
-    plain = board.plain
+    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     for step in range(1, steps + 1):
-        ahead = board.wrap(r.row + dr, r.col + dc)
-        if ahead in plain and ahead not in traps:  # nothing there but the floor
-            stride.enter(race, r, dr, dc)
+        raw = r.row + dr
+        row, col = raw % height, (r.col + dc) % width  # Board.wrap
+        ahead = grid[row][col]
+        if plain_rows[row] >> col & 1 and ahead not in traps:  # nothing there but the floor: stride.step, written out
+            r.row, r.col = ahead
+            stride.path.append(ahead)  # (a new list after each flush)
+            stride.rows += dr
+            stride.laps += raw // height
             continue
         if race.blocks(ahead):
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
-            stride.enter(race, r, dr, dc)
+            stride.step(ahead, dr, raw // height)
             return True
         terrain = race.terrain_at(ahead)
         left = steps - step + (then[2] if step == steps else 0)
         if terrain == HOLE and left:
-            stride.enter(race, r, dr, dc)
+            stride.step(ahead, dr, raw // height)
             if step >= JUMP_FROM:
                 continue
             next_dr, next_dc = (dr, dc) if step < steps else then[:2]
             after = board.wrap(r.row + next_dr, r.col + next_dc)
             if not race.blocks(after):
-                stride.enter(race, r, next_dr, next_dc)
+                stride.enter(race, next_dr, next_dc)
                 yield from _pick_up(race, racer, after, cause, stride)
             return True
-        stride.enter(race, r, dr, dc)
+        stride.step(ahead, dr, raw // height)
         if terrain == HOLE:
             return True
         if race.object_at(ahead) is not None:
             yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
-            stride.flush(race, racer, cause)
+            stride.flush(race, cause)
             stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
             if stop == "stop":
                 return True
@@ -141,7 +163,7 @@ def _pick_up(race: RaceState, racer: int, square: Square, cause: str, stride: _S
     """Take what lies on a square walked over; a chest pauses the walk while it opens."""
     if race.object_at(square) is None:
         return
-    stride.flush(race, racer, cause)
+    stride.flush(race, cause)
     yield from chests.take_objects(race, racer, square)
 
 
@@ -149,14 +171,20 @@ def preview_walk(
     race: RaceState, racer: int, steps: int, start: Square | None = None, direction: tuple[int, int] = (1, 0)
 ) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
-    board = race.board
+    board, traps = race.board, race.traps
+    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     row, col = start if start is not None else race.racers[racer].square
     dr, dc = direction
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead = board.wrap(row + dr, col + dc)
+        ahead_row, ahead_col = (row + dr) % height, (col + dc) % width  # Board.wrap
+        ahead = grid[ahead_row][ahead_col]
+        if plain_rows[ahead_row] >> ahead_col & 1 and ahead not in traps:  # nothing there but the floor
+            row, col = ahead
+            travelled += 1
+            continue
         if race.blocks(ahead):
             break
         row, col = ahead
@@ -196,18 +224,20 @@ def place(
     if dr == 0 and dc == 0:
         return False
     r = race.racers[racer]
-    start = r.square
-    target = race.board.wrap(start[0] + dr, start[1] + dc)
-    if race.terrain_at(target) == ROCK:
-        race.emit("placed", racer=racer, start=shown_from or start, end=target, cause=cause)
+    board = race.board
+    grid = board.grid
+    here = grid[r.row][r.col]
+    target = grid[(r.row + dr) % board.height][(r.col + dc) % board.width]  # Board.wrap
+    if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
+        race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
             race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
         )
         if not moved:
-            race.emit("placed", racer=racer, start=target, end=start, cause="put_back")
+            race.emit("placed", racer, target, here, "put_back")
         return moved
     laps = displace(race, r, dr, dc)
-    race.emit("placed", racer=racer, start=shown_from or start, end=r.square, cause=cause)
+    race.emit("placed", racer, shown_from or here, board.grid[r.row][r.col], cause)
     book(race, racer, dr, laps)
     yield from land(
         race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
@@ -227,9 +257,9 @@ def land(
 ) -> Rules:
     """Where a move or placement ends: objects, then trap/hole/shortcut, then a fight."""
     r = race.racers[racer]
-    square = r.square
+    square = race.board.grid[r.row][r.col]
     race.arrive(r)
-    if square not in race.board.plain or square in race.traps:  # the square itself may act
+    if not race.board.plain_rows[r.row] >> r.col & 1 or square in race.traps:  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)
@@ -252,7 +282,7 @@ def _square_acts(
     r = race.racers[racer]
     if placed and race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
-        race.emit("barrier_destroyed", square=square, by=None)
+        race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
     if race.object_at(square) is not None:
@@ -279,7 +309,7 @@ def _square_acts(
 def spring_trap(race: RaceState, racer: int, square: Square, exclude: int | None = None) -> Rules:
     """A trap acts on the racer on it: removed, then a shock. True if he was moved."""
     trap = race.traps.pop(square)
-    race.emit("trap_sprung", racer=racer, square=square, owner=trap.owner, trap=trap.kind)
+    race.emit("trap_sprung", racer, square, trap.owner, trap.kind)
     size = "small" if trap.kind == "poo" else "big"
     author = None if trap.owner == racer else trap.owner
     return (yield from combat.shock(race, racer, size, author=author, cause="trap", exclude=exclude))
@@ -298,9 +328,9 @@ def hole_exit(race: RaceState, square: Square) -> int:
 def fall(race: RaceState, racer: int) -> Rules:
     """Fall into a hole: lose 2, come out just before it (5.3)."""
     r = race.racers[racer]
-    hole = r.square
+    hole = race.board.grid[r.row][r.col]
     back = hole_exit(race, hole)
-    race.emit("fell", racer=racer, hole=hole, exit=race.board.wrap(hole[0] - back, hole[1]))
+    race.emit("fell", racer, hole, race.board.wrap(hole[0] - back, hole[1]))
     race.score(racer, HOLE_PENALTY, "hole")
     yield from place(race, racer, -back, 0, "hole_exit", suffered=True)
 
@@ -311,5 +341,5 @@ def take_shortcut(race: RaceState, racer: int) -> Rules:
         racer, [D10], "shortcut", rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS}
     )
     rows = tuning.SHORTCUT_ROWS[faces[0]]
-    race.emit("shortcut", racer=racer, face=faces[0], rows=rows)
+    race.emit("shortcut", racer, faces[0], rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

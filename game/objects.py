@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.characters import OFFENSIVE
+from collections.abc import Sequence
+
+from game.characters import NON_OFFENSIVE, OFFENSIVE
 
 RING_OF_FIRE = "ring_of_fire"
 RING_OF_LIGHTNING = "ring_of_lightning"
@@ -75,7 +77,7 @@ def category_table(category: str, tier: int) -> list[tuple[int, str]]:
     return table
 
 
-def read_table(table: list[tuple[int, str]], face: int) -> str:
+def read_table(table: Sequence[tuple[int, str]], face: int) -> str:
     """The object a d100 face gives in a table."""
     for end, obj in table:
         if face <= end:
@@ -85,12 +87,20 @@ def read_table(table: list[tuple[int, str]], face: int) -> str:
 
 def chest_object(face: int, tier: int) -> str:
     """The DOBJ's object for a face and a tier."""
-    return read_table(chest_table(tier), face)
+    return read_table(_CHEST_TABLES[tier], face)
 
 
 def alternative_object(face: int, tier: int, category: str) -> str:
     """The clover's alternative: the object at 101 - face of the category's table."""
-    return read_table(category_table(category, tier), 101 - face)
+    return read_table(_CATEGORY_TABLES[category == OFFENSIVE][tier], 101 - face)
+
+
+# The tables never change: worked out once, by tier (and by category: non-offensive, offensive).
+_CHEST_TABLES = tuple(tuple(chest_table(tier)) for tier in range(len(TIER_CHANCES)))
+_CATEGORY_TABLES = tuple(
+    tuple(tuple(category_table(category, tier)) for tier in range(len(TIER_CHANCES)))
+    for category in (NON_OFFENSIVE, OFFENSIVE)
+)
 
 
 def tier_of(rank: float, count: int) -> int:

@@ -45,6 +45,8 @@ FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead wit
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
+# The squares, from the racer, that a drift lands on or passes over (a barrier or rock there stops it).
+DRIFT_WAY = tuple(sorted({(dr, dc) for dr, dc in DRIFTS[1:]} | {(-1, dc // 2) for dr, dc in DRIFTS if abs(dr) == 2}))
 
 
 def _freeze(value: Any) -> Any:
@@ -193,7 +195,7 @@ class Race(RaceState):
                     self._mark = self._snapshot(slot)
                 yield from self._racer_turn(self.order[slot])
         self.current, self.phase = None, ""
-        self.emit("race_over", standings=self.standings())
+        self.emit("race_over", self.standings())
 
     def _start_turn(self, turn: int) -> None:
         """The order of play (2), then objects back on the map's respawn turns (5.7)."""
@@ -202,11 +204,11 @@ class Race(RaceState):
         else:
             previous = {r: i for i, r in enumerate(self.order)}
             self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
-        self.emit("turn_started", turn=turn, order=list(self.order))
+        self.emit("turn_started", turn, list(self.order))
         if turn in self.board.respawn_turns and self.taken:
             squares = sorted(self.taken)
             self.taken.clear()
-            self.emit("respawned", squares=squares)
+            self.emit("respawned", squares)
 
     # ------------------------------------------------------------ forks (for bots that look ahead)
     def _snapshot(self, slot: int) -> tuple[Any, ...]:
@@ -273,9 +275,9 @@ class Race(RaceState):
         r = self.racers[racer]
         self.current = racer
         r.protected = False
-        self.emit("racer_turn", racer=racer)
+        self.emit("racer_turn", racer)
         baby_action = r.baby_step if r.has(BABY) else None
-        yield from self._movement_phase(racer, beer=baby_action == 0)
+        yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
         if baby_action is not None:
@@ -283,12 +285,12 @@ class Race(RaceState):
             r.baby_step = (baby_action + 1) % 4
         yield from self._action_phase(racer)
         self.phase = ""
-        self.emit("turn_ended", racer=racer)
+        self.emit("turn_ended", racer)
 
     def _set_phase(self, racer: int, phase: str) -> None:
         """Enter a phase (an event)."""
         self.phase = phase
-        self.emit("phase", racer=racer, phase=phase)
+        self.emit("phase", racer, phase)
 
     def _movement_phase(self, racer: int, beer: bool = False) -> Rules:
         """Roll 2D6 (beer dice, DRAPID, venom) and move by a die of one's choice (4.1)."""
@@ -305,23 +307,34 @@ class Race(RaceState):
         sprinter = double and rolled[0] == main.high
         options = move_options(dice, faces, sprinter)
         if sprinter:
-            self.emit("sprinter", racer=racer)
+            self.emit("sprinter", racer)
         if double:
             r.inventory.clovers += 1
-            self.emit("lucky", racer=racer)
+            self.emit("lucky", racer)
         forward, sideways = yield from self.ask(racer, "move", options, die=[d.name for d in dice], faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
-        wrap, blocks = self.board.wrap, self.blocks
+        row, col = r.row, r.col
+        board = self.board
+        height, width, wall_rows = board.height, board.width, board.wall_rows
+        for dr, dc in DRIFT_WAY:
+            if wall_rows[(row + dr) % height] >> (col + dc) % width & 1:
+                break
+        else:
+            return list(DRIFTS)  # no barrier nor rock on any drift's way
+        grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
-            if blocks(wrap(r.row + dr, r.col + dc)):
+            target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
+            if target in walls and blocks(target):
                 continue
-            if abs(dr) == 2 and blocks(wrap(r.row - 1, r.col + dc // 2)):  # the square passed
-                continue
+            if abs(dr) == 2:
+                passed = grid[(row - 1) % height][(col + dc // 2) % width]
+                if passed in walls and blocks(passed):
+                    continue
             legal.append((dr, dc))
         return legal
 
@@ -342,7 +355,8 @@ class Race(RaceState):
             options: list[str] = []
             if not main_done:
                 options += ["move", "rest"]
-                options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
+                if r.inventory.objects:  # (nothing to use without an object)
+                    options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
             free = effects.free_actions(self, racer)
@@ -394,7 +408,7 @@ class Race(RaceState):
         info = self.coin_options(racer)
         n = yield from self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
         self.racers[racer].inventory.coins -= n
-        self.emit("coins_spent", racer=racer, coins=n, squares=n * (n + 1) // 2)
+        self.emit("coins_spent", racer, n, n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)
 
     # ------------------------------------------------------------ saves

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from game import objects as obj
@@ -53,25 +53,52 @@ class RacerSetup:
         return {"character": self.character, "name": self.name, "bot": self.bot}
 
 
-@dataclass(frozen=True)
-class Decision:
-    """What a racer must choose now: its kind, the legal options, what to show."""
-
-    racer: int
-    kind: str
-    options: tuple[Any, ...]
-    info: dict[str, Any] = field(default_factory=dict, compare=False)
+def _field(index: int, doc: str) -> Any:
+    """A record's field read by name: the item at `index` of the tuple it is."""
+    return property(itemgetter(index), doc=doc)
 
 
-def _decision(racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any]) -> Decision:
-    """`Decision(racer, kind, options, info)`, its fields set at once (not one frozen setattr each)."""
-    decision: Decision = _NEW(Decision)
-    _SETATTR(decision, "__dict__", {"racer": racer, "kind": kind, "options": options, "info": info})
-    return decision
+class Decision(tuple[Any, ...]):
+    """What a racer must choose now: its kind, the legal options, what to show.
+
+    `Decision(racer, kind, options, info={})`; immutable. A race asks hundreds, so a decision is
+    the tuple of its four fields (made in one step); it compares and hashes by racer, kind and
+    options (not by what is shown), and does not order.
+    """
+
+    __slots__ = ()
+    __match_args__ = ("racer", "kind", "options", "info")
+
+    def __new__(cls, racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any] | None = None) -> Decision:
+        return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
+
+    racer: int = _field(0, "Who decides (not always the racer whose turn it is).")
+    kind: str = _field(1, "What is decided: move, drift, action, coins, target, path, clover, shield, ...")
+    options: tuple[Any, ...] = _field(2, "Every legal option.")
+    info: dict[str, Any] = _field(3, "What the screen shows with the options.")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self[:3] == other[:3]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
+    def __repr__(self) -> str:
+        return f"Decision(racer={self[0]!r}, kind={self[1]!r}, options={self[2]!r}, info={self[3]!r})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles are made again from the fields
+        return tuple(self)
 
 
-_NEW = object.__new__
-_SETATTR = object.__setattr__
+_NEW_TUPLE = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -215,7 +242,7 @@ class RaceState(EventLog, ABC):
             if not options:
                 raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
             return options[0]
-        choice = yield _decision(racer, kind, options, info)
+        choice = yield _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
         return choice
 
     # ------------------------------------------------------------ board state
@@ -268,7 +295,7 @@ class RaceState(EventLog, ABC):
         r = self.racers[racer]
         r.points += points
         r.by_cause[cause] = r.by_cause.get(cause, 0) + points
-        self.emit("scored", racer=racer, points=points, cause=cause, total=r.points)
+        self.emit("scored", racer, points, cause, r.points)
 
     def standings(self) -> list[tuple[int, int, int]]:
         """(place, racer, points), best first; ties share a place."""
@@ -278,8 +305,12 @@ class RaceState(EventLog, ABC):
     def rank(self, racer: int) -> float:
         """Rank by points, 0 for the leader; tied racers share the mean rank."""
         points = self.racers[racer].points
-        above = sum(r.points > points for r in self.racers)
-        tied = sum(r.points == points for r in self.racers)
+        above = tied = 0
+        for r in self.racers:
+            if r.points > points:
+                above += 1
+            elif r.points == points:
+                tied += 1
         return above + (tied - 1) / 2
 
     def tier(self, racer: int) -> int:
@@ -303,12 +334,13 @@ class RaceState(EventLog, ABC):
         """
         rolled = list(map(self.dice.roll, dice))
         names = list(map(_die_name, dice))
-        self.emit("rolled", racer=racer, die=names, faces=list(rolled), purpose=purpose)
-        faces: list[int] = list(rolled)
+        self.emit("rolled", racer, names, rolled, purpose)  # events and rules only read these lists
+        faces = rolled  # the same faces unless a clover flips some (then a list of their own)
         flipped: tuple[int, ...] = ()
         clovers = self.racers[racer].inventory.clovers
-        can_flip = [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)] if clovers else []
+        can_flip = clovers and [i for i, (d, f) in enumerate(zip(dice, rolled)) if d.flippable(f)]
         if can_flip:
+            faces = list(rolled)
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
             flipped = yield from self.ask(
                 racer,
@@ -324,9 +356,9 @@ class RaceState(EventLog, ABC):
             )
             for i in flipped:
                 faces[i] = dice[i].opposite(rolled[i])
-                self.emit("clover_used", racer=racer, die=names[i], index=i, face=rolled[i], flipped=faces[i])
+                self.emit("clover_used", racer, names[i], i, rolled[i], faces[i])
             self.racers[racer].inventory.clovers -= len(flipped)
-        self.emit("roll_validated", racer=racer, die=names, faces=list(faces), purpose=purpose)
+        self.emit("roll_validated", racer, names, faces, purpose)
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ moves the fights need
