@@ -60,9 +60,13 @@ def test_no_level_sees_the_dice_to_come(level):
     assert checked == limit
 
 
-def test_a_tournament_gives_the_same_records_with_one_process_or_two():
+@pytest.mark.parametrize(
+    "lineup",
+    [tournament.level_lineup(["easy", "normal", "random"]), tournament.character_lineup(3, "normal")],
+    ids=["tournament", "balance"],
+)
+def test_a_tournament_gives_the_same_records_with_one_process_or_two(lineup):
     boards = [dataclasses.replace(random_board(random.Random(s), racers=3), turns=5) for s in range(2)]
-    lineup = tournament.level_lineup(["easy", "normal", "random"])
     one = tournament.run(boards, lineup, 12, seed=9, jobs=1)
     two = tournament.run(boards, lineup, 12, seed=9, jobs=2)
     assert [[(s.character, s.bot, s.points) for s in r.seats] for r in one] == [
