@@ -16,7 +16,6 @@ which text on screen did not come from a catalogue.
 from __future__ import annotations
 
 import json
-import os
 import string
 from functools import cache
 
@@ -35,11 +34,6 @@ def system_language() -> str:
     from scenes.userdata import system_language as settings_default
 
     return settings_default()
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
 
 
 def language() -> str:
