@@ -81,7 +81,9 @@ RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
-        options = [o for o in decision.options if o != "undo"] or list(decision.options)
+        options = decision.options
+        if "undo" in options:  # (a fireball's path: any other option; the filter only then)
+            options = [o for o in options if o != "undo"] or list(options)
         return rng.choice(options)
     if policy in ("normal", "greedy"):
         return _ranked(race, decision, NORMAL)[0]
