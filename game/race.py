@@ -78,6 +78,22 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
 
 
+def _drift_clear_rows(board: Board) -> tuple[int, ...]:
+    """For each row, the columns from which no barrier nor rock of the authored board lies on any drift's
+    way, as a bit mask (bit c: column c): every drift is legal there (worked out once per board)."""
+    width, height, wall_rows = board.width, board.height, board.wall_rows
+    every = (1 << width) - 1
+    rows = []
+    for row in range(height):
+        near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the drifts' way
+        for dr, dc in DRIFT_WAY:
+            walls, shift = wall_rows[(row + dr) % height], dc % width
+            near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
+        rows.append(every & ~near)
+    clear: tuple[int, ...] = board.memo.setdefault("drift_clear_rows", tuple(rows))
+    return clear
+
+
 class Race(RaceState):
     """A race in progress: board state, racers, turn, and the pending decision."""
 
@@ -319,12 +335,10 @@ class Race(RaceState):
         r = self.racers[racer]
         row, col = r.row, r.col
         board = self.board
-        height, width, wall_rows = board.height, board.width, board.wall_rows
-        for dr, dc in DRIFT_WAY:
-            if wall_rows[(row + dr) % height] >> (col + dc) % width & 1:
-                break
-        else:
+        clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
+        if clear[row] >> col & 1:
             return list(DRIFTS)  # no barrier nor rock on any drift's way
+        height, width = board.height, board.width
         grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
