@@ -338,7 +338,7 @@ def fall(race: RaceState, racer: int) -> Rules:
 def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
     faces, _, _ = yield from race.roll(
-        racer, [D10], "shortcut", rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS}
+        racer, [D10], "shortcut", rows=dict(tuning.SHORTCUT_ROWS)
     )
     rows = tuning.SHORTCUT_ROWS[faces[0]]
     race.emit("shortcut", racer, faces[0], rows)

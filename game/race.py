@@ -217,9 +217,9 @@ class Race(RaceState):
         """The order of play (2), then objects back on the map's respawn turns (5.7)."""
         if turn == 1:
             self.order = self.dice.order(len(self.racers))
-        else:
-            previous = {r: i for i, r in enumerate(self.order)}
-            self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
+        else:  # the fewest points first; a tie keeps the previous turn's order (sorted is stable)
+            points = [r.points for r in self.racers]
+            self.order = sorted(self.order, key=points.__getitem__)
         self.emit("turn_started", turn, list(self.order))
         if turn in self.board.respawn_turns and self.taken:
             squares = sorted(self.taken)
