@@ -491,7 +491,7 @@ def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
 # ---------------------------------------------------------------- after the action phase
 def after_action(race: RaceState, racer: int) -> Rules:
     """Flail: once per turn after his action phase, push an opponent next to him."""
-    if not race.racers[racer].has(FLAIL):
+    if FLAIL not in race.racers[racer].stats.rules:  # (Racer.has, without its call)
         return
     targets = flail_targets(race, racer)
     if not targets:
