@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from game import effects, moves
@@ -59,7 +60,7 @@ def _freeze(value: Any) -> Any:
 def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> tuple[tuple[int, int], ...]:
     """The moves (forward, sideways) the movement dice offer (4.1), in order: each die's face
     straight on; a main die's highest face also as an L-move; a sprinter's two faces together."""
-    key: tuple[str | int | bool, ...] = (*[d.name for d in dice], *faces, sprinter)
+    key: tuple[str | int | bool, ...] = (*map(_die_name, dice), *faces, sprinter)
     options = _MOVE_OPTIONS.get(key)
     if options is None:
         main = dice[0]
@@ -76,6 +77,26 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 
 
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
+_die_name = attrgetter("name")
+
+
+def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, ...], tuple[str, ...]]:
+    """The movement dice (4.1) and their names: two main dice (the baby's beer dice, or D6), one when
+    poisoned (venom), and the quick die (DRAPID) of a fast racer who is not poisoned."""
+    main = BEER if beer else D6
+    dice = (main,) if poisoned else (main, main)
+    if quick and not poisoned:
+        dice += (DRAPID,)
+    return dice, tuple(d.name for d in dice)
+
+
+# The movement dice and their names, by (beer, poisoned, quick die): the same few every turn.
+MOVEMENT_DICE = {
+    (beer, poisoned, quick): _movement_dice(beer, poisoned, quick)
+    for beer in (False, True)
+    for poisoned in (False, True)
+    for quick in (False, True)
+}
 
 
 def _drift_clear_rows(board: Board) -> tuple[int, ...]:
@@ -292,7 +313,7 @@ class Race(RaceState):
         self.current = racer
         r.protected = False
         self.emit("racer_turn", racer)
-        baby_action = r.baby_step if r.has(BABY) else None
+        baby_action = r.baby_step if BABY in r.stats.rules else None  # (Racer.has, without its call)
         yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
@@ -303,19 +324,13 @@ class Race(RaceState):
         self.phase = ""
         self.emit("turn_ended", racer)
 
-    def _set_phase(self, racer: int, phase: str) -> None:
-        """Enter a phase (an event)."""
-        self.phase = phase
-        self.emit("phase", racer, phase)
-
     def _movement_phase(self, racer: int, beer: bool = False) -> Rules:
         """Roll 2D6 (beer dice, DRAPID, venom) and move by a die of one's choice (4.1)."""
-        self._set_phase(racer, "movement")
+        self.phase = "movement"
+        self.emit("phase", racer, "movement")
         r = self.racers[racer]
         main = BEER if beer else D6
-        dice: list[Die] = [main] if r.poisoned else [main, main]
-        if r.has(FAST) and not r.poisoned:
-            dice.append(DRAPID)
+        dice, names = MOVEMENT_DICE[beer, r.poisoned, FAST in r.stats.rules]  # (Racer.has, without its call)
         r.poisoned = False
         faces, rolled, _ = yield from self.roll(racer, dice, "movement")
         pair = len(dice) >= 2 and dice[1] is main
@@ -327,7 +342,7 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer)
-        forward, sideways = yield from self.ask(racer, "move", options, die=[d.name for d in dice], faces=list(faces))
+        forward, sideways = yield from self.ask(racer, "move", options, die=list(names), faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> list[tuple[int, int]]:
@@ -354,14 +369,16 @@ class Race(RaceState):
 
     def _drift_phase(self, racer: int) -> Rules:
         """Drift back diagonally one or two squares, or stay (4.2)."""
-        self._set_phase(racer, "drift")
+        self.phase = "drift"
+        self.emit("phase", racer, "drift")
         dr, dc = yield from self.ask(racer, "drift", self.drift_options(racer))
         if (dr, dc) != (0, 0):
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
     def _action_phase(self, racer: int) -> Rules:
         """Move by speed, use an object or rest; coins and free actions around it (4.3)."""
-        self._set_phase(racer, "action")
+        self.phase = "action"
+        self.emit("phase", racer, "action")
         r = self.racers[racer]
         main_done = coins_done = False
         free_used: set[str] = set()
