@@ -146,6 +146,10 @@ SHARED_KINDS = frozenset(
     }
 )
 _SHARED: dict[str, dict[tuple[Any, ...], Event]] = {kind: {} for kind in SHARED_KINDS}
+# What `emit` needs of a kind, found in one look-up: its class, and its shared events (None: not shared).
+_EMITTED: dict[str, tuple[type[Event], dict[tuple[Any, ...], Event] | None]] = {
+    kind: (cls, _SHARED.get(kind)) for kind, cls in _KINDS.items()
+}
 
 
 class EventLog:
@@ -160,15 +164,15 @@ class EventLog:
         Nothing is checked here but the kind (this runs thousands of times a race):
         tests/test_event_sites.py checks every call of `emit` in the engine's code.
         """
-        shared = _SHARED.get(kind)
+        try:
+            cls, shared = _EMITTED[kind]
+        except KeyError:
+            raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
         if shared is None:
-            try:
-                event: Event = _NEW_TUPLE(_KINDS[kind], values)
-            except KeyError:
-                raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
+            event: Event = _NEW_TUPLE(cls, values)
         else:
             found = shared.get(values)
-            event = found if found is not None else shared.setdefault(values, _NEW_TUPLE(_KINDS[kind], values))
+            event = found if found is not None else shared.setdefault(values, _NEW_TUPLE(cls, values))
         self.log.append(event)
         return event
 
