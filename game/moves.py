@@ -337,9 +337,7 @@ def fall(race: RaceState, racer: int) -> Rules:
 
 def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
-    faces, _, _ = yield from race.roll(
-        racer, [D10], "shortcut", rows=dict(tuning.SHORTCUT_ROWS)
-    )
+    faces, _, _ = yield from race.roll(racer, [D10], "shortcut", rows=dict(tuning.SHORTCUT_ROWS))
     rows = tuning.SHORTCUT_ROWS[faces[0]]
     race.emit("shortcut", racer, faces[0], rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))
