@@ -84,7 +84,7 @@ def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, 
     """The movement dice (4.1) and their names: two main dice (the baby's beer dice, or D6), one when
     poisoned (venom), and the quick die (DRAPID) of a fast racer who is not poisoned."""
     main = BEER if beer else D6
-    dice = (main,) if poisoned else (main, main)
+    dice: tuple[Die, ...] = (main,) if poisoned else (main, main)
     if quick and not poisoned:
         dice += (DRAPID,)
     return dice, tuple(d.name for d in dice)
