@@ -13,17 +13,6 @@ JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
 
 
 # ---------------------------------------------------------------- rows and points
-def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
-    """Move a racer by (dr, dc) on the torus; returns the finish-line crossings (signed)."""
-    height = race.board.height
-    raw = r.row + dr
-    laps = raw // height
-    r.row, r.col = raw % height, (r.col + dc) % race.board.width  # Board.wrap
-    r.rows += dr
-    r.laps += laps
-    return laps
-
-
 def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
     if laps:
@@ -227,7 +216,8 @@ def place(
     board = race.board
     grid = board.grid
     here = grid[r.row][r.col]
-    target = grid[(r.row + dr) % board.height][(r.col + dc) % board.width]  # Board.wrap
+    raw = r.row + dr
+    target = grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
     if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
@@ -236,8 +226,11 @@ def place(
         if not moved:
             race.emit("placed", racer, target, here, "put_back")
         return moved
-    laps = displace(race, r, dr, dc)
-    race.emit("placed", racer, shown_from or here, board.grid[r.row][r.col], cause)
+    laps = raw // board.height  # finish-line crossings (signed)
+    r.row, r.col = target
+    r.rows += dr
+    r.laps += laps
+    race.emit("placed", racer, shown_from or here, target, cause)
     book(race, racer, dr, laps)
     yield from land(
         race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
