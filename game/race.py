@@ -382,15 +382,14 @@ class Race(RaceState):
         r = self.racers[racer]
         main_done = coins_done = False
         free_used: set[str] = set()
+        may_act_freely = not effects.FREE_ACTION_RULES.isdisjoint(r.stats.rules)  # (few characters have free actions)
         while True:
-            options: list[str] = []
-            if not main_done:
-                options += ["move", "rest"]
-                if r.inventory.objects:  # (nothing to use without an object)
-                    options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
+            options: list[str] = [] if main_done else ["move", "rest"]
+            if not main_done and r.inventory.objects:  # (nothing to use without an object)
+                options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
-            free = effects.free_actions(self, racer)
+            free = effects.free_actions(self, racer) if may_act_freely else None
             if free:
                 options += [f for f in free if f not in free_used]
             if main_done:
