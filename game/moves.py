@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from game import chests, combat, tuning
-from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
+from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
 from game.state import Racer, RaceState, Rules, Trap
 
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
+_NO_SIDE = (0, 0, 0)  # a move with no sideways part (dr, dc, steps)
 
 
 # ---------------------------------------------------------------- rows and points
@@ -78,14 +79,14 @@ class _Stride:
 def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
-    start = r.row, r.col
+    start_row, start_col = r.row, r.col
     stride = _Stride(r)
-    side = (0, 1 if sideways > 0 else -1, abs(sideways))
+    side = (0, 1 if sideways > 0 else -1, abs(sideways)) if sideways else _NO_SIDE
     ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
     if sideways and not ended:
         yield from _walk_straight(race, racer, *side, cause, stride)
     stride.flush(race, cause)
-    if (r.row, r.col) != start:
+    if r.row != start_row or r.col != start_col:
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
 
@@ -97,7 +98,7 @@ def _walk_straight(
     steps: int,
     cause: str,
     stride: _Stride,
-    then: tuple[int, int, int] = (0, 0, 0),
+    then: tuple[int, int, int] = _NO_SIDE,
 ) -> Rules:
     """Walk one straight part square by square; returns True when the move ended early.
 
@@ -106,24 +107,24 @@ def _walk_straight(
     shortcut there may be a stop with squares left (5.1).
     """
     r = race.racers[racer]
-    board, traps = race.board, race.traps
+    board, traps, destroyed = race.board, race.traps, race.destroyed
     plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     for step in range(1, steps + 1):
         raw = r.row + dr
         row, col = raw % height, (r.col + dc) % width  # Board.wrap
         ahead = grid[row][col]
-        if plain_rows[row] >> col & 1 and ahead not in traps:  # nothing there but the floor: stride.step, written out
-            r.row, r.col = ahead
+        if plain_rows[row] >> col & 1 and not (traps and ahead in traps):  # nothing there but the floor:
+            r.row, r.col = ahead  # stride.step, written out
             stride.path.append(ahead)  # (a new list after each flush)
             stride.rows += dr
             stride.laps += raw // height
             continue
-        if race.blocks(ahead):
+        if ahead in board.walls and ahead not in destroyed:  # race.blocks, written out
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
             stride.step(ahead, dr, raw // height)
             return True
-        terrain = race.terrain_at(ahead)
+        terrain = FLOOR if ahead in destroyed else board.terrain[row][col]  # race.terrain_at, written out
         left = steps - step + (then[2] if step == steps else 0)
         if terrain == HOLE and left:
             stride.step(ahead, dr, raw // height)
@@ -252,7 +253,8 @@ def land(
     r = race.racers[racer]
     square = race.board.grid[r.row][r.col]
     race.arrive(r)
-    if not race.board.plain_rows[r.row] >> r.col & 1 or square in race.traps:  # the square itself may act
+    traps = race.traps
+    if not race.board.plain_rows[r.row] >> r.col & 1 or (traps and square in traps):  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)
