@@ -178,7 +178,7 @@ class Race(RaceState):
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
             option = _freeze(option)
-        if option not in pending.options:
+        if option not in pending[2]:  # (its options)
             raise IllegalChoice(
                 f"{option!r} is not an option of this {pending.kind!r} decision; "
                 f"choose one of {list(pending.options)!r}"
@@ -396,7 +396,7 @@ class Race(RaceState):
                 if not options:
                     break
                 options.append("end")
-            choice = yield from self.ask(racer, "action", options)
+            choice = yield Decision(racer, "action", tuple(options))  # (always two options or more: asked at once)
             if choice == "end":
                 break
             if choice == "coins":
