@@ -139,7 +139,7 @@ def _walk_straight(
         stride.step(ahead, dr, raw // height)
         if terrain == HOLE:
             return True
-        if race.object_at(ahead) is not None:
+        if ahead in board.objects and ahead not in race.taken:  # race.object_at, written out
             yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, cause)
@@ -275,15 +275,17 @@ def _square_acts(
     """A landing square's own doing: a barrier broken, objects, then a trap, a hole or a shortcut.
     True when the landing is over (no fight to look for)."""
     r = race.racers[racer]
-    if placed and race.terrain_at(square) == BARRIER:
+    row, col = square
+    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # race.terrain_at, written out
+    if placed and terrain == BARRIER:
         race.destroyed.add(square)
         race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
-    if race.object_at(square) is not None:
+    if square in race.board.objects and square not in race.taken:  # race.object_at, written out
         yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square) if square in race.traps else None
-    terrain = race.terrain_at(square)
+    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # (a barrier broken: floor)
     if trap is not None:
         if voluntary and r.has(DISARM) and trap.owner != racer:
             disarmed = yield from chests.disarm(race, racer, square)
