@@ -17,7 +17,7 @@ from typing import Any
 
 from game import effects, moves
 from game.board import Board, Square
-from game.characters import BABY, CHARACTERS, FAST
+from game.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.dice import BEER, D6, DRAPID, Dice, Die, saved_dice
 from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
@@ -412,7 +412,8 @@ class Race(RaceState):
             else:
                 free_used.add(choice)
                 yield from effects.use_free(self, racer, choice)
-        yield from effects.after_action(self, racer)
+        if FLAIL in r.stats.rules:  # (the only rule that acts after the action phase; Racer.has, written out)
+            yield from effects.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
         """For each sensible coin count, where the walk ends (cheapest n per square)."""
