@@ -345,14 +345,14 @@ class Race(RaceState):
         forward, sideways = yield from self.ask(racer, "move", options, die=list(names), faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
-    def drift_options(self, racer: int) -> list[tuple[int, int]]:
+    def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
         row, col = r.row, r.col
         board = self.board
         clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
         if clear[row] >> col & 1:
-            return list(DRIFTS)  # no barrier nor rock on any drift's way
+            return DRIFTS  # no barrier nor rock on any drift's way
         height, width = board.height, board.width
         grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
@@ -365,14 +365,14 @@ class Race(RaceState):
                 if passed in walls and blocks(passed):
                     continue
             legal.append((dr, dc))
-        return legal
+        return tuple(legal)
 
     def _drift_phase(self, racer: int) -> Rules:
         """Drift back diagonally one or two squares, or stay (4.2)."""
         self.phase = "drift"
         self.emit("phase", racer, "drift")
         dr, dc = yield from self.ask(racer, "drift", self.drift_options(racer))
-        if (dr, dc) != (0, 0):
+        if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
     def _action_phase(self, racer: int) -> Rules:
