@@ -81,7 +81,7 @@ RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
-        options: Sequence[Any] = decision.options
+        options: Sequence[Any] = decision[2]  # (its options, read as the item they are)
         if "undo" in options:  # (a fireball's path: any other option; the filter only then)
             options = [o for o in options if o != "undo"] or list(options)
         count = len(options)
