@@ -342,7 +342,11 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer)
-        forward, sideways = yield from self.ask(racer, "move", options, die=list(names), faces=list(faces))
+        if len(options) == 1:  # (ask, written out: a single move is taken at once)
+            forward, sideways = options[0]
+        else:
+            info = {"die": list(names), "faces": list(faces)}
+            forward, sideways = yield Decision(racer, "move", options, info)
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
@@ -371,7 +375,8 @@ class Race(RaceState):
         """Drift back diagonally one or two squares, or stay (4.2)."""
         self.phase = "drift"
         self.emit("phase", racer, "drift")
-        dr, dc = yield from self.ask(racer, "drift", self.drift_options(racer))
+        options = self.drift_options(racer)  # (staying is always one: ask, written out)
+        dr, dc = options[0] if len(options) == 1 else (yield Decision(racer, "drift", options))
         if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
