@@ -78,6 +78,9 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
 _die_name = attrgetter("name")
+# Decision(racer, kind, options, info), made in one step (as RaceState.ask makes it) where the turn's phases
+# yield their decisions themselves.
+_NEW_DECISION = tuple.__new__
 
 
 def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, ...], tuple[str, ...]]:
@@ -346,7 +349,7 @@ class Race(RaceState):
             forward, sideways = options[0]
         else:
             info = {"die": list(names), "faces": list(faces)}
-            forward, sideways = yield Decision(racer, "move", options, info)
+            forward, sideways = yield _NEW_DECISION(Decision, (racer, "move", options, info))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
@@ -376,7 +379,7 @@ class Race(RaceState):
         self.phase = "drift"
         self.emit("phase", racer, "drift")
         options = self.drift_options(racer)  # (staying is always one: ask, written out)
-        dr, dc = options[0] if len(options) == 1 else (yield Decision(racer, "drift", options))
+        dr, dc = options[0] if len(options) == 1 else (yield _NEW_DECISION(Decision, (racer, "drift", options, {})))
         if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
@@ -401,7 +404,7 @@ class Race(RaceState):
                 if not options:
                     break
                 options.append("end")
-            choice = yield Decision(racer, "action", tuple(options))  # (always two options or more: asked at once)
+            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (two options or more)
             if choice == "end":
                 break
             if choice == "coins":
