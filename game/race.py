@@ -378,7 +378,7 @@ class Race(RaceState):
         """Drift back diagonally one or two squares, or stay (4.2)."""
         self.phase = "drift"
         self.emit("phase", racer, "drift")
-        options = self.drift_options(racer)  # (staying is always one: ask, written out)
+        options = self.drift_options(racer)  # (ask, written out; staying is always one of them)
         dr, dc = options[0] if len(options) == 1 else (yield _NEW_DECISION(Decision, (racer, "drift", options, {})))
         if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
@@ -404,7 +404,7 @@ class Race(RaceState):
                 if not options:
                     break
                 options.append("end")
-            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (two options or more)
+            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (never fewer than two)
             if choice == "end":
                 break
             if choice == "coins":
