@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game import combat, effects, moves, tuning
@@ -81,8 +81,19 @@ RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
-        options = [o for o in decision.options if o != "undo"] or list(decision.options)
-        return rng.choice(options)
+        options: Sequence[Any] = decision[2]  # (its options, read as the item they are)
+        if "undo" in options:  # (a fireball's path: any other option; the filter only then)
+            options = [o for o in options if o != "undo"] or list(options)
+        count = len(options)
+        if type(rng) is not random.Random or not count:
+            return rng.choice(options)
+        # rng.choice's own draw (Random._randbelow: the fewest random bits that cover the count, drawn
+        # again while too high), without its two Python calls; tests/test_bots.py checks it is the same
+        bits = count.bit_length()
+        index = rng.getrandbits(bits)
+        while index >= count:
+            index = rng.getrandbits(bits)
+        return options[index]
     if policy in ("normal", "greedy"):
         return _ranked(race, decision, NORMAL)[0]
     if policy == "easy":

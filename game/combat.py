@@ -47,13 +47,14 @@ def _rows_free(race: RaceState, square: Square, shift: int, back: int) -> int | 
     before a barrier or a rock; None when the square aside itself blocks."""
     board = race.board
     row, col = square
-    if shift and race.blocks(board.wrap(row, col + shift)):
+    height, grid, wall_rows = board.height, board.grid, board.wall_rows
+    column = (col + shift) % board.width
+    if shift and wall_rows[row] >> column & 1 and race.blocks(grid[row][column]):  # (a wall there, standing?)
         return None
-    walls, column = board.walls, (col + shift) % board.width
     moved = 0
     while moved < back:
-        behind = board.wrap(row - moved - 1, column)
-        if behind in walls and race.blocks(behind):
+        behind = (row - moved - 1) % height  # the row behind, round the torus
+        if wall_rows[behind] >> column & 1 and race.blocks(grid[behind][column]):
             break
         moved += 1
     return moved
@@ -161,7 +162,7 @@ def fight_due(
     if first is not None:
         attacker, defender = who_attacks(race, racer, first.index, suffered)
         return attacker, defender, False
-    if voluntary and r.has(BACKSTAB):
+    if voluntary and BACKSTAB in r.stats.rules:  # (Racer.has, without its call)
         below = race.board.wrap(r.row + 1, r.col)
         victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
         if victims:

@@ -181,12 +181,6 @@ def _unique(squares: Iterable[Square]) -> list[Square]:
     return sorted(dict.fromkeys(squares))  # (found nearly in order: quicker to sort than a set)
 
 
-def _throw_squares(race: RaceState, user: int, squares: Iterable[Square]) -> Iterator[Square]:
-    """Squares among `squares` that an axe or a spear may hit: opponents, barriers, traps."""
-    foes = opponent_squares(race, user)
-    return (s for s in squares if s in foes or breakable(race, s))
-
-
 def throw_targets(race: RaceState, user: int, squares: Iterable[Square] | _Rows) -> list[Square]:
     """Squares an axe or spear may hit: opponents, barriers, traps."""
     reach = squares if isinstance(squares, (dict, set, frozenset, _Rows)) else set(squares)
@@ -195,7 +189,7 @@ def throw_targets(race: RaceState, user: int, squares: Iterable[Square] | _Rows)
 
 def _things_to_hit(race: RaceState, user: int) -> set[Square]:
     """The squares an axe or a spear hits when they are in reach: unprotected opponents', traps',
-    standing barriers' (the few squares _throw_squares finds among the many in reach)."""
+    standing barriers' (few, where the squares in reach are many)."""
     return {*opponent_squares(race, user), *race.traps, *(s for s in _barriers(race.board) if s not in race.destroyed)}
 
 
@@ -289,8 +283,8 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
             hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
             levels = _king_levels(race.board, me, tuning.AXE_RANGE)
             ok = any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
-        elif item == obj.SPEAR:
-            ok = _any(_throw_squares(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
+        elif item == obj.SPEAR:  # the few things to hit, looked for along the lines until one is on them
+            ok = not _things_to_hit(race, racer).isdisjoint(_lines(race.board, me, tuning.SPEAR_RANGE))
         elif item == obj.TRAP:
             ok = _any(_trap_squares(race, racer))
         elif item == obj.RING_OF_LIGHTNING:
@@ -497,7 +491,7 @@ def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
 # ---------------------------------------------------------------- after the action phase
 def after_action(race: RaceState, racer: int) -> Rules:
     """Flail: once per turn after his action phase, push an opponent next to him."""
-    if not race.racers[racer].has(FLAIL):
+    if FLAIL not in race.racers[racer].stats.rules:  # (Racer.has, without its call)
         return
     targets = flail_targets(race, racer)
     if not targets:

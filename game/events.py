@@ -14,7 +14,7 @@ reads every call); `Event(kind, **fields)` makes one from named fields.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 # kind -> its fields (in order). The screen animates them; tests compare them.
 EVENT_KINDS: dict[str, tuple[str, ...]] = {
@@ -59,27 +59,38 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
 _FIELD_SETS = {kind: frozenset(fields) for kind, fields in EVENT_KINDS.items()}
 
 
-class Event(tuple[Any, ...]):
-    """One thing that happened; fields read as attributes; immutable.
+class _EventType(type):
+    """The type of `Event`, whose call `Event(kind, **fields)` makes an event from named fields."""
 
-    An event is the tuple of its fields' values (the cheapest record Python makes), of a
-    subclass of its kind's own that reads them by name; it compares, hashes and prints by
-    kind and fields, and orders with nothing.
-    """
-
-    __slots__ = ()
-    kind: ClassVar[str]  # each kind's own subclass says which kind it is
-    _names: ClassVar[tuple[str, ...]]  # and the names of its fields
-
-    def __new__(cls, kind: str, **fields: Any) -> Event:
+    def __call__(cls, kind: str, **fields: Any) -> Any:
         """An event of `kind` with these fields, exactly those of EVENT_KINDS[kind]."""
         expected = _FIELD_SETS.get(kind)
         if expected is None:
             raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS")
         if fields.keys() != expected:
             raise ValueError(f"event {kind!r} takes fields {EVENT_KINDS[kind]}, got {tuple(fields)}")
-        event: Event = _NEW_TUPLE(_KINDS[kind], [fields[name] for name in EVENT_KINDS[kind]])
-        return event
+        return _KINDS[kind](tuple(fields[name] for name in EVENT_KINDS[kind]))
+
+
+class _KindType(_EventType):
+    """The type of each kind's class, which is called with the tuple of its fields' values (as `emit`
+    does): tuple's own constructor makes the event, without a Python call."""
+
+    __call__ = type.__call__
+
+
+class Event(tuple[Any, ...], metaclass=_EventType):
+    """One thing that happened; fields read as attributes; immutable.
+
+    An event is the tuple of its fields' values (the cheapest record Python makes), of a
+    subclass of its kind's own that reads them by name; it compares, hashes and prints by
+    kind and fields, and orders with nothing. `Event(kind, **fields)` makes one from named
+    fields; a kind's class, `type(event)`, makes one from the tuple of its fields' values.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]  # each kind's own subclass says which kind it is
+    _names: ClassVar[tuple[str, ...]]  # and the names of its fields
 
     @property
     def _fields(self) -> dict[str, Any]:
@@ -120,10 +131,9 @@ def _kind_class(kind: str, names: tuple[str, ...]) -> type[Event]:
     namespace: dict[str, Any] = {"__slots__": (), "kind": kind, "_names": names}
     for i, name in enumerate(names):
         namespace[name] = property(itemgetter(i), doc=f"The {kind} event's {name}.")
-    return type(kind, (Event,), namespace)
+    return cast(type[Event], _KindType(kind, (Event,), namespace))
 
 
-_NEW_TUPLE = tuple.__new__
 _KINDS = {kind: _kind_class(kind, names) for kind, names in EVENT_KINDS.items()}
 # The kinds whose events come back again and again with the same few values, all of them names
 # and numbers (a racer's turn, phases, objects gained and used...): each such event is made once
@@ -146,6 +156,10 @@ SHARED_KINDS = frozenset(
     }
 )
 _SHARED: dict[str, dict[tuple[Any, ...], Event]] = {kind: {} for kind in SHARED_KINDS}
+# What `emit` needs of a kind, found in one look-up: its class, and its shared events (None: not shared).
+_EMITTED: dict[str, tuple[type[Event], dict[tuple[Any, ...], Event] | None]] = {
+    kind: (cls, _SHARED.get(kind)) for kind, cls in _KINDS.items()
+}
 
 
 class EventLog:
@@ -160,15 +174,15 @@ class EventLog:
         Nothing is checked here but the kind (this runs thousands of times a race):
         tests/test_event_sites.py checks every call of `emit` in the engine's code.
         """
-        shared = _SHARED.get(kind)
+        try:
+            cls, shared = _EMITTED[kind]
+        except KeyError:
+            raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
         if shared is None:
-            try:
-                event: Event = _NEW_TUPLE(_KINDS[kind], values)
-            except KeyError:
-                raise ValueError(f"unknown event kind {kind!r}: add it to EVENT_KINDS") from None
+            event: Event = cls(values)
         else:
             found = shared.get(values)
-            event = found if found is not None else shared.setdefault(values, _NEW_TUPLE(_KINDS[kind], values))
+            event = found if found is not None else shared.setdefault(values, cls(values))
         self.log.append(event)
         return event
 

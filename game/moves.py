@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 from game import chests, combat, tuning
-from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
+from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
 from game.state import Racer, RaceState, Rules, Trap
 
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped
+_NO_SIDE = (0, 0, 0)  # a move with no sideways part (dr, dc, steps)
 
 
 # ---------------------------------------------------------------- rows and points
-def displace(race: RaceState, r: Racer, dr: int, dc: int) -> int:
-    """Move a racer by (dr, dc) on the torus; returns the finish-line crossings (signed)."""
-    height = race.board.height
-    raw = r.row + dr
-    laps = raw // height
-    r.row, r.col = raw % height, (r.col + dc) % race.board.width  # Board.wrap
-    r.rows += dr
-    r.laps += laps
-    return laps
-
-
 def book(race: RaceState, racer: int, rows: int, laps: int) -> None:
     """Score rows travelled and finish-line crossings (section 1)."""
     if laps:
@@ -89,14 +79,14 @@ class _Stride:
 def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
-    start = r.row, r.col
+    start_row, start_col = r.row, r.col
     stride = _Stride(r)
-    side = (0, 1 if sideways > 0 else -1, abs(sideways))
+    side = (0, 1 if sideways > 0 else -1, abs(sideways)) if sideways else _NO_SIDE
     ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
     if sideways and not ended:
         yield from _walk_straight(race, racer, *side, cause, stride)
     stride.flush(race, cause)
-    if (r.row, r.col) != start:
+    if r.row != start_row or r.col != start_col:
         yield from land(race, racer, suffered=False, voluntary=voluntary)
 
 
@@ -108,7 +98,7 @@ def _walk_straight(
     steps: int,
     cause: str,
     stride: _Stride,
-    then: tuple[int, int, int] = (0, 0, 0),
+    then: tuple[int, int, int] = _NO_SIDE,
 ) -> Rules:
     """Walk one straight part square by square; returns True when the move ended early.
 
@@ -117,24 +107,24 @@ def _walk_straight(
     shortcut there may be a stop with squares left (5.1).
     """
     r = race.racers[racer]
-    board, traps = race.board, race.traps
+    board, traps, destroyed = race.board, race.traps, race.destroyed
     plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     for step in range(1, steps + 1):
         raw = r.row + dr
         row, col = raw % height, (r.col + dc) % width  # Board.wrap
         ahead = grid[row][col]
-        if plain_rows[row] >> col & 1 and ahead not in traps:  # nothing there but the floor: stride.step, written out
-            r.row, r.col = ahead
+        if plain_rows[row] >> col & 1 and not (traps and ahead in traps):  # nothing there but the floor:
+            r.row, r.col = ahead  # stride.step, written out
             stride.path.append(ahead)  # (a new list after each flush)
             stride.rows += dr
             stride.laps += raw // height
             continue
-        if race.blocks(ahead):
+        if ahead in board.walls and ahead not in destroyed:  # race.blocks, written out
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
             stride.step(ahead, dr, raw // height)
             return True
-        terrain = race.terrain_at(ahead)
+        terrain = FLOOR if ahead in destroyed else board.terrain[row][col]  # race.terrain_at, written out
         left = steps - step + (then[2] if step == steps else 0)
         if terrain == HOLE and left:
             stride.step(ahead, dr, raw // height)
@@ -149,7 +139,7 @@ def _walk_straight(
         stride.step(ahead, dr, raw // height)
         if terrain == HOLE:
             return True
-        if race.object_at(ahead) is not None:
+        if ahead in board.objects and ahead not in race.taken:  # race.object_at, written out
             yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, cause)
@@ -227,7 +217,8 @@ def place(
     board = race.board
     grid = board.grid
     here = grid[r.row][r.col]
-    target = grid[(r.row + dr) % board.height][(r.col + dc) % board.width]  # Board.wrap
+    raw = r.row + dr
+    target = grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
     if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
@@ -236,8 +227,11 @@ def place(
         if not moved:
             race.emit("placed", racer, target, here, "put_back")
         return moved
-    laps = displace(race, r, dr, dc)
-    race.emit("placed", racer, shown_from or here, board.grid[r.row][r.col], cause)
+    laps = raw // board.height  # finish-line crossings (signed)
+    r.row, r.col = target
+    r.rows += dr
+    r.laps += laps
+    race.emit("placed", racer, shown_from or here, target, cause)
     book(race, racer, dr, laps)
     yield from land(
         race, racer, suffered=suffered, voluntary=voluntary, placed=True, from_shortcut=from_shortcut, exclude=exclude
@@ -259,7 +253,8 @@ def land(
     r = race.racers[racer]
     square = race.board.grid[r.row][r.col]
     race.arrive(r)
-    if not race.board.plain_rows[r.row] >> r.col & 1 or square in race.traps:  # the square itself may act
+    traps = race.traps
+    if not race.board.plain_rows[r.row] >> r.col & 1 or (traps and square in traps):  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)
@@ -280,15 +275,17 @@ def _square_acts(
     """A landing square's own doing: a barrier broken, objects, then a trap, a hole or a shortcut.
     True when the landing is over (no fight to look for)."""
     r = race.racers[racer]
-    if placed and race.terrain_at(square) == BARRIER:
+    row, col = square
+    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # race.terrain_at, written out
+    if placed and terrain == BARRIER:
         race.destroyed.add(square)
         race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
-    if race.object_at(square) is not None:
+    if square in race.board.objects and square not in race.taken:  # race.object_at, written out
         yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square) if square in race.traps else None
-    terrain = race.terrain_at(square)
+    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # (a barrier broken: floor)
     if trap is not None:
         if voluntary and r.has(DISARM) and trap.owner != racer:
             disarmed = yield from chests.disarm(race, racer, square)
@@ -337,9 +334,7 @@ def fall(race: RaceState, racer: int) -> Rules:
 
 def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
-    faces, _, _ = yield from race.roll(
-        racer, [D10], "shortcut", rows={f: tuning.SHORTCUT_ROWS[f] for f in tuning.SHORTCUT_ROWS}
-    )
+    faces, _, _ = yield from race.roll(racer, [D10], "shortcut", rows=dict(tuning.SHORTCUT_ROWS))
     rows = tuning.SHORTCUT_ROWS[faces[0]]
     race.emit("shortcut", racer, faces[0], rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from game import effects, moves
 from game.board import Board, Square
-from game.characters import BABY, CHARACTERS, FAST
+from game.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.dice import BEER, D6, DRAPID, Dice, Die, saved_dice
 from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
@@ -59,7 +60,7 @@ def _freeze(value: Any) -> Any:
 def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> tuple[tuple[int, int], ...]:
     """The moves (forward, sideways) the movement dice offer (4.1), in order: each die's face
     straight on; a main die's highest face also as an L-move; a sprinter's two faces together."""
-    key: tuple[str | int | bool, ...] = (*[d.name for d in dice], *faces, sprinter)
+    key: tuple[str | int | bool, ...] = (*map(_die_name, dice), *faces, sprinter)
     options = _MOVE_OPTIONS.get(key)
     if options is None:
         main = dice[0]
@@ -76,6 +77,45 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 
 
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
+_die_name = attrgetter("name")
+# Decision(racer, kind, options, info), made in one step (as RaceState.ask makes it) where the turn's phases
+# yield their decisions themselves.
+_NEW_DECISION = tuple.__new__
+
+
+def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, ...], tuple[str, ...]]:
+    """The movement dice (4.1) and their names: two main dice (the baby's beer dice, or D6), one when
+    poisoned (venom), and the quick die (DRAPID) of a fast racer who is not poisoned."""
+    main = BEER if beer else D6
+    dice: tuple[Die, ...] = (main,) if poisoned else (main, main)
+    if quick and not poisoned:
+        dice += (DRAPID,)
+    return dice, tuple(d.name for d in dice)
+
+
+# The movement dice and their names, by (beer, poisoned, quick die): the same few every turn.
+MOVEMENT_DICE = {
+    (beer, poisoned, quick): _movement_dice(beer, poisoned, quick)
+    for beer in (False, True)
+    for poisoned in (False, True)
+    for quick in (False, True)
+}
+
+
+def _drift_clear_rows(board: Board) -> tuple[int, ...]:
+    """For each row, the columns from which no barrier nor rock of the authored board lies on any drift's
+    way, as a bit mask (bit c: column c): every drift is legal there (worked out once per board)."""
+    width, height, wall_rows = board.width, board.height, board.wall_rows
+    every = (1 << width) - 1
+    rows = []
+    for row in range(height):
+        near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the drifts' way
+        for dr, dc in DRIFT_WAY:
+            walls, shift = wall_rows[(row + dr) % height], dc % width
+            near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
+        rows.append(every & ~near)
+    clear: tuple[int, ...] = board.memo.setdefault("drift_clear_rows", tuple(rows))
+    return clear
 
 
 class Race(RaceState):
@@ -141,7 +181,7 @@ class Race(RaceState):
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
             option = _freeze(option)
-        if option not in pending.options:
+        if option not in pending[2]:  # (its options)
             raise IllegalChoice(
                 f"{option!r} is not an option of this {pending.kind!r} decision; "
                 f"choose one of {list(pending.options)!r}"
@@ -201,9 +241,9 @@ class Race(RaceState):
         """The order of play (2), then objects back on the map's respawn turns (5.7)."""
         if turn == 1:
             self.order = self.dice.order(len(self.racers))
-        else:
-            previous = {r: i for i, r in enumerate(self.order)}
-            self.order = sorted(self.order, key=lambda r: (self.racers[r].points, previous[r]))
+        else:  # the fewest points first; a tie keeps the previous turn's order (sorted is stable)
+            points = [r.points for r in self.racers]
+            self.order = sorted(self.order, key=points.__getitem__)
         self.emit("turn_started", turn, list(self.order))
         if turn in self.board.respawn_turns and self.taken:
             squares = sorted(self.taken)
@@ -276,7 +316,7 @@ class Race(RaceState):
         self.current = racer
         r.protected = False
         self.emit("racer_turn", racer)
-        baby_action = r.baby_step if r.has(BABY) else None
+        baby_action = r.baby_step if BABY in r.stats.rules else None  # (Racer.has, without its call)
         yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
@@ -287,19 +327,13 @@ class Race(RaceState):
         self.phase = ""
         self.emit("turn_ended", racer)
 
-    def _set_phase(self, racer: int, phase: str) -> None:
-        """Enter a phase (an event)."""
-        self.phase = phase
-        self.emit("phase", racer, phase)
-
     def _movement_phase(self, racer: int, beer: bool = False) -> Rules:
         """Roll 2D6 (beer dice, DRAPID, venom) and move by a die of one's choice (4.1)."""
-        self._set_phase(racer, "movement")
+        self.phase = "movement"
+        self.emit("phase", racer, "movement")
         r = self.racers[racer]
         main = BEER if beer else D6
-        dice: list[Die] = [main] if r.poisoned else [main, main]
-        if r.has(FAST) and not r.poisoned:
-            dice.append(DRAPID)
+        dice, names = MOVEMENT_DICE[beer, r.poisoned, FAST in r.stats.rules]  # (Racer.has, without its call)
         r.poisoned = False
         faces, rolled, _ = yield from self.roll(racer, dice, "movement")
         pair = len(dice) >= 2 and dice[1] is main
@@ -311,20 +345,22 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer)
-        forward, sideways = yield from self.ask(racer, "move", options, die=[d.name for d in dice], faces=list(faces))
+        if len(options) == 1:  # (ask, written out: a single move is taken at once)
+            forward, sideways = options[0]
+        else:
+            info = {"die": list(names), "faces": list(faces)}
+            forward, sideways = yield _NEW_DECISION(Decision, (racer, "move", options, info))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
-    def drift_options(self, racer: int) -> list[tuple[int, int]]:
+    def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
         """The legal drifts (4.2): back one or two squares diagonally, or stay."""
         r = self.racers[racer]
         row, col = r.row, r.col
         board = self.board
-        height, width, wall_rows = board.height, board.width, board.wall_rows
-        for dr, dc in DRIFT_WAY:
-            if wall_rows[(row + dr) % height] >> (col + dc) % width & 1:
-                break
-        else:
-            return list(DRIFTS)  # no barrier nor rock on any drift's way
+        clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
+        if clear[row] >> col & 1:
+            return DRIFTS  # no barrier nor rock on any drift's way
+        height, width = board.height, board.width
         grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
         for dr, dc in DRIFTS[1:]:
@@ -336,37 +372,39 @@ class Race(RaceState):
                 if passed in walls and blocks(passed):
                     continue
             legal.append((dr, dc))
-        return legal
+        return tuple(legal)
 
     def _drift_phase(self, racer: int) -> Rules:
         """Drift back diagonally one or two squares, or stay (4.2)."""
-        self._set_phase(racer, "drift")
-        dr, dc = yield from self.ask(racer, "drift", self.drift_options(racer))
-        if (dr, dc) != (0, 0):
+        self.phase = "drift"
+        self.emit("phase", racer, "drift")
+        options = self.drift_options(racer)  # (ask, written out; staying is always one of them)
+        dr, dc = options[0] if len(options) == 1 else (yield _NEW_DECISION(Decision, (racer, "drift", options, {})))
+        if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
     def _action_phase(self, racer: int) -> Rules:
         """Move by speed, use an object or rest; coins and free actions around it (4.3)."""
-        self._set_phase(racer, "action")
+        self.phase = "action"
+        self.emit("phase", racer, "action")
         r = self.racers[racer]
         main_done = coins_done = False
         free_used: set[str] = set()
+        may_act_freely = not effects.FREE_ACTION_RULES.isdisjoint(r.stats.rules)  # (few characters have free actions)
         while True:
-            options: list[str] = []
-            if not main_done:
-                options += ["move", "rest"]
-                if r.inventory.objects:  # (nothing to use without an object)
-                    options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
+            options: list[str] = [] if main_done else ["move", "rest"]
+            if not main_done and r.inventory.objects:  # (nothing to use without an object)
+                options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
-            free = effects.free_actions(self, racer)
+            free = effects.free_actions(self, racer) if may_act_freely else None
             if free:
                 options += [f for f in free if f not in free_used]
             if main_done:
                 if not options:
                     break
                 options.append("end")
-            choice = yield from self.ask(racer, "action", options)
+            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (never fewer than two)
             if choice == "end":
                 break
             if choice == "coins":
@@ -382,7 +420,8 @@ class Race(RaceState):
             else:
                 free_used.add(choice)
                 yield from effects.use_free(self, racer, choice)
-        yield from effects.after_action(self, racer)
+        if FLAIL in r.stats.rules:  # (the only rule that acts after the action phase; Racer.has, written out)
+            yield from effects.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
         """For each sensible coin count, where the walk ends (cheapest n per square)."""

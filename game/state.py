@@ -236,7 +236,11 @@ class RaceState(EventLog, ABC):
         return racer
 
     def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
-        """A decision for `racer`; a single legal option is taken at once."""
+        """A decision for `racer`; a single legal option is taken at once.
+
+        (The turn's own phases in `game.race`, which ask at every turn, write this out: they yield
+        their decision themselves, without a generator of ask's.)
+        """
         options = tuple(options)
         if len(options) <= 1:
             if not options:

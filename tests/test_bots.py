@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game import Dice, Race, RacerSetup, ai, tournament  # noqa: F401
+from game import Decision, Dice, Race, RacerSetup, ai, tournament  # noqa: F401
 from game.dice import D6, D10
 from game.randomboard import random_board
 
@@ -28,6 +28,24 @@ def test_every_level_plays_whole_races_with_legal_options(level):
         rngs = {i: random.Random(i) for i in range(3)}
         ai.play(race, rngs, {i: s.bot for i, s in enumerate(race.setups)})
         assert race.over
+
+
+def test_the_random_bot_draws_what_random_choice_draws():
+    # ai.choose draws the random bot's option itself (without rng.choice's calls): the same options, the same
+    # random numbers used, for every number of options, the "undo" of a fireball's path left out as before
+    for count in range(1, 70):
+        options = tuple((k, -k) for k in range(count))
+        decision = Decision(0, "move", options)
+        for seed in range(30):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            drawn = [ai.choose(None, decision, "random", mine) for _ in range(5)]
+            assert drawn == [theirs.choice(options) for _ in range(5)]
+            assert mine.getstate() == theirs.getstate()
+    path = Decision(0, "path", ((3, 4), "end", "undo"))
+    mine, theirs = random.Random(5), random.Random(5)
+    assert [ai.choose(None, path, "random", mine) for _ in range(20)] == [
+        theirs.choice([(3, 4), "end"]) for _ in range(20)
+    ]
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
