@@ -64,8 +64,9 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     return race
 
 
-def take_all(folder, app=None) -> dict[str, Path]:
-    """Draw every screen and save it as FOLDER/<scene>.png; returns the files."""
+def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Path]:
+    """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
+    address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from scenes import boards
     from scenes.app import App
     from scenes.pause import PauseScene
@@ -120,13 +121,14 @@ def take_all(folder, app=None) -> dict[str, Path]:
     app.stack.reset(ResultsScene(finished, setup))
     settle(app)
     shot("results")
-    network_shots(app, shot)
+    network_shots(app, shot, shown_address)
     return shots
 
 
-def network_shots(app, shot) -> None:
+def network_shots(app, shot, shown_address: str | None = None) -> None:
     """The host's lobby and a friend's join screen, from a real race hosted on 127.0.0.1 (a second
-    window joins it); the pictures show a home network's address, as a host at home sees his."""
+    window joins it); the pictures show `shown_address` if given (the README's: a home network's, as
+    a host at home sees his), or the loopback address the race is hosted on."""
     import time
 
     from game import network
@@ -135,7 +137,6 @@ def network_shots(app, shot) -> None:
     from scenes.lobby import HostScene, JoinScene
     from scenes.userdata import Settings
 
-    shown_address = "192.168.1.20"
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref, turns=8)
@@ -163,11 +164,13 @@ def network_shots(app, shot) -> None:
     joining.character = "dwarf"
     joining.take()
     until(lambda: joining.state == "seated" and host.seats[1].get("name") == "Bram")
-    joining.address = f"{shown_address}:{network.PORT}"
-    joining.layout()
-    friend.step([], 1 / 30)
+    if shown_address is not None:
+        joining.address = f"{shown_address}:{network.PORT}"
+        joining.layout()
+        friend.step([], 1 / 30)
     shot("join", friend)
-    host.shown_address, host.port = shown_address, network.PORT
+    if shown_address is not None:
+        host.shown_address, host.port = shown_address, network.PORT
     app.step([], 1 / 30)
     shot("host")
     joining.disconnect()
@@ -176,5 +179,8 @@ def network_shots(app, shot) -> None:
 
 
 if __name__ == "__main__":
-    for path in take_all(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots").values():
+    README_ADDRESS = "192.168.1.20"  # the README's pictures: an address on a home network (no traffic)
+    for path in take_all(
+        sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots", shown_address=README_ADDRESS
+    ).values():
         print(path)
