@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import signal
 import socket
 import statistics
@@ -34,6 +33,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from run_all import machine  # noqa: E402  (this folder: the CPU, cores, Python and load, as every benchmark prints them)
+
 from game import network  # noqa: E402
 
 TARGET_P99_MS = 50.0
@@ -45,30 +46,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_listening(port: int, seconds: float = 20.0) -> None:
+def wait_listening(host: subprocess.Popen, port: int, seconds: float = 20.0) -> None:
+    """Until the host listens on its port; its own sentence if it stopped first (a bad option...)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if host.poll() is not None:
+            said = (host.stdout.read() if host.stdout else "").strip().splitlines()
+            raise SystemExit(f"benchmarks/network.py: the host stopped: {said[-1] if said else host.returncode}")
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.05)
     raise SystemExit(f"benchmarks/network.py: the host never listened on 127.0.0.1:{port}")
-
-
-def machine() -> str:
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()} "
-        f"{platform.release()}, load average {load:.2f} at the start"
-    )
 
 
 async def clients(port: int, codes: list[str], friends: int, limit: float) -> dict[tuple[str, int], list[float]]:
@@ -140,7 +129,7 @@ def main() -> int:
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
         try:
-            wait_listening(port)
+            wait_listening(host, port)
             started = time.monotonic()
             arrivals = asyncio.run(clients(port, codes, friends, args.limit))
             wall = time.monotonic() - started

@@ -352,17 +352,24 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 
-def _move(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
+def _walked(race: Race, d: Decision, option: Any) -> tuple[Square, int, int]:
+    """Where a move option (rows forward, then the L's side) really ends, the rows it walks (a barrier
+    stops it; the side only when the rows were all walked) and the objects lying on those rows."""
     forward, sideways = option
     me = _me(race, d)
     corner, travelled = moves.preview_walk(race, d.racer, forward)
     end = corner
     if sideways and travelled == forward:
         end, _ = moves.preview_walk(race, d.racer, abs(sideways), corner, (0, 1 if sideways > 0 else -1))
+    passed = sum(1 for k in range(1, travelled + 1) if race.object_at(race.board.wrap(me.row + k, me.col)))
+    return end, travelled, passed
+
+
+def _move(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
+    end, travelled, passed = _walked(race, d, option)
     value = travelled + _landing(race, d.racer, end, sight)
-    for k in range(1, travelled + 1):
-        if race.object_at(race.board.wrap(me.row + k, me.col)):
-            value += 1.5
+    for _ in range(passed):
+        value += 1.5  # an object on the way (added one by one, as always: the same sums to the last bit)
     return value
 
 
@@ -504,17 +511,12 @@ def _walk_points(race: Race, start: Square, rows: int) -> int:
 
 
 def _course_move(race: Race, d: Decision, option: Any) -> float:
-    forward, sideways = option
-    me = _me(race, d)
-    corner, travelled = moves.preview_walk(race, d.racer, forward)
-    end = corner
-    if sideways and travelled == forward:
-        end, _ = moves.preview_walk(race, d.racer, abs(sideways), corner, (0, 1 if sideways > 0 else -1))
-    value = _walk_points(race, me.square, travelled) + _ahead(race, d.racer, end, "drift", race.turns - race.turn + 1)
+    end, travelled, passed = _walked(race, d, option)
+    start = _me(race, d).square
+    value = _walk_points(race, start, travelled) + _ahead(race, d.racer, end, "drift", race.turns - race.turn + 1)
     value += _met(race, d.racer, end)
-    for k in range(1, travelled + 1):
-        if race.object_at(race.board.wrap(me.row + k, me.col)):
-            value += 1.5
+    for _ in range(passed):
+        value += 1.5
     return value
 
 

@@ -79,7 +79,22 @@ class _KindType(_EventType):
     __call__ = type.__call__
 
 
-class Event(tuple[Any, ...], metaclass=_EventType):
+class Record(tuple[Any, ...]):
+    """A record made as the tuple of its fields' values (events, decisions): equal or not, as each
+    kind of record says, but never ordered as a tuple would be."""
+
+    __slots__ = ()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+
+class Event(Record, metaclass=_EventType):
     """One thing that happened; fields read as attributes; immutable.
 
     An event is the tuple of its fields' values (the cheapest record Python makes), of a
@@ -105,14 +120,6 @@ class Event(tuple[Any, ...], metaclass=_EventType):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self.kind == other.kind and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash((self.kind, repr(self._fields)))

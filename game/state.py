@@ -26,7 +26,7 @@ from game import tuning
 from game.board import FLOOR, Board, Square
 from game.characters import CHARACTERS, THROWING_STARS, Character
 from game.dice import Dice, Die
-from game.events import EventLog
+from game.events import EventLog, Record
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -58,7 +58,7 @@ def _field(index: int, doc: str) -> Any:
     return property(itemgetter(index), doc=doc)
 
 
-class Decision(tuple[Any, ...]):
+class Decision(Record):
     """What a racer must choose now: its kind, the legal options, what to show.
 
     `Decision(racer, kind, options, info={})`; immutable. A race asks hundreds, so a decision is
@@ -79,14 +79,6 @@ class Decision(tuple[Any, ...]):
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and self[:3] == other[:3]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash(self[:3])
