@@ -468,7 +468,7 @@ def _check_map(files: list[str]) -> int:
 
     if files:
         return check_map_command(files)
-    from scenes import userboards
+    from game.app import userboards
 
     where = userboards.prepare()
     if where is None:

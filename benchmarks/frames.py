@@ -73,11 +73,11 @@ def main() -> None:
 
     os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
     from game import Race, RacerSetup
+    from game.app.settings import Settings
     from scenes import boards
     from scenes.app import App
     from scenes.race import RaceScene
     from scenes.render import effects
-    from scenes.userdata import Settings
 
     ref = args.board or next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     board = boards.load(ref)

@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import network
-from scenes import assets, audio, i18n, userboards, userdata
+from game.app import logs, userboards, userdata
+from game.app.settings import Settings
+from scenes import assets, audio, i18n
 from scenes.gamepad import Gamepads
 from scenes.legend import LegendScene
 from scenes.lobby import HostScene, JoinScene
@@ -70,10 +72,10 @@ SCENES: dict[str, Callable[..., Scene]] = {
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
 
-    def __init__(self, options=None, settings: userdata.Settings | None = None) -> None:
+    def __init__(self, options=None, settings: Settings | None = None) -> None:
         self.started = time.perf_counter()
         self.options = options
-        self.settings = settings if settings is not None else userdata.Settings.load()
+        self.settings = settings if settings is not None else Settings.load()
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         pygame.display.init()
@@ -229,7 +231,7 @@ def first_scene(app: App, options):
 def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    userdata.setup_logging()
+    logs.setup_logging()
     try:
         app = App(options)
     except pygame.error as error:

@@ -1,5 +1,5 @@
 """The boards the setup offers: the shipped maps/*.tmx and the player's own
-boards folder (`scenes.userboards`), read as the game reads them.
+boards folder (`game.app.userboards`), read as the game reads them.
 
 A board is named in a race's setup by its file path; "practice" is the
 small board written into the game for when no Tiled board can be read.
@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import Board, BoardError, load_board
-from scenes import assets, userboards
+from game.app import userboards
+from scenes import assets
 
 PRACTICE = "practice"
 SHIPPED, YOURS, GIVEN = "shipped", "yours", "given"

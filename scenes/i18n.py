@@ -31,7 +31,7 @@ _STATE: dict[str, str] = {}  # "language": the language in use, once known
 
 def system_language() -> str:
     """ "fr" when the system's locale (LC_ALL, then LC_MESSAGES, then LANG) is French, else "en"."""
-    from scenes.userdata import system_language as settings_default
+    from game.app.settings import system_language as settings_default
 
     return settings_default()
 

@@ -24,10 +24,12 @@ from typing import Any
 import pygame
 
 from game import Race, RacerSetup, ai, network
+from game.app import userdata
+from game.app.settings import Settings
 from game.characters import CHARACTERS
 from game.dice import RecordingDice
 from game.race import MAX_RACERS
-from scenes import assets, boards, userdata
+from scenes import assets, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -167,7 +169,7 @@ class HostScene(Scene):
             else:
                 seats.append(network.Seat("here", name=racer["name"], character=racer["character"]))
         self.seats = [s.to_dict() for s in seats]
-        settings = self.app.settings if self.app is not None else userdata.Settings()
+        settings = self.app.settings if self.app is not None else Settings()
         self.address = settings.host_address
         self.hosting = network.Hosting(
             self.board,
@@ -376,7 +378,7 @@ class JoinScene(Scene):
         self.started = False
 
     def enter(self) -> None:
-        settings = self.app.settings if self.app is not None else userdata.Settings()
+        settings = self.app.settings if self.app is not None else Settings()
         given = self.rejoin or {}
         self.address = given.get("address", settings.join_address)
         self.code = given.get("code", settings.join_code)

@@ -25,8 +25,9 @@ from typing import Any
 import pygame
 
 from game import network
+from game.app import userdata
 from game.dice import RecordingDice
-from scenes import boards, userdata
+from scenes import boards
 from scenes.i18n import t
 from scenes.race import Seats
 from scenes.stack import Scene

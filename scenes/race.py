@@ -20,9 +20,10 @@ from typing import Any
 import pygame
 
 from game import ai, tuning
+from game.app import userdata
 from game.characters import BRAINY
 from game.race import SaveError
-from scenes import audio, hud, i18n, userdata, words
+from scenes import audio, hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t

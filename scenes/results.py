@@ -77,8 +77,8 @@ class ResultsScene(Scene):
 
     def keep_replay(self) -> None:
         """Write the race as a replay file in the user folder's replays/ and say where (K)."""
+        from game.app.userdata import user_dir
         from game.replay import ReplayError, write
-        from scenes.userdata import user_dir
 
         try:
             path = write(self.race, user_dir() / "replays")

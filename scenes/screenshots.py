@@ -67,6 +67,7 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
 def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Path]:
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
+    from game.app.settings import Settings
     from scenes import boards
     from scenes.app import App
     from scenes.pause import PauseScene
@@ -76,7 +77,6 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     from scenes.settings import SettingsScene
     from scenes.setup import SetupScene
     from scenes.title import TitleScene
-    from scenes.userdata import Settings
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -132,10 +132,10 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
     import time
 
     from game import network
+    from game.app.settings import Settings
     from scenes import boards
     from scenes.app import App
     from scenes.lobby import HostScene, JoinScene
-    from scenes.userdata import Settings
 
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)

@@ -16,9 +16,10 @@ from typing import Any
 import pygame
 
 from game import BoardError
+from game.app import userdata
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, RacerSetup
 from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
-from scenes import audio, boards, userdata
+from scenes import audio, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import i18n, userdata
+from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from scenes import i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
@@ -27,10 +28,10 @@ class SettingsScene(Scene):
     def build(self, focus: int) -> None:
         """Lay out the lines in the current language."""
         s = self.app.settings
-        sizes = list(userdata.WINDOW_SIZES)
+        sizes = list(WINDOW_SIZES)
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))
-        speeds = list(userdata.ANIMATION_SPEEDS)
+        speeds = list(ANIMATION_SPEEDS)
         volumes = list(range(0, 101, 10))
         languages = list(i18n.LANGUAGES)
         language = getattr(s, "language", i18n.language())

@@ -15,9 +15,10 @@ from pathlib import Path
 import pygame
 
 from game import BoardError, Race, RacerSetup
+from game.app import userboards, userdata
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
-from scenes import assets, boards, userboards, userdata
+from scenes import assets, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import rule_text, t

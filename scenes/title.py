@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import userdata
 from game.season import Season
-from scenes import audio, userdata
+from scenes import audio
 from scenes.backdrop import backdrop, draw_logo
 from scenes.i18n import t
 from scenes.stack import Scene

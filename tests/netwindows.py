@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.app.settings import Settings
 from scenes import boards
 from scenes.app import App
 from scenes.lobby import KEY_ROWS, HostScene, JoinScene
 from scenes.race import RaceScene
-from scenes.userdata import Settings
 
 
 def free_port() -> int:

@@ -101,9 +101,9 @@ def test_an_object_or_a_free_action_not_offered_says_why():
 def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tmp_path, monkeypatch):
     import pygame
 
+    from game.app.settings import Settings
     from scenes.app import App
     from scenes.setup import start_race
-    from scenes.userdata import Settings
     from tests.test_scenes import key, run_until
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

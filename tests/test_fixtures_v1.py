@@ -13,7 +13,8 @@ import pytest
 
 import main
 from game import ai, replay
-from scenes import boards, userdata
+from game.app import userdata
+from scenes import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "fixtures" / "v1"

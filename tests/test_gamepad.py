@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
 from scenes.title import TitleScene
-from scenes.userdata import Settings
 
 
 @pytest.fixture

@@ -82,9 +82,10 @@ def test_replay_check_answers_a_huge_replay_with_one_sentence(tmp_path):
 
 
 def test_a_hostile_board_in_the_players_folder_shows_as_unusable_in_the_setup(tmp_path, monkeypatch):
-    from scenes import boards, userboards
+    from game.app import userboards
+    from game.app.settings import Settings
+    from scenes import boards
     from scenes.app import App
-    from scenes.userdata import Settings
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = App(settings=Settings(language="en"))
@@ -198,12 +199,13 @@ def test_a_replay_of_exactly_the_limit_loads_and_one_byte_more_is_refused(tmp_pa
 
 
 def test_settings_and_saves_over_their_limits_are_set_aside_with_a_sentence(tmp_path, monkeypatch):
-    from scenes import userdata
+    from game.app import userdata
+    from game.app.settings import Settings, settings_path
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings = userdata.settings_path()
+    settings = settings_path()
     settings.write_text(json.dumps({"format": 1, "language": "en"}) + " " * files.LIMITS["settings"])
-    loaded = userdata.Settings.load()
+    loaded = Settings.load()
     assert "more than the 64 KB a settings may be" in loaded.problem and not settings.exists()
     save = userdata.save_path()
     save.write_text("{}" + " " * files.LIMITS["save"])

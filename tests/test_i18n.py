@@ -12,13 +12,14 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup
+from game.app import userdata
+from game.app.settings import Settings
 from game.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
 from game.dice import DICE
 from game.objects import NAMES
-from scenes import boards, i18n, userdata
+from scenes import boards, i18n
 from scenes.app import App
 from scenes.i18n import t
-from scenes.userdata import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN, CLOSE = i18n.MARKS

@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game import Board
+from game.app.settings import Settings
 from scenes.app import App
 from scenes.legend import KINDS, LegendScene, example_square
 from scenes.race import LEGEND_BUTTON, RaceScene
-from scenes.userdata import Settings
 from tests.test_scenes import key, practice_setup
 
 

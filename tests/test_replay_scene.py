@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup, load_board
+from game.app.settings import Settings
 from game.replay import SPEEDS, load, parse, record, start
 from game.simulate import run_race
 from scenes.app import App
 from scenes.replay import ReplayScene, replay_board
 from scenes.results import ResultsScene
-from scenes.userdata import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = sorted((ROOT / "maps").glob("*.tmx"))[0]
@@ -123,7 +123,7 @@ def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):
 
 def test_the_games_own_save_file_replays(app, tmp_path):
     import main
-    from scenes import userdata
+    from game.app import userdata
 
     race = Race.new(load_board(BOARD), [RacerSetup("elf", bot="normal"), RacerSetup("orc")], seed=12)
     rng = random.Random(2)

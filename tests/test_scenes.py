@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from game import Board, Race, RacerSetup
-from scenes import boards, userdata
+from game.app import userdata
+from game.app.settings import Settings
+from scenes import boards
 from scenes.app import App
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
@@ -20,7 +22,6 @@ from scenes.rules_help import RulesScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene, character_name
 from scenes.title import TitleScene
-from scenes.userdata import Settings
 
 SIX_BOTS = [("elf", "Ann"), ("orc", "Bo"), ("dwarf", "Cy"), ("sorceress", "Di"), ("thief", "Ed"), ("baby", "Fi")]
 

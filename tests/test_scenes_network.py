@@ -9,8 +9,8 @@ import netwindows as nw
 import pygame
 import pytest
 
+from game.app import userdata
 from game.replay import check, parse, record
-from scenes import userdata
 from scenes.lobby import HostScene, JoinScene, KeyboardScene
 from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
 from scenes.race import RaceScene

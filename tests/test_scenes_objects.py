@@ -19,12 +19,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import tuning  # noqa: E402
+from game.app.settings import Settings  # noqa: E402
 from game.race import Trap  # noqa: E402
 from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
 from scenes.render import effects  # noqa: E402
-from scenes.userdata import Settings  # noqa: E402
 from tests.scenario import choose, events, racer, scenario, to_action  # noqa: E402
 
 STEP = [("D6", 1), ("D6", 2)]  # racer 0's movement roll: he walks one row with (1, 0)

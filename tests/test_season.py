@@ -129,7 +129,7 @@ def test_an_unreadable_season_file_gets_its_sentence():
 
 
 def test_an_unreadable_season_save_is_set_aside_with_one_sentence(tmp_path, monkeypatch):
-    from scenes import userdata
+    from game.app import userdata
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     path = userdata.season_path()
@@ -141,7 +141,7 @@ def test_an_unreadable_season_save_is_set_aside_with_one_sentence(tmp_path, monk
 
 
 def test_a_season_saved_by_the_game_loads_back(tmp_path, monkeypatch):
-    from scenes import userdata
+    from game.app import userdata
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     season = Season.new("Cup", RACERS, BOARDS, 5, 7)
@@ -153,9 +153,9 @@ def test_a_season_saved_by_the_game_loads_back(tmp_path, monkeypatch):
 
 
 def test_a_finished_season_is_kept_as_a_folder_of_replays(tmp_path, monkeypatch):
+    from game.app import userdata
     from game.replay import check
     from game.replay import load as load_replay
-    from scenes import userdata
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     season = Season.new("Spring Cup", RACERS, BOARDS, 5, 9)

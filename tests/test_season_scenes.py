@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game import tuning
-from scenes import userdata
+from game.app import userdata
+from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.title import TitleScene
-from scenes.userdata import Settings
 from tests.test_scenes import key, run_until
 
 

@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from game import tutorial
+from game.app.settings import Settings
 from game.tutorial import STEPS
 from scenes import i18n
 from scenes.app import App
 from scenes.results import ResultsScene
 from scenes.title import TitleScene
 from scenes.tutorial import TutorialScene
-from scenes.userdata import Settings
 from tests.test_scenes import key
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)

@@ -10,9 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import boards, userboards
+from game.app import userboards
+from game.app.settings import Settings
+from scenes import boards
 from scenes.app import App
-from scenes.userdata import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from game import Race, RacerSetup, ai
-from scenes import userdata
-from scenes.userdata import Settings
+from game.app import settings as app_settings
+from game.app import userdata
+from game.app.settings import Settings
 from tests.scenario import board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,7 +90,7 @@ def test_the_user_folder_follows_each_platforms_conventions(tmp_path, monkeypatc
     ],
 )
 def test_the_language_defaults_to_the_systems_locale(env, language):
-    assert userdata.system_language(env) == language
+    assert app_settings.system_language(env) == language
 
 
 def test_new_settings_take_the_systems_language(monkeypatch):
@@ -112,7 +113,7 @@ def test_settings_are_saved_in_a_small_versioned_file_and_read_back(data_home):
     )
     settings.save()
     data = json.loads((data_home / "settings.json").read_text(encoding="utf-8"))
-    assert data["format"] == userdata.SETTINGS_FORMAT == 1
+    assert data["format"] == app_settings.SETTINGS_FORMAT == 1
     assert data["language"] == "fr" and data["music_volume"] == 80 and data["volume"] == 30
     loaded = Settings.load()
     assert loaded == settings and loaded.problem == ""
@@ -407,7 +408,7 @@ def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
 WRITER = textwrap.dedent("""
     import json, sys
     sys.path.insert(0, sys.argv[1])
-    from scenes import userdata
+    from game.app import userdata
     from pathlib import Path
     target = Path(sys.argv[2])
     n = 0
@@ -474,7 +475,7 @@ SAVER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
     from game import Race, RacerSetup, ai
-    from scenes import userdata
+    from game.app import userdata
     from tests.test_userdata import a_race
     race = a_race(2)
     rng = random.Random(9)

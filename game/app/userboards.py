@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scenes import assets, userdata
+from game.app import userdata
 
 log = logging.getLogger("fantasy-racing")
 
@@ -61,6 +61,12 @@ tuiles est dans tilesets/ ; vérifiez-les avec « check-map » (voir plus haut).
 """
 
 
+def shipped_maps() -> Path:
+    """The folder of the boards that ship with the game (beside the packages, or in the PyInstaller bundle)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    return (Path(bundle) if bundle else Path(__file__).resolve().parent.parent.parent) / "maps"
+
+
 def folder() -> Path:
     """Where the player's boards are (the per-user folder is made if needed; OSError when it cannot be)."""
     return userdata.user_dir() / FOLDER
@@ -82,11 +88,11 @@ def prepare() -> Path | None:
         (where / "tilesets").mkdir(parents=True, exist_ok=True)
         readme = where / README
         if not readme.exists():
-            readme.write_text(README_TEXT.format(meadow=assets.maps_dir() / "meadow.tmx"), encoding="utf-8")
+            readme.write_text(README_TEXT.format(meadow=shipped_maps() / "meadow.tmx"), encoding="utf-8")
         for name in TILESET_FILES:
             target = where / "tilesets" / name
             if not target.exists():
-                shutil.copyfile(assets.maps_dir() / "tilesets" / name, target)
+                shutil.copyfile(shipped_maps() / "tilesets" / name, target)
     except OSError as error:
         log.warning("cannot prepare the boards folder %s: %s", where, error)
     return where

@@ -1,33 +1,32 @@
-"""What the game keeps for its player between runs: settings and the saved race.
+"""What the game keeps for its player between runs: the saved race, the championship, replays.
 
-Both live in a per-user folder (see `user_dir`): $XDG_DATA_HOME/fantasy-racing/
+They live in a per-user folder (see `user_dir`): $XDG_DATA_HOME/fantasy-racing/
 on Linux (by default ~/.local/share/fantasy-racing/), %APPDATA%\\fantasy-racing
-on Windows, ~/Library/Application Support/fantasy-racing on macOS.
+on Windows, ~/Library/Application Support/fantasy-racing on macOS. The
+settings (`game.app.settings`), the log (`game.app.logs`) and the player's
+boards (`game.app.userboards`) are there too.
 
 - Files are written atomically (a temporary file beside the target, fsync,
   os.replace), so a crash or a kill during a write leaves the previous file.
-- Both files carry a format version. A file this game cannot use (empty, cut
+- Every file carries a format version. A file this game cannot use (empty, cut
   short, not JSON, not UTF-8, written by a newer version, a field missing or
   of the wrong type, an unknown character, a choice the race does not
-  allow, a setting out of range) is renamed aside, never deleted or
-  overwritten, and the caller gets one clear sentence naming the file.
-- The window game also writes a small rotating log there (fantasy-racing.log),
-  the only trace of a problem when there is no console.
+  allow) is renamed aside, never deleted or overwritten, and the caller gets
+  one clear sentence naming the file. A file of an older version is upgraded
+  as it is read (`game.record`), never refused.
 """
 
 from __future__ import annotations
 
 import json
-import locale
 import logging
-import logging.handlers
-import math
 import os
+import re
 import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,17 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("fantasy-racing")
 
 APP_FOLDER = "fantasy-racing"
-SETTINGS_FILE = "settings.json"
 SAVE_FILE = "race.json"
-LOG_FILE = "fantasy-racing.log"
-
-SETTINGS_FORMAT = 1  # the "format" of settings.json this game writes and reads
 SAVE_FILE_FORMAT = 1  # the "version" of race.json's envelope (the race inside has its own format)
-
-WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
-WINDOW_LIMITS = (320, 7680)  # smallest and largest side of a window the settings accept
-ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-LANGUAGES = ("en", "fr")
 
 
 # ---------------------------------------------------------------- the folder
@@ -70,16 +60,6 @@ def user_dir() -> Path:
 def save_path() -> Path:
     """Where the unfinished race is kept."""
     return user_dir() / SAVE_FILE
-
-
-def settings_path() -> Path:
-    """Where the settings are kept."""
-    return user_dir() / SETTINGS_FILE
-
-
-def log_path() -> Path:
-    """The log file of the window game."""
-    return user_dir() / LOG_FILE
 
 
 # ---------------------------------------------------------------- safe files
@@ -163,7 +143,7 @@ def set_aside(path: Path) -> Path:
     return aside
 
 
-def _set_aside_phrase(path: Path) -> str:
+def set_aside_phrase(path: Path) -> str:
     """Set a file aside and say where it went (or that it could not be moved)."""
     try:
         return f"it was kept as {set_aside(path).name}"
@@ -202,7 +182,7 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
         raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
     """A JSON value's kind in plain words."""
     if value is None:
         return "null"
@@ -219,7 +199,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _check_format(data: dict, key: str, known: int, what: str) -> None:
+def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
     """Refuse a missing, invalid or newer format version."""
     if key not in data:
         raise Unreadable(f"it has no format version: it is not {what}")
@@ -230,237 +210,6 @@ def _check_format(data: dict, key: str, known: int, what: str) -> None:
         raise Unreadable(
             f"it was written by a newer version of the game (format {version}; this one reads format {known})"
         )
-
-
-# ---------------------------------------------------------------- language
-def system_language(environ: dict | None = None) -> str:
-    """The language of the system: "fr" when its locale is French, otherwise "en".
-
-    LC_ALL, then LC_MESSAGES, then LANG (the first one set wins, as in POSIX);
-    without any, the locale Python sees (Windows, macOS).
-    """
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    if environ is None:
-        try:
-            name = locale.getlocale()[0] or ""
-        except ValueError:
-            name = ""
-        if name.lower().startswith("fr"):
-            return "fr"
-    return "en"
-
-
-# ---------------------------------------------------------------- settings
-@dataclass
-class Settings:
-    """The player's settings (settings.json, a small versioned JSON file)."""
-
-    window: tuple[int, int] = (1280, 720)
-    fullscreen: bool = False
-    animation_speed: float = 1.0  # 1.0 = normal; 2.0 = twice as fast
-    volume: int = 70  # sound effects, 0-100
-    music_volume: int = 60  # music, 0-100
-    language: str = field(default_factory=system_language)  # "en" or "fr"
-    last_board: str = ""
-    tutorial_seen: bool = False  # the guided first race was played or skipped (the title offers it until then)
-    host_address: str = ""  # where a race hosted from the window listens: "" every interface, or one address
-    host_port: int = 47810  # its port (the one to open on a home router)
-    join_address: str = ""  # the last race joined: the host's address, the room code, the name given
-    join_code: str = ""
-    player_name: str = ""
-    extra: dict = field(default_factory=dict)  # keys of a newer game, kept and written back
-    problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
-
-    @property
-    def sound_volume(self) -> int:
-        """The volume of the sound effects (another name of `volume`)."""
-        return self.volume
-
-    @sound_volume.setter
-    def sound_volume(self, value: int) -> None:
-        self.volume = value
-
-    @classmethod
-    def _defaults_because(cls, problem: str) -> Settings:
-        """The default settings, with the one sentence that says why (logged once)."""
-        settings = cls()
-        settings.problem = problem
-        log.warning("%s", problem)
-        return settings
-
-    @classmethod
-    def load(cls) -> Settings:
-        """The saved settings, or the defaults; never raises for a bad file.
-
-        A file that cannot be used at all is set aside and the defaults are
-        used; a file with some bad values is set aside too, and its good
-        values are kept (the bad ones clamped or reset). `problem` then holds
-        one sentence naming the file, shown once (the next start finds no
-        bad file).
-        """
-        try:
-            path = settings_path()
-        except OSError as error:
-            return cls._defaults_because(
-                f"The game's folder for settings and saves cannot be made ({error}); "
-                f"the default settings are used and nothing will be kept."
-            )
-        remove_leftovers(path)
-        if not path.is_file():
-            return cls()
-        try:
-            data = read_json_file(path, "settings", "settings")
-            if not isinstance(data, dict):
-                raise Unreadable(f"it holds {_kind(data)}, not settings")
-            if "format" in data or "window" not in data:  # the first builds wrote no format
-                _check_format(data, "format", SETTINGS_FORMAT, "a settings file")
-        except Unreadable as reason:
-            return cls._defaults_because(
-                f"The settings file {path} could not be read ({reason}); "
-                f"{_set_aside_phrase(path)} and the default settings are used."
-            )
-        settings, fixes = cls.from_dict(data)
-        if fixes:
-            shown = "; ".join(fixes[:4]) + ("; ..." if len(fixes) > 4 else "")
-            settings.problem = (
-                f"The settings file {path} had values this game cannot use ({shown}); "
-                f"{_set_aside_phrase(path)} and those settings were corrected."
-            )
-            log.warning("%s", settings.problem)
-            if not path.exists():
-                settings.save()  # the corrected settings, in a new file
-        return settings
-
-    @classmethod
-    def from_dict(cls, data: dict) -> tuple[Settings, list[str]]:
-        """Settings from a file's values, and what had to be corrected (phrases)."""
-        settings, fixes = cls(), []
-
-        def number(key: str) -> float | None:
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                fixes.append(f"{key} is {_kind(value)}, not a number: reset")
-                return None
-            return value
-
-        if "window" in data:
-            value = data["window"]
-            if (
-                isinstance(value, list)
-                and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            ):
-                low, high = WINDOW_LIMITS
-                size = (max(low, min(high, value[0])), max(low, min(high, value[1])))
-                if size != tuple(value):
-                    fixes.append(f"window {value[0]} x {value[1]} is not within {low}-{high}: {size[0]} x {size[1]}")
-                settings.window = size
-            else:
-                fixes.append(f"window is {_kind(value)}, not two whole numbers: reset")
-        if "fullscreen" in data:
-            if isinstance(data["fullscreen"], bool):
-                settings.fullscreen = data["fullscreen"]
-            else:
-                fixes.append(f"fullscreen is {_kind(data['fullscreen'])}, not true or false: reset")
-        if "animation_speed" in data:
-            value = number("animation_speed")
-            if value is not None:
-                nearest = min(ANIMATION_SPEEDS, key=lambda s: abs(math.log(s) - math.log(max(value, 1e-3))))
-                if value not in ANIMATION_SPEEDS:
-                    fixes.append(
-                        f"animation_speed {value:g} is not one of "
-                        f"{', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}: {nearest:g}"
-                    )
-                settings.animation_speed = nearest
-        for key in ("volume", "music_volume"):
-            if key in data:
-                value = number(key)
-                if value is not None:
-                    clamped = int(round(max(0, min(100, value))))
-                    if not 0 <= value <= 100:
-                        fixes.append(f"{key} {value:g} is outside 0-100: {clamped}")
-                    elif clamped != value:
-                        fixes.append(f"{key} {value:g} is not a whole number: {clamped}")
-                    setattr(settings, key, clamped)
-        if "language" in data:
-            if data["language"] in LANGUAGES:
-                settings.language = data["language"]
-            else:
-                fixes.append(f"language {data['language']!r} is not one of {', '.join(LANGUAGES)}: {settings.language}")
-        if "last_board" in data:
-            if isinstance(data["last_board"], str):
-                settings.last_board = data["last_board"]
-            else:
-                fixes.append(f"last_board is {_kind(data['last_board'])}, not a text: reset")
-        if "tutorial_seen" in data:
-            if isinstance(data["tutorial_seen"], bool):
-                settings.tutorial_seen = data["tutorial_seen"]
-            else:
-                fixes.append(f"tutorial_seen is {_kind(data['tutorial_seen'])}, not true or false: reset")
-        for key in ("host_address", "join_address", "join_code", "player_name"):
-            if key in data:
-                if isinstance(data[key], str) and len(data[key]) <= 80:
-                    setattr(settings, key, data[key])
-                else:
-                    fixes.append(f"{key} is {_kind(data[key])}, not a short text: reset")
-        if "host_port" in data:
-            value = data["host_port"]
-            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
-                settings.host_port = value
-            else:
-                fixes.append(f"host_port is {_kind(value)}, not a port from 1 to 65535: reset")
-        known = {
-            "format",
-            "window",
-            "fullscreen",
-            "animation_speed",
-            "volume",
-            "music_volume",
-            "language",
-            "last_board",
-            "tutorial_seen",
-            "host_address",
-            "host_port",
-            "join_address",
-            "join_code",
-            "player_name",
-        }
-        settings.extra = {k: v for k, v in data.items() if k not in known}
-        return settings, fixes
-
-    def to_dict(self) -> dict:
-        """The settings as written to the file."""
-        data = dict(self.extra)
-        data.update(
-            {
-                "format": SETTINGS_FORMAT,
-                "window": [int(self.window[0]), int(self.window[1])],
-                "fullscreen": bool(self.fullscreen),
-                "animation_speed": float(self.animation_speed),
-                "volume": int(self.volume),
-                "music_volume": int(self.music_volume),
-                "language": self.language,
-                "last_board": self.last_board,
-                "tutorial_seen": bool(self.tutorial_seen),
-                "host_address": str(self.host_address),
-                "host_port": int(self.host_port),
-                "join_address": str(self.join_address),
-                "join_code": str(self.join_code),
-                "player_name": str(self.player_name),
-            }
-        )
-        return data
-
-    def save(self) -> None:
-        """Write the settings (atomically); a disk problem is logged, never raised."""
-        try:
-            write_atomically(settings_path(), json.dumps(self.to_dict(), indent=2) + "\n")
-        except OSError as error:
-            log.warning("the settings could not be saved: %s", error)
 
 
 # ---------------------------------------------------------------- saves
@@ -476,7 +225,7 @@ _SAVE_LOCK = threading.Lock()  # one save written at a time
 _SAVE_THREADS: list[threading.Thread] = []  # saves being written in the background
 
 
-def save_race(race, setup: dict, background: bool = False, bots: dict[int, str] | None = None) -> None:
+def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots: dict[int, str] | None = None) -> None:
     """Save an unfinished race with its setup (atomically); `bots` (racer: level) are saved as computer
     racers of those levels (a network race's friends, when the race is resumed alone).
 
@@ -542,31 +291,31 @@ def check_save(data: Any) -> None:
     from game.race import SAVE_FORMAT
 
     if not isinstance(data, dict):
-        raise Unreadable(f"it holds {_kind(data)}, not a saved race")
-    _check_format(data, "version", SAVE_FILE_FORMAT, "a saved race")
+        raise Unreadable(f"it holds {kind_of(data)}, not a saved race")
+    check_format(data, "version", SAVE_FILE_FORMAT, "a saved race")
     if "race" not in data:
         raise Unreadable("the field 'race' is missing")
     race = data["race"]
     if not isinstance(race, dict):
-        raise Unreadable(f"the field 'race' is {_kind(race)}, not an object")
+        raise Unreadable(f"the field 'race' is {kind_of(race)}, not an object")
     if "setup" in data and not isinstance(data["setup"], (dict, type(None))):
-        raise Unreadable(f"the field 'setup' is {_kind(data['setup'])}, not an object")
-    _check_format(race, "format", SAVE_FORMAT, "a saved race")
+        raise Unreadable(f"the field 'setup' is {kind_of(data['setup'])}, not an object")
+    check_format(race, "format", SAVE_FORMAT, "a saved race")
     for key, kind, words in _RACE_FIELDS:
         if key not in race:
             raise Unreadable(f"the field 'race.{key}' is missing")
         value = race[key]
         if isinstance(value, bool) or not isinstance(value, kind):
-            raise Unreadable(f"the field 'race.{key}' is {_kind(value)}, not {words}")
+            raise Unreadable(f"the field 'race.{key}' is {kind_of(value)}, not {words}")
     for i, racer in enumerate(race["racers"], 1):
         if not isinstance(racer, dict):
-            raise Unreadable(f"racer {i} is {_kind(racer)}, not an object")
+            raise Unreadable(f"racer {i} is {kind_of(racer)}, not an object")
         character = racer.get("character")
         if character not in CHARACTERS:
             raise Unreadable(f"racer {i} is an unknown character {character!r}")
 
 
-def _replay(saved: dict):
+def _replay(saved: dict[str, Any]) -> Race:
     """The saved race, on its Tiled board (with its art) when the file still replays it."""
     from game import Race, load_board
 
@@ -614,7 +363,7 @@ def load_race() -> tuple[SavedRace | None, str | None]:
         saved = read_save(path)
     except Unreadable as reason:
         message = (
-            f"The saved race {path} could not be read ({reason}); {_set_aside_phrase(path)} and a new race can start."
+            f"The saved race {path} could not be read ({reason}); {set_aside_phrase(path)} and a new race can start."
         )
         log.warning("%s", message)
         return None, message
@@ -683,7 +432,7 @@ def load_season() -> tuple[Season | None, str | None]:
         season = Season.from_json(json.dumps(data))
     except (Unreadable, SeasonError) as reason:
         message = (
-            f"The saved championship {path} could not be read ({reason}); {_set_aside_phrase(path)} "
+            f"The saved championship {path} could not be read ({reason}); {set_aside_phrase(path)} "
             "and a new championship can start."
         )
         log.warning("%s", message)
@@ -694,7 +443,6 @@ def load_season() -> tuple[Season | None, str | None]:
 def keep_season(season: Season, day: str) -> Path:
     """Write a finished season where the player keeps it: seasons/<day>-<name>/ with each race's replay
     (race-1.json, ...) and the final table (table.json); the folder (raises OSError)."""
-    import re
 
     slug = re.sub(r"[^a-z0-9]+", "-", season.name.lower()).strip("-") or "championship"
     base = user_dir() / SEASONS_FOLDER
@@ -709,75 +457,3 @@ def keep_season(season: Season, day: str) -> Path:
     table = [line.to_json() for line in season.table()]
     write_atomically(folder / "table.json", json.dumps({"name": season.name, "table": table}, ensure_ascii=False))
     return folder
-
-
-# ---------------------------------------------------------------- log
-class _LogStream:
-    """A stand-in for a missing sys.stdout / sys.stderr: lines go to the log."""
-
-    def __init__(self, level: int) -> None:
-        self.level = level
-        self._line = ""
-
-    def write(self, text: str) -> int:
-        self._line += text
-        while "\n" in self._line:
-            line, self._line = self._line.split("\n", 1)
-            if line.strip():
-                log.log(self.level, "%s", line)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-
-def setup_logging(level: int = logging.INFO) -> Path | None:
-    """Log the window game to a rotating file in the user folder (and to stderr when there is one).
-
-    Without a console (a windowed build, pythonw: sys.stdout or sys.stderr is
-    None) printed lines and uncaught errors go to the log too. Returns the
-    log file, or None when the folder cannot be written.
-    """
-    root = logging.getLogger()
-    root.setLevel(min(root.level or level, level))
-    path: Path | None = None
-    if not any(h.get_name() == "fantasy-racing-file" for h in root.handlers):
-        try:
-            path = log_path()
-            handler = logging.handlers.RotatingFileHandler(
-                path, maxBytes=512_000, backupCount=2, encoding="utf-8", delay=True
-            )
-        except OSError:
-            handler = None
-        if handler is not None:
-            handler.set_name("fantasy-racing-file")
-            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-            root.addHandler(handler)
-        if sys.stderr is not None and not any(h.get_name() == "fantasy-racing-console" for h in root.handlers):
-            console = logging.StreamHandler(sys.stderr)
-            console.set_name("fantasy-racing-console")
-            console.setLevel(logging.WARNING)
-            console.setFormatter(logging.Formatter("%(name)s: %(message)s"))
-            root.addHandler(console)
-    if sys.stdout is None:
-        sys.stdout = _LogStream(logging.INFO)
-    if sys.stderr is None:
-        sys.stderr = _LogStream(logging.ERROR)
-
-    def log_uncaught(kind, value, traceback) -> None:
-        if issubclass(kind, KeyboardInterrupt):
-            sys.__excepthook__(kind, value, traceback)
-            return
-        log.critical("the game stopped on an error", exc_info=(kind, value, traceback))
-
-    sys.excepthook = log_uncaught
-    log.info(
-        "Fantasy Racing starts (Python %s, %s%s)",
-        sys.version.split()[0],
-        sys.platform,
-        ", packaged" if getattr(sys, "frozen", False) else "",
-    )
-    return path
