@@ -438,7 +438,7 @@ def _network(args) -> int:
     if args.save:
         for room, race in zip(rooms, races):
             path = Path(args.save) if len(rooms) == 1 else Path(args.save).with_suffix(f".{room.code}.json")
-            path.write_text(race.to_json(), encoding="utf-8")
+            path.write_text(json.dumps(race.to_dict()), encoding="utf-8")
             print(f"serve: the race is saved in {path}")
     if len(races) == 1:
         _print_standings(races[0], args.json)

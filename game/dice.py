@@ -121,17 +121,6 @@ class Dice:
         return {}
 
 
-def saved_dice(data: dict[str, Any]) -> Dice | None:
-    """The dice a saved race names: ShownDice for a race kept from a network race, else None (the
-    seeded dice of its seed). Raises ValueError for a damaged record."""
-    shown = data.get("shown")
-    if shown is None:
-        return None
-    if not isinstance(shown, dict) or not all(isinstance(shown.get(k), list) for k in ("faces", "orders")):
-        raise ValueError("its shown dice are not a record of faces and orders")
-    return ShownDice(shown["faces"], shown["orders"], seed=data.get("seed"))
-
-
 class ShownDice(Dice):
     """Dice that show, in order, the faces another race's dice showed, then roll on from `seed`.
 

@@ -41,6 +41,23 @@ class FileRefused(ValueError):
     """A file the game will not read; the message says which limit it broke."""
 
 
+def kind_of(value: Any) -> str:
+    """A JSON value's kind in plain words (for a sentence that says what a field holds)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
 def size_text(size: int) -> str:
     """'4 MB', '256 KB', '812 bytes'."""
     if size >= MB and size % MB == 0:

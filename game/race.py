@@ -10,15 +10,14 @@ legal option are taken automatically and never reach the caller.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from game import effects, moves
+from game import effects, moves, record
 from game.board import Board, Square
 from game.characters import BABY, CHARACTERS, FAST, FLAIL
-from game.dice import BEER, D6, DRAPID, Dice, Die, saved_dice
+from game.dice import BEER, D6, DRAPID, Dice, Die
 from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
 __all__ = [
@@ -32,7 +31,6 @@ __all__ = [
     "Inventory",
     "Trap",
     "Rules",
-    "SAVE_FORMAT",
     "FORKING_BOTS",
     "MIN_RACERS",
     "MAX_RACERS",
@@ -41,7 +39,6 @@ __all__ = [
     "DRIFTS",
 ]
 
-SAVE_FORMAT = 1
 FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead with `Race.fork`
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
@@ -450,48 +447,46 @@ class Race(RaceState):
         self.emit("coins_spent", racer, n, n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)
 
-    # ------------------------------------------------------------ saves
-    def to_json(self) -> str:
-        """The race as JSON: setup, seed and every choice so far."""
+    # ------------------------------------------------------------ the record
+    def to_dict(self) -> dict[str, Any]:
+        """The race's record (`game.record`): setup, seed and every choice so far, as plain data."""
         if not self.dice.replayable:
             raise SaveError("a race with rigged dice cannot be saved: only seeded races replay")
-        return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "board": self.board.to_dict(),
-                "source": self.board.source,
-                "racers": [s.to_dict() for s in self.setups],
-                "turns": self.turns,
-                "seed": self.seed,
-                "choices": self.choices,
-                **self.dice.saved(),  # a race kept from a network race: the faces its host showed
-            }
+        board = self.board
+        setups = [s.to_dict() for s in self.setups]
+        # a race kept from a network race: its dice add the faces its host showed
+        return record.make(
+            board.to_dict(), board.source, setups, self.turns, self.seed, self.choices, self.dice.saved()
         )
 
     @classmethod
-    def from_json(cls, text: str, board: Board | None = None) -> Race:
-        """Rebuild a saved race by replaying its choices (raises SaveError)."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise SaveError(f"the save is not valid JSON ({error})") from None
-        if not isinstance(data, dict) or "format" not in data:
-            raise SaveError("the save has no format version: it is not a Fantasy Racing save")
-        if data["format"] != SAVE_FORMAT:
-            raise SaveError(f"the save has format {data['format']!r}; this game reads format {SAVE_FORMAT}")
+    def from_dict(cls, data: Any, board: Board | None = None, choices: bool = True) -> Race:
+        """The race of a record of any version (`game.record`), rebuilt by replaying its choices (with
+        `choices=False`: at its very beginning, no choice made and its first events not taken).
+
+        `board`: the same board with its Tiled art, instead of the one the record keeps. Raises
+        SaveError (a `RecordError` naming the field) with one sentence.
+        """
+        data = record.check(data)
         try:
             if board is None:
-                board = Board.from_dict(data["board"])
-                board = dataclasses.replace(board, source=data.get("source", ""))
-            setups = [RacerSetup(**s) for s in data["racers"]]
-            race = cls.new(board, setups, data["turns"], data["seed"], saved_dice(data))
-            for i, choice in enumerate(data["choices"]):
-                if race.over:
-                    raise SaveError(f"the save has {len(data['choices']) - i} choices after the end of the race")
-                race.choose(choice)
-        except SaveError:
-            raise
+                board = dataclasses.replace(Board.from_dict(data["board"]), source=data.get("source", ""))
         except (KeyError, TypeError, ValueError) as error:
-            raise SaveError(f"the save is damaged ({type(error).__name__}: {error})") from None
+            raise record.RecordError(f"the field 'race.board' is not a board ({record.reason(error)})") from None
+        setups = [RacerSetup(r["character"], r.get("name", ""), r.get("bot")) for r in data["racers"]]
+        try:
+            race = cls.new(board, setups, data["turns"], data["seed"], record.dice(data))
+        except (KeyError, TypeError, ValueError) as error:
+            raise SaveError(f"the race cannot start ({record.reason(error)})") from None
+        if not choices:
+            return race
+        made = data["choices"]
+        for index, choice in enumerate(made):
+            if race.over:
+                raise SaveError(f"the race has {len(made) - index} choices after its end")
+            try:
+                race.choose(choice)
+            except (TypeError, ValueError) as error:  # (IllegalChoice is a ValueError)
+                raise SaveError(f"choice {index} is not one the race allows ({record.reason(error)})") from error
         race.take_events()
         return race

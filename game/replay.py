@@ -5,17 +5,18 @@ A replay file is JSON:
     {"format": "fantasy-racing-replay",   what the file is
      "version": 1,                         the replay format's version
      "game_version": "1.0",               the game that recorded it
-     "race": {...},                        Race.to_json data: board, racers, turns, seed, choices
-                                           (and "shown": the faces a network race's host showed,
-                                           for a race a friend kept: see game/network.py)
+     "race": {...},                        the race's record (game/record.py): board, racers,
+                                           turns, seed, choices (and "shown": the faces a network
+                                           race's host showed, for a race a friend kept)
      "events": [{"kind": ..., ...}, ...]} the recorded event log (Event.to_dict, tuples as lists)
 
 The race part is enough to rebuild the race (setup + seed + choices); the
 events are what the race gave when it was recorded, so `check` can rebuild
 it and compare every event: a change of the rules that changes an old race
 shows up at its first different event. A saved race (`race.json` of the
-user folder, or bare `Race.to_json` text) also loads: it has no recorded
-events, so it plays back but its check only replays the choices.
+user folder, or a bare race record: `main.py serve --save`) also loads: it
+has no recorded events, so it plays back but its check only replays the
+choices. A race record of an older version is upgraded as it is read.
 
 Pure Python (no pygame); every unreadable file raises ReplayError with one
 sentence that names the file.
@@ -23,7 +24,6 @@ sentence that names the file.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import re
@@ -35,10 +35,11 @@ from typing import Any
 
 import game
 from game import files
-from game.board import Board, BoardError
-from game.dice import saved_dice
+from game.board import Board
 from game.events import Event
-from game.race import SAVE_FORMAT, IllegalChoice, Race, RacerSetup, SaveError
+from game.race import IllegalChoice, Race, SaveError
+from game.record import RecordError, plain, reason
+from game.record import check as check_record
 
 REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1
@@ -82,25 +83,33 @@ class CheckResult:
 
 # ---------------------------------------------------------------- recording
 def event_data(events: Iterable[Event]) -> list[dict[str, Any]]:
-    """Events as plain JSON data (tuples become lists, int keys strings), as a file holds them."""
-    data: list[dict[str, Any]] = json.loads(json.dumps([e.to_dict() for e in events]))
-    return data
+    """Events as plain data, as a file holds them (tuples become lists, int keys strings)."""
+    return [plain(e.to_dict()) for e in events]
 
 
-def record(race: Race) -> str:
-    """The replay file's text for a race (finished or not); the same race gives the same bytes."""
+def data(race: Race) -> dict[str, Any]:
+    """The replay of a race (finished or not) as plain data: its record and its events so far."""
     try:
-        saved = json.loads(race.to_json())
+        saved = race.to_dict()
     except SaveError as error:
         raise ReplayError(f"this race cannot be kept as a replay: {error}") from None
-    data = {
+    return {
         "format": REPLAY_FORMAT,
         "version": REPLAY_VERSION,
         "game_version": GAME_VERSION,
         "race": saved,
         "events": event_data(race.log),
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def text(replay_data: dict[str, Any]) -> str:
+    """A replay's file text (the same data give the same bytes)."""
+    return json.dumps(replay_data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def record(race: Race) -> str:
+    """The replay file's text for a race (finished or not); the same race gives the same bytes."""
+    return text(data(race))
 
 
 def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
@@ -116,13 +125,13 @@ def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
 
 def write(race: Race, folder: Path, day: date | None = None) -> Path:
     """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError."""
-    text = record(race)
+    content = record(race)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     taken = {p.name for p in folder.glob("*.json")}
     path = folder / file_name(race.board.name, day or date.today(), taken)
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
+    temporary.write_text(content, encoding="utf-8")
     temporary.replace(path)
     return path
 
@@ -149,17 +158,22 @@ def load(path: str | os.PathLike[str]) -> Replay:
 def parse(text: str, name: str = "the replay") -> Replay:
     """A replay (or saved race) from its text; raises ReplayError naming `name`."""
     try:
-        data = json.loads(text)
+        loaded = json.loads(text)
     except json.JSONDecodeError as error:
         raise ReplayError(
             f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"
         ) from None
     except RecursionError:
         raise ReplayError(f"{name} is not a replay: its JSON is nested too deeply") from None
-    if not isinstance(data, dict):
+    return read(loaded, name)
+
+
+def read(loaded: Any, name: str = "the replay") -> Replay:
+    """A replay (or saved race) from its plain data (a file's JSON); raises ReplayError naming `name`."""
+    if not isinstance(loaded, dict):
         raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
-    if data.get("format") == REPLAY_FORMAT:
-        version = data.get("version")
+    if loaded.get("format") == REPLAY_FORMAT:
+        version = loaded.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ReplayError(f"{name} is damaged: its replay version is {version!r}, not a whole number")
         if version > REPLAY_VERSION:
@@ -167,57 +181,28 @@ def parse(text: str, name: str = "the replay") -> Replay:
                 f"{name} is a replay of version {version}, newer than this game reads "
                 f"({REPLAY_VERSION}): play it with a newer Fantasy Racing"
             )
-        events = data.get("events")
+        events = loaded.get("events")
         if not isinstance(events, list) or not all(isinstance(e, dict) and "kind" in e for e in events):
             raise ReplayError(f"{name} is damaged: its recorded events are missing or not events")
-        race = data.get("race")
-        game_version = data.get("game_version")
+        race = loaded.get("race")
+        game_version = loaded.get("game_version")
         game_version = str(game_version) if game_version is not None else None
-    elif isinstance(data.get("race"), dict) and "setup" in data:  # the user folder's race.json
-        race, events, game_version = data["race"], None, None
-    elif "choices" in data and "format" in data:  # bare Race.to_json
-        race, events, game_version = data, None, None
+    elif isinstance(loaded.get("race"), dict) and "setup" in loaded:  # the user folder's race.json
+        race, events, game_version = loaded["race"], None, None
+    elif "choices" in loaded and "format" in loaded:  # a bare race record (main.py serve --save)
+        race, events, game_version = loaded, None, None
     else:
         raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
-    return Replay(race=_checked_race(race, name), events=events, game_version=game_version, name=name)
-
-
-def _checked_race(race: Any, name: str) -> dict[str, Any]:
-    """The race part, its shape checked (the rules check the rest while replaying)."""
     if not isinstance(race, dict):
         raise ReplayError(f"{name} is damaged: it has no race")
-    version = race.get("format")
-    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
-        raise ReplayError(
-            f"{name} holds a race saved in format {version}, newer than this game reads "
-            f"({SAVE_FORMAT}): play it with a newer Fantasy Racing"
-        )
-    if version != SAVE_FORMAT:
-        raise ReplayError(f"{name} is damaged: its race has format {version!r}, this game reads {SAVE_FORMAT}")
-    missing = [key for key in ("board", "racers", "turns", "seed", "choices") if key not in race]
-    if missing:
-        raise ReplayError(f"{name} is damaged: its race has no {', '.join(missing)}")
-    if (
-        not isinstance(race["choices"], list)
-        or not isinstance(race["board"], dict)
-        or not isinstance(race["racers"], list)
-    ):
-        raise ReplayError(f"{name} is damaged: its race's board, racers or choices have the wrong shape")
-    if not isinstance(race["seed"], int) or isinstance(race["seed"], bool):
-        raise ReplayError(f"{name} is damaged: its race has no whole-number seed, so it cannot be replayed")
-    return race
+    try:
+        checked = check_record(race)
+    except RecordError as error:
+        raise ReplayError(f"{name} cannot be replayed: {error}") from None
+    return Replay(race=checked, events=events, game_version=game_version, name=name)
 
 
 # ---------------------------------------------------------------- playing back
-def saved_board(replay: Replay) -> Board:
-    """The board kept in the replay (without the Tiled art)."""
-    try:
-        board = Board.from_dict(replay.race["board"])
-        return dataclasses.replace(board, source=str(replay.race.get("source") or ""))
-    except (BoardError, KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"{replay.name} is damaged: its board cannot be read ({_why(error)})") from None
-
-
 def same_board(board: Board, replay: Replay) -> Board | None:
     """`board` (say, the Tiled file with its art) with the replay's starts, if it is the board kept; else None."""
     kept = replay.race["board"]
@@ -233,13 +218,10 @@ def start(replay: Replay, board: Board | None = None) -> Race:
 
     `board` may be the same board with its Tiled art (see `same_board`).
     """
-    data = replay.race
-    board = board if board is not None else saved_board(replay)
     try:
-        setups = [RacerSetup(**s) for s in data["racers"]]
-        return Race.new(board, setups, data["turns"], data["seed"], saved_dice(data))
-    except (KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"{replay.name} is damaged: its race cannot start ({_why(error)})") from None
+        return Race.from_dict(replay.race, board, choices=False)
+    except SaveError as error:
+        raise ReplayError(f"{replay.name} is damaged: {error}") from None
 
 
 def play_choice(race: Race, replay: Replay) -> None:
@@ -250,7 +232,7 @@ def play_choice(race: Race, replay: Replay) -> None:
     except IndexError:
         raise ReplayError(f"{replay.name} has no choice {index}: its race stops before the end") from None
     except (IllegalChoice, TypeError) as error:
-        raise ReplayError(f"{replay.name} does not replay: choice {index} is not legal ({_why(error)})") from None
+        raise ReplayError(f"{replay.name} does not replay: choice {index} is not legal ({reason(error)})") from None
 
 
 def rebuild(replay: Replay, board: Board | None = None) -> Race:
@@ -336,8 +318,3 @@ def _short(event: dict[str, Any]) -> str:
 def _clip(value: Any, width: int = 80) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _why(error: Exception) -> str:
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text}"[:160] if text else type(error).__name__

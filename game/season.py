@@ -8,10 +8,11 @@ points, then total race points, then best place; racers equal in all three
 share their place.
 
 A `Season` is data: its setup (name, racers, boards, turns, seed), the
-finished races (each kept as a replay) and the race in progress. It is saved
-as JSON after every racer's turn, like a race, and rebuilt from that file;
-`SEASON_FORMAT` is the file's version (a file of the same format from any
-version of the game reads back; an unknown field is ignored).
+finished races (each kept as a replay) and the race in progress (its record,
+`game.record`). It is saved after every racer's turn, like a race, and
+rebuilt from that data (`to_dict`, `from_dict`); `SEASON_FORMAT` is its
+version. A season of an older version is upgraded as it is read (`MIGRATIONS`),
+never refused; an unknown field is ignored.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from game.board import Board
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
 
-SEASON_FORMAT = 1
+SEASON_FORMAT = 2
 MIN_RACES, MAX_RACES = 2, 8
 
 
@@ -66,7 +67,7 @@ class RaceResult:
     standings: list[tuple[int, int, int]]  # (place, racer, race points)
     season_points: dict[int, Fraction]
     highlights: dict[str, dict[int, int]]  # highlight -> racer -> count
-    replay: str  # game.replay.record of the race
+    replay: dict[str, Any]  # the race's replay (game.replay.data)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -84,8 +85,17 @@ class RaceResult:
             standings=[(int(p), int(r), int(pts)) for p, r, pts in data["standings"]],
             season_points={int(r): Fraction(int(n), int(d)) for r, (n, d) in data["season_points"].items()},
             highlights={k: {int(r): int(n) for r, n in v.items()} for k, v in data["highlights"].items()},
-            replay=str(data["replay"]),
+            replay=_replay_data(data["replay"]),
         )
+
+
+def _replay_data(data: Any) -> dict[str, Any]:
+    """A finished race's replay, checked as a replay file is (SeasonError otherwise)."""
+    try:
+        replay.read(data, "its replay")
+    except replay.ReplayError as error:
+        raise SeasonError(str(error)) from None
+    return dict(data)
 
 
 HIGHLIGHTS = ("fights_won", "longest_move", "shocks_inflicted", "laps")
@@ -193,7 +203,7 @@ class Season:
             standings=standings,
             season_points=place_points(standings),
             highlights=highlights(race),
-            replay=replay.record(race),
+            replay=replay.data(race),
         )
         self.results.append(result)
         self.race, self.race_setup = None, {}
@@ -235,39 +245,28 @@ class Season:
         return sorted(r for r, n in totals.items() if n == top and top > 0), top
 
     # ------------------------------------------------------------ saving
-    def to_json(self) -> str:
-        """The season as JSON (the race in progress as its save)."""
-        return json.dumps(
-            {
-                "season_format": SEASON_FORMAT,
-                "name": self.name,
-                "racers": [s.to_dict() for s in self.racers],
-                "boards": self.boards,
-                "turns": self.turns,
-                "seed": self.seed,
-                "results": [r.to_dict() for r in self.results],
-                "race": json.loads(self.race.to_json()) if self.race is not None and not self.race.over else None,
-                "race_setup": self.race_setup,
-            },
-            ensure_ascii=False,
-        )
+    def to_dict(self) -> dict[str, Any]:
+        """The season as plain data (the race in progress as its record)."""
+        return {
+            "season_format": SEASON_FORMAT,
+            "name": self.name,
+            "racers": [s.to_dict() for s in self.racers],
+            "boards": list(self.boards),
+            "turns": self.turns,
+            "seed": self.seed,
+            "results": [r.to_dict() for r in self.results],
+            "race": self.race.to_dict() if self.race is not None and not self.race.over else None,
+            "race_setup": self.race_setup,
+        }
 
     @classmethod
-    def from_json(cls, text: str, load: Callable[[str], Board] | None = None) -> Season:
-        """A season read back (raises SeasonError with the reason).
+    def from_dict(cls, data: Any) -> Season:
+        """A season read back from its data of any version (raises SeasonError with the reason).
 
-        The race in progress is rebuilt from its own save (the board it
+        The race in progress is rebuilt from its own record (the board it
         carries), so a season resumes even if a board file changed since.
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
-            raise SeasonError(f"it is not valid JSON ({error})") from None
-        if not isinstance(data, dict) or "season_format" not in data:
-            raise SeasonError("it is not a Fantasy Racing season (no season_format)")
-        version = data["season_format"]
-        if version != SEASON_FORMAT:
-            raise SeasonError(f"it has season format {version!r}; this game reads format {SEASON_FORMAT}")
+        data = upgrade(data)
         try:
             season = cls(
                 name=str(data["name"]),
@@ -281,7 +280,7 @@ class Season:
             if not MIN_RACES <= len(season.boards) <= MAX_RACES or len(season.results) > len(season.boards):
                 raise SeasonError(f"it has {len(season.results)} races run of {len(season.boards)}")
             if data.get("race") is not None:
-                season.race = Race.from_json(json.dumps(data["race"]))
+                season.race = Race.from_dict(data["race"])
         except SaveError as error:
             raise SeasonError(f"its race in progress cannot be rebuilt ({error})") from None
         except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
@@ -289,6 +288,37 @@ class Season:
                 raise
             raise SeasonError(f"it is damaged ({type(error).__name__}: {error})") from None
         return season
+
+
+def _from_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Season format 1 (to commit 14c1549) to 2: each finished race's replay was kept as the text of its
+    file, a string in the season's JSON; it is now the replay's data itself."""
+    results = []
+    for result in data.get("results") or []:
+        if isinstance(result, dict) and isinstance(result.get("replay"), str):
+            try:
+                result = {**result, "replay": json.loads(result["replay"])}
+            except (json.JSONDecodeError, RecursionError):
+                raise SeasonError("a finished race's replay is not valid JSON") from None
+        results.append(result)
+    return {**data, "season_format": 2, "results": results}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}  # version -> the next one
+
+
+def upgrade(data: Any) -> dict[str, Any]:
+    """A season's data of any version the game wrote, in the current format (SeasonError for data of
+    no version, or of a newer one than this game reads)."""
+    if not isinstance(data, dict) or "season_format" not in data:
+        raise SeasonError("it is not a Fantasy Racing season (no season_format)")
+    version = data["season_format"]
+    if type(version) is not int or not 1 <= version <= SEASON_FORMAT:
+        raise SeasonError(f"it has season format {version!r}; this game reads format {SEASON_FORMAT} and older")
+    upgraded: dict[str, Any] = data
+    while upgraded["season_format"] < SEASON_FORMAT:
+        upgraded = MIGRATIONS[upgraded["season_format"]](upgraded)
+    return upgraded
 
 
 def racer_name(setup: RacerSetup) -> str:

@@ -114,7 +114,7 @@ def saved_race(data_home: Path):
     from game import Race
 
     try:
-        return Race.from_json(json.dumps(json.loads(path.read_text())["race"]))
+        return Race.from_dict(json.loads(path.read_text())["race"])
     except (ValueError, KeyError):
         return None
 

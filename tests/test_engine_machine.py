@@ -109,7 +109,7 @@ class RaceMachine(RuleBasedStateMachine):
     @rule()
     def save_and_load_round_trip(self):
         before = state(self.race)
-        loaded = Race.from_json(self.race.to_json())
+        loaded = Race.from_dict(self.race.to_dict())
         assert state(loaded) == before
         assert [e.to_dict() for e in loaded.log] == [e.to_dict() for e in self.race.log]
         self.race = loaded  # play on from the loaded race

@@ -67,7 +67,7 @@ def play_checked(race: Race, rng: random.Random, save_at: int | None = None) -> 
     check_invariants(race, booked)
     while not race.over:
         if save_at is not None and len(race.choices) == save_at:
-            saved = race.to_json()
+            saved = race.to_dict()
         decision = race.pending
         policy = race.racers[decision.racer].bot
         race.choose(ai.choose(race, decision, policy, bot_rng))
@@ -83,7 +83,7 @@ def test_random_races_keep_every_invariant_and_saves_replay_identically(block):
         saved = play_checked(race, rng, save_at)
         if saved is None:
             continue
-        loaded = Race.from_json(saved)
+        loaded = Race.from_dict(saved)
         for choice in race.choices[save_at:]:
             loaded.choose(choice)
         assert loaded.over
@@ -100,9 +100,9 @@ def test_every_offered_option_is_accepted_on_a_copy():
             race.choose(ai.choose(race, race.pending, "random", bot_rng))
         if race.over:
             continue
-        saved = race.to_json()
+        saved = race.to_dict()
         for option in race.pending.options[:12]:
-            copy = Race.from_json(saved)
+            copy = Race.from_dict(saved)
             copy.choose(option)
 
 
@@ -113,7 +113,7 @@ def test_a_race_saved_at_any_point_loads_to_the_same_state(seed, cut):
     bot_rng = random.Random(seed)
     while not race.over and len(race.choices) < cut:
         race.choose(ai.choose(race, race.pending, "random", bot_rng))
-    loaded = Race.from_json(race.to_json())
+    loaded = Race.from_dict(race.to_dict())
     assert [e.to_dict() for e in loaded.log] == [e.to_dict() for e in race.log]
     assert loaded.pending == race.pending
     assert [(r.square, r.points, r.inventory) for r in loaded.racers] == [

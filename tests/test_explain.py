@@ -16,7 +16,7 @@ CUT = ("rolled", "fell", "shortcut", "fight", "trap_sprung", "chest_opened", "tu
 
 def what_the_race_gives(race: Race, racer: int, option) -> tuple[list, int]:
     """The real race (rebuilt from its save) answering `option`: the squares walked and the points they score."""
-    twin = Race.from_json(race.to_json(), board=race.board)
+    twin = Race.from_dict(race.to_dict(), board=race.board)
     twin.choose(option)
     path, points = [], 0
     for event in twin.take_events():

@@ -133,7 +133,7 @@ def test_the_games_own_save_file_replays(app, tmp_path):
     path = userdata.save_path()
     assert main.main(["replay", str(path), "--check"]) == 0
     replay = load(path)
-    assert replay.events is None and replay.choices == json.loads(race.to_json())["choices"]
+    assert replay.events is None and replay.choices == race.to_dict()["choices"]
     scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
     for _ in range(5000):
         if scene.at_end:

@@ -4,7 +4,6 @@ saves, resumes and replays as an ordinary race."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -48,7 +47,7 @@ def test_recording_dice_give_the_seeded_dice_faces_so_the_race_saves_as_any_othe
     while plain.pending is not None:
         plain.choose(ai.choose(plain, plain.pending, "normal", rng_a))
         recorded.choose(ai.choose(recorded, recorded.pending, "normal", rng_b))
-    assert recorded.to_json() == plain.to_json()
+    assert recorded.to_dict() == plain.to_dict()
     assert [e.to_dict() for e in recorded.log] == [e.to_dict() for e in plain.log]
 
 
@@ -120,9 +119,9 @@ def test_a_race_kept_from_a_client_saves_resumes_and_replays_as_an_ordinary_race
     kept = Race.new(client.board, CAST, turns=client.turns, seed=77, dice=ShownDice(fed.faces, fed.orders, seed=77))
     for option in client.choices:
         kept.choose(option)
-    text = kept.to_json()
-    assert json.loads(text)["seed"] == 77 and json.loads(text)["shown"]["faces"] == fed.faces
-    loaded = Race.from_json(text)
+    data = kept.to_dict()
+    assert data["seed"] == 77 and data["shown"]["faces"] == fed.faces
+    loaded = Race.from_dict(data)
     assert [(r.square, r.points) for r in loaded.racers] == [(r.square, r.points) for r in host.racers]
     rng = random.Random(8)
     while loaded.pending is not None:  # resumed: past the faces shown, dice of its own seed
@@ -130,7 +129,7 @@ def test_a_race_kept_from_a_client_saves_resumes_and_replays_as_an_ordinary_race
     assert loaded.over
     result = check(parse(record(loaded)))
     assert result.ok, result.message
-    again = Race.from_json(loaded.to_json())
+    again = Race.from_dict(loaded.to_dict())
     assert [e.to_dict() for e in again.log] == [e.to_dict() for e in loaded.log]
 
 
@@ -148,10 +147,10 @@ def test_a_damaged_record_of_shown_faces_is_refused_with_one_sentence(shown):
     from game.race import SaveError
 
     host, client, dice, fed = host_and_client()
-    data = json.loads(Race.new(client.board, CAST, turns=6, seed=1).to_json())
+    data = Race.new(client.board, CAST, turns=6, seed=1).to_dict()
     data["shown"] = shown
     with pytest.raises(SaveError) as error:
-        Race.from_json(json.dumps(data))
+        Race.from_dict(data)
     assert "\n" not in str(error.value)
 
 
@@ -171,5 +170,5 @@ def test_dice_of_another_kind_are_neither_forked_nor_saved_unless_they_say_they_
         with pytest.raises(ValueError):
             race.fork(Dice(1))
         with pytest.raises(SaveError):
-            race.to_json()
+            race.to_dict()
     assert Dice.replayable and ShownDice.replayable and RecordingDice.replayable

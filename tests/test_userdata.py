@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai
+from game import Race, RacerSetup, ai, record
 from game.app import settings as app_settings
 from game.app import userdata
 from game.app.settings import Settings
@@ -55,7 +55,7 @@ def a_race(choices: int = 12, seed: int = 3) -> Race:
 def save_text(**changes) -> dict:
     """The content of a good save file (a dict to spoil)."""
     race = a_race()
-    return {"version": 1, "setup": {"turns": 6, "seed": 3}, "race": json.loads(race.to_json()), **changes}
+    return {"version": 1, "setup": {"turns": 6, "seed": 3}, "race": race.to_dict(), **changes}
 
 
 def asides(folder: Path, stem: str) -> list[Path]:
@@ -229,7 +229,7 @@ def test_a_race_is_saved_with_a_format_version_and_resumes(data_home):
     race = a_race(15)
     userdata.save_race(race, {"turns": 6, "seed": 3})
     data = json.loads(userdata.save_path().read_text(encoding="utf-8"))
-    assert data["version"] == userdata.SAVE_FILE_FORMAT and data["race"]["format"] == 1
+    assert data["version"] == userdata.SAVE_FILE_FORMAT and data["race"]["format"] == record.FORMAT == 2
     saved, problem = userdata.load_race()
     assert problem is None and saved.race.choices == race.choices and saved.setup == {"turns": 6, "seed": 3}
 

@@ -21,13 +21,13 @@ from typing import Any
 from game.app.userdata import (
     Unreadable,
     check_format,
-    kind_of,
     read_json_file,
     remove_leftovers,
     set_aside_phrase,
     user_dir,
     write_atomically,
 )
+from game.files import kind_of
 
 log = logging.getLogger("fantasy-racing")
 

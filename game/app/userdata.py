@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import files
+from game.files import kind_of
 
 if TYPE_CHECKING:
     from game.race import Race
@@ -182,23 +183,6 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
         raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
 
 
-def kind_of(value: Any) -> str:
-    """A JSON value's kind in plain words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
     """Refuse a missing, invalid or newer format version."""
     if key not in data:
@@ -225,20 +209,13 @@ _SAVE_LOCK = threading.Lock()  # one save written at a time
 _SAVE_THREADS: list[threading.Thread] = []  # saves being written in the background
 
 
-def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots: dict[int, str] | None = None) -> None:
-    """Save an unfinished race with its setup (atomically); `bots` (racer: level) are saved as computer
-    racers of those levels (a network race's friends, when the race is resumed alone).
+def _write_save(path: Path, text: str, background: bool, what: str) -> None:
+    """Write a save atomically, now or in the background; saves are written in the order given.
 
     In the background, the file is written (and synced to disk, which may take
     a few milliseconds) by a thread, so that a frame never waits for the disk;
-    saves are written in order, and `wait_for_saves` waits for them. Raises
-    SaveError for a race that cannot be saved (rigged dice).
+    a disk problem is then logged, never raised. `wait_for_saves` waits for them.
     """
-    saved = json.loads(race.to_json())
-    for index, level in (bots or {}).items():
-        saved["racers"][index]["bot"] = level
-    text = json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved})
-    path = save_path()
 
     def write() -> None:
         with _SAVE_LOCK:
@@ -247,15 +224,27 @@ def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots:
             except OSError as error:
                 if not background:
                     raise
-                log.warning("the race could not be saved in %s: %s", path, error)
+                log.warning("the %s could not be saved in %s: %s", what, path, error)
 
     if not background:
         wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
-    thread = threading.Thread(target=write, name="save-race")
+    thread = threading.Thread(target=write, name=f"save-{what}")
     _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
     thread.start()
+
+
+def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots: dict[int, str] | None = None) -> None:
+    """Save an unfinished race with its setup (atomically, see `_write_save`); `bots` (racer: level)
+    are saved as computer racers of those levels (a network race's friends, when the race is resumed
+    alone). Raises SaveError for a race that cannot be saved (rigged dice)."""
+    saved = race.to_dict()
+    for index, level in (bots or {}).items():
+        saved["racers"][index]["bot"] = level
+    _write_save(
+        save_path(), json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}), background, "race"
+    )
 
 
 def wait_for_saves() -> None:
@@ -276,57 +265,37 @@ def delete_save() -> None:
         log.warning("the saved race could not be deleted: %s", error)
 
 
-_RACE_FIELDS = (
-    ("board", dict, "an object"),
-    ("racers", list, "a list"),
-    ("turns", int, "a whole number"),
-    ("seed", int, "a whole number"),
-    ("choices", list, "a list"),
-)
-
-
-def check_save(data: Any) -> None:
-    """Raise Unreadable with a plain reason when a save file's content cannot be a race."""
-    from game.characters import CHARACTERS
-    from game.race import SAVE_FORMAT
+def check_save(data: Any) -> dict[str, Any]:
+    """The race record of a save file's content, upgraded and checked (`game.record.check`), or
+    Unreadable with a plain reason naming the field."""
+    from game import record
 
     if not isinstance(data, dict):
         raise Unreadable(f"it holds {kind_of(data)}, not a saved race")
     check_format(data, "version", SAVE_FILE_FORMAT, "a saved race")
     if "race" not in data:
         raise Unreadable("the field 'race' is missing")
-    race = data["race"]
-    if not isinstance(race, dict):
-        raise Unreadable(f"the field 'race' is {kind_of(race)}, not an object")
+    if not isinstance(data["race"], dict):
+        raise Unreadable(f"the field 'race' is {kind_of(data['race'])}, not an object")
     if "setup" in data and not isinstance(data["setup"], (dict, type(None))):
         raise Unreadable(f"the field 'setup' is {kind_of(data['setup'])}, not an object")
-    check_format(race, "format", SAVE_FORMAT, "a saved race")
-    for key, kind, words in _RACE_FIELDS:
-        if key not in race:
-            raise Unreadable(f"the field 'race.{key}' is missing")
-        value = race[key]
-        if isinstance(value, bool) or not isinstance(value, kind):
-            raise Unreadable(f"the field 'race.{key}' is {kind_of(value)}, not {words}")
-    for i, racer in enumerate(race["racers"], 1):
-        if not isinstance(racer, dict):
-            raise Unreadable(f"racer {i} is {kind_of(racer)}, not an object")
-        character = racer.get("character")
-        if character not in CHARACTERS:
-            raise Unreadable(f"racer {i} is an unknown character {character!r}")
+    try:
+        return record.check(data["race"])
+    except record.RecordError as error:
+        raise Unreadable(str(error)) from None
 
 
 def _replay(saved: dict[str, Any]) -> Race:
     """The saved race, on its Tiled board (with its art) when the file still replays it."""
     from game import Race, load_board
 
-    text = json.dumps(saved)
     source = saved.get("source") or ""
     if isinstance(source, str) and source and os.path.isfile(source):
         try:
-            return Race.from_json(text, board=load_board(source))
+            return Race.from_dict(saved, board=load_board(source))
         except Exception:  # the board was edited since: replay on the board kept in the save
             pass
-    return Race.from_json(text)
+    return Race.from_dict(saved)
 
 
 def read_save(path: Path) -> SavedRace:
@@ -334,16 +303,13 @@ def read_save(path: Path) -> SavedRace:
     from game.race import IllegalChoice, SaveError
 
     data = read_json_file(path, "a saved race", "save")
-    check_save(data)
+    saved = check_save(data)
     try:
-        race = _replay(data["race"])
+        race = _replay(saved)
     except SaveError as error:
-        cause = error.__cause__ or error.__context__
-        if isinstance(cause, IllegalChoice) or "not an option" in str(error):
+        if isinstance(error.__cause__, IllegalChoice):
             raise Unreadable("one of its choices is not one the race allows at that point") from None
-        raise Unreadable(str(error).removeprefix("the save ").splitlines()[0][:160]) from None
-    except IllegalChoice:
-        raise Unreadable("one of its choices is not one the race allows at that point") from None
+        raise Unreadable(str(error).splitlines()[0][:160]) from None
     except Exception as error:  # any other damage: still one sentence, never a traceback
         raise Unreadable(f"it is damaged ({type(error).__name__}: {str(error)[:100]})") from None
     return SavedRace(race=race, setup=dict(data.get("setup") or {}))
@@ -367,7 +333,7 @@ def load_race() -> tuple[SavedRace | None, str | None]:
         )
         log.warning("%s", message)
         return None, message
-    if getattr(saved.race, "over", False):
+    if saved.race.over:
         delete_save()
         return None, None
     return saved, None
@@ -384,26 +350,8 @@ def season_path() -> Path:
 
 
 def save_season(season: Season, background: bool = False) -> None:
-    """Save the championship (and its race in progress) atomically, like a race (see save_race)."""
-    text = season.to_json()
-    path = season_path()
-
-    def write() -> None:
-        with _SAVE_LOCK:
-            try:
-                write_atomically(path, text)
-            except OSError as error:
-                if not background:
-                    raise
-                log.warning("the season could not be saved in %s: %s", path, error)
-
-    if not background:
-        wait_for_saves()  # saves started earlier are written first: this one is the newest
-        write()
-        return
-    thread = threading.Thread(target=write, name="save-season")
-    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
-    thread.start()
+    """Save the championship (and its race in progress) atomically, like a race (see `_write_save`)."""
+    _write_save(season_path(), json.dumps(season.to_dict(), ensure_ascii=False), background, "season")
 
 
 def delete_season() -> None:
@@ -429,7 +377,7 @@ def load_season() -> tuple[Season | None, str | None]:
         return None, None
     try:
         data = read_json_file(path, "a championship", "season")
-        season = Season.from_json(json.dumps(data))
+        season = Season.from_dict(data)
     except (Unreadable, SeasonError) as reason:
         message = (
             f"The saved championship {path} could not be read ({reason}); {set_aside_phrase(path)} "
@@ -452,8 +400,10 @@ def keep_season(season: Season, day: str) -> Path:
         folder = base / f"{day}-{slug}-{number}"
         number += 1
     folder.mkdir(parents=True)
+    from game.replay import text
+
     for index, result in enumerate(season.results, 1):
-        write_atomically(folder / f"race-{index}.json", result.replay)
+        write_atomically(folder / f"race-{index}.json", text(result.replay))
     table = [line.to_json() for line in season.table()]
     write_atomically(folder / "table.json", json.dumps({"name": season.name, "table": table}, ensure_ascii=False))
     return folder

@@ -1,0 +1,135 @@
+"""The race record (game/record.py): plain data, one validation that names the field, older versions
+upgraded, and a record without a seed (a network race's client) that follows the host's faces."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from game import Race, RacerSetup, ai, record, season
+from game.dice import RecordingDice, ShownDice
+from game.race import SaveError
+from game.season import SEASON_FORMAT, Season
+from scenes import boards
+
+V1 = Path(__file__).resolve().parent / "fixtures" / "v1"
+CAST = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal"), RacerSetup("baby", "Cy", "easy")]
+
+
+def played(choices: int, seed: int = 3, dice=None) -> Race:
+    race = Race.new(boards.practice_board(), CAST, turns=6, seed=seed, dice=dice)
+    rng = random.Random(seed)
+    while race.pending is not None and len(race.choices) < choices:
+        race.choose(ai.choose(race, race.pending, "normal", rng))
+    return race
+
+
+def test_a_record_is_plain_data_and_rebuilds_the_same_race():
+    race = played(30)
+    data = race.to_dict()
+    assert data["format"] == record.FORMAT
+    assert json.loads(json.dumps(data)) == data  # lists, never tuples: what a file gives back
+    again = Race.from_dict(data)
+    assert again.choices == race.choices and again.pending == race.pending
+    assert [e.to_dict() for e in again.log] == [e.to_dict() for e in race.log]
+    assert Race.from_dict(data) is not again and data == race.to_dict()  # the record is not changed
+
+
+def test_a_version_1_record_is_upgraded_and_reads_as_it_did():
+    saved = json.loads((V1 / "race.json").read_text(encoding="utf-8"))["race"]
+    assert saved["format"] == 1
+    upgraded = record.check(saved)
+    assert upgraded["format"] == record.FORMAT and saved["format"] == 1  # a new dict; the old one is kept
+    assert {k: v for k, v in upgraded.items() if k != "format"} == {k: v for k, v in saved.items() if k != "format"}
+    race = Race.from_dict(saved)
+    assert len(race.choices) == len(saved["choices"]) and race.to_dict() == upgraded
+
+
+def test_every_older_version_has_its_migration():
+    assert sorted(record.MIGRATIONS) == list(range(1, record.FORMAT))
+    assert sorted(season.MIGRATIONS) == list(range(1, SEASON_FORMAT))
+
+
+def spoiled(change) -> dict:
+    data = played(12).to_dict()
+    change(data)
+    return data
+
+
+BAD = [
+    ("format", lambda d: d.update(format=[1]), "its format version [1] is not a whole number"),
+    ("no seed", lambda d: d.pop("seed"), "the field 'race.seed' is missing"),
+    ("seed in words", lambda d: d.update(seed="seven"), "the field 'race.seed' is a text, not a whole number or null"),
+    ("turns true", lambda d: d.update(turns=True), "the field 'race.turns' is true or false, not a whole number"),
+    ("source", lambda d: d.update(source=3), "the field 'race.source' is a number, not a text"),
+    ("choices", lambda d: d.update(choices={}), "the field 'race.choices' is an object, not a list"),
+    ("board", lambda d: d["board"].pop("terrain"), "the field 'race.board.terrain' is missing"),
+    ("board name", lambda d: d["board"].update(name=None), "the field 'race.board.name' is null, not a text"),
+    ("a terrain row", lambda d: d["board"]["terrain"].append(7), "item 19 of the field 'race.board.terrain' is"),
+    ("racer", lambda d: d["racers"].__setitem__(1, "orc"), "racer 2 is a text, not an object"),
+    ("character", lambda d: d["racers"][0].pop("character"), "racer 1's character is missing"),
+    ("name", lambda d: d["racers"][2].update(name=5), "racer 3's name is a number, not a text"),
+    ("bot", lambda d: d["racers"][2].update(bot=1), "racer 3's bot is a number, not a text or null"),
+    ("unknown", lambda d: d["racers"][0].update(character="dragon"), "racer 1 is an unknown character 'dragon'"),
+    ("shown", lambda d: d.update(shown=[]), "the field 'race.shown' is a list, not an object"),
+    ("faces", lambda d: d.update(shown={"faces": ["six"], "orders": []}), "item 1 of the field 'race.shown.faces'"),
+    ("orders", lambda d: d.update(shown={"faces": [], "orders": [[0, "x"]]}), "item 1 of the field 'race.shown."),
+    ("null seed", lambda d: d.update(seed=None), "the field 'race.seed' is null and the race has no shown faces"),
+]
+
+
+@pytest.mark.parametrize("what, change, sentence", BAD, ids=[b[0] for b in BAD])
+def test_the_one_validation_names_the_field_in_one_sentence(what, change, sentence):
+    data = spoiled(change)
+    with pytest.raises(record.RecordError, match=re.escape(sentence)) as error:
+        record.check(data)
+    assert "\n" not in str(error.value)
+    with pytest.raises(SaveError):
+        Race.from_dict(data)
+
+
+def test_what_the_table_lets_through_the_rules_refuse_in_one_sentence():
+    for change, sentence in [
+        (lambda d: d.update(turns=99), "the race cannot start (ValueError: a race lasts 5 to 15 game turns"),
+        (lambda d: d["board"]["terrain"].__setitem__(0, "?"), "the field 'race.board' is not a board"),
+        (lambda d: d["choices"].append("fly"), "choice 12 is not one the race allows"),
+    ]:
+        with pytest.raises(SaveError, match=re.escape(sentence)):
+            Race.from_dict(spoiled(change))
+
+
+def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_own():
+    """The network's start: the host gives his race's record without the seed, with the faces his dice
+    showed; the friend's race is rebuilt from it and fed the faces of each later choice."""
+    dice = RecordingDice(11)
+    host = played(0, seed=11, dice=dice)
+    start = record.without_seed(host.to_dict(), *dice.take())
+    assert start["seed"] is None and "shown" in start
+    client = Race.from_dict(json.loads(json.dumps(start)))  # as it arrives over the wire
+    assert isinstance(client.dice, ShownDice) and client.dice.strict and client.seed is None
+    rng = random.Random(5)
+    for _ in range(40):
+        option = ai.choose(host, host.pending, "normal", rng)
+        host.choose(option)
+        client.dice.show(*dice.take())
+        client.choose(option)
+    assert [e.to_dict() for e in client.log] == [e.to_dict() for e in host.log]
+    middle = Race.from_dict(client.to_dict())  # a friend's race as it stands: its own record, no seed
+    assert middle.seed is None and middle.pending == host.pending
+
+
+def test_a_season_of_version_1_is_upgraded_its_replays_kept_as_data():
+    data = json.loads((V1 / "season.json").read_text(encoding="utf-8"))
+    assert data["season_format"] == 1 and isinstance(data["results"][0]["replay"], str)
+    cup = Season.from_dict(data)
+    assert isinstance(cup.results[0].replay, dict)
+    again = cup.to_dict()
+    assert again["season_format"] == SEASON_FORMAT and again["results"][0]["replay"] == json.loads(
+        data["results"][0]["replay"]
+    )
+    assert json.loads(json.dumps(again)) == again
+    assert Season.from_dict(again).table() == cup.table()
