@@ -11,7 +11,6 @@ the window): that time is printed apart, once per race, not counted in a decisio
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import Race, RacerSetup, ai, load_board  # noqa: E402
+from game import Race, RacerSetup, ai, load_board, seeds  # noqa: E402
 from game.characters import CHARACTERS  # noqa: E402
 
 
@@ -34,7 +33,7 @@ def main() -> None:
     times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
     prepared: list[float] = []
     for i in range(args.races):
-        rng = random.Random(args.seed + i)
+        rng = seeds.stream(args.seed, seeds.GAME, i)  # the lineup of race i
         levels = list(ai.LEVELS) + rng.sample(list(ai.LEVELS), 6 - len(ai.LEVELS))
         rng.shuffle(levels)
         board = boards[i % len(boards)]
@@ -44,7 +43,7 @@ def main() -> None:
             turns=board.turns,
             seed=args.seed + i,
         )
-        rngs = [random.Random(args.seed * 100 + k) for k in range(len(levels))]
+        rngs = seeds.bot_rngs(args.seed + i, len(levels))
         start = time.perf_counter()
         ai.prepare(race)
         prepared.append(time.perf_counter() - start)

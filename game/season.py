@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TextIO
 
-from game import ai, replay, tuning
+from game import ai, replay, seeds, tuning
 from game.board import Board
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
@@ -170,10 +170,8 @@ class Season:
         return min(len(self.results) + 1, len(self.boards))
 
     def race_seed(self, index: int) -> int:
-        """The seed of race `index` (0-based), drawn from the season's seed."""
-        rng = random.Random(self.seed)
-        seeds = [rng.randrange(2**31) for _ in range(MAX_RACES)]
-        return seeds[index]
+        """The seed of race `index` (0-based), derived from the season's seed."""
+        return seeds.derive(self.seed, seeds.SEASON_RACE, index)
 
     def start_race(self, load: Callable[[str], Board]) -> Race:
         """The next race (on its board, with its seed), now in progress."""
@@ -351,8 +349,8 @@ def play_headless(season: Season, load: Callable[[str], Board], out: TextIO, as_
     while not season.over:
         race = season.race if season.race is not None else season.start_race(load)
         number = season.race_number
-        rngs = {i: random.Random(race.seed * 7919 + i if race.seed is not None else i) for i in range(len(race.racers))}
-        bot_choices(race, rngs)
+        assert race.seed is not None  # (a season's races are seeded)
+        bot_choices(race, seeds.bot_rngs(race.seed, len(race.racers)))
         print_standings(
             race, out, title=f"Race {number} of {len(season.boards)} on {race.board.name} (seed {race.seed}):"
         )

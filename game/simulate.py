@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from game import ai
+from game import ai, seeds
 from game.board import Board
 from game.race import Race, RacerSetup
 
@@ -23,11 +22,11 @@ class Outcome:
 
 
 def run_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int) -> Race:
-    """Play one race with bots to its end."""
+    """Play one race with bots to its end (each computer racer's choices drawn from his stream of the
+    race's seed, `seeds.bot_rngs`: the same race as the window and `serve` give for this seed and lineup)."""
     setups = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
     race = Race.new(board, setups, turns=turns, seed=seed)
-    rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
-    ai.play(race, rngs, dict(enumerate(bots)))
+    ai.play(race, seeds.bot_rngs(seed, len(setups)), dict(enumerate(bots)))
     return race
 
 

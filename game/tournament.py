@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from game import ai
+from game import ai, seeds
 from game.board import Board
 from game.characters import CHARACTERS
 from game.race import Race, RacerSetup
@@ -101,7 +101,7 @@ def play_race(
     """One race between bots, with its lead changes and lateness."""
     setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
     race = Race.new(board, setups, turns=turns, seed=seed)
-    rngs = {i: random.Random(seed * 7919 + i) for i in range(len(setups))}
+    rngs = seeds.bot_rngs(seed, len(setups))
     leader, changes, leaders_by_turn = None, 0, {}
     while (decision := race.pending) is not None:
         race.choose(ai.choose(race, decision, bots[decision.racer], rngs[decision.racer]))
@@ -146,7 +146,7 @@ def run(
     """
     work = []
     for game in range(games):
-        rng = random.Random(seed * 1_000_003 + game)
+        rng = seeds.stream(seed, seeds.GAME, game)
         board = game % len(boards)
         characters, bots = lineup(rng)
         work.append((board, characters, bots, boards[board].turns, seed + game, game))
