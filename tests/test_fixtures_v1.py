@@ -1,6 +1,7 @@
 """Every file the game wrote before the race record (tests/fixtures/v1, made by commit 14c1549)
 still loads, and gives back the race, the season and the replay it held: the same turn, choices,
-pending decision, racers, standings and table; each replay checks event for event."""
+pending decision, racers, standings and table; each replay checks event for event; written again,
+a save and a season are of the current format and give back the same."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import main
-from game import ai, replay
+from game import ai, record, replay
 from game.app import userdata
+from game.season import SEASON_FORMAT
 from scenes import boards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +68,11 @@ def test_the_windows_unfinished_race_resumes_where_it_was(home, where, monkeypat
     assert saved.setup == expected["setup"]
     assert summary(saved.race) == without(expected, "setup")
     assert saved.race.board.source == "maps/meadow.tmx"
+    userdata.save_race(saved.race, saved.setup)  # written again: in the current format, the same race
+    data = json.loads(userdata.save_path().read_text(encoding="utf-8"))
+    assert data["race"]["format"] == record.FORMAT and data["setup"] == expected["setup"]
+    again, problem = userdata.load_race()
+    assert problem is None and summary(again.race) == summary(saved.race)
     finish(saved.race)
     assert saved.race.over
 
@@ -109,6 +116,10 @@ def test_the_unfinished_championship_resumes_with_its_table_and_its_race_in_prog
     assert season.race is not None and summary(season.race) == expected["race"]
     for result in season.results:
         assert replay.check(replay.read(result.replay)).ok
+    userdata.save_season(season)  # written again: in the current format, the same season
+    assert json.loads(userdata.season_path().read_text(encoding="utf-8"))["season_format"] == SEASON_FORMAT
+    again, problem = userdata.load_season()
+    assert problem is None and again.table() == season.table() and summary(again.race) == summary(season.race)
     finish(season.race, seed=3)  # the season goes on to its end
     season.finish_race()
     season.start_race(boards.load)
