@@ -22,8 +22,9 @@ import pygame
 from game import network
 from scenes import assets, audio, i18n, userboards, userdata
 from scenes.gamepad import Gamepads
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
 from scenes.legend import LegendScene
-from scenes.lobby import HostScene, JoinScene
 from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview

@@ -134,7 +134,8 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
     from game import network
     from scenes import boards
     from scenes.app import App
-    from scenes.lobby import HostScene, JoinScene
+    from scenes.host_lobby import HostScene
+    from scenes.join import JoinScene
     from scenes.userdata import Settings
 
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only

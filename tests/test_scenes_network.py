@@ -11,7 +11,9 @@ import pytest
 
 from game.replay import check, parse, record
 from scenes import userdata
-from scenes.lobby import HostScene, JoinScene, KeyboardScene
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
+from scenes.keyboard import KeyboardScene
 from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
