@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game import network
 from scenes import assets, audio, i18n, userboards, userdata
+from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
@@ -241,7 +241,7 @@ def run(options=None) -> int:
         app.loop()
     finally:
         app.stack.close()  # a network race's host tells his friends he goes
-        network.wait_closed(1.0)
+        wait_closed(1.0)
         userdata.wait_for_saves()
         pygame.quit()
     return 0

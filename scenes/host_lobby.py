@@ -1,9 +1,10 @@
 """The host's lobby of a network race (the race setup's *Host the race*, a seat open for a friend).
 
-`HostScene` listens (game.network.Hosting, on a background thread), shows this machine's address, the
-port and a short room code to share, who has joined each seat, and the host's settings for friends who
-drop (the computer racer's level, after how long); the race starts when the host says so (seats nobody
-took are played by computer racers).
+`HostScene` opens THE host of the race on the network's thread (scenes.bridges.network.Hosting) and
+shows this machine's address, the port and a short room code to share, who has joined each seat, and
+the host's settings for friends who drop (the computer racer's level, after how long). The race starts
+when the host says so (seats nobody took are played by computer racers): the host builds it and sends
+its start to this screen as to every friend, and the race scene follows it from there.
 
 It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the network's
 news are read from a queue each frame, never waited for.
@@ -16,13 +17,16 @@ import random
 
 import pygame
 
-from game import Race, RacerSetup, ai, network
-from game.dice import RecordingDice
+from game import ai
+from game.net.client import Follower
+from game.net.host import Seat
+from game.net.protocol import ProtocolError, lan_address, room_code
 from scenes import boards, userdata
 from scenes.backdrop import backdrop
+from scenes.bridges.network import Hosting
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.lobby import CHARACTER_IDS, LOBBY_BOX, draw_board_header, fit, seat_rows
+from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
 from scenes.netplay import MESSAGES_A_FRAME, HostSeats
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
@@ -43,7 +47,8 @@ class HostScene(Scene):
         self.group = FocusGroup()
         self.message = ""
         self.started = False
-        self.hosting: network.Hosting | None = None
+        self.hosting: Hosting | None = None
+        self.follower: Follower | None = None  # this screen, following its host's messages
         self.port: int | None = None
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
@@ -52,21 +57,23 @@ class HostScene(Scene):
     def enter(self) -> None:
         self.board = boards.load(self.setup["board"])
         self.turns = int(self.setup["turns"])
-        self.seed = random.randrange(2**31)
-        self.code = network.room_code()
+        self.seed = int(self.setup["seed"]) if "seed" in self.setup else random.randrange(2**31)
+        self.code = room_code()
         seats = []
         for racer in self.setup["racers"]:
             kind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
             if kind == "friend":
-                seats.append(network.Seat("friend", character=racer["character"]))
+                seats.append(Seat("friend", character=racer["character"]))
             elif kind == "bot":
-                seats.append(network.Seat("bot", bot=racer["bot"], name=racer["name"], character=racer["character"]))
+                seats.append(Seat("bot", bot=racer["bot"], name=racer["name"], character=racer["character"]))
             else:
-                seats.append(network.Seat("here", name=racer["name"], character=racer["character"]))
+                seats.append(Seat("here", name=racer["name"], character=racer["character"]))
         self.seats = [s.to_dict() for s in seats]
         settings = self.app.settings if self.app is not None else userdata.Settings()
         self.address = settings.host_address
-        self.hosting = network.Hosting(
+        here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
+        self.follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
+        self.hosting = Hosting(
             self.board,
             self.turns,
             seats,
@@ -76,9 +83,10 @@ class HostScene(Scene):
             self.takeover_level,
             address=self.address,
             port=settings.host_port,
+            name_of=lambda character, index: character_name(character),
         )
         self.wanted_port = settings.host_port
-        self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else network.lan_address()
+        self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
         self.group.set(
             [
@@ -133,64 +141,64 @@ class HostScene(Scene):
         self.stack.pop()
 
     def update(self, dt: float) -> None:
-        hosting = self.hosting
-        if hosting is None:
+        hosting, follower = self.hosting, self.follower
+        if hosting is None or follower is None:
             return
         for _ in range(MESSAGES_A_FRAME):
-            try:
-                kind, data = hosting.notices.get_nowait()
-            except Exception:  # queue.Empty
+            got = hosting.get()
+            if got is None:
                 return
+            kind, data = got
             if kind == "listening":
                 self.port = data["port"]
                 log.info("hosting a race on port %s, room code %s", self.port, self.code)
             elif kind == "failed":
                 self.failed = t("host.cannot_listen", port=data["port"], error=data["error"])
                 log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
-            elif kind == "seats":
-                self.seats = data["seats"]
             elif kind == "note":
                 log.info("network: %s", data["line"])
+            elif kind == "message":
+                try:
+                    message = follower.receive(data)
+                except ProtocolError as error:  # its own host: a bug, said in the log
+                    log.error("this screen cannot follow its own host: %s", error)
+                    continue
+                if message["type"] == "lobby":
+                    self.seats = message["seats"]
+                elif message["type"] == "start":
+                    self.race_started()
+                    return
 
     def start(self) -> None:
-        """Start the race now: seats nobody took are played by computer racers of the chosen level."""
+        """Start the race now: seats nobody took (as this screen shows them) are played by computer
+        racers of the chosen level. The host builds the race and sends its start here too."""
         hosting = self.hosting
         if hosting is None or self.port is None:
             self.message = self.failed or t("host.not_ready")
             return
+        if self.started:
+            return
         self.started = True
-        seats = self.seats
-        setups, kinds, levels, connected = [], [], [], []
-        rng = random.Random(self.seed)
-        for seat in seats:
-            character = seat.get("character") or rng.choice(CHARACTER_IDS)
-            kind = seat["kind"]
-            if kind == "friend" and not seat.get("name"):
-                kind = "bot"
-                setups.append(RacerSetup(character, character_name(character), bot=self.takeover_level))
-                levels.append(self.takeover_level)
-            elif kind == "bot":
-                setups.append(RacerSetup(character, seat.get("name") or character_name(character), bot=seat["level"]))
-                levels.append(seat["level"])
-            else:
-                setups.append(RacerSetup(character, seat["name"]))
-                levels.append("")
-            kinds.append(kind)
-            connected.append(bool(seat.get("connected")))
-        dice = RecordingDice(self.seed)
-        race = Race.new(self.board, setups, turns=self.turns, seed=self.seed, dice=dice)
-        hosting.begin(setups, *dice.take(), bots=[i for i, s in enumerate(seats) if s["kind"] != kinds[i]])
-        answering = HostSeats(hosting, kinds, levels, connected, dice, float(self.takeover), self.takeover_level)
+        hosting.start([i for i, seat in enumerate(self.seats) if seat.get("kind") == "friend" and not seat.get("name")])
+
+    def race_started(self) -> None:
+        """The host's start came: the race, on this screen, following the host."""
+        hosting, follower = self.hosting, self.follower
+        assert hosting is not None and follower is not None and follower.race is not None
+        race = follower.race
+        kinds = [
+            "here" if i in follower.mine else ("bot" if r.setup.bot else "friend") for i, r in enumerate(race.racers)
+        ]
+        answering = HostSeats(hosting, follower, kinds, self.takeover_level)
+        bots = answering.bots_alone(race)
         setup = {
             "board": self.setup["board"],
             "turns": self.turns,
             "racers": [
-                {"character": s.character, "name": s.name, "bot": answering.bots_alone(race).get(i, s.bot)}
-                for i, s in enumerate(setups)
+                {"character": s.character, "name": s.name, "bot": bots.get(i, s.bot)} for i, s in enumerate(race.setups)
             ],
         }
         userdata.delete_save()  # a new race, as from the setup
-        log.info("the hosted race starts: %s", ", ".join(f"{s.name} ({k})" for s, k in zip(setups, kinds)))
         self.stack.replace(self.stack.make("race", race, setup, seats=answering))
 
     def handle_event(self, event):

@@ -1,8 +1,9 @@
 """A friend joins a network race from his window (the title's *Join a race*).
 
-`JoinScene` asks for the address, the room code and his name, connects, shows the host's setup (board,
-turns, seats) and lets him take an open seat with his character; when the host starts, every screen
-shows the same race. A controller types on the screen's keyboard (scenes/keyboard.py).
+`JoinScene` asks for the address, the room code and his name, connects (scenes.bridges.network
+.Connection), shows the host's setup (board, turns, seats) and lets him take an open seat with his
+character; when the host starts, every screen shows the same race. A controller types on the screen's
+keyboard (scenes/keyboard.py).
 
 It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the network's
 news are read from a queue each frame, never waited for.
@@ -16,11 +17,13 @@ from typing import Any
 
 import pygame
 
-from game import network
 from game.characters import CHARACTERS
+from game.net.client import Follower
+from game.net.protocol import NAME_LENGTH, ProtocolError, address_of, clean_name, split_address, words_of_close
 from game.race import MAX_RACERS
 from scenes import userdata
 from scenes.backdrop import backdrop
+from scenes.bridges.network import Connection
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.keyboard import KeyboardScene
@@ -42,8 +45,8 @@ class JoinScene(Scene):
         super().__init__()
         self.rejoin = rejoin  # join again at once with this address, code and name
         self.group = FocusGroup()
-        self.connection: network.Connection | None = None
-        self.follower: network.Follower | None = None
+        self.connection: Connection | None = None
+        self.follower: Follower | None = None
         self.state = "form"  # "form", "connecting", "lobby" (choosing a seat), "seated" (waiting for the start)
         self.message = ""
         self.chosen = 0  # the seat to take
@@ -91,7 +94,7 @@ class JoinScene(Scene):
             (40, 306, 450, 44),
             self.name,
             self.set_name,
-            max_length=network.NAME_LENGTH,
+            max_length=NAME_LENGTH,
             size=20,
             placeholder=t("join.name_example"),
         )
@@ -182,9 +185,9 @@ class JoinScene(Scene):
     # ---------------------------------------------------------------- the network
     def connect(self) -> None:
         """Check the address, the code and the name, then connect and ask for the host's lobby."""
-        address, code, name = self.address.strip(), self.code.strip().upper(), network.clean_name(self.name)
+        address, code, name = self.address.strip(), self.code.strip().upper(), clean_name(self.name)
         try:
-            host, port = network.split_address(address)
+            host, port = split_address(address)
         except ValueError:
             self.message = t("join.bad_address", address=address) if address else t("join.no_address")
             return
@@ -198,12 +201,12 @@ class JoinScene(Scene):
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
             settings.save()
-        self.target = network.address_of(host, port)
+        self.target = address_of(host, port)
         self.message = ""
         self.state = "connecting"
-        self.follower = network.Follower()
+        self.follower = Follower()
         hello = {"type": "hello", "code": code, "name": name, "pick": True}
-        self.connection = network.Connection(self.target, hello)
+        self.connection = Connection(self.target, hello)
         self.layout()
 
     def disconnect(self) -> None:
@@ -236,7 +239,7 @@ class JoinScene(Scene):
             if kind == "message":
                 try:
                     message = follower.receive(data)
-                except network.ProtocolError as error:
+                except ProtocolError as error:
                     log.warning("the host at %s sent what this game cannot follow: %s", self.target, error)
                     self._drop(t("net.host_broken"))
                     return
@@ -307,7 +310,7 @@ class JoinScene(Scene):
                 return t(key)
         if code in (1000, 1001, 1006) or not reason:
             return t("join.host_closed")
-        return t("join.refused", reason=network.words_of_close(code, reason))
+        return t("join.refused", reason=words_of_close(code, reason))
 
     def start_race(self) -> None:
         """The host started: the race, on this screen too."""
@@ -318,7 +321,7 @@ class JoinScene(Scene):
         board = local_board(race.board.to_dict())
         if board is not race.board and board.to_dict() == race.board.to_dict():
             race.board = board  # the same board, with its Tiled art
-        rejoin = {"address": self.address, "code": self.code.strip().upper(), "name": network.clean_name(self.name)}
+        rejoin = {"address": self.address, "code": self.code.strip().upper(), "name": clean_name(self.name)}
         seats = FriendSeats(connection, follower, rejoin)
         log.info("joined the race at %s in seat %s", self.target, (follower.seat or 0) + 1)
         self.stack.replace(self.stack.make("race", race, friend_setup(race), seats=seats))
