@@ -46,7 +46,8 @@ class HostScene(Scene):
         self.setup = dict(setup)
         self.group = FocusGroup()
         self.message = ""
-        self.started = False
+        self.started = False  # the host was told to start
+        self.handed = False  # the race scene follows the host from now on (it closes it when it goes)
         self.hosting: Hosting | None = None
         self.follower: Follower | None = None  # this screen, following its host's messages
         self.port: int | None = None
@@ -121,7 +122,7 @@ class HostScene(Scene):
         )
 
     def exit(self) -> None:
-        if not self.started and self.hosting is not None:
+        if not self.handed and self.hosting is not None:
             self.hosting.close("closed")
 
     def set_level(self, level: str) -> None:
@@ -199,6 +200,7 @@ class HostScene(Scene):
             ],
         }
         userdata.delete_save()  # a new race, as from the setup
+        self.handed = True
         self.stack.replace(self.stack.make("race", race, setup, seats=answering))
 
     def handle_event(self, event):
