@@ -7,7 +7,6 @@ race and results screens (which save the season after every racer's turn).
 
 from __future__ import annotations
 
-import datetime
 import logging
 import random
 from functools import partial
@@ -16,6 +15,7 @@ from typing import Any
 import pygame
 
 from game import BoardError
+from game.app import session
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, RacerSetup
 from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
 from scenes import audio, boards, userdata
@@ -41,11 +41,7 @@ def start_season_race(scene: Scene, season: Season) -> str | None:
             season.start_race(boards.load)
         except (BoardError, SeasonError, OSError, ValueError) as error:
             return str(error).splitlines()[0]
-    try:
-        userdata.save_season(season)
-    except OSError as error:
-        log.warning("the season could not be saved: %s", error)
-    scene.stack.replace(scene.stack.make("race", season.race, season.race_setup, season=season))
+    scene.stack.replace(scene.stack.make("race", season.race, session=session.season_race(season)))
     return None
 
 
@@ -256,7 +252,7 @@ class SeasonTableScene(Scene):
             self.message = problem
 
     def save_and_quit(self) -> None:
-        userdata.save_season(self.season)
+        session.save_season(self.season)
         self.stack.reset(self.stack.make("title"))
 
     def podium(self) -> None:
@@ -366,11 +362,10 @@ class PodiumScene(Scene):
         audio.play("victory")
         self.lines = self.season.table()
         try:
-            folder = userdata.keep_season(self.season, datetime.date.today().isoformat())
+            folder = session.keep_finished_season(self.season)
             self.kept = t("season.kept", path=f"{userdata.SEASONS_FOLDER}/{folder.name}")
-        except OSError as error:
+        except OSError as error:  # the championship stays saved as the one in progress: nothing is lost
             self.kept = t("season.keep_failed", error=error)
-        userdata.delete_season()
         self.group.set(
             [Button((940, 650, 300, 50), t("results.title_button"), self.title, primary=True, hint=t("common.enter"))],
             focus=0,

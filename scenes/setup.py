@@ -15,9 +15,10 @@ from pathlib import Path
 import pygame
 
 from game import BoardError, Race, RacerSetup
+from game.app import session
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
-from scenes import assets, boards, userboards, userdata
+from scenes import assets, boards, userboards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import rule_text, t
@@ -47,8 +48,8 @@ def start_race(stack, setup: dict, replace: bool = False) -> str | None:
         )
     except (BoardError, ValueError, KeyError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
-    userdata.delete_save()
-    scene = stack.make("race", race, {k: v for k, v in setup.items() if k != "seed"})
+    playing = session.new_race(race, {k: v for k, v in setup.items() if k != "seed"})
+    scene = stack.make("race", race, session=playing)
     if replace:
         stack.replace(scene)
     else:
