@@ -160,15 +160,14 @@ class SetupScene(Scene):
                 self.set_turns,
                 str,
             ),
-            Choice(
-                (335, 318, 285, 44),
-                t("setup.racers"),
-                list(range(MIN_RACERS, self.max_racers() + 1)),
-                len(self.racers) - MIN_RACERS,
-                self.set_count,
-                str,
-            ),
+            self.count_choice(),
         ]
+
+    def count_choice(self) -> Choice:
+        """How many racers (the right of the turns' row)."""
+        counts = list(range(MIN_RACERS, self.max_racers() + 1))
+        index = len(self.racers) - MIN_RACERS
+        return Choice((335, 318, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
 
     def _racer_rows(self, widgets: list[Widget]) -> None:
         """Each racer's row: a person or a computer, his name, his character."""
