@@ -18,6 +18,7 @@ import random
 import pygame
 
 from game import ai
+from game.app import session
 from game.net.client import Follower
 from game.net.host import Seat
 from game.net.protocol import ProtocolError, lan_address, room_code
@@ -199,9 +200,9 @@ class HostScene(Scene):
                 {"character": s.character, "name": s.name, "bot": bots.get(i, s.bot)} for i, s in enumerate(race.setups)
             ],
         }
-        userdata.delete_save()  # a new race, as from the setup
+        playing = session.new_race(race, setup, bots=bots)  # as from the setup
         self.handed = True
-        self.stack.replace(self.stack.make("race", race, setup, seats=answering))
+        self.stack.replace(self.stack.make("race", race, seats=answering, session=playing))
 
     def handle_event(self, event):
         if self.group.handle_event(event):

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.app import session
 from game.characters import CHARACTERS
 from game.net.client import Follower
 from game.net.protocol import NAME_LENGTH, ProtocolError, address_of, clean_name, split_address, words_of_close
@@ -324,7 +325,8 @@ class JoinScene(Scene):
         rejoin = {"address": self.address, "code": self.code.strip().upper(), "name": clean_name(self.name)}
         seats = FriendSeats(connection, follower, rejoin)
         log.info("joined the race at %s in seat %s", self.target, (follower.seat or 0) + 1)
-        self.stack.replace(self.stack.make("race", race, friend_setup(race), seats=seats))
+        playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it
+        self.stack.replace(self.stack.make("race", race, seats=seats, session=playing))
 
     def handle_event(self, event):
         focused = self.group.focused
