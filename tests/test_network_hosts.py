@@ -97,8 +97,9 @@ class Screen:
         self.follower = Follower(host_seed=SEED, host_board=board)
         self.port: int | None = None
 
-    def follow(self, until, seconds: float = LIMIT) -> None:
-        """Read the host's news until `until()` (at most `seconds`)."""
+    def follow(self, until, seconds: float = LIMIT, let_go: bool = True) -> None:
+        """Read the host's news until `until()` (at most `seconds`); `let_go`: say `ready` as the window
+        does."""
         deadline = time.monotonic() + seconds
         while not until():
             assert time.monotonic() < deadline, "the host's screen never saw what it waited for"
@@ -113,7 +114,8 @@ class Screen:
             elif kind == "message":
                 self.follower.receive(data)
                 race = self.follower.race
-                if race is not None and race.pending is not None and race.pending.racer not in self.follower.mine:
+                pending = race.pending if race is not None else None
+                if let_go and race is not None and pending is not None and pending.racer not in self.follower.mine:
                     self.hosting.ready(len(race.choices))
 
 
@@ -194,3 +196,20 @@ def test_computer_racers_only_race_the_same_through_serve_the_windows_host_and_t
     race = Race.new(load_board(str(BOARD)), racers, TURNS, SEED)
     ai.play(race, seeds.bot_rngs(SEED, len(racers)), {i: level for i, (level, _) in enumerate(lineup)})
     assert from_serve == screen.follower.standings == standings_json(race)
+
+
+def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_the_race_so_far():
+    """The window's host paces its computer racers by its screen (Hosting.ready), as when the screen
+    drove them: no choice before the screen is ready for it, one choice for each `ready`."""
+    hosting, screen = window_host(["bot:normal:elf", "bot:normal:dwarf"])
+    try:
+        hosting.start()
+        screen.follow(lambda: screen.follower.race is not None, seconds=10, let_go=False)
+        assert hosting.record() is not None  # a round trip through the host's loop
+        assert hosting.host.race is not None and hosting.host.race.choices == []
+        hosting.ready(0)
+        screen.follow(lambda: len(screen.follower.race.choices) == 1, let_go=False)
+        assert hosting.record() is not None and len(hosting.host.race.choices) == 1  # index 1 waits for its ready
+    finally:
+        hosting.close()
+        hosting.background.join(5)
