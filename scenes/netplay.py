@@ -182,6 +182,11 @@ class HostSeats(Following):
                 out[racer] = (t("net.tag_computer_plays"), theme.BAD)
         return out
 
+    def computer_plays(self, race, racer: int) -> bool:
+        """A computer seat, or a friend away for longer than the host's delay: the host's computer
+        racer plays for him."""
+        return bool(race.racers[racer].setup.bot) or self.away(racer) == 0
+
     def bots_alone(self, race) -> dict[int, str]:
         """The friends' racers, played by computer racers of the takeover level when the host
         resumes the race alone (as it is saved)."""

@@ -165,6 +165,8 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     assert scene_host.seats.hosting.host.decider(0) == "easy"  # the host's takeover clock: a computer plays for her
     assert "Ann is disconnected" in scene_host.seats.notice(scene_host.race)
     assert "Ann is disconnected" in scene_bob.seats.notice(scene_bob.race)
+    assert scene_host.seats.computer_plays(scene_host.race, 0)  # the host's screen: "Ann is thinking…"
+    assert not scene_bob.seats.computer_plays(scene_bob.race, 0)  # a friend's: "Waiting for Ann…", as ever
     played = len(scene_host.race.choices)
     nw.run([host, bob], lambda: len(scene_host.race.choices) >= played + 8, events=nw.answer_by_enter)
     # Ann joins again with the same name and code, from a new window: straight back into the race

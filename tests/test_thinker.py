@@ -6,7 +6,7 @@ import time
 
 from game import Race, RacerSetup, ai
 from game.randomboard import random_board
-from scenes.thinker import Thinker
+from scenes.bridges.thinker import Thinker
 
 
 def test_a_hard_racer_thinks_off_the_frame_loop_and_chooses_as_it_would_inline():

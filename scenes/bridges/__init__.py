@@ -7,4 +7,5 @@ that thread or read, from a thread-safe queue, what it left there.
 - `network`: the network's event loop on a background thread (`Background`), the window's host
   (`Hosting`: THE host of game/net/host.py, its screen a local client) and the window's client
   (`Connection`).
+- `thinker`: a computer racer of the window's own race thinking on a worker thread (`Thinker`).
 """
