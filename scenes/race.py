@@ -162,7 +162,7 @@ class RaceScene(Scene):
         self._explained: tuple[Any, list[str]] | None = None  # (decision and focus, the focused option's lines)
         self.shown_traps = {sq: t.kind for sq, t in race.traps.items()}
         self.shown_owners = {sq: t.owner for sq, t in race.traps.items()}
-        self.hover_square = None
+        self.hover_square: tuple[int, int] | None = None
         self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         self.turn_shown = race.turn
@@ -424,7 +424,8 @@ class RaceScene(Scene):
 
     def _die_labels(self, e):
         """Words for dice whose faces are read on a table: looked up in what follows."""
-        labels, icons = [None] * len(e.die), [None] * len(e.die)
+        labels: list[str | None] = [None] * len(e.die)
+        icons: list[pygame.Surface | None] = [None] * len(e.die)
         if "DCOMBAT" in e.die or "DOBJ" in e.die:
             pending = self.race.pending if not self.queue else None
             for later in self.queue:
