@@ -27,9 +27,12 @@ from tests.test_e2e_window import find_window, read_xwd, start_xvfb, xdotool
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 400  # seconds any process of the test may live
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(t) is None for t in ("Xvfb", "xdotool")), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        any(shutil.which(t) is None for t in ("Xvfb", "xdotool")), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
+    ),
+]
 
 
 def free_port() -> int:

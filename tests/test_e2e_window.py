@@ -23,9 +23,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool")
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
+    ),
+]
 
 
 def start_xvfb():

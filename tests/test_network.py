@@ -18,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 90  # seconds any process of a test may live
+pytestmark = pytest.mark.slow  # every test starts game processes
 
 
 def free_port() -> int:

@@ -244,6 +244,7 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
     assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
 
 
+@pytest.mark.slow  # seconds of flooding
 def test_a_window_cuts_off_a_host_that_floods_it():
     """A "host" on 127.0.0.1 that sends far more than the window reads: the connection is cut off with
     a sentence, the messages unread stay bounded."""

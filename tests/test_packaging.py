@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install -r requirements-dev.txt)")
+pytestmark = pytest.mark.slow  # builds take seconds each
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "fantasy-racing"
