@@ -503,7 +503,7 @@ def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     )
 
 
-def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys):
+def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys, undo_process_state):
     import scenes.app as app_module
 
     def no_display(*args, **kwargs):
