@@ -113,6 +113,7 @@ def test_ratings_order_the_levels_with_intervals_around_them():
 
 
 def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
+    checked = {"drift": 0, "move": 0, "action": 0}
     for seed in range(4):
         race = race_for(["easy", "normal"], seed)
         rng = random.Random(seed)
@@ -124,12 +125,16 @@ def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
                 blocked_ahead = ai.lane(race, square) <= 1
                 if decision.kind == "drift" and not blocked_ahead:
                     assert choice == (0, 0), "a beginner does not step back for nothing"
+                    checked["drift"] += 1
                 if decision.kind == "move" and not blocked_ahead:
                     gone = {o: ai._rows_gone(race, decision, o) for o in decision.options}
                     assert gone[choice] > 0 and gone[choice] >= sorted(gone.values())[-2], (decision.options, choice)
+                    checked["move"] += 1
                 if decision.kind == "action":
                     assert choice != "coins", "a beginner forgets his coins"
+                    checked["action"] += 1
             race.choose(choice)
+    assert min(checked.values()) >= 5, checked  # each rule was put to the test, more than once
 
 
 @pytest.mark.slow  # a tournament of 40 races a lineup
