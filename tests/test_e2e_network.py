@@ -3,9 +3,10 @@ play a short network race by keys, on the loopback interface only (the host list
 
 The host opens a seat for a friend in the setup and hosts; the friend joins from the title with the
 address (kept from an earlier race, as the game does), the room code the host's screen shows (read
-from the host's log here) and his name, both typed, takes the seat, and the host starts; both press Enter until the race is over on both screens, which must
-end with the same standings. Every process runs under `timeout` in its own process group, killed at
-the end. Skipped when Xvfb or xdotool is missing (CI installs them).
+from the host's log here) and his name, both typed, takes the seat, and the host starts; both press
+Enter until the race is over on both screens, which must end with the same standings. Every process
+runs under `timeout` in its own process group, killed at the end. Skipped when Xvfb or xdotool is
+missing (CI installs them).
 """
 
 from __future__ import annotations
