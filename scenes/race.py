@@ -26,7 +26,7 @@ from scenes import audio, hud, i18n, userdata, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t
-from scenes.render import board, effects, sprites
+from scenes.render import actions, board, effects, motion, notices, rolls, sprites
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.stack import Scene
 from scenes.thinker import Thinker
@@ -395,13 +395,13 @@ class RaceScene(Scene):
 
     def _on_turn_started(self, e, animate) -> None:
         self.turn_shown = e.turn
-        self._play(effects.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
+        self._play(notices.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
 
     def _on_respawned(self, e, animate) -> None:
         self.shown_taken -= {tuple(s) for s in e.squares}
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
         for square in e.squares[:12]:
-            self._play(effects.Ring(tuple(square), (255, 230, 150)), animate)
+            self._play(notices.Ring(tuple(square), (255, 230, 150)), animate)
 
     def _on_racer_turn(self, e, animate) -> None:
         self.acting = e.racer
@@ -413,14 +413,14 @@ class RaceScene(Scene):
             sub = t("race.computer_racer")
         else:
             sub = t("race.your_turn") if self.seats.here(self.race, e.racer) else t("net.friends_turn")
-        self._play(effects.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
+        self._play(notices.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
 
     def _on_phase(self, e, animate) -> None:
         self.phase = e.phase
 
     def _on_rolled(self, e, animate) -> None:
         labels, icons = self._die_labels(e)
-        self._play(effects.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
+        self._play(rolls.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
 
     def _die_labels(self, e):
         """Words for dice whose faces are read on a table: looked up in what follows."""
@@ -450,14 +450,14 @@ class RaceScene(Scene):
 
     def _on_lucky(self, e, animate) -> None:
         self._play(
-            effects.Popup(
+            notices.Popup(
                 t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140), sprites.icon("object", "clover", 30)
             ),
             animate,
         )
 
     def _on_sprinter(self, e, animate) -> None:
-        self._play(effects.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
+        self._play(notices.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
 
     def _on_moved(self, e, animate) -> None:
         if not e.path:
@@ -468,7 +468,7 @@ class RaceScene(Scene):
             self.shown_pos[e.racer] = end
 
         self._play(
-            effects.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board), animate, done
+            motion.Slide(e.racer, self.shown_pos[e.racer], [tuple(p) for p in e.path], self.race.board), animate, done
         )
 
     def _on_placed(self, e, animate) -> None:
@@ -483,41 +483,41 @@ class RaceScene(Scene):
 
         if e.cause in PUSHES:
             self._play(
-                effects.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35), animate, done
+                motion.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35), animate, done
             )
             return
         swirl = e.cause in ("shortcut", "teleport")
-        self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
+        self._play(motion.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
 
     def _on_scored(self, e, animate) -> None:
         self.shown_points[e.racer] = e.total
         colour = theme.GOOD if e.points > 0 else theme.BAD
         label = f"{'+' if e.points > 0 else ''}{e.points}"
         if e.cause != "distance" or abs(e.points) > 1:
-            self._play(effects.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
+            self._play(notices.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
 
     def _on_crossed_line(self, e, animate) -> None:
         if e.forward:
-            self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
+            self._play(notices.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
             self._play(
-                effects.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"), animate
+                notices.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{self.race.racers[e.racer].name} +10"), animate
             )
         else:
-            self._play(effects.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
+            self._play(notices.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
 
     def _on_picked_up(self, e, animate) -> None:
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
-        self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
+        self._play(notices.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
 
     def _on_chest_opened(self, e, animate) -> None:
         self.shown_taken.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
-        self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
+        self._play(rolls.Chest(e.object, words.object_name(e.object), e.tier), animate)
 
     def _on_trap_sprung(self, e, animate) -> None:
         self.shown_traps.pop(tuple(e.square), None)
-        self._play(effects.Ring(tuple(e.square), (255, 120, 60)), animate)
+        self._play(notices.Ring(tuple(e.square), (255, 120, 60)), animate)
 
     def _on_trap_laid(self, e, animate) -> None:
         square = tuple(e.square)
@@ -527,11 +527,11 @@ class RaceScene(Scene):
             self.shown_owners[square] = e.racer
 
         sprite = object_sprite("poo" if e.trap == "poo" else "trap", int(TILE * 0.8))
-        self._play(effects.Drop(square, sprite), animate, done)
+        self._play(actions.Drop(square, sprite), animate, done)
 
     def _on_trap_destroyed(self, e, animate) -> None:
         self.shown_traps.pop(tuple(e.square), None)
-        self._play(effects.Ring(tuple(e.square), (255, 200, 80)), animate)
+        self._play(notices.Ring(tuple(e.square), (255, 200, 80)), animate)
 
     def _on_fell(self, e, animate) -> None:
         exit_square = tuple(e.exit)
@@ -539,15 +539,15 @@ class RaceScene(Scene):
         def done():
             self.shown_pos[e.racer] = exit_square
 
-        self._play(effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
+        self._play(motion.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer)), animate, done)
 
     def _on_fight(self, e, animate) -> None:
-        self._play(effects.Clash(tuple(e.square)), animate)
+        self._play(actions.Clash(tuple(e.square)), animate)
 
     def _on_fight_result(self, e, animate) -> None:
         winner = self.race.racers[e.winner].name
         self._play(
-            effects.Banner(
+            notices.Banner(
                 words.RESULTS.get(e.result, e.result).capitalize(),
                 (255, 170, 140),
                 0.9,
@@ -558,9 +558,9 @@ class RaceScene(Scene):
 
     def _on_shock(self, e, animate) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
-        self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
+        self._play(notices.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         self._play(
-            effects.Banner(
+            notices.Banner(
                 t("race.shock.big" if e.size == "big" else "race.shock.small"),
                 (255, 150, 60),
                 0.9,
@@ -573,7 +573,7 @@ class RaceScene(Scene):
     def _on_shield_used(self, e, animate) -> None:
         self.shock_marks = None
         self._play(
-            effects.Popup(
+            notices.Popup(
                 t("race.shield"), self.shown_pos[e.racer], (160, 200, 255), sprites.icon("object", "shield", 34)
             ),
             animate,
@@ -582,31 +582,31 @@ class RaceScene(Scene):
     def _on_barrier_destroyed(self, e, animate) -> None:
         self.shown_destroyed.add(tuple(e.square))
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
-        self._play(effects.Ring(tuple(e.square), (200, 140, 80)), animate)
+        self._play(notices.Ring(tuple(e.square), (200, 140, 80)), animate)
 
     def _on_thrown(self, e, animate) -> None:
         start = self.shown_pos[e.racer]
         size = 30 if e.object == "throwing_star" else 38
         self._play(
-            effects.Thrown(start, tuple(e.square), self.race.board, sprites.icon("object", e.object, size), e.object),
+            actions.Thrown(start, tuple(e.square), self.race.board, sprites.icon("object", e.object, size), e.object),
             animate,
         )
 
     def _on_fireball(self, e, animate) -> None:
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
-        self._play(effects.Fireball(path, self.race.board), animate)
+        self._play(actions.Fireball(path, self.race.board), animate)
 
     def _on_lightning(self, e, animate) -> None:
         leaders = set(e.leaders)
         self._play(
-            effects.Bolt([self.shown_pos[t] for t in e.targets], [t in leaders for t in e.targets], seed=e.racer),
+            actions.Bolt([self.shown_pos[t] for t in e.targets], [t in leaders for t in e.targets], seed=e.racer),
             animate,
         )
 
     def _on_flail(self, e, animate) -> None:
         start = self.shown_pos[e.racer]
         self._play(
-            effects.Thrown(
+            actions.Thrown(
                 start, tuple(e.square), self.race.board, sprites.icon("ui", "fight", 34), "flail", per_square=0.1
             ),
             animate,
@@ -616,14 +616,14 @@ class RaceScene(Scene):
         icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
         label = BABY_SHORT.get(e.action, e.action)
         self._play(
-            effects.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action)), animate
+            actions.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action)), animate
         )
 
     def _on_turn_ended(self, e, animate) -> None:
         self.shock_marks = None
 
     def _on_race_over(self, e, animate) -> None:
-        self._play(effects.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)
+        self._play(notices.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)
 
     # ---------------------------------------------------------------- camera
     def _focus_racer(self) -> int:
@@ -646,7 +646,7 @@ class RaceScene(Scene):
         for anim in (*reversed(self.ambient), self.anim):
             if anim is None:
                 continue
-            if type(anim) is effects.Slide:
+            if type(anim) is motion.Slide:
                 moved[anim.racer] = anim.position()
                 walking.add(anim.racer)
             elif type(anim).token_at is not effects.Animation.token_at:
