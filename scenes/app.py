@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import network
+from game.app import session
 from scenes import assets, audio, i18n, userboards, userdata
 from scenes.gamepad import Gamepads
 from scenes.legend import LegendScene
@@ -35,7 +36,7 @@ from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
 from scenes.title import TitleScene
-from scenes.tutorial import TutorialScene
+from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
 
 FPS = 60
@@ -60,7 +61,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "season_table": SeasonTableScene,
     "podium": PodiumScene,
     "legend": LegendScene,
-    "tutorial": TutorialScene,
+    "tutorial": tutorial_scene,
     "host": HostScene,
     "join": JoinScene,
     "host_left": HostLeftScene,
@@ -241,6 +242,6 @@ def run(options=None) -> int:
     finally:
         app.stack.close()  # a network race's host tells his friends he goes
         network.wait_closed(1.0)
-        userdata.wait_for_saves()
+        session.wait_for_saves()
         pygame.quit()
     return 0

@@ -19,7 +19,7 @@ from scenes import audio, i18n, words
 from scenes.i18n import t
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import panel
+from scenes.ui.widgets import control_box, panel
 
 SQUARE_KINDS = ("move", "drift", "tactical", "coins", "distance", "target", "path", "flail")
 HOTKEYS = [
@@ -384,16 +384,7 @@ class DecisionPanel:
             if entry.rect is None:  # laid out by _layout before any drawing
                 continue
             focused = self.entries.index(entry) == self.focus
-            fill = theme.PANEL_LIGHT if focused else theme.PANEL
-            panel(
-                surface,
-                entry.rect,
-                fill,
-                theme.FOCUS if focused else theme.PANEL_EDGE,
-                radius=8,
-                shadow=False,
-                width=3 if focused else 1,
-            )
+            control_box(surface, entry.rect, focused)
             x = entry.rect.left + 10
             if index < 10:
                 text.draw(

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game import Race, RacerSetup, ai, network
+from game.app import session
 from game.characters import CHARACTERS
 from game.dice import RecordingDice
 from game.race import MAX_RACERS
@@ -292,9 +293,9 @@ class HostScene(Scene):
                 for i, s in enumerate(setups)
             ],
         }
-        userdata.delete_save()  # a new race, as from the setup
+        playing = session.new_race(race, setup, bots=answering.bots_alone(race))  # as from the setup
         log.info("the hosted race starts: %s", ", ".join(f"{s.name} ({k})" for s, k in zip(setups, kinds)))
-        self.stack.replace(self.stack.make("race", race, setup, seats=answering))
+        self.stack.replace(self.stack.make("race", race, seats=answering, session=playing))
 
     def handle_event(self, event):
         if self.group.handle_event(event):
@@ -645,7 +646,8 @@ class JoinScene(Scene):
         rejoin = {"address": self.address, "code": self.code.strip().upper(), "name": network.clean_name(self.name)}
         seats = FriendSeats(connection, follower, rejoin)
         log.info("joined the race at %s in seat %s", self.target, (follower.seat or 0) + 1)
-        self.stack.replace(self.stack.make("race", race, friend_setup(race), seats=seats))
+        playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it
+        self.stack.replace(self.stack.make("race", race, seats=seats, session=playing))
 
     def handle_event(self, event):
         focused = self.group.focused

@@ -25,10 +25,11 @@ from typing import Any
 import pygame
 
 from game import network
+from game.app import session
 from game.dice import RecordingDice
-from scenes import boards, userdata
+from scenes import boards
 from scenes.i18n import t
-from scenes.race import Seats
+from scenes.race.seats import Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
@@ -168,6 +169,8 @@ class HostSeats(Seats):
         return ""
 
     def bots_alone(self, race) -> dict[int, str]:
+        """The friends' racers, played by computer racers of the takeover level when the host
+        resumes the race alone (as it is saved)."""
         return {racer: self.takeover_level for racer, kind in enumerate(self.kinds) if kind == "friend"}
 
     def leave(self) -> None:
@@ -179,7 +182,6 @@ class HostSeats(Seats):
 class FriendSeats(Seats):
     """A friend's window (see the module)."""
 
-    saves = False  # his race is the host's: nothing of it replaces his own saved race, unless he keeps it
     leave_label = "net.leave_race"
 
     def __init__(self, connection: network.Connection, follower: network.Follower, rejoin: dict[str, str]) -> None:
@@ -293,11 +295,7 @@ class HostLeftScene(Scene):
         self.kept_ok = True
 
     def enter(self) -> None:
-        saved = False
-        try:
-            saved = userdata.save_path().is_file()
-        except OSError:
-            pass
+        saved = session.has_saved_race()
         items = [
             (t("net.keep_save_replacing") if saved else t("net.keep_save"), self.keep_save),
             (t("net.keep_replay"), self.keep_replay),
@@ -314,7 +312,7 @@ class HostLeftScene(Scene):
         """The race as the save: the title resumes it, the others played by computer racers."""
         try:
             race = self.kept_race()
-            userdata.save_race(race, friend_setup(race))
+            session.keep_as_save(race, friend_setup(race))
         except (ValueError, OSError) as error:
             self.kept, self.kept_ok = t("net.keep_failed", error=error), False
             return
@@ -323,10 +321,10 @@ class HostLeftScene(Scene):
 
     def keep_replay(self) -> None:
         """The race as a replay file (never replaces anything)."""
-        from game.replay import ReplayError, write
+        from game.replay import ReplayError
 
         try:
-            path = write(self.kept_race(), userdata.user_dir() / "replays")
+            path = session.keep_replay(self.kept_race())
         except (ReplayError, ValueError, OSError) as error:
             self.kept, self.kept_ok = t("net.keep_failed", error=error), False
             return

@@ -8,7 +8,8 @@ import pytest
 from game import Board
 from scenes.app import App
 from scenes.legend import KINDS, LegendScene, example_square
-from scenes.race import LEGEND_BUTTON, RaceScene
+from scenes.race import RaceScene
+from scenes.race.drawing import LEGEND_BUTTON
 from scenes.userdata import Settings
 from tests.test_scenes import key, practice_setup
 

@@ -98,12 +98,12 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
 
     only_host = lambda app: nw.answer_by_enter(app) if app is host else []  # noqa: E731
     nw.run(apps, lambda: deciding(host_race, 1) and friend_race.panel is not None, events=only_host)
-    host_race._status_line()
-    assert host_race._line[0][0] == ("waiting", "Bob") and host_race.panel is None
+    host_race.drawing.status_line()
+    assert host_race.drawing._line[0][0] == ("waiting", "Bob") and host_race.panel is None
     only_friend = lambda app: nw.answer_by_enter(app) if app is friend else []  # noqa: E731
     nw.run(apps, lambda: deciding(friend_race, 0) and host_race.panel is not None, events=only_friend)
-    friend_race._status_line()
-    assert friend_race._line[0][0] == ("waiting", "Player 1") and friend_race.panel is None
+    friend_race.drawing.status_line()
+    assert friend_race.drawing._line[0][0] == ("waiting", "Player 1") and friend_race.panel is None
     # both play by keys; every decision of Bob's goes from the friend's panel to the host and back
     sent = []
     submit = friend_race.seats.submit
@@ -174,8 +174,8 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     nw.run(apps, lambda: isinstance(again.stack.top, RaceScene), what="Ann back in the race")
     scene_again = again.stack.top
     assert scene_again.seats.follower.seat == 0
-    assert scene_again.turn_shown == scene_again.race.turn > 1  # the race as it is now, not replayed from turn 1
-    assert len(scene_again.queue) < 40
+    assert scene_again.playback.turn_shown == scene_again.race.turn > 1  # the race as it is now, not from turn 1
+    assert len(scene_again.playback.queue) < 40
     nw.run(apps, lambda: scene_host.seats.who(scene_host.race, 0)[0] == "remote", what="the host asking Ann again")
     assert scene_host.seats.tags(scene_host.race)[0][0] == "friend"
     nw.run(

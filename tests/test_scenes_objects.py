@@ -74,13 +74,13 @@ def watch(app, race) -> tuple[RaceScene, list]:
     """The race scene on top of the stack, and the list of every animation it starts."""
     scene = app.stack.push(RaceScene(race, {}))
     started: list = []
-    play = scene._play
+    play = scene.playback._play
 
     def spy(anim, animate, done=None):
         started.append(anim)
         play(anim, animate, done)
 
-    scene._play = spy
+    scene.playback._play = spy
     return scene, started
 
 
@@ -184,7 +184,7 @@ def test_the_fireball_path_is_drawn_with_the_mouse_hover_click_undo_and_end(app)
     app.step([click(spot(scene, (4, 3)))])
     app.step([click(spot(scene, (4, 4)))])
     # The remaining range is shown while drawing.
-    assert scene._path_drawn()[-1] == (4, 4)
+    assert scene.drawing.path_drawn()[-1] == (4, 4)
     # A click on the last square ends the path: the fireball flies and the orc on (4, 4) is hit.
     app.step([click(spot(scene, (4, 4)))])
     assert events(race, "fireball") == [
@@ -335,7 +335,7 @@ def test_the_spear_flies_to_its_target(app):
     settle(app, scene)
     (spear,) = played(started, actions.Thrown)
     assert spear.kind == "spear"
-    assert (1, 2) in scene.shown_destroyed
+    assert (1, 2) in scene.playback.shown_destroyed
 
 
 def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
@@ -361,7 +361,7 @@ def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
     (star,) = played(started, actions.Thrown)
     assert star.kind == "throwing_star"
     slides = [a for a in played(started, motion.Slide) if a.racer == 1]
-    assert slides and scene.shown_pos[1] == (0, 5)
+    assert slides and scene.playback.shown_pos[1] == (0, 5)
 
 
 def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
@@ -384,7 +384,7 @@ def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
     (drop,) = played(started, actions.Drop)
-    assert drop.where == (3, 3) and scene.shown_traps[(3, 3)] == "trap"
+    assert drop.where == (3, 3) and scene.playback.shown_traps[(3, 3)] == "trap"
 
 
 def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
@@ -405,7 +405,7 @@ def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
     assert {s for s, _, _ in scene.panel.squares()} == {(2, 2), (3, 2), (4, 2)}
     app.step([key(pygame.K_2)])
     settle(app, scene)
-    assert racer(race, 0).square == (3, 2) and scene.shown_pos[0] == (3, 2)
+    assert racer(race, 0).square == (3, 2) and scene.playback.shown_pos[0] == (3, 2)
 
 
 def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypatch):
@@ -427,7 +427,7 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
     settle(app, scene)
     teleports = played(started, motion.Teleport)
     assert [t.swirl for t in teleports] == [True] and teleports[0].end == (5, 4)
-    assert scene.shown_pos[0] == (5, 4)
+    assert scene.playback.shown_pos[0] == (5, 4)
     # The HUD: the wand used on turn 1 is ready on turn 4, the other one is ready.
     lines = hud.status(race, racer(race, 0), race.turn)
     assert [w for _, w, _ in lines] == [f"teleport: ready on turn {1 + 3}", "fire ready"]
@@ -460,7 +460,7 @@ def test_lightning_strikes_each_target_then_they_recoil(app):
     recoils = [a for a in played(started, motion.Slide) if a.racer in (1, 2)]
     assert len(recoils) == 2
     assert started.index(bolt) < started.index(recoils[0])
-    assert scene.shown_pos[1] == (3, 2) and scene.shown_pos[2] == (6, 4)
+    assert scene.playback.shown_pos[1] == (3, 2) and scene.playback.shown_pos[2] == (6, 4)
 
 
 def test_the_flail_lashes_a_lit_neighbour(app):
@@ -484,7 +484,7 @@ def test_the_flail_lashes_a_lit_neighbour(app):
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
     assert played(started, actions.Thrown)[0].kind == "flail"
-    assert scene.shown_pos[1] == (2, 3)
+    assert scene.playback.shown_pos[1] == (2, 3)
 
 
 @pytest.mark.parametrize("step, action", [(0, "beer"), (1, "poo"), (2, "sleep"), (3, "cry")])
@@ -506,10 +506,11 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
     assert events(race, "baby") == [{"racer": 0, "action": action}]
     (baby,) = played(started, actions.Baby)
     assert baby.action == action
-    assert any(action_words in line for line, _ in scene.log for action_words in ("beer", "poo", "asleep", "cries"))
+    lines = [line for line, _ in scene.playback.log]
+    assert any(action_words in line for line in lines for action_words in ("beer", "poo", "asleep", "cries"))
     if action == "poo":
         (drop,) = played(started, actions.Drop)
-        assert scene.shown_traps[drop.where] == "poo"
+        assert scene.playback.shown_traps[drop.where] == "poo"
     # The HUD now announces the next action.
     after = hud.status(race, racer(race, 0), 1)
     assert after[-1] != before[-1]
@@ -553,13 +554,13 @@ def test_the_hud_shows_poison_stars_and_brainy_trap_owners(app):
     scene, _ = watch(app, race)
     settle(app, scene)
     assert [w for _, w, _ in hud.status(race, racer(race, 1), 1)] == ["poisoned: one die next move"]
-    assert scene.brainy_viewer() == 0  # the thief is a person, and Brainy
+    assert scene.drawing.brainy_viewer() == 0  # the thief is a person, and Brainy
     marks = []
-    scene._owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))
+    scene.drawing.owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))
     scene.draw(app.screen)
     assert sorted(set(marks)) == [(0, True), (1, False)]
     race.racers[0].setup = race.racers[0].setup.__class__(race.racers[0].character, "thief0", bot="greedy")
-    assert scene.brainy_viewer() is None  # a computer racer's eyes show nothing
+    assert scene.drawing.brainy_viewer() is None  # a computer racer's eyes show nothing
 
 
 def test_every_special_rule_is_in_the_setup_gallery_words():
@@ -609,8 +610,8 @@ def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, lang
 def mid_animation(app, scene, kind, at: float, limit: int = 2000):
     """Step until an animation of `kind` plays and has reached `at` (0..1) of its time."""
     for _ in range(limit):
-        if isinstance(scene.anim, kind) and scene.anim.progress >= at:
-            return scene.anim
+        if isinstance(scene.playback.anim, kind) and scene.playback.anim.progress >= at:
+            return scene.playback.anim
         app.step([], 1 / 60)
     raise AssertionError(f"no {kind.__name__} reached {at}")
 
