@@ -50,9 +50,11 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
     rng = random.Random(1)
     from game import ai
 
+    asked = 0
     while race.pending is not None:
         decision = race.pending
         if decision.racer == 1:
+            asked += 1
             follower.receive(
                 json.dumps(
                     {
@@ -72,6 +74,7 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
         faces, orders = dice.take()
         follower.receive(json.dumps({"type": "step", "option": option, "faces": faces, "orders": orders}))
     assert follower.race.over and [e.to_dict() for e in follower.race.log] == [e.to_dict() for e in race.log]
+    assert 0 < asked < len(race.choices)  # the follower was asked some of the race's decisions, not all
 
 
 @pytest.mark.parametrize(
@@ -254,6 +257,7 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
     assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
 
 
+@pytest.mark.slow  # seconds of flooding
 def test_a_window_cuts_off_a_host_that_floods_it():
     """A "host" on 127.0.0.1 that sends far more than the window reads: the connection is cut off with
     a sentence, the messages unread stay bounded."""

@@ -32,6 +32,7 @@ def standings(app):
     return [(place, race.racers[i].name, points) for place, i, points in race.standings()]
 
 
+@pytest.mark.slow  # a whole network race between windows
 def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_the_host(folder):
     port = nw.free_port()
     host, friend = nw.window(port), nw.window()
@@ -135,6 +136,7 @@ def nw_characters():
     return CHARACTER_IDS
 
 
+@pytest.mark.slow  # a network race between windows, a friend gone and back
 def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes_his_seat_back(folder):
     port = nw.free_port()
     host, ann, bob = nw.window(port), nw.window(), nw.window()
