@@ -77,7 +77,7 @@ def main() -> None:
     from scenes import boards
     from scenes.app import App
     from scenes.race import RaceScene
-    from scenes.render import effects
+    from scenes.render import motion
 
     ref = args.board or next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     board = boards.load(ref)
@@ -92,14 +92,14 @@ def main() -> None:
         dt = 1 / 60
 
         def keep_six_sliding() -> None:
-            moving = {a.racer for a in scene.ambient if isinstance(a, effects.Slide)}
+            moving = {a.racer for a in scene.playback.ambient if isinstance(a, motion.Slide)}
             for r in race.racers:
                 if r.index not in moving:
-                    start = scene.shown_pos[r.index]
+                    start = scene.playback.shown_pos[r.index]
                     path = [board.wrap(start[0] + k, start[1] + (k % 3 == 0)) for k in range(1, 9)]
-                    slide = effects.Slide(r.index, start, path, board, per_square=0.12)
+                    slide = motion.Slide(r.index, start, path, board, per_square=0.12)
                     slide.blocking = False
-                    scene.ambient.append(slide)
+                    scene.playback.ambient.append(slide)
 
         for _ in range(30):  # warm the caches
             keep_six_sliding()
@@ -111,7 +111,7 @@ def main() -> None:
             app.stack.update(dt)
             app.stack.draw(app.screen)
             t1 = time.perf_counter()
-            scene.renderer.draw(app.screen, scene.view, scene.camera)
+            scene.renderer.draw(app.screen, scene.view, scene.camera.position)
             t2 = time.perf_counter()
             frame_times.append((t1 - t0) * 1000)
             blit_times.append((t2 - t1) * 1000)

@@ -19,13 +19,14 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game import network
-from game.app import logs, userboards, userdata
+from game.app import logs, session, userboards, userdata
 from game.app.settings import Settings
 from scenes import assets, audio, i18n
+from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
 from scenes.legend import LegendScene
-from scenes.lobby import HostScene, JoinScene
 from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
@@ -37,7 +38,7 @@ from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
 from scenes.title import TitleScene
-from scenes.tutorial import TutorialScene
+from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
 
 FPS = 60
@@ -62,7 +63,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "season_table": SeasonTableScene,
     "podium": PodiumScene,
     "legend": LegendScene,
-    "tutorial": TutorialScene,
+    "tutorial": tutorial_scene,
     "host": HostScene,
     "join": JoinScene,
     "host_left": HostLeftScene,
@@ -242,7 +243,7 @@ def run(options=None) -> int:
         app.loop()
     finally:
         app.stack.close()  # a network race's host tells his friends he goes
-        network.wait_closed(1.0)
-        userdata.wait_for_saves()
+        wait_closed(1.0)
+        session.wait_for_saves()
         pygame.quit()
     return 0

@@ -17,9 +17,9 @@ import pygame
 
 from scenes import audio, i18n, words
 from scenes.i18n import t
-from scenes.render import effects, sprites
+from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import panel
+from scenes.ui.widgets import control_box, panel
 
 SQUARE_KINDS = ("move", "drift", "tactical", "coins", "distance", "target", "path", "flail")
 HOTKEYS = [
@@ -384,16 +384,7 @@ class DecisionPanel:
             if entry.rect is None:  # laid out by _layout before any drawing
                 continue
             focused = self.entries.index(entry) == self.focus
-            fill = theme.PANEL_LIGHT if focused else theme.PANEL
-            panel(
-                surface,
-                entry.rect,
-                fill,
-                theme.FOCUS if focused else theme.PANEL_EDGE,
-                radius=8,
-                shadow=False,
-                width=3 if focused else 1,
-            )
+            control_box(surface, entry.rect, focused)
             x = entry.rect.left + 10
             if index < 10:
                 text.draw(
@@ -484,7 +475,7 @@ class DecisionPanel:
                 if names[i] != "DCOMBAT" or not results
                 else t(f"die.face.{(flipped_results if chosen else results)[i]}")
             )
-            effects.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
+            rolls.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
             read_as_words = names[i] in ("DOBJ", "DCOMBAT") and (results or info.get("object"))
             lines = []
             if read_as_words:

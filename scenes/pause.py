@@ -6,8 +6,8 @@ import pygame
 
 from scenes.i18n import t
 from scenes.stack import Scene
-from scenes.ui import text, theme
-from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
+from scenes.ui import theme
+from scenes.ui.widgets import FocusGroup, menu_buttons, titled_card, veil
 
 
 class PauseScene(Scene):
@@ -68,8 +68,5 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 170)
-        box = pygame.Rect(0, 0, 520, 420)
-        box.midtop = (theme.SIZE[0] // 2, 160)
-        panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("pause.title"), (box.centerx, box.top + 28), 48, theme.ACCENT, "title", anchor="midtop")
+        titled_card(surface, (520, 420), 160, t("pause.title"), 48)
         self.group.draw(surface)

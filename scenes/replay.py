@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import pygame
 
+from game.app.session import Session
 from game.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from scenes.i18n import t as _catalogue
-from scenes.race import BOT_DELAY, RaceScene
+from scenes.race import RaceScene
+from scenes.race.guide import Guide
+from scenes.race.seats import BOT_DELAY, Seats
 from scenes.ui import text, theme
 
 
-def t(message: str, **values) -> str:
+def t(message: str, **values: Any) -> str:
     """The message in the player's language (the English text is its key), or in English."""
     try:
         return _catalogue(message, **values)
@@ -33,137 +37,147 @@ FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
-class ReplayScene(RaceScene):
-    """A recorded race played back: nobody decides, the recorded choices are made in turn."""
+def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
+    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.replay.start)."""
+    player = ReplayPlayer(replay, speed)
+    return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 
-    def __init__(self, replay: Replay, race, speed: float = 1.0) -> None:
-        super().__init__(race, {}, seed=0)
+
+class ReplayPlayer(Seats, Guide):
+    """A recorded race played back: nobody decides, the recorded choices are made in turn (the
+    race scene's seats), and the player pauses, steps and changes the speed (its guide)."""
+
+    leave_label = "menu.quit"
+    results = False  # the replay stays on its last picture
+
+    def __init__(self, replay: Replay, speed: float = 1.0) -> None:
         self.replay = replay
         self.factor = speed if speed in SPEEDS else 1.0
-        self.paused = False
+        self.is_paused = False
         self.stepping = False
         self.wait = 0.0
         self.problem: str | None = None
+        self.scene: RaceScene | None = None
 
-    # ---------------------------------------------------------------- the race scene, without saves or decisions
-    def _queue(self, events) -> None:
-        """Events to show (a replay never touches the player's saved race)."""
-        self.queue.extend(events)
+    def enter(self, scene: RaceScene) -> None:
+        self.scene = scene
 
-    def save(self, background: bool = True) -> None:
-        """A replay is never saved as the race in progress."""
+    # ---------------------------------------------------------------- the seats: the recorded choices
+    def who(self, race: Any, racer: int) -> tuple[str, str]:
+        return "recorded", ""
+
+    def here(self, race: Any, racer: int) -> bool:
+        return not race.racers[racer].setup.bot
 
     @property
-    def speed(self) -> float:
-        """The animation speed setting times the replay's own speed."""
-        return super().speed * self.factor
+    def speed(self) -> float:  # type: ignore[override]
+        """The replay's own speed (times the animation speed setting)."""
+        return self.factor
 
     @property
     def at_end(self) -> bool:
         """Whether everything recorded has been shown."""
-        return not self.busy and (
-            self.race.over or self.problem is not None or len(self.race.choices) >= len(self.replay.choices)
-        )
+        scene = self.scene
+        if scene is None or scene.busy:
+            return False
+        race = scene.race
+        return race.over or self.problem is not None or len(race.choices) >= len(self.replay.choices)
 
-    def _idle(self, dt: float) -> None:
+    def update(self, scene: Any, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
-        self._sync()
-        if self.at_end:
-            self.finished = True
+        if self.paused() or scene.busy:
             return
-        self.wait += dt
+        if self.at_end:
+            scene.finished = True
+            return
+        self.wait += dt * scene.speed
         if self.wait >= BOT_DELAY:
             self.next_choice()
 
     def next_choice(self) -> None:
         """Make the next recorded choice and queue its events."""
+        scene = self.scene
+        assert scene is not None
         self.wait = 0.0
         try:
-            play_choice(self.race, self.replay)
+            play_choice(scene.race, self.replay)
         except ReplayError as error:
             self.problem = str(error)
             return
-        self._take_events()
+        scene.moved_on()
 
-    # ---------------------------------------------------------------- pause, step, speed
-    def update(self, dt: float) -> None:
-        if not self.paused:
-            super().update(dt)
-            return
-        self.clock += dt
-        if self.stepping and self.anim is not None:
-            game_dt = dt * self.speed
-            self.anim.update(game_dt)
-            for anim in list(self.ambient):
-                anim.update(game_dt)
-                if anim.done:
-                    self.ambient.remove(anim)
-            if self.anim.done:
-                self._finish_anim()
-                self.stepping = False
-        else:
-            self.stepping = False
-        if not self.busy:
-            self._sync()
-        self._move_camera(dt)
+    # ---------------------------------------------------------------- the guide: pause, step, speed
+    def paused(self) -> bool:
+        return self.is_paused and not self.stepping
+
+    def holds(self) -> bool:
+        """Paused: only the step's animation plays."""
+        if not self.is_paused:
+            return False
+        scene = self.scene
+        if self.stepping and scene is not None and scene.playback.anim is not None:
+            return False
+        self.stepping = False
+        return True
 
     def toggle_pause(self) -> None:
         """Space: pause or play on."""
-        self.paused = not self.paused
+        self.is_paused = not self.is_paused
         self.stepping = False
 
     def step(self) -> None:
         """Right / N: pause, finish what is shown, and show the next event with its animation."""
-        self.paused = True
-        if self.anim is not None:
-            self._finish_anim()
+        scene = self.scene
+        assert scene is not None
+        playback = scene.playback
+        self.is_paused = True
+        if playback.anim is not None:
+            playback.finish_anim()
             self.stepping = False
             return
-        if not self.queue and not self.at_end:
+        if not playback.queue and not self.at_end:
             self.next_choice()
-        if self.queue:
-            self._show(self.queue.popleft(), animate=True)
-            self.stepping = self.anim is not None
-        if not self.busy:
-            self._sync()
+        playback.show_next()
+        self.stepping = playback.anim is not None
+        if not scene.busy:
+            playback.sync()
 
     def change_speed(self, direction: int) -> None:
         """+ / -: the next speed up or down."""
         index = SPEEDS.index(self.factor) + direction
         self.factor = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
 
-    def back(self) -> None:
+    def back(self, scene: RaceScene) -> None:
         """Escape: leave the replay (the game quits when it was opened from the command line)."""
-        self.stack.pop()
+        scene.stack.pop()
 
-    def handle_event(self, event):
+    def handle_event(self, scene: RaceScene, event: Any) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.back()
-                return None
+                self.back(scene)
+                return True
             if event.key == pygame.K_SPACE:
                 self.toggle_pause()
-                return None
+                return True
             if event.key in STEP_KEYS:
                 self.step()
-                return None
+                return True
             if event.key in FASTER_KEYS or event.unicode == "+":
                 self.change_speed(+1)
-                return None
+                return True
             if event.key in SLOWER_KEYS:
                 self.change_speed(-1)
-                return None
-        if self._camera_event(event):
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.busy:
-            self.skip()
-        return None
+                return True
+        if scene.camera.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and scene.busy:
+            scene.skip()
+        return True  # nothing else of the race scene's input: nobody decides in a replay
 
     # ---------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        shown, total = len(self.race.choices), len(self.replay.choices)
-        state = t("paused") if self.paused else t("playing")
+    def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
+        shown, total = len(scene.race.choices), len(self.replay.choices)
+        state = t("paused") if self.is_paused else t("playing")
         line = t(
             "Replay · {state} · speed x{speed} · choice {shown} / {total}",
             state=state,
@@ -175,7 +189,7 @@ class ReplayScene(RaceScene):
         text.draw(
             surface,
             line,
-            (self.view.left + 12, self.view.top + 10),
+            (scene.view.left + 12, scene.view.top + 10),
             18,
             theme.ACCENT,
             "bold",
@@ -183,16 +197,16 @@ class ReplayScene(RaceScene):
             shadow=True,
         )
         text.draw(
-            surface, keys, (self.view.left + 12, self.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
+            surface, keys, (scene.view.left + 12, scene.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
         )
         if self.at_end:
             message = self.problem or (
-                t("End of the replay") if self.race.over else t("End of the replay: the race was saved before its end")
+                t("End of the replay") if scene.race.over else t("End of the replay: the race was saved before its end")
             )
             text.draw(
                 surface,
                 message,
-                (self.view.centerx, self.view.centery),
+                (scene.view.centerx, scene.view.centery),
                 26,
                 theme.BAD if self.problem else theme.ACCENT,
                 "heading",
@@ -225,7 +239,7 @@ def run_replay(replay: Replay, speed: float = 1.0) -> int:
     except pygame.error as error:
         print(f"main.py: cannot open the game's window ({error}); is a display available?", file=sys.stderr)
         return 1
-    app.stack.push(ReplayScene(replay, race, speed))
+    app.stack.push(replay_scene(replay, race, speed))
     try:
         app.loop()
     finally:

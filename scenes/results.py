@@ -77,11 +77,11 @@ class ResultsScene(Scene):
 
     def keep_replay(self) -> None:
         """Write the race as a replay file in the user folder's replays/ and say where (K)."""
-        from game.app.userdata import user_dir
-        from game.replay import ReplayError, write
+        from game.app.session import keep_replay
+        from game.replay import ReplayError
 
         try:
-            path = write(self.race, user_dir() / "replays")
+            path = keep_replay(self.race)
         except (ReplayError, OSError) as error:
             self.kept = t("results.keep_failed", error=error)
         else:

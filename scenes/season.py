@@ -7,7 +7,6 @@ race and results screens (which save the season after every racer's turn).
 
 from __future__ import annotations
 
-import datetime
 import logging
 import random
 from functools import partial
@@ -16,8 +15,8 @@ from typing import Any
 import pygame
 
 from game import BoardError
-from game.app import userdata
-from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, RacerSetup
+from game.app import session, userdata
+from game.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
 from scenes import audio, boards
 from scenes.backdrop import backdrop
@@ -42,12 +41,19 @@ def start_season_race(scene: Scene, season: Season) -> str | None:
             season.start_race(boards.load)
         except (BoardError, SeasonError, OSError, ValueError) as error:
             return str(error).splitlines()[0]
-    try:
-        userdata.save_season(season)
-    except OSError as error:
-        log.warning("the season could not be saved: %s", error)
-    scene.stack.replace(scene.stack.make("race", season.race, season.race_setup, season=season))
+    scene.stack.replace(scene.stack.make("race", season.race, session=session.season_race(season)))
     return None
+
+
+def draw_chart_card(
+    surface: pygame.Surface, card: pygame.Rect, season: Season, lines: list[Standing], size: int
+) -> None:
+    """The season's chart on its card, under its heading of `size` points (the margins grow with it)."""
+    panel(surface, card, (30, 35, 54))
+    text.draw(surface, t("season.chart"), (card.left + 18, card.top + size - 8), size, theme.TEXT, "heading")
+    above, below = size * 9 // 2 - 42, size // 2 + 2
+    chart = pygame.Rect(card.left + 15, card.top + above, card.width - 30, card.height - above - below)
+    draw_chart(surface, chart, season, lines)
 
 
 def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines: list[Standing]) -> None:
@@ -156,14 +162,7 @@ class SeasonSetupScene(SetupScene):
                 self.set_season_turns,
                 lambda v: t("season.board_turns") if v == BOARD_DEFAULT else str(v),
             ),
-            Choice(
-                (335, 318, 285, 44),
-                t("setup.racers"),
-                list(range(MIN_RACERS, self.max_racers() + 1)),
-                len(self.racers) - MIN_RACERS,
-                self.set_count,
-                str,
-            ),
+            self.count_choice(),
         ]
         return widgets
 
@@ -257,7 +256,7 @@ class SeasonTableScene(Scene):
             self.message = problem
 
     def save_and_quit(self) -> None:
-        userdata.save_season(self.season)
+        session.save_season(self.season)
         self.stack.reset(self.stack.make("title"))
 
     def podium(self) -> None:
@@ -314,10 +313,7 @@ class SeasonTableScene(Scene):
             )
             text.draw(surface, str(line.race_points), (box.left + 420, y + row_h // 2), 20, theme.TEXT, anchor="center")
             text.draw(surface, str(line.best_place), (box.left + 540, y + row_h // 2), 20, theme.TEXT, anchor="center")
-        chart = pygame.Rect(670, 120, 570, 250)
-        panel(surface, chart, (30, 35, 54))
-        text.draw(surface, t("season.chart"), (chart.left + 18, chart.top + 12), 20, theme.TEXT, "heading")
-        draw_chart(surface, chart.inflate(-30, -60).move(0, 18), season, self.lines)
+        draw_chart_card(surface, pygame.Rect(670, 120, 570, 250), season, self.lines, 20)
         card = pygame.Rect(670, 390, 570, 240)
         panel(surface, card, (30, 35, 54))
         if season.over:
@@ -367,11 +363,10 @@ class PodiumScene(Scene):
         audio.play("victory")
         self.lines = self.season.table()
         try:
-            folder = userdata.keep_season(self.season, datetime.date.today().isoformat())
+            folder = session.keep_finished_season(self.season)
             self.kept = t("season.kept", path=f"{userdata.SEASONS_FOLDER}/{folder.name}")
-        except OSError as error:
+        except OSError as error:  # the championship stays saved as the one in progress: nothing is lost
             self.kept = t("season.keep_failed", error=error)
-        userdata.delete_season()
         self.group.set(
             [Button((940, 650, 300, 50), t("results.title_button"), self.title, primary=True, hint=t("common.enter"))],
             focus=0,
@@ -442,10 +437,7 @@ class PodiumScene(Scene):
                 "bold",
                 anchor="midtop",
             )
-        chart = pygame.Rect(40, 480, 560, 220)
-        panel(surface, chart, (30, 35, 54))
-        text.draw(surface, t("season.chart"), (chart.left + 18, chart.top + 10), 18, theme.TEXT, "heading")
-        draw_chart(surface, chart.inflate(-30, -50).move(0, 14), season, self.lines)
+        draw_chart_card(surface, pygame.Rect(40, 480, 560, 220), season, self.lines, 18)
         box = pygame.Rect(620, 480, 620, 150)
         panel(surface, box, (30, 35, 54))
         text.draw(surface, t("season.highlights"), (box.left + 18, box.top + 10), 18, theme.TEXT, "heading")

@@ -10,7 +10,7 @@ from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, titled_card, veil
 
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
@@ -123,10 +123,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
-        box = pygame.Rect(0, 0, 720, 530)
-        box.midtop = (theme.SIZE[0] // 2, 110)
-        panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("settings.title"), (box.centerx, box.top + 30), 44, theme.ACCENT, "title", anchor="midtop")
+        titled_card(surface, (720, 530), 110, t("settings.title"), 44)
         self.group.draw(surface)
         text.draw(
             surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"

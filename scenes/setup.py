@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from game import BoardError, Race, RacerSetup
-from game.app import userboards, userdata
+from game.app import session, userboards
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from scenes import assets, boards
@@ -30,7 +30,7 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
-# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/lobby.py)
+# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
@@ -48,8 +48,8 @@ def start_race(stack, setup: dict, replace: bool = False) -> str | None:
         )
     except (BoardError, ValueError, KeyError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
-    userdata.delete_save()
-    scene = stack.make("race", race, {k: v for k, v in setup.items() if k != "seed"})
+    playing = session.new_race(race, {k: v for k, v in setup.items() if k != "seed"})
+    scene = stack.make("race", race, session=playing)
     if replace:
         stack.replace(scene)
     else:
@@ -160,15 +160,14 @@ class SetupScene(Scene):
                 self.set_turns,
                 str,
             ),
-            Choice(
-                (335, 318, 285, 44),
-                t("setup.racers"),
-                list(range(MIN_RACERS, self.max_racers() + 1)),
-                len(self.racers) - MIN_RACERS,
-                self.set_count,
-                str,
-            ),
+            self.count_choice(),
         ]
+
+    def count_choice(self) -> Choice:
+        """How many racers (the right of the turns' row)."""
+        counts = list(range(MIN_RACERS, self.max_racers() + 1))
+        index = len(self.racers) - MIN_RACERS
+        return Choice((335, 318, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
 
     def _racer_rows(self, widgets: list[Widget]) -> None:
         """Each racer's row: a person or a computer, his name, his character."""

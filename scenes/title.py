@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import userdata
+from game.app import session, userdata
 from game.season import Season
 from scenes import audio
 from scenes.backdrop import backdrop, draw_logo
@@ -35,8 +35,8 @@ class TitleScene(Scene):
 
     def refresh(self) -> None:
         """Look for a saved race and lay out the menu."""
-        self.saved, problem = userdata.load_race()
-        self.season, season_problem = userdata.load_season()
+        self.saved, problem = session.saved_race()
+        self.season, season_problem = session.saved_season()
         if problem or season_problem:
             self.message = " ".join(p for p in (problem, season_problem) if p)
         items = []
@@ -93,7 +93,8 @@ class TitleScene(Scene):
         if season is None:
             return
         if season.race is not None:
-            self.stack.push(self.stack.make("race", season.race, season.race_setup, season=season))
+            playing = session.Session(season.race, season.race_setup, season=season)
+            self.stack.push(self.stack.make("race", season.race, session=playing))
         else:
             self.stack.push(self.stack.make("season_table", season))
 
@@ -101,7 +102,7 @@ class TitleScene(Scene):
         """Continue the saved race where it was left."""
         saved, self.saved = self.saved, None
         if saved is not None:
-            self.stack.push(self.stack.make("race", saved.race, saved.setup))
+            self.stack.push(self.stack.make("race", saved.race, session=session.resume(saved)))
 
     def rules(self) -> None:
         """Open the rule book."""

@@ -17,34 +17,43 @@ from typing import Any
 import pygame
 
 from game import tutorial
+from game.app.session import Session
 from game.tutorial import PLAYER, STEPS, Step
 from scenes import hud
-from scenes.decisions import option_square
+from scenes.decisions import DecisionPanel, option_square
 from scenes.i18n import t
 from scenes.race import RaceScene
+from scenes.race.guide import Guide
 from scenes.render import effects
 from scenes.ui import text, theme
 
 log = logging.getLogger("fantasy-racing")
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+SETUP = {"tutorial": True, "board": "tutorial", "turns": tutorial.TURNS}
 
 
-class TutorialScene(RaceScene):
-    """A race with lessons on the way."""
+def tutorial_scene() -> RaceScene:
+    """The guided first race: the engine's prepared race, never saved, led by its lessons."""
+    race = tutorial.new_race(t("tutorial.you"), t("tutorial.computer"))
+    return RaceScene(race, seed=1, session=Session.unsaved(race, SETUP), guide=Lessons())
+
+
+class Lessons(Guide):
+    """The lessons over the guided race (see the module)."""
 
     def __init__(self) -> None:
-        race = tutorial.new_race(t("tutorial.you"), t("tutorial.computer"))
-        super().__init__(race, {"tutorial": True, "board": "tutorial", "turns": tutorial.TURNS}, seed=1)
+        self.scene: RaceScene | None = None
         self.step_index = 0  # the next lesson of STEPS
         self.lesson: Step | None = None  # the lesson on screen
         self.armed: Step | None = None  # an event's lesson, shown once its animation ends
         self.wrong = False  # the player chose another option than the lesson's
+        self.over = False
 
-    def enter(self) -> None:
-        super().enter()
-        if self.app is not None and not self.app.settings.tutorial_seen:
-            self.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
-            self.app.settings.save()
+    def enter(self, scene: RaceScene) -> None:
+        self.scene = scene
+        if scene.app is not None and not scene.app.settings.tutorial_seen:
+            scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
+            scene.app.settings.save()
 
     # ---------------------------------------------------------------- lessons
     @property
@@ -56,113 +65,83 @@ class TutorialScene(RaceScene):
         """An event's lesson is on screen: the race waits for Enter."""
         return self.lesson is not None and self.lesson.on == "event"
 
-    def _show(self, event: Any, animate: bool) -> None:
-        super()._show(event, animate)
+    def shown(self, event: Any) -> None:
+        """An event's lesson is armed when its event is shown (it appears once the animation ends)."""
+        if event.kind == "race_over" and not self.over:
+            self.over = True
+            log.info("the guided first race is over after %d lessons", self.step_index)
         step = self.next_step
         if step is not None and step.on == "event" and step.kind == event.kind:
             who = getattr(event, "defender", None) if event.kind == "fight" else getattr(event, "racer", PLAYER)
             if who == PLAYER:
                 self.armed, self.step_index = step, self.step_index + 1
 
-    def _arm(self) -> None:
-        if self.armed is not None and self.anim is None:
+    def holds(self) -> bool:
+        """The race stops where an event's lesson is read (armed, it shows once the animation ends)."""
+        scene = self.scene
+        if self.armed is not None and scene is not None and scene.playback.anim is None:
             self.lesson, self.armed, self.wrong = self.armed, None, False
+        return self.reading
 
-    def _advance(self, dt: float) -> None:
-        """As the race scene's, stopping where an event's lesson is read."""
-        budget = 200
-        while budget:
-            budget -= 1
-            if self.reading:
-                return
-            if self.anim is not None:
-                self.anim.update(dt)
-                if not self.anim.done:
-                    return
-                self._finish_anim()
-                dt = 0.0
-                self._arm()
-            elif self.armed is not None:
-                self._arm()
-            elif self.queue:
-                self._show(self.queue.popleft(), animate=True)
-            else:
-                return
-
-    def skip(self) -> None:
-        """A key while animating: everything up to the next lesson at once."""
-        if self.anim is not None:
-            self._finish_anim()
-        while self.queue and self.armed is None and not self.reading:
-            self._show(self.queue.popleft(), animate=False)
-            if self.anim is not None:
-                self._finish_anim()
-        self._arm()
-        self.ambient.clear()
-
-    def _idle(self, dt: float) -> None:
-        if self.race.over and not self.finished:
-            log.info("the guided first race is over after %d lessons", self.step_index)
-        super()._idle(dt)
-        panel, step = self.panel, self.next_step
-        if panel is None or self.lesson is not None or step is None or panel.decision.racer != PLAYER:
+    def asked(self, scene: RaceScene, panel: DecisionPanel) -> None:
+        """The player's decision: its lesson, with the lesson's option focused."""
+        step = self.next_step
+        if self.lesson is not None or step is None or panel.decision.racer != PLAYER:
             return
         if step.on == "decision" and step.kind == panel.decision.kind:
             self.lesson, self.step_index, self.wrong = step, self.step_index + 1, False
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
                 panel.focus = list(panel.decision.options).index(step.expect)  # the lesson's option, focused
 
-    def choose(self, option: Any) -> None:
-        decision = self.race.pending
+    def allows(self, scene: RaceScene, option: Any) -> bool:
+        """Another option than the lesson's is explained, and asked again."""
+        decision = scene.race.pending
         lesson = self.lesson
         if decision is not None and decision.racer == PLAYER and lesson is not None and lesson.on == "decision":
             if lesson.expect is not None and option != lesson.expect:
-                self.wrong = True  # explained, and asked again
-                return
+                self.wrong = True
+                return False
             self.lesson, self.wrong = None, False
-        super().choose(option)
+        return True
 
-    def leave(self) -> None:
+    def leave(self, scene: RaceScene) -> None:
         """Escape: the guided race is skipped (Learn to play on the title plays it again)."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
-        self.stack.reset(self.stack.make("title"))
+        scene.stack.reset(scene.stack.make("title"))
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, scene: RaceScene, event: Any) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
-            return None
+            self.leave(scene)
+            return True
         if self.reading:
             if (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             ):
                 self.lesson = None
-            return None
-        return super().handle_event(event)
-
-    def save(self, background: bool = True) -> None:
-        """The guided race is not saved (its dice are prepared)."""
+            return True
+        return False
 
     # ---------------------------------------------------------------- drawing
     def pointer(self) -> tuple[int, int] | None:
         """Where the lesson's arrow points on the screen (None: nothing to point at)."""
-        lesson = self.lesson
-        if lesson is None:
+        lesson, scene = self.lesson, self.scene
+        if lesson is None or scene is None:
             return None
-        panel = self.panel
-        racer = self.spots(self.shown_pos[PLAYER])
+        panel = scene.panel
+        racer = scene.spots(scene.playback.shown_pos[PLAYER])
         if lesson.point == "panel" and panel is not None:
             return panel.dock.midtop[0], panel.dock.top + 20
         if lesson.point == "dice" and panel is not None and panel.dice_rects:
             return panel.dice_rects[0].center
         if lesson.point == "squares" and panel is not None:
             option = lesson.expect if lesson.expect is not None else panel.entries[panel.focus].option
-            square = option_square(panel.decision, option, self.race)
-            spots = self.spots(square) if square is not None else []
+            square = option_square(panel.decision, option, scene.race)
+            spots = scene.spots(square) if square is not None else []
             if spots:
                 return spots[0]
         if lesson.point == "hud":
-            order = list(self.race.order) or list(range(len(self.race.racers)))
-            card = hud.card_rects(self.race, order, self.turn_shown).get(PLAYER)
+            order = list(scene.race.order) or list(range(len(scene.race.racers)))
+            card = hud.card_rects(scene.race, order, scene.playback.turn_shown).get(PLAYER)
             if card is not None:
                 return card.left + 4, card.centery
         return racer[0] if racer else None
@@ -170,14 +149,15 @@ class TutorialScene(RaceScene):
     def lesson_box(self) -> pygame.Rect:
         """Where the lesson is written: across the top of the board, or lower when what it points
         at is up there (never over it)."""
-        box = pygame.Rect(self.view.left + 16, self.view.top + 12, self.view.width - 32, 118)
+        scene = self.scene
+        assert scene is not None
+        box = pygame.Rect(scene.view.left + 16, scene.view.top + 12, scene.view.width - 32, 118)
         target = self.pointer()
         if target is not None and box.inflate(0, 40).collidepoint(target):
             box.top = target[1] + 46
         return box
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         lesson = self.lesson
         if lesson is None:
             return
@@ -217,5 +197,5 @@ class TutorialScene(RaceScene):
             edge = box.bottom if target[1] > box.bottom else box.top
             start = (min(max(target[0], box.left + 30), box.right - 30), edge)
             pygame.draw.line(surface, theme.ACCENT, start, target, 3)
-            radius = 20 + int(4 * math.sin(self.clock * 6))
+            radius = 20 + int(4 * math.sin(scene.clock * 6))
             pygame.draw.circle(surface, theme.ACCENT, target, radius, 3)

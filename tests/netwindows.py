@@ -15,7 +15,9 @@ import pygame
 from game.app.settings import Settings
 from scenes import boards
 from scenes.app import App
-from scenes.lobby import KEY_ROWS, HostScene, JoinScene
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
+from scenes.keyboard import KEY_ROWS
 from scenes.race import RaceScene
 
 

@@ -73,7 +73,7 @@ def fireball_scene(app):
     while race.pending.kind == "clover":
         scene.panel = None
         race.choose(())
-    scene._take_events()
+    scene.moved_on()
     scene.skip()
     board = race.board
     goals = sorted((r.square for r in race.racers[1:]), key=lambda sq: board.row_delta(race.racers[0].square, sq))
@@ -93,7 +93,7 @@ def fireball_scene(app):
         race.choose(min(options, key=far))
     scene.panel = None
     race.choose("end")
-    scene._take_events()
+    scene.moved_on()
     return scene
 
 
@@ -105,5 +105,5 @@ def lightning_scene(app):
     while race.pending is not None and race.pending.kind == "clover":
         scene.panel = None
         race.choose(())
-        scene._take_events()
+        scene.moved_on()
     return scene

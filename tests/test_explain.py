@@ -122,12 +122,12 @@ def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tm
     )
     scene = app.stack.top
     run_until(app, lambda: scene.panel is not None and scene.panel.decision.kind == "move" and not scene.busy)
-    lines = scene.explanation()
+    lines = scene.drawing.explanation()
     option = scene.panel.entries[scene.panel.focus].option
     outcome = explain.move_outcome(scene.race, scene.panel.decision, option)
     assert lines and lines[0].startswith(f"{len(outcome.path)} square")
     app.step([key(pygame.K_RIGHT)])
-    assert scene.explanation() != lines or len(scene.panel.entries) == 1
+    assert scene.drawing.explanation() != lines or len(scene.panel.entries) == 1
 
 
 def test_a_target_says_whom_the_object_hits_or_what_it_destroys():

@@ -89,18 +89,18 @@ def test_the_shoulders_and_the_right_stick_scroll_the_board(app):
     app.step(press(pygame.CONTROLLER_BUTTON_A))
     race = app.stack.top
     app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
-    assert pygame.K_s in race.scroll_keys
-    before = list(race.camera)
+    assert pygame.K_s in race.camera.scroll_keys
+    before = list(race.camera.position)
     app.step([], 0.5)
-    assert race.manual_camera and race.camera != before
+    assert race.camera.manual and race.camera.position != before
     app.step([pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
-    assert not race.scroll_keys
+    assert not race.camera.scroll_keys
     app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, -32768)])
-    assert race.scroll_keys == {pygame.K_a}
+    assert race.camera.scroll_keys == {pygame.K_a}
     app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, 100)])
-    assert not race.scroll_keys
+    assert not race.camera.scroll_keys
     app.step(press(pygame.CONTROLLER_BUTTON_Y))  # the camera back on the racer
-    assert not race.manual_camera
+    assert not race.camera.manual
 
 
 def test_plugging_and_unplugging_a_controller_never_stops_the_game(app):

@@ -426,12 +426,12 @@ def drive_every_scene(app, screen=None) -> None:
         finished = scene.race
     mark("replay")
     from game.replay import parse, record, start
-    from scenes.replay import ReplayScene
+    from scenes.replay import replay_scene
 
     replay = parse(record(finished))
-    scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
+    scene = app.stack.push(replay_scene(replay, start(replay), speed=8.0))
     for frame in range(30000):
-        if scene.at_end:
+        if scene.guide.at_end:
             break
         app.step([key(pygame.K_SPACE)] if frame in (40, 41) else [], 1 / 20)
     app.step([])
@@ -464,6 +464,7 @@ def test_no_text_on_screen_bypasses_the_catalogues(monkeypatch, tmp_path):
     assert not screen.bad, "\n".join(f"{scene}: {line!r}" for line, scene in sorted(screen.bad.items()))
 
 
+@pytest.mark.slow  # every scene twice (the fast part draws them once, in the pseudo-language, above)
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_both_languages_draw_every_scene(monkeypatch, tmp_path, language):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -487,7 +488,7 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     )
     scene = app.stack.push(RaceScene(race, {}))
     for _ in range(2000):
-        if sum("'s turn" in line for line, _ in scene.log) >= 2:
+        if sum("'s turn" in line for line, _ in scene.playback.log) >= 2:
             break
         app.step([], 1 / 20)
     pause = app.stack.push(PauseScene(lambda: None))
@@ -500,5 +501,5 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     app.stack.pop()
     app.step([])
     assert scene.log_language == "fr"
-    assert any(line.startswith("Au tour de") for line, _ in scene.log)
-    assert not any("'s turn" in line for line, _ in scene.log)
+    assert any(line.startswith("Au tour de") for line, _ in scene.playback.log)
+    assert not any("'s turn" in line for line, _ in scene.playback.log)

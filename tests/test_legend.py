@@ -9,7 +9,8 @@ from game import Board
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.legend import KINDS, LegendScene, example_square
-from scenes.race import LEGEND_BUTTON, RaceScene
+from scenes.race import RaceScene
+from scenes.race.drawing import LEGEND_BUTTON
 from tests.test_scenes import key, practice_setup
 
 

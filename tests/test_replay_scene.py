@@ -15,7 +15,7 @@ from game.app.settings import Settings
 from game.replay import SPEEDS, load, parse, record, start
 from game.simulate import run_race
 from scenes.app import App
-from scenes.replay import ReplayScene, replay_board
+from scenes.replay import replay_board, replay_scene
 from scenes.results import ResultsScene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,15 +42,15 @@ def test_the_replay_plays_the_recorded_race_to_its_end(app, finished, tmp_path):
     replay = parse(record(finished))
     board = replay_board(replay)
     assert board is not None and board.art is not None  # the Tiled art is used when the file is the same
-    scene = app.stack.push(ReplayScene(replay, start(replay, board), speed=8.0))
+    scene = app.stack.push(replay_scene(replay, start(replay, board), speed=8.0))
     save = tmp_path / "data" / "fantasy-racing" / "race.json"
     shown = 0
     for _ in range(30000):
-        if scene.at_end:
+        if scene.guide.at_end:
             break
         app.step([], 1 / 20)
         shown += 1
-    assert scene.at_end and scene.race.over and scene.problem is None
+    assert scene.guide.at_end and scene.race.over and scene.guide.problem is None
     assert [e.to_dict() for e in scene.race.log] == [e.to_dict() for e in finished.log]
     assert not save.exists()  # a replay never writes or deletes the player's saved race
     app.step([], 1 / 20)
@@ -60,26 +60,26 @@ def test_the_replay_plays_the_recorded_race_to_its_end(app, finished, tmp_path):
 
 def test_pause_step_and_speed(app, finished):
     replay = parse(record(finished))
-    scene = app.stack.push(ReplayScene(replay, start(replay)))
+    scene = app.stack.push(replay_scene(replay, start(replay)))
     app.step([key(pygame.K_SPACE)])
-    assert scene.paused
-    before = (len(scene.queue), len(scene.race.choices), scene.anim)
+    assert scene.guide.is_paused
+    before = (len(scene.playback.queue), len(scene.race.choices), scene.playback.anim)
     for _ in range(50):
         app.step([], 1 / 20)
-    assert (len(scene.queue), len(scene.race.choices), scene.anim) == before  # frozen while paused
+    assert (len(scene.playback.queue), len(scene.race.choices), scene.playback.anim) == before  # frozen while paused
     choices = len(scene.race.choices)
     for _ in range(400):
         app.step([key(pygame.K_RIGHT)], 1 / 20)
-    assert len(scene.race.choices) > choices and scene.paused
+    assert len(scene.race.choices) > choices and scene.guide.is_paused
     app.step([key(pygame.K_n)], 1 / 20)
-    factor = scene.factor
+    factor = scene.guide.factor
     app.step([key(pygame.K_PLUS, "+")])
-    assert scene.factor == SPEEDS[SPEEDS.index(factor) + 1]
+    assert scene.guide.factor == SPEEDS[SPEEDS.index(factor) + 1]
     for _ in range(10):
         app.step([key(pygame.K_MINUS, "-")])
-    assert scene.factor == SPEEDS[0]
+    assert scene.guide.factor == SPEEDS[0]
     app.step([key(pygame.K_SPACE)])
-    assert not scene.paused
+    assert not scene.guide.is_paused
     app.step([], 1 / 20)
 
 
@@ -87,12 +87,12 @@ def test_a_damaged_choice_is_shown_not_raised(app, finished):
     data = json.loads(record(finished))
     data["race"]["choices"][2] = "nonsense"
     replay = parse(json.dumps(data))
-    scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
+    scene = app.stack.push(replay_scene(replay, start(replay), speed=8.0))
     for _ in range(3000):
-        if scene.at_end:
+        if scene.guide.at_end:
             break
         app.step([], 1 / 20)
-    assert scene.problem and "choice 2 is not legal" in scene.problem
+    assert scene.guide.problem and "choice 2 is not legal" in scene.guide.problem
 
 
 def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
@@ -134,10 +134,10 @@ def test_the_games_own_save_file_replays(app, tmp_path):
     assert main.main(["replay", str(path), "--check"]) == 0
     replay = load(path)
     assert replay.events is None and replay.choices == race.to_dict()["choices"]
-    scene = app.stack.push(ReplayScene(replay, start(replay), speed=8.0))
+    scene = app.stack.push(replay_scene(replay, start(replay), speed=8.0))
     for _ in range(5000):
-        if scene.at_end:
+        if scene.guide.at_end:
             break
         app.step([], 1 / 20)
-    assert scene.at_end and not scene.race.over and scene.race.pending == race.pending
+    assert scene.guide.at_end and not scene.race.over and scene.race.pending == race.pending
     assert path.exists()  # the saved race is left where it was

@@ -260,21 +260,27 @@ def test_a_person_answers_with_the_mouse_on_a_highlighted_square(app):
 
 
 def test_a_clover_decision_turns_dice_over_and_validates(app):
+    from game import RiggedDice
+
     board = boards.practice_board()
-    race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
-    race.racers[0].inventory.clovers = 2
-    race.racers[1].inventory.clovers = 0
+    dice = RiggedDice([("D6", 2), ("D6", 4)], order=[0, 1])  # Ann's movement roll: a 2 and a 4
+
+    def two_clovers(race):
+        race.racers[0].inventory.clovers = 2
+
+    setups = [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")]
+    race = Race.new(board, setups, turns=5, dice=dice, before=two_clovers)
     scene = app.stack.push(RaceScene(race, {}))
-
-    def clover_or_move():
-        return scene.panel is not None and scene.panel.decision.kind in ("clover", "move")
-
-    run_until(app, clover_or_move, limit=4000)
-    if scene.panel.decision.kind == "clover":
-        app.step([key(pygame.K_1)])
-        assert scene.panel.selected == {0} or scene.panel.flippable == [] or 0 not in scene.panel.flippable
-        app.step([key(pygame.K_RETURN)])
-        assert race.choices[-1] in ((0,), ())
+    run_until(app, lambda: scene.panel is not None, limit=4000)
+    decision = scene.panel.decision
+    assert (decision.kind, decision.racer, decision.info["purpose"]) == ("clover", 0, "movement")
+    assert decision.info["faces"] == [2, 4] and scene.panel.flippable == [0, 1]
+    app.step([key(pygame.K_1)])  # the first die
+    assert scene.panel.selected == {0}
+    app.step([key(pygame.K_RETURN)])
+    assert race.choices[-1] == (0,)
+    assert [(e.kind, e.face, e.flipped) for e in race.log if e.kind == "clover_used"] == [("clover_used", 2, 5)]
+    assert race.racers[0].inventory.clovers == 1 and race.pending.kind == "move"
 
 
 def test_animations_wait_for_a_key_which_skips_them(app):
@@ -288,7 +294,7 @@ def test_animations_wait_for_a_key_which_skips_them(app):
     app.step([], 0.01)
     assert scene.busy
     app.step([key(pygame.K_SPACE)], 0.01)
-    assert not scene.queue and scene.anim is None
+    assert not scene.playback.queue and scene.playback.anim is None
 
 
 def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
@@ -296,12 +302,12 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
         boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=1
     )
     scene = app.stack.push(RaceScene(race, {}))
-    before = list(scene.camera)
+    before = list(scene.camera.position)
     App.step(app, [key(pygame.K_s)], 0.5)  # held down for half a second
     App.step(app, [pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0)], 0.1)
-    assert scene.manual_camera and scene.camera != before
+    assert scene.camera.manual and scene.camera.position != before
     app.step([key(pygame.K_c)], 0.1)
-    assert not scene.manual_camera
+    assert not scene.camera.manual
 
 
 def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
@@ -504,7 +510,7 @@ def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     )
 
 
-def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys):
+def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys, undo_process_state):
     import scenes.app as app_module
 
     def no_display(*args, **kwargs):
@@ -557,8 +563,8 @@ def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
         st.integers(-3 * height, 3 * height),
     )
     def check(row, col, cx, cy):
-        scene.camera = [cx, cy]
-        drawn = scene.renderer.screen_positions((row, col), scene.view, scene.camera)
+        scene.camera.position = [cx, cy]
+        drawn = scene.renderer.screen_positions((row, col), scene.view, scene.camera.position)
         expected = sorted((x + half, y + half) for x, y in drawn if x < scene.view.right and y < scene.view.bottom)
         assert sorted(scene.spots((row, col))) == expected
 
@@ -574,15 +580,15 @@ def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
         seed=4,
     )
     scene = app.stack.push(RaceScene(race, {}))
-    square = scene.shown_pos[0]
+    square = scene.playback.shown_pos[0]
     for index in (1, 2):
-        scene.shown_pos[index] = square
-    scene.acting = 1
-    sprites_now = scene._token_sprites()
+        scene.playback.shown_pos[index] = square
+    scene.playback.acting = 1
+    sprites_now = scene.drawing.token_sprites()
     assert len(sprites_now) == 3
     centres = {(x + image.get_width() // 2, y + image.get_height() // 2) for image, (x, y) in sprites_now}
     assert len(centres) == 3, "three tokens on one square, each at its own place"
-    plain = [scene._token_image(i, False, bool(scene.shown_protected.get(i)))[0] for i in range(3)]
+    plain = [scene.drawing.token_image(i, False, bool(scene.playback.shown_protected.get(i)))[0] for i in range(3)]
     assert sprites_now[0][0] is plain[0] and sprites_now[1][0] is plain[2]
     last = sprites_now[-1][0]
     assert last is not plain[1] and last.get_width() > plain[1].get_width(), (
@@ -603,14 +609,14 @@ def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_sa
     kept, fresh = pygame.Surface(theme.SIZE).convert(), pygame.Surface(theme.SIZE).convert()
     scene.draw(kept)
     for k in range(8):
-        scene.camera[0] += 7.3  # the board scrolls under the panel...
-        scene.camera[1] += 3.1 * (-1) ** k
+        scene.camera.position[0] += 7.3  # the board scrolls under the panel...
+        scene.camera.position[1] += 3.1 * (-1) ** k
         scene.clock += 0.05  # ...and the acting racer's ring pulses
         scene.draw(kept)  # the panel stays: only its corners are drawn
-        marks = scene._hud_on_screen, scene._panel_on_screen
+        marks = scene.drawing.hud_on_screen, scene.drawing.panel_on_screen
         fresh.fill((0, 0, 0))
         scene.draw(fresh)  # everything drawn
-        scene._hud_on_screen, scene._panel_on_screen = marks
+        scene.drawing.hud_on_screen, scene.drawing.panel_on_screen = marks
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"
     assert len(parts) == 8
 

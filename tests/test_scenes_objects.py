@@ -24,7 +24,7 @@ from game.race import Trap  # noqa: E402
 from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
-from scenes.render import effects  # noqa: E402
+from scenes.render import actions, motion  # noqa: E402
 from tests.scenario import choose, events, racer, scenario, to_action  # noqa: E402
 
 STEP = [("D6", 1), ("D6", 2)]  # racer 0's movement roll: he walks one row with (1, 0)
@@ -74,13 +74,13 @@ def watch(app, race) -> tuple[RaceScene, list]:
     """The race scene on top of the stack, and the list of every animation it starts."""
     scene = app.stack.push(RaceScene(race, {}))
     started: list = []
-    play = scene._play
+    play = scene.playback._play
 
     def spy(anim, animate, done=None):
         started.append(anim)
         play(anim, animate, done)
 
-    scene._play = spy
+    scene.playback._play = spy
     return scene, started
 
 
@@ -184,14 +184,14 @@ def test_the_fireball_path_is_drawn_with_the_mouse_hover_click_undo_and_end(app)
     app.step([click(spot(scene, (4, 3)))])
     app.step([click(spot(scene, (4, 4)))])
     # The remaining range is shown while drawing.
-    assert scene._path_drawn()[-1] == (4, 4)
+    assert scene.drawing.path_drawn()[-1] == (4, 4)
     # A click on the last square ends the path: the fireball flies and the orc on (4, 4) is hit.
     app.step([click(spot(scene, (4, 4)))])
     assert events(race, "fireball") == [
         {"racer": 0, "object": "ring_of_fire", "path": [(1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]}
     ]
     settle(app, scene)
-    (ball,) = played(started, effects.Fireball)
+    (ball,) = played(started, actions.Fireball)
     assert ball.squares == [(1, 2), (1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]
     assert events(race, "shock")[0]["racer"] == 1
 
@@ -226,7 +226,7 @@ def test_the_fireball_path_is_drawn_with_the_arrow_keys_backspace_and_enter(app)
     app.step([key(pygame.K_RETURN)])
     assert events(race, "fireball")[0]["path"] == [(2, 2), (2, 3), (3, 3), (4, 3), (4, 4)]
     settle(app, scene)
-    assert len(played(started, effects.Fireball)) == 1
+    assert len(played(started, actions.Fireball)) == 1
 
 
 def test_the_path_can_not_go_beyond_its_range(app):
@@ -258,7 +258,7 @@ def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
     app.step([key(pygame.K_RETURN)])
     assert events(race, "fireball") == [{"racer": 0, "object": "wand_of_fire", "path": [(2, 2), (3, 2)]}]
     settle(app, scene)
-    assert len(played(started, effects.Fireball)) == 1
+    assert len(played(started, actions.Fireball)) == 1
     assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready", "fire: ready on turn 4"]
 
 
@@ -297,7 +297,7 @@ def test_a_target_is_picked_with_the_mouse_on_exactly_the_lit_squares(app):
     app.step([click(spot(scene, (3, 2)))])
     assert events(race, "thrown") == [{"racer": 0, "object": "axe", "square": (3, 2)}]
     settle(app, scene)
-    (axe,) = played(started, effects.Thrown)
+    (axe,) = played(started, actions.Thrown)
     assert axe.kind == "axe"
 
 
@@ -333,9 +333,9 @@ def test_the_spear_flies_to_its_target(app):
     settle(app, scene)
     app.step([click(spot(scene, (1, 2)))])  # the barrier
     settle(app, scene)
-    (spear,) = played(started, effects.Thrown)
+    (spear,) = played(started, actions.Thrown)
     assert spear.kind == "spear"
-    assert (1, 2) in scene.shown_destroyed
+    assert (1, 2) in scene.playback.shown_destroyed
 
 
 def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
@@ -358,10 +358,10 @@ def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
     app.step([click(spot(scene, (1, 5)))])
     assert events(race, "thrown") == [{"racer": 0, "object": "throwing_star", "square": (1, 5)}]
     settle(app, scene)
-    (star,) = played(started, effects.Thrown)
+    (star,) = played(started, actions.Thrown)
     assert star.kind == "throwing_star"
-    slides = [a for a in played(started, effects.Slide) if a.racer == 1]
-    assert slides and scene.shown_pos[1] == (0, 5)
+    slides = [a for a in played(started, motion.Slide) if a.racer == 1]
+    assert slides and scene.playback.shown_pos[1] == (0, 5)
 
 
 def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
@@ -383,8 +383,8 @@ def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
     assert {s for s, _, _ in scene.panel.squares()} == options and (3, 3) in options
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
-    (drop,) = played(started, effects.Drop)
-    assert drop.where == (3, 3) and scene.shown_traps[(3, 3)] == "trap"
+    (drop,) = played(started, actions.Drop)
+    assert drop.where == (3, 3) and scene.playback.shown_traps[(3, 3)] == "trap"
 
 
 def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
@@ -405,7 +405,7 @@ def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
     assert {s for s, _, _ in scene.panel.squares()} == {(2, 2), (3, 2), (4, 2)}
     app.step([key(pygame.K_2)])
     settle(app, scene)
-    assert racer(race, 0).square == (3, 2) and scene.shown_pos[0] == (3, 2)
+    assert racer(race, 0).square == (3, 2) and scene.playback.shown_pos[0] == (3, 2)
 
 
 def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypatch):
@@ -425,9 +425,9 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
     settle(app, scene)
     app.step([click(spot(scene, (5, 4)))])
     settle(app, scene)
-    teleports = played(started, effects.Teleport)
+    teleports = played(started, motion.Teleport)
     assert [t.swirl for t in teleports] == [True] and teleports[0].end == (5, 4)
-    assert scene.shown_pos[0] == (5, 4)
+    assert scene.playback.shown_pos[0] == (5, 4)
     # The HUD: the wand used on turn 1 is ready on turn 4, the other one is ready.
     lines = hud.status(race, racer(race, 0), race.turn)
     assert [w for _, w, _ in lines] == [f"teleport: ready on turn {1 + 3}", "fire ready"]
@@ -455,12 +455,12 @@ def test_lightning_strikes_each_target_then_they_recoil(app):
     answer_to_action(app, scene)
     answer(app, scene, "use:ring_of_lightning")
     settle(app, scene)
-    (bolt,) = played(started, effects.Bolt)
+    (bolt,) = played(started, actions.Bolt)
     assert bolt.squares == [(8, 2), (8, 4)] and bolt.leaders == [True, False]
-    recoils = [a for a in played(started, effects.Slide) if a.racer in (1, 2)]
+    recoils = [a for a in played(started, motion.Slide) if a.racer in (1, 2)]
     assert len(recoils) == 2
     assert started.index(bolt) < started.index(recoils[0])
-    assert scene.shown_pos[1] == (3, 2) and scene.shown_pos[2] == (6, 4)
+    assert scene.playback.shown_pos[1] == (3, 2) and scene.playback.shown_pos[2] == (6, 4)
 
 
 def test_the_flail_lashes_a_lit_neighbour(app):
@@ -483,8 +483,8 @@ def test_the_flail_lashes_a_lit_neighbour(app):
     assert [s for s, _, _ in scene.panel.squares()] == [(3, 3)]
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
-    assert played(started, effects.Thrown)[0].kind == "flail"
-    assert scene.shown_pos[1] == (2, 3)
+    assert played(started, actions.Thrown)[0].kind == "flail"
+    assert scene.playback.shown_pos[1] == (2, 3)
 
 
 @pytest.mark.parametrize("step, action", [(0, "beer"), (1, "poo"), (2, "sleep"), (3, "cry")])
@@ -504,12 +504,13 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
     scene, started = watch(app, race)
     answer_to_action(app, scene, move=(2, 0) if action == "beer" else (1, 0))
     assert events(race, "baby") == [{"racer": 0, "action": action}]
-    (baby,) = played(started, effects.Baby)
+    (baby,) = played(started, actions.Baby)
     assert baby.action == action
-    assert any(action_words in line for line, _ in scene.log for action_words in ("beer", "poo", "asleep", "cries"))
+    lines = [line for line, _ in scene.playback.log]
+    assert any(action_words in line for line in lines for action_words in ("beer", "poo", "asleep", "cries"))
     if action == "poo":
-        (drop,) = played(started, effects.Drop)
-        assert scene.shown_traps[drop.where] == "poo"
+        (drop,) = played(started, actions.Drop)
+        assert scene.playback.shown_traps[drop.where] == "poo"
     # The HUD now announces the next action.
     after = hud.status(race, racer(race, 0), 1)
     assert after[-1] != before[-1]
@@ -553,13 +554,13 @@ def test_the_hud_shows_poison_stars_and_brainy_trap_owners(app):
     scene, _ = watch(app, race)
     settle(app, scene)
     assert [w for _, w, _ in hud.status(race, racer(race, 1), 1)] == ["poisoned: one die next move"]
-    assert scene.brainy_viewer() == 0  # the thief is a person, and Brainy
+    assert scene.drawing.brainy_viewer() == 0  # the thief is a person, and Brainy
     marks = []
-    scene._owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))
+    scene.drawing.owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))
     scene.draw(app.screen)
     assert sorted(set(marks)) == [(0, True), (1, False)]
     race.racers[0].setup = race.racers[0].setup.__class__(race.racers[0].character, "thief0", bot="greedy")
-    assert scene.brainy_viewer() is None  # a computer racer's eyes show nothing
+    assert scene.drawing.brainy_viewer() is None  # a computer racer's eyes show nothing
 
 
 def test_every_special_rule_is_in_the_setup_gallery_words():
@@ -609,8 +610,8 @@ def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, lang
 def mid_animation(app, scene, kind, at: float, limit: int = 2000):
     """Step until an animation of `kind` plays and has reached `at` (0..1) of its time."""
     for _ in range(limit):
-        if isinstance(scene.anim, kind) and scene.anim.progress >= at:
-            return scene.anim
+        if isinstance(scene.playback.anim, kind) and scene.playback.anim.progress >= at:
+            return scene.playback.anim
         app.step([], 1 / 60)
     raise AssertionError(f"no {kind.__name__} reached {at}")
 
@@ -622,11 +623,11 @@ def shoot(app, folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     shots = {}
     scene = fireball_scene(app)
-    mid_animation(app, scene, effects.Fireball, 0.62)
+    mid_animation(app, scene, actions.Fireball, 0.62)
     shots["fireball"] = folder / "fireball.png"
     app.screenshot(shots["fireball"])
     scene = lightning_scene(app)
-    mid_animation(app, scene, effects.Bolt, 0.22)
+    mid_animation(app, scene, actions.Bolt, 0.22)
     shots["lightning"] = folder / "lightning.png"
     app.screenshot(shots["lightning"])
     return shots

@@ -11,9 +11,10 @@ from game.app.settings import Settings
 from game.tutorial import STEPS
 from scenes import i18n
 from scenes.app import App
+from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.title import TitleScene
-from scenes.tutorial import TutorialScene
+from scenes.tutorial import Lessons, tutorial_scene
 from tests.test_scenes import key
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -66,19 +67,20 @@ def test_the_prepared_race_reaches_every_lesson_in_order_and_uses_every_prepared
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_lesson_shows_its_words_and_points_at_something_on_screen(tmp_path, monkeypatch, language):
     app = app_in(tmp_path, monkeypatch, language)
-    scene = app.stack.push(TutorialScene())
+    scene = app.stack.push(tutorial_scene())
+    lessons = scene.guide
     shown = []
     for _ in range(3000):
         if isinstance(app.stack.top, ResultsScene):
             break
-        lesson = scene.lesson
+        lesson = lessons.lesson
         if lesson is not None and (not shown or shown[-1] != lesson.key):
             shown.append(lesson.key)
             words = i18n.t(f"tutorial.{lesson.key}")
             assert words and not words.startswith("tutorial."), lesson.key
-            target = scene.pointer()
+            target = lessons.pointer()
             assert target is not None and SCREEN.collidepoint(target), (lesson.key, target)
-            assert not scene.lesson_box().collidepoint(target), f"{lesson.key}: the arrow points into its own box"
+            assert not lessons.lesson_box().collidepoint(target), f"{lesson.key}: the arrow points into its own box"
             if lesson.expect is not None:
                 assert i18n.t(f"tutorial.{lesson.key}.wrong") != f"tutorial.{lesson.key}.wrong"
         if lesson is not None and lesson.key == "clover":
@@ -92,16 +94,17 @@ def test_every_lesson_shows_its_words_and_points_at_something_on_screen(tmp_path
 
 def test_a_wrong_choice_is_explained_and_asked_again(tmp_path, monkeypatch):
     app = app_in(tmp_path, monkeypatch)
-    scene = app.stack.push(TutorialScene())
+    scene = app.stack.push(tutorial_scene())
+    lessons = scene.guide
     for _ in range(200):
-        if scene.lesson is not None:
+        if lessons.lesson is not None:
             break
         app.step([], 1 / 30)
-    assert scene.lesson.key == "move" and scene.race.pending.kind == "move"
+    assert lessons.lesson.key == "move" and scene.race.pending.kind == "move"
     press(app, (pygame.K_2, "2"))  # the 5: not the lesson's
-    assert scene.wrong and scene.race.choices == [] and scene.lesson.key == "move"
+    assert lessons.wrong and scene.race.choices == [] and lessons.lesson.key == "move"
     press(app, (pygame.K_1, "1"))  # the 2
-    assert not scene.wrong and scene.race.choices == [(2, 0)]
+    assert not lessons.wrong and scene.race.choices == [(2, 0)]
 
 
 def test_escape_leaves_the_lessons_at_any_step_and_the_title_offers_them_again(tmp_path, monkeypatch):
@@ -111,7 +114,7 @@ def test_escape_leaves_the_lessons_at_any_step_and_the_title_offers_them_again(t
     assert title.group.widgets[0].label == "Learn to play"  # the first start offers it first
     press(app, (pygame.K_RETURN, "\r"))
     scene = app.stack.top
-    assert isinstance(scene, TutorialScene) and app.settings.tutorial_seen
+    assert isinstance(scene, RaceScene) and isinstance(scene.guide, Lessons) and app.settings.tutorial_seen
     for _ in range(60):
         app.step([key(pygame.K_RETURN, "\r")], 1 / 30)
     press(app, (pygame.K_ESCAPE, "\x1b"))

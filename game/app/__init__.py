@@ -1,2 +1,6 @@
-"""The application without a screen: the player's folder (saves, seasons, replays: `userdata`), his
-settings (`settings`), his boards (`userboards`) and the window game's log (`logs`). No pygame."""
+"""The application around the engine that needs no screen: the game session (what is being played
+and when it is saved: `session`), the player's files (saves, championships, replays: `userdata`; his
+settings: `settings`; his boards: `userboards`) and the window game's log (`logs`).
+
+Nothing here imports pygame: the window (`scenes/`) and the command line (`main.py`) both use it.
+"""

@@ -37,6 +37,29 @@ def panel(
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
+def control_box(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    focused: bool,
+    fill: tuple[int, int, int] | None = None,
+    radius: int = 8,
+    width: int = 3,
+) -> None:
+    """A control's box: lighter and framed in the focus colour (`width` thick) when focused."""
+    colour = fill if fill is not None else (theme.PANEL_LIGHT if focused else theme.PANEL)
+    edge = theme.FOCUS if focused else theme.PANEL_EDGE
+    panel(surface, rect, colour, edge, radius=radius, shadow=False, width=width if focused else 1)
+
+
+def titled_card(surface: pygame.Surface, size: tuple[int, int], top: int, title: str, title_size: int) -> pygame.Rect:
+    """A menu's card centred across the screen at `top`, its title written at its head; the card."""
+    box = pygame.Rect(0, 0, *size)
+    box.midtop = (theme.SIZE[0] // 2, top)
+    panel(surface, box, (30, 35, 54))
+    text.draw(surface, title, (box.centerx, box.top + 28), title_size, theme.ACCENT, "title", anchor="midtop")
+    return box
+
+
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -163,16 +186,7 @@ class Choice(Widget):
         return self.adjust(-1 if pos[0] < self.rect.centerx else 1)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
-        fill = theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL
-        panel(
-            surface,
-            self.rect,
-            fill,
-            theme.FOCUS if focused else theme.PANEL_EDGE,
-            radius=8,
-            shadow=False,
-            width=3 if focused else 1,
-        )
+        control_box(surface, self.rect, focused, theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL)
         y = self.rect.centery
         left = self.rect.left
         if self.label:
@@ -239,16 +253,7 @@ class TextField(Widget):
         return self.type(getattr(event, "unicode", ""))
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
-        fill = (24, 28, 42) if self.enabled else (36, 40, 54)
-        panel(
-            surface,
-            self.rect,
-            fill,
-            theme.FOCUS if focused else theme.PANEL_EDGE,
-            radius=6,
-            shadow=False,
-            width=2 if focused else 1,
-        )
+        control_box(surface, self.rect, focused, (24, 28, 42) if self.enabled else (36, 40, 54), radius=6, width=2)
         shown = self.value or self.placeholder
         colour = theme.TEXT if self.value else theme.DIM
         rect = text.draw(surface, shown, (self.rect.left + 10, self.rect.centery), self.size, colour, anchor="midleft")

@@ -1,0 +1,133 @@
+"""The camera over the race's board: where the view looks, and where a square shows on the screen.
+
+It follows the racer of the moment (the one deciding, else the one acting) unless the player
+looks around: W A S D, the mouse wheel and a right-button drag move it by hand, C gives it back
+to the race. The board wraps: a square may show more than once on a small board, and the camera
+always takes the short way round to its target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from scenes.render.board import BoardRenderer
+
+CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
+SCROLL_SPEED = 520  # pixels per second when the player scrolls with W A S D
+SCROLL_KEYS = (pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d)
+
+Spotter = Callable[[Any], list[tuple[int, int]]]
+
+
+class Camera:
+    """Where the board view looks (see the module)."""
+
+    def __init__(self, renderer: BoardRenderer, view: pygame.Rect, tile: int, at: tuple[float, float]) -> None:
+        self.renderer = renderer
+        self.view = view
+        self.tile = tile
+        self.position: list[float] = list(at)
+        self.manual = False  # the player moved it: it stays where he put it until C (or a new turn)
+        self.scroll_keys: set[int] = set()
+        self.dragging: tuple[int, int] | None = None
+
+    def target(self, where: Any, anchor: float) -> tuple[float, float]:
+        """The camera position that shows square `where` at `anchor` of the view's height."""
+        x = (where[1] + 0.5) * self.tile - self.view.width / 2
+        y = (where[0] + 0.5) * self.tile - self.view.height * anchor
+        return x, y
+
+    def follow(self, target: tuple[float, float], dt: float) -> None:
+        """Move by the keys held, or towards `target` (the short way round the wrapping board)."""
+        width, height = self.renderer.size
+        if self.scroll_keys:
+            self.manual = True
+            keys = self.scroll_keys
+            dx = (pygame.K_d in keys) - (pygame.K_a in keys)
+            dy = (pygame.K_s in keys) - (pygame.K_w in keys)
+            self.position[0] += dx * SCROLL_SPEED * dt
+            self.position[1] += dy * SCROLL_SPEED * dt
+        if self.manual:
+            return
+        tx, ty = target
+        k = min(1.0, dt * CAMERA_FOLLOW)
+        ex = (tx - self.position[0] + width / 2) % width - width / 2
+        ey = (ty - self.position[1] + height / 2) % height - height / 2
+        self.position[0] = (self.position[0] + ex * k) % width
+        self.position[1] = (self.position[1] + ey * k) % height
+
+    def let_go(self) -> None:
+        """Forget the keys and the drag (another screen went over the race)."""
+        self.scroll_keys.clear()
+        self.dragging = None
+
+    def handle_event(self, event: Any) -> bool:
+        """W A S D, the wheel and a right-button drag scroll the board; C brings the camera back."""
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            self.scroll_keys.add(event.key)
+            return True
+        if event.type == pygame.KEYUP and event.key in SCROLL_KEYS:
+            self.scroll_keys.discard(event.key)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            self.manual = False
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.manual = True
+            self.position[1] -= event.y * self.tile
+            self.position[0] -= event.x * self.tile
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.collidepoint(event.pos):
+            self.dragging = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.dragging = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            self.manual = True
+            self.position[0] -= event.pos[0] - self.dragging[0]
+            self.position[1] -= event.pos[1] - self.dragging[1]
+            self.dragging = event.pos
+            return True
+        return False
+
+    def square_at(self, pos: tuple[int, int]) -> Any:
+        """The board square under a screen position (None outside the view)."""
+        return self.renderer.square_at(pos, self.view, self.position)
+
+    def spotter(self) -> Spotter:
+        """Screen centres where a (float) square shows in the board view, for the camera of this
+        moment, as a function with the view and camera fixed (the tokens ask it several times a frame)."""
+        width, height = self.renderer.size
+        view, camera = self.view, (int(self.position[0]), int(self.position[1]))
+        left, top, right, bottom = view.left, view.top, view.right, view.bottom
+        camera_x, camera_y = camera
+        tile = self.tile
+        half = tile / 2
+
+        if width >= right - left + tile and height >= bottom - top + tile:
+
+            def spots(where: Any) -> list[tuple[int, int]]:
+                # A board larger than the view shows a square at most once: just above/left of the
+                # view's edge (partly visible) or inside it.
+                x = (where[1] * tile - camera_x) % width + left
+                y = (where[0] * tile - camera_y) % height + top
+                if x + tile > left + width:
+                    x -= width
+                if y + tile > top + height:
+                    y -= height
+                if x < right and y < bottom and x + tile > left and y + tile > top:
+                    return [(int(x + half), int(y + half))]
+                return []
+
+            return spots
+
+        renderer = self.renderer
+
+        def spots_wrapping(where: Any) -> list[tuple[int, int]]:
+            return [(int(x + half), int(y + half)) for x, y in renderer.screen_positions(where, view, camera)]
+
+        return spots_wrapping

@@ -1,0 +1,392 @@
+"""Drawing the race screen: the HUD, the board, the traps, the highlighted squares, the fireball's
+path, the tokens, the animations, the decision panel and the lines over the board.
+
+`RaceDrawing.draw` paints one frame of a race scene from what its parts hold (the playback's
+picture, the camera, the decision panel, the seats' words); it changes none of them. What costs
+(the HUD, the tokens' pictures, the lines' text) is drawn once per change and kept.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.characters import BRAINY
+from scenes import hud, i18n, words
+from scenes.decisions import DecisionPanel
+from scenes.explain import option_lines
+from scenes.i18n import t
+from scenes.render import board, effects, sprites
+from scenes.render.board import object_sprite
+from scenes.ui import text, theme
+from scenes.ui.widgets import panel as draw_panel
+
+PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
+LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
+
+
+@lru_cache(maxsize=256)
+def square_mark(colour: tuple[int, ...], focused: bool, number: str, tile: int) -> pygame.Surface:
+    """A square the decision can choose: tinted in the racer's colour, framed (thicker and
+    golden when focused), with its key number; drawn once per look."""
+    mark = pygame.Surface((tile - 4, tile - 4), pygame.SRCALPHA)
+    rect = mark.get_rect()
+    pygame.draw.rect(mark, (*colour[:3], 110 if focused else 60), rect, border_radius=4)
+    pygame.draw.rect(mark, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1, border_radius=4)
+    if number:
+        text.draw(mark, number, (4, 1), 16, theme.TEXT, "bold", shadow=True)
+    return mark
+
+
+class RaceDrawing:
+    """One race scene's frame (see the module)."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self._tokens: dict[tuple[Any, ...], tuple[pygame.Surface, int, int]] = {}
+        self._hud_cache: tuple[Any, pygame.Surface] | None = None
+        self.hud_on_screen: Any = None  # (screen, picture) of the HUD drawn last frame
+        self.panel_on_screen: tuple[int, int] | None = None  # (screen, picture) of the decision panel last frame
+        self._line: tuple[Any, pygame.Surface, pygame.Rect] | None = None  # the status line: (says, picture, rect)
+        self._explained: tuple[Any, list[str]] | None = None  # (decision and focus, the focused option's lines)
+
+    def forget(self) -> None:
+        """Draw everything again next frame (another screen was over the race)."""
+        self.hud_on_screen = None
+
+    # ---------------------------------------------------------------- the HUD
+    def _hud_key(self) -> tuple[Any, ...]:
+        """What the HUD shows: it is drawn again only when this changes."""
+        # Inventories, tiers, wands, the baby's step and poison change only with the race's events
+        # and choices: their counts stand for them (cheaper than reading every racer each frame).
+        scene = self.scene
+        race, shown = scene.race, scene.playback
+        return (
+            shown.turn_shown,
+            shown.acting,
+            shown.phase,
+            scene.camera.manual,
+            len(race.log),
+            len(race.choices),
+            tuple(shown.shown_points.values()),
+            tuple(shown.shown_protected.values()),
+            len(shown.log),
+            shown.log[-1] if shown.log else None,
+            i18n.language(),
+            tuple(sorted(scene.seats.tags(race).items())),
+        )
+
+    def hud(self) -> pygame.Surface:
+        """The top bar and the sidebar, drawn once per change."""
+        key = self._hud_key()
+        cache = self._hud_cache
+        if cache is None or cache[0] != key:
+            scene = self.scene
+            race, shown = scene.race, scene.playback
+            picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
+            picture.fill(theme.BACKGROUND)
+            order = list(race.order) or list(range(len(race.racers)))
+            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual)
+            draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
+            text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
+            tags = scene.seats.tags(race)
+            args = (shown.shown_points, shown.acting, shown.shown_protected, shown.turn_shown)
+            bottom = hud.draw_racers(picture, race, order, *args, tags=tags)
+            hud.draw_log(picture, shown.log, bottom)
+            self._hud_cache = cache = (key, picture)
+            self.hud_on_screen = None
+        return cache[1]
+
+    # ---------------------------------------------------------------- the frame
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        picture = self.hud()
+        # The HUD lies outside the board view, where nothing else draws: when this scene drew the
+        # same HUD on the same screen last frame, and is on top (no menu darkened it), it is still there.
+        on_top = scene.stack is not None and scene.stack.top is scene
+        mark = (id(surface), id(self._hud_cache))
+        view = scene.view
+        if not (on_top and self.hud_on_screen == mark):
+            top = pygame.Rect(0, 0, theme.SIZE[0], view.top)
+            side = pygame.Rect(view.right, view.top, theme.SIZE[0] - view.right, theme.SIZE[1] - view.top)
+            surface.blit(picture, top, top)
+            surface.blit(picture, side, side)
+        self.hud_on_screen = mark if on_top else None
+        # What can be worked out before the board blit is (see token_sprites).
+        tokens = self.token_sprites()
+        line = self.status_line()
+        renderer, camera = scene.renderer, scene.camera.position
+        panel = scene.panel if scene.panel is not None and not scene.busy else None
+        still = False
+        if panel is None:
+            self.panel_on_screen = None
+            renderer.draw(surface, view, camera)
+        else:
+            # The decision panel is opaque but for its round corners: the board, the tokens
+            # and the animations are drawn above it, and while it stays the same it is not
+            # drawn again (nor the board under it), only its corners.
+            panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
+            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture))
+            if still:
+                renderer.draw_parts(surface, view, camera, board.around(view, area) + panel.notches)
+            else:
+                renderer.draw(surface, view, camera)
+            view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        self.draw_traps(surface)
+        self.draw_marks(surface)
+        surface.fblits(tokens)
+        playback = scene.playback
+        for anim in playback.ambient:
+            if anim.draws:
+                anim.draw(surface, scene)
+        if playback.anim is not None:
+            playback.anim.draw(surface, scene)
+        surface.set_clip(clip)
+        if panel is not None:
+            if still:
+                for notch in panel.notches:
+                    surface.blit(panel_picture, notch, notch.move(-area.left, -area.top))
+            else:
+                surface.blit(panel_picture, area)
+            self.panel_on_screen = (id(surface), id(panel_picture)) if on_top else None
+            self.draw_explanation(surface, panel)
+        elif line is not None:
+            surface.blit(*line)
+        self.draw_notice(surface)
+
+    # ---------------------------------------------------------------- lines over the board
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        """The seats' line over the board (a friend disconnected), on a dark strip."""
+        scene = self.scene
+        words_now = scene.seats.notice(scene.race)
+        if not words_now:
+            return
+        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 32)
+        box = pygame.Rect(0, 0, width, 32)
+        box.midtop = (scene.view.centerx, scene.view.top + 10)
+        effects.shade(surface, box, (40, 12, 16), 215)
+        pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
+        text.draw(surface, words_now, box.center, 17, theme.TEXT, "bold", anchor="center")
+
+    def explanation(self) -> list[str]:
+        """What the focused option of the person's decision will do (worked out once per focus)."""
+        panel = self.scene.panel
+        if panel is None or panel.clover or not 0 <= panel.focus < len(panel.entries):
+            return []
+        key = (id(panel.decision), panel.focus, i18n.language())
+        if self._explained is None or self._explained[0] != key:
+            option = panel.entries[panel.focus].option
+            self._explained = (key, option_lines(self.scene.race, panel.decision, option))
+        return list(self._explained[1])
+
+    def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
+        """The focused option's explanation, on a dark strip just above the decision panel."""
+        lines = self.explanation()
+        if not lines:
+            return
+        height = 8 + 21 * len(lines)
+        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
+        effects.shade(surface, box, (10, 12, 20), 210)
+        for k, words_line in enumerate(lines):
+            text.draw(surface, words_line, (box.left + 10, box.top + 4 + 21 * k), 16, theme.TEXT)
+
+    def status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The line at the foot of the board, with where it goes: how to skip an animation, or
+        which computer racer is thinking (None while a person decides). Laid out once per
+        line and language."""
+        scene = self.scene
+        race, view = scene.race, scene.view
+        if scene.busy:
+            if scene.playback.anim is None:
+                return None
+            which: tuple[Any, ...] = ("skip",)
+        elif scene.panel is not None or race.pending is None:
+            return None
+        else:
+            racer = race.pending.racer
+            who, name = scene.seats.who(race, racer)
+            elsewhere = who == "remote" and not scene.seats.computer_plays(race, racer)
+            which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
+        key = (which, i18n.language(), view.bottomright)
+        line = self._line
+        if line is None or line[0] != key:
+            if which[0] == "skip":
+                said, size, colour, kind = t("race.skip"), 15, theme.MUTED, "body"
+                place = {"bottomright": (view.right - 10, view.bottom - 8)}
+            elif which[0] == "waiting":
+                said = t("net.waiting_for", name=which[1]) if which[1] else t("net.waiting_host")
+                size, colour, kind = 22, theme.TEXT, "bold"
+                place = {"center": (view.centerx, view.bottom - 24)}
+            else:
+                said, size, colour, kind = t("race.thinking", name=race.racers[which[1]].name), 22, theme.TEXT, "bold"
+                place = {"center": (view.centerx, view.bottom - 24)}
+            picture = text.shadowed(said, size, colour, kind)
+            line = self._line = (key, picture, text.render(said, size, colour, kind).get_rect(**place))
+        return line[1], line[2]
+
+    # ---------------------------------------------------------------- on the board
+    def brainy_viewer(self) -> int | None:
+        """The acting person when he is Brainy (he sees who laid each trap), else None."""
+        scene = self.scene
+        race = scene.race
+        racer = race.pending.racer if race.pending is not None and not scene.busy else scene.playback.acting
+        if racer is None:
+            return None
+        r = race.racers[racer]
+        return racer if r.has(BRAINY) and scene.seats.here(race, racer) else None
+
+    def draw_traps(self, surface: pygame.Surface) -> None:
+        shown = self.scene.playback
+        if not shown.shown_traps:
+            return
+        tile = self.scene.tile
+        viewer = self.brainy_viewer()
+        spots = self.scene.camera.spotter()
+        for square, kind in shown.shown_traps.items():
+            sprite = object_sprite("poo" if kind == "poo" else "trap", int(tile * 0.8))
+            owner = shown.shown_owners.get(square) if viewer is not None else None
+            for centre in spots(square):
+                surface.blit(sprite, sprite.get_rect(center=centre))
+                if owner is not None:
+                    self.owner_mark(surface, centre, owner, owner == viewer)
+
+    def owner_mark(self, surface: pygame.Surface, centre: tuple[int, int], owner: int, own: bool) -> None:
+        """A trap's owner for a Brainy eye: his colour and seat number in the square's corner."""
+        half = self.scene.tile // 2
+        spot = (centre[0] - half + 10, centre[1] - half + 10)
+        pygame.draw.circle(surface, (20, 20, 28), spot, 9)
+        pygame.draw.circle(surface, theme.racer_colour(owner), spot, 9, 3 if own else 2)
+        text.draw(surface, str(owner + 1), spot, 13, theme.TEXT, "bold", anchor="center")
+
+    def path_drawn(self) -> list[Any]:
+        """The squares of the fireball path being drawn, from the user's own (empty when none is)."""
+        panel = self.scene.panel
+        if panel is None or panel.decision.kind != "path":
+            return []
+        start = self.scene.playback.shown_pos[panel.decision.racer]
+        return [start] + [tuple(p) for p in panel.decision.info.get("path", [])]
+
+    def draw_path(self, surface: pygame.Surface) -> None:
+        """The fireball path drawn so far, the previewed next square, and the range left."""
+        scene = self.scene
+        trail = self.path_drawn()
+        panel = scene.panel
+        if not trail or scene.busy or panel is None:
+            return
+        tile, spots = scene.tile, scene.camera.spotter()
+        info = panel.decision.info
+        for square in trail[1:]:
+            for centre in spots(square):
+                effects.glow(surface, PATH_COLOUR, centre, int(tile * 0.42), 90)
+        effects.draw_path(surface, scene, trail, PATH_COLOUR, 8)
+        effects.draw_path(surface, scene, trail, PATH_LIGHT, 3)
+        for square in trail[1:-1]:
+            for centre in spots(square):
+                pygame.draw.circle(surface, PATH_LIGHT, centre, tile // 7)
+        if len(trail) > 1:
+            for centre in spots(trail[-1]):
+                pygame.draw.circle(surface, (255, 240, 190), centre, tile // 4)
+                pygame.draw.circle(surface, PATH_COLOUR, centre, tile // 4, 3)
+                if "end" in panel.decision.options:
+                    where = (centre[0], centre[1] - tile // 2 - 2)
+                    said = t("race.path_end")
+                    text.draw(surface, said, where, 14, (255, 240, 190), "bold", anchor="midbottom", shadow=True)
+        preview = panel.preview()
+        if preview is not None:
+            effects.draw_path(surface, scene, [trail[-1], preview], (255, 235, 180), 3)
+            for centre in spots(preview):
+                effects.glow(surface, (255, 190, 80), centre, int(tile * 0.3), 150)
+        reach = info.get("reach", 0)
+        drawn = len(trail) - 1
+        name = words.object_name(info.get("object", "ring_of_fire"))
+        line = t("race.path", name=name, drawn=drawn, reach=reach, left=max(0, reach - drawn))
+        box = pygame.Rect(scene.view.left + 10, scene.view.top + 10, text.width(line, 19, "bold") + 28, 34)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (14, 10, 6, 200), shade.get_rect(), border_radius=8)
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, PATH_COLOUR, box, 2, border_radius=8)
+        text.draw(surface, line, (box.left + 14, box.centery), 19, PATH_LIGHT, "bold", anchor="midleft")
+        meter = pygame.Rect(box.left, box.bottom + 4, box.width, 6)
+        pygame.draw.rect(surface, (60, 40, 20), meter, border_radius=3)
+        if reach:
+            filled = (meter.left, meter.top, meter.width * drawn // reach, 6)
+            pygame.draw.rect(surface, PATH_COLOUR, filled, border_radius=3)
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """The fireball's path, the squares the decision can choose, a shock's numbered squares."""
+        scene = self.scene
+        self.draw_path(surface)
+        tile, spots = scene.tile, scene.camera.spotter()
+        if scene.panel is not None and not scene.busy:
+            colour = theme.racer_colour(scene.panel.decision.racer)
+            for square, focused, number in scene.panel.squares():
+                mark = square_mark(colour, focused, number, tile)
+                for x, y in spots(square):
+                    surface.blit(mark, (x - mark.get_width() // 2, y - mark.get_height() // 2))
+        shock = scene.playback.shock_marks
+        if shock is not None:
+            for face, square in sorted(shock[1].items()):
+                for x, y in spots(square):
+                    rect = pygame.Rect(0, 0, tile - 8, tile - 8)
+                    rect.center = (x, y)
+                    pygame.draw.rect(surface, (255, 150, 60), rect, 2, border_radius=6)
+                    corner = (rect.right - 3, rect.top + 1)
+                    text.draw(surface, str(face), corner, 17, (255, 190, 120), "bold", anchor="topright", shadow=True)
+
+    # ---------------------------------------------------------------- the tokens
+    def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
+        """A racer's token as drawn now (faded while protected, ringed while walking) and half its
+        width and height, kept per look."""
+        key = (index, walking, protected)
+        found = self._tokens.get(key)
+        if found is None:
+            tile = self.scene.tile
+            character = self.scene.race.racers[index].character
+            image = sprites.token(character, theme.racer_colour(index), int(tile * 0.92), index + 1, protected)
+            if walking:
+                image = effects.ringed(image, int(tile * 0.48))
+            found = self._tokens[key] = (image, image.get_width() // 2, image.get_height() // 2)
+        return found
+
+    def token_sprites(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The tokens to draw, as (image, top-left) in drawing order (the acting racer last, on top,
+        with his pulsing ring). Worked out before the board is blitted, so that the frame's Python
+        runs while the caches are warm, and blitted in one batch after it."""
+        scene = self.scene
+        shown = scene.playback
+        moved, walking = scene.token_moves()
+        acting, protected, spots = shown.acting, shown.shown_protected, scene.camera.spotter()
+        placed = []  # (index, where, picture, half width, half height)
+        for index, at in shown.shown_pos.items():
+            where = moved.get(index, at)
+            if where == effects.HIDDEN:
+                continue
+            look = (index, index in walking, bool(protected.get(index)))
+            placed.append((index, where, *self.token_image(*look)))
+        crowd: dict[tuple[Any, ...], list[int]] = {}  # racers on the same square stand side by side
+        if len({p[1] for p in placed}) < len(placed):
+            for index, where, *_ in placed:
+                crowd.setdefault(where, []).append(index)
+        out: list[tuple[Any, ...]] = []
+        on_top: list[tuple[Any, ...]] = []  # the acting racer's go on top
+        for index, where, token, half_w, half_h in placed:
+            group = crowd.get(where)
+            if group is None or len(group) == 1:
+                dx = dy = 0
+            else:
+                k = group.index(index)
+                dx, dy = int((k - (len(group) - 1) / 2) * 12), -4 + 4 * (k % 2)
+            target = out
+            if index == acting:  # on top, in his pulsing ring
+                target = on_top
+                pulse = 3 + int(2 * abs((scene.clock * 1000) % 1000 - 500) / 500)
+                token = effects.ringed(token, int(scene.tile * 0.92) // 2 + pulse, theme.FOCUS)
+                half_w, half_h = token.get_width() // 2, token.get_height() // 2
+            for x, y in spots(where):
+                target.append((token, (x + dx - half_w, y + dy - half_h)))
+        out += on_top
+        return out

@@ -1,0 +1,48 @@
+"""What may lead a race scene from above: the guided race's lessons, a replay's controls.
+
+A race scene plays a race the same way whatever leads it; a `Guide` is the one seam through which
+something else takes part: it may hold the playback (a lesson being read, a replay paused), see
+every event shown and every decision asked, refuse a choice (the lesson asked for another), take
+the keys first, slow or speed the race's time, and draw over the board. The default guide does
+none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+
+class Guide:
+    """A race scene left to itself (see the module)."""
+
+    speed = 1.0  # times the animation speed setting
+
+    def enter(self, scene: Any) -> None:
+        """The race scene opened."""
+
+    def paused(self) -> bool:
+        """Whether the race's time stands still (nothing moves, nobody decides)."""
+        return False
+
+    def holds(self) -> bool:
+        """Whether the playback waits before showing more (asked before every step)."""
+        return False
+
+    def shown(self, event: Any) -> None:
+        """An event was shown."""
+
+    def asked(self, scene: Any, panel: Any) -> None:
+        """A person's decision is on the panel (every frame while it is)."""
+
+    def allows(self, scene: Any, option: Any) -> bool:
+        """Whether the person's choice goes to the race (False: refused, asked again)."""
+        return True
+
+    def handle_event(self, scene: Any, event: Any) -> bool:
+        """Input before the race scene's own (True: taken)."""
+        return False
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        """Over the race scene's frame."""

@@ -1,0 +1,291 @@
+"""The race screen: the board, the racers, the HUD, the animations and the decisions.
+
+The scene is put together from parts, each in its own module of this package:
+
+- the game session (`game.app.session.Session`) owns the race: the scene passes it the choices
+  and shows the events it hands back; the session decides when the race is saved;
+- `Playback` (playback.py) turns the events into the picture's changes and their animations;
+- `Camera` (camera.py) follows the racer of the moment, or the player's own look around;
+- `RaceDrawing` (drawing.py) paints a frame;
+- `Seats` (seats.py) says who answers each decision: the decision panel for a person here,
+  `ComputerRacers` for a computer racer, a friend or a host over the network (scenes/netplay.py),
+  a recording (scenes/replay.py);
+- a `Guide` (guide.py), when something leads the race from above: the guided race's lessons
+  (scenes/tutorial.py), a replay's controls (scenes/replay.py).
+
+While a blocking animation plays, input waits (any key or click skips to the end of what is
+queued). When everything is shown, the pending decision is asked of whoever answers it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.app.session import Session
+from scenes import audio, i18n
+from scenes.decisions import DecisionPanel
+from scenes.race.camera import Camera
+from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing
+from scenes.race.guide import Guide
+from scenes.race.playback import TILE, Playback
+from scenes.race.seats import ComputerRacers, Seats
+from scenes.render import effects
+from scenes.render.board import BoardRenderer
+from scenes.stack import Scene
+
+VIEW = pygame.Rect(0, 46, 864, 674)
+log = logging.getLogger("fantasy-racing")
+
+
+class RaceScene(Scene):
+    """Plays a race to its end, then shows the results (see the module).
+
+    `session` owns the race (by default one that saves it, with `setup` and `season`); `seed`
+    seeds the computer racers' choices (by default the race's own); `seats` says who answers;
+    `guide` leads the race from above.
+    """
+
+    def __init__(
+        self,
+        race: Any,
+        setup: dict[str, Any] | None = None,
+        seed: int | None = None,
+        season: Any = None,
+        seats: Seats | None = None,
+        session: Session | None = None,
+        guide: Guide | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session if session is not None else Session(race, setup, season=season)
+        self.race = race
+        self.seats = seats if seats is not None else Seats()
+        self.guide = guide if guide is not None else Guide()
+        self.computer = ComputerRacers(race, seed)
+        self.view = VIEW
+        self.tile = TILE
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """What the race was started from (the results' *Race again* starts it again)."""
+        return self.session.setup
+
+    @property
+    def season(self) -> Any:
+        """The championship the race belongs to, or None."""
+        return self.session.season
+
+    # ---------------------------------------------------------------- lifecycle
+    def enter(self) -> None:
+        audio.music("race")
+        race = self.race
+        self.computer.prepare(race)
+        self.renderer = BoardRenderer(race.board, TILE)
+        self.playback = Playback(race, self.renderer, lambda racer: self.seats.here(self.race, racer))
+        self.playback.shown.append(self._shown)
+        self.playback.shown.append(self.guide.shown)
+        self.drawing = RaceDrawing(self)
+        self.panel: DecisionPanel | None = None
+        self.clock = 0.0
+        self.finished = False
+        self.hover_square: Any = None
+        self.log_language = i18n.language()  # the log is written again when the settings change it
+        fresh = self.session.take_events()
+        self.playback.write_log(race.log[: len(race.log) - len(fresh)][-14:])
+        self.playback.push(fresh)
+        self.camera = Camera(self.renderer, self.view, TILE, (0.0, 0.0))
+        self.camera.position[:] = self._camera_target(self._focus_racer())
+        self.guide.enter(self)
+
+    def resume(self) -> None:
+        """Back from the pause menu: the log in the language the settings may have changed to."""
+        if self.log_language != i18n.language():
+            self.log_language = i18n.language()
+            shown = self.race.log[: len(self.race.log) - len(self.playback.queue)]
+            self.playback.log = []
+            self.playback.write_log(shown[-300:])
+        self.drawing.forget()
+
+    def pause(self) -> None:
+        self.drawing.forget()
+        self.camera.let_go()
+
+    def exit(self) -> None:
+        self.seats.leave()
+
+    # ---------------------------------------------------------------- the race
+    def choose(self, option: Any) -> None:
+        """Answer the pending decision from this screen (a person's panel or a computer racer)."""
+        if not self.guide.allows(self, option):
+            return
+        self.panel = None
+        self.computer.restart()
+        if self.seats.submit(self.race, option):
+            self.apply(option)
+
+    def apply(self, option: Any) -> None:
+        """The race takes a choice (made at this screen, or come from elsewhere)."""
+        self.panel = None
+        self.computer.restart()
+        events = self.session.choose(option)
+        self.seats.chosen(self.race, option)
+        self.playback.push(events)
+
+    def moved_on(self) -> None:
+        """The race moved on by itself (a network race's step, a replay's recorded choice)."""
+        self.computer.restart()
+        self.playback.push(self.session.take_events())
+
+    def _shown(self, event: Any) -> None:
+        if event.kind == "racer_turn":
+            self.camera.manual = False  # a new racer's turn: the camera follows again
+
+    @property
+    def busy(self) -> bool:
+        """Whether events or a blocking animation are still to be shown."""
+        return self.playback.busy
+
+    @property
+    def speed(self) -> float:
+        """The animation speed setting (times the guide's: a replay's own speed)."""
+        app = self.app
+        return (app.settings.animation_speed if app is not None else 1.0) * self.guide.speed
+
+    # ---------------------------------------------------------------- time
+    def update(self, dt: float) -> None:
+        self.seats.update(self, dt)
+        stack = self.stack
+        if stack is not None and stack.top is not self:
+            return  # the seats opened another screen over the race (the host left)
+        game_dt = dt * self.speed
+        self.clock += dt
+        paused = self.guide.paused()
+        if not paused:
+            self.playback.update_ambient(game_dt)
+        self.playback.advance(game_dt, self.guide.holds)
+        if not self.busy:
+            if paused:
+                self.playback.sync()
+            else:
+                self._idle(game_dt)
+        self.camera.follow(self._camera_target(self._focus_racer()), dt)
+
+    def skip(self) -> None:
+        """Show at once everything that is queued (a key or a click while animating)."""
+        self.playback.skip(self.guide.holds)
+
+    def _idle(self, dt: float) -> None:
+        """Everything is shown: end the race, or ask the pending decision."""
+        race = self.race
+        self.playback.sync()
+        if race.over:
+            if not self.finished:
+                self.finished = True
+                if self.seats.results:
+                    self.stack.replace(self.stack.make("results", race, self.setup, season=self.season))
+            return
+        decision = race.pending
+        if decision is None:
+            return
+        who, level = self.seats.who(race, decision.racer)
+        if who == "bot":
+            self.panel = None
+            answered, option = self.computer.answer(race, decision, level, dt)
+            if answered:
+                self.choose(option)
+        elif who == "panel":
+            if self.panel is None or self.panel.decision is not decision:
+                self.panel = DecisionPanel(decision, race, self.choose, self.view)
+                self.panel.hover(self.hover_square)
+            self.guide.asked(self, self.panel)
+        elif who == "remote":  # someone elsewhere answers (a friend over the network, or the host)
+            self.panel = None
+            answered, option = self.seats.answer(race, decision)
+            if answered:
+                self.apply(option)
+        else:  # a recording: it moves the race on by itself (see Seats.update)
+            self.panel = None
+
+    # ---------------------------------------------------------------- camera
+    def _focus_racer(self) -> int:
+        race = self.race
+        if race.pending is not None and not self.busy:
+            return int(race.pending.racer)
+        if self.playback.acting is not None:
+            return int(self.playback.acting)
+        return race.order[0] if race.order else 0
+
+    def token_moves(self) -> tuple[dict[int, Any], set[int]]:
+        """Where the animations show the tokens now, and who is walking (once a frame)."""
+        return self.playback.token_moves(self.clock)
+
+    def token_pos(self, racer: int) -> Any:
+        """Where racer's token is shown now (a float square while it moves)."""
+        return self.token_moves()[0].get(racer, self.playback.shown_pos[racer])
+
+    def _camera_target(self, racer: int) -> tuple[float, float]:
+        where = self.token_pos(racer)
+        if where == effects.HIDDEN:
+            where = self.playback.shown_pos[racer]
+        path = self.drawing.path_drawn()
+        if path and self.panel is not None and racer == self.panel.decision.racer:
+            where = path[-1]
+        anchor = (0.3 if path else 0.2) if self.panel is not None else 0.38
+        return self.camera.target(where, anchor)
+
+    def spots(self, where: Any) -> list[tuple[int, int]]:
+        """Screen centres where a (float) square shows in the board view."""
+        return self.camera.spotter()(where)
+
+    # ---------------------------------------------------------------- input
+    def open_legend(self) -> None:
+        """What every kind of square and object of this board is (L, or the top bar's button)."""
+        self.stack.push(self.stack.make("legend", self.renderer))
+
+    def open_pause(self) -> None:
+        """The pause menu (Escape)."""
+        self.stack.push(self.stack.make("pause", self.save_and_quit, leave_label=self.seats.leave_label))
+
+    def save_and_quit(self) -> None:
+        """Save the race and go back to the title (a network race: leave it, the others go on)."""
+        self.skip()
+        self.session.save(background=False)
+        self.seats.leave()
+        self.stack.reset(self.stack.make("title"))
+
+    def handle_event(self, event: Any) -> Any:
+        if self.guide.handle_event(self, event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return None
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
+        ):
+            self.open_legend()
+            return None
+        if self.camera.handle_event(event):
+            return None
+        if self.busy:
+            if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+                self.skip()
+            return None
+        if self.panel is not None:
+            if self.panel.handle_event(event):
+                return None
+            if event.type == pygame.MOUSEMOTION:
+                square = self.camera.square_at(event.pos)
+                self.hover_square = square
+                self.panel.hover(square)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                square = self.camera.square_at(event.pos)
+                if square is not None:
+                    self.panel.choose_square(square)
+        return None
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawing.draw(surface)
+        self.guide.draw(surface, self)

@@ -1,0 +1,101 @@
+"""Who answers each racer's decisions: the race scene's drivers.
+
+The race scene asks its `Seats` who answers the pending decision: a person at this screen (the
+decision panel), a computer racer (`ComputerRacers`: he thinks on the thinker's thread, never in
+a frame, and answers after a short pause so that a player can follow), someone elsewhere (a
+friend over the network, the host of a race joined: scenes/netplay.py), or a recording (a
+replay: scenes/replay.py). The scene shows the race the same way whoever answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import ai, seeds
+from scenes.bridges.thinker import Thinker
+
+BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
+BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
+
+
+class Seats:
+    """The game at one screen: a person answers through the decision panel, a computer racer by
+    its level. A network race, a replay give their own (see the module)."""
+
+    leave_label = "menu.save_quit"  # the pause menu's way out (i18n key)
+    results = True  # the results screen follows the race's end (a replay stays on its last picture)
+
+    def who(self, race: Any, racer: int) -> tuple[str, str]:
+        """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
+        ("remote", name) (someone elsewhere) or ("recorded", "") (a replay's next choice)."""
+        bot = race.racers[racer].setup.bot
+        return ("bot", bot) if bot else ("panel", "")
+
+    def here(self, race: Any, racer: int) -> bool:
+        """Whether the racer is a person at this screen."""
+        return not race.racers[racer].setup.bot
+
+    def computer_plays(self, race: Any, racer: int) -> bool:
+        """Whether a computer racer decides for `racer` now, here or elsewhere (the screen says he
+        thinks, rather than that it waits for someone)."""
+        return bool(race.racers[racer].setup.bot)
+
+    def answer(self, race: Any, decision: Any) -> tuple[bool, Any]:
+        """A remote answer to `decision`, once it came: (True, option); else (False, None)."""
+        return False, None
+
+    def submit(self, race: Any, option: Any) -> bool:
+        """A choice made at this screen (the panel, a computer racer): True when this screen's race
+        takes it now; False when it went elsewhere (to the host, who sends it back as a step)."""
+        return True
+
+    def chosen(self, race: Any, option: Any) -> None:
+        """The race took a choice (a host sends it on)."""
+
+    def update(self, scene: Any, dt: float) -> None:
+        """Every frame: what came from elsewhere (a client's race moves on with the host's steps)."""
+
+    def tags(self, race: Any) -> dict[int, tuple[str, tuple[int, int, int]]]:
+        """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
+        return {}
+
+    def notice(self, race: Any) -> str:
+        """A line over the board (a friend disconnected, and for how long), or ""."""
+        return ""
+
+    def leave(self) -> None:
+        """The race scene goes (finished, or the player left): let go of what is held (a connection)."""
+
+
+class ComputerRacers:
+    """The computer racers answering at this screen: each decision is thought about on the
+    thinker's thread with the racer's own random stream (`game.seeds.bot_rngs`: the same choices
+    as `simulate` and `serve` make for the same seed and lineup), and taken once ready and after
+    `BOT_DELAY` seconds of the race's time."""
+
+    def __init__(self, race: Any, seed: int | None = None) -> None:
+        self.thinker = Thinker()
+        self.rngs = seeds.bot_rngs(seed if seed is not None else race.seed or 0, len(race.racers))
+        self.waited = 0.0
+
+    def prepare(self, race: Any) -> None:
+        """Work out on a thread what the race's computer racers will read."""
+        self.thinker.prepare(race)
+
+    def answer(self, race: Any, decision: Any, level: str, dt: float) -> tuple[bool, Any]:
+        """Think about `decision` (from the first call on); (True, option) once the choice is
+        ready and the pause is over, else (False, None)."""
+        self.waited += dt
+        policy = level if level in ai.POLICIES else BOT_POLICY
+        self.thinker.think(race, decision, policy, self.rngs[decision.racer])
+        if self.waited >= BOT_DELAY and self.thinker.ready(decision):
+            return True, self.thinker.take(decision)
+        return False, None
+
+    def restart(self) -> None:
+        """A choice was made: the next computer racer's pause starts from nothing."""
+        self.waited = 0.0
+
+    def wait(self) -> None:
+        """Let a thinking racer finish (before the race is saved or left)."""
+        self.thinker.wait()

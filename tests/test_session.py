@@ -1,0 +1,155 @@
+"""The game session (game/app/session.py) is the one owner of saving: only it calls the save
+functions, and it saves a race after every racer's turn and forgets it at its end, whatever the
+screen shows."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from game import Race, RacerSetup, ai, load_board, seeds
+from game.app import session, userdata
+from game.app.session import Session
+from game.dice import RiggedDice
+from game.season import Season
+
+ROOT = Path(__file__).resolve().parent.parent
+SAVE_FUNCTIONS = {
+    "save_race",
+    "save_season",
+    "delete_save",
+    "delete_season",
+    "keep_season",
+    "load_race",
+    "load_season",
+    "wait_for_saves",
+}
+OWNER = "game/app/session.py"
+RACERS = [RacerSetup("elf", "Ann", bot="easy"), RacerSetup("orc", "Bo", bot="easy")]
+
+
+def product_files() -> list[Path]:
+    return [ROOT / "main.py", *sorted((ROOT / "game").rglob("*.py")), *sorted((ROOT / "scenes").rglob("*.py"))]
+
+
+def save_calls(path: Path) -> list[str]:
+    """The save functions a module reaches: `userdata.save_race`, `from ...userdata import
+    save_race`, and writing a replay file (`game.replay.write`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = {alias.name for alias in node.names}
+            if node.module.endswith("userdata") and names & SAVE_FUNCTIONS:
+                found.append(f"from {node.module} import {sorted(names & SAVE_FUNCTIONS)}")
+            if node.module == "game.replay" and "write" in names:
+                found.append("from game.replay import write")
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if node.value.id == "userdata" and node.attr in SAVE_FUNCTIONS:
+                found.append(f"userdata.{node.attr}")
+            if node.value.id == "replay" and node.attr == "write":
+                found.append("replay.write")
+    return found
+
+
+def test_only_the_game_session_calls_the_save_functions():
+    callers = {}
+    for path in product_files():
+        name = path.relative_to(ROOT).as_posix()
+        if name.endswith("userdata.py") or name == "game/replay.py":
+            continue  # where they are written
+        calls = save_calls(path)
+        if calls:
+            callers[name] = calls
+    assert set(callers) == {OWNER}, callers
+
+
+def test_the_reader_finds_a_save_call_where_there_is_one(tmp_path):
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("from game.app import userdata\n\ndef f(race):\n    userdata.save_race(race, {})\n")
+    assert save_calls(sneaky) == ["userdata.save_race"]
+    other = tmp_path / "other.py"
+    other.write_text("from game.app.userdata import delete_season\nfrom game.replay import write\n")
+    assert save_calls(other) == ["from game.app.userdata import ['delete_season']", "from game.replay import write"]
+
+
+def play_until(race: Race, kind: str, sess: Session) -> list:
+    """Computer choices through the session until an event of `kind`; every event taken."""
+    rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
+    events = []
+    while not race.over:
+        decision = race.pending
+        got = sess.choose(ai.choose(race, decision, "greedy", rngs[decision.racer]))
+        events += got
+        if any(e.kind == kind for e in got):
+            return events
+    return events
+
+
+@pytest.fixture
+def board():
+    return load_board(ROOT / "maps" / "meadow.tmx")
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "fantasy-racing"
+
+
+def test_a_race_is_saved_after_every_racers_turn_and_forgotten_at_its_end(board, folder):
+    race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="easy")], turns=5, seed=5)
+    sess = session.new_race(race, {"board": "meadow", "turns": 5})
+    sess.take_events()
+    assert not userdata.save_path().exists()  # nothing to save before a racer's turn ended
+    play_until(race, "turn_ended", sess)
+    userdata.wait_for_saves()
+    saved = json.loads(userdata.save_path().read_text())
+    assert saved["race"]["choices"] == [list(c) if isinstance(c, tuple) else c for c in race.choices]
+    assert saved["setup"] == {"board": "meadow", "turns": 5}
+    play_until(race, "race_over", sess)
+    assert race.over and not userdata.save_path().exists()
+
+
+def test_a_race_that_is_never_saved_writes_nothing(board, folder):
+    race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="easy")], turns=5, seed=5)
+    sess = Session.unsaved(race)
+    play_until(race, "race_over", sess)
+    sess.save(background=False)
+    assert race.over and not (folder / "race.json").exists()
+    rigged = Race.new(board, [RacerSetup("elf"), RacerSetup("orc")], turns=5, seed=None, dice=RiggedDice([3] * 40))
+    assert not Session(rigged).saves  # rigged dice do not replay: such a race is never saved
+
+
+def test_a_championship_race_saves_the_season_and_its_end_records_the_result(board, folder):
+    season = Season.new("Cup", RACERS, ["meadow", "meadow"], 5, 7)
+    season.start_race(lambda ref: board)
+    race = season.race
+    sess = session.season_race(season)
+    assert userdata.season_path().exists()  # saved as it starts
+    play_until(race, "race_over", sess)
+    assert len(season.results) == 1 and season.race is None
+    assert json.loads(userdata.season_path().read_text())["results"]  # the result is on disk at once
+    season.start_race(lambda ref: board)
+    play_until(season.race, "race_over", session.season_race(season))
+    assert season.over
+    kept = session.keep_finished_season(season)
+    assert kept.is_dir() and not userdata.season_path().exists()
+
+
+def test_a_finished_season_that_cannot_be_kept_stays_saved(board, folder, monkeypatch):
+    season = Season.new("Cup", RACERS, ["meadow", "meadow"], 5, 7)
+    for _ in range(2):
+        season.start_race(lambda ref: board)
+        play_until(season.race, "race_over", session.season_race(season))
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(userdata, "keep_season", full_disk)
+    with pytest.raises(OSError):
+        session.keep_finished_season(season)
+    assert userdata.season_path().exists()  # nothing lost: the championship is still there
