@@ -88,7 +88,11 @@ def nothing_left_behind() -> Iterator[None]:
 @pytest.fixture
 def undo_process_state() -> Iterator[None]:
     """For a test that runs the game's logging setup (handlers, sys.excepthook) on purpose: put back
-    the handlers, the hooks and the root logger's level afterwards."""
+    the handlers, the hooks and the root logger's level afterwards (the logging setup's own undo first,
+    so that the next test's setup installs it again)."""
+    from game.app import logs
+
     before = ProcessState()
     yield
+    logs.undo_logging()
     before.restore()
