@@ -17,7 +17,7 @@ from typing import Any
 from game import effects, moves, record
 from game.board import Board, Square
 from game.characters import BABY, CHARACTERS, FAST, FLAIL
-from game.dice import BEER, D6, DRAPID, Dice, Die
+from game.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
 from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
 __all__ = [
@@ -476,7 +476,7 @@ class Race(RaceState):
         setups = [RacerSetup(r["character"], r.get("name", ""), r.get("bot")) for r in data["racers"]]
         try:
             race = cls.new(board, setups, data["turns"], data["seed"], record.dice(data))
-        except (KeyError, TypeError, ValueError) as error:
+        except (DiceExhausted, KeyError, TypeError, ValueError) as error:  # (no face shown for a roll)
             raise SaveError(f"the race cannot start ({record.reason(error)})") from None
         if not choices:
             return race
@@ -486,6 +486,8 @@ class Race(RaceState):
                 raise SaveError(f"the race has {len(made) - index} choices after its end")
             try:
                 race.choose(choice)
+            except DiceExhausted:  # a race without its seed: past the faces its record shows
+                raise SaveError(f"choice {index} rolls dice whose faces the record does not show") from None
             except (TypeError, ValueError) as error:  # (IllegalChoice is a ValueError)
                 raise SaveError(f"choice {index} is not one the race allows ({record.reason(error)})") from error
         race.take_events()

@@ -120,6 +120,13 @@ def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_o
     assert [e.to_dict() for e in client.log] == [e.to_dict() for e in host.log]
     middle = Race.from_dict(client.to_dict())  # a friend's race as it stands: its own record, no seed
     assert middle.seed is None and middle.pending == host.pending
+    beyond = client.to_dict()
+    while host.pending is not None and len(beyond["choices"]) < 50:  # no face of the host's reaches it
+        option = ai.choose(host, host.pending, "normal", rng)
+        host.choose(option)
+        beyond["choices"].append(record.plain(option))
+    with pytest.raises(SaveError, match="rolls dice whose faces the record does not show"):
+        Race.from_dict(beyond)  # refused, never rolled with dice of its own
 
 
 def test_a_season_of_version_1_is_upgraded_its_replays_kept_as_data():
