@@ -36,6 +36,7 @@ from typing import Any
 import game
 from game import files
 from game.board import Board
+from game.dice import DiceExhausted
 from game.events import Event
 from game.race import IllegalChoice, Race, SaveError
 from game.record import RecordError, plain, reason
@@ -231,7 +232,11 @@ def play_choice(race: Race, replay: Replay) -> None:
         race.choose(replay.choices[index])
     except IndexError:
         raise ReplayError(f"{replay.name} has no choice {index}: its race stops before the end") from None
-    except (IllegalChoice, TypeError) as error:
+    except DiceExhausted:  # a race without its seed, past the faces its record shows
+        raise ReplayError(
+            f"{replay.name} does not replay: choice {index} rolls dice no face of which it shows"
+        ) from None
+    except (IllegalChoice, TypeError, ValueError) as error:
         raise ReplayError(f"{replay.name} does not replay: choice {index} is not legal ({reason(error)})") from None
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, record, season
+from game import Race, RacerSetup, ai, record, replay, season
 from game.dice import RecordingDice, ShownDice
 from game.race import SaveError
 from game.season import SEASON_FORMAT, Season
@@ -127,6 +127,8 @@ def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_o
         beyond["choices"].append(record.plain(option))
     with pytest.raises(SaveError, match="rolls dice whose faces the record does not show"):
         Race.from_dict(beyond)  # refused, never rolled with dice of its own
+    result = replay.check(replay.read(beyond, "the friend's race"))
+    assert not result.ok and "rolls dice it shows no face of" in result.message
 
 
 def test_a_season_of_version_1_is_upgraded_its_replays_kept_as_data():
