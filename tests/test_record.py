@@ -128,7 +128,7 @@ def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_o
     with pytest.raises(SaveError, match="rolls dice whose faces the record does not show"):
         Race.from_dict(beyond)  # refused, never rolled with dice of its own
     result = replay.check(replay.read(beyond, "the friend's race"))
-    assert not result.ok and "rolls dice it shows no face of" in result.message
+    assert not result.ok and "rolls dice no face of which it shows" in result.message
 
 
 def test_a_season_of_version_1_is_upgraded_its_replays_kept_as_data():
