@@ -202,24 +202,8 @@ class Race(RaceState):
             self.over = True
 
     # ------------------------------------------------------------ moves the fights need
-    def place(
-        self,
-        racer: int,
-        dr: int,
-        dc: int,
-        cause: str,
-        suffered: bool,
-        voluntary: bool = False,
-        from_shortcut: bool = False,
-        exclude: int | None = None,
-        shown_from: Square | None = None,
-    ) -> Rules:
-        """Place a racer without walking (`game.moves.place`, section 5.2)."""
-        return moves.place(self, racer, dr, dc, cause, suffered, voluntary, from_shortcut, exclude, shown_from)
-
-    def walk(self, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
-        """A walked move (`game.moves.walk`, section 5.1)."""
-        return moves.walk(self, racer, forward, sideways, cause, voluntary)
+    place = moves.place  # (section 5.2; see RaceState)
+    walk = moves.walk  # (section 5.1)
 
     # ------------------------------------------------------------ the race
     def _race(self, resume: tuple[int, int] | None = None) -> Rules:

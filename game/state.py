@@ -14,7 +14,6 @@ race provides, so that `combat` and `moves` need not import each other.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -184,7 +183,7 @@ def _arrival(racer: Racer) -> int:
     return racer.arrived
 
 
-class RaceState(EventLog, ABC):
+class RaceState(EventLog):
     """What a race is at one moment, and the primitives every rule uses.
 
     The rule modules (`moves`, `combat`, `chests`, `effects`) receive the race
@@ -358,21 +357,10 @@ class RaceState(EventLog, ABC):
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ moves the fights need
-    @abstractmethod
-    def place(
-        self,
-        racer: int,
-        dr: int,
-        dc: int,
-        cause: str,
-        suffered: bool,
-        voluntary: bool = False,
-        from_shortcut: bool = False,
-        exclude: int | None = None,
-        shown_from: Square | None = None,
-    ) -> Rules:
-        """Place a racer without walking (`game.moves.place`, section 5.2)."""
-
-    @abstractmethod
-    def walk(self, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
-        """A walked move (`game.moves.walk`, section 5.1)."""
+    # A fight's recoil is a placement and its winner's tactical move a walk: the fights reach the
+    # moves through the race, which gives them `game.moves`' own (`Race.place = moves.place`), so that
+    # `combat` and `moves` need not import each other. Called as methods: race.place(racer, dr, dc,
+    # cause, suffered, ...) places a racer without walking (5.2); race.walk(racer, forward, sideways,
+    # cause, voluntary) is a walked move (5.1).
+    place: Callable[..., Rules]
+    walk: Callable[..., Rules]
