@@ -109,7 +109,7 @@ def shock(
     squares = recoil_squares(race, square, size)
     race.emit("shock", victim, size, author, squares)
     if shield and r.inventory.shields:
-        use = yield from race.ask(
+        use = yield race.ask(
             victim, "shield", ("shield", "take"), size=size, author=author, squares=squares, shields=r.inventory.shields
         )
         if use == "shield":
@@ -206,7 +206,7 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
     loser = attacker if result == DEFEAT else defender
     sore = race.racers[loser]
     if sore.has(SORE_LOSER) and race.turn - sore.sore_loser_turn >= tuning.SORE_LOSER_REST:
-        again = yield from race.ask(loser, "reroll", ("reroll", "accept"), result=result)
+        again = yield race.ask(loser, "reroll", ("reroll", "accept"), result=result)
         if again == "reroll":
             sore.sore_loser_turn = race.turn
             face = race.dice.roll(DCOMBAT)
@@ -257,6 +257,6 @@ def tactical_options(race: RaceState, winner: int) -> list[int]:
 
 def tactical_move(race: RaceState, winner: int) -> Rules:
     """The winner's tactical move (a walked move sideways)."""
-    shift = yield from race.ask(winner, "tactical", tactical_options(race, winner))
+    shift = yield race.ask(winner, "tactical", tactical_options(race, winner))
     if shift:
         yield from race.walk(winner, 0, shift, "tactical", voluntary=False)

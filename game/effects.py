@@ -355,7 +355,7 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     if action == "star":
         r.stars -= 1
         race.emit("object_used", racer, obj.THROWING_STAR)
-        target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
+        target = yield race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
         race.emit("thrown", racer, obj.THROWING_STAR, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "star")
         return
@@ -363,7 +363,7 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     r.wand_used[wand] = race.turn
     race.emit("object_used", racer, wand)
     if wand == obj.WAND_OF_TELEPORTATION:
-        target = yield from race.ask(racer, "target", teleport_targets(race, racer), object=wand)
+        target = yield race.ask(racer, "target", teleport_targets(race, racer), object=wand)
         dr = race.board.row_delta(r.square, target)
         dc = _col_delta(race, r.col, target[1])
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
@@ -383,13 +383,13 @@ def _doping(race: RaceState, racer: int, item: str, base: int) -> Rules:
     """Bottle (2D3) or syringe (2 + 2D3): walk forward up to that many squares."""
     faces, _, _ = yield from race.roll(racer, [D3, D3], item)
     reach = base + sum(faces)
-    distance = yield from race.ask(racer, "distance", list(range(1, reach + 1)), object=item)
+    distance = yield race.ask(racer, "distance", list(range(1, reach + 1)), object=item)
     yield from moves.walk(race, racer, distance, 0, item, voluntary=True)
 
 
 def _lay_trap(race: RaceState, racer: int) -> Rules:
     """A trap on an empty square within 3, or on an opponent there (a big shock at once)."""
-    target = yield from race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
+    target = yield race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
     victims = opponents_at(race, racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
@@ -400,7 +400,7 @@ def _lay_trap(race: RaceState, racer: int) -> Rules:
 
 def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rules:
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
-    target = yield from race.ask(racer, "target", targets, object=item)
+    target = yield race.ask(racer, "target", targets, object=item)
     race.emit("thrown", racer, item, target)
     victims = opponents_at(race, racer, target)
     if victims:
@@ -459,7 +459,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
         options = fireball_options(race, racer, path, reach)
         if not options:
             break
-        step = yield from race.ask(racer, "path", options, object=item, path=list(path), reach=reach)
+        step = yield race.ask(racer, "path", options, object=item, path=list(path), reach=reach)
         if step == "end":
             break
         if step == "undo":
@@ -496,7 +496,7 @@ def after_action(race: RaceState, racer: int) -> Rules:
     targets = flail_targets(race, racer)
     if not targets:
         return
-    target = yield from race.ask(racer, "flail", targets + ["none"])
+    target = yield race.ask(racer, "flail", targets + ["none"])
     if target != "none":
         race.emit("flail", racer, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "flail")

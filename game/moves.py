@@ -143,7 +143,7 @@ def _walk_straight(
             yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, cause)
-            stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
+            stop = yield race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
             if stop == "stop":
                 return True
     return False

@@ -78,9 +78,6 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
 _die_name = attrgetter("name")
-# Decision(racer, kind, options, info), made in one step (as RaceState.ask makes it) where the turn's phases
-# yield their decisions themselves.
-_NEW_DECISION = tuple.__new__
 
 
 def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, ...], tuple[str, ...]]:
@@ -187,19 +184,21 @@ class Race(RaceState):
                 f"choose one of {list(pending.options)!r}"
             )
         self.choices.append(option)
-        try:  # _advance, written out: it runs at every decision
-            self.pending = self._rules.send(option)
-        except StopIteration:
-            self.pending = None
-            self.over = True
+        self._advance(option)
 
     def _advance(self, option: Any) -> None:
-        """Run the rules until the next decision or the end of the race."""
+        """Run the rules until the next decision or the end of the race; a decision with a single legal
+        option is answered at once: only real choices are pending."""
+        rules = self._rules
         try:
-            self.pending = self._rules.send(option)
+            pending = rules.send(option)
+            while len(pending[2]) == 1:  # (its options)
+                pending = rules.send(pending[2][0])
         except StopIteration:
             self.pending = None
             self.over = True
+        else:
+            self.pending = pending
 
     # ------------------------------------------------------------ moves the fights need
     place = moves.place  # (section 5.2; see RaceState)
@@ -329,11 +328,7 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer)
-        if len(options) == 1:  # (ask, written out: a single move is taken at once)
-            forward, sideways = options[0]
-        else:
-            info = {"die": list(names), "faces": list(faces)}
-            forward, sideways = yield _NEW_DECISION(Decision, (racer, "move", options, info))
+        forward, sideways = yield self.ask(racer, "move", options, die=list(names), faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
@@ -362,8 +357,7 @@ class Race(RaceState):
         """Drift back diagonally one or two squares, or stay (4.2)."""
         self.phase = "drift"
         self.emit("phase", racer, "drift")
-        options = self.drift_options(racer)  # (ask, written out; staying is always one of them)
-        dr, dc = options[0] if len(options) == 1 else (yield _NEW_DECISION(Decision, (racer, "drift", options, {})))
+        dr, dc = yield self.ask(racer, "drift", self.drift_options(racer))  # (staying is always one of them)
         if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
@@ -388,7 +382,7 @@ class Race(RaceState):
                 if not options:
                     break
                 options.append("end")
-            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (never fewer than two)
+            choice = yield self.ask(racer, "action", options)
             if choice == "end":
                 break
             if choice == "coins":
@@ -429,7 +423,7 @@ class Race(RaceState):
     def _spend_coins(self, racer: int) -> Rules:
         """Spend n coins to walk n(n+1)/2 squares forward (4.3)."""
         info = self.coin_options(racer)
-        n = yield from self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
+        n = yield self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
         self.racers[racer].inventory.coins -= n
         self.emit("coins_spent", racer, n, n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)

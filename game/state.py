@@ -14,7 +14,7 @@ race provides, so that `combat` and `moves` need not import each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
@@ -226,19 +226,17 @@ class RaceState(EventLog):
         racer.arrived = self._arrivals
         return racer
 
-    def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
-        """A decision for `racer`; a single legal option is taken at once.
+    def ask(self, racer: int, kind: str, options: Iterable[Any], **info: Any) -> Decision:
+        """The decision a rule yields when `racer` must choose: `choice = yield race.ask(racer, kind,
+        options, **info)` stops the rule until the choice is made.
 
-        (The turn's own phases in `game.race`, which ask at every turn, write this out: they yield
-        their decision themselves, without a generator of ask's.)
+        A decision with a single legal option never reaches the player: the race takes that option at
+        once (`Race` drives the rules). The rules must offer at least one.
         """
         options = tuple(options)
-        if len(options) <= 1:
-            if not options:
-                raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
-            return options[0]
-        choice = yield _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
-        return choice
+        if not options:
+            raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
+        return _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
 
     # ------------------------------------------------------------ board state
     def terrain_at(self, square: Square) -> str:
@@ -337,7 +335,7 @@ class RaceState(EventLog):
         if can_flip:
             faces = list(rolled)
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
-            flipped = yield from self.ask(
+            flipped = yield self.ask(
                 racer,
                 "clover",
                 options,
