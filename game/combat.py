@@ -162,7 +162,7 @@ def fight_due(
     if first is not None:
         attacker, defender = who_attacks(race, racer, first.index, suffered)
         return attacker, defender, False
-    if voluntary and BACKSTAB in r.stats.rules:  # (Racer.has, without its call)
+    if voluntary and r.has(BACKSTAB):
         below = race.board.wrap(r.row + 1, r.col)
         victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
         if victims:

@@ -12,7 +12,7 @@ from typing import Any, cast
 from game import combat, moves, tuning
 from game import objects as obj
 from game.board import BARRIER, FLOOR, ROCK, Board, Square
-from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
+from game.characters import THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
 from game.state import RaceState, Rules, Trap
 
@@ -311,8 +311,6 @@ def free_actions(race: RaceState, racer: int) -> list[str]:
     """Free actions of the action phase: the sorceress's wands, the thief's stars."""
     r = race.racers[racer]
     out: list[str] = []
-    if FREE_ACTION_RULES.isdisjoint(r.stats.rules):  # most characters have none of these rules
-        return out
     if r.has(WAND_MASTERY):
         if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
             out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
@@ -490,9 +488,8 @@ def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
 
 # ---------------------------------------------------------------- after the action phase
 def after_action(race: RaceState, racer: int) -> Rules:
-    """Flail: once per turn after his action phase, push an opponent next to him."""
-    if FLAIL not in race.racers[racer].stats.rules:  # (Racer.has, without its call)
-        return
+    """Flail: once per turn after his action phase, the racer with the flail (the race asks only him)
+    pushes an opponent next to him."""
     targets = flail_targets(race, racer)
     if not targets:
         return

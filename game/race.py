@@ -299,7 +299,7 @@ class Race(RaceState):
         self.current = racer
         r.protected = False
         self.emit("racer_turn", racer)
-        baby_action = r.baby_step if BABY in r.stats.rules else None  # (Racer.has, without its call)
+        baby_action = r.baby_step if r.has(BABY) else None
         yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
@@ -316,7 +316,7 @@ class Race(RaceState):
         self.emit("phase", racer, "movement")
         r = self.racers[racer]
         main = BEER if beer else D6
-        dice, names = MOVEMENT_DICE[beer, r.poisoned, FAST in r.stats.rules]  # (Racer.has, without its call)
+        dice, names = MOVEMENT_DICE[beer, r.poisoned, r.has(FAST)]
         r.poisoned = False
         faces, rolled, _ = yield from self.roll(racer, dice, "movement")
         pair = len(dice) >= 2 and dice[1] is main
@@ -398,7 +398,7 @@ class Race(RaceState):
             else:
                 free_used.add(choice)
                 yield from effects.use_free(self, racer, choice)
-        if FLAIL in r.stats.rules:  # (the only rule that acts after the action phase; Racer.has, written out)
+        if r.has(FLAIL):  # (the only rule that acts after the action phase)
             yield from effects.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:

@@ -164,7 +164,7 @@ class Racer:
 
     def has(self, rule: str) -> bool:
         """Whether his character has a special rule."""
-        return rule in self.stats.rules  # Character.has, without its call
+        return self.stats.has(rule)
 
     def copy(self) -> Racer:
         """An independent copy (for forks)."""
