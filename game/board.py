@@ -115,9 +115,9 @@ class Board:
     # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
     # equality, saves or copies): the rules ask whether a square blocks at every step.
     walls: frozenset[Square] = field(init=False, compare=False, repr=False)
-    # The floor squares where no object lies, each row's as a bit mask of their columns: a walk or
-    # a landing there has nothing to do but look for a trap or a racer (worked out once).
-    plain_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    # The floor squares where no object lies: a walk or a landing there has nothing to do but look
+    # for a trap or a racer (worked out once).
+    plain: frozenset[Square] = field(init=False, compare=False, repr=False)
     # Each row's walls as a bit mask of their columns (bit c: column c), to see at once that none is near.
     wall_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
@@ -131,15 +131,12 @@ class Board:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
         walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
         object.__setattr__(self, "walls", frozenset(walls))
-        plain_rows = tuple(
-            sum(1 << c for c, kind in enumerate(row) if kind == FLOOR and (r, c) not in self.objects)
-            for r, row in enumerate(self.terrain)
-        )
-        object.__setattr__(self, "plain_rows", plain_rows)
         wall_rows = tuple(sum(1 << c for c, kind in enumerate(row) if kind in (BARRIER, ROCK)) for row in self.terrain)
         object.__setattr__(self, "wall_rows", wall_rows)
         grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
         object.__setattr__(self, "grid", grid)
+        plain = {square for row in grid for square in row if self.terrain_at(square) == FLOOR}
+        object.__setattr__(self, "plain", frozenset(plain - self.objects.keys()))
         object.__setattr__(self, "memo", {})
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
