@@ -74,7 +74,7 @@ def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Squa
         if rows is None:  # the square aside blocks: he stays
             out[face] = board.grid[row][col]
         else:
-            out[face] = board.grid[(row - min(back, rows)) % board.height][(col + shift) % board.width]  # Board.wrap
+            out[face] = board.wrap(row - min(back, rows), col + shift)
     return out
 
 

@@ -147,13 +147,11 @@ def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
 
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """`line_squares`, one at a time."""
-    height, width, grid, terrain = board.height, board.width, board.grid, board.terrain
     row, col = start
     for dr, dc in LINES:
         for k in range(1, reach + 1):
-            r, c = (row + dr * k) % height, (col + dc * k) % width  # Board.wrap
-            square = grid[r][c]
-            if square == start or terrain[r][c] == ROCK:
+            square = board.wrap(row + dr * k, col + dc * k)
+            if square == start or board.terrain_at(square) == ROCK:
                 break
             yield square
 
@@ -166,12 +164,10 @@ def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
 def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """The squares within `reach` king steps of a square (not itself), row by row from the
     furthest back, one at a time."""
-    height, width, grid = board.height, board.width, board.grid
     row, col = start
     for dr in range(-reach, reach + 1):
-        squares = grid[(row + dr) % height]
         for dc in range(-reach, reach + 1):
-            square = squares[(col + dc) % width]
+            square = board.wrap(row + dr, col + dc)
             if square != start:
                 yield square
 

@@ -46,8 +46,9 @@ FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead wit
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
-# The squares, from the racer, that a drift lands on or passes over (a barrier or rock there stops it).
-DRIFT_WAY = tuple(sorted({(dr, dc) for dr, dc in DRIFTS[1:]} | {(-1, dc // 2) for dr, dc in DRIFTS if abs(dr) == 2}))
+# Each drift's way: the squares, from the racer, that it passes over and lands on (a barrier or rock there stops it).
+DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}
+DRIFT_WAY = tuple(sorted({step for way in DRIFT_WAYS.values() for step in way}))  # every drift's, together
 
 
 def _freeze(value: Any) -> Any:
@@ -339,18 +340,10 @@ class Race(RaceState):
         clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
         if clear[row] >> col & 1:
             return DRIFTS  # no barrier nor rock on any drift's way
-        height, width = board.height, board.width
-        grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
-        for dr, dc in DRIFTS[1:]:
-            target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
-            if target in walls and blocks(target):
-                continue
-            if abs(dr) == 2:
-                passed = grid[(row - 1) % height][(col + dc // 2) % width]
-                if passed in walls and blocks(passed):
-                    continue
-            legal.append((dr, dc))
+        for drift in DRIFTS[1:]:
+            if not any(self.blocks(board.wrap(row + dr, col + dc)) for dr, dc in DRIFT_WAYS[drift]):
+                legal.append(drift)
         return tuple(legal)
 
     def _drift_phase(self, racer: int) -> Rules:
