@@ -164,7 +164,7 @@ class Racer:
 
     def has(self, rule: str) -> bool:
         """Whether his character has a special rule."""
-        return self.stats.has(rule)
+        return rule in self.stats.rules
 
     def copy(self) -> Racer:
         """An independent copy (for forks)."""
