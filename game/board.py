@@ -9,7 +9,7 @@ forward is down the board (row + 1), and both pairs of edges wrap.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -115,6 +115,7 @@ class Board:
     # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
     # equality, saves or copies): the rules ask whether a square blocks at every step.
     walls: frozenset[Square] = field(init=False, compare=False, repr=False)
+    rocks: frozenset[Square] = field(init=False, compare=False, repr=False)  # (never destroyed)
     # The floor squares where no object lies: a walk or a landing there has nothing to do but look
     # for a trap or a racer (worked out once).
     plain: frozenset[Square] = field(init=False, compare=False, repr=False)
@@ -122,6 +123,9 @@ class Board:
     wall_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
     grid: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
+    # Each row's squares and each column's, twice round the torus: a straight run of squares is one slice (`ray`).
+    rows_twice: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
+    columns_twice: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
     # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
     # Only what the authored board decides may go there; no part of equality, saves or copies.
@@ -131,11 +135,14 @@ class Board:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
         walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
         object.__setattr__(self, "walls", frozenset(walls))
+        object.__setattr__(self, "rocks", frozenset(s for s in walls if self.terrain_at(s) == ROCK))
         wall_rows = tuple(sum(1 << c for c, kind in enumerate(row) if kind in (BARRIER, ROCK)) for row in self.terrain)
         object.__setattr__(self, "wall_rows", wall_rows)
         grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
         object.__setattr__(self, "grid", grid)
-        plain = {square for row in grid for square in row if self.terrain_at(square) == FLOOR}
+        object.__setattr__(self, "rows_twice", tuple(row * 2 for row in grid))
+        object.__setattr__(self, "columns_twice", tuple(column * 2 for column in zip(*grid)))
+        plain = {grid[r][c] for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
         object.__setattr__(self, "plain", frozenset(plain - self.objects.keys()))
         object.__setattr__(self, "memo", {})
 
@@ -156,6 +163,37 @@ class Board:
     def wrap(self, row: int, col: int) -> Square:
         """The square at (row, col) once both edges wrap."""
         return self.grid[row % self.height][col % self.width]
+
+    def ray(self, square: Square, dr: int, dc: int, length: int) -> Sequence[Square]:
+        """The `length` squares after `square`, one straight step (dr, dc) at a time: forward (1, 0), back
+        (-1, 0) or aside (0, 1), (0, -1); round the torus."""
+        row, col = square
+        if dc:
+            loop, at, size, step = self.rows_twice[row], col, self.width, dc
+        else:
+            loop, at, size, step = self.columns_twice[col], row, self.height, dr
+        if length >= size:  # once round the board or more
+            return [self.wrap(row + dr * k, col + dc * k) for k in range(1, length + 1)]
+        if step > 0:
+            return loop[at + 1 : at + 1 + length]
+        return loop[at + size - 1 : at + size - 1 - length : -1]
+
+    def around(self, square: Square, reach: int) -> list[Square]:
+        """The squares within `reach` king steps of a square (not itself), row by row from the furthest
+        back (a square met twice round a small board, twice)."""
+        row, col = square
+        width, height = self.width, self.height
+        if 2 * reach >= min(width, height):  # round the torus onto the same squares again
+            around = [
+                self.wrap(row + dr, col + dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)
+            ]
+            return [s for s in around if s != square]
+        first, last = (col - reach) % width, (col - reach) % width + 2 * reach + 1
+        found: list[Square] = []
+        for dr in range(-reach, reach + 1):
+            found += self.rows_twice[(row + dr) % height][first:last]
+        found.remove(square)
+        return found
 
     def forward_distance(self, a: Square, b: Square) -> int:
         """Rows to walk forward from a's row to b's row (0 to H-1)."""

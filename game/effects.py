@@ -147,11 +147,10 @@ def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
 
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """`line_squares`, one at a time."""
-    row, col = start
+    rocks = board.rocks
     for dr, dc in LINES:
-        for k in range(1, reach + 1):
-            square = board.wrap(row + dr * k, col + dc * k)
-            if square == start or board.terrain_at(square) == ROCK:
+        for square in board.ray(start, dr, dc, reach):
+            if square == start or square in rocks:
                 break
             yield square
 
@@ -159,17 +158,6 @@ def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
 def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     """Squares along the four straight lines up to `reach`, stopped by rocks."""
     return list(_lines(race.board, start, reach))
-
-
-def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
-    """The squares within `reach` king steps of a square (not itself), row by row from the
-    furthest back, one at a time."""
-    row, col = start
-    for dr in range(-reach, reach + 1):
-        for dc in range(-reach, reach + 1):
-            square = board.wrap(row + dr, col + dc)
-            if square != start:
-                yield square
 
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
@@ -201,7 +189,7 @@ def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
     racer_squares = {(r.row, r.col) for r in race.racers}
-    around = _around(race.board, race.racers[user].square, tuning.TRAP_RANGE)
+    around = race.board.around(race.racers[user].square, tuning.TRAP_RANGE)
     return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
@@ -249,7 +237,7 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     ahead = tuning.TELEPORT_FORWARD
     return (
         s
-        for s in _around(race.board, me, tuning.TELEPORT_RANGE)
+        for s in race.board.around(me, tuning.TELEPORT_RANGE)
         if s not in taken and not race.blocks(s) and race.board.row_delta(me, s) <= ahead
     )
 

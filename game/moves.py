@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import chests, combat, tuning
-from game.board import BARRIER, HOLE, ROCK, SHORTCUT, Square
+from game.board import BARRIER, HOLE, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
 from game.state import Racer, RaceState, Rules, Trap
@@ -202,7 +202,7 @@ def place(
     here = board.grid[r.row][r.col]
     raw = r.row + dr
     target = board.wrap(raw, r.col + dc)
-    if race.terrain_at(target) == ROCK:
+    if target in board.rocks:
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
             race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
@@ -262,7 +262,8 @@ def _square_acts(
         race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
-    yield from chests.take_objects(race, racer, square)
+    if race.object_at(square) is not None:
+        yield from chests.take_objects(race, racer, square)
     trap = acting_trap(race, racer, square)
     terrain = race.terrain_at(square)  # (a barrier broken: floor)
     if trap is not None:

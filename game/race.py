@@ -48,7 +48,6 @@ MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
 # Each drift's way: the squares, from the racer, that it passes over and lands on (a barrier or rock there stops it).
 DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}
-DRIFT_WAY = tuple(sorted({step for way in DRIFT_WAYS.values() for step in way}))  # every drift's, together
 
 
 def _freeze(value: Any) -> Any:
@@ -100,20 +99,25 @@ MOVEMENT_DICE = {
 }
 
 
-def _drift_clear_rows(board: Board) -> tuple[int, ...]:
-    """For each row, the columns from which no barrier nor rock of the authored board lies on any drift's
-    way, as a bit mask (bit c: column c): every drift is legal there (worked out once per board)."""
+def _drift_clear_rows(board: Board) -> dict[tuple[int, int] | None, tuple[int, ...]]:
+    """For each drift, each row's columns from which no barrier nor rock of the authored board lies on its
+    way, as a bit mask (bit c: column c): the drift is legal from there; under None, the columns from which
+    every drift is (worked out once per board)."""
     width, height, wall_rows = board.width, board.height, board.wall_rows
     every = (1 << width) - 1
-    rows = []
-    for row in range(height):
-        near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the drifts' way
-        for dr, dc in DRIFT_WAY:
-            walls, shift = wall_rows[(row + dr) % height], dc % width
-            near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
-        rows.append(every & ~near)
-    clear: tuple[int, ...] = board.memo.setdefault("drift_clear_rows", tuple(rows))
-    return clear
+    clear: dict[tuple[int, int] | None, tuple[int, ...]] = {}
+    for drift, way in DRIFT_WAYS.items():
+        rows = []
+        for row in range(height):
+            near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the way
+            for dr, dc in way:
+                walls, shift = wall_rows[(row + dr) % height], dc % width
+                near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
+            rows.append(every & ~near)
+        clear[drift] = tuple(rows)
+    clear[None] = tuple(a & b & c & d for a, b, c, d in zip(*clear.values()))
+    found: dict[tuple[int, int] | None, tuple[int, ...]] = board.memo.setdefault("drift_clear_rows", clear)
+    return found
 
 
 class Race(RaceState):
@@ -338,11 +342,11 @@ class Race(RaceState):
         row, col = r.row, r.col
         board = self.board
         clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
-        if clear[row] >> col & 1:
+        if clear[None][row] >> col & 1:
             return DRIFTS  # no barrier nor rock on any drift's way
         legal = [DRIFTS[0]]  # staying
-        for drift in DRIFTS[1:]:
-            if not any(self.blocks(board.wrap(row + dr, col + dc)) for dr, dc in DRIFT_WAYS[drift]):
+        for drift, way in DRIFT_WAYS.items():  # (a barrier on the way may have been destroyed)
+            if clear[drift][row] >> col & 1 or not any(self.blocks(board.wrap(row + dr, col + dc)) for dr, dc in way):
                 legal.append(drift)
         return tuple(legal)
 
