@@ -9,7 +9,7 @@ forward is down the board (row + 1), and both pairs of edges wrap.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -123,9 +123,11 @@ class Board:
     wall_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
     grid: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
-    # Each row's squares and each column's, twice round the torus: a straight run of squares is one slice (`ray`).
+    # Each straight step's squares: steps[dr, dc][row][col] is the square one step (dr, dc) from (row, col)
+    # round the torus, for a step forward (1, 0), back (-1, 0) or aside (0, 1), (0, -1): the grid shifted.
+    steps: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = field(init=False, compare=False, repr=False)
+    # Each row's squares twice round the torus: a run of squares along a row is one slice (`around`).
     rows_twice: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
-    columns_twice: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
     # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
     # Only what the authored board decides may go there; no part of equality, saves or copies.
@@ -140,8 +142,14 @@ class Board:
         object.__setattr__(self, "wall_rows", wall_rows)
         grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
         object.__setattr__(self, "grid", grid)
+        steps = {
+            (1, 0): grid[1:] + grid[:1],
+            (-1, 0): grid[-1:] + grid[:-1],
+            (0, 1): tuple(row[1:] + row[:1] for row in grid),
+            (0, -1): tuple(row[-1:] + row[:-1] for row in grid),
+        }
+        object.__setattr__(self, "steps", steps)
         object.__setattr__(self, "rows_twice", tuple(row * 2 for row in grid))
-        object.__setattr__(self, "columns_twice", tuple(column * 2 for column in zip(*grid)))
         plain = {grid[r][c] for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
         object.__setattr__(self, "plain", frozenset(plain - self.objects.keys()))
         object.__setattr__(self, "memo", {})
@@ -163,20 +171,6 @@ class Board:
     def wrap(self, row: int, col: int) -> Square:
         """The square at (row, col) once both edges wrap."""
         return self.grid[row % self.height][col % self.width]
-
-    def ray(self, square: Square, dr: int, dc: int, length: int) -> Sequence[Square]:
-        """The `length` squares after `square`, one straight step (dr, dc) at a time: forward (1, 0), back
-        (-1, 0) or aside (0, 1), (0, -1); round the torus."""
-        row, col = square
-        if dc:
-            loop, at, size, step = self.rows_twice[row], col, self.width, dc
-        else:
-            loop, at, size, step = self.columns_twice[col], row, self.height, dr
-        if length >= size:  # once round the board or more
-            return [self.wrap(row + dr * k, col + dc * k) for k in range(1, length + 1)]
-        if step > 0:
-            return loop[at + 1 : at + 1 + length]
-        return loop[at + size - 1 : at + size - 1 - length : -1]
 
     def around(self, square: Square, reach: int) -> list[Square]:
         """The squares within `reach` king steps of a square (not itself), row by row from the furthest

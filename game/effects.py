@@ -148,8 +148,10 @@ def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """`line_squares`, one at a time."""
     rocks = board.rocks
-    for dr, dc in LINES:
-        for square in board.ray(start, dr, dc, reach):
+    for line in LINES:
+        step, square = board.steps[line], start
+        for _ in range(reach):
+            square = step[square[0]][square[1]]
             if square == start or square in rocks:
                 break
             yield square

@@ -101,8 +101,9 @@ def _walk_straight(
     """
     r = race.racers[racer]
     board, traps = race.board, race.traps
+    on = board.steps[dr, dc]  # the square one step on
     for step in range(1, steps + 1):
-        ahead = board.wrap(r.row + dr, r.col + dc)
+        ahead = on[r.row][r.col]
         if ahead in board.plain and ahead not in traps:  # nothing there but the floor
             stride.step(ahead, dr)
             continue
@@ -149,12 +150,12 @@ def preview_walk(
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board, traps = race.board, race.traps
     row, col = start if start is not None else race.racers[racer].square
-    dr, dc = direction
+    on = board.steps[direction]  # the square one step on
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead = board.wrap(row + dr, col + dc)
+        ahead = on[row][col]
         if ahead in board.plain and ahead not in traps:  # nothing there but the floor
             row, col = ahead
             travelled += 1
@@ -168,7 +169,7 @@ def preview_walk(
         if race.terrain_at(ahead) == HOLE and step < steps:
             if step >= JUMP_FROM:
                 continue
-            after = board.wrap(row + dr, col + dc)
+            after = on[row][col]
             if not race.blocks(after):
                 row, col = after
                 travelled += 1
