@@ -331,9 +331,9 @@ def _landing(race: Race, racer: int, square: Square, sight: int = LANE_SIGHT) ->
     value = LANE_WEIGHT * lane(race, square, sight)
     if race.terrain_at(square) == HOLE or square in race.traps:
         value -= 4
-    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    foes = race.opponents_at(racer, square)
     if foes:
-        value += fight_value(race, racer, foes[0].index)
+        value += fight_value(race, racer, foes[0])
     return value
 
 
@@ -430,7 +430,7 @@ def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
 def _target(race: Race, d: Decision, square: Any, sight: int = LANE_SIGHT) -> float:
     if not isinstance(square, tuple):
         return 0
-    victims = effects.opponents_at(race, d.racer, square)
+    victims = race.opponents_at(d.racer, square)
     if d.info.get("object") == obj.WAND_OF_TELEPORTATION:
         return race.board.row_delta(_me(race, d).square, square) + _landing(race, d.racer, square, sight)
     if victims:
@@ -496,9 +496,9 @@ def _ahead(race: Race, racer: int, square: Square, phase: str, turns: int) -> fl
 def _met(race: Race, racer: int, square: Square) -> float:
     """What waits on a square besides the course: a trap, a fight."""
     value = -4.0 if square in race.traps else 0.0
-    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    foes = race.opponents_at(racer, square)
     if foes:
-        value += fight_value(race, racer, foes[0].index)
+        value += fight_value(race, racer, foes[0])
     return value
 
 

@@ -153,20 +153,14 @@ def fight_due(
     """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
     first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
-    row, col = r.row, r.col
-    first = None  # the first arrived (racers_at's order) of the unprotected opponents here
-    for o in race.racers:
-        if o.row == row and o.col == col and o is not r and not o.protected and o.index != exclude:
-            if first is None or o.arrived < first.arrived:
-                first = o
-    if first is not None:
-        attacker, defender = who_attacks(race, racer, first.index, suffered)
-        return attacker, defender, False
+    for other in race.opponents_at(racer, (r.row, r.col)):  # the first arrived, unless excluded
+        if other != exclude:
+            attacker, defender = who_attacks(race, racer, other, suffered)
+            return attacker, defender, False
     if voluntary and r.has(BACKSTAB):
-        below = race.board.wrap(r.row + 1, r.col)
-        victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
+        victims = race.opponents_at(racer, race.board.wrap(r.row + 1, r.col))
         if victims:
-            return racer, victims[0].index, True
+            return racer, victims[0], True
     return None
 
 

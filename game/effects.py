@@ -27,11 +27,6 @@ FREE_ACTION_RULES = frozenset({WAND_MASTERY, THROWING_STARS})  # the special rul
 
 
 # ---------------------------------------------------------------- what lies where
-def opponents_at(race: RaceState, user: int, square: Square) -> list[int]:
-    """Unprotected opponents on a square, first arrived first."""
-    return [o.index for o in race.racers_at(square, but=user) if not o.protected]
-
-
 def opponent_squares(race: RaceState, user: int) -> set[Square]:
     """Squares holding at least one unprotected opponent."""
     return {(o.row, o.col) for o in race.racers if o.index != user and not o.protected}
@@ -209,7 +204,7 @@ def lightning_targets(race: RaceState, user: int) -> list[int]:
 
 def pushable(race: RaceState, user: int, square: Square) -> list[int]:
     """Opponents on a square whom a one-row push would move."""
-    return [i for i in opponents_at(race, user, square) if combat.push_back(race, i) is not None]
+    return [i for i in race.opponents_at(user, square) if combat.push_back(race, i) is not None]
 
 
 def star_targets(race: RaceState, user: int) -> list[Square]:
@@ -374,7 +369,7 @@ def _doping(race: RaceState, racer: int, item: str, base: int) -> Rules:
 def _lay_trap(race: RaceState, racer: int) -> Rules:
     """A trap on an empty square within 3, or on an opponent there (a big shock at once)."""
     target = yield race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
-    victims = opponents_at(race, racer, target)
+    victims = race.opponents_at(racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
@@ -386,7 +381,7 @@ def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rul
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
     target = yield race.ask(racer, "target", targets, object=item)
     race.emit("thrown", racer, item, target)
-    victims = opponents_at(race, racer, target)
+    victims = race.opponents_at(racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
@@ -455,7 +450,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
     hit: set[int] = set()
     for k, square in enumerate(path):
         destroy(race, square, racer)
-        for victim in opponents_at(race, racer, square):
+        for victim in race.opponents_at(racer, square):
             if victim not in hit:
                 hit.add(victim)
                 victims.append((victim, "big" if k == len(path) - 1 else "small"))

@@ -267,6 +267,17 @@ class RaceState(EventLog):
             here.sort(key=_arrival)
         return here
 
+    def opponents_at(self, racer: int, square: Square) -> list[int]:
+        """The racer's unprotected opponents on a square, first arrived first: whom he fights or hits there."""
+        row, col = square
+        here = []
+        for o in self.racers:
+            if o.row == row and o.col == col and not o.protected and o.index != racer:
+                here.append(o.index)
+        if len(here) > 1:
+            here.sort(key=lambda i: self.racers[i].arrived)
+        return here
+
     def occupied(self, square: Square) -> bool:
         """Whether a racer stands on the square."""
         row, col = square
