@@ -195,8 +195,11 @@ class Board:
 
     def row_delta(self, a: Square, b: Square) -> int:
         """The shortest signed row difference from a to b (the wand's way)."""
-        d = (b[0] - a[0]) % self.height
-        return d - self.height if d > self.height // 2 else d
+        return _shortest(b[0] - a[0], self.height)
+
+    def col_delta(self, a: Square, b: Square) -> int:
+        """The shortest signed column difference from a to b."""
+        return _shortest(b[1] - a[1], self.width)
 
     def _axis(self, d: int, size: int) -> int:
         d %= size
@@ -313,6 +316,12 @@ class Board:
         free = [s for s in free if self.terrain_at(s) == FLOOR]
         free.sort(key=lambda s: (abs(s[1] - middle), s[1]))
         return tuple(sorted(free[:count], key=lambda s: s[1]))
+
+
+def _shortest(d: int, size: int) -> int:
+    """The shortest signed way round a loop of `size` to go `d` along it."""
+    d %= size
+    return d - size if d > size // 2 else d
 
 
 def _rebuild_board(values: dict[str, Any]) -> Board:

@@ -344,18 +344,11 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     if wand == obj.WAND_OF_TELEPORTATION:
         target = yield race.ask(racer, "target", teleport_targets(race, racer), object=wand)
         dr = race.board.row_delta(r.square, target)
-        dc = _col_delta(race, r.col, target[1])
+        dc = race.board.col_delta(r.square, target)
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
     else:
         faces, _, _ = yield from race.roll(racer, [D6] * tuning.WAND_OF_FIRE_DICE, "wand_of_fire")
         yield from fireball(race, racer, sum(faces), wand)
-
-
-def _col_delta(race: RaceState, a: int, b: int) -> int:
-    """The shortest signed column difference from a to b."""
-    width = race.board.width
-    d = (b - a) % width
-    return d - width if d > width // 2 else d
 
 
 def _doping(race: RaceState, racer: int, item: str, base: int) -> Rules:
