@@ -81,19 +81,7 @@ RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
-        options: Sequence[Any] = decision[2]  # (its options, read as the item they are)
-        if "undo" in options:  # (a fireball's path: any other option; the filter only then)
-            options = [o for o in options if o != "undo"] or list(options)
-        count = len(options)
-        if type(rng) is not random.Random or not count:
-            return rng.choice(options)
-        # rng.choice's own draw (Random._randbelow: the fewest random bits that cover the count, drawn
-        # again while too high), without its two Python calls; tests/test_bots.py checks it is the same
-        bits = count.bit_length()
-        index = rng.getrandbits(bits)
-        while index >= count:
-            index = rng.getrandbits(bits)
-        return options[index]
+        return rng.choice(_offered(decision))
     if policy in ("normal", "greedy"):
         return _ranked(race, decision, NORMAL)[0]
     if policy == "easy":
@@ -103,6 +91,15 @@ def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> A
     if policy == "expert":
         return _search(race, decision, rng)
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
+
+
+def _offered(decision: Decision) -> Sequence[Any]:
+    """The options a computer racer chooses among: all but the "undo" of a fireball's path (unless it is
+    the only one)."""
+    options: tuple[Any, ...] = decision.options
+    if "undo" not in options:
+        return options
+    return [o for o in options if o != "undo"] or list(options)
 
 
 def prepare(race: Race) -> None:
@@ -139,7 +136,7 @@ def _best(race: Race, decision: Decision) -> Any:
 # ---------------------------------------------------------------- the beginner (easy)
 def _beginner(race: Race, decision: Decision, rng: random.Random) -> Any:
     """What a beginner answers: see the module's notes on `easy`."""
-    kind, options = decision.kind, [o for o in decision.options if o != "undo"] or list(decision.options)
+    kind, options = decision.kind, _offered(decision)
     if kind in ("move", "drift") and lane(race, race.racers[decision.racer].square) <= 1:
         return _best(race, decision)  # a wall right ahead: even a beginner looks for a way round
     if kind == "move":
@@ -334,9 +331,9 @@ def _landing(race: Race, racer: int, square: Square, sight: int = LANE_SIGHT) ->
     value = LANE_WEIGHT * lane(race, square, sight)
     if race.terrain_at(square) == HOLE or square in race.traps:
         value -= 4
-    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    foes = race.opponents_at(racer, square)
     if foes:
-        value += fight_value(race, racer, foes[0].index)
+        value += fight_value(race, racer, foes[0])
     return value
 
 
@@ -433,7 +430,7 @@ def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
 def _target(race: Race, d: Decision, square: Any, sight: int = LANE_SIGHT) -> float:
     if not isinstance(square, tuple):
         return 0
-    victims = effects.opponents_at(race, d.racer, square)
+    victims = race.opponents_at(d.racer, square)
     if d.info.get("object") == obj.WAND_OF_TELEPORTATION:
         return race.board.row_delta(_me(race, d).square, square) + _landing(race, d.racer, square, sight)
     if victims:
@@ -499,9 +496,9 @@ def _ahead(race: Race, racer: int, square: Square, phase: str, turns: int) -> fl
 def _met(race: Race, racer: int, square: Square) -> float:
     """What waits on a square besides the course: a trap, a fight."""
     value = -4.0 if square in race.traps else 0.0
-    foes = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    foes = race.opponents_at(racer, square)
     if foes:
-        value += fight_value(race, racer, foes[0].index)
+        value += fight_value(race, racer, foes[0])
     return value
 
 

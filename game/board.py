@@ -115,13 +115,19 @@ class Board:
     # The barriers and rocks as authored, worked out once (set in __post_init__; no part of
     # equality, saves or copies): the rules ask whether a square blocks at every step.
     walls: frozenset[Square] = field(init=False, compare=False, repr=False)
-    # The floor squares where no object lies, each row's as a bit mask of their columns: a walk or
-    # a landing there has nothing to do but look for a trap or a racer (worked out once).
-    plain_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    rocks: frozenset[Square] = field(init=False, compare=False, repr=False)  # (never destroyed)
+    # The floor squares where no object lies: a walk or a landing there has nothing to do but look
+    # for a trap or a racer (worked out once).
+    plain: frozenset[Square] = field(init=False, compare=False, repr=False)
     # Each row's walls as a bit mask of their columns (bit c: column c), to see at once that none is near.
     wall_rows: tuple[int, ...] = field(init=False, compare=False, repr=False)
     # Every square's (row, col) tuple, made once: `wrap` hands out these instead of new tuples.
     grid: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
+    # Each straight step's squares: steps[dr, dc][row][col] is the square one step (dr, dc) from (row, col)
+    # round the torus, for a step forward (1, 0), back (-1, 0) or aside (0, 1), (0, -1): the grid shifted.
+    steps: dict[tuple[int, int], tuple[tuple[Square, ...], ...]] = field(init=False, compare=False, repr=False)
+    # Each row's squares twice round the torus: a run of squares along a row is one slice (`around`).
+    rows_twice: tuple[tuple[Square, ...], ...] = field(init=False, compare=False, repr=False)
     # What the rules work out once per board and never changes with the race (the squares an
     # axe reaches from a square, a spear's lines...), kept by each rule under a key of its own.
     # Only what the authored board decides may go there; no part of equality, saves or copies.
@@ -131,15 +137,21 @@ class Board:
         object.__setattr__(self, "objects", MappingProxyType(dict(self.objects)))
         walls = {(r, c) for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind in (BARRIER, ROCK)}
         object.__setattr__(self, "walls", frozenset(walls))
-        plain_rows = tuple(
-            sum(1 << c for c, kind in enumerate(row) if kind == FLOOR and (r, c) not in self.objects)
-            for r, row in enumerate(self.terrain)
-        )
-        object.__setattr__(self, "plain_rows", plain_rows)
+        object.__setattr__(self, "rocks", frozenset(s for s in walls if self.terrain_at(s) == ROCK))
         wall_rows = tuple(sum(1 << c for c, kind in enumerate(row) if kind in (BARRIER, ROCK)) for row in self.terrain)
         object.__setattr__(self, "wall_rows", wall_rows)
         grid = tuple(tuple((r, c) for c in range(self.width)) for r in range(self.height))
         object.__setattr__(self, "grid", grid)
+        steps = {
+            (1, 0): grid[1:] + grid[:1],
+            (-1, 0): grid[-1:] + grid[:-1],
+            (0, 1): tuple(row[1:] + row[:1] for row in grid),
+            (0, -1): tuple(row[-1:] + row[:-1] for row in grid),
+        }
+        object.__setattr__(self, "steps", steps)
+        object.__setattr__(self, "rows_twice", tuple(row * 2 for row in grid))
+        plain = {grid[r][c] for r, row in enumerate(self.terrain) for c, kind in enumerate(row) if kind == FLOOR}
+        object.__setattr__(self, "plain", frozenset(plain - self.objects.keys()))
         object.__setattr__(self, "memo", {})
 
     def __reduce__(self) -> tuple[Any, ...]:  # for parallel tournaments' worker processes
@@ -160,14 +172,34 @@ class Board:
         """The square at (row, col) once both edges wrap."""
         return self.grid[row % self.height][col % self.width]
 
+    def around(self, square: Square, reach: int) -> list[Square]:
+        """The squares within `reach` king steps of a square (not itself), row by row from the furthest
+        back (a square met twice round a small board, twice)."""
+        row, col = square
+        width, height = self.width, self.height
+        if 2 * reach >= min(width, height):  # round the torus onto the same squares again
+            around = [
+                self.wrap(row + dr, col + dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)
+            ]
+            return [s for s in around if s != square]
+        first, last = (col - reach) % width, (col - reach) % width + 2 * reach + 1
+        found: list[Square] = []
+        for dr in range(-reach, reach + 1):
+            found += self.rows_twice[(row + dr) % height][first:last]
+        found.remove(square)
+        return found
+
     def forward_distance(self, a: Square, b: Square) -> int:
         """Rows to walk forward from a's row to b's row (0 to H-1)."""
         return (b[0] - a[0]) % self.height
 
     def row_delta(self, a: Square, b: Square) -> int:
         """The shortest signed row difference from a to b (the wand's way)."""
-        d = (b[0] - a[0]) % self.height
-        return d - self.height if d > self.height // 2 else d
+        return _shortest(b[0] - a[0], self.height)
+
+    def col_delta(self, a: Square, b: Square) -> int:
+        """The shortest signed column difference from a to b."""
+        return _shortest(b[1] - a[1], self.width)
 
     def _axis(self, d: int, size: int) -> int:
         d %= size
@@ -284,6 +316,12 @@ class Board:
         free = [s for s in free if self.terrain_at(s) == FLOOR]
         free.sort(key=lambda s: (abs(s[1] - middle), s[1]))
         return tuple(sorted(free[:count], key=lambda s: s[1]))
+
+
+def _shortest(d: int, size: int) -> int:
+    """The shortest signed way round a loop of `size` to go `d` along it."""
+    d %= size
+    return d - size if d > size // 2 else d
 
 
 def _rebuild_board(values: dict[str, Any]) -> Board:

@@ -72,7 +72,7 @@ def gain(race: RaceState, racer: int, found: str) -> Rules:
         inv.objects.append(found)
         held = limited(race, racer)
         if len(held) > obj.ACTIVE_LIMIT:
-            dropped = yield from race.ask(racer, "drop", sorted(set(held)), objects=list(held))
+            dropped = yield race.ask(racer, "drop", sorted(set(held)), objects=list(held))
             inv.objects.remove(dropped)
             race.emit("object_dropped", racer, dropped)
 

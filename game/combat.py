@@ -74,7 +74,7 @@ def recoil_squares(race: RaceState, square: Square, size: str) -> dict[int, Squa
         if rows is None:  # the square aside blocks: he stays
             out[face] = board.grid[row][col]
         else:
-            out[face] = board.grid[(row - min(back, rows)) % board.height][(col + shift) % board.width]  # Board.wrap
+            out[face] = board.wrap(row - min(back, rows), col + shift)
     return out
 
 
@@ -109,7 +109,7 @@ def shock(
     squares = recoil_squares(race, square, size)
     race.emit("shock", victim, size, author, squares)
     if shield and r.inventory.shields:
-        use = yield from race.ask(
+        use = yield race.ask(
             victim, "shield", ("shield", "take"), size=size, author=author, squares=squares, shields=r.inventory.shields
         )
         if use == "shield":
@@ -153,20 +153,14 @@ def fight_due(
     """The fight where a racer finally stays, as (attacker, defender, backstab), or None: with the
     first-arrived unprotected opponent there, or (Backstab) one just below after a voluntary move."""
     r = race.racers[racer]
-    row, col = r.row, r.col
-    first = None  # the first arrived (racers_at's order) of the unprotected opponents here
-    for o in race.racers:
-        if o.row == row and o.col == col and o is not r and not o.protected and o.index != exclude:
-            if first is None or o.arrived < first.arrived:
-                first = o
-    if first is not None:
-        attacker, defender = who_attacks(race, racer, first.index, suffered)
-        return attacker, defender, False
-    if voluntary and BACKSTAB in r.stats.rules:  # (Racer.has, without its call)
-        below = race.board.wrap(r.row + 1, r.col)
-        victims = [o for o in race.racers_at(below, but=racer) if not o.protected]
+    for other in race.opponents_at(racer, (r.row, r.col)):  # the first arrived, unless excluded
+        if other != exclude:
+            attacker, defender = who_attacks(race, racer, other, suffered)
+            return attacker, defender, False
+    if voluntary and r.has(BACKSTAB):
+        victims = race.opponents_at(racer, race.board.wrap(r.row + 1, r.col))
         if victims:
-            return racer, victims[0].index, True
+            return racer, victims[0], True
     return None
 
 
@@ -206,7 +200,7 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
     loser = attacker if result == DEFEAT else defender
     sore = race.racers[loser]
     if sore.has(SORE_LOSER) and race.turn - sore.sore_loser_turn >= tuning.SORE_LOSER_REST:
-        again = yield from race.ask(loser, "reroll", ("reroll", "accept"), result=result)
+        again = yield race.ask(loser, "reroll", ("reroll", "accept"), result=result)
         if again == "reroll":
             sore.sore_loser_turn = race.turn
             face = race.dice.roll(DCOMBAT)
@@ -257,6 +251,6 @@ def tactical_options(race: RaceState, winner: int) -> list[int]:
 
 def tactical_move(race: RaceState, winner: int) -> Rules:
     """The winner's tactical move (a walked move sideways)."""
-    shift = yield from race.ask(winner, "tactical", tactical_options(race, winner))
+    shift = yield race.ask(winner, "tactical", tactical_options(race, winner))
     if shift:
         yield from race.walk(winner, 0, shift, "tactical", voluntary=False)

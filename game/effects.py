@@ -12,7 +12,7 @@ from typing import Any, cast
 from game import combat, moves, tuning
 from game import objects as obj
 from game.board import BARRIER, FLOOR, ROCK, Board, Square
-from game.characters import FLAIL, THROWING_STARS, WAND_MASTERY
+from game.characters import THROWING_STARS, WAND_MASTERY
 from game.dice import D3, D6, D10
 from game.state import RaceState, Rules, Trap
 
@@ -27,11 +27,6 @@ FREE_ACTION_RULES = frozenset({WAND_MASTERY, THROWING_STARS})  # the special rul
 
 
 # ---------------------------------------------------------------- what lies where
-def opponents_at(race: RaceState, user: int, square: Square) -> list[int]:
-    """Unprotected opponents on a square, first arrived first."""
-    return [o.index for o in race.racers_at(square, but=user) if not o.protected]
-
-
 def opponent_squares(race: RaceState, user: int) -> set[Square]:
     """Squares holding at least one unprotected opponent."""
     return {(o.row, o.col) for o in race.racers if o.index != user and not o.protected}
@@ -147,13 +142,12 @@ def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
 
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
     """`line_squares`, one at a time."""
-    height, width, grid, terrain = board.height, board.width, board.grid, board.terrain
-    row, col = start
-    for dr, dc in LINES:
-        for k in range(1, reach + 1):
-            r, c = (row + dr * k) % height, (col + dc * k) % width  # Board.wrap
-            square = grid[r][c]
-            if square == start or terrain[r][c] == ROCK:
+    rocks = board.rocks
+    for line in LINES:
+        step, square = board.steps[line], start
+        for _ in range(reach):
+            square = step[square[0]][square[1]]
+            if square == start or square in rocks:
                 break
             yield square
 
@@ -161,19 +155,6 @@ def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
 def line_squares(race: RaceState, start: Square, reach: int) -> list[Square]:
     """Squares along the four straight lines up to `reach`, stopped by rocks."""
     return list(_lines(race.board, start, reach))
-
-
-def _around(board: Board, start: Square, reach: int) -> Iterator[Square]:
-    """The squares within `reach` king steps of a square (not itself), row by row from the
-    furthest back, one at a time."""
-    height, width, grid = board.height, board.width, board.grid
-    row, col = start
-    for dr in range(-reach, reach + 1):
-        squares = grid[(row + dr) % height]
-        for dc in range(-reach, reach + 1):
-            square = squares[(col + dc) % width]
-            if square != start:
-                yield square
 
 
 def _unique(squares: Iterable[Square]) -> list[Square]:
@@ -205,7 +186,7 @@ def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
     racer_squares = {(r.row, r.col) for r in race.racers}
-    around = _around(race.board, race.racers[user].square, tuning.TRAP_RANGE)
+    around = race.board.around(race.racers[user].square, tuning.TRAP_RANGE)
     return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
@@ -223,7 +204,7 @@ def lightning_targets(race: RaceState, user: int) -> list[int]:
 
 def pushable(race: RaceState, user: int, square: Square) -> list[int]:
     """Opponents on a square whom a one-row push would move."""
-    return [i for i in opponents_at(race, user, square) if combat.push_back(race, i) is not None]
+    return [i for i in race.opponents_at(user, square) if combat.push_back(race, i) is not None]
 
 
 def star_targets(race: RaceState, user: int) -> list[Square]:
@@ -253,7 +234,7 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     ahead = tuning.TELEPORT_FORWARD
     return (
         s
-        for s in _around(race.board, me, tuning.TELEPORT_RANGE)
+        for s in race.board.around(me, tuning.TELEPORT_RANGE)
         if s not in taken and not race.blocks(s) and race.board.row_delta(me, s) <= ahead
     )
 
@@ -311,8 +292,6 @@ def free_actions(race: RaceState, racer: int) -> list[str]:
     """Free actions of the action phase: the sorceress's wands, the thief's stars."""
     r = race.racers[racer]
     out: list[str] = []
-    if FREE_ACTION_RULES.isdisjoint(r.stats.rules):  # most characters have none of these rules
-        return out
     if r.has(WAND_MASTERY):
         if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
             out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
@@ -355,7 +334,7 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     if action == "star":
         r.stars -= 1
         race.emit("object_used", racer, obj.THROWING_STAR)
-        target = yield from race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
+        target = yield race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
         race.emit("thrown", racer, obj.THROWING_STAR, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "star")
         return
@@ -363,34 +342,27 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
     r.wand_used[wand] = race.turn
     race.emit("object_used", racer, wand)
     if wand == obj.WAND_OF_TELEPORTATION:
-        target = yield from race.ask(racer, "target", teleport_targets(race, racer), object=wand)
+        target = yield race.ask(racer, "target", teleport_targets(race, racer), object=wand)
         dr = race.board.row_delta(r.square, target)
-        dc = _col_delta(race, r.col, target[1])
+        dc = race.board.col_delta(r.square, target)
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
     else:
         faces, _, _ = yield from race.roll(racer, [D6] * tuning.WAND_OF_FIRE_DICE, "wand_of_fire")
         yield from fireball(race, racer, sum(faces), wand)
 
 
-def _col_delta(race: RaceState, a: int, b: int) -> int:
-    """The shortest signed column difference from a to b."""
-    width = race.board.width
-    d = (b - a) % width
-    return d - width if d > width // 2 else d
-
-
 def _doping(race: RaceState, racer: int, item: str, base: int) -> Rules:
     """Bottle (2D3) or syringe (2 + 2D3): walk forward up to that many squares."""
     faces, _, _ = yield from race.roll(racer, [D3, D3], item)
     reach = base + sum(faces)
-    distance = yield from race.ask(racer, "distance", list(range(1, reach + 1)), object=item)
+    distance = yield race.ask(racer, "distance", list(range(1, reach + 1)), object=item)
     yield from moves.walk(race, racer, distance, 0, item, voluntary=True)
 
 
 def _lay_trap(race: RaceState, racer: int) -> Rules:
     """A trap on an empty square within 3, or on an opponent there (a big shock at once)."""
-    target = yield from race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
-    victims = opponents_at(race, racer, target)
+    target = yield race.ask(racer, "target", trap_targets(race, racer), object=obj.TRAP)
+    victims = race.opponents_at(racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
@@ -400,9 +372,9 @@ def _lay_trap(race: RaceState, racer: int) -> Rules:
 
 def _throw(race: RaceState, racer: int, item: str, targets: list[Square]) -> Rules:
     """Axe or spear: a big shock to the opponent there, or the barrier or trap destroyed."""
-    target = yield from race.ask(racer, "target", targets, object=item)
+    target = yield race.ask(racer, "target", targets, object=item)
     race.emit("thrown", racer, item, target)
-    victims = opponents_at(race, racer, target)
+    victims = race.opponents_at(racer, target)
     if victims:
         yield from combat.shock(race, victims[0], "big", author=racer, cause="object")
     else:
@@ -459,7 +431,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
         options = fireball_options(race, racer, path, reach)
         if not options:
             break
-        step = yield from race.ask(racer, "path", options, object=item, path=list(path), reach=reach)
+        step = yield race.ask(racer, "path", options, object=item, path=list(path), reach=reach)
         if step == "end":
             break
         if step == "undo":
@@ -471,7 +443,7 @@ def fireball(race: RaceState, racer: int, reach: int, item: str) -> Rules:
     hit: set[int] = set()
     for k, square in enumerate(path):
         destroy(race, square, racer)
-        for victim in opponents_at(race, racer, square):
+        for victim in race.opponents_at(racer, square):
             if victim not in hit:
                 hit.add(victim)
                 victims.append((victim, "big" if k == len(path) - 1 else "small"))
@@ -490,13 +462,12 @@ def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
 
 # ---------------------------------------------------------------- after the action phase
 def after_action(race: RaceState, racer: int) -> Rules:
-    """Flail: once per turn after his action phase, push an opponent next to him."""
-    if FLAIL not in race.racers[racer].stats.rules:  # (Racer.has, without its call)
-        return
+    """Flail: once per turn after his action phase, the racer with the flail (the race asks only him)
+    pushes an opponent next to him."""
     targets = flail_targets(race, racer)
     if not targets:
         return
-    target = yield from race.ask(racer, "flail", targets + ["none"])
+    target = yield race.ask(racer, "flail", targets + ["none"])
     if target != "none":
         race.emit("flail", racer, target)
         yield from _push(race, racer, pushable(race, racer, target)[0], "flail")

@@ -104,10 +104,10 @@ def waiting_at(race: Race, racer: int, square: Square) -> tuple[str, ...]:
 
 def fight_at(race: Race, racer: int, square: Square) -> FightOdds | None:
     """The fight that would start if the racer stayed on `square` (rule 6.1), with its chances."""
-    there = [o for o in race.racers_at(square, but=racer) if not o.protected]
+    there = race.opponents_at(racer, square)
     if not there:
         return None
-    attacker, defender = combat.who_attacks(race, racer, there[0].index, suffered=False)
+    attacker, defender = combat.who_attacks(race, racer, there[0], suffered=False)
     simple, crushing = combat.chances(race, attacker, False)
     return FightOdds(attacker, defender, simple, crushing)
 
@@ -150,7 +150,7 @@ def target_outcome(race: Race, decision: Decision, option: object) -> TargetOutc
         return None
     item = str(decision.info.get("object", ""))
     square: Square = (int(option[0]), int(option[1]))
-    victims = effects.opponents_at(race, decision.racer, square)
+    victims = race.opponents_at(decision.racer, square)
     if victims:
         return TargetOutcome(item, victims[0], None)
     destroys = "trap" if square in race.traps else "barrier" if race.terrain_at(square) == "barrier" else None
@@ -174,7 +174,7 @@ def path_victims(race: Race, decision: Decision, option: object) -> list[int]:
         path.append(option)
     found: list[int] = []
     for square in path:
-        for victim in effects.opponents_at(race, decision.racer, (int(square[0]), int(square[1]))):
+        for victim in race.opponents_at(decision.racer, (int(square[0]), int(square[1]))):
             if victim not in found:
                 found.append(victim)
     return found

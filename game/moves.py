@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import chests, combat, tuning
-from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT, Square
+from game.board import BARRIER, HOLE, SHORTCUT, Square
 from game.characters import BRAINY, DISARM
 from game.dice import D10
 from game.state import Racer, RaceState, Rules, Trap
@@ -41,29 +41,22 @@ class _Stride:
     """The squares a racer has walked and not yet told to the screen, with the rows and
     finish-line crossings they make (added to the racer's when they are told)."""
 
-    __slots__ = ("racer", "path", "rows", "laps")
+    __slots__ = ("racer", "height", "path", "rows", "laps")
 
-    def __init__(self, r: Racer) -> None:
+    def __init__(self, r: Racer, height: int) -> None:
         self.racer = r
+        self.height = height  # the board's rows
         self.path: list[Square] = []
         self.rows = 0
         self.laps = 0
 
-    def enter(self, race: RaceState, dr: int, dc: int) -> Square:
-        """Step onto the next square, (dr, dc) away on the torus."""
-        r, board = self.racer, race.board
-        raw = r.row + dr
-        square = board.grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
-        self.step(square, dr, raw // board.height)
-        return square
-
-    def step(self, square: Square, dr: int, laps: int) -> None:
-        """Step onto `square`, `dr` rows on, crossing the finish line `laps` times (see enter)."""
+    def step(self, square: Square, dr: int) -> None:
+        """Step onto `square`, the next square `dr` rows on (a walk goes forward or sideways)."""
         r = self.racer
+        self.laps += (r.row + dr) // self.height  # from the last row onto the first: the finish line
         r.row, r.col = square
         self.path.append(square)
         self.rows += dr
-        self.laps += laps
 
     def flush(self, race: RaceState, cause: str) -> None:
         """Tell the squares walked so far and book their points."""
@@ -80,7 +73,7 @@ def walk(race: RaceState, racer: int, forward: int, sideways: int, cause: str, v
     """A walked move: forward squares, then the sideways part of an L-move (5.1)."""
     r = race.racers[racer]
     start_row, start_col = r.row, r.col
-    stride = _Stride(r)
+    stride = _Stride(r, race.board.height)
     side = (0, 1 if sideways > 0 else -1, abs(sideways)) if sideways else _NO_SIDE
     ended = forward and (yield from _walk_straight(race, racer, 1, 0, forward, cause, stride, side))
     if sideways and not ended:
@@ -107,43 +100,37 @@ def _walk_straight(
     shortcut there may be a stop with squares left (5.1).
     """
     r = race.racers[racer]
-    board, traps, destroyed = race.board, race.traps, race.destroyed
-    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
+    board, traps = race.board, race.traps
+    on = board.steps[dr, dc]  # the square one step on
     for step in range(1, steps + 1):
-        raw = r.row + dr
-        row, col = raw % height, (r.col + dc) % width  # Board.wrap
-        ahead = grid[row][col]
-        if plain_rows[row] >> col & 1 and not (traps and ahead in traps):  # nothing there but the floor:
-            r.row, r.col = ahead  # stride.step, written out
-            stride.path.append(ahead)  # (a new list after each flush)
-            stride.rows += dr
-            stride.laps += raw // height
+        ahead = on[r.row][r.col]
+        if ahead in board.plain and ahead not in traps:  # nothing there but the floor
+            stride.step(ahead, dr)
             continue
-        if ahead in board.walls and ahead not in destroyed:  # race.blocks, written out
+        if race.blocks(ahead):
             return True
         if ahead in traps and acting_trap(race, racer, ahead):
-            stride.step(ahead, dr, raw // height)
+            stride.step(ahead, dr)
             return True
-        terrain = FLOOR if ahead in destroyed else board.terrain[row][col]  # race.terrain_at, written out
+        terrain = race.terrain_at(ahead)
         left = steps - step + (then[2] if step == steps else 0)
         if terrain == HOLE and left:
-            stride.step(ahead, dr, raw // height)
+            stride.step(ahead, dr)
             if step >= JUMP_FROM:
                 continue
             next_dr, next_dc = (dr, dc) if step < steps else then[:2]
             after = board.wrap(r.row + next_dr, r.col + next_dc)
             if not race.blocks(after):
-                stride.enter(race, next_dr, next_dc)
+                stride.step(after, next_dr)
                 yield from _pick_up(race, racer, after, cause, stride)
             return True
-        stride.step(ahead, dr, raw // height)
+        stride.step(ahead, dr)
         if terrain == HOLE:
             return True
-        if ahead in board.objects and ahead not in race.taken:  # race.object_at, written out
-            yield from _pick_up(race, racer, ahead, cause, stride)
+        yield from _pick_up(race, racer, ahead, cause, stride)
         if terrain == SHORTCUT and left:
             stride.flush(race, cause)
-            stop = yield from race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
+            stop = yield race.ask(racer, "shortcut_stop", ("stop", "go_on"), square=ahead, left=left)
             if stop == "stop":
                 return True
     return False
@@ -162,16 +149,14 @@ def preview_walk(
 ) -> tuple[Square, int]:
     """Where a straight walk would end, and squares travelled (no side effects, no shortcut stop)."""
     board, traps = race.board, race.traps
-    plain_rows, grid, height, width = board.plain_rows, board.grid, board.height, board.width
     row, col = start if start is not None else race.racers[racer].square
-    dr, dc = direction
+    on = board.steps[direction]  # the square one step on
     travelled = 0
     step = 0
     while step < steps:
         step += 1
-        ahead_row, ahead_col = (row + dr) % height, (col + dc) % width  # Board.wrap
-        ahead = grid[ahead_row][ahead_col]
-        if plain_rows[ahead_row] >> ahead_col & 1 and ahead not in traps:  # nothing there but the floor
+        ahead = on[row][col]
+        if ahead in board.plain and ahead not in traps:  # nothing there but the floor
             row, col = ahead
             travelled += 1
             continue
@@ -184,7 +169,7 @@ def preview_walk(
         if race.terrain_at(ahead) == HOLE and step < steps:
             if step >= JUMP_FROM:
                 continue
-            after = board.wrap(row + dr, col + dc)
+            after = on[row][col]
             if not race.blocks(after):
                 row, col = after
                 travelled += 1
@@ -215,11 +200,10 @@ def place(
         return False
     r = race.racers[racer]
     board = race.board
-    grid = board.grid
-    here = grid[r.row][r.col]
+    here = board.grid[r.row][r.col]
     raw = r.row + dr
-    target = grid[raw % board.height][(r.col + dc) % board.width]  # Board.wrap
-    if target in board.walls and race.terrain_at(target) == ROCK:  # (rocks are walls)
+    target = board.wrap(raw, r.col + dc)
+    if target in board.rocks:
         race.emit("placed", racer, shown_from or here, target, cause)
         moved = yield from combat.shock(
             race, racer, "small", author=None, cause="rock", shield=False, exclude=exclude, origin=(target, dr, dc)
@@ -253,8 +237,7 @@ def land(
     r = race.racers[racer]
     square = race.board.grid[r.row][r.col]
     race.arrive(r)
-    traps = race.traps
-    if not race.board.plain_rows[r.row] >> r.col & 1 or (traps and square in traps):  # the square itself may act
+    if square not in race.board.plain or square in race.traps:  # the square itself may act
         if (yield from _square_acts(race, racer, square, suffered, voluntary, placed, from_shortcut, exclude)):
             return
     match = combat.fight_due(race, racer, suffered, exclude, voluntary)
@@ -275,17 +258,15 @@ def _square_acts(
     """A landing square's own doing: a barrier broken, objects, then a trap, a hole or a shortcut.
     True when the landing is over (no fight to look for)."""
     r = race.racers[racer]
-    row, col = square
-    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # race.terrain_at, written out
-    if placed and terrain == BARRIER:
+    if placed and race.terrain_at(square) == BARRIER:
         race.destroyed.add(square)
         race.emit("barrier_destroyed", square, None)
         if (yield from combat.shock(race, racer, "small", author=None, cause="barrier", exclude=exclude)):
             return True
-    if square in race.board.objects and square not in race.taken:  # race.object_at, written out
+    if race.object_at(square) is not None:
         yield from chests.take_objects(race, racer, square)
-    trap = acting_trap(race, racer, square) if square in race.traps else None
-    terrain = FLOOR if square in race.destroyed else race.board.terrain[row][col]  # (a barrier broken: floor)
+    trap = acting_trap(race, racer, square)
+    terrain = race.terrain_at(square)  # (a barrier broken: floor)
     if trap is not None:
         if voluntary and r.has(DISARM) and trap.owner != racer:
             disarmed = yield from chests.disarm(race, racer, square)

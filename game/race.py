@@ -43,8 +43,8 @@ FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead wit
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
-# The squares, from the racer, that a drift lands on or passes over (a barrier or rock there stops it).
-DRIFT_WAY = tuple(sorted({(dr, dc) for dr, dc in DRIFTS[1:]} | {(-1, dc // 2) for dr, dc in DRIFTS if abs(dr) == 2}))
+# Each drift's way: the squares, from the racer, that it passes over and lands on (a barrier or rock there stops it).
+DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}
 
 
 def _freeze(value: Any) -> Any:
@@ -75,9 +75,6 @@ def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> t
 
 _MOVE_OPTIONS: dict[tuple[str | int | bool, ...], tuple[tuple[int, int], ...]] = {}  # by dice, faces, sprinter
 _die_name = attrgetter("name")
-# Decision(racer, kind, options, info), made in one step (as RaceState.ask makes it) where the turn's phases
-# yield their decisions themselves.
-_NEW_DECISION = tuple.__new__
 
 
 def _movement_dice(beer: bool, poisoned: bool, quick: bool) -> tuple[tuple[Die, ...], tuple[str, ...]]:
@@ -99,20 +96,25 @@ MOVEMENT_DICE = {
 }
 
 
-def _drift_clear_rows(board: Board) -> tuple[int, ...]:
-    """For each row, the columns from which no barrier nor rock of the authored board lies on any drift's
-    way, as a bit mask (bit c: column c): every drift is legal there (worked out once per board)."""
+def _drift_clear_rows(board: Board) -> dict[tuple[int, int] | None, tuple[int, ...]]:
+    """For each drift, each row's columns from which no barrier nor rock of the authored board lies on its
+    way, as a bit mask (bit c: column c): the drift is legal from there; under None, the columns from which
+    every drift is (worked out once per board)."""
     width, height, wall_rows = board.width, board.height, board.wall_rows
     every = (1 << width) - 1
-    rows = []
-    for row in range(height):
-        near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the drifts' way
-        for dr, dc in DRIFT_WAY:
-            walls, shift = wall_rows[(row + dr) % height], dc % width
-            near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
-        rows.append(every & ~near)
-    clear: tuple[int, ...] = board.memo.setdefault("drift_clear_rows", tuple(rows))
-    return clear
+    clear: dict[tuple[int, int] | None, tuple[int, ...]] = {}
+    for drift, way in DRIFT_WAYS.items():
+        rows = []
+        for row in range(height):
+            near = 0  # bit c: a wall lies (dr, dc) from column c, for some (dr, dc) of the way
+            for dr, dc in way:
+                walls, shift = wall_rows[(row + dr) % height], dc % width
+                near |= ((walls >> shift) | (walls << (width - shift))) & every  # column c + dc, round the torus
+            rows.append(every & ~near)
+        clear[drift] = tuple(rows)
+    clear[None] = tuple(a & b & c & d for a, b, c, d in zip(*clear.values()))
+    found: dict[tuple[int, int] | None, tuple[int, ...]] = board.memo.setdefault("drift_clear_rows", clear)
+    return found
 
 
 class Race(RaceState):
@@ -184,39 +186,25 @@ class Race(RaceState):
                 f"choose one of {list(pending.options)!r}"
             )
         self.choices.append(option)
-        try:  # _advance, written out: it runs at every decision
-            self.pending = self._rules.send(option)
-        except StopIteration:
-            self.pending = None
-            self.over = True
+        self._advance(option)
 
     def _advance(self, option: Any) -> None:
-        """Run the rules until the next decision or the end of the race."""
+        """Run the rules until the next decision or the end of the race; a decision with a single legal
+        option is answered at once: only real choices are pending."""
+        rules = self._rules
         try:
-            self.pending = self._rules.send(option)
+            pending = rules.send(option)
+            while len(pending[2]) == 1:  # (its options)
+                pending = rules.send(pending[2][0])
         except StopIteration:
             self.pending = None
             self.over = True
+        else:
+            self.pending = pending
 
     # ------------------------------------------------------------ moves the fights need
-    def place(
-        self,
-        racer: int,
-        dr: int,
-        dc: int,
-        cause: str,
-        suffered: bool,
-        voluntary: bool = False,
-        from_shortcut: bool = False,
-        exclude: int | None = None,
-        shown_from: Square | None = None,
-    ) -> Rules:
-        """Place a racer without walking (`game.moves.place`, section 5.2)."""
-        return moves.place(self, racer, dr, dc, cause, suffered, voluntary, from_shortcut, exclude, shown_from)
-
-    def walk(self, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
-        """A walked move (`game.moves.walk`, section 5.1)."""
-        return moves.walk(self, racer, forward, sideways, cause, voluntary)
+    place = moves.place  # (section 5.2; see RaceState)
+    walk = moves.walk  # (section 5.1)
 
     # ------------------------------------------------------------ the race
     def _race(self, resume: tuple[int, int] | None = None) -> Rules:
@@ -313,7 +301,7 @@ class Race(RaceState):
         self.current = racer
         r.protected = False
         self.emit("racer_turn", racer)
-        baby_action = r.baby_step if BABY in r.stats.rules else None  # (Racer.has, without its call)
+        baby_action = r.baby_step if r.has(BABY) else None
         yield from self._movement_phase(racer, baby_action == 0)  # the baby's beer
         if baby_action != 2:
             yield from self._drift_phase(racer)
@@ -330,7 +318,7 @@ class Race(RaceState):
         self.emit("phase", racer, "movement")
         r = self.racers[racer]
         main = BEER if beer else D6
-        dice, names = MOVEMENT_DICE[beer, r.poisoned, FAST in r.stats.rules]  # (Racer.has, without its call)
+        dice, names = MOVEMENT_DICE[beer, r.poisoned, r.has(FAST)]
         r.poisoned = False
         faces, rolled, _ = yield from self.roll(racer, dice, "movement")
         pair = len(dice) >= 2 and dice[1] is main
@@ -342,11 +330,7 @@ class Race(RaceState):
         if double:
             r.inventory.clovers += 1
             self.emit("lucky", racer)
-        if len(options) == 1:  # (ask, written out: a single move is taken at once)
-            forward, sideways = options[0]
-        else:
-            info = {"die": list(names), "faces": list(faces)}
-            forward, sideways = yield _NEW_DECISION(Decision, (racer, "move", options, info))
+        forward, sideways = yield self.ask(racer, "move", options, die=list(names), faces=list(faces))
         yield from moves.walk(self, racer, forward, sideways, "movement", voluntary=True)
 
     def drift_options(self, racer: int) -> tuple[tuple[int, int], ...]:
@@ -355,28 +339,19 @@ class Race(RaceState):
         row, col = r.row, r.col
         board = self.board
         clear = board.memo.get("drift_clear_rows") or _drift_clear_rows(board)
-        if clear[row] >> col & 1:
+        if clear[None][row] >> col & 1:
             return DRIFTS  # no barrier nor rock on any drift's way
-        height, width = board.height, board.width
-        grid, walls, blocks = board.grid, board.walls, self.blocks
         legal = [DRIFTS[0]]  # staying
-        for dr, dc in DRIFTS[1:]:
-            target = grid[(row + dr) % height][(col + dc) % width]  # Board.wrap
-            if target in walls and blocks(target):
-                continue
-            if abs(dr) == 2:
-                passed = grid[(row - 1) % height][(col + dc // 2) % width]
-                if passed in walls and blocks(passed):
-                    continue
-            legal.append((dr, dc))
+        for drift, way in DRIFT_WAYS.items():  # (a barrier on the way may have been destroyed)
+            if clear[drift][row] >> col & 1 or not any(self.blocks(board.wrap(row + dr, col + dc)) for dr, dc in way):
+                legal.append(drift)
         return tuple(legal)
 
     def _drift_phase(self, racer: int) -> Rules:
         """Drift back diagonally one or two squares, or stay (4.2)."""
         self.phase = "drift"
         self.emit("phase", racer, "drift")
-        options = self.drift_options(racer)  # (ask, written out; staying is always one of them)
-        dr, dc = options[0] if len(options) == 1 else (yield _NEW_DECISION(Decision, (racer, "drift", options, {})))
+        dr, dc = yield self.ask(racer, "drift", self.drift_options(racer))  # (staying is always one of them)
         if dr or dc:  # (not staying)
             yield from moves.place(self, racer, dr, dc, "drift", suffered=False, voluntary=True)
 
@@ -401,7 +376,7 @@ class Race(RaceState):
                 if not options:
                     break
                 options.append("end")
-            choice = yield _NEW_DECISION(Decision, (racer, "action", tuple(options), {}))  # (never fewer than two)
+            choice = yield self.ask(racer, "action", options)
             if choice == "end":
                 break
             if choice == "coins":
@@ -417,7 +392,7 @@ class Race(RaceState):
             else:
                 free_used.add(choice)
                 yield from effects.use_free(self, racer, choice)
-        if FLAIL in r.stats.rules:  # (the only rule that acts after the action phase; Racer.has, written out)
+        if r.has(FLAIL):  # (the only rule that acts after the action phase)
             yield from effects.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
@@ -442,7 +417,7 @@ class Race(RaceState):
     def _spend_coins(self, racer: int) -> Rules:
         """Spend n coins to walk n(n+1)/2 squares forward (4.3)."""
         info = self.coin_options(racer)
-        n = yield from self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
+        n = yield self.ask(racer, "coins", sorted(info), squares=info, coins=self.racers[racer].inventory.coins)
         self.racers[racer].inventory.coins -= n
         self.emit("coins_spent", racer, n, n * (n + 1) // 2)
         yield from moves.walk(self, racer, n * (n + 1) // 2, 0, "coins", voluntary=True)

@@ -14,8 +14,7 @@ race provides, so that `combat` and `moves` need not import each other.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
@@ -165,7 +164,7 @@ class Racer:
 
     def has(self, rule: str) -> bool:
         """Whether his character has a special rule."""
-        return rule in self.stats.rules  # Character.has, without its call
+        return rule in self.stats.rules
 
     def copy(self) -> Racer:
         """An independent copy (for forks)."""
@@ -184,7 +183,7 @@ def _arrival(racer: Racer) -> int:
     return racer.arrived
 
 
-class RaceState(EventLog, ABC):
+class RaceState(EventLog):
     """What a race is at one moment, and the primitives every rule uses.
 
     The rule modules (`moves`, `combat`, `chests`, `effects`) receive the race
@@ -227,19 +226,17 @@ class RaceState(EventLog, ABC):
         racer.arrived = self._arrivals
         return racer
 
-    def ask(self, racer: int, kind: str, options: Sequence[Any], **info: Any) -> Rules:
-        """A decision for `racer`; a single legal option is taken at once.
+    def ask(self, racer: int, kind: str, options: Iterable[Any], **info: Any) -> Decision:
+        """The decision a rule yields when `racer` must choose: `choice = yield race.ask(racer, kind,
+        options, **info)` stops the rule until the choice is made.
 
-        (The turn's own phases in `game.race`, which ask at every turn, write this out: they yield
-        their decision themselves, without a generator of ask's.)
+        A decision with a single legal option never reaches the player: the race takes that option at
+        once (`Race` drives the rules). The rules must offer at least one.
         """
         options = tuple(options)
-        if len(options) <= 1:
-            if not options:
-                raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
-            return options[0]
-        choice = yield _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
-        return choice
+        if not options:
+            raise RuntimeError(f"a {kind!r} decision with no option: the rules must offer at least one")
+        return _NEW_TUPLE(Decision, (racer, kind, options, info))  # Decision(racer, kind, options, info)
 
     # ------------------------------------------------------------ board state
     def terrain_at(self, square: Square) -> str:
@@ -268,6 +265,17 @@ class RaceState(EventLog, ABC):
                 here.append(r)
         if len(here) > 1:
             here.sort(key=_arrival)
+        return here
+
+    def opponents_at(self, racer: int, square: Square) -> list[int]:
+        """The racer's unprotected opponents on a square, first arrived first: whom he fights or hits there."""
+        row, col = square
+        here = []
+        for o in self.racers:
+            if o.row == row and o.col == col and not o.protected and o.index != racer:
+                here.append(o.index)
+        if len(here) > 1:
+            here.sort(key=lambda i: self.racers[i].arrived)
         return here
 
     def occupied(self, square: Square) -> bool:
@@ -338,7 +346,7 @@ class RaceState(EventLog, ABC):
         if can_flip:
             faces = list(rolled)
             options = [()] + [c for n in range(1, min(clovers, len(can_flip)) + 1) for c in combinations(can_flip, n)]
-            flipped = yield from self.ask(
+            flipped = yield self.ask(
                 racer,
                 "clover",
                 options,
@@ -358,21 +366,10 @@ class RaceState(EventLog, ABC):
         return faces, rolled, flipped
 
     # ------------------------------------------------------------ moves the fights need
-    @abstractmethod
-    def place(
-        self,
-        racer: int,
-        dr: int,
-        dc: int,
-        cause: str,
-        suffered: bool,
-        voluntary: bool = False,
-        from_shortcut: bool = False,
-        exclude: int | None = None,
-        shown_from: Square | None = None,
-    ) -> Rules:
-        """Place a racer without walking (`game.moves.place`, section 5.2)."""
-
-    @abstractmethod
-    def walk(self, racer: int, forward: int, sideways: int, cause: str, voluntary: bool) -> Rules:
-        """A walked move (`game.moves.walk`, section 5.1)."""
+    # A fight's recoil is a placement and its winner's tactical move a walk: the fights reach the
+    # moves through the race, which gives them `game.moves`' own (`Race.place = moves.place`), so that
+    # `combat` and `moves` need not import each other. Called as methods: race.place(racer, dr, dc,
+    # cause, suffered, ...) places a racer without walking (5.2); race.walk(racer, forward, sideways,
+    # cause, voluntary) is a walked move (5.1).
+    place: Callable[..., Rules]
+    walk: Callable[..., Rules]
