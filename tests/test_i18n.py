@@ -160,9 +160,49 @@ def test_french_uses_the_original_names_of_characters_and_objects():
     for obj, (_, french) in NAMES.items():
         assert i18n.object_name(obj).lower() == french.lower(), obj
         assert i18n.object_a(obj).endswith(french) and i18n.object_the(obj).endswith(french[1:]), obj
-    assert t("die.DOBJ") == "DKDO" and t("die.DTHEFT") == "DVOL"
+    assert t("die.DOBJ") == "dé cadeau" and t("die.DTHEFT") == "dé de vol"  # the original's DKDO and DVOL, in words
     assert t("phase.drift") == "phase de dérapage"
     assert t("race.sprinter").startswith("Sprinteur chanceux")
+
+
+# The engine's ids a player never reads: dice (DCOMBAT, D6, 2D6, d100, the original's DKDO...), ids in
+# snake case (ring_of_fire, sore_loser) and the characters whose id is not a word (beastman).
+ENGINE_ID = re.compile(
+    r"(?<![\w-])(\d*[dD](?:\d+|COMBAT|OBJ|RAPID|THEFT|KDO|VOL)|[a-z]+_[a-z_]+|beastman|lizardman)(?![\w-])"
+)
+MEANT_IDS = {"host_port"}  # a field of the settings file, named for the player who edits it
+
+
+def engine_ids(words: str) -> list[str]:
+    """The engine ids in a text, its {placeholders} left out."""
+    return [found for found in ENGINE_ID.findall(re.sub(r"\{[^}]*\}", "", words)) if found not in MEANT_IDS]
+
+
+def test_no_translation_is_its_own_key_or_shows_an_engine_id():
+    for code, book in zip(("en", "fr"), catalogues()):
+        for key, entry in book.items():
+            for form in entry.values() if isinstance(entry, dict) else [entry]:
+                assert form != key, f"{code}: {key!r} is not translated (its value is its key)"
+                assert not engine_ids(form), f"{code}: {key} shows {engine_ids(form)}: {form!r}"
+
+
+def test_the_engine_id_check_sees_the_ids_and_spares_the_words():
+    assert engine_ids("Grob rolls DCOMBAT 30 (combat)") == ["DCOMBAT"]
+    assert engine_ids("roll 1D10, then 2D6") == ["1D10", "2D6"]
+    assert engine_ids("le DKDO donne ring_of_fire au beastman") == ["DKDO", "ring_of_fire", "beastman"]
+    assert engine_ids("{name} rolls 5 on the six-sided die; 2-7 beer dice; host_port; D-day") == []
+
+
+def test_the_dice_have_their_names_in_a_log_line():
+    from scenes.words import dice_words
+
+    assert dice_words(["D6", "D6", "DRAPID"], [5, 2, 4]) == "5 and 2 on the six-sided dice, 4 on the quick die"
+    assert dice_words(["DCOMBAT"], [30]) == "30 on the combat die"
+    i18n.set_language("fr")
+    assert dice_words(["D6", "D6", "DRAPID"], [5, 2, 4]) == "5 et 2 aux dés à six faces, 4 au dé rapide"
+    assert dice_words(["DOBJ"], [55]) == "55 au dé cadeau"
+    for die in DICE:
+        assert not engine_ids(dice_words([die, die], [1, 2])), die
 
 
 def test_plurals_follow_each_language():
