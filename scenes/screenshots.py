@@ -138,7 +138,7 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
     import time
 
     from game import network
-    from scenes import boards, i18n
+    from scenes import boards
     from scenes.app import App
     from scenes.lobby import HostScene, JoinScene
     from scenes.userdata import Settings
