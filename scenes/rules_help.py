@@ -357,7 +357,9 @@ def _layout(language: str, width: int) -> Page:
                 missing.append(block.image)
                 continue
             if block.text:  # a picture at the left of its words
-                if block.marker:
+                if block.marker:  # a list item's
+                    marker = text.render(block.marker, BODY, theme.ACCENT, "bold")
+                    pieces.append((x + INDENT - 8 - marker.get_width(), y, marker))
                     x += INDENT
                 pieces.append((x, y + 2, image))
                 beside = x + image.get_width() + 16

@@ -303,7 +303,8 @@ def squares() -> None:
     kinds = "#ROSC$%)"
     rules = grid(9, 4, {(2, col): kind for col, kind in enumerate(kinds)})
     excerpt = Excerpt(board(rules), 2, 0, 1, len(kinds))
-    save(framed(excerpt.surface), "squares")
+    wide = pygame.transform.smoothscale(excerpt.surface, (len(kinds) * 72, 72))  # a strip: larger squares
+    save(framed(wide), "squares")
 
 
 def fireball() -> None:
