@@ -12,7 +12,7 @@ from game.characters import CHARACTERS
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.render import effects
+from scenes.render import rolls
 from scenes.setup import start_race
 from scenes.title import TitleScene
 from scenes.ui import text
@@ -43,6 +43,7 @@ def cast(number: int) -> list[dict]:
     return [{"character": c, "name": n, "bot": b} for c, n, b in zip(chosen, NAMES, LEVELS)]
 
 
+@pytest.mark.slow  # 30 races through the window: about a minute
 def test_thirty_races_show_no_engine_id_and_no_missing_glyph(app, monkeypatch):
     from scenes import i18n
 
@@ -61,14 +62,14 @@ def test_thirty_races_show_no_engine_id_and_no_missing_glyph(app, monkeypatch):
         drawn.add((line, kind))
         return render(line, size, colour, kind)
 
-    class Rolled(effects.Dice):
+    class Rolled(rolls.Dice):
         def __init__(self, names, *args, **kwargs):
             dice.update(names)
             super().__init__(names, *args, **kwargs)
 
     monkeypatch.setattr(words, "describe", logging)
     monkeypatch.setattr(text, "render", drawing)
-    monkeypatch.setattr(effects, "Dice", Rolled)
+    monkeypatch.setattr(rolls, "Dice", Rolled)
     for number in range(RACES):
         i18n.set_language("en" if number < RACES // 2 else "fr")
         app.stack.reset(TitleScene())

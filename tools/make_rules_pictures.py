@@ -403,7 +403,7 @@ def season() -> None:
 def dice(language: str) -> None:
     """A movement roll as the dice tray shows it: two six-sided dice and the quick die, named."""
     from scenes.i18n import t
-    from scenes.render import effects
+    from scenes.render import rolls
     from scenes.ui import text, theme
 
     shown = [(D6.name, 4), (D6.name, 6), (DRAPID.name, 3)]
@@ -411,7 +411,7 @@ def dice(language: str) -> None:
     picture = pygame.Surface((width, 140), pygame.SRCALPHA)
     for k, (name, face) in enumerate(shown):
         x = 75 + k * 150
-        effects.draw_die(picture, (x, 52), effects.DIE_SIZE, name, str(face))
+        rolls.draw_die(picture, (x, 52), rolls.DIE_SIZE, name, str(face))
         text.draw(picture, t(f"die.{name}"), (x, 132), 19, theme.MUTED, anchor="midbottom")
     save(framed(picture), f"dice.{language}")
 
@@ -419,7 +419,7 @@ def dice(language: str) -> None:
 def combat_die(language: str) -> None:
     """The combat die's three faces, as the tray shows them, with what each gives."""
     from scenes.i18n import t
-    from scenes.render import effects
+    from scenes.render import rolls
     from scenes.ui import text, theme
 
     faces = ("defeat", "simple", "crushing")
@@ -427,7 +427,7 @@ def combat_die(language: str) -> None:
     text.draw(picture, t("die.DCOMBAT"), (picture.get_width() // 2, 0), 19, theme.MUTED, anchor="midtop")
     for k, face in enumerate(faces):
         x = 105 + k * 210
-        effects.draw_die(picture, (x, 78), effects.DIE_SIZE, "DCOMBAT", t(f"die.face.{face}"))
+        rolls.draw_die(picture, (x, 78), rolls.DIE_SIZE, "DCOMBAT", t(f"die.face.{face}"))
         text.draw(picture, t(f"result.{face}"), (x, 132), 20, theme.TEXT, "bold", anchor="midtop")
     save(framed(picture), f"combat.{language}")
 
