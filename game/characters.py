@@ -1,4 +1,4 @@
-"""The ten characters of RULES.md section 9, as data the rules read."""
+"""The ten characters of docs/rules-spec.md section 9, as data the rules read."""
 
 from __future__ import annotations
 

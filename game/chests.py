@@ -1,4 +1,4 @@
-"""Objects on the board, chests and the inventory (RULES.md section 7; Disarm and Theft of 9)."""
+"""Objects on the board, chests and the inventory (docs/rules-spec.md section 7; Disarm and Theft of 9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fights and shocks (RULES.md section 6)."""
+"""Fights and shocks (docs/rules-spec.md section 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The dice of RULES.md section 3, each with its opposite faces, and their sources.
+"""The dice of docs/rules-spec.md section 3, each with its opposite faces, and their sources.
 
 A race draws every random number from one `Dice` source seeded per race;
 tests pass a `RiggedDice` that returns given faces and fails loudly when it

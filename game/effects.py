@@ -1,4 +1,4 @@
-"""Using objects (RULES.md section 8) and the special rules that act by themselves (section 9).
+"""Using objects (docs/rules-spec.md section 8) and the special rules that act by themselves (section 9).
 
 Target decisions offer squares: the screen highlights them; the rules read
 what is there (an opponent, a barrier, a trap, an empty square).

@@ -1,4 +1,4 @@
-"""Moving on the board (RULES.md section 5): walks, placements, landings, holes, shortcuts."""
+"""Moving on the board (docs/rules-spec.md section 5): walks, placements, landings, holes, shortcuts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Objects of RULES.md sections 7 and 8, and the chest's object die (DOBJ) table."""
+"""Objects of docs/rules-spec.md sections 7 and 8, and the chest's object die (DOBJ) table."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Every [house] number of the rule book in one table, tuned by the balance report.
 
 `docs/balance.md` says which values changed, why, and the win rates before
-and after (`python main.py balance`). RULES.md follows that file. The
+and after (`python main.py balance`). docs/rules-spec.md and the player's
+rule book (assets/rules/book.md, book.fr.md) follow that file. The
 original game's own numbers (dice, points, the DOBJ table, the thief's 40 %)
 live with their rules and are not tuned.
 """

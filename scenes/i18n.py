@@ -108,7 +108,7 @@ def placeholders(entry) -> set[str]:
 
 
 def document(*parts: str):
-    """A translated document under assets/ (e.g. rules/RULES.md): RULES.fr.md in French when shipped."""
+    """A translated document under assets/ (e.g. rules/book.md): book.fr.md in French when shipped."""
     path = assets.asset_path(*parts)
     code = language()
     if code not in (DEFAULT, PSEUDO):

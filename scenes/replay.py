@@ -177,15 +177,15 @@ class ReplayPlayer(Seats, Guide):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         shown, total = len(scene.race.choices), len(self.replay.choices)
-        state = t("paused") if self.is_paused else t("playing")
+        state = t("replay.paused") if self.is_paused else t("replay.playing")
         line = t(
-            "Replay · {state} · speed x{speed} · choice {shown} / {total}",
+            "replay.status",
             state=state,
             speed=f"{self.factor:g}",
             shown=shown,
             total=total,
         )
-        keys = t("Space pause · Right step · + / - speed · Escape back")
+        keys = t("replay.keys")
         text.draw(
             surface,
             line,
@@ -200,9 +200,7 @@ class ReplayPlayer(Seats, Guide):
             surface, keys, (scene.view.left + 12, scene.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
         )
         if self.at_end:
-            message = self.problem or (
-                t("End of the replay") if scene.race.over else t("End of the replay: the race was saved before its end")
-            )
+            message = self.problem or (t("replay.end") if scene.race.over else t("replay.end_early"))
             text.draw(
                 surface,
                 message,

@@ -14,7 +14,7 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, veil
 
-# The results' categories of points (RULES.md section 10) and their colours (shown as results.category.<key>).
+# The results' categories of points (docs/rules-spec.md section 10) and their colours (shown as results.category.<key>).
 CATEGORIES = (
     ("distance", "Distance", (96, 170, 240)),
     ("laps", "Laps", (242, 193, 78)),

@@ -68,7 +68,7 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from game.app.settings import Settings
-    from scenes import boards
+    from scenes import boards, i18n
     from scenes.app import App
     from scenes.pause import PauseScene
     from scenes.race import RaceScene
@@ -100,11 +100,17 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     settle(app)
     shot("settings")
     app.stack.pop()
-    rules = app.stack.push(RulesScene())
-    rules.jump(4)
+    app.stack.push(RulesScene(section="moving"))  # a page of the rule book with its pictures
     settle(app)
     shot("rules")
     app.stack.pop()
+    language = i18n.language()
+    i18n.set_language("fr")  # and a page of the French book: the characters' cards
+    app.stack.push(RulesScene(section="characters"))
+    settle(app)
+    shot("rules-fr")
+    app.stack.pop()
+    i18n.set_language(language)
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref)
     race = race_in_progress(setup)

@@ -43,8 +43,26 @@ def square_words(square) -> str:
 
 
 def die_name(die: str) -> str:
-    """A die's name as the rule book writes it (DOBJ is the DKDO in French)."""
-    return t(f"die.{die}") if i18n.has(f"die.{die}") else die
+    """A die's name in words ("quick die"; the object die is the original's "dé cadeau" in French)."""
+    return t(f"die.{die}") if i18n.has(f"die.{die}") else t("die.any")
+
+
+def dice_words(dice, faces) -> str:
+    """A roll in words, alike dice together: "5 and 2 on the six-sided dice, 4 on the quick die"."""
+    groups: list[tuple[str, list[int]]] = []
+    for die, face in zip(dice, faces):
+        if groups and groups[-1][0] == die:
+            groups[-1][1].append(face)
+        else:
+            groups.append((die, [face]))
+    parts = []
+    for die, shown in groups:
+        if len(shown) > 1 and i18n.has(f"dice.{die}"):
+            listed = t("log.and", first=", ".join(map(str, shown[:-1])), last=shown[-1])
+            parts.append(t("log.dice_faces", faces=listed, dice=t(f"dice.{die}")))
+        else:
+            parts.extend(t("log.die_face", die=die_name(die), face=face) for face in shown)
+    return ", ".join(parts)
 
 
 def result_words(result: str) -> str:
@@ -66,7 +84,7 @@ def describe(event, race) -> str | None:
     if k == "racer_turn":
         return t("log.racer_turn", name=name(e.racer))
     if k == "rolled":
-        dice = ", ".join(t("log.die_face", die=die_name(d), face=f) for d, f in zip(e.die, e.faces))
+        dice = dice_words(e.die, e.faces)
         if e.purpose in ("movement",) or not i18n.has(f"purpose.{e.purpose}"):
             return t("log.rolled", name=name(e.racer), dice=dice)
         return t("log.rolled_for", name=name(e.racer), dice=dice, purpose=t(f"purpose.{e.purpose}"))

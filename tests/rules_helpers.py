@@ -1,4 +1,4 @@
-"""Small helpers shared by the tests/test_rules_*.py scenarios (RULES.md sections 1-7, 10)."""
+"""Small helpers shared by the tests/test_rules_*.py scenarios (docs/rules-spec.md sections 1-7, 10)."""
 
 from __future__ import annotations
 

@@ -161,9 +161,49 @@ def test_french_uses_the_original_names_of_characters_and_objects():
     for obj, (_, french) in NAMES.items():
         assert i18n.object_name(obj).lower() == french.lower(), obj
         assert i18n.object_a(obj).endswith(french) and i18n.object_the(obj).endswith(french[1:]), obj
-    assert t("die.DOBJ") == "DKDO" and t("die.DTHEFT") == "DVOL"
+    assert t("die.DOBJ") == "dé cadeau" and t("die.DTHEFT") == "dé de vol"  # the original's DKDO and DVOL, in words
     assert t("phase.drift") == "phase de dérapage"
     assert t("race.sprinter").startswith("Sprinteur chanceux")
+
+
+# The engine's ids a player never reads: dice (DCOMBAT, D6, 2D6, d100, the original's DKDO...), ids in
+# snake case (ring_of_fire, sore_loser) and the characters whose id is not a word (beastman).
+ENGINE_ID = re.compile(
+    r"(?<![\w-])(\d*[dD](?:\d+|COMBAT|OBJ|RAPID|THEFT|KDO|VOL)|[a-z]+_[a-z_]+|beastman|lizardman)(?![\w-])"
+)
+MEANT_IDS = {"host_port"}  # a field of the settings file, named for the player who edits it
+
+
+def engine_ids(words: str) -> list[str]:
+    """The engine ids in a text, its {placeholders} left out."""
+    return [found for found in ENGINE_ID.findall(re.sub(r"\{[^}]*\}", "", words)) if found not in MEANT_IDS]
+
+
+def test_no_translation_is_its_own_key_or_shows_an_engine_id():
+    for code, book in zip(("en", "fr"), catalogues()):
+        for key, entry in book.items():
+            for form in entry.values() if isinstance(entry, dict) else [entry]:
+                assert form != key, f"{code}: {key!r} is not translated (its value is its key)"
+                assert not engine_ids(form), f"{code}: {key} shows {engine_ids(form)}: {form!r}"
+
+
+def test_the_engine_id_check_sees_the_ids_and_spares_the_words():
+    assert engine_ids("Grob rolls DCOMBAT 30 (combat)") == ["DCOMBAT"]
+    assert engine_ids("roll 1D10, then 2D6") == ["1D10", "2D6"]
+    assert engine_ids("le DKDO donne ring_of_fire au beastman") == ["DKDO", "ring_of_fire", "beastman"]
+    assert engine_ids("{name} rolls 5 on the six-sided die; 2-7 beer dice; host_port; D-day") == []
+
+
+def test_the_dice_have_their_names_in_a_log_line():
+    from scenes.words import dice_words
+
+    assert dice_words(["D6", "D6", "DRAPID"], [5, 2, 4]) == "5 and 2 on the six-sided dice, 4 on the quick die"
+    assert dice_words(["DCOMBAT"], [30]) == "30 on the combat die"
+    i18n.set_language("fr")
+    assert dice_words(["D6", "D6", "DRAPID"], [5, 2, 4]) == "5 et 2 aux dés à six faces, 4 au dé rapide"
+    assert dice_words(["DOBJ"], [55]) == "55 au dé cadeau"
+    for die in DICE:
+        assert not engine_ids(dice_words([die, die], [1, 2])), die
 
 
 def test_plurals_follow_each_language():
@@ -216,43 +256,25 @@ def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_p
 
 
 # ---------------------------------------------------------------- the rule book
-def book_shape(markdown: str):
-    from scenes.rules_help import parse
-
-    blocks = parse(markdown)
-    return (
-        [(b[0], b[1]) if b[0] == "h" else b[0] for b in blocks if b[0] != "table"],
-        [(len(b[1]), [len(r) for r in b[1]]) for b in blocks if b[0] == "table"],
-    )
-
-
-def test_the_french_rule_book_has_the_structure_of_the_english_one():
-    english = (ROOT / "assets" / "rules" / "RULES.md").read_text(encoding="utf-8")
-    french = (ROOT / "assets" / "rules" / "RULES.fr.md").read_text(encoding="utf-8")
-    (en_blocks, en_tables), (fr_blocks, fr_tables) = book_shape(english), book_shape(french)
-    assert [b for b in fr_blocks if isinstance(b, tuple)] == [b for b in en_blocks if isinstance(b, tuple)]
-    assert fr_tables == en_tables
-    assert len(fr_blocks) == len(en_blocks)
-    for name in (
-        "l'elfe",
-        "le bébé hybride",
-        "anneau de foudre",
-        "trèfle à trois feuilles et demi",
-        "DKDO",
-        "DVOL",
-        "phase de dérapage",
-        "sprinteur chanceux",
-    ):
-        assert name in french.lower() or name in french, name
-
-
-def test_the_rules_help_shows_the_book_of_the_current_language():
-    from scenes.rules_help import rules_text
+def test_the_rules_screen_shows_the_players_book_of_the_current_language():
+    from scenes.rules_help import book_text
 
     i18n.set_language("fr")
-    assert rules_text().startswith("# Fantasy Racing") and "les règles" in rules_text()[:200]
+    assert book_text().startswith("# Fantasy Racing") and "livre de règles" in book_text()[:200]
     i18n.set_language("en")
-    assert "the rules this project implements" in rules_text()[:200]
+    assert "the rule book" in book_text()[:200]
+    i18n.set_language("fr")
+    for name in (
+        "die.DOBJ",
+        "die.DTHEFT",
+        "die.DRAPID",
+        "phase.drift",
+        "phase.action",
+        "race.sprinter",
+        "character.baby",
+    ):
+        words = t(name).strip("\u00a0!").lower()  # the original's words, as the catalogue says them
+        assert words in book_text("fr").lower(), words
 
 
 # ---------------------------------------------------------------- no text bypasses the catalogues
@@ -324,7 +346,7 @@ def drive_every_scene(app, screen=None) -> None:
     from scenes.preview import BoardPreview
     from scenes.race import RaceScene
     from scenes.results import ResultsScene
-    from scenes.rules_help import RulesScene, parse, rules_text
+    from scenes.rules_help import RulesScene, book_text, parse, plain
     from scenes.settings import SettingsScene
     from scenes.setup import SetupScene, start_race
     from scenes.title import TitleScene
@@ -362,13 +384,8 @@ def drive_every_scene(app, screen=None) -> None:
     app.step([key(pygame.K_ESCAPE)])
     mark("rules")
     if screen is not None:
-        for block in parse(rules_text()):
-            if block[0] == "h":
-                screen.sources.add(block[2])
-            elif block[0] == "table":
-                screen.sources |= {cell for row in block[1] for cell in row}
-            else:
-                screen.sources.add(block[1])
+        for block in parse(book_text()):  # its words are drawn by the book's own lines, but its headings and tables
+            screen.sources |= {block.text, plain(block.text)} | {plain(cell) for row in block.rows for cell in row}
     app.stack.push(RulesScene())
     for k in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_END):
         app.step([key(k)])

@@ -77,7 +77,9 @@ def run(exe: Path, *args: str, cwd: Path, env: dict, timeout: float = 60) -> sub
 def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
     internal = bundle.parent / "_internal"
     for part in (
-        "assets/rules/RULES.md",
+        "assets/rules/book.md",
+        "assets/rules/book.fr.md",
+        "assets/rules/pictures/goal.png",
         "assets/fonts",
         "assets/sounds",
         "assets/music",
@@ -87,6 +89,7 @@ def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
     ):
         assert (internal / part).exists(), part
     assert list((internal / "maps").glob("*.tmx")) and list((internal / "assets" / "fonts").glob("*.ttf"))
+    assert not (internal / "docs").exists(), "the developers' documents (the rules specification) were bundled"
     assert list((internal / "assets" / "sounds").glob("*.ogg")) and list((internal / "assets" / "music").glob("*.ogg"))
     assert not (internal / "numpy").exists(), "development-only numpy was bundled"
     size = sum(p.stat().st_size for p in bundle.parent.rglob("*") if p.is_file())

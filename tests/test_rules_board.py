@@ -1,4 +1,4 @@
-"""RULES.md sections 1 (board, wrapping, scoring) and 10 (end of the race, standings)."""
+"""docs/rules-spec.md sections 1 (board, wrapping, scoring) and 10 (end of the race, standings)."""
 
 from game import Board
 from tests.rules_helpers import arrange, grid, scores

@@ -1,4 +1,4 @@
-"""RULES.md section 9: the characters' special rules, one rule per test.
+"""docs/rules-spec.md section 9: the characters' special rules, one rule per test.
 
 Racer 0 plays first on turn 1; the others are unprotected by `arrange` when a
 rule must reach them. DCOMBAT, DTHEFT and DOBJ take d100 faces; combat chances

@@ -1,4 +1,4 @@
-"""RULES.md section 7: chest tiers, the DOBJ table, the clover's alternative object, the inventory."""
+"""docs/rules-spec.md section 7: chest tiers, the DOBJ table, the clover's alternative object, the inventory."""
 
 import pytest
 

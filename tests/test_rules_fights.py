@@ -1,4 +1,4 @@
-"""RULES.md section 6: who attacks, how a fight resolves, shocks, shields and recoils."""
+"""docs/rules-spec.md section 6: who attacks, how a fight resolves, shocks, shields and recoils."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md section 5: walks square by square, placements, holes, shortcuts, landings, respawns."""
+"""docs/rules-spec.md section 5: walks square by square, placements, holes, shortcuts, landings, respawns."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md section 8: the objects, one rule per test, on text boards with rigged dice.
+"""docs/rules-spec.md section 8: the objects, one rule per test, on text boards with rigged dice.
 
 Racer 0 plays first; in most tests he walks one row with ("D6", 1) / ("D6", 2)
 and the (1, 0) move, does not drift, and uses an object in his action phase.

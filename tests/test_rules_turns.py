@@ -1,4 +1,4 @@
-"""RULES.md sections 2 (game length, order, protection), 3 (dice), 4 (the three phases) and 8's clover."""
+"""docs/rules-spec.md sections 2 (game length, order, protection), 3 (dice), 4 (the three phases) and 8's clover."""
 
 import pytest
 

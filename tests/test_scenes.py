@@ -133,7 +133,7 @@ def test_settings_change_with_the_arrows_and_are_saved(app, tmp_path):
 def test_the_rules_help_scrolls_and_jumps_between_sections(app):
     rules = app.stack.push(RulesScene())
     app.step([])
-    assert rules.page.get_height() > 5000 and len(rules.sections) >= 10
+    assert rules.page.height > 5000 and len(rules.sections) >= 10
     app.step([key(pygame.K_PAGEDOWN)])
     assert rules.scroll > 0
     app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
@@ -143,12 +143,13 @@ def test_the_rules_help_scrolls_and_jumps_between_sections(app):
     assert app.stack.top is None or not isinstance(app.stack.top, RulesScene)
 
 
-def test_the_rules_help_shows_the_tables_of_the_rule_book():
-    from scenes.rules_help import parse, rules_text
+def test_the_rules_help_shows_the_books_tables_and_pictures():
+    from scenes.rules_help import book_text, parse
 
-    tables = [block[1] for block in parse(rules_text()) if block[0] == "table"]
-    assert any(rows[0][:3] == ["D10", "1", "2"] for rows in tables)
-    assert any(rows[0][0] == "character" for rows in tables)
+    blocks = parse(book_text("en"))
+    tables = [block.rows for block in blocks if block.kind == "table"]
+    assert any(rows[0][:3] == ("ten-sided die", "1", "2") for rows in tables)
+    assert sum(block.kind == "img" for block in blocks) >= 20
 
 
 def test_the_pause_menu_resumes_and_saves_and_quits(app):

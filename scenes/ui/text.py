@@ -25,9 +25,16 @@ def _cached(key: tuple, make) -> pygame.Surface:
     return surface
 
 
+def shown(text: str) -> str:
+    """The characters a line is drawn with: a no-break space (French puts one before its colons)
+    keeps two words together when lines are wrapped, and is drawn as a space, which every face
+    of the game has (Cinzel Decorative has no no-break space)."""
+    return text.replace("\u00a0", " ")
+
+
 def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line of text (cached: the same line is rendered once)."""
-    return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(text, True, colour))
+    return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(shown(text), True, colour))
 
 
 def draw(

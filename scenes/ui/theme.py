@@ -27,7 +27,7 @@ RACER_COLOURS = (
     ((245, 130, 40), "orange"),
 )
 
-# Chest tiers of RULES.md section 7: colour and a symbol readable without colour.
+# Chest tiers of docs/rules-spec.md section 7: colour and a symbol readable without colour.
 TIER_COLOURS = ((128, 24, 24), (236, 138, 40), (240, 240, 240), (150, 220, 150), (30, 122, 58))
 TIER_SYMBOLS = ("--", "-", "=", "+", "++")
 TIER_WORDS = ("max malus", "malus", "neutral", "bonus", "max bonus")
