@@ -105,9 +105,13 @@ class Lessons(Guide):
         return True
 
     def leave(self, scene: RaceScene) -> None:
-        """Escape: the guided race is skipped (Learn to play on the title plays it again)."""
+        """Escape: the guided race is skipped (Learn to play on the title plays it again): back to the
+        title it was opened from (its focus on Learn to play), or a new one."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
-        scene.stack.reset(scene.stack.make("title"))
+        if len(scene.stack) > 1:
+            scene.stack.pop()
+        else:
+            scene.stack.reset(scene.stack.make("title"))
 
     def handle_event(self, scene: RaceScene, event: Any) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

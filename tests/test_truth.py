@@ -1,7 +1,7 @@
 """The board never lies (issue 24): every option of a decision that moves a racer lights the square
 where the engine's own race really ends it (compared on a fork), its label says what really happens,
 options that do exactly the same are offered once; the focus starts on a safe option and an option
-that surely costs asks for a second press.
+that surely costs asks for a second press; the title asks before quitting and gives the focus back.
 
 `python -m tests.test_truth docs/screenshots` draws the README's picture of a blocked move.
 """
@@ -384,6 +384,77 @@ def test_a_costly_option_takes_a_second_press_of_the_controllers_a_and_b_takes_i
     app.step(press(pygame.CONTROLLER_BUTTON_A), 1 / 30)
     app.step(press(pygame.CONTROLLER_BUTTON_A), 1 / 30)
     assert race.choices[made:] == [-1]
+
+
+# ---------------------------------------------------------------- the title: quitting asks, the focus comes back
+def title_in(app):
+    from scenes.title import TitleScene
+
+    title = app.stack.push(TitleScene())
+    app.step([], 1 / 30)
+    return title
+
+
+def test_escape_on_the_title_asks_before_quitting_no_focused(app):
+    from scenes.question import QuestionScene
+
+    title = title_in(app)
+    keys(app, pygame.K_ESCAPE)
+    question = app.stack.top
+    assert isinstance(question, QuestionScene) and question.question == "Quit Fantasy Racing?"
+    assert question.group.focused.label == "No"
+    keys(app, pygame.K_RETURN)  # No: the title again, the game goes on
+    assert app.stack.top is title and app.running
+    keys(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # Escape says No too
+    assert app.stack.top is title and app.running
+    keys(app, pygame.K_ESCAPE, pygame.K_LEFT)
+    assert app.stack.top.group.focused.label == "Yes, quit"
+    keys(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_the_quit_item_asks_too_and_a_click_on_yes_quits(app):
+    title = title_in(app)
+    quit_item = next(w for w in title.group.widgets if w.action == title.quit)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=quit_item.rect.center, button=1)], 1 / 30)
+    question = app.stack.top
+    assert question is not title and app.running
+    yes = next(w for w in question.group.widgets if w.label == "Yes, quit")
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=yes.rect.center, button=1)], 1 / 30)
+    assert not app.running
+
+
+def test_the_controllers_b_on_the_title_asks_and_b_again_keeps_the_game(app):
+    def press(button):
+        return [
+            pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0),
+            pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0),
+        ]
+
+    title = title_in(app)
+    app.step(press(pygame.CONTROLLER_BUTTON_B), 1 / 30)
+    assert app.stack.top is not title
+    app.step(press(pygame.CONTROLLER_BUTTON_A), 1 / 30)  # A on the focused No
+    assert app.stack.top is title and app.running
+    app.step(press(pygame.CONTROLLER_BUTTON_B), 1 / 30)
+    app.step(press(pygame.CONTROLLER_BUTTON_B), 1 / 30)
+    assert app.stack.top is title and app.running
+
+
+@pytest.mark.parametrize("item", ["rules", "settings", "quit", "play", "learn"])
+def test_coming_back_to_the_title_puts_the_focus_on_the_item_left(app, item):
+    title = title_in(app)
+    wanted = getattr(title, item)
+    while title.group.focused.action != wanted:
+        keys(app, pygame.K_DOWN)
+    keys(app, pygame.K_RETURN)
+    assert app.stack.top is not title
+    for _ in range(5):  # out of the screen opened (the guided race: out of its lessons, to a new title)
+        if app.stack.top is title:
+            break
+        keys(app, pygame.K_ESCAPE)
+    title = app.stack.top
+    assert title.group.focused.action == getattr(title, item), title.group.focused.label
 
 
 if __name__ == "__main__":
