@@ -15,8 +15,7 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, titled_card, veil
 
-CARD = (560, 220)
-CARD_TOP = 250
+CARD_WIDTH, CARD_TOP = 560, 250
 
 
 class QuestionScene(Scene):
@@ -34,8 +33,13 @@ class QuestionScene(Scene):
         self.labels = (yes or t("question.yes"), no or t("question.no"))
         self.group = FocusGroup()
 
+    @property
+    def card(self) -> tuple[int, int]:
+        """The card's size: taller when a line of detail goes under the question."""
+        return CARD_WIDTH, 220 if self.detail else 180
+
     def enter(self) -> None:
-        top = CARD_TOP + CARD[1] - 76
+        top = CARD_TOP + self.card[1] - 76
         centre = theme.SIZE[0] // 2
         yes = Button(pygame.Rect(centre - 230, top, 220, 52), self.labels[0], self.yes, size=22)
         no = Button(pygame.Rect(centre + 10, top, 220, 52), self.labels[1], self.no, size=22, primary=True)
@@ -62,7 +66,7 @@ class QuestionScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 170)
-        box = titled_card(surface, CARD, CARD_TOP, self.question, 34)
+        box = titled_card(surface, self.card, CARD_TOP, self.question, 34)
         if self.detail:
             text.draw(surface, self.detail, (box.centerx, box.top + 82), 18, theme.MUTED, anchor="midtop")
         self.group.draw(surface)
