@@ -97,7 +97,7 @@ class DecisionPanel:
         self.rect = self._layout()
         self._squares: Any = None  # (focus, squares to highlight)
         self._picture: Any = None  # (look, picture, where)
-        self.focus = options.safe_focus(self.entries) if not self.clover else 0
+        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else 0
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:

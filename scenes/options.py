@@ -85,9 +85,9 @@ def option_square(decision: Any, option: Any, race: Any) -> tuple[int, int] | No
     return None
 
 
-def entries(decision: Any, race: Any, prefer: Any = None) -> list[Entry]:
+def entries(decision: Any, race: Any) -> list[Entry]:
     """The panel's entries for a decision: equal outcomes merged into one, each from where the racer
-    really stops. `prefer`: the engine option its entry chooses (a lesson's), when it is merged."""
+    really stops (the panel's `focus_option` makes a merged entry choose a given option of its own)."""
     made: list[Entry] = []
     by_outcome: dict[tuple[Any, ...], Entry] = {}
     for option in decision.options:
@@ -100,7 +100,7 @@ def entries(decision: Any, race: Any, prefer: Any = None) -> list[Entry]:
                 twin.options += (option,)
                 if cut is not None and (twin.cut is None or _longer(cut[1], twin.cut[1])):
                     twin.cut = cut
-                if _better(outcome, option, twin, prefer):
+                if _better(outcome, twin):
                     twin.option, twin.outcome, twin.sure = option, outcome, sure
                 continue
         square = outcome.end if outcome is not None else option_square(decision, option, race)
@@ -121,11 +121,9 @@ def _longer(outcome: explain.MoveOutcome, than: explain.MoveOutcome) -> bool:
     return (len(outcome.blocked), straight) > (len(than.blocked), held)
 
 
-def _better(outcome: explain.MoveOutcome, option: Any, entry: Entry, prefer: Any) -> bool:
-    """Whether `option` should stand for its merged entry rather than the entry's own: the preferred
-    one, else one that walks all it asks for, else the one that asks the fewest squares."""
-    if prefer is not None and (option == prefer or entry.option == prefer):
-        return option == prefer
+def _better(outcome: explain.MoveOutcome, entry: Entry) -> bool:
+    """Whether an option should stand for its merged entry rather than the entry's own: one that walks
+    all it asks for, else the one that asks the fewest squares (else the engine's first)."""
     held = entry.outcome
     assert held is not None
     return (outcome.stopped_by is not None, len(outcome.intended)) < (held.stopped_by is not None, len(held.intended))
@@ -212,9 +210,10 @@ def all_costs(sure: explain.Foresight | None) -> str:
     return ", ".join(parts)
 
 
-def safe_focus(made: list[Entry]) -> int:
+def safe_focus(made: list[Entry], kind: str = "") -> int:
     """Where the focus starts: the longest harmless move (staying counts), else an option that costs
-    nothing for sure and moves nobody (resting), else the cheapest; never one that surely loses."""
+    nothing for sure and moves nobody (in the action phase: resting, ending the turn), else the
+    cheapest; never one that surely loses. `kind`: the decision's."""
     if not made:
         return 0
 
@@ -228,7 +227,7 @@ def safe_focus(made: list[Entry]) -> int:
         return max(harmless, key=longest)
     still = [i for i, e in enumerate(made) if not e.costly and e.outcome is None]
     if still:  # resting or ending the turn first, else the first that costs nothing
-        return min(still, key=lambda i: (made[i].option not in ("rest", "end"), i))
+        return min(still, key=lambda i: (kind == "action" and made[i].option not in ("rest", "end"), i))
     free = [i for i, e in enumerate(made) if not e.costly]
     if free:
         return max(free, key=longest)

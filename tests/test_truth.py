@@ -119,6 +119,8 @@ def check_panel(race: Race, decision, seen: dict) -> None:
     # Safe by default: never a sure loss when something else costs nothing; the longest harmless move.
     focused = panel.focused
     assert not focused.costly or all(entry.costly for entry in panel.entries), (kind, focused.label)
+    if kind == "path" and any(entry.square is not None for entry in panel.entries):
+        assert focused.square is not None  # the keys' preview: the focused next square
     harmless = [entry.outcome.points for entry in panel.entries if entry.harmless]
     assert not harmless or (focused.harmless and focused.outcome.points == max(harmless)), (kind, focused.label)
 
