@@ -98,7 +98,11 @@ def build_parser() -> Parser:
     serve.add_argument(
         "--turns", type=_int_in(5, 15, "--turns"), default=None, help="game turns (default: the board's)"
     )
-    serve.add_argument("--seats", required=True, help="comma-separated: person (a friend) or bot:LEVEL, 2 to 6")
+    serve.add_argument(
+        "--seats",
+        required=True,
+        help="comma-separated, 2 to 6: person (a friend) or bot:LEVEL[:CHARACTER] (computer racers only: at once)",
+    )
     serve.add_argument(
         "--takeover", type=_seconds, default=60.0, help="seconds before a computer plays a friend who left"
     )
@@ -368,23 +372,28 @@ def _season(args) -> int:
 
 
 def _network(args) -> int:
-    """`serve` and `join`: a race over the network (game/network.py, docs/network.md)."""
+    """`serve` and `join`: a race over the network (game/net/, docs/network.md)."""
     import asyncio
+    import dataclasses
     import json
     import random
 
-    from game import BoardError, ai, load_board, network
+    from game import BoardError, ai, load_board
+    from game.net.client import join
+    from game.net.host import Host, start_seats
+    from game.net.protocol import ProtocolError, address_of, split_address, standings_json
+    from game.net.server import serve_rooms
 
     if args.command == "join":
         if args.bot not in ai.LEVELS:
             raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
         try:
-            target = network.address_of(*network.split_address(args.host))
+            target = address_of(*split_address(args.host))
         except ValueError as error:
             raise CommandLineError(str(error)) from None
         try:
-            race = asyncio.run(network.join(target, args.code, args.name, args.character, args.bot, delay=args.delay))
-        except network.ProtocolError as error:
+            race = asyncio.run(join(target, args.code, args.name, args.character, args.bot, delay=args.delay))
+        except ProtocolError as error:
             print(f"main.py: the host at {args.host} sent what this game cannot follow: {error}", file=sys.stderr)
             return 1
         except (OSError, ConnectionError) as error:
@@ -397,7 +406,7 @@ def _network(args) -> int:
         return 0
 
     try:
-        seats = network.start_seats(args.seats.split(","))
+        seats = start_seats(args.seats.split(","))
     except ValueError as error:
         raise CommandLineError(str(error)) from None
     if args.takeover_level not in ai.LEVELS:
@@ -412,11 +421,11 @@ def _network(args) -> int:
         raise CommandLineError(f"--seats: {board.name} takes at most {board.max_racers} racers")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     codes = [args.code] if args.rooms == 1 else [f"{args.code}-{n}" for n in range(1, args.rooms + 1)]
-    rooms = [
-        network.Room(
+    hosts = [
+        Host(
             board,
             args.turns or board.turns,
-            [network.Seat(s.kind, bot=s.bot) for s in seats],
+            [dataclasses.replace(s) for s in seats],
             code,
             seed + n,
             takeover=args.takeover,
@@ -427,39 +436,39 @@ def _network(args) -> int:
     ]
     timings: list = []
     if args.timings:
-        for room in rooms:
-            room.timings = timings
+        for host in hosts:
+            host.timings = timings
     try:
-        races = asyncio.run(network.serve_rooms(rooms, args.port, args.address))
+        races = asyncio.run(serve_rooms(hosts, args.port, args.address))
     except OSError as error:
         raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
     if args.timings:
         Path(args.timings).write_text(json.dumps(timings), encoding="utf-8")
     if args.save:
-        for room, race in zip(rooms, races):
-            path = Path(args.save) if len(rooms) == 1 else Path(args.save).with_suffix(f".{room.code}.json")
+        for host, race in zip(hosts, races):
+            path = Path(args.save) if len(hosts) == 1 else Path(args.save).with_suffix(f".{host.code}.json")
             path.write_text(race.to_json(), encoding="utf-8")
             print(f"serve: the race is saved in {path}")
     if len(races) == 1:
         _print_standings(races[0], args.json)
     else:
-        for room, race in zip(rooms, races):
-            print(f"room {room.code}:")
+        for host, race in zip(hosts, races):
+            print(f"room {host.code}:")
             _print_standings(race, False)
         if args.json:
-            print(json.dumps({room.code: network.standings_json(race) for room, race in zip(rooms, races)}))
+            print(json.dumps({host.code: standings_json(race) for host, race in zip(hosts, races)}))
     return 0
 
 
 def _print_standings(race, as_json: bool) -> None:
     import json
 
-    from game import network
+    from game.net.protocol import standings_json
 
     for place, index, points in race.standings():
         print(f"  {place}. {race.racers[index].name:16} {points:4d} points")
     if as_json:
-        print(json.dumps(network.standings_json(race)))
+        print(json.dumps(standings_json(race)))
 
 
 def _check_map(files: list[str]) -> int:

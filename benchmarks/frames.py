@@ -76,7 +76,7 @@ def main() -> None:
     from scenes import boards
     from scenes.app import App
     from scenes.race import RaceScene
-    from scenes.render import effects
+    from scenes.render import motion
     from scenes.userdata import Settings
 
     ref = args.board or next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
@@ -92,12 +92,12 @@ def main() -> None:
         dt = 1 / 60
 
         def keep_six_sliding() -> None:
-            moving = {a.racer for a in scene.playback.ambient if isinstance(a, effects.Slide)}
+            moving = {a.racer for a in scene.playback.ambient if isinstance(a, motion.Slide)}
             for r in race.racers:
                 if r.index not in moving:
                     start = scene.playback.shown_pos[r.index]
                     path = [board.wrap(start[0] + k, start[1] + (k % 3 == 0)) for k in range(1, 9)]
-                    slide = effects.Slide(r.index, start, path, board, per_square=0.12)
+                    slide = motion.Slide(r.index, start, path, board, per_square=0.12)
                     slide.blocking = False
                     scene.playback.ambient.append(slide)
 

@@ -4,7 +4,7 @@
                                            [--turns 8] [--board maps/meadow.tmx] [--seed 1]
 
 One `main.py serve --rooms N` process hosts every race (one room each, with its own room code); this
-process joins every friend's seat of every room (`game.network.join`, a normal bot answering at once)
+process joins every friend's seat of every room (`game.net.client.join`, a normal bot answering at once)
 and notes when each step (a choice, with the faces it showed) reaches each client. The host notes
 when it made each choice (`serve --timings`); both use time.monotonic(), the system's monotonic clock
 on Linux, so a delay is the difference of the two. Prints the host's decisions per second and the
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from run_all import machine  # noqa: E402  (this folder: the CPU, cores, Python and load, as every benchmark prints them)
 
-from game import network  # noqa: E402
+from game.net.client import join  # noqa: E402
 
 TARGET_P99_MS = 50.0
 
@@ -75,7 +75,7 @@ async def clients(port: int, codes: list[str], friends: int, limit: float) -> di
                 arrivals.setdefault((code, seen), []).append(arrived)
                 seen += 1
 
-        await network.join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe)
+        await join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe)
 
     await asyncio.wait_for(
         asyncio.gather(*(one(code, f"friend{k + 1}") for code in codes for k in range(friends))), limit

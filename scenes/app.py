@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game import network
 from game.app import session
 from scenes import assets, audio, i18n, userboards, userdata
+from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
 from scenes.legend import LegendScene
-from scenes.lobby import HostScene, JoinScene
 from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
@@ -243,7 +244,7 @@ def run(options=None) -> int:
         app.loop()
     finally:
         app.stack.close()  # a network race's host tells his friends he goes
-        network.wait_closed(1.0)
+        wait_closed(1.0)
         session.wait_for_saves()
         pygame.quit()
     return 0

@@ -19,7 +19,7 @@ import pygame
 from scenes import audio, i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
-from scenes.render import effects, sprites
+from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import control_box, panel
 
@@ -497,7 +497,7 @@ class DecisionPanel:
                 if names[i] != "DCOMBAT" or not results
                 else t(f"die.face.{(flipped_results if chosen else results)[i]}")
             )
-            effects.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
+            rolls.draw_die(surface, (rect.centerx, rect.top + 38), 70, names[i], face, icon, selected=chosen)
             read_as_words = names[i] in ("DOBJ", "DCOMBAT") and (results or info.get("object"))
             lines = []
             if read_as_words:

@@ -1,13 +1,17 @@
 """A network race in the race scene: who answers each racer (the `Seats` seam), and what a friend
 sees when the host goes.
 
-- `HostSeats`: the window host. People at this screen answer through the decision panel, computer
-  racers by their level, friends through the network (`game.network.Hosting`); a friend whose
-  connection dropped is shown as disconnected, and after the host's delay a computer racer of the
-  host's level plays for him until he joins again (he takes his racer back at his next decision).
-- `FriendSeats`: a friend's window. His own racer answers through the panel once the host asks; the
-  race moves on with the host's steps (`game.network.Follower`), animated as any race; the other
-  racers' decisions show "waiting for NAME".
+Both windows of a network race follow the host's messages (`game.net.client.Follower`): the race
+moves on with the host's steps, animated as any race, and the people at the screen answer through the
+decision panel what the host asks of them; their choice goes to the host, and comes back as a step.
+
+- `HostSeats`: the window host's screen. THE host (`game.net.host.Host`) runs on the network's thread
+  (`scenes.bridges.network.Hosting`) and holds the race; this screen is its local client. A friend
+  whose connection dropped is shown as disconnected; the host's computer racer plays for him after
+  the host's delay, until he joins again. The host's computer racers wait for this screen to have
+  shown the race so far, and a computer racer's pause (`ready`), before they play.
+- `FriendSeats`: a friend's window, its follower fed by its connection; the other racers' decisions
+  show "waiting for NAME".
 - `HostLeftScene`: the host quit (or the connection was lost): one sentence, and the race may be
   kept as a save (resumed alone against computer racers) or a replay, or joined again.
 
@@ -24,12 +28,13 @@ from typing import Any
 
 import pygame
 
-from game import network
 from game.app import session
-from game.dice import RecordingDice
+from game.net.client import Follower, kept_race
+from game.net.protocol import ProtocolError, standings_json, words_of_close
 from scenes import boards
+from scenes.bridges.network import Connection, Hosting
 from scenes.i18n import t
-from scenes.race.seats import Seats
+from scenes.race.seats import BOT_DELAY, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
@@ -58,115 +63,129 @@ def local_board(data: dict[str, Any]):
     return board
 
 
-class HostSeats(Seats):
-    """The window host's seats (see the module)."""
+class Following(Seats):
+    """A race followed from the host's messages (see the module): the people here answer what the host
+    asks of them; everyone else answers elsewhere."""
 
-    def __init__(
-        self,
-        hosting: network.Hosting,
-        kinds: list[str],
-        levels: list[str],
-        connected: list[bool],
-        dice: RecordingDice,
-        takeover: float,
-        takeover_level: str,
-    ) -> None:
-        self.hosting = hosting
-        self.kinds = kinds  # "here", "friend" or "bot", per racer
-        self.levels = levels  # a computer seat's level
-        self.connected = list(connected)
-        self.away: dict[int, float] = {}  # friend -> when his connection dropped (time.monotonic)
-        self.dice = dice
-        self.takeover, self.takeover_level = takeover, takeover_level
-        self.answers: dict[int, tuple[int, Any]] = {}  # choice index -> (racer, option) from a friend
-        self.asked: set[int] = set()  # choice indexes asked of a friend
-        self.heard = 0  # decisions a friend answered
+    def __init__(self, follower: Follower) -> None:
+        self.follower = follower
+        self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back
+        self.answered = 0  # decisions this screen answered
         self.left = False
 
     def who(self, race, racer: int) -> tuple[str, str]:
-        kind = self.kinds[racer]
-        if kind == "here":
+        if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
             return "panel", ""
-        if kind == "bot":
-            return "bot", self.levels[racer]
-        if self.connected[racer] or self.waiting(racer):
-            return "remote", race.racers[racer].name
-        return "bot", self.takeover_level
+        return "remote", self.waiting_for(race, racer)
 
-    def waiting(self, racer: int) -> float:
-        """Seconds before a computer racer plays for a disconnected friend (0: he plays already, or the
-        friend is connected)."""
-        if self.connected[racer] or racer not in self.away:
-            return 0.0
-        return max(0.0, self.takeover - (time.monotonic() - self.away[racer]))
+    def waiting_for(self, race, racer: int) -> str:
+        """Whom the screen says it waits for while `racer` decides elsewhere."""
+        return race.racers[racer].name
+
+    def submit(self, race, option) -> bool:
+        self.send(self.follower.choice(option))
+        self.sent = len(race.choices)
+        self.answered += 1
+        return False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """A choice of this screen's, to the host."""
+        raise NotImplementedError
+
+    def heard(self, scene, message: dict[str, Any]) -> None:
+        """One of the host's messages, followed: a step moves the scene's race on."""
+        if message["type"] == "step":
+            self.sent = None
+            scene.moved_on()
+
+    def away(self, racer: int) -> float | None:
+        """For a friend the host said left: the seconds before a computer racer plays for him (0: it
+        plays); None while he is connected."""
+        since = self.follower.away.get(racer)
+        if since is None:
+            return None
+        return max(0.0, self.follower.takeover.get(racer, 0.0) - (time.monotonic() - since))
+
+    def notice(self, race) -> str:
+        if race.over:
+            return ""
+        for racer in sorted(self.follower.away):
+            name = race.racers[racer].name
+            seconds = self.away(racer)
+            if seconds:
+                return t("net.disconnected_wait", name=name, seconds=int(seconds + 0.99))
+            return t("net.disconnected_computer", name=name)
+        return ""
+
+
+class HostSeats(Following):
+    """The window host's screen (see the module)."""
+
+    def __init__(self, hosting: Hosting, follower: Follower, kinds: list[str], takeover_level: str) -> None:
+        super().__init__(follower)
+        self.hosting = hosting
+        self.kinds = kinds  # "here", "friend" or "bot", per racer
+        self.takeover_level = takeover_level
+        self.idle = 0.0  # seconds (at the animations' speed) this screen has shown a decision made elsewhere
+        self.readied = -1  # the last choice index this screen told the host it is ready for
 
     def here(self, race, racer: int) -> bool:
         return self.kinds[racer] == "here"
 
-    def answer(self, race, decision) -> tuple[bool, Any]:
-        index = len(race.choices)
-        found = self.answers.pop(index, None)
-        if found is not None and found[0] == decision.racer and found[1] in decision.options:
-            self.heard += 1
-            return True, found[1]
-        if self.connected[decision.racer] and index not in self.asked:
-            self.asked.add(index)
-            self.hosting.ask(decision.racer, index, decision.kind, decision.options)
-        return False, None
-
-    def chosen(self, race, option) -> None:
-        self.hosting.step(option, *self.dice.take())
-        self.answers = {i: a for i, a in self.answers.items() if i >= len(race.choices)}
-        if race.over:
-            standings = network.standings_json(race)
-            self.hosting.finish(standings)
-            log.info(
-                "the hosted race is over, %d decisions answered over the network: %s", self.heard, json.dumps(standings)
-            )
+    def send(self, message: dict[str, Any]) -> None:
+        self.hosting.choose(message)
 
     def update(self, scene, dt: float) -> None:
+        self._pace(scene, dt)
         for _ in range(MESSAGES_A_FRAME):
-            try:
-                kind, data = self.hosting.notices.get_nowait()
-            except Exception:  # queue.Empty
+            got = self.hosting.get()
+            if got is None:
                 return
-            if kind == "seats":
-                self.connected = [bool(seat.get("connected")) for seat in data["seats"]]
-            elif kind == "left":
-                self.away[data["seat"]] = time.monotonic()
-                self.connected[data["seat"]] = False
-            elif kind == "back":
-                self.away.pop(data["seat"], None)
-                self.connected[data["seat"]] = True  # the room asks him again what he was asked before
-            elif kind == "answer":
-                self.answers[data["index"]] = (data["racer"], data["option"])
+            kind, data = got
+            if kind == "message":
+                try:
+                    message = self.follower.receive(data)
+                except ProtocolError as error:  # its own host: a bug, said in the log
+                    log.error("this screen cannot follow its own host: %s", error)
+                    continue
+                self.heard(scene, message)
             elif kind == "note":
                 log.info("network: %s", data["line"])
+
+    def _pace(self, scene, dt: float) -> None:
+        """Tell the host once this screen has shown everything up to a decision made elsewhere, and a
+        computer racer's pause (BOT_DELAY) has passed: its computer racers play then."""
+        race = scene.race
+        decision = race.pending
+        if scene.busy or decision is None or decision.racer in self.follower.mine:
+            self.idle = 0.0
+            return
+        index = len(race.choices)
+        if index <= self.readied:
+            return
+        self.idle += dt * scene.speed
+        if self.idle >= BOT_DELAY:
+            self.hosting.ready(index)
+            self.readied, self.idle = index, 0.0
 
     def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer, kind in enumerate(self.kinds):
             if kind != "friend":
                 continue
-            if self.connected[racer]:
+            seconds = self.away(racer)
+            if seconds is None:
                 out[racer] = (t("net.tag_friend"), theme.HIGHLIGHT)
-            elif self.waiting(racer):
+            elif seconds:
                 out[racer] = (t("net.tag_disconnected"), theme.BAD)
             else:
                 out[racer] = (t("net.tag_computer_plays"), theme.BAD)
         return out
 
-    def notice(self, race) -> str:
-        if race.over:
-            return ""
-        for racer, kind in enumerate(self.kinds):
-            if kind == "friend" and not self.connected[racer] and racer in self.away:
-                name = race.racers[racer].name
-                seconds = self.waiting(racer)
-                if seconds:
-                    return t("net.disconnected_wait", name=name, seconds=int(seconds + 0.99))
-                return t("net.disconnected_computer", name=name)
-        return ""
+    def computer_plays(self, race, racer: int) -> bool:
+        """A computer seat, or a friend away for longer than the host's delay: the host's computer
+        racer plays for him."""
+        return bool(race.racers[racer].setup.bot) or self.away(racer) == 0
 
     def bots_alone(self, race) -> dict[int, str]:
         """The friends' racers, played by computer racers of the takeover level when the host
@@ -179,36 +198,31 @@ class HostSeats(Seats):
             self.hosting.close("quit")
 
 
-class FriendSeats(Seats):
+class FriendSeats(Following):
     """A friend's window (see the module)."""
 
     leave_label = "net.leave_race"
 
-    def __init__(self, connection: network.Connection, follower: network.Follower, rejoin: dict[str, str]) -> None:
+    def __init__(self, connection: Connection, follower: Follower, rejoin: dict[str, str]) -> None:
+        super().__init__(follower)
         self.connection = connection
-        self.follower = follower
         self.rejoin = rejoin  # address, code and name: to join again
-        self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
-        self.answered = 0  # decisions this screen answered
-        self.left = False
 
     def who(self, race, racer: int) -> tuple[str, str]:
-        if racer == self.follower.seat:
-            if self.follower.my_decision() and self.sent != len(race.choices) and self.gone is None:
-                return "panel", ""
-            return "remote", ""  # the host has not asked yet (or has the choice): waiting for the host
-        return "remote", race.racers[racer].name
+        if self.gone is not None and racer in self.follower.mine:
+            return "remote", ""
+        return super().who(race, racer)
+
+    def waiting_for(self, race, racer: int) -> str:
+        return "" if racer in self.follower.mine else race.racers[racer].name  # his own: the host has not asked
 
     def here(self, race, racer: int) -> bool:
         return racer == self.follower.seat
 
-    def submit(self, race, option) -> bool:
-        self.connection.send(self.follower.choice(option))
-        self.sent = len(race.choices)
-        self.answered += 1
-        return False
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(message)
 
     def update(self, scene, dt: float) -> None:
         follower = self.follower
@@ -220,22 +234,20 @@ class FriendSeats(Seats):
             if kind == "message":
                 try:
                     message = follower.receive(data)
-                except network.ProtocolError as error:
+                except ProtocolError as error:
                     log.warning("the host sent what this game cannot follow: %s", error)
                     self.gone = t("net.host_broken")
                     self.connection.close()
                     break
-                if message["type"] == "step":
-                    self.sent = None
-                    scene.moved_on()
-                    if follower.race is not None and follower.race.over:
-                        standings = json.dumps(network.standings_json(follower.race))
-                        log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
+                self.heard(scene, message)
+                if message["type"] == "step" and follower.race is not None and follower.race.over:
+                    standings = json.dumps(standings_json(follower.race))
+                    log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
                 elif message["type"] == "bye":
                     self.gone = t("net.host_quit")
             elif kind in ("closed", "unreachable"):
                 if self.gone is None:
-                    reason = network.words_of_close(data.get("code", 1006), data.get("reason", ""))
+                    reason = words_of_close(data.get("code", 1006), data.get("reason", ""))
                     self.gone = t("net.host_lost") if not reason or data.get("code") in (1001, 1006) else reason
         if self.gone is not None and not self.told and not (follower.race is not None and follower.race.over):
             self.told = True
@@ -250,17 +262,6 @@ class FriendSeats(Seats):
             elif racer in self.follower.away:
                 out[racer] = (t("net.tag_disconnected"), theme.BAD)
         return out
-
-    def notice(self, race) -> str:
-        if race.over:
-            return ""
-        for racer, since in sorted(self.follower.away.items()):
-            name = race.racers[racer].name
-            seconds = self.follower.takeover.get(racer, 0.0) - (time.monotonic() - since)
-            if seconds > 0:
-                return t("net.disconnected_wait", name=name, seconds=int(seconds + 0.99))
-            return t("net.disconnected_computer", name=name)
-        return ""
 
     def leave(self) -> None:
         if not self.left:
@@ -306,7 +307,7 @@ class HostLeftScene(Scene):
 
     def kept_race(self):
         bots = {i: KEPT_LEVEL for i in range(len(self.race.racers)) if i != self.seat}
-        return network.kept_race(self.race, bots)
+        return kept_race(self.race, bots)
 
     def keep_save(self) -> None:
         """The race as the save: the title resumes it, the others played by computer racers."""

@@ -131,10 +131,11 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
     a host at home sees his), or the loopback address the race is hosted on."""
     import time
 
-    from game import network
+    from game.net.protocol import PORT
     from scenes import boards
     from scenes.app import App
-    from scenes.lobby import HostScene, JoinScene
+    from scenes.host_lobby import HostScene
+    from scenes.join import JoinScene
     from scenes.userdata import Settings
 
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
@@ -165,12 +166,12 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
     joining.take()
     until(lambda: joining.state == "seated" and host.seats[1].get("name") == "Bram")
     if shown_address is not None:
-        joining.address = f"{shown_address}:{network.PORT}"
+        joining.address = f"{shown_address}:{PORT}"
         joining.layout()
         friend.step([], 1 / 30)
     shot("join", friend)
     if shown_address is not None:
-        host.shown_address, host.port = shown_address, network.PORT
+        host.shown_address, host.port = shown_address, PORT
     app.step([], 1 / 30)
     shot("host")
     joining.disconnect()

@@ -30,7 +30,7 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
-# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/lobby.py)
+# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428

@@ -1,9 +1,16 @@
-"""Shared test setup: headless SDL, and the repository on the import path."""
+"""Shared test setup: headless SDL, the repository on the import path, and every test leaves the
+process as it found it (no logging handler, exception hook or running thread left behind)."""
 
+import logging
 import os
 import sys
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,3 +20,75 @@ os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fantasy-racing-tests-")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+THREADS_END_WITHIN = 5.0  # seconds a test's own non-daemon threads get to end after it
+
+
+class ProcessState:
+    """What a test may change in the process and must give back: the loggers' handlers and the root
+    logger's level, sys.excepthook, threading.excepthook and the live threads."""
+
+    def __init__(self) -> None:
+        self.handlers = handlers()
+        self.level = logging.getLogger().level
+        self.excepthook = sys.excepthook
+        self.thread_excepthook = threading.excepthook
+        self.threads = set(threading.enumerate())
+
+    def restore(self) -> list[str]:
+        """Put back what changed since; what that was, in words (threads are waited for, not killed)."""
+        left = []
+        for logger, handler in handlers() - self.handlers:
+            logger.removeHandler(handler)
+            handler.close()
+            left.append(f"the logging handler {handler!r} on the logger {logger.name!r}")
+        logging.getLogger().setLevel(self.level)
+        if sys.excepthook is not self.excepthook:
+            left.append(f"sys.excepthook = {sys.excepthook!r}")
+            sys.excepthook = self.excepthook
+        if threading.excepthook is not self.thread_excepthook:
+            left.append(f"threading.excepthook = {threading.excepthook!r}")
+            threading.excepthook = self.thread_excepthook
+        deadline = time.monotonic() + THREADS_END_WITHIN
+        for thread in threading.enumerate():
+            if thread in self.threads or thread.daemon:
+                continue
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                left.append(f"the thread {thread.name!r}, still running {THREADS_END_WITHIN:g} s after the test")
+        return left
+
+
+def handlers() -> set[tuple[logging.Logger, logging.Handler]]:
+    """Every logger's handlers but pytest's own (its capture handlers come and go around each test)."""
+    loggers = [logging.getLogger()] + [
+        logger for logger in logging.Logger.manager.loggerDict.values() if isinstance(logger, logging.Logger)
+    ]
+    return {
+        (logger, handler)
+        for logger in loggers
+        for handler in logger.handlers
+        if not type(handler).__module__.startswith("_pytest")
+    }
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind() -> Iterator[None]:
+    """Fail a test that leaves a logging handler, an exception hook or a running non-daemon thread
+    behind (restoring what it can first): a handler on a closed stream, say, breaks the later tests'
+    logging ("I/O operation on closed file"). A test that sets them up on purpose asks for
+    `undo_process_state`."""
+    before = ProcessState()
+    yield
+    left = before.restore()
+    if left:
+        pytest.fail("the test left behind " + "; ".join(left), pytrace=False)
+
+
+@pytest.fixture
+def undo_process_state() -> Iterator[None]:
+    """For a test that runs the game's logging setup (handlers, sys.excepthook) on purpose: put back
+    the handlers, the hooks and the root logger's level afterwards."""
+    before = ProcessState()
+    yield
+    before.restore()

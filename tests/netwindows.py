@@ -14,7 +14,9 @@ import pygame
 
 from scenes import boards
 from scenes.app import App
-from scenes.lobby import KEY_ROWS, HostScene, JoinScene
+from scenes.host_lobby import HostScene
+from scenes.join import JoinScene
+from scenes.keyboard import KEY_ROWS
 from scenes.race import RaceScene
 from scenes.userdata import Settings
 

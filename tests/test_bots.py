@@ -21,7 +21,11 @@ def race_for(levels, seed):
     return Race.new(board, setups, turns=6, seed=seed)
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+# the expert's look-ahead makes its whole races slow (its choices are checked fast in test_shown_dice)
+LEVELS_EXPERT_SLOW = [pytest.param(x, marks=pytest.mark.slow) if x == "expert" else x for x in ai.LEVELS]
+
+
+@pytest.mark.parametrize("level", LEVELS_EXPERT_SLOW)
 def test_every_level_plays_whole_races_with_legal_options(level):
     for seed in range(3):
         race = race_for([level, "random", level], seed)
@@ -48,7 +52,7 @@ def test_the_random_bot_draws_what_random_choice_draws():
     ]
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", LEVELS_EXPERT_SLOW)
 def test_a_level_is_deterministic_for_a_seed(level):
     def play(seed):
         race = race_for([level, level, level], seed)
@@ -109,6 +113,7 @@ def test_ratings_order_the_levels_with_intervals_around_them():
 
 
 def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
+    checked = {"drift": 0, "move": 0, "action": 0}
     for seed in range(4):
         race = race_for(["easy", "normal"], seed)
         rng = random.Random(seed)
@@ -120,14 +125,19 @@ def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
                 blocked_ahead = ai.lane(race, square) <= 1
                 if decision.kind == "drift" and not blocked_ahead:
                     assert choice == (0, 0), "a beginner does not step back for nothing"
+                    checked["drift"] += 1
                 if decision.kind == "move" and not blocked_ahead:
                     gone = {o: ai._rows_gone(race, decision, o) for o in decision.options}
                     assert gone[choice] > 0 and gone[choice] >= sorted(gone.values())[-2], (decision.options, choice)
+                    checked["move"] += 1
                 if decision.kind == "action":
                     assert choice != "coins", "a beginner forgets his coins"
+                    checked["action"] += 1
             race.choose(choice)
+    assert min(checked.values()) >= 5, checked  # each rule was put to the test, more than once
 
 
+@pytest.mark.slow  # a tournament of 40 races a lineup
 def test_the_levels_are_ordered_over_a_small_fixed_run():
     boards = [random_board(random.Random(s), racers=4) for s in range(4)]
     boards = [dataclasses.replace(b, turns=8) for b in boards]

@@ -17,15 +17,19 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool")
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb and xdotool (apt: xvfb xdotool)"
+    ),
+]
 
 
 def start_xvfb():
@@ -56,6 +60,20 @@ def xdotool(env, *args) -> str:
     """Run xdotool; its output."""
     done = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20)
     return done.stdout.strip()
+
+
+def wait_ready(env, log: Callable[[], str], seconds: float = 30.0) -> None:
+    """Until the game answers keys: F12 (a picture of the window), pressed again each second, until the
+    game's log says it saved one."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        xdotool(env, "key", "--clearmodifiers", "F12")
+        again = min(deadline, time.monotonic() + 1.0)
+        while time.monotonic() < again:
+            if "saved a picture of the window" in log():
+                return
+            time.sleep(0.1)
+    pytest.fail(f"the game never answered a key:\n{log()[-3000:]}")
 
 
 def find_window(env, pid: int, timeout: float = 30.0) -> str:
@@ -137,7 +155,7 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
     try:
         window = find_window(env, game.pid)
         xdotool(env, "windowfocus", "--sync", window)
-        time.sleep(1.0)
+        wait_ready(env, lambda: _log(tmp_path))
 
         def key(name):
             xdotool(env, "key", "--clearmodifiers", name)
@@ -198,7 +216,7 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
     try:
         window = find_window(env, game.pid)
         xdotool(env, "windowfocus", "--sync", window)
-        time.sleep(1.0)
+        wait_ready(env, lambda: _log(tmp_path))
 
         def key(name):
             xdotool(env, "key", "--clearmodifiers", name)
@@ -259,7 +277,7 @@ def _start_game(tmp_path):
     )
     window = find_window(env, game.pid)
     xdotool(env, "windowfocus", "--sync", window)
-    time.sleep(1.0)
+    wait_ready(env, lambda: _log(tmp_path))
 
     def key(name):
         xdotool(env, "key", "--clearmodifiers", name)

@@ -12,7 +12,7 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st
 
 from game import Board  # noqa: E402
-from scenes.render import effects  # noqa: E402
+from scenes.render import motion  # noqa: E402
 
 
 class _Size:
@@ -26,7 +26,7 @@ BOARD = _Size(10, 8)
 
 
 def test_a_slide_walks_square_by_square_and_ends_on_its_last_square():
-    slide = effects.Slide(0, (5, 3), [(4, 3), (3, 3), (3, 4)], BOARD, per_square=0.1)
+    slide = motion.Slide(0, (5, 3), [(4, 3), (3, 3), (3, 4)], BOARD, per_square=0.1)
     assert slide.position() == (5, 3)
     seen = []
     for _ in range(40):
@@ -39,7 +39,7 @@ def test_a_slide_walks_square_by_square_and_ends_on_its_last_square():
 
 
 def test_a_slide_over_the_edge_takes_one_step_not_the_long_way_round():
-    slide = effects.Slide(0, (0, 7), [(9, 7), (9, 0)], BOARD, per_square=0.1)
+    slide = motion.Slide(0, (0, 7), [(9, 7), (9, 0)], BOARD, per_square=0.1)
     slide.update(0.05)
     row, col = slide.position()
     assert -1.0 < row < 0.0 and col == 7.0  # between row 0 and the row "above" it (9)
@@ -57,7 +57,7 @@ def test_a_slide_is_always_within_one_step_of_a_square_of_its_path(moves, ticks)
     for dr, dc in moves:
         here = ((here[0] + dr) % BOARD.height, (here[1] + dc) % BOARD.width)
         path.append(here)
-    slide = effects.Slide(0, (4, 4), path, BOARD, per_square=0.1)
+    slide = motion.Slide(0, (4, 4), path, BOARD, per_square=0.1)
     points = slide.points
     for tick in ticks:
         slide.update(tick)
@@ -69,6 +69,6 @@ def test_a_slide_is_always_within_one_step_of_a_square_of_its_path(moves, ticks)
 
 def test_a_slide_takes_a_real_boards_size():
     board = Board.from_text("S....\n.....\n.....")
-    slide = effects.Slide(0, (0, 0), [(0, 1), (0, 2)], board, per_square=0.2)
+    slide = motion.Slide(0, (0, 0), [(0, 1), (0, 2)], board, per_square=0.2)
     slide.update(0.4)
     assert slide.position() == (0, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -173,7 +174,7 @@ class RaceMachine(RuleBasedStateMachine):
             assert race.log[-1].kind == "race_over"
 
 
-TestRaceMachine = RaceMachine.TestCase
+TestRaceMachine = pytest.mark.slow(RaceMachine.TestCase)  # 40 random runs of 40 steps
 TestRaceMachine.settings = settings(
     max_examples=40,
     stateful_step_count=40,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game import Race, RacerSetup, ai
 from game.board import Board
 from game.characters import CHARACTERS
@@ -104,6 +106,7 @@ def random_race(seed: int) -> tuple[Race, dict[int, random.Random], dict[int, st
     return race, rngs, policies
 
 
+@pytest.mark.slow  # a long simulation
 def test_two_thousand_random_races_produce_every_event_kind():
     seen: set[str] = set()
     for seed in range(RACES):

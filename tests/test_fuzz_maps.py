@@ -356,6 +356,7 @@ def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED) -> Outcome:
     return outcome
 
 
+@pytest.mark.slow  # a thousand boards
 def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path):
     count = int(os.environ.get("FUZZ_BOARDS", BOARDS))
     outcome = fuzz(tmp_path, count, int(os.environ.get("FUZZ_SEED", SEED)))

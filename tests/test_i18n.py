@@ -463,6 +463,7 @@ def test_no_text_on_screen_bypasses_the_catalogues(monkeypatch, tmp_path):
     assert not screen.bad, "\n".join(f"{scene}: {line!r}" for line, scene in sorted(screen.bad.items()))
 
 
+@pytest.mark.slow  # every scene twice (the fast part draws them once, in the pseudo-language, above)
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_both_languages_draw_every_scene(monkeypatch, tmp_path, language):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

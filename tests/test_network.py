@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 90  # seconds any process of a test may live
+pytestmark = pytest.mark.slow  # every test starts game processes
 
 
 def free_port() -> int:
@@ -26,26 +28,71 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(*args: str) -> subprocess.Popen:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.Popen(  # `timeout` stops it by itself; its own process group, to be killed whole
-        ["timeout", str(LIMIT), sys.executable, "main.py", *args],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
+class Game:
+    """`main.py` with arguments, under `timeout` in its own process group (to be killed whole), its
+    output read line by line as it comes, so a test can wait for what the game says."""
 
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        self.process = subprocess.Popen(  # `timeout` stops it by itself
+            ["timeout", str(LIMIT), sys.executable, "main.py", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        self.lines: list[str] = []
+        self.closed = False
+        self.heard = threading.Condition()
+        self.reader = threading.Thread(target=self._read, name=f"main.py {args[0]}: output")
+        self.reader.start()
 
-def kill(process: subprocess.Popen) -> None:
-    """SIGKILL the process and its child (the game under `timeout`)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait(10)
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            with self.heard:
+                self.lines.append(line)
+                self.heard.notify_all()
+        with self.heard:
+            self.closed = True
+            self.heard.notify_all()
+
+    def output(self) -> str:
+        with self.heard:
+            return "".join(self.lines)
+
+    def wait_for(self, text: str, seconds: float = 30.0) -> None:
+        """Until the game has said `text`; fails when it ends or `seconds` pass first."""
+        with self.heard:
+            self.heard.wait_for(lambda: self.closed or any(text in line for line in self.lines), seconds)
+        assert text in self.output(), f"the game never said {text!r}:\n{self.output()}"
+
+    def poll(self) -> int | None:
+        return self.process.poll()
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    def finish(self) -> str:
+        """Its whole output, once it has ended by itself (killed after LIMIT seconds)."""
+        try:
+            self.process.wait(LIMIT)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        self.reader.join(LIMIT)
+        return self.output()
+
+    def kill(self) -> None:
+        """SIGKILL the game and `timeout` above it."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(10)
+        self.reader.join(10)
+        self.process.stdout.close()
 
 
 def wait_listening(port: int, seconds: float = 15.0) -> None:
@@ -58,13 +105,16 @@ def wait_listening(port: int, seconds: float = 15.0) -> None:
     pytest.fail(f"the host never listened on 127.0.0.1:{port}")
 
 
-def finish(process: subprocess.Popen) -> str:
-    try:
-        out, _ = process.communicate(timeout=LIMIT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, _ = process.communicate()
-    return out
+def wait_started(port: int, code: str = "owl", seconds: float = 30.0) -> None:
+    """Until the room's race has started (every seat taken): a newcomer is then refused for that reason."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        refusal = asyncio.run(_attempt(port, [f'{{"type": "hello", "code": "{code}", "name": "eve"}}'], rounds=1))
+        if "the race has started" in refusal:
+            return
+        assert "no open seat is left" in refusal, f"a newcomer before the start was told {refusal!r}"
+        time.sleep(0.05)  # between two knocks on the host's door
+    pytest.fail(f"the race at 127.0.0.1:{port} never started")
 
 
 def last_json(output: str) -> list:
@@ -73,14 +123,14 @@ def last_json(output: str) -> list:
 
 @pytest.fixture
 def processes():
-    started: list[subprocess.Popen] = []
+    started: list[Game] = []
     yield started
     for process in started:
-        kill(process)
+        process.kill()
 
 
 def serve(processes, port, *extra):
-    host = start(
+    host = Game(
         "serve",
         "--port",
         str(port),
@@ -101,7 +151,7 @@ def serve(processes, port, *extra):
 
 
 def join(processes, port, name, *extra):
-    client = start("join", f"127.0.0.1:{port}", "--code", "owl", "--name", name, "--json", *extra)
+    client = Game("join", f"127.0.0.1:{port}", "--code", "owl", "--name", name, "--json", *extra)
     processes.append(client)
     return client
 
@@ -114,7 +164,7 @@ def test_a_host_and_three_clients_finish_with_the_same_standings_and_the_save_re
         join(processes, port, name, "--bot", level)
         for name, level in (("ann", "hard"), ("bob", "easy"), ("cy", "expert"))
     ]
-    outputs = [finish(p) for p in [host, *clients]]
+    outputs = [p.finish() for p in [host, *clients]]
     standings = [last_json(out) for out in outputs]
     assert all(s == standings[0] for s in standings), outputs
     assert sorted(row["name"] for row in standings[0])[:3] == ["ann", "bob", "cy"]
@@ -139,12 +189,14 @@ def test_a_client_killed_in_mid_race_is_taken_over_and_takes_his_seat_back(proce
     host = serve(processes, port, "--seats", "person,person", "--takeover", "0", "--turns", "15")
     steady = join(processes, port, "ann", "--delay", "0.1")  # the race lasts about ten seconds
     doomed = join(processes, port, "bob", "--delay", "0.1")
-    time.sleep(2.0)
+    host.wait_for("ann joined: seat")
+    host.wait_for("bob joined: seat")
+    wait_started(port)
     assert host.poll() is None and doomed.poll() is None, "the race ended before the kill"
-    kill(doomed)
-    time.sleep(0.5)
+    doomed.kill()
+    host.wait_for("bob left (seat")  # else his seat is still his old connection's
     back = join(processes, port, "bob", "--delay", "0.01")
-    outputs = [finish(p) for p in (host, steady, back)]
+    outputs = [p.finish() for p in (host, steady, back)]
     seat = outputs[0].split("bob joined: seat ")[1][0]
     assert f"bob left (seat {seat})" in outputs[0] and f"bob joined again: seat {seat}" in outputs[0], outputs[0]
     assert last_json(outputs[0]) == last_json(outputs[1]) == last_json(outputs[2])
@@ -174,12 +226,12 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     reference = serve(processes, plain, "--seats", "person,person,person", "--takeover", "0", "--turns", "8")
     for name in ("ann", "bob", "mal"):
         join(processes, plain, name)
-    expected = last_json(finish(reference))
+    expected = last_json(reference.finish())
 
     port = free_port()
     host = serve(processes, port, "--seats", "person,person,person", "--takeover", "0", "--turns", "8")
     ann = join(processes, port, "ann", "--delay", "0.05")
-    time.sleep(1.0)
+    host.wait_for("ann joined: seat")  # before the refusals: the fourth is for his name
     refusals = [
         asyncio.run(_attempt(port, ['{"type": "hello", "code": "wrong", "name": "eve"}'])),
         asyncio.run(_attempt(port, ["not json at all"])),
@@ -189,14 +241,15 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     assert [r.split(" ")[0] for r in refusals] == ["1008", "1008", "1009", "1008"], refusals
     assert "already connected" in refusals[3]
     bob = join(processes, port, "bob", "--delay", "0.05")
+    host.wait_for("bob joined: seat")
     # mal takes the third seat, the race starts; he sends a choice nobody asked of him (for another
     # racer), then, back in his seat, an old choice again
     out_of_turn = '{"type": "choose", "index": 0, "option": [1, 0]}'
     first = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
-    time.sleep(1.0)
+    host.wait_for("mal left (seat")  # his first connection, closed for the choice out of turn, is gone
     again = asyncio.run(_attempt(port, [hello % "mal", out_of_turn], rounds=10))
     assert first.startswith("1008") and again.startswith("1008"), (first, again)
-    outputs = [finish(p) for p in (host, ann, bob)]
+    outputs = [p.finish() for p in (host, ann, bob)]
     assert host.returncode == 0
     assert last_json(outputs[0]) == last_json(outputs[1]) == last_json(outputs[2]), outputs[0]
 
@@ -215,7 +268,7 @@ def test_one_host_holds_several_rooms_each_with_its_own_code(processes):
     wrong = asyncio.run(_attempt(port, ['{"type": "hello", "code": "owl", "name": "eve"}']))
     first = join_room(processes, port, "owl-1", "ann")
     second = join_room(processes, port, "owl-2", "bob", "--bot", "expert")
-    outputs = [finish(p) for p in (host, first, second)]
+    outputs = [p.finish() for p in (host, first, second)]
     assert wrong.startswith("1008") and "a wrong room code" in wrong
     rooms = last_json(outputs[0])
     assert set(rooms) == {"owl-1", "owl-2"}
@@ -224,7 +277,7 @@ def test_one_host_holds_several_rooms_each_with_its_own_code(processes):
 
 
 def join_room(processes, port, code, name, *extra):
-    client = start("join", f"127.0.0.1:{port}", "--code", code, "--name", name, "--json", *extra)
+    client = Game("join", f"127.0.0.1:{port}", "--code", code, "--name", name, "--json", *extra)
     processes.append(client)
     return client
 

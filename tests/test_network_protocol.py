@@ -9,9 +9,16 @@ import random
 
 import pytest
 
-from game import Race, RacerSetup, network
+from game import Race, RacerSetup
 from game.dice import RecordingDice
+from game.net import host as hosting
+from game.net import protocol
+from game.net.client import Follower
+from game.net.host import Host, Seat
+from game.net.local import Screen
+from game.net.server import Server
 from scenes import boards
+from scenes.bridges.network import Connection
 
 
 def hosted(seed=3):
@@ -32,7 +39,7 @@ def hosted(seed=3):
 
 def follower_at_start(seat=1):
     race, dice, start = hosted()
-    follower = network.Follower()
+    follower = Follower()
     follower.receive(json.dumps({"type": "welcome", "seat": seat, "seats": ["Ann", "Bob"]}))
     follower.receive(json.dumps(start))
     return race, dice, follower
@@ -43,9 +50,11 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
     rng = random.Random(1)
     from game import ai
 
+    asked = 0
     while race.pending is not None:
         decision = race.pending
         if decision.racer == 1:
+            asked += 1
             follower.receive(
                 json.dumps(
                     {
@@ -65,6 +74,7 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
         faces, orders = dice.take()
         follower.receive(json.dumps({"type": "step", "option": option, "faces": faces, "orders": orders}))
     assert follower.race.over and [e.to_dict() for e in follower.race.log] == [e.to_dict() for e in race.log]
+    assert 0 < asked < len(race.choices)  # the follower was asked some of the race's decisions, not all
 
 
 @pytest.mark.parametrize(
@@ -81,12 +91,12 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
         '{"type": "lobby", "board": {}, "turns": 5, "seats": [], "takeover": 60, "level": "normal"}',
         '{"type": "welcome", "seat": true, "seats": []}',
         '{"type": "left", "seat": 0, "name": "Ann", "takeover": "soon"}',
-        json.dumps({"type": "bye", "reason": "x" * (network.MAX_FROM_HOST + 1)}),
+        json.dumps({"type": "bye", "reason": "x" * (protocol.MAX_FROM_HOST + 1)}),
     ],
 )
 def test_a_follower_refuses_what_it_cannot_follow_in_one_sentence(message):
     race, dice, follower = follower_at_start()
-    with pytest.raises(network.ProtocolError) as error:
+    with pytest.raises(protocol.ProtocolError) as error:
         follower.receive(message)
     assert "\n" not in str(error.value) and len(str(error.value)) < 400
 
@@ -99,8 +109,8 @@ def test_a_start_whose_faces_run_out_or_board_is_broken_is_refused():
         {**start, "racers": [{"character": "dragon"}, {"character": "elf"}]},
         {**start, "history": []},
     ):
-        follower = network.Follower()
-        with pytest.raises(network.ProtocolError):
+        follower = Follower()
+        with pytest.raises(protocol.ProtocolError):
             follower.receive(json.dumps(broken))
 
 
@@ -108,25 +118,25 @@ def test_a_start_whose_faces_run_out_or_board_is_broken_is_refused():
     ("text", "expected"),
     [
         ("127.0.0.1:47810", ("127.0.0.1", 47810)),
-        (" 127.0.0.1 ", ("127.0.0.1", network.PORT)),
+        (" 127.0.0.1 ", ("127.0.0.1", protocol.PORT)),
         ("[::1]:5000", ("::1", 5000)),
         ("my-pc.local:80", ("my-pc.local", 80)),
-        ("::1", ("::1", network.PORT)),
+        ("::1", ("::1", protocol.PORT)),
     ],
 )
 def test_addresses_are_read_as_a_host_shows_them(text, expected):
-    assert network.split_address(text) == expected
+    assert protocol.split_address(text) == expected
 
 
 @pytest.mark.parametrize("text", ["", "a b:1", "host:0", "host:70000", "host:http", "[::1:80"])
 def test_a_bad_address_is_refused_in_one_sentence(text):
     with pytest.raises(ValueError) as error:
-        network.split_address(text)
+        protocol.split_address(text)
     assert "\n" not in str(error.value)
 
 
 def test_room_codes_are_short_and_never_mix_up_0_o_1_i():
-    codes = {network.room_code(random.Random(k)) for k in range(200)}
+    codes = {protocol.room_code(random.Random(k)) for k in range(200)}
     assert len(codes) == 200
     assert all(len(c) == 5 and not set(c) & set("01OI") for c in codes)
 
@@ -134,18 +144,18 @@ def test_room_codes_are_short_and_never_mix_up_0_o_1_i():
 def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
     """On 127.0.0.1: a friend looks at the lobby, takes an open seat (not a computer's, not a taken one),
     the others hear it; after the start a take is refused, a friend who drops is announced ("left") to
-    the others and his return too ("back"); the host going says "bye"."""
+    the others (and the host's own screen) and his return too ("back"); the host going says "bye"."""
     import asyncio
 
     import websockets
 
     async def scenario() -> None:
-        heard: list[tuple[str, dict]] = []
-        seats = [network.Seat("friend"), network.Seat("friend"), network.Seat("bot", bot="easy", name="Cy")]
-        room = network.Room(
-            boards.practice_board(), 5, seats, "OWL", 7, auto_start=False, listener=lambda k, d: heard.append((k, d))
-        )
-        server = network.Server([room])
+        seats = [Seat("friend"), Seat("friend"), Seat("bot", bot="easy", name="Cy")]
+        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        heard: list[str] = []  # what the host's own screen was sent
+        Screen(room, lambda text: heard.append(json.loads(text)["type"]))
+        server = Server([room])
+        race = None
         port = await server.listen("127.0.0.1", 0)
         url = f"ws://127.0.0.1:{port}"
 
@@ -192,8 +202,10 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             bob = await websockets.connect(url)
             await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob"}))  # a terminal's: first open
             assert (await receive(bob, "welcome"))["seat"] == 0
-            await room.begin([RacerSetup("elf", "Bob"), RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Cy")], [], [])
-            assert (await receive(ann, "start"))["racers"][1]["name"] == "Ann"
+            room.start()
+            race = asyncio.ensure_future(room.run())
+            start = await receive(ann, "start")
+            assert [r["name"] for r in start["racers"]] == ["Bob", "Ann", "Cy"]
             await bob.send(json.dumps({"type": "take", "seat": 0, "character": "orc"}))
             assert "after the start" in await closed_with(bob)
             left = await receive(ann, "left")
@@ -201,14 +213,15 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             bob = await websockets.connect(url)
             await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob", "pick": True}))
             assert (await receive(bob, "welcome"))["seat"] == 0
-            assert len((await receive(bob, "start"))["history"]) == 1
+            assert (await receive(bob, "start"))["history"] == room.history  # the race so far, to catch up
             assert (await receive(ann, "back"))["name"] == "Bob"
             await room.close("quit")
             assert (await receive(ann, "bye"))["reason"] == "quit"
         finally:
+            if race is not None:
+                race.cancel()
             await server.stop()
-        kinds = [k for k, _ in heard]
-        assert "left" in kinds and "back" in kinds and kinds.count("seats") >= 4
+        assert heard[:3] == ["lobby", "lobby", "start"] and "left" in heard and "back" in heard
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
@@ -228,11 +241,11 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
 
     async def scenario() -> list[list[str]]:
         clients = [SlowClient(), SlowClient()]
-        seats = [network.Seat("friend", name="Ann", client=clients[0]), network.Seat("friend", name="Bob")]
+        seats = [Seat("friend", name="Ann", client=clients[0]), Seat("friend", name="Bob")]
         seats[1].client = clients[1]
-        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
         setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")]
-        tasks = [asyncio.ensure_future(room.begin(setups, [], []))]
+        tasks = [asyncio.ensure_future(room.begin(setups, [], [], dropped=[]))]
         for index in range(1, 6):
             tasks.append(asyncio.ensure_future(room.step("rest", [], [])))
             tasks.append(asyncio.ensure_future(room.ask(index % 2, index, "action", ("move", "rest"))))
@@ -244,6 +257,7 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
     assert got[1] == ["start", "step", "ask", "step", "step", "ask", "step", "step", "ask"]
 
 
+@pytest.mark.slow  # seconds of flooding
 def test_a_window_cuts_off_a_host_that_floods_it():
     """A "host" on 127.0.0.1 that sends far more than the window reads: the connection is cut off with
     a sentence, the messages unread stay bounded."""
@@ -274,7 +288,7 @@ def test_a_window_cuts_off_a_host_that_floods_it():
     thread = threading.Thread(target=lambda: asyncio.run(host()), daemon=True)
     thread.start()
     assert ready.wait(10)
-    connection = network.Connection(f"127.0.0.1:{port_box[0]}", {"type": "hello"}, max_waiting=200_000)
+    connection = Connection(f"127.0.0.1:{port_box[0]}", {"type": "hello"}, max_waiting=200_000)
     try:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and connection.background.thread.is_alive():
@@ -295,7 +309,7 @@ def test_a_window_cuts_off_a_host_that_floods_it():
 def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(monkeypatch):
     import asyncio
 
-    monkeypatch.setattr(network, "SEND_TIMEOUT", 0.2)
+    monkeypatch.setattr(hosting, "SEND_TIMEOUT", 0.2)
 
     class Transport:
         aborted = False
@@ -318,8 +332,8 @@ def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(m
 
     async def scenario():
         stuck, reader = Stuck(), Reader()
-        seats = [network.Seat("friend", name="Ann", client=stuck), network.Seat("friend", name="Bob", client=reader)]
-        room = network.Room(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        seats = [Seat("friend", name="Ann", client=stuck), Seat("friend", name="Bob", client=reader)]
+        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
         started = asyncio.get_running_loop().time()
         await asyncio.wait_for(room.step("rest", [], []), 5)
         return room, stuck, reader, asyncio.get_running_loop().time() - started

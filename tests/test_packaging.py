@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install -r requirements-dev.txt)")
+pytestmark = pytest.mark.slow  # builds take seconds each
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "fantasy-racing"
@@ -210,10 +211,12 @@ def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bund
     game = subprocess.Popen([str(bundle)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         window = find_window(env, game.pid)
-        time.sleep(1.5)
-        screen = subprocess.run(["xwd", "-root", "-silent"], env=env, capture_output=True, timeout=20).stdout
-        width, height, colours = read_xwd(screen)
-        assert (width, height) == (1280, 720)
+        deadline = time.monotonic() + 30
+        colours: set = set()
+        while len(colours) <= 200 and time.monotonic() < deadline:  # until the title is drawn
+            screen = subprocess.run(["xwd", "-root", "-silent"], env=env, capture_output=True, timeout=20).stdout
+            width, height, colours = read_xwd(screen)
+            assert (width, height) == (1280, 720)
         assert len(colours) > 200, "the X display shows a (nearly) blank screen"
         xdotool(env, "windowfocus", "--sync", window)
         xdotool(env, "key", "--clearmodifiers", "Escape")  # Escape on the title quits

@@ -6,6 +6,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -26,6 +28,7 @@ def test_pyproject_names_the_game_its_python_and_the_pinned_dependencies():
         assert tool in dev
 
 
+@pytest.mark.slow  # a venv and an install
 def test_pip_install_editable_gives_a_fantasy_racing_command_that_simulates(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)

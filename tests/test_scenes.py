@@ -261,21 +261,27 @@ def test_a_person_answers_with_the_mouse_on_a_highlighted_square(app):
 
 
 def test_a_clover_decision_turns_dice_over_and_validates(app):
+    from game import RiggedDice
+
     board = boards.practice_board()
-    race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
-    race.racers[0].inventory.clovers = 2
-    race.racers[1].inventory.clovers = 0
+    dice = RiggedDice([("D6", 2), ("D6", 4)], order=[0, 1])  # Ann's movement roll: a 2 and a 4
+
+    def two_clovers(race):
+        race.racers[0].inventory.clovers = 2
+
+    setups = [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")]
+    race = Race.new(board, setups, turns=5, dice=dice, before=two_clovers)
     scene = app.stack.push(RaceScene(race, {}))
-
-    def clover_or_move():
-        return scene.panel is not None and scene.panel.decision.kind in ("clover", "move")
-
-    run_until(app, clover_or_move, limit=4000)
-    if scene.panel.decision.kind == "clover":
-        app.step([key(pygame.K_1)])
-        assert scene.panel.selected == {0} or scene.panel.flippable == [] or 0 not in scene.panel.flippable
-        app.step([key(pygame.K_RETURN)])
-        assert race.choices[-1] in ((0,), ())
+    run_until(app, lambda: scene.panel is not None, limit=4000)
+    decision = scene.panel.decision
+    assert (decision.kind, decision.racer, decision.info["purpose"]) == ("clover", 0, "movement")
+    assert decision.info["faces"] == [2, 4] and scene.panel.flippable == [0, 1]
+    app.step([key(pygame.K_1)])  # the first die
+    assert scene.panel.selected == {0}
+    app.step([key(pygame.K_RETURN)])
+    assert race.choices[-1] == (0,)
+    assert [(e.kind, e.face, e.flipped) for e in race.log if e.kind == "clover_used"] == [("clover_used", 2, 5)]
+    assert race.racers[0].inventory.clovers == 1 and race.pending.kind == "move"
 
 
 def test_animations_wait_for_a_key_which_skips_them(app):
@@ -505,7 +511,7 @@ def test_a_chest_roll_shows_the_alternative_object_and_a_click_takes_it(app):
     )
 
 
-def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys):
+def test_without_a_display_the_game_says_so_in_one_sentence(monkeypatch, capsys, undo_process_state):
     import scenes.app as app_module
 
     def no_display(*args, **kwargs):

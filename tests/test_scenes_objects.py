@@ -23,7 +23,7 @@ from game.race import Trap  # noqa: E402
 from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
-from scenes.render import effects  # noqa: E402
+from scenes.render import actions, motion  # noqa: E402
 from scenes.userdata import Settings  # noqa: E402
 from tests.scenario import choose, events, racer, scenario, to_action  # noqa: E402
 
@@ -191,7 +191,7 @@ def test_the_fireball_path_is_drawn_with_the_mouse_hover_click_undo_and_end(app)
         {"racer": 0, "object": "ring_of_fire", "path": [(1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]}
     ]
     settle(app, scene)
-    (ball,) = played(started, effects.Fireball)
+    (ball,) = played(started, actions.Fireball)
     assert ball.squares == [(1, 2), (1, 3), (2, 3), (3, 3), (4, 3), (4, 4)]
     assert events(race, "shock")[0]["racer"] == 1
 
@@ -226,7 +226,7 @@ def test_the_fireball_path_is_drawn_with_the_arrow_keys_backspace_and_enter(app)
     app.step([key(pygame.K_RETURN)])
     assert events(race, "fireball")[0]["path"] == [(2, 2), (2, 3), (3, 3), (4, 3), (4, 4)]
     settle(app, scene)
-    assert len(played(started, effects.Fireball)) == 1
+    assert len(played(started, actions.Fireball)) == 1
 
 
 def test_the_path_can_not_go_beyond_its_range(app):
@@ -258,7 +258,7 @@ def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
     app.step([key(pygame.K_RETURN)])
     assert events(race, "fireball") == [{"racer": 0, "object": "wand_of_fire", "path": [(2, 2), (3, 2)]}]
     settle(app, scene)
-    assert len(played(started, effects.Fireball)) == 1
+    assert len(played(started, actions.Fireball)) == 1
     assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready", "fire: ready on turn 4"]
 
 
@@ -297,7 +297,7 @@ def test_a_target_is_picked_with_the_mouse_on_exactly_the_lit_squares(app):
     app.step([click(spot(scene, (3, 2)))])
     assert events(race, "thrown") == [{"racer": 0, "object": "axe", "square": (3, 2)}]
     settle(app, scene)
-    (axe,) = played(started, effects.Thrown)
+    (axe,) = played(started, actions.Thrown)
     assert axe.kind == "axe"
 
 
@@ -333,7 +333,7 @@ def test_the_spear_flies_to_its_target(app):
     settle(app, scene)
     app.step([click(spot(scene, (1, 2)))])  # the barrier
     settle(app, scene)
-    (spear,) = played(started, effects.Thrown)
+    (spear,) = played(started, actions.Thrown)
     assert spear.kind == "spear"
     assert (1, 2) in scene.playback.shown_destroyed
 
@@ -358,9 +358,9 @@ def test_the_thiefs_star_flies_then_knocks_the_target_back(app):
     app.step([click(spot(scene, (1, 5)))])
     assert events(race, "thrown") == [{"racer": 0, "object": "throwing_star", "square": (1, 5)}]
     settle(app, scene)
-    (star,) = played(started, effects.Thrown)
+    (star,) = played(started, actions.Thrown)
     assert star.kind == "throwing_star"
-    slides = [a for a in played(started, effects.Slide) if a.racer == 1]
+    slides = [a for a in played(started, motion.Slide) if a.racer == 1]
     assert slides and scene.playback.shown_pos[1] == (0, 5)
 
 
@@ -383,7 +383,7 @@ def test_a_trap_is_laid_on_a_lit_square_and_drops_onto_the_board(app):
     assert {s for s, _, _ in scene.panel.squares()} == options and (3, 3) in options
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
-    (drop,) = played(started, effects.Drop)
+    (drop,) = played(started, actions.Drop)
     assert drop.where == (3, 3) and scene.playback.shown_traps[(3, 3)] == "trap"
 
 
@@ -425,7 +425,7 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
     settle(app, scene)
     app.step([click(spot(scene, (5, 4)))])
     settle(app, scene)
-    teleports = played(started, effects.Teleport)
+    teleports = played(started, motion.Teleport)
     assert [t.swirl for t in teleports] == [True] and teleports[0].end == (5, 4)
     assert scene.playback.shown_pos[0] == (5, 4)
     # The HUD: the wand used on turn 1 is ready on turn 4, the other one is ready.
@@ -455,9 +455,9 @@ def test_lightning_strikes_each_target_then_they_recoil(app):
     answer_to_action(app, scene)
     answer(app, scene, "use:ring_of_lightning")
     settle(app, scene)
-    (bolt,) = played(started, effects.Bolt)
+    (bolt,) = played(started, actions.Bolt)
     assert bolt.squares == [(8, 2), (8, 4)] and bolt.leaders == [True, False]
-    recoils = [a for a in played(started, effects.Slide) if a.racer in (1, 2)]
+    recoils = [a for a in played(started, motion.Slide) if a.racer in (1, 2)]
     assert len(recoils) == 2
     assert started.index(bolt) < started.index(recoils[0])
     assert scene.playback.shown_pos[1] == (3, 2) and scene.playback.shown_pos[2] == (6, 4)
@@ -483,7 +483,7 @@ def test_the_flail_lashes_a_lit_neighbour(app):
     assert [s for s, _, _ in scene.panel.squares()] == [(3, 3)]
     app.step([click(spot(scene, (3, 3)))])
     settle(app, scene)
-    assert played(started, effects.Thrown)[0].kind == "flail"
+    assert played(started, actions.Thrown)[0].kind == "flail"
     assert scene.playback.shown_pos[1] == (2, 3)
 
 
@@ -504,12 +504,12 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
     scene, started = watch(app, race)
     answer_to_action(app, scene, move=(2, 0) if action == "beer" else (1, 0))
     assert events(race, "baby") == [{"racer": 0, "action": action}]
-    (baby,) = played(started, effects.Baby)
+    (baby,) = played(started, actions.Baby)
     assert baby.action == action
     lines = [line for line, _ in scene.playback.log]
     assert any(action_words in line for line in lines for action_words in ("beer", "poo", "asleep", "cries"))
     if action == "poo":
-        (drop,) = played(started, effects.Drop)
+        (drop,) = played(started, actions.Drop)
         assert scene.playback.shown_traps[drop.where] == "poo"
     # The HUD now announces the next action.
     after = hud.status(race, racer(race, 0), 1)
@@ -623,11 +623,11 @@ def shoot(app, folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     shots = {}
     scene = fireball_scene(app)
-    mid_animation(app, scene, effects.Fireball, 0.62)
+    mid_animation(app, scene, actions.Fireball, 0.62)
     shots["fireball"] = folder / "fireball.png"
     app.screenshot(shots["fireball"])
     scene = lightning_scene(app)
-    mid_animation(app, scene, effects.Bolt, 0.22)
+    mid_animation(app, scene, actions.Bolt, 0.22)
     shots["lightning"] = folder / "lightning.png"
     app.screenshot(shots["lightning"])
     return shots

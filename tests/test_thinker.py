@@ -2,14 +2,15 @@
 
 import random
 import threading
-import time
+
+import pytest
 
 from game import Race, RacerSetup, ai
 from game.randomboard import random_board
-from scenes.thinker import Thinker
+from scenes.bridges.thinker import Thinker
 
 
-def test_a_hard_racer_thinks_off_the_frame_loop_and_chooses_as_it_would_inline():
+def test_a_hard_racer_thinking_on_a_worker_chooses_as_it_would_inline():
     race = Race.new(
         random_board(random.Random(2), racers=3),
         [RacerSetup("elf", bot="hard"), RacerSetup("orc", bot="hard"), RacerSetup("baby", bot="hard")],
@@ -21,12 +22,35 @@ def test_a_hard_racer_thinks_off_the_frame_loop_and_chooses_as_it_would_inline()
         decision = race.pending
         inline = ai.choose(race, decision, "hard", random.Random(7))
         thinker.think(race, decision, "hard", random.Random(7))
-        frames = 0
-        while not thinker.ready(decision):
-            frames += 1  # the frame loop goes on meanwhile
-            time.sleep(0.001)
+        thinker.wait()
+        assert thinker.ready(decision)
         assert thinker.take(decision) == inline
         race.choose(inline)
+
+
+def test_the_frame_loop_goes_on_while_a_racer_thinks_and_picks_up_his_choice_once_ready(monkeypatch):
+    race = Race.new(random_board(random.Random(5), racers=2), [RacerSetup("elf"), RacerSetup("orc")], seed=5)
+    decision = race.pending
+    choose = ai.choose
+    go = threading.Event()
+    thought_on: list[threading.Thread] = []
+
+    def thinking_until_told(race, decision, policy, rng):
+        thought_on.append(threading.current_thread())
+        if not go.wait(10):
+            raise AssertionError("the test never let the racer finish his thinking")
+        return choose(race, decision, policy, rng)
+
+    monkeypatch.setattr(ai, "choose", thinking_until_told)
+    thinker = Thinker()
+    thinker.think(race, decision, "normal", random.Random(1))
+    for _ in range(100):  # frames while he thinks: each asks and goes on (a frame that waited would see him ready)
+        assert not thinker.ready(decision)
+    go.set()
+    thinker.wait()
+    assert thinker.ready(decision)
+    assert len(thought_on) == 1 and thought_on[0] is not threading.current_thread()
+    assert thinker.take(decision) == choose(race, decision, "normal", random.Random(1))
 
 
 def test_thinking_twice_about_the_same_decision_starts_one_worker():
@@ -46,9 +70,5 @@ def test_a_bots_error_reaches_the_frame_loop():
     thinker = Thinker()
     thinker.think(race, race.pending, "no-such-level", random.Random(1))
     thinker.wait()
-    try:
+    with pytest.raises(ValueError, match="unknown bot policy"):
         thinker.take(race.pending)
-    except ValueError as error:
-        assert "unknown bot policy" in str(error)
-    else:
-        raise AssertionError("the bot's error was swallowed")

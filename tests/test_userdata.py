@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -404,95 +405,126 @@ def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
 
 
 # ---------------------------------------------------------------- killed writers
-WRITER = textwrap.dedent("""
-    import json, sys
-    sys.path.insert(0, sys.argv[1])
-    from scenes import userdata
-    from pathlib import Path
-    target = Path(sys.argv[2])
-    n = 0
-    while True:
-        n += 1
-        body = [n] * 2_500_000                      # about 8 MB of JSON
-        userdata.write_atomically(target, json.dumps({"format": 1, "generation": n, "body": body, "end": n}))
-""")
+def halt_mid_write(number: int) -> None:
+    """In a writer process: the `number`th file it opens for writing (open and io.open, which os.fdopen
+    and pathlib call too: every way Python writes a file) gets the first half of what is written to it,
+    flushed to the system; then the process says "mid-write" on its standard output and waits to be
+    killed."""
+    import builtins
+    import io
+    import threading
+
+    opened = 0
+
+    class Halting:
+        def __init__(self, stream) -> None:
+            self._stream = stream
+
+        def write(self, data):
+            self._stream.write(data[: len(data) // 2])
+            self._stream.flush()
+            print("mid-write", flush=True)
+            threading.Event().wait()  # until the test kills the process
+
+        def __getattr__(self, name):
+            return getattr(self._stream, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *error):
+            return self._stream.__exit__(*error)
+
+    def counting(opener):
+        def opening(file, mode="r", *args, **kwargs):
+            nonlocal opened
+            stream = opener(file, mode, *args, **kwargs)
+            if any(letter in mode for letter in "wax+"):
+                opened += 1
+                if opened == number:
+                    return Halting(stream)
+            return stream
+
+        return opening
+
+    builtins.open = io.open = counting(io.open)
 
 
-def read_generation(path: Path) -> int:
-    """The generation of a complete file written by WRITER (fails on half a file)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["end"] == data["generation"] and len(data["body"]) in (3, 2_500_000)
-    assert set(data["body"]) == {data["generation"]}
-    return data["generation"]
-
-
-def kill_mid_write(target: Path, script: str, *args: str, wait: float = 20.0) -> bool:
-    """Start a writer process, SIGKILL it while a temporary file is being written; whether one was."""
-    child = subprocess.Popen([sys.executable, "-c", script, str(ROOT), str(target), *args])
-    caught = False
-    deadline = time.time() + wait
+def kill_mid_write(script: str, *args: str, seconds: float = 60.0) -> None:
+    """Run a writer process (`script`, with the repository and `args`) until it says it is in the middle of a
+    write (see `halt_mid_write`), then SIGKILL it; fails if it never gets there."""
+    child = subprocess.Popen([sys.executable, "-c", script, str(ROOT), *args], stdout=subprocess.PIPE, text=True)
+    bound = threading.Timer(seconds, child.kill)  # a writer that never gets there is stopped all the same
+    bound.start()
     try:
-        while time.time() < deadline and child.poll() is None:
-            temporaries = [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
-            if temporaries:
-                try:
-                    size = temporaries[0].stat().st_size
-                except FileNotFoundError:
-                    continue
-                if size > 0:
-                    caught = True
-                    break
+        said = child.stdout.readline()
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(10)
-    return caught
+        bound.cancel()
+        bound.join()
+        child.stdout.close()
+    assert said == "mid-write\n", f"the writer never reached the middle of a write (it said {said!r})"
+
+
+SETTINGS_WRITER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[1])
+    from scenes import userdata
+    from tests.test_userdata import halt_mid_write
+    if sys.argv[2] == "plain":                      # a writer that is not atomic, to see the test fail
+        userdata.write_atomically = lambda path, text: Path(path).write_text(text, encoding="utf-8")
+    halt_mid_write(2)
+    for volume in (1, 2):                           # the first write whole, the second killed halfway
+        userdata.Settings(volume=volume, player_name=f"Ann {volume}").save()
+""")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_kill_during_a_write_leaves_the_previous_file_intact(data_home):
-    data_home.mkdir(parents=True)
-    target = data_home / "settings.json"
-    userdata.write_atomically(target, json.dumps({"format": 1, "generation": 0, "body": [0, 0, 0], "end": 0}))
-    caught = 0
-    generations = []
-    for _ in range(3):
-        caught += kill_mid_write(target, WRITER)
-        generations.append(read_generation(target))  # whole, old or new: never half
-    assert caught >= 1, "the writer was never killed in the middle of a write"
-    # the game reads what is there: a complete file (settings with unknown keys kept), no message
+    Settings(volume=0, player_name="Ann 0").save()
+    kill_mid_write(SETTINGS_WRITER, "atomic")
     leftovers = list(data_home.glob(".settings.json.*.tmp"))
-    assert leftovers, "a killed write leaves its temporary file"
-    assert Settings.load().problem == ""
-    assert all(p.exists() for p in leftovers), "a recent temporary file may be another game's write"
-    for leftover in leftovers:
-        os.utime(leftover, (time.time() - 3600, time.time() - 3600))
-    assert Settings.load().problem == "" and not list(data_home.glob("*.tmp"))
-    assert read_generation(target) == generations[-1]
+    assert len(leftovers) == 1, "the write killed halfway leaves its temporary file"
+    half = leftovers[0].read_text(encoding="utf-8")
+    assert half.startswith("{") and "}" not in half, half  # what was written of the second settings
+    # the game reads what is there: the first write, whole, no message
+    settings = Settings.load()
+    assert (settings.volume, settings.player_name, settings.problem) == (1, "Ann 1", "")
+    assert leftovers[0].exists(), "a recent temporary file may be another game's write"
+    os.utime(leftovers[0], (time.time() - 3600, time.time() - 3600))
+    assert Settings.load().volume == 1 and not list(data_home.glob("*.tmp"))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_the_kill_lands_mid_write_so_a_plain_write_would_leave_half_a_file(data_home):
+    """The test above is meaningful: the same kill, on a writer that is not atomic, breaks the file."""
+    Settings(volume=0, player_name="Ann 0").save()
+    kill_mid_write(SETTINGS_WRITER, "plain")
+    assert Settings.load().problem.startswith(f"The settings file {data_home / 'settings.json'} could not be read")
 
 
 SAVER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
-    from game import Race, RacerSetup, ai
+    from game import ai
     from scenes import userdata
-    from tests.test_userdata import a_race
+    from tests.test_userdata import a_race, halt_mid_write
     race = a_race(2)
-    rng = random.Random(9)
-    padding = "x" * 6_000_000                      # a big setup: each write takes a while
-    while not race.over:
-        race.choose(ai.choose(race, race.pending, "random", rng))
-        if not race.over:
-            userdata.save_race(race, {"padding": padding, "choices": len(race.choices)})
+    halt_mid_write(2)
+    userdata.save_race(race, {"choices": len(race.choices)})  # whole
+    race.choose(ai.choose(race, race.pending, "random", random.Random(9)))
+    userdata.save_race(race, {"choices": len(race.choices)})  # killed halfway
 """)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_kill_during_a_race_save_leaves_the_previous_save_readable(data_home):
     data_home.mkdir(parents=True)
-    race = a_race(2)
+    race = a_race(1)
     userdata.save_race(race, {"choices": len(race.choices)})
-    caught = kill_mid_write(userdata.save_path(), SAVER)
+    kill_mid_write(SAVER)
     saved, problem = userdata.load_race()
     assert problem is None and saved is not None
-    assert saved.setup["choices"] == len(saved.race.choices) >= 2
-    assert caught, "the saver was never killed in the middle of a write"
+    assert saved.setup["choices"] == len(saved.race.choices) == 2  # the saver's first save, whole

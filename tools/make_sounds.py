@@ -980,8 +980,8 @@ def music_race(rng):
     loop.drone(["D2", "A2"], 0.04, rng)
     for b in range(24):
         base = b * per_bar
-        for beat, gain in ((0, 0.45), (1.5, 0.25), (2, 0.4)):
-            loop.add(membrane(110, note("D2"), 0.6, 0.22, rng, slap=0.2), base + beat, 0.0, gain)
+        for at, gain in ((0, 0.45), (1.5, 0.25), (2, 0.4)):  # beats of the bar, some between two
+            loop.add(membrane(110, note("D2"), 0.6, 0.22, rng, slap=0.2), base + at, 0.0, gain)
         for beat in (1, 3):
             loop.add(membrane(240, 200, 0.2, 0.04, rng, slap=0.9), base + beat, 0.05, 0.18)
         for e in range(8):

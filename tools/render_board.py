@@ -2,7 +2,7 @@
 
     python tools/render_board.py maps/meadow.tmx meadow.png [--scale 0.5]
 
-It draws `board.art` (see game/maps.py) exactly as a screen would: layers
+It draws `board.art` (see game/map_build.py) exactly as a screen would: layers
 bottom first, hidden layers skipped, opacity and flips honoured.
 """
 

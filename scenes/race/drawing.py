@@ -232,7 +232,7 @@ class RaceDrawing:
         else:
             racer = race.pending.racer
             who, name = scene.seats.who(race, racer)
-            elsewhere = who == "remote" and not (name and race.racers[racer].setup.bot)
+            elsewhere = who == "remote" and not scene.seats.computer_plays(race, racer)
             which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
         key = (which, i18n.language(), view.bottomright)
         line = self._line

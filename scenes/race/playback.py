@@ -21,7 +21,7 @@ from typing import Any
 from game import tuning
 from scenes import audio, hud, words
 from scenes.i18n import t
-from scenes.render import effects, sprites
+from scenes.render import actions, effects, motion, notices, rolls, sprites
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.ui import theme
 
@@ -158,7 +158,7 @@ class Playback:
         for anim in (*reversed(self.ambient), self.anim):
             if anim is None:
                 continue
-            if type(anim) is effects.Slide:
+            if type(anim) is motion.Slide:
                 moved[anim.racer] = anim.position()
                 walking.add(anim.racer)
             elif type(anim).token_at is not effects.Animation.token_at:
@@ -218,13 +218,13 @@ class Playback:
     # ---------------------------------------------------------------- the events' handlers
     def _on_turn_started(self, e: Any, animate: bool) -> None:
         self.turn_shown = e.turn
-        self._play(effects.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
+        self._play(notices.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
 
     def _on_respawned(self, e: Any, animate: bool) -> None:
         self.shown_taken -= {tuple(s) for s in e.squares}
         self._squares_changed()
         for square in e.squares[:12]:
-            self._play(effects.Ring(tuple(square), (255, 230, 150)), animate)
+            self._play(notices.Ring(tuple(square), (255, 230, 150)), animate)
 
     def _on_racer_turn(self, e: Any, animate: bool) -> None:
         self.acting = e.racer
@@ -235,14 +235,14 @@ class Playback:
             sub = t("race.computer_racer")
         else:
             sub = t("race.your_turn") if self.here(e.racer) else t("net.friends_turn")
-        self._play(effects.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
+        self._play(notices.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
 
     def _on_phase(self, e: Any, animate: bool) -> None:
         self.phase = e.phase
 
     def _on_rolled(self, e: Any, animate: bool) -> None:
         labels, icons = self._die_labels(e)
-        self._play(effects.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
+        self._play(rolls.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
 
     def _die_labels(self, e: Any) -> tuple[list[Any], list[Any]]:
         """Words for dice whose faces are read on a table: looked up in what follows."""
@@ -272,16 +272,16 @@ class Playback:
 
     def _on_lucky(self, e: Any, animate: bool) -> None:
         clover = sprites.icon("object", "clover", 30)
-        self._play(effects.Popup(t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140), clover), animate)
+        self._play(notices.Popup(t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140), clover), animate)
 
     def _on_sprinter(self, e: Any, animate: bool) -> None:
-        self._play(effects.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
+        self._play(notices.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
 
     def _on_moved(self, e: Any, animate: bool) -> None:
         if not e.path:
             return
         path = [tuple(p) for p in e.path]
-        slide = effects.Slide(e.racer, self.shown_pos[e.racer], path, self.race.board)
+        slide = motion.Slide(e.racer, self.shown_pos[e.racer], path, self.race.board)
         self._play(slide, animate, self._place(e.racer, path[-1]))
 
     def _on_placed(self, e: Any, animate: bool) -> None:
@@ -292,40 +292,40 @@ class Playback:
             return
         done = self._place(e.racer, end)
         if e.cause in PUSHES:
-            slide = effects.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35)
+            slide = motion.Slide(e.racer, self.shown_pos[e.racer], [end], self.race.board, per_square=0.35)
             self._play(slide, animate, done)
             return
         swirl = e.cause in ("shortcut", "teleport")
-        self._play(effects.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
+        self._play(motion.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
 
     def _on_scored(self, e: Any, animate: bool) -> None:
         self.shown_points[e.racer] = e.total
         colour = theme.GOOD if e.points > 0 else theme.BAD
         label = f"{'+' if e.points > 0 else ''}{e.points}"
         if e.cause != "distance" or abs(e.points) > 1:
-            self._play(effects.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
+            self._play(notices.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
 
     def _on_crossed_line(self, e: Any, animate: bool) -> None:
         if e.forward:
-            self._play(effects.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
+            self._play(notices.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
             name = self.race.racers[e.racer].name
-            self._play(effects.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{name} +10"), animate)
+            self._play(notices.Banner(t("race.lap"), theme.ACCENT, 1.0, sub=f"{name} +10"), animate)
         else:
-            self._play(effects.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
+            self._play(notices.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
 
     def _on_picked_up(self, e: Any, animate: bool) -> None:
         self.shown_taken.add(tuple(e.square))
         self._squares_changed()
-        self._play(effects.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
+        self._play(notices.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
 
     def _on_chest_opened(self, e: Any, animate: bool) -> None:
         self.shown_taken.add(tuple(e.square))
         self._squares_changed()
-        self._play(effects.Chest(e.object, words.object_name(e.object), e.tier), animate)
+        self._play(rolls.Chest(e.object, words.object_name(e.object), e.tier), animate)
 
     def _on_trap_sprung(self, e: Any, animate: bool) -> None:
         self.shown_traps.pop(tuple(e.square), None)
-        self._play(effects.Ring(tuple(e.square), (255, 120, 60)), animate)
+        self._play(notices.Ring(tuple(e.square), (255, 120, 60)), animate)
 
     def _on_trap_laid(self, e: Any, animate: bool) -> None:
         square = tuple(e.square)
@@ -335,69 +335,69 @@ class Playback:
             self.shown_owners[square] = e.racer
 
         sprite = object_sprite("poo" if e.trap == "poo" else "trap", int(TILE * 0.8))
-        self._play(effects.Drop(square, sprite), animate, done)
+        self._play(actions.Drop(square, sprite), animate, done)
 
     def _on_trap_destroyed(self, e: Any, animate: bool) -> None:
         self.shown_traps.pop(tuple(e.square), None)
-        self._play(effects.Ring(tuple(e.square), (255, 200, 80)), animate)
+        self._play(notices.Ring(tuple(e.square), (255, 200, 80)), animate)
 
     def _on_fell(self, e: Any, animate: bool) -> None:
         exit_square = tuple(e.exit)
-        fall = effects.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer))
+        fall = motion.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer))
         self._play(fall, animate, self._place(e.racer, exit_square))
 
     def _on_fight(self, e: Any, animate: bool) -> None:
-        self._play(effects.Clash(tuple(e.square)), animate)
+        self._play(actions.Clash(tuple(e.square)), animate)
 
     def _on_fight_result(self, e: Any, animate: bool) -> None:
         winner = self.race.racers[e.winner].name
         result = words.RESULTS.get(e.result, e.result).capitalize()
-        self._play(effects.Banner(result, (255, 170, 140), 0.9, sub=t("race.wins_fight", name=winner)), animate)
+        self._play(notices.Banner(result, (255, 170, 140), 0.9, sub=t("race.wins_fight", name=winner)), animate)
 
     def _on_shock(self, e: Any, animate: bool) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
-        self._play(effects.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
+        self._play(notices.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         title = t("race.shock.big" if e.size == "big" else "race.shock.small")
-        self._play(effects.Banner(title, (255, 150, 60), 0.9, sub=t("race.shock_help"), height=0.8), animate)
+        self._play(notices.Banner(title, (255, 150, 60), 0.9, sub=t("race.shock_help"), height=0.8), animate)
 
     def _on_shield_used(self, e: Any, animate: bool) -> None:
         self.shock_marks = None
         shield = sprites.icon("object", "shield", 34)
-        self._play(effects.Popup(t("race.shield"), self.shown_pos[e.racer], (160, 200, 255), shield), animate)
+        self._play(notices.Popup(t("race.shield"), self.shown_pos[e.racer], (160, 200, 255), shield), animate)
 
     def _on_barrier_destroyed(self, e: Any, animate: bool) -> None:
         self.shown_destroyed.add(tuple(e.square))
         self._squares_changed()
-        self._play(effects.Ring(tuple(e.square), (200, 140, 80)), animate)
+        self._play(notices.Ring(tuple(e.square), (200, 140, 80)), animate)
 
     def _on_thrown(self, e: Any, animate: bool) -> None:
         size = 30 if e.object == "throwing_star" else 38
         icon = sprites.icon("object", e.object, size)
-        thrown = effects.Thrown(self.shown_pos[e.racer], tuple(e.square), self.race.board, icon, e.object)
+        thrown = actions.Thrown(self.shown_pos[e.racer], tuple(e.square), self.race.board, icon, e.object)
         self._play(thrown, animate)
 
     def _on_fireball(self, e: Any, animate: bool) -> None:
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
-        self._play(effects.Fireball(path, self.race.board), animate)
+        self._play(actions.Fireball(path, self.race.board), animate)
 
     def _on_lightning(self, e: Any, animate: bool) -> None:
         leaders = set(e.leaders)
         where = [self.shown_pos[target] for target in e.targets]
-        self._play(effects.Bolt(where, [target in leaders for target in e.targets], seed=e.racer), animate)
+        self._play(actions.Bolt(where, [target in leaders for target in e.targets], seed=e.racer), animate)
 
     def _on_flail(self, e: Any, animate: bool) -> None:
         icon = sprites.icon("ui", "fight", 34)
         start = self.shown_pos[e.racer]
-        self._play(effects.Thrown(start, tuple(e.square), self.race.board, icon, "flail", per_square=0.1), animate)
+        self._play(actions.Thrown(start, tuple(e.square), self.race.board, icon, "flail", per_square=0.1), animate)
 
     def _on_baby(self, e: Any, animate: bool) -> None:
         icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
         label = BABY_SHORT.get(e.action, e.action)
-        baby = effects.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action))
+        baby = actions.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action))
         self._play(baby, animate)
 
     def _on_turn_ended(self, e: Any, animate: bool) -> None:
         self.shock_marks = None
 
     def _on_race_over(self, e: Any, animate: bool) -> None:
-        self._play(effects.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)
+        self._play(notices.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import ai, seeds
-from scenes.thinker import Thinker
+from scenes.bridges.thinker import Thinker
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
 BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
@@ -34,6 +34,11 @@ class Seats:
     def here(self, race: Any, racer: int) -> bool:
         """Whether the racer is a person at this screen."""
         return not race.racers[racer].setup.bot
+
+    def computer_plays(self, race: Any, racer: int) -> bool:
+        """Whether a computer racer decides for `racer` now, here or elsewhere (the screen says he
+        thinks, rather than that it waits for someone)."""
+        return bool(race.racers[racer].setup.bot)
 
     def answer(self, race: Any, decision: Any) -> tuple[bool, Any]:
         """A remote answer to `decision`, once it came: (True, option); else (False, None)."""

@@ -1,0 +1,234 @@
+"""A client's side of a network race: `Follower` (the host's messages in, the race rebuilt) and `join`
+(a terminal's client: a computer racer plays the seat).
+
+A follower treats the host as a stranger: each message is checked (size, a known type, its schema, a
+board that reads, characters that exist, faces each die can show, options the race has, an ask only
+for its own racer and the pending decision); one it cannot follow is a ProtocolError sentence, never
+a traceback. A friend's follower rebuilds the race from the setup, the choices and the faces shown
+(strict `ShownDice`: the host's dice only, so no roll can be foreseen). The host's own screen follows
+with the host's seed instead (it is the host's), and checks that its dice show the faces the host's
+did: its race is the host's, to save and replay as any.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from game import ai, seeds
+from game.board import Board, BoardError
+from game.dice import Dice, DiceExhausted, RecordingDice, ShownDice
+from game.net.protocol import HOST_MESSAGES, MAX_FROM_HOST, ProtocolError, check, freeze, parse, plain
+from game.race import IllegalChoice, Race, RacerSetup
+
+
+class Follower:
+    """A client's side of a network race, without input or output (see the module).
+
+    `level`: the computer level that plays this client's racer (a terminal's --bot), if any; `seed`:
+    the seed a race kept from this one rolls on with; `mine`: the racers this client answers (a friend:
+    his seat, from the welcome; the host's screen: its people's); `host_seed` and `host_board`: the
+    host's own screen follows with the host's seed, on the host's board."""
+
+    def __init__(
+        self,
+        level: str | None = None,
+        seed: int | None = None,
+        mine: Iterable[int] = (),
+        host_seed: int | None = None,
+        host_board: Board | None = None,
+    ) -> None:
+        self.level = level
+        self.seat: int | None = None
+        self.mine = set(mine)
+        self.host_seed, self.host_board = host_seed, host_board
+        self.race: Race | None = None
+        self.dice: Dice = ShownDice(strict=True, seed=seed if seed is not None else random.randrange(2**31))
+        self.lobby: dict[str, Any] | None = None
+        self.board: Board | None = None  # the lobby's board
+        self.asked: dict[str, Any] | None = None  # the ask for this client's racer now pending
+        self.away: dict[int, float] = {}  # seat -> when the host said he left (time.monotonic), until back
+        self.takeover: dict[int, float] = {}  # seat -> the host's delay before a computer plays for him
+        self.standings: list[dict[str, Any]] | None = None
+        self.bye: str | None = None
+
+    def receive(self, text: str | bytes) -> dict[str, Any]:
+        """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
+        message = parse(text, MAX_FROM_HOST)
+        kind = message["type"]
+        if kind not in HOST_MESSAGES:
+            raise ProtocolError(f"the host sent a message of unknown type {kind[:20]!r}")
+        check(message, kind, HOST_MESSAGES[kind])
+        try:
+            getattr(self, f"_{kind}")(message)
+        except ProtocolError:
+            raise
+        except (BoardError, DiceExhausted, IllegalChoice, KeyError, TypeError, ValueError) as error:
+            raise ProtocolError(f"the host's {kind!r} message cannot be followed ({error})") from None
+        return message
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        self.seat = message["seat"]
+        self.mine = {self.seat}
+
+    def _lobby(self, message: dict[str, Any]) -> None:
+        board = Board.from_dict(message["board"])
+        for seat in message["seats"]:
+            check({**seat, "type": "seat"} if isinstance(seat, dict) else None, "seat", {"kind": str, "name": str})
+        self.lobby, self.board = message, board
+
+    def _start(self, message: dict[str, Any]) -> None:
+        board = self.host_board if self.host_board is not None else Board.from_dict(message["board"])
+        setups = []
+        for index, racer in enumerate(message["racers"]):
+            check({**racer, "type": "racer"} if isinstance(racer, dict) else None, "racer", {"character": str})
+            name, bot = racer.get("name", ""), racer.get("bot")
+            if index == self.seat and self.level in ai.LEVELS:
+                bot = self.level  # his computer racer plays this seat here (a look-ahead one keeps snapshots)
+            setups.append(RacerSetup(racer["character"], str(name)[:40], bot if isinstance(bot, str) else None))
+        history = message["history"]
+        if not history:
+            raise ProtocolError("the host's start has no history")
+        if self.host_seed is not None:
+            self.dice = RecordingDice(self.host_seed)
+            self.race = Race.new(board, setups, turns=message["turns"], seed=self.host_seed, dice=self.dice)
+        else:
+            self.dice = ShownDice(strict=True, seed=self.dice.seed)
+            self._show(history[0])
+            self.race = Race.new(board, setups, turns=message["turns"], dice=self.dice)
+        self._shown(history[0])
+        for step in history[1:]:
+            self._step(step)
+        if len(history) > 1:
+            self.race.take_events()  # joined again: what happened before is the race's log, not news to show
+        self.asked = None
+
+    def _show(self, step: Any) -> None:
+        """The faces a step shows, to the dice that will give them."""
+        check(step, "step", HOST_MESSAGES["step"])
+        if isinstance(self.dice, ShownDice):
+            self.dice.show(step["faces"], step["orders"])
+
+    def _shown(self, step: Any) -> None:
+        """The host's screen: its dice showed the faces the host's did (else it is not the host's race)."""
+        if isinstance(self.dice, RecordingDice):
+            faces, orders = self.dice.take()
+            if (faces, orders) != (step["faces"], step["orders"]):
+                raise ProtocolError("the host's dice showed other faces than its screen's")
+
+    def _step(self, message: dict[str, Any]) -> None:
+        if self.race is None:
+            raise ProtocolError("the host sent a step before the start")
+        self._show(message)
+        self.race.choose(freeze(message.get("option")))
+        self._shown(message)
+        self.asked = None
+
+    def _ask(self, message: dict[str, Any]) -> None:
+        race = self.race
+        if race is None or message["racer"] not in self.mine:
+            raise ProtocolError("the host asked a decision of another racer")
+        if race.pending is None or race.pending.racer != message["racer"] or message["index"] != len(race.choices):
+            raise ProtocolError("the host asked a decision the race does not have")
+        self.asked = message
+
+    def _over(self, message: dict[str, Any]) -> None:
+        self.standings = message["standings"]
+
+    def _left(self, message: dict[str, Any]) -> None:
+        self.away[message["seat"]] = time.monotonic()
+        self.takeover[message["seat"]] = float(message["takeover"])
+
+    def _back(self, message: dict[str, Any]) -> None:
+        self.away.pop(message["seat"], None)
+
+    def _bye(self, message: dict[str, Any]) -> None:
+        self.bye = message["reason"][:40]
+
+    def my_decision(self) -> bool:
+        """Whether the host asked this client the race's pending decision."""
+        race, asked = self.race, self.asked
+        return (
+            race is not None
+            and asked is not None
+            and race.pending is not None
+            and race.pending.racer == asked["racer"]
+            and asked["index"] == len(race.choices)
+        )
+
+    def choice(self, option: Any) -> dict[str, Any]:
+        """The "choose" message answering the asked decision with `option`."""
+        assert self.race is not None
+        self.asked = None
+        return {"type": "choose", "index": len(self.race.choices), "option": plain(option)}
+
+
+def kept_race(race: Race, bots: dict[int, str], seed: int | None = None) -> Race:
+    """A race to play on alone: the same race, these seats played by computer racers of those levels.
+
+    A race followed from a host's faces keeps them (and rolls on from a seed of its own); a seeded race
+    stays seeded: either saves, resumes and replays as any race.
+    """
+    setups = [RacerSetup(s.character, s.name, bots.get(i, s.bot)) for i, s in enumerate(race.setups)]
+    dice = race.dice
+    if isinstance(dice, ShownDice):
+        seed = seed if seed is not None else dice.seed
+        copy = Race.new(race.board, setups, race.turns, seed, ShownDice(dice.faces, dice.orders, seed=seed))
+    else:
+        copy = Race.new(race.board, setups, race.turns, race.seed)
+    for option in race.choices:
+        copy.choose(option)
+    return copy
+
+
+async def join(
+    address: str,
+    code: str,
+    name: str,
+    character: str | None,
+    bot: str,
+    timeout: float = 3600.0,
+    delay: float = 0.0,
+    observe: Callable[[dict[str, Any], float], None] | None = None,
+) -> Race:
+    """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
+
+    The bot's choices come from `seeds.stream(0, seeds.BOT, name)`: a client has no seed of the race,
+    so his computer racer's stream is his name's (the same name plays the same way).
+    `observe(message, arrived)`, for benchmarks, hears every message and when it arrived (time.monotonic).
+    """
+    import websockets
+
+    async with websockets.connect(f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10) as server:
+        hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
+        if character:
+            hello["character"] = character
+        await server.send(json.dumps(hello))
+        follower = Follower(level=bot)
+        rng = seeds.stream(0, seeds.BOT, name)
+        deadline = time.monotonic() + timeout
+        async for text in server:
+            arrived = time.monotonic()
+            if arrived > deadline:
+                break
+            message = follower.receive(text)
+            if observe is not None:
+                observe(message, arrived)
+            race = follower.race
+            if message["type"] == "ask" and race is not None and follower.my_decision():
+                assert race.pending is not None
+                option = await asyncio.to_thread(ai.choose, race, race.pending, bot, rng)
+                if delay:
+                    await asyncio.sleep(delay)  # a person's (or a slow machine's) thinking time
+                await server.send(json.dumps(follower.choice(option)))
+            elif message["type"] == "over":
+                if race is None:
+                    raise ConnectionError("the race never started")
+                return race
+            elif message["type"] == "bye":
+                break
+        raise ConnectionError("the host closed the race before its end")

@@ -1,0 +1,42 @@
+"""The in-process transport: the host's own screen as a client of its host (boardgame.io's Local).
+
+The window's host runs the same `Host` as `serve`; its screen follows the race as a friend's window
+does (the start, every step, the asks for its people's racers, who left and came back) and its people
+answer through it. `Screen.send` hands each of the host's messages, as text, to `deliver` (the window's
+bridge puts it on a thread-safe queue for the frame loop); `Screen.choose` takes a choice of its people
+to the host, which checks it as it checks a friend's.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from game.net.host import Host
+from game.net.protocol import ProtocolError
+
+log = logging.getLogger("fantasy-racing.network")
+
+
+class Screen:
+    """The host's own screen, a client of `host` in the same process (see the module)."""
+
+    def __init__(self, host: Host, deliver: Callable[[str], None]) -> None:
+        self.host = host
+        self.deliver = deliver
+        host.screen = self
+
+    async def send(self, text: str) -> None:
+        self.deliver(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        """The host never closes its own screen."""
+
+    async def choose(self, message: dict[str, Any]) -> None:
+        """A choice made at the host's screen, to the host (refused ones are logged: the screen offers
+        only what it was asked, so one would be a bug, never a reason to stop the race)."""
+        try:
+            await self.host.choose(self, message)
+        except ProtocolError as error:
+            log.warning("the host refused a choice of its own screen: %s", error)

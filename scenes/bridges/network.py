@@ -1,0 +1,324 @@
+"""The network beside the frame loop: an asyncio event loop on a background thread, and the window's
+two sides of a network race on it.
+
+- `Background`: the loop and its daemon thread.
+- `Hosting`: the window's host. It runs THE host (`game.net.host.Host`, the same as `main.py serve`)
+  behind the WebSocket server; the host's own screen is one more client of it, in this process
+  (`game.net.local.Screen`): the screen follows the host's messages as a friend's window does, and its
+  people's choices go to the host, which checks them as it checks a friend's.
+- `Connection`: the window's client, one WebSocket connection to a host.
+
+The scenes call their methods from the frame loop (each only posts work to the loop, or reads what
+the loop left) and read what happened from a thread-safe queue (`get`, a few messages a frame), so
+that no frame ever waits for the network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.board import Board
+from game.net.host import Host, Seat, serve_name
+from game.net.local import Screen
+from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
+from game.net.server import Server
+
+log = logging.getLogger("fantasy-racing")
+
+
+class Background:
+    """An asyncio event loop on a daemon thread, beside the pygame loop."""
+
+    running: set[Background] = set()  # every loop not yet ended (the window waits for them when it closes)
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        Background.running.add(self)
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_forever()
+        finally:
+            tasks = asyncio.all_tasks(self.loop)
+            for task in tasks:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.close()
+            Background.running.discard(self)
+
+    def run(self, coroutine: Any) -> concurrent.futures.Future[Any] | None:
+        """Run a coroutine on the loop (from any thread); its future (None once the loop has ended)."""
+        try:
+            return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        except RuntimeError:  # the loop is closed
+            coroutine.close()
+            return None
+
+    def call(self, function: Callable[[], None]) -> None:
+        """Call a function on the loop (from any thread)."""
+        try:
+            self.loop.call_soon_threadsafe(function)
+        except RuntimeError:
+            pass
+
+    def end(self, last: Any = None, seconds: float = 3.0) -> None:
+        """Run `last` (a coroutine, at most `seconds`), then stop the loop; returns at once."""
+
+        async def ending() -> None:
+            try:
+                if last is not None:
+                    await asyncio.wait_for(last, seconds)
+            except Exception:  # a slow or broken connection: the loop stops anyway
+                pass
+            finally:
+                asyncio.get_running_loop().stop()
+
+        if self.run(ending()) is None and last is not None:
+            last.close()
+
+    def join(self, seconds: float) -> bool:
+        """Wait (at most `seconds`) for the thread to end; whether it did."""
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
+
+
+def wait_closed(seconds: float = 2.0) -> None:
+    """Wait (at most `seconds` in all) for the window's network loops to end (the window is closing)."""
+    deadline = time.monotonic() + seconds
+    for background in list(Background.running):
+        background.join(max(0.0, deadline - time.monotonic()))
+
+
+class Hosting:
+    """The window's host (see the module): THE host of the race on a background loop, its screen a
+    local client.
+
+    `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
+    {"line"}) for each line the host logs; ("message", text) for each of the host's messages to this
+    screen (the lobby's news, the start, every step, the asks for the people here, who left and came
+    back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
+    wait for this screen to have shown the race so far (`ready`) before they play, as they did when
+    the screen drove the race.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        turns: int,
+        seats: list[Seat],
+        code: str,
+        seed: int,
+        takeover: float = 60.0,
+        takeover_level: str = "normal",
+        address: str = "",
+        port: int = PORT,
+        name_of: Callable[[str, int], str] = serve_name,
+        paced: bool = True,
+    ) -> None:
+        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.seed = seed
+        self.host = Host(
+            board,
+            turns,
+            seats,
+            code,
+            seed,
+            takeover,
+            takeover_level,
+            auto_start=False,
+            say=lambda line: self.inbox.put(("note", {"line": line})),
+            name_of=name_of,
+            pace=self._pace if paced else None,
+        )
+        self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
+        self.server = Server([self.host])
+        self.address, self.port = address, port
+        self.shown = -1  # the last choice this screen has shown and waited on (the loop's side of `ready`)
+        self.seen = asyncio.Event()  # `shown` moved on
+        self.background = Background("network-host")
+        self.closed = False
+        self.background.run(self._open())
+
+    async def _open(self) -> None:
+        try:
+            port = await self.server.listen(self.address, self.port)
+        except OSError as error:
+            self.inbox.put(("failed", {"error": error.strerror or str(error), "port": self.port}))
+            return
+        self.inbox.put(("listening", {"port": port}))
+        try:
+            await self.host.run(timeout=None)
+        except Exception:  # a bug: logged, the window goes on (its race waits)
+            log.exception("the hosted race stopped")
+
+    async def _pace(self, index: int) -> None:
+        while self.shown < index and not self.host.closed:
+            self.seen.clear()
+            await self.seen.wait()
+
+    def get(self) -> tuple[str, Any] | None:
+        """The next thing the host left for this screen, or None (never waits)."""
+        try:
+            return self.inbox.get_nowait()
+        except queue.Empty:
+            return None
+
+    def _post(self, coroutine: Any) -> None:
+        if self.closed:
+            coroutine.close()
+        else:
+            self.background.run(coroutine)
+
+    def set_takeover(self, seconds: float, level: str) -> None:
+        """How long a friend who left waits before a computer racer of `level` plays for him."""
+        self.background.call(lambda: self.host.set_takeover(seconds, level))
+
+    def start(self, given: Sequence[int] = ()) -> None:
+        """Start the race: the seats nobody took, and `given` (shown open on this screen), are played by
+        computer racers. The start comes back as a message."""
+        self.background.call(lambda: self.host.start(list(given)))
+
+    def choose(self, message: dict[str, Any]) -> None:
+        """A choice made at this screen (a `Follower.choice`), to the host."""
+        self._post(self.screen.choose(message))
+
+    def ready(self, index: int) -> None:
+        """This screen has shown the race up to its choice `index` and waited a computer racer's pause."""
+
+        def mark() -> None:
+            if index > self.shown:
+                self.shown = index
+                self.seen.set()
+
+        self.background.call(mark)
+
+    def record(self, seconds: float = 2.0) -> str | None:
+        """The host's race as its save's text (setup, seed and every choice so far: `Race.to_json`),
+        read on the network's loop; None before the start, or when the loop does not answer within
+        `seconds`."""
+
+        async def read() -> str | None:
+            return self.host.record()
+
+        future = self.background.run(read())
+        if future is None:
+            return None
+        try:
+            return future.result(seconds)
+        except Exception:  # the loop is ending, or busy for longer than a frame may wait
+            return None
+
+    def close(self, reason: str = "quit") -> None:
+        """Tell everyone the host goes (unless the race is over), stop listening, end the thread; returns at
+        once (the frame loop never waits for the network)."""
+        if self.closed:
+            return
+        self.closed = True
+
+        async def shut() -> None:
+            if not self.host.over:
+                await self.host.close(reason)
+            self.host.closed = True
+            self.seen.set()
+            await self.server.stop()
+
+        self.background.end(shut())
+
+
+class Connection:
+    """The window client's network side: one connection to a host on a background loop.
+
+    `send` posts a message; `get` gives what came, in order: ("connected", None), ("message", text) for
+    each of the host's messages, then ("closed", {"code", "reason"}) or ("unreachable", {"error"}). The
+    frame loop follows the race with a `Follower`. A host that sends more than the window reads (more
+    than MAX_WAITING bytes unread) is cut off.
+    """
+
+    def __init__(
+        self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0, max_waiting: int = MAX_WAITING
+    ) -> None:
+        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.waiting = 0  # bytes of messages not yet read
+        self.max_waiting = max_waiting
+        self._count = threading.Lock()
+        self.address = address
+        self.background = Background("network-client")
+        self.socket: Any = None
+        self.closed = False
+        self.background.run(self._run(hello, connect_timeout))
+
+    async def _run(self, hello: dict[str, Any], connect_timeout: float) -> None:
+        import websockets
+
+        try:
+            async with websockets.connect(
+                f"ws://{self.address}", max_size=MAX_FROM_HOST, open_timeout=connect_timeout, ping_interval=5
+            ) as server:
+                self.socket = server
+                await server.send(json.dumps(hello))
+                self.inbox.put(("connected", None))
+                async for text in server:
+                    with self._count:
+                        self.waiting += len(text)
+                        flooded = self.waiting > self.max_waiting
+                        if flooded:
+                            self.waiting -= len(text)  # not kept
+                    if flooded:
+                        self.inbox.put(("closed", {"code": 1008, "reason": "the host sent more than this game reads"}))
+                        await server.close(code=1008, reason="too many messages")
+                        return
+                    self.inbox.put(("message", text))
+                code, reason = server.close_code, server.close_reason
+            self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
+        except websockets.ConnectionClosed as error:
+            code = error.rcvd.code if error.rcvd is not None else 1006
+            reason = error.rcvd.reason if error.rcvd is not None else ""
+            self.inbox.put(("closed", {"code": code, "reason": reason}))
+        except (OSError, TimeoutError, websockets.InvalidURI, websockets.InvalidHandshake) as error:
+            self.inbox.put(("unreachable", {"error": str(error) or type(error).__name__}))
+        except Exception as error:  # anything else the network throws: one sentence on screen, never a traceback
+            self.inbox.put(("unreachable", {"error": f"{type(error).__name__}: {error}"}))
+
+    def get(self) -> tuple[str, Any] | None:
+        """The next thing that came from the network, or None (never waits)."""
+        try:
+            kind, data = self.inbox.get_nowait()
+        except queue.Empty:
+            return None
+        if kind == "message":
+            with self._count:
+                self.waiting -= len(data)
+        return kind, data
+
+    def send(self, message: dict[str, Any]) -> None:
+        socket_ = self.socket
+        if socket_ is None or self.closed:
+            return
+        text = json.dumps(message)
+
+        async def out() -> None:
+            try:
+                await socket_.send(text)
+            except Exception:
+                pass
+
+        self.background.run(out())
+
+    def close(self) -> None:
+        """Leave: close the connection and end the thread; returns at once."""
+        if self.closed:
+            return
+        self.closed = True
+        socket_ = self.socket
+        self.background.end(socket_.close() if socket_ is not None else None)

@@ -1,0 +1,266 @@
+"""The host's lobby of a network race (the race setup's *Host the race*, a seat open for a friend).
+
+`HostScene` opens THE host of the race on the network's thread (scenes.bridges.network.Hosting) and
+shows this machine's address, the port and a short room code to share, who has joined each seat, and
+the host's settings for friends who drop (the computer racer's level, after how long). The race starts
+when the host says so (seats nobody took are played by computer racers): the host builds it and sends
+its start to this screen as to every friend, and the race scene follows it from there.
+
+It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the network's
+news are read from a queue each frame, never waited for.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pygame
+
+from game import ai
+from game.app import session
+from game.net.client import Follower
+from game.net.host import Seat
+from game.net.protocol import ProtocolError, lan_address, room_code
+from scenes import boards, userdata
+from scenes.backdrop import backdrop
+from scenes.bridges.network import Hosting
+from scenes.i18n import character as character_name
+from scenes.i18n import t
+from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
+from scenes.netplay import MESSAGES_A_FRAME, HostSeats
+from scenes.render.board import BoardRenderer
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
+
+log = logging.getLogger("fantasy-racing")
+TAKEOVER_SECONDS = (0, 15, 30, 60, 120, 300)  # the host's choices of delay before a computer plays for a friend
+DEFAULT_TAKEOVER = 60
+
+
+class HostScene(Scene):
+    """The host's lobby (see the module)."""
+
+    def __init__(self, setup: dict) -> None:
+        super().__init__()
+        self.setup = dict(setup)
+        self.group = FocusGroup()
+        self.message = ""
+        self.started = False  # the host was told to start
+        self.handed = False  # the race scene follows the host from now on (it closes it when it goes)
+        self.hosting: Hosting | None = None
+        self.follower: Follower | None = None  # this screen, following its host's messages
+        self.port: int | None = None
+        self.failed = ""
+        self.takeover = DEFAULT_TAKEOVER
+        self.takeover_level = "normal"
+
+    def enter(self) -> None:
+        self.board = boards.load(self.setup["board"])
+        self.turns = int(self.setup["turns"])
+        self.seed = int(self.setup["seed"]) if "seed" in self.setup else random.randrange(2**31)
+        self.code = room_code()
+        seats = []
+        for racer in self.setup["racers"]:
+            kind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
+            if kind == "friend":
+                seats.append(Seat("friend", character=racer["character"]))
+            elif kind == "bot":
+                seats.append(Seat("bot", bot=racer["bot"], name=racer["name"], character=racer["character"]))
+            else:
+                seats.append(Seat("here", name=racer["name"], character=racer["character"]))
+        self.seats = [s.to_dict() for s in seats]
+        settings = self.app.settings if self.app is not None else userdata.Settings()
+        self.address = settings.host_address
+        here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
+        self.follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
+        self.hosting = Hosting(
+            self.board,
+            self.turns,
+            seats,
+            self.code,
+            self.seed,
+            self.takeover,
+            self.takeover_level,
+            address=self.address,
+            port=settings.host_port,
+            name_of=lambda character, index: character_name(character),
+        )
+        self.wanted_port = settings.host_port
+        self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
+        self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
+        self.group.set(
+            [
+                Choice(
+                    (40, 444, 580, 44),
+                    t("host.takeover_level"),
+                    list(ai.LEVELS),
+                    ai.LEVELS.index(self.takeover_level),
+                    self.set_level,
+                    lambda v: t(f"lobby.level.{v}"),
+                    size=20,
+                ),
+                Choice(
+                    (40, 498, 580, 44),
+                    t("host.takeover_after"),
+                    list(TAKEOVER_SECONDS),
+                    TAKEOVER_SECONDS.index(DEFAULT_TAKEOVER),
+                    self.set_delay,
+                    lambda v: t("host.seconds", count=v) if v else t("host.at_once"),
+                    size=20,
+                ),
+                Button((40, 652, 200, 50), t("common.back"), self.back),
+                Button(
+                    (LOBBY_BOX.right - 300, 652, 300, 50),
+                    t("host.start"),
+                    self.start,
+                    primary=True,
+                    hint=t("common.enter"),
+                ),
+            ],
+            focus=3,
+        )
+
+    def exit(self) -> None:
+        if not self.handed and self.hosting is not None:
+            self.hosting.close("closed")
+
+    def set_level(self, level: str) -> None:
+        self.takeover_level = level
+        self._tell_takeover()
+
+    def set_delay(self, seconds: int) -> None:
+        self.takeover = seconds
+        self._tell_takeover()
+
+    def _tell_takeover(self) -> None:
+        if self.hosting is not None:
+            self.hosting.set_takeover(float(self.takeover), self.takeover_level)
+
+    def back(self) -> None:
+        """Stop hosting (the friends in the lobby are told) and go back to the setup."""
+        self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        hosting, follower = self.hosting, self.follower
+        if hosting is None or follower is None:
+            return
+        for _ in range(MESSAGES_A_FRAME):
+            got = hosting.get()
+            if got is None:
+                return
+            kind, data = got
+            if kind == "listening":
+                self.port = data["port"]
+                log.info("hosting a race on port %s, room code %s", self.port, self.code)
+            elif kind == "failed":
+                self.failed = t("host.cannot_listen", port=data["port"], error=data["error"])
+                log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
+            elif kind == "note":
+                log.info("network: %s", data["line"])
+            elif kind == "message":
+                try:
+                    message = follower.receive(data)
+                except ProtocolError as error:  # its own host: a bug, said in the log
+                    log.error("this screen cannot follow its own host: %s", error)
+                    continue
+                if message["type"] == "lobby":
+                    self.seats = message["seats"]
+                elif message["type"] == "start":
+                    self.race_started()
+                    return
+
+    def start(self) -> None:
+        """Start the race now: seats nobody took (as this screen shows them) are played by computer
+        racers of the chosen level. The host builds the race and sends its start here too."""
+        hosting = self.hosting
+        if hosting is None or self.port is None:
+            self.message = self.failed or t("host.not_ready")
+            return
+        if self.started:
+            return
+        self.started = True
+        hosting.start([i for i, seat in enumerate(self.seats) if seat.get("kind") == "friend" and not seat.get("name")])
+
+    def race_started(self) -> None:
+        """The host's start came: the race, on this screen, following the host."""
+        hosting, follower = self.hosting, self.follower
+        assert hosting is not None and follower is not None and follower.race is not None
+        race = follower.race
+        kinds = [
+            "here" if i in follower.mine else ("bot" if r.setup.bot else "friend") for i, r in enumerate(race.racers)
+        ]
+        answering = HostSeats(hosting, follower, kinds, self.takeover_level)
+        bots = answering.bots_alone(race)
+        setup = {
+            "board": self.setup["board"],
+            "turns": self.turns,
+            "racers": [
+                {"character": s.character, "name": s.name, "bot": bots.get(i, s.bot)} for i, s in enumerate(race.setups)
+            ],
+        }
+        playing = session.new_race(race, setup, bots=bots)  # as from the setup
+        self.handed = True
+        self.stack.replace(self.stack.make("race", race, seats=answering, session=playing))
+
+    def handle_event(self, event):
+        if self.group.handle_event(event):
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+        return None
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 200)
+        text.draw(surface, t("host.title"), (40, 22), 40, theme.ACCENT, "title")
+        card = pygame.Rect(40, 84, 580, 320)
+        panel(surface, card, (30, 35, 54))
+        text.draw(surface, t("host.share"), (card.left + 20, card.top + 14), 24, theme.TEXT, "heading")
+        port = self.port if self.port is not None else self.wanted_port
+        if self.failed:
+            area = pygame.Rect(card.left + 20, card.top + 60, card.width - 40, 150)
+            text.draw_wrapped(surface, self.failed, area, 20, theme.BAD, "bold")
+        else:
+            address = f"{self.shown_address}:{port}" if self.shown_address else t("host.no_address", port=port)
+            text.draw(surface, t("host.address"), (card.left + 20, card.top + 58), 17, theme.MUTED)
+            text.draw(
+                surface,
+                fit(address, card.width - 40, 36, "heading"),
+                (card.left + 20, card.top + 78),
+                36,
+                theme.TEXT,
+                "heading",
+            )
+            text.draw(surface, t("host.code"), (card.left + 20, card.top + 128), 17, theme.MUTED)
+            text.draw(surface, self.code, (card.left + 20, card.top + 146), 46, theme.ACCENT, "title")
+            if self.port is None:
+                text.draw(
+                    surface, t("host.opening"), (card.right - 20, card.top + 20), 16, theme.MUTED, anchor="topright"
+                )
+        help_area = pygame.Rect(card.left + 20, card.top + 214, card.width - 40, 100)
+        text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
+        text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
+        box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
+        panel(surface, box, (30, 35, 54))
+        draw_board_header(surface, box, self.board.name, self.thumb, self.turns, len(self.seats))
+        seat_rows(surface, self.seats)
+        open_seats = sum(1 for s in self.seats if s.get("kind") == "friend" and not s.get("name"))
+        if open_seats:
+            text.draw(
+                surface,
+                t("host.open_left", count=open_seats),
+                (box.left + 16, box.bottom - 12),
+                16,
+                theme.MUTED,
+                anchor="bottomleft",
+            )
+        self.group.draw(surface)
+        if self.message:
+            text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")
+        text.draw(surface, t("host.keys"), (260, 677), 16, theme.MUTED, anchor="midleft")
