@@ -150,6 +150,7 @@ def computer_choice(race: Race, decision, rng: random.Random):
     return choice if choice != "coins" or coins >= 2 else next(o for o in decision.options if o != "coins")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS)
 def test_every_moving_option_lights_where_the_engine_really_ends_it_on_the_shipped_boards(board):
     seen: dict[str, int] = {}
