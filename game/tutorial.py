@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.board import Board
 from game.dice import Dice, Die
-from game.race import Race, RacerSetup
+from game.race import Race, RacerSetup, SaveError
 
 BOARD_TEXT = """
 ..12....
-........
+...)....
 ....S...
 ..#.....
 ........
@@ -42,7 +43,7 @@ PLAYER, COMPUTER = 0, 1
 
 # The prepared faces, in the order the race rolls them (die name, face).
 FACES: tuple[tuple[str, int], ...] = (
-    # turn 1, the player: 2 and 5; a barrier stops him; he drifts into a free lane and walks 2
+    # turn 1, the player: 2 and 5; a barrier stops him; he drifts into a free lane, onto a shield, and walks 2
     ("D6", 2),
     ("D6", 5),
     # turn 1, the computer orc: 1 and 3: he walks onto the player; the fight, the player's shock
@@ -70,7 +71,12 @@ FACES: tuple[tuple[str, int], ...] = (
 
 
 class PreparedDice(Dice):
-    """Prepared faces first (each checked against the die rolled), seeded dice after them."""
+    """Prepared faces first (each checked against the die rolled), seeded dice after them.
+
+    They show their faces again to a fork (the screen plays an option on one to show where it really
+    ends), but a race with them is never saved: its prepared faces are not in a save."""
+
+    replayable = True
 
     def __init__(self, faces: Sequence[tuple[str, int]], seed: int) -> None:
         super().__init__(seed)
@@ -92,6 +98,23 @@ class PreparedDice(Dice):
     @property
     def prepared_left(self) -> int:
         return len(self.faces) - self.used
+
+    def getstate(self) -> tuple[Any, ...]:
+        return self.used, super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.used = state[0]
+        super().setstate(state[1])
+
+    def replica(self, state: Any = None) -> Dice:
+        """Dice that show again the prepared faces, then the seeded ones, from `state` (None: the start)."""
+        copy = PreparedDice(self.faces, self.seed or 0)
+        if state is not None:
+            copy.setstate(state)
+        return copy
+
+    def saved(self) -> dict[str, Any]:
+        raise SaveError("the guided race is never saved: its dice are prepared")
 
 
 @dataclass(frozen=True)
@@ -137,11 +160,8 @@ STEPS: tuple[Step, ...] = (
 
 
 def new_race(player_name: str = "", computer_name: str = "") -> Race:
-    """The guided race, at its start."""
+    """The guided race, at its start (the shield of the shield's lesson lies on the player's way: the
+    race is made of its setup and choices alone, so a fork replays it)."""
     board = Board.from_text(BOARD_TEXT.strip("\n"), name="Training ground", author="Fantasy Racing", turns=TURNS)
-
-    def before(race: Race) -> None:
-        race.racers[PLAYER].inventory.shields = 1  # for the shield's lesson
-
     setups = [RacerSetup("goblin", player_name), RacerSetup("orc", computer_name, bot="normal")]
-    return Race.new(board, setups, turns=TURNS, dice=PreparedDice(FACES, SEED), before=before)
+    return Race.new(board, setups, turns=TURNS, dice=PreparedDice(FACES, SEED))

@@ -30,6 +30,7 @@ from scenes.legend import LegendScene
 from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
+from scenes.question import QuestionScene
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
@@ -67,6 +68,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "host": HostScene,
     "join": JoinScene,
     "host_left": HostLeftScene,
+    "question": QuestionScene,
 }
 
 

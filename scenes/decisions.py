@@ -1,27 +1,28 @@
 """The panel that asks a person the race's pending decision.
 
-It shows exactly the legal options of `race.pending`: as buttons (mouse, or
-the number keys), and, where an option stands for a square, as highlighted
-squares on the board (click one, or cycle with Left / Right or Tab and press
-Enter). A clover decision shows the dice: click a die (or press its number)
-to turn it over, and validate.
+It offers the legal options of `race.pending` (options that do exactly the same offered once, see
+scenes/options.py): as buttons (mouse, or the number keys), and, where an option stands for a
+square, as highlighted squares on the board where the racer really stops (click one, or cycle with
+Left / Right or Tab and press Enter). The focus starts on a safe option; an option that surely
+costs points, a shield or coins is chosen by a second press (the same key, Enter or click; any other
+key, or Escape, takes the first back). A clover decision shows the dice: click a die (or press its
+number) to turn it over, and validate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from scenes import audio, i18n, words
+from scenes import audio, i18n, options, words
 from scenes.i18n import t
+from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import control_box, panel
 
-SQUARE_KINDS = ("move", "drift", "tactical", "coins", "distance", "target", "path", "flail")
 HOTKEYS = [
     pygame.K_1,
     pygame.K_2,
@@ -52,38 +53,6 @@ HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
 }
 
 
-@dataclass
-class Entry:
-    """One option as the panel shows it."""
-
-    option: object
-    label: str
-    square: tuple[int, int] | None = None
-    rect: pygame.Rect | None = None
-    icon: pygame.Surface | None = None
-
-
-def option_square(decision, option, race) -> tuple[int, int] | None:
-    """The square an option stands for, when it stands for one (drawn on the board)."""
-    r = race.racers[decision.racer]
-    wrap = race.board.wrap
-    kind = decision.kind
-    if kind in ("target", "path", "flail"):
-        return tuple(option) if isinstance(option, tuple) and len(option) == 2 else None
-    if kind == "move":
-        return wrap(r.row + option[0], r.col + option[1])
-    if kind == "drift":
-        return wrap(r.row + option[0], r.col + option[1])
-    if kind == "tactical":
-        return wrap(r.row, r.col + option)
-    if kind == "distance":
-        return wrap(r.row + option, r.col)
-    if kind == "coins":
-        entry = decision.info.get("squares", {}).get(option)
-        return tuple(entry["square"]) if entry else None
-    return None
-
-
 def _icon(decision, option) -> pygame.Surface | None:
     if decision.kind == "action" and isinstance(option, str):
         if option.startswith("use:") or option.startswith("wand:"):
@@ -109,12 +78,12 @@ class DecisionPanel:
         self.race = race
         self.on_choose = on_choose
         self.area = area
-        self.focus = 0
+        self._focus = 0
+        self.armed: int | None = None  # the entry that surely costs, waiting for its second press
         self.selected: set[int] = set()  # dice to turn over (clover)
-        self.entries = [
-            Entry(o, words.option_label(decision, o, race), option_square(decision, o, race), icon=_icon(decision, o))
-            for o in decision.options
-        ]
+        self.entries = options.entries(decision, race)
+        for entry in self.entries:
+            entry.icon = _icon(decision, entry.option)
         if decision.kind == "path":
             keys = {"end": "key.enter", "undo": "key.backspace"}
             for entry in self.entries:
@@ -128,6 +97,7 @@ class DecisionPanel:
         self.rect = self._layout()
         self._squares: Any = None  # (focus, squares to highlight)
         self._picture: Any = None  # (look, picture, where)
+        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else 0
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:
@@ -180,6 +150,35 @@ class DecisionPanel:
 
     # ---------------------------------------------------------------- choosing
     @property
+    def focus(self) -> int:
+        """The entry under the keyboard focus (moving it takes back a first press on a costly one)."""
+        return self._focus
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        if index != self._focus:
+            self.armed = None
+        self._focus = index
+
+    def focus_option(self, option: Any) -> None:
+        """Focus the entry standing for an engine option, and make it choose that very option (a
+        lesson's, merged with equal ones)."""
+        for index, entry in enumerate(self.entries):
+            if option in entry.options:
+                if entry.option != option:
+                    entry.same = [o for o in entry.options if o != option]
+                    entry.option = option
+                self.focus = index
+                return
+
+    def square_of(self, option: Any) -> tuple[int, int] | None:
+        """The square highlighted for an engine option (where it really ends)."""
+        for entry in self.entries:
+            if option in entry.options:
+                return entry.square
+        return None
+
+    @property
     def focused(self) -> Entry | None:
         """The option under the keyboard focus."""
         return self.entries[self.focus] if self.entries and not self.clover else None
@@ -199,9 +198,26 @@ class DecisionPanel:
 
     def choose(self, option) -> None:
         """Answer with a legal option."""
+        self.armed = None
         if option in self.decision.options:
             audio.play("click")
             self.on_choose(option)
+
+    def pick(self, index: int) -> None:
+        """A press on an entry (its key, Enter on it, a click): it is chosen, or, when it surely
+        costs, focused and armed: a second press chooses it."""
+        entry = self.entries[index]
+        if entry.costly and self.armed != index:
+            self.focus = index
+            self.armed = index
+            audio.play("click")
+            return
+        self.choose(entry.option)
+
+    def cancel(self) -> bool:
+        """Take back a first press on a costly entry (Escape); True when there was one."""
+        armed, self.armed = self.armed, None
+        return armed is not None
 
     def choose_square(self, square) -> bool:
         """Answer with the option that stands for a clicked square (a path's last square ends the path)."""
@@ -210,19 +226,20 @@ class DecisionPanel:
             if drawn and tuple(drawn[-1]) == tuple(square):
                 self.choose("end")
                 return True
-        for entry in self.entries:
-            if entry.square == square:
-                self.choose(entry.option)
-                return True
+        standing = [i for i, entry in enumerate(self.entries) if entry.square == square]
+        if standing:
+            self.pick(self.focus if self.focus in standing else standing[0])
+            return True
         return False
 
     def hover(self, square) -> None:
         """The mouse is over a board square: focus the option standing for it, if any."""
-        if square is None:
+        if square is None or self.entries[self.focus].square == tuple(square):
             return
         for index, entry in enumerate(self.entries):
             if entry.square == tuple(square):
                 self.focus = index
+                return
 
     def preview(self) -> tuple[int, int] | None:
         """The next square of a path under the focus (the mouse's or the keys'), drawn as a preview."""
@@ -271,9 +288,9 @@ class DecisionPanel:
                     self.validate()
                     return True
                 return self.rect.collidepoint(event.pos)
-            for entry in self.entries:
+            for index, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
-                    self.choose(entry.option)
+                    self.pick(index)
                     return True
             return self.rect.collidepoint(event.pos)
         return False
@@ -304,7 +321,7 @@ class DecisionPanel:
                 return True
         buttons = self._button_entries()
         if key in HOTKEYS and HOTKEYS.index(key) < len(buttons):
-            self.choose(buttons[HOTKEYS.index(key)].option)
+            self.pick(self.entries.index(buttons[HOTKEYS.index(key)]))
             return True
         if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
             self.focus = (self.focus + 1) % len(self.entries)
@@ -313,8 +330,9 @@ class DecisionPanel:
             self.focus = (self.focus - 1) % len(self.entries)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.choose(self.entries[self.focus].option)
+            self.pick(self.focus)
             return True
+        self.armed = None  # any other key takes a first press back
         return False
 
     # ---------------------------------------------------------------- drawing
@@ -326,7 +344,7 @@ class DecisionPanel:
         """The panel as it looks now (focus, dice turned over, colour, language) on its dock,
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
-        look = (self.focus, frozenset(self.selected), tuple(colour), i18n.language(), size)
+        look = (self.focus, self.armed, frozenset(self.selected), tuple(colour), i18n.language(), size)
         if self._picture is None or self._picture[0] != look:
             scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)
@@ -371,12 +389,14 @@ class DecisionPanel:
                 theme.MUTED,
                 spacing=2,
             )
-        elif self.hint_below:
-            text.draw(surface, self.hint, (self.rect.left + 16, self.rect.top + 42), 15, theme.MUTED)
         else:
-            text.draw(
-                surface, self.hint, (self.rect.right - 14, self.rect.top + 16), 15, theme.MUTED, anchor="topright"
-            )
+            hint, shade, kind = self.hint, theme.MUTED, "body"
+            if self.armed is not None:  # the first press on an option that surely costs
+                hint, shade, kind = t("dec.confirm_hint"), theme.BAD, "bold"
+            if self.hint_below:
+                text.draw(surface, hint, (self.rect.left + 16, self.rect.top + 42), 15, shade, kind)
+            else:
+                text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright")
         if self.clover:
             self._draw_dice(surface)
             return
@@ -385,6 +405,8 @@ class DecisionPanel:
                 continue
             focused = self.entries.index(entry) == self.focus
             control_box(surface, entry.rect, focused)
+            if focused and self.armed is not None:  # waiting for its second press
+                pygame.draw.rect(surface, theme.BAD, entry.rect.inflate(6, 6), 3, border_radius=10)
             x = entry.rect.left + 10
             if index < 10:
                 text.draw(

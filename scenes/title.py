@@ -30,11 +30,14 @@ class TitleScene(Scene):
         self.refresh()
 
     def resume(self) -> None:
+        """Back from a screen opened from here (settings, rules, a question...): the menu laid out
+        again, the focus on the item the player left."""
         audio.music("menu")
-        self.refresh()
+        left = self.group.focused
+        self.refresh(keep=getattr(left, "action", None))
 
-    def refresh(self) -> None:
-        """Look for a saved race and lay out the menu."""
+    def refresh(self, keep=None) -> None:
+        """Look for a saved race and lay out the menu, the focus on the item doing `keep` (else the first)."""
         self.saved, problem = session.saved_race()
         self.season, season_problem = session.saved_season()
         if problem or season_problem:
@@ -69,7 +72,8 @@ class TitleScene(Scene):
             height = min(40, (672 - top - gap * (count - 1)) // count)
             size = 26 if height >= 40 else 22
         buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
-        self.group.set(buttons, focus=0)
+        actions = [button.action for button in buttons]
+        self.group.set(buttons, focus=actions.index(keep) if keep in actions else 0)
 
     def play(self) -> None:
         """Open the race setup."""
@@ -113,7 +117,11 @@ class TitleScene(Scene):
         self.stack.push(self.stack.make("settings"))
 
     def quit(self) -> None:
-        """Leave the game."""
+        """Ask before leaving the game (Quit, or Escape): No is focused."""
+        self.stack.push(self.stack.make("question", t("quit.question"), self.leave, yes=t("quit.yes")))
+
+    def leave(self) -> None:
+        """Leave the game (the question was answered Yes)."""
         if self.app is not None:
             self.app.quit()
 

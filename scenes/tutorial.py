@@ -20,7 +20,7 @@ from game import tutorial
 from game.app.session import Session
 from game.tutorial import PLAYER, STEPS, Step
 from scenes import hud
-from scenes.decisions import DecisionPanel, option_square
+from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -91,7 +91,7 @@ class Lessons(Guide):
         if step.on == "decision" and step.kind == panel.decision.kind:
             self.lesson, self.step_index, self.wrong = step, self.step_index + 1, False
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
-                panel.focus = list(panel.decision.options).index(step.expect)  # the lesson's option, focused
+                panel.focus_option(step.expect)  # the lesson's option, focused (and chosen by its merged entry)
 
     def allows(self, scene: RaceScene, option: Any) -> bool:
         """Another option than the lesson's is explained, and asked again."""
@@ -105,13 +105,18 @@ class Lessons(Guide):
         return True
 
     def leave(self, scene: RaceScene) -> None:
-        """Escape: the guided race is skipped (Learn to play on the title plays it again)."""
+        """Escape: the guided race is skipped (Learn to play on the title plays it again): back to the
+        title it was opened from (its focus on Learn to play), or a new one."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
-        scene.stack.reset(scene.stack.make("title"))
+        if len(scene.stack) > 1:
+            scene.stack.pop()
+        else:
+            scene.stack.reset(scene.stack.make("title"))
 
     def handle_event(self, scene: RaceScene, event: Any) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave(scene)
+            if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
+                self.leave(scene)
             return True
         if self.reading:
             if (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
@@ -135,7 +140,7 @@ class Lessons(Guide):
             return panel.dice_rects[0].center
         if lesson.point == "squares" and panel is not None:
             option = lesson.expect if lesson.expect is not None else panel.entries[panel.focus].option
-            square = option_square(panel.decision, option, scene.race)
+            square = panel.square_of(option)  # where it really ends
             spots = scene.spots(square) if square is not None else []
             if spots:
                 return spots[0]

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game import tuning
+from game.app.settings import Settings
 from game.characters import CHARACTERS
 from game.objects import TIER_CHANCES
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
@@ -18,7 +19,6 @@ from scenes import gamepad, i18n
 from scenes.app import App
 from scenes.rules_help import INNER, Block, book_text, layout, parse, plain, sections
 from scenes.ui import text, theme
-from game.app.settings import Settings
 from tests.test_i18n import engine_ids
 
 ROOT = Path(__file__).resolve().parent.parent

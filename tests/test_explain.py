@@ -11,24 +11,29 @@ from game import Board, Race, RacerSetup, ai, explain, load_board
 from game.characters import CHARACTERS
 from game.race import Inventory
 
-CUT = ("rolled", "fell", "shortcut", "fight", "trap_sprung", "chest_opened", "turn_ended")
+CUT = ("fell", "shortcut", "fight", "trap_sprung", "shock", "turn_ended", "phase")
 
 
 def what_the_race_gives(race: Race, racer: int, option) -> tuple[list, int]:
-    """The real race (rebuilt from its save) answering `option`: the squares walked and the points they score."""
+    """The real race (rebuilt from its save) answering `option`: the squares walked and the points they
+    score, up to where the walk ends (a chest on the way opens and the walk goes on)."""
     twin = Race.from_dict(race.to_dict(), board=race.board)
     twin.choose(option)
     path, points = [], 0
-    for event in twin.take_events():
-        if event.kind == "moved" and event.racer == racer:
-            path += [tuple(s) for s in event.path]
-        elif event.kind == "placed" and event.racer == racer:
-            path.append(tuple(event.end))
-        elif event.kind == "scored" and event.racer == racer and event.cause in ("distance", "lap"):
-            points += event.points
-        elif event.kind in CUT:
-            break
-    return path, points
+    while True:
+        for event in twin.take_events():
+            if event.kind == "moved" and event.racer == racer:
+                path += [tuple(s) for s in event.path]
+            elif event.kind == "placed" and event.racer == racer:
+                path.append(tuple(event.end))
+            elif event.kind == "scored" and event.racer == racer and event.cause in ("distance", "lap"):
+                points += event.points
+            elif event.kind in CUT or (event.kind == "rolled" and event.purpose != "chest"):
+                return path, points
+        pending = twin.pending
+        if pending is None or pending.racer != racer or pending.kind not in ("clover", "drop"):
+            return path, points
+        twin.choose(pending.options[0])  # a chest's clover, an object dropped: the walk goes on
 
 
 @pytest.mark.parametrize("board", ["meadow.tmx", "mine.tmx", "forest.tmx"])

@@ -95,14 +95,16 @@ def _thinking(app) -> bool:
 
 
 # ---------------------------------------------------------------- title, settings, rules, pause
-def test_the_title_opens_the_setup_with_enter_and_quits_with_escape(app):
+def test_the_title_opens_the_setup_with_enter_and_quits_with_escape_once_asked(app):
     app.stack.push(TitleScene())
     app.step([])
     app.step([key(pygame.K_RETURN)])
     assert isinstance(app.stack.top, SetupScene)
     app.step([key(pygame.K_ESCAPE)])
     assert isinstance(app.stack.top, TitleScene)
-    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_ESCAPE)])  # "Quit Fantasy Racing?", No focused
+    assert app.running and not isinstance(app.stack.top, TitleScene)
+    app.step([key(pygame.K_LEFT), key(pygame.K_RETURN)])
     assert not app.running
 
 

@@ -92,19 +92,37 @@ def test_every_lesson_shows_its_words_and_points_at_something_on_screen(tmp_path
     i18n.set_language("en")
 
 
-def test_a_wrong_choice_is_explained_and_asked_again(tmp_path, monkeypatch):
+def lesson_on_screen(app, lessons, key_name):
+    for _ in range(400):
+        if lessons.lesson is not None and lessons.lesson.key == key_name:
+            return
+        app.step([], 1 / 30)
+    raise AssertionError(f"the lesson {key_name} never came")
+
+
+def test_a_wrong_choice_is_explained_and_asked_again_and_a_costly_one_confirmed(tmp_path, monkeypatch):
     app = app_in(tmp_path, monkeypatch)
     scene = app.stack.push(tutorial_scene())
     lessons = scene.guide
-    for _ in range(200):
-        if lessons.lesson is not None:
-            break
-        app.step([], 1 / 30)
-    assert lessons.lesson.key == "move" and scene.race.pending.kind == "move"
-    press(app, (pygame.K_2, "2"))  # the 5: not the lesson's
-    assert lessons.wrong and scene.race.choices == [] and lessons.lesson.key == "move"
-    press(app, (pygame.K_1, "1"))  # the 2
-    assert not lessons.wrong and scene.race.choices == [(2, 0)]
+    lesson_on_screen(app, lessons, "move")
+    panel = scene.panel
+    # The 2 and the 5 both end in front of the barrier: one choice, lit where the walk really ends.
+    assert [entry.options for entry in panel.entries] == [((2, 0), (5, 0))]
+    assert panel.square_of((5, 0)) == panel.square_of((2, 0)) == (2, 2)
+    assert lessons.pointer() == scene.spots((2, 2))[0]
+    press(app, (pygame.K_1, "1"))
+    assert scene.race.choices == [(2, 0)]
+    lesson_on_screen(app, lessons, "drift")
+    panel = scene.panel
+    assert panel.focused.option == (-1, 1)  # the lesson's drift, focused
+    stay = next(i for i, entry in enumerate(panel.entries) if entry.option == (0, 0))
+    press(app, (pygame.K_1 + stay, str(stay + 1)))  # not the lesson's: explained, asked again
+    assert lessons.wrong and scene.race.choices == [(2, 0)] and lessons.lesson.key == "drift"
+    drift = next(i for i, entry in enumerate(panel.entries) if entry.option == (-1, 1))
+    press(app, (pygame.K_1 + drift, str(drift + 1)))  # a row back costs a point: a first press only arms it
+    assert scene.race.choices == [(2, 0)] and panel.armed == drift and "−1 point" in panel.entries[drift].label
+    press(app, (pygame.K_1 + drift, str(drift + 1)))
+    assert not lessons.wrong and scene.race.choices == [(2, 0), (-1, 1)]
 
 
 def test_escape_leaves_the_lessons_at_any_step_and_the_title_offers_them_again(tmp_path, monkeypatch):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.settings import Settings
 from game.characters import CHARACTERS
 from scenes import boards, words
 from scenes.app import App
@@ -16,7 +17,6 @@ from scenes.render import rolls
 from scenes.setup import start_race
 from scenes.title import TitleScene
 from scenes.ui import text
-from game.app.settings import Settings
 from tests.test_glyphs import missing
 from tests.test_i18n import engine_ids
 from tests.test_scenes import run_until

@@ -18,6 +18,7 @@ from scenes import hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t
+from scenes.options import all_costs
 from scenes.render import board, effects, sprites
 from scenes.render.board import object_sprite
 from scenes.ui import text, theme
@@ -37,6 +38,23 @@ def square_mark(colour: tuple[int, ...], focused: bool, number: str, tile: int) 
     pygame.draw.rect(mark, theme.FOCUS if focused else (255, 255, 255), rect, 3 if focused else 1, border_radius=4)
     if number:
         text.draw(mark, number, (4, 1), 16, theme.TEXT, "bold", shadow=True)
+    return mark
+
+
+@lru_cache(maxsize=16)
+def blocked_mark(tile: int, first: bool) -> pygame.Surface:
+    """A square of a move's path that the walk never reaches: red and hatched, crossed out where
+    the walk is stopped (`first`); drawn once per look."""
+    mark = pygame.Surface((tile - 8, tile - 8), pygame.SRCALPHA)
+    rect = mark.get_rect()
+    pygame.draw.rect(mark, (*theme.BAD[:3], 50), rect, border_radius=4)
+    for x in range(-rect.height, rect.width, 10):
+        pygame.draw.line(mark, (*theme.BAD[:3], 90), (x, rect.height), (x + rect.height, 0), 2)
+    pygame.draw.rect(mark, (*theme.BAD[:3], 200), rect, 2, border_radius=4)
+    if first:
+        inner = rect.inflate(-tile // 3, -tile // 3)
+        pygame.draw.line(mark, theme.BAD, inner.topleft, inner.bottomright, 5)
+        pygame.draw.line(mark, theme.BAD, inner.topright, inner.bottomleft, 5)
     return mark
 
 
@@ -177,10 +195,13 @@ class RaceDrawing:
         panel = self.scene.panel
         if panel is None or panel.clover or not 0 <= panel.focus < len(panel.entries):
             return []
-        key = (id(panel.decision), panel.focus, i18n.language())
+        entry = panel.entries[panel.focus]
+        key = (id(panel.decision), panel.focus, entry.option, panel.armed, i18n.language())
         if self._explained is None or self._explained[0] != key:
-            option = panel.entries[panel.focus].option
-            self._explained = (key, option_lines(self.scene.race, panel.decision, option))
+            lines = option_lines(self.scene.race, panel.decision, entry.option, entry)
+            if panel.armed is not None:  # the first press on an option that surely costs: say it first
+                lines.insert(0, t("dec.confirm", cost=all_costs(entry.sure)))
+            self._explained = (key, lines)
         return list(self._explained[1])
 
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
@@ -192,7 +213,9 @@ class RaceDrawing:
         box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
         effects.shade(surface, box, (10, 12, 20), 210)
         for k, words_line in enumerate(lines):
-            text.draw(surface, words_line, (box.left + 10, box.top + 4 + 21 * k), 16, theme.TEXT)
+            warning = k == 0 and panel.armed is not None
+            colour, kind = (theme.BAD, "bold") if warning else (theme.TEXT, "body")
+            text.draw(surface, words_line, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
 
     def status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
@@ -323,6 +346,7 @@ class RaceDrawing:
         tile, spots = scene.tile, scene.camera.spotter()
         if scene.panel is not None and not scene.busy:
             colour = theme.racer_colour(scene.panel.decision.racer)
+            self.draw_walk(surface, scene.panel, colour)
             for square, focused, number in scene.panel.squares():
                 mark = square_mark(colour, focused, number, tile)
                 for x, y in spots(square):
@@ -336,6 +360,23 @@ class RaceDrawing:
                     pygame.draw.rect(surface, (255, 150, 60), rect, 2, border_radius=6)
                     corner = (rect.right - 3, rect.top + 1)
                     text.draw(surface, str(face), corner, 17, (255, 190, 120), "bold", anchor="topright", shadow=True)
+
+    def draw_walk(self, surface: pygame.Surface, panel: DecisionPanel, colour: tuple[int, ...]) -> None:
+        """The focused move's walk as it really goes (dots on the squares walked before its end),
+        and the part of the path it asks for that a barrier, a rock, a trap or a hole blocks."""
+        entry = panel.focused
+        outcome = entry.outcome if entry is not None else None
+        if entry is None or outcome is None:
+            return
+        tile, spots = self.scene.tile, self.scene.camera.spotter()
+        for square in outcome.path[:-1]:
+            for centre in spots(square):
+                pygame.draw.circle(surface, (20, 20, 28), centre, tile // 8 + 2)
+                pygame.draw.circle(surface, colour, centre, tile // 8)
+        for k, square in enumerate(entry.blocked):
+            mark = blocked_mark(tile, k == 0)
+            for x, y in spots(square):
+                surface.blit(mark, (x - mark.get_width() // 2, y - mark.get_height() // 2))
 
     # ---------------------------------------------------------------- the tokens
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:

@@ -259,7 +259,8 @@ class RaceScene(Scene):
         if self.guide.handle_event(self, event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.open_pause()
+            if self.panel is None or not self.panel.cancel():  # (Escape first takes back a costly option's press)
+                self.open_pause()
             return None
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
