@@ -101,11 +101,11 @@ def test_the_tiled_projects_check_board_command_checks_the_edited_board(tmp_path
 
 @pytest.mark.parametrize("name, watch", [("Play board", False), ("Preview board (reloads on save)", True)])
 def test_the_tiled_projects_play_commands_open_the_edited_board(name, watch):
-    import main
+    from game.cli.options import build_parser
 
     words, folder = _tiled_command(name, SHIPPED[0])
     assert folder == ROOT and words[:2] == [".venv/bin/python", "main.py"]
-    options = main.build_parser().parse_args(words[2:])
+    options = build_parser().parse_args(words[2:])
     assert options.command is None and options.board == str(SHIPPED[0]) and options.watch == watch
 
 
