@@ -155,8 +155,9 @@ def test_a_damaged_record_of_shown_faces_is_refused_with_one_sentence(shown):
 
 
 def test_dice_of_another_kind_are_neither_forked_nor_saved_unless_they_say_they_can():
-    """A Dice subclass that gives other faces than its seed's (the guided race's prepared dice) keeps
-    the old rule: no fork (explanations and look-ahead bots skip it), no save."""
+    """A Dice subclass that gives other faces than its seed's keeps the old rule: no fork
+    (explanations and look-ahead bots skip it), no save. The guided race's prepared dice say they
+    replay (their replica shows the prepared faces again), so its race forks, but never saves."""
     from game.race import SaveError
     from game.tutorial import PreparedDice
 
@@ -164,11 +165,14 @@ def test_dice_of_another_kind_are_neither_forked_nor_saved_unless_they_say_they_
         def roll(self, die):
             return die.high
 
-    for dice in (Loaded(3), PreparedDice([("D6", 6)], 3)):
-        race = Race.new(boards.practice_board(), CAST[:2], turns=5, seed=3, dice=dice)
-        assert not race.dice.replayable
-        with pytest.raises(ValueError):
-            race.fork(Dice(1))
-        with pytest.raises(SaveError):
-            race.to_dict()
+    race = Race.new(boards.practice_board(), CAST[:2], turns=5, seed=3, dice=Loaded(3))
+    assert not race.dice.replayable
+    with pytest.raises(ValueError):
+        race.fork(Dice(1))
+    with pytest.raises(SaveError):
+        race.to_dict()
+    guided = Race.new(boards.practice_board(), CAST[:2], turns=5, seed=3, dice=PreparedDice([("D6", 6)], 3))
+    assert guided.fork(Dice(1)).pending == guided.pending
+    with pytest.raises(SaveError):
+        guided.to_dict()
     assert Dice.replayable and ShownDice.replayable and RecordingDice.replayable
