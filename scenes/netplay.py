@@ -333,11 +333,8 @@ class HostLeftScene(Scene):
 
     def join_again(self) -> None:
         """The join screen, with the same address, code and name, connecting at once."""
-        self.stack.reset(self.stack.make("title"))
+        self.title()
         self.stack.push(self.stack.make("join", rejoin=self.rejoin))
-
-    def title(self) -> None:
-        self.stack.reset(self.stack.make("title"))
 
     def handle_event(self, event):
         if self.group.handle_event(event):

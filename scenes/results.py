@@ -98,10 +98,6 @@ class ResultsScene(Scene):
         """The championship's table after this race."""
         self.stack.replace(self.stack.make("season_table", self.season))
 
-    def title(self) -> None:
-        """Back to the title."""
-        self.stack.reset(self.stack.make("title"))
-
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None

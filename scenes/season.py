@@ -257,7 +257,7 @@ class SeasonTableScene(Scene):
 
     def save_and_quit(self) -> None:
         session.save_season(self.season)
-        self.stack.reset(self.stack.make("title"))
+        self.title()
 
     def podium(self) -> None:
         self.stack.replace(PodiumScene(self.season))
@@ -371,9 +371,6 @@ class PodiumScene(Scene):
             [Button((940, 650, 300, 50), t("results.title_button"), self.title, primary=True, hint=t("common.enter"))],
             focus=0,
         )
-
-    def title(self) -> None:
-        self.stack.reset(self.stack.make("title"))
 
     def handle_event(self, event: Any) -> Any:
         if self.group.handle_event(event):

@@ -70,6 +70,10 @@ class Scene:
     def draw(self, surface: Any) -> None:
         """Draw the scene on `surface`; changes nothing."""
 
+    def title(self) -> None:
+        """Back to the title screen, every other screen closed."""
+        self.stack.reset(self.stack.make("title"))
+
 
 S = TypeVar("S", bound=Scene)
 

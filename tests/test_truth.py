@@ -180,8 +180,8 @@ def blocked_move_race() -> Race:
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    from scenes.app import App
     from game.app.settings import Settings
+    from scenes.app import App
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     return App(settings=Settings(animation_speed=4.0, language="en", tutorial_seen=True))
@@ -226,8 +226,8 @@ def test_the_window_lights_where_a_blocked_move_really_stops_and_draws_its_block
 
 def blocked_move_shot(folder) -> Path:
     """The README's picture of a blocked move's highlight: FOLDER/blocked-move.png."""
-    from scenes.app import App
     from game.app.settings import Settings
+    from scenes.app import App
 
     app = App(settings=Settings(animation_speed=4.0, language="en", tutorial_seen=True))
     race_scene(app, blocked_move_race())

@@ -174,11 +174,12 @@ class Settings:
                 settings.window = size
             else:
                 fixes.append(f"window is {kind_of(value)}, not two whole numbers: reset")
-        if "fullscreen" in data:
-            if isinstance(data["fullscreen"], bool):
-                settings.fullscreen = data["fullscreen"]
-            else:
-                fixes.append(f"fullscreen is {kind_of(data['fullscreen'])}, not true or false: reset")
+        for key in ("fullscreen", "tutorial_seen"):
+            if key in data:
+                if isinstance(data[key], bool):
+                    setattr(settings, key, data[key])
+                else:
+                    fixes.append(f"{key} is {kind_of(data[key])}, not true or false: reset")
         if "animation_speed" in data:
             value = number("animation_speed")
             if value is not None:
@@ -209,11 +210,6 @@ class Settings:
                 settings.last_board = data["last_board"]
             else:
                 fixes.append(f"last_board is {kind_of(data['last_board'])}, not a text: reset")
-        if "tutorial_seen" in data:
-            if isinstance(data["tutorial_seen"], bool):
-                settings.tutorial_seen = data["tutorial_seen"]
-            else:
-                fixes.append(f"tutorial_seen is {kind_of(data['tutorial_seen'])}, not true or false: reset")
         for key in ("host_address", "join_address", "join_code", "player_name"):
             if key in data:
                 if isinstance(data[key], str) and len(data[key]) <= 80:

@@ -253,7 +253,7 @@ class RaceScene(Scene):
         self.skip()
         self.session.save(background=False)
         self.seats.leave()
-        self.stack.reset(self.stack.make("title"))
+        self.title()
 
     def handle_event(self, event: Any) -> Any:
         if self.guide.handle_event(self, event):
