@@ -70,7 +70,7 @@ async def clients(port: int, codes: list[str], friends: int, limit: float) -> di
         def observe(message: dict[str, Any], arrived: float) -> None:
             nonlocal seen
             if message["type"] == "start":
-                seen = len(message["history"])
+                seen = 1 + len(message["race"]["choices"])  # the start, then a step a choice
             elif message["type"] == "step":
                 arrivals.setdefault((code, seen), []).append(arrived)
                 seen += 1

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game import Race, RacerSetup
+from game import Race, RacerSetup, record
 from game.dice import RecordingDice
 from game.net import host as hosting
 from game.net import protocol
@@ -27,13 +27,8 @@ def hosted(seed=3):
     dice = RecordingDice(seed)
     race = Race.new(board, setups, turns=5, seed=seed, dice=dice)
     faces, orders = dice.take()
-    start = {
-        "type": "start",
-        "board": board.to_dict(),
-        "turns": 5,
-        "racers": [s.to_dict() for s in setups],
-        "history": [{"type": "step", "option": None, "faces": faces, "orders": orders}],
-    }
+    opening = record.make(board.to_dict(), "", [s.to_dict() for s in setups], 5, None, [])
+    start = {"type": "start", "race": record.without_seed(opening, faces, orders)}
     return race, dice, start
 
 
@@ -103,11 +98,14 @@ def test_a_follower_refuses_what_it_cannot_follow_in_one_sentence(message):
 
 def test_a_start_whose_faces_run_out_or_board_is_broken_is_refused():
     _, _, start = hosted()
+    race = start["race"]
     for broken in (
-        {**start, "history": [{"type": "step", "option": None, "faces": [], "orders": []}]},  # no face shown
-        {**start, "board": {"terrain": ["..", "."]}},
-        {**start, "racers": [{"character": "dragon"}, {"character": "elf"}]},
-        {**start, "history": []},
+        {**start, "race": {**race, "shown": {"faces": [], "orders": []}}},  # no face shown
+        {**start, "race": {**race, "board": {"terrain": ["..", "."]}}},
+        {**start, "race": {**race, "racers": [{"character": "dragon"}, {"character": "elf"}]}},
+        {**start, "race": {**race, "seed": 3}},  # the host's seed: never sent
+        {**start, "race": {k: v for k, v in race.items() if k != "shown"}},
+        {**start, "race": {**race, "choices": [[9, 9]]}},
     ):
         follower = Follower()
         with pytest.raises(protocol.ProtocolError):
@@ -205,7 +203,7 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             room.start()
             race = asyncio.ensure_future(room.run())
             start = await receive(ann, "start")
-            assert [r["name"] for r in start["racers"]] == ["Bob", "Ann", "Cy"]
+            assert [r["name"] for r in start["race"]["racers"]] == ["Bob", "Ann", "Cy"]
             await bob.send(json.dumps({"type": "take", "seat": 0, "character": "orc"}))
             assert "after the start" in await closed_with(bob)
             left = await receive(ann, "left")
@@ -213,7 +211,7 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             bob = await websockets.connect(url)
             await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob", "pick": True}))
             assert (await receive(bob, "welcome"))["seat"] == 0
-            assert (await receive(bob, "start"))["history"] == room.history  # the race so far, to catch up
+            assert (await receive(bob, "start")) == room.start_message()  # the race so far, to catch up
             assert (await receive(ann, "back"))["name"] == "Bob"
             await room.close("quit")
             assert (await receive(ann, "bye"))["reason"] == "quit"
@@ -341,3 +339,21 @@ def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(m
     room, stuck, reader, took = asyncio.run(scenario())
     assert reader.got == ["step"] and stuck.transport.aborted and took < 2
     assert any("read nothing" in line for line in room.events)
+
+
+def test_the_start_is_the_race_record_saves_replays_and_seasons_keep_less_its_seed():
+    race, dice, start = hosted()
+    for _ in range(12):  # a few choices made, their faces shown, as a friend joining late receives them
+        race.choose(race.pending.options[0])
+    faces, orders = dice.take()
+    opening = start["race"]
+    late = record.without_seed(
+        {**opening, "choices": record.plain(race.choices)},
+        opening["shown"]["faces"] + faces,
+        opening["shown"]["orders"] + [list(o) for o in orders],
+    )
+    assert record.check(late)["seed"] is None and record.check(late)["format"] == record.FORMAT
+    rebuilt = Race.from_dict(late)  # the same reader as a save's, a replay's and a season's
+    assert [r.square for r in rebuilt.racers] == [r.square for r in race.racers]
+    assert [r.points for r in rebuilt.racers] == [r.points for r in race.racers]
+    assert rebuilt.pending == race.pending

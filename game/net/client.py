@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game import ai, seeds
+from game import ai, record, seeds
 from game.board import Board, BoardError
 from game.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.net.protocol import HOST_MESSAGES, MAX_FROM_HOST, ProtocolError, check, freeze, parse, plain
@@ -82,28 +82,32 @@ class Follower:
         self.lobby, self.board = message, board
 
     def _start(self, message: dict[str, Any]) -> None:
-        board = self.host_board if self.host_board is not None else Board.from_dict(message["board"])
+        """The race so far: its record (as a save keeps it) without the host's seed, with the faces and
+        orders of play his dice showed; the race is rebuilt from it, choice by choice."""
+        try:
+            data = record.check(message["race"])
+        except record.RecordError as error:
+            raise ProtocolError(f"the host's race cannot be followed: {error}") from None
+        shown = data.get("shown")
+        if data["seed"] is not None or shown is None:
+            raise ProtocolError("the host's race must show its faces and keep its seed")
+        board = self.host_board if self.host_board is not None else Board.from_dict(data["board"])
         setups = []
-        for index, racer in enumerate(message["racers"]):
-            check({**racer, "type": "racer"} if isinstance(racer, dict) else None, "racer", {"character": str})
-            name, bot = racer.get("name", ""), racer.get("bot")
+        for index, racer in enumerate(data["racers"]):
+            bot = racer.get("bot")
             if index == self.seat and self.level in ai.LEVELS:
                 bot = self.level  # his computer racer plays this seat here (a look-ahead one keeps snapshots)
-            setups.append(RacerSetup(racer["character"], str(name)[:40], bot if isinstance(bot, str) else None))
-        history = message["history"]
-        if not history:
-            raise ProtocolError("the host's start has no history")
+            setups.append(RacerSetup(racer["character"], str(racer.get("name", ""))[:40], bot))
         if self.host_seed is not None:
             self.dice = RecordingDice(self.host_seed)
-            self.race = Race.new(board, setups, turns=message["turns"], seed=self.host_seed, dice=self.dice)
+            self.race = Race.new(board, setups, turns=data["turns"], seed=self.host_seed, dice=self.dice)
         else:
-            self.dice = ShownDice(strict=True, seed=self.dice.seed)
-            self._show(history[0])
-            self.race = Race.new(board, setups, turns=message["turns"], dice=self.dice)
-        self._shown(history[0])
-        for step in history[1:]:
-            self._step(step)
-        if len(history) > 1:
+            self.dice = ShownDice(shown["faces"], shown["orders"], strict=True, seed=self.dice.seed)
+            self.race = Race.new(board, setups, turns=data["turns"], dice=self.dice)
+        for choice in data["choices"]:
+            self.race.choose(freeze(choice))
+        self._shown({"faces": shown["faces"], "orders": shown["orders"]})
+        if data["choices"]:
             self.race.take_events()  # joined again: what happened before is the race's log, not news to show
         self.asked = None
 

@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from game import ai, seeds
+from game import ai, record, seeds
 from game.board import Board
 from game.characters import CHARACTERS
 from game.dice import RecordingDice
@@ -159,7 +159,7 @@ class Host:
         self.closed = False  # the host left
         self.race: Race | None = None
         self.dice: RecordingDice | None = None
-        self.opening: dict[str, Any] | None = None  # the start message, but for its history
+        self.opening: dict[str, Any] | None = None  # the race's record at its start (no seed, no choice)
         self.history: list[dict[str, Any]] = []  # every step sent
         self.asked: dict[int, dict[str, Any]] = {}  # racer -> the ask message sent for the pending decision
         self.answered = 0  # choices friends made over the network
@@ -293,7 +293,7 @@ class Host:
     async def _seated(self, client: Any, index: int, again: bool) -> None:
         await self.send(client, {"type": "welcome", "seat": index, "seats": [s.name or s.kind for s in self.seats]})
         if self.opening is not None:
-            await self.send(client, {**self.opening, "history": list(self.history)})
+            await self.send(client, self.start_message())
             asked = self.asked.get(index)
             if asked is not None:
                 await self.send(client, asked)
@@ -480,18 +480,25 @@ class Host:
         for client in dropped:
             await self.send(client, {"type": "bye", "reason": "started"})
             await client.close(code=1000, reason="the race started")
-        self.opening = {
-            "type": "start",
-            "board": self.board.to_dict(),
-            "turns": self.turns,
-            "racers": [s.to_dict() for s in racers],
-        }
+        # The race's record, as a save or a replay keeps it, less its seed (never the board's file path)
+        self.opening = record.make(self.board.to_dict(), "", [s.to_dict() for s in racers], self.turns, None, [])
         self.history = [{"type": "step", "option": None, "faces": faces, "orders": orders}]
         for client in list(self.looking):
             await self.send(client, {"type": "bye", "reason": "started"})
             await client.close(code=1000, reason="the race started")
         self.looking.clear()
-        await self.broadcast({**self.opening, "history": list(self.history)})
+        await self.broadcast(self.start_message())
+
+    def start_message(self) -> dict[str, Any]:
+        """The race so far for a friend who starts following it: its record (the one format of saves,
+        replays and seasons) with, instead of the seed, the faces and orders of play the dice showed."""
+        assert self.opening is not None
+        shown = record.without_seed(
+            {**self.opening, "choices": [step["option"] for step in self.history[1:]]},
+            [face for step in self.history for face in step["faces"]],
+            [order for step in self.history for order in step["orders"]],
+        )
+        return {"type": "start", "race": shown}
 
     @_in_order
     async def ask(self, racer: int, index: int, kind: str, options: Sequence[Any]) -> None:

@@ -40,7 +40,7 @@ CLIENT_MESSAGES: dict[str, Schema] = {
 HOST_MESSAGES: dict[str, Schema] = {
     "welcome": {"seat": int, "seats": list},
     "lobby": {"board": dict, "turns": int, "seats": list, "takeover": (int, float), "level": str},
-    "start": {"board": dict, "turns": int, "racers": list, "history": list},
+    "start": {"race": dict},
     "step": {"faces": list, "orders": list},
     "ask": {"racer": int, "kind": str, "options": list, "index": int},
     "over": {"standings": list},
