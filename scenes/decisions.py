@@ -207,7 +207,7 @@ class DecisionPanel:
         """A press on an entry (its key, Enter on it, a click): it is chosen, or, when it surely
         costs, focused and armed: a second press chooses it."""
         entry = self.entries[index]
-        if entry.costly and self.armed != index:
+        if entry.asks_twice(self.decision.kind) and self.armed != index:
             self.focus = index
             self.armed = index
             audio.play("click")

@@ -5,8 +5,8 @@ square on the board is where the walk really ends (a barrier, a rock or a trap m
 its label says what really happens ("2 squares down — the barrier stops you") and what it surely
 costs. Options that do exactly the same (the same squares walked, the same end, points and costs)
 are offered once: the entry chooses one of the engine's equal options, the engine keeps them all.
-The focus starts on a safe option, and an option that surely costs points, a shield or coins asks
-to be confirmed (scenes/decisions.py).
+The focus starts on a safe option, and an option that surely costs a shield, coins or points (but
+a drift's step back, whose cost its label shows) asks to be confirmed (scenes/decisions.py).
 """
 
 from __future__ import annotations
@@ -53,8 +53,16 @@ class Entry:
 
     @property
     def costly(self) -> bool:
-        """Whether choosing it surely costs points, a shield or coins (it asks to be confirmed)."""
+        """Whether choosing it surely costs points, a shield or coins (the focus starts elsewhere)."""
         return self.sure is not None and self.sure.costly
+
+    def asks_twice(self, kind: str) -> bool:
+        """Whether choosing it takes a second press: it surely spends a shield or coins, falls into a
+        hole, or loses points otherwise than by a drift's step back (whose cost its label shows)."""
+        sure = self.sure
+        if sure is None or not sure.costly:
+            return False
+        return sure.shields > 0 or sure.coins > 0 or sure.then == "hole" or kind != "drift"
 
     @property
     def harmless(self) -> bool:
