@@ -64,4 +64,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # A packaged game's worker processes (the computer racers' pool, game/thinking.py) start as this
+    # program with multiprocessing's own arguments: run them, not the game.
+    import multiprocessing
+
+    multiprocessing.freeze_support()
     sys.exit(main())

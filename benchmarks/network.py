@@ -1,7 +1,7 @@
 """Network races under load: many bot races at once through one dedicated host, on loopback.
 
     .venv/bin/python benchmarks/network.py [--races 20] [--seats person,person,person,bot:normal]
-                                           [--turns 8] [--board maps/meadow.tmx] [--seed 1]
+                                           [--host-bot LEVEL] [--turns 8] [--board maps/meadow.tmx] [--seed 1]
 
 One `main.py serve --rooms N` process hosts every race (one room each, with its own room code); this
 process joins every friend's seat of every room (`game.net.client.join`, a normal bot answering at once)
@@ -9,6 +9,9 @@ and notes when each step (a choice, with the faces it showed) reaches each clien
 when it made each choice (`serve --timings`); both use time.monotonic(), the system's monotonic clock
 on Linux, so a delay is the difference of the two. Prints the host's decisions per second and the
 median and p99 delay from a choice to its arrival at every client. Target: p99 under 50 ms.
+`--host-bot LEVEL` seats a computer racer of that level on the host in each room (every `bot` seat of
+`--seats` plays at that level): `--host-bot expert` measures the searches of 20 rooms sharing the host's
+pool of worker processes (game/thinking.py).
 
 Everything stays on 127.0.0.1; the host runs under `timeout` in its own process group, killed at the
 end; the clients give up after --limit seconds.
@@ -87,11 +90,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=20, help="races at once, each a room of the one host")
     parser.add_argument("--seats", default="person,person,person,bot:normal", help="each race's seats (serve --seats)")
+    parser.add_argument(
+        "--host-bot", default=None, help="the level of each room's computer racer on the host (easy ... expert)"
+    )
     parser.add_argument("--turns", type=int, default=8)
     parser.add_argument("--board", default=str(ROOT / "maps" / "meadow.tmx"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=300.0, help="seconds before everything gives up")
     args = parser.parse_args()
+    if args.host_bot is not None:
+        args.seats = ",".join(
+            f"bot:{args.host_bot}" if seat.strip().startswith("bot") else seat.strip() for seat in args.seats.split(",")
+        )
     friends = sum(seat.strip() == "person" for seat in args.seats.split(","))
     port = free_port()
     codes = [f"bench-{n}" for n in range(1, args.races + 1)]

@@ -78,6 +78,19 @@ OBJECT_VALUE = {
 RESULT_VALUE = {combat.DEFEAT: 0, combat.SIMPLE: 2, combat.CRUSHING: 3}
 
 
+class Stopped(Exception):
+    """A search stopped before its end: its question was taken back (`stop_search`)."""
+
+
+def _never() -> bool:
+    return False
+
+
+# Asked between two rollouts of a search: True stops it (raises Stopped). A worker process of
+# game.thinking sets it; anywhere else a search always runs to its end.
+stop_search: Callable[[], bool] = _never
+
+
 def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
@@ -298,6 +311,8 @@ def _search(race: Race, decision: Decision, rng: random.Random) -> Any:
     for option in options:
         total = 0.0
         for seed in seeds:
+            if stop_search():
+                raise Stopped
             dice = SampledDice(seed)
             fork = race.fork(dice)
             dice.race = fork

@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 from game import ai, seeds
 from game.board import Board
 from game.characters import CHARACTERS
-from game.race import Race, RacerSetup
+from game.race import Decision, Race, RacerSetup
 
 CAUSE_GROUPS = {  # results-screen groups of the scoring causes
     "distance": ("distance",),
@@ -95,16 +95,26 @@ def sign_test(wins: int, losses: int) -> float:
     return float(min(1.0, 2 * tail))
 
 
+Chooser = Callable[[Race, Decision, str, random.Random], Any]  # ai.choose, or the pool's (game.thinking)
+
+
 def play_race(
-    board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int, index: int
+    board: Board,
+    characters: Sequence[str],
+    bots: Sequence[str],
+    turns: int,
+    seed: int,
+    index: int,
+    choose: Chooser = ai.choose,
 ) -> RaceRecord:
-    """One race between bots, with its lead changes and lateness."""
+    """One race between bots, with its lead changes and lateness (`choose`: who answers the bots'
+    decisions, by default `ai.choose` here; the same choices wherever they are thought)."""
     setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
     race = Race.new(board, setups, turns=turns, seed=seed)
     rngs = seeds.bot_rngs(seed, len(setups))
     leader, changes, leaders_by_turn = None, 0, {}
     while (decision := race.pending) is not None:
-        race.choose(ai.choose(race, decision, bots[decision.racer], rngs[decision.racer]))
+        race.choose(choose(race, decision, bots[decision.racer], rngs[decision.racer]))
         for event in race.take_events():
             if event.kind == "turn_ended":
                 now = _sole_leader(race)
@@ -137,12 +147,15 @@ def run(
     seed: int,
     progress: TextIO | None = None,
     jobs: int = 1,
+    choose: Chooser = ai.choose,
 ) -> list[RaceRecord]:
     """Play `games` races; `lineup(rng)` gives each race's characters and bots.
 
     Every race is drawn from the seed before any is played (its board,
     characters, bots and seed), so `jobs` processes playing them in parallel
-    give exactly the records of one process, in the same order.
+    give exactly the records of one process, in the same order. `choose`
+    answers the bots in one process (`jobs` 1): `ai.choose`, or the pool of
+    game/thinking.py, with the same records.
     """
     work = []
     for game in range(games):
@@ -154,7 +167,7 @@ def run(
     start = time.perf_counter()
     if jobs <= 1 or games < 2:
         for board, characters, bots, turns, race_seed, game in work:
-            records.append(play_race(boards[board], characters, bots, turns, race_seed, game))
+            records.append(play_race(boards[board], characters, bots, turns, race_seed, game, choose))
             if progress is not None:
                 _progress(progress, len(records), games, time.perf_counter() - start)
     else:

@@ -69,7 +69,7 @@ def practice_setup(racers, turns=5, seed=3):
 def run_until(app, condition, events=(), limit=20000, dt=1 / 30, seconds=120.0):
     """Step frames until `condition()` holds; fails when it never does.
 
-    Computer racers think on a worker thread, so a quick loop of frames may
+    Computer racers think in a worker process or thread, so a quick loop of frames may
     pass many frames per decision: the bound is `limit` frames or, while
     a racer is thinking, `seconds` of wall time.
     """
@@ -89,9 +89,9 @@ def run_until(app, condition, events=(), limit=20000, dt=1 / 30, seconds=120.0):
 
 
 def _thinking(app) -> bool:
-    """Whether a computer racer of the top scene is thinking right now."""
-    thinker = getattr(app.stack.top, "thinker", None)
-    return thinker is not None and thinker._thread is not None and thinker._thread.is_alive()
+    """Whether a computer racer of the top scene is thinking right now (in the pool or on a thread)."""
+    thinker = getattr(getattr(app.stack.top, "computer", None), "thinker", None)
+    return thinker is not None and thinker.busy
 
 
 # ---------------------------------------------------------------- title, settings, rules, pause

@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from game import ai, record, seeds
+from game import ai, record, seeds, thinking
 from game.board import Board
 from game.characters import CHARACTERS
 from game.dice import RecordingDice
@@ -46,7 +46,7 @@ from game.net.protocol import (
     plain,
     standings_json,
 )
-from game.race import FORKING_BOTS, MAX_RACERS, MIN_RACERS, Decision, Race, RacerSetup
+from game.race import MAX_RACERS, MIN_RACERS, Decision, Race, RacerSetup
 
 log = logging.getLogger("fantasy-racing.network")
 
@@ -458,11 +458,12 @@ class Host:
             pass
 
     async def _think(self, race: Race, decision: Decision, level: str, bots: dict[int, Any]) -> Any:
-        """A computer racer's choice: the look-ahead levels think on a worker thread (the host goes on
-        hearing its clients; the race is only read meanwhile), the others at once."""
+        """A computer racer's choice: the levels that search think in the pool of worker processes
+        (game/thinking.py, shared fairly by the rooms; the host goes on hearing its clients), the others
+        at once."""
         rng = bots[decision.racer]
-        if level in FORKING_BOTS:
-            return await asyncio.to_thread(ai.choose, race, decision, level, rng)
+        if level in thinking.SEARCHING:
+            return await thinking.answer(race, decision, level, rng, owner=self.code)
         return ai.choose(race, decision, level, rng)
 
     def record(self) -> str | None:

@@ -113,6 +113,7 @@ class RaceScene(Scene):
         self.camera.let_go()
 
     def exit(self) -> None:
+        self.computer.leave()
         self.seats.leave()
 
     # ---------------------------------------------------------------- the race

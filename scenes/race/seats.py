@@ -1,8 +1,8 @@
 """Who answers each racer's decisions: the race scene's drivers.
 
 The race scene asks its `Seats` who answers the pending decision: a person at this screen (the
-decision panel), a computer racer (`ComputerRacers`: he thinks on the thinker's thread, never in
-a frame, and answers after a short pause so that a player can follow), someone elsewhere (a
+decision panel), a computer racer (`ComputerRacers`: he thinks in a worker process or on the
+thinker's thread, never in a frame, and answers after a short pause so that a player can follow), someone elsewhere (a
 friend over the network, the host of a race joined: scenes/netplay.py), or a recording (a
 replay: scenes/replay.py). The scene shows the race the same way whoever answers.
 """
@@ -68,8 +68,9 @@ class Seats:
 
 
 class ComputerRacers:
-    """The computer racers answering at this screen: each decision is thought about on the
-    thinker's thread with the racer's own random stream (`game.seeds.bot_rngs`: the same choices
+    """The computer racers answering at this screen: each decision is thought about by the thinker
+    (the pool of worker processes for a racer who searches, else a thread) with the racer's own random
+    stream (`game.seeds.bot_rngs`: the same choices
     as `simulate` and `serve` make for the same seed and lineup), and taken once ready and after
     `BOT_DELAY` seconds of the race's time."""
 
@@ -79,7 +80,7 @@ class ComputerRacers:
         self.waited = 0.0
 
     def prepare(self, race: Any) -> None:
-        """Work out on a thread what the race's computer racers will read."""
+        """Let the pool work out what the race's computer racers will read."""
         self.thinker.prepare(race)
 
     def answer(self, race: Any, decision: Any, level: str, dt: float) -> tuple[bool, Any]:
@@ -97,5 +98,9 @@ class ComputerRacers:
         self.waited = 0.0
 
     def wait(self) -> None:
-        """Let a thinking racer finish (before the race is saved or left)."""
+        """Let a thinking racer finish."""
         self.thinker.wait()
+
+    def leave(self) -> None:
+        """The race is left (or over): a racer still thinking stops."""
+        self.thinker.cancel()
