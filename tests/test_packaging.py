@@ -133,6 +133,33 @@ def test_the_built_binary_simulates_races_from_any_folder(bundle, tmp_path):
     assert not (tmp_path / "data").exists(), "a headless command touched the user folder"
 
 
+def test_the_built_binary_plays_a_race_with_an_expert_racer_thinking_in_its_worker_processes(bundle, tmp_path):
+    """`serve` with computer racers only: the expert's searches go to the pool of worker processes
+    (game/thinking.py), which a packaged game starts as itself (multiprocessing.freeze_support); the
+    race is the one `simulate` plays in one process with the same seed."""
+    import json
+    import re
+
+    from tests.test_same_race import free_port
+
+    env = game_env(tmp_path / "data")
+    board = str(bundle.parent / "_internal" / "maps" / "meadow.tmx")
+    served = run(
+        bundle, "serve", "--board", board, "--port", str(free_port()), "--code", "OWL",
+        "--seats", "bot:expert:elf,bot:normal:orc", "--turns", "5", "--seed", "3", "--json",
+        cwd=tmp_path, env=env, timeout=300,
+    )  # fmt: skip
+    assert served.returncode == 0, served.stdout[-2000:] + served.stderr[-2000:]
+    assert "Traceback" not in served.stdout + served.stderr
+    points = sorted(line["points"] for line in json.loads(served.stdout.strip().splitlines()[-1]))
+    simulated = run(
+        bundle, "simulate", "--board", board, "--racers", "elf,orc", "--bots", "expert,normal",
+        "--turns", "5", "--seed", "3", cwd=tmp_path, env=env, timeout=300,
+    )  # fmt: skip
+    assert simulated.returncode == 0, simulated.stderr
+    assert points == sorted(int(p) for p in re.findall(r"\d\. \S+\s+(-?\d+) points", simulated.stdout))
+
+
 def test_the_built_binary_refuses_a_bad_value_in_one_sentence(bundle, tmp_path):
     done = run(bundle, "simulate", "--turns", "99", cwd=tmp_path, env=game_env(tmp_path / "data"))
     assert done.returncode == 2
