@@ -195,7 +195,7 @@ def turns_left(race: Race, racer: int) -> int:
 def course_of(race: Race, racer: int) -> Course | None:
     """The board's course for this racer's way of moving (None on a board too big for one)."""
     r = race.racers[racer]
-    return course(race.board, r.speed, r.has(FAST), race.turns)
+    return course(race.board, r.speed_on(1), r.has(FAST), race.turns, r.speed_on(2))
 
 
 def to_come(race: Race, racer: int) -> float:
@@ -359,7 +359,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     win = (simple + crushing) / 100
     if attacker != mover:
         win = 1 - win
-    shock_points = 1.5  # a small or big shock inflicted, about
+    shock_points = 1.5 if tuning.FIGHT_SCORES_SHOCK else 0.0  # a small or big shock inflicted, about
     recoil_rows = 1.8  # rows a shocked loser loses, about
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
@@ -397,12 +397,14 @@ def _tactical(race: Race, d: Decision, shift: int, sight: int = LANE_SIGHT) -> f
     return _landing(race, d.racer, race.board.wrap(me.row, me.col + shift), sight) - 0.01 * abs(shift)
 
 
-def _action(race: Race, d: Decision, option: str) -> float:
+def _action(race: Race, d: Decision, option: str, sight: int = LANE_SIGHT) -> float:
     me = _me(race, d)
     if option == "coins":
         return 20
+    if option == f"wand:{obj.WAND_OF_TELEPORTATION}":
+        return _teleport_gain(race, d.racer, sight)
     if option.startswith(("wand:", "star")):
-        return 15 if option != f"wand:{obj.WAND_OF_TELEPORTATION}" else 1
+        return 15
     if option.startswith("use:"):
         item = option[4:]
         if item == obj.RING_OF_LIGHTNING:
@@ -413,8 +415,19 @@ def _action(race: Race, d: Decision, option: str) -> float:
             return 2
         return 4 + (2 if item == obj.SYRINGE else 0) - 1
     if option == "move":
-        return me.stats.speed
+        return me.speed_on(race.turn)
     return 0
+
+
+def _teleport_gain(race: Race, racer: int, sight: int) -> float:
+    """What the wand of teleportation's best square gains over staying: its rows (back: a point each) and
+    its lane against his own (worth using only when positive: the "end" of an action phase is 0)."""
+    me = race.racers[racer]
+    here = _landing(race, racer, me.square, sight)
+    squares = effects.teleport_targets(race, racer)
+    if not squares:
+        return -1.0
+    return max(race.board.row_delta(me.square, s) + _landing(race, racer, s, sight) for s in squares) - here
 
 
 def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
@@ -488,6 +501,7 @@ NORMAL: Judges = {
     **HARD,
     "move": lambda race, d, o: _move(race, d, o, NORMAL_SIGHT),
     "drift": lambda race, d, o: _drift(race, d, o, NORMAL_SIGHT),
+    "action": lambda race, d, o: _action(race, d, o, NORMAL_SIGHT),
     "tactical": lambda race, d, o: _tactical(race, d, o, NORMAL_SIGHT),
     "target": lambda race, d, o: _target(race, d, o, NORMAL_SIGHT),
     "clover": lambda race, d, o: _clover(race, d, o, NORMAL_CLOVER_COST),
@@ -547,7 +561,7 @@ def _course_action(race: Race, d: Decision, option: str) -> float:
         return 0.0
     me = _me(race, d)
     turns = race.turns - race.turn
-    end, travelled = moves.preview_walk(race, d.racer, me.speed)
+    end, travelled = moves.preview_walk(race, d.racer, me.speed_on(race.turn))
     here = _ahead(race, d.racer, me.square, "move", turns)
     there = _ahead(race, d.racer, end, "move", turns)
     return _walk_points(race, me.square, travelled) + there - here + _met(race, d.racer, end)

@@ -40,10 +40,17 @@ class Character:
 
     @property
     def speed(self) -> int:
-        """Squares of the action-phase move, from the tuning table."""
+        """Squares of the action-phase move in the odd game turns, from the tuning table."""
         from game import tuning
 
-        return tuning.SPEED[self.id]
+        return tuning.speed(self.id, 1)
+
+    @property
+    def even_speed(self) -> int:
+        """Squares of the action-phase move in the even game turns (most characters: `speed`)."""
+        from game import tuning
+
+        return tuning.speed(self.id, 2)
 
     @property
     def defeat(self) -> int:

@@ -38,9 +38,21 @@ class Course:
 
     `before_move(square, t)`: at the start of a turn, with t turns left counting this one.
     `before_drift(square, t)` and `before_action(square, t)`: later in that same turn.
+
+    A racer whose speed differs in the even game turns (the dwarf's, `tuning.EVEN_TURN_SPEED`) has
+    `even_speed`: the turn with t turns left is even when t is odd in a race of an even number of game
+    turns (`even_race`), and when t is even in a race of an odd number.
     """
 
-    def __init__(self, board: Board, speed: int, quick: bool, turns: int = MAX_TURNS) -> None:
+    def __init__(
+        self,
+        board: Board,
+        speed: int,
+        quick: bool,
+        turns: int = MAX_TURNS,
+        even_speed: int | None = None,
+        even_race: bool = True,
+    ) -> None:
         self.width, self.height = board.width, board.height
         w, h = self.width, self.height
         n = w * h
@@ -85,12 +97,16 @@ class Course:
                 laps = (r + dr) // h
                 options.append(tuple((p, e, dr + LAP_POINTS * laps + q) for p, e, q in land[target]))
             drifts[i] = options
-        action = [walk(i, ((1, 0, speed),)) if not walls[i] else ((1.0, i, 0),) for i in range(n)]
+        speeds = {speed, speed if even_speed is None else even_speed}
+        action = {s: [walk(i, ((1, 0, s),)) if not walls[i] else ((1.0, i, 0),) for i in range(n)] for s in speeds}
+        even = speed if even_speed is None else even_speed
+        # the speed in the turn with t turns left: even turns are those with t odd in an even race
+        self._speed_left = (speed, even) if even_race else (even, speed)  # by t % 2: (t even, t odd)
 
         # Each option as a plain (square, points) when it has one outcome, else its outcomes.
         self._moves = [[self._options(by_face) for by_face in moves[i]] for i in range(n)]
         self._drifts = [self._options(drifts[i]) for i in range(n)]
-        self._actions = [self._options([action[i]]) for i in range(n)]
+        self._actions = {s: [self._options([action[s][i]]) for i in range(n)] for s in speeds}
         self._pairs = [(a, b, (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)]
         self._quick = QUICK_DIE if quick else ()
         self._move: list[list[float]] = [[0.0] * n]
@@ -118,9 +134,10 @@ class Course:
         best_of = self._best
         while len(self._move) <= turns:
             after = self._move[-1]
+            actions = self._actions[self._speed_left[len(self._move) % 2]]
             act = [0.0] * n
             for i in self._squares:
-                rest, go = after[i], best_of(self._actions[i], after)
+                rest, go = after[i], best_of(actions[i], after)
                 act[i] = rest if rest > go else go
             drift = [0.0] * n
             for i in self._squares:
@@ -238,18 +255,21 @@ class Course:
         return ((1.0, i, 0),)
 
 
-def course(board: Board, speed: int, quick: bool, turns: int) -> Course | None:
-    """The board's course for a way of moving, up to `turns` game turns left, worked out on first use
-    and kept in the board's memo (None: a board too big for one)."""
+def course(board: Board, speed: int, quick: bool, turns: int, even_speed: int | None = None) -> Course | None:
+    """The board's course for a way of moving, up to `turns` game turns left (a race of `turns` game
+    turns: with `even_speed`, the speed of its even turns, their places depend on it), worked out on
+    first use and kept in the board's memo (None: a board too big for one)."""
     if board.width * board.height > MAX_SQUARES:
         return None
-    key = ("course", speed, quick)
+    if even_speed == speed:
+        even_speed = None
+    key = ("course", speed, quick) if even_speed is None else ("course", speed, even_speed, quick, turns % 2)
     found: Course | None = board.memo.get(key)
     if found is None or len(found._move) <= turns:
         with _working:  # two computer racers thinking at once (a host's rooms) work a table out once
             found = board.memo.get(key)
             if found is None:
-                found = board.memo[key] = Course(board, speed, quick, turns)
+                found = board.memo[key] = Course(board, speed, quick, turns, even_speed, turns % 2 == 0)
             found.extend(turns)
     return found
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from game import effects, moves, record
+from game import effects, moves, record, tuning
 from game.board import Board, Square
 from game.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
@@ -324,6 +324,8 @@ class Race(RaceState):
         pair = len(dice) >= 2 and dice[1] is main
         double = pair and rolled[0] == rolled[1]
         sprinter = double and rolled[0] == main.high
+        if tuning.QUICK_DIE_DOUBLES and len(dice) == 3 and rolled[2] in rolled[:2]:
+            double = True  # [house] the quick die and a D6 of the same face: a double too (never the sprinter)
         options = move_options(dice, faces, sprinter)
         if sprinter:
             self.emit("sprinter", racer)
@@ -385,7 +387,7 @@ class Race(RaceState):
             elif choice in ("move", "rest"):
                 main_done = True
                 if choice == "move":
-                    yield from moves.walk(self, racer, r.speed, 0, "action", voluntary=True)
+                    yield from moves.walk(self, racer, r.speed_on(self.turn), 0, "action", voluntary=True)
             elif choice.startswith("use:"):
                 main_done = True
                 yield from effects.use_object(self, racer, choice[4:])

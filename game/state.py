@@ -147,10 +147,10 @@ class Racer:
         """The character id."""
         return self.setup.character
 
-    @property
-    def speed(self) -> int:
-        """Squares of his action-phase move (the tuning table)."""
-        return tuning.SPEED[self.setup.character]
+    def speed_on(self, turn: int) -> int:
+        """Squares of his action-phase move in a game turn (the tuning table: the dwarf's differs
+        between odd and even turns)."""
+        return tuning.speed(self.setup.character, turn)
 
     @property
     def square(self) -> Square:

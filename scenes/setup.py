@@ -26,6 +26,7 @@ from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.words import speed_words
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
@@ -494,7 +495,7 @@ class SetupScene(Scene):
         x = box.left + 136
         text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
         stats = [
-            (t("setup.speed"), t("setup.speed_value", count=c.speed)),
+            (t("setup.speed"), speed_words(c)),
             (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
             (t("setup.clover"), t(f"category.{c.alternative}")),
         ]

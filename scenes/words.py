@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from game.characters import CHARACTERS
 from scenes import i18n
 from scenes.i18n import t
 
@@ -166,6 +165,14 @@ def describe(event, race) -> str | None:
     return None
 
 
+def speed_words(c) -> str:
+    """A character's speed on his card: "2 squares", or the dwarf's "1 square in odd turns, 2 in even
+    turns" (game/tuning.py)."""
+    if c.even_speed == c.speed:
+        return t("setup.speed_value", count=c.speed)
+    return t("setup.speed_alternating", count=c.speed, even=c.even_speed)
+
+
 def _side(key: str, shift: int, /, **values) -> str:
     """A sideways option: key.left for a negative shift, key.right for a positive one."""
     return t(f"{key}.{'left' if shift < 0 else 'right'}", **values)
@@ -186,7 +193,7 @@ def option_label(decision, option, race) -> str:
         return _side("opt.drift", dc, rows=abs(dr))
     if kind == "action":
         if option == "move":
-            return t("opt.action.move", speed=CHARACTERS[r.character].speed)
+            return t("opt.action.move", speed=r.speed_on(race.turn))
         if option in ("rest", "coins", "end", "star"):
             return t(f"opt.action.{option}")
         if ":" in option:

@@ -165,7 +165,7 @@ def test_a_defeat_makes_the_defender_win_and_shock_the_attacker_small():
     assert fight_results(race) == [(0, 1, "defeat", 1)]
     assert shocks(race) == [(0, "small", 1)]
     assert racer(race, 0).square == (0, 1)
-    assert scores(race, 1) == [(1, 3, "fight"), (1, 1, "shock")]
+    assert scores(race, 1) == [(1, 3, "fight")]  # the victory only: its shock scores nothing more [house, tuned]
     assert race.pending.kind == "tactical" and race.pending.racer == 1
 
 
@@ -174,7 +174,7 @@ def test_a_simple_victory_scores_3_and_gives_the_defender_a_small_shock():
     assert fight_results(race) == [(0, 1, "simple", 0)]
     assert shocks(race) == [(1, "small", 0)]
     assert racer(race, 1).square == (0, 1)
-    assert scores(race) == [(0, 2, "distance"), (0, 3, "fight"), (0, 1, "shock"), (1, -2, "distance")]
+    assert scores(race) == [(0, 2, "distance"), (0, 3, "fight"), (1, -2, "distance")]
 
 
 def test_a_crushing_victory_sends_the_defender_back_by_the_big_recoil():
@@ -186,7 +186,7 @@ def test_a_crushing_victory_sends_the_defender_back_by_the_big_recoil():
     assert fight_results(race) == [(0, 1, "crushing", 0)]
     assert shocks(race) == [(1, "big", 0)]
     assert racer(race, 1).square == (1, 1)
-    assert scores(race) == [(0, 4, "distance"), (0, 3, "fight"), (0, 2, "shock"), (1, -3, "distance")]
+    assert scores(race) == [(0, 4, "distance"), (0, 3, "fight"), (1, -3, "distance")]
 
 
 def test_the_winners_tactical_move_goes_only_to_squares_free_of_barriers_rocks_and_racers():
@@ -258,7 +258,16 @@ def test_a_shocked_racer_may_keep_his_shield_and_take_the_shock():
     race = orcs_fight([("DCOMBAT", 30), ("D6", 2)], before=arrange(unprotect=[1], shields={1: 1}))
     choose(race, "take")
     assert racer(race, 1).inventory.shields == 1 and racer(race, 1).square == (1, 1)
-    assert (0, 1, "shock") in scores(race)
+    assert events(race, "shock") and (0, 3, "fight") in scores(race)
+
+
+def test_a_fights_winner_scores_3_whatever_the_shock_while_a_thrown_objects_shock_scores_its_author():
+    # [house, tuned] (issue 29): the winner of a fight scores the victory (3) only, a small or a big
+    # shock; a shock from an object, a trap, a cry still scores its author 1 or 2 (section 1).
+    for face, size, recoil in ((21, "small", ("D6", 5)), (41, "big", ("D10", 5))):
+        race = orcs_fight([("DCOMBAT", face), recoil])
+        assert shocks(race) == [(1, size, 0)]
+        assert [s for s in scores(race, 0) if s[2] != "distance"] == [(0, 3, "fight")]
 
 
 def _trap_shock(face, marks=None, size_die="D10", **kwargs):

@@ -51,7 +51,7 @@ def test_the_ring_of_fire_reaches_ten_plus_two_d10_squares():
         .......2
     """,
         ["elf", "orc"],
-        faces=STEP + [("DRAPID", 2), ("D10", 2), ("D10", 3)],
+        faces=STEP + [("DRAPID", 5), ("D10", 2), ("D10", 3)],
         before=arrange(["ring_of_fire"]),
     )
     to_action(race)

@@ -384,11 +384,19 @@ def test_a_fast_racer_may_move_by_the_drapid():
     assert racer(race, 0).square == (5, 1)
 
 
-def test_the_drapid_never_counts_for_a_double():
+def test_the_drapid_counts_for_a_double_with_a_d6_of_its_face_once():  # [house, tuned] (issue 29)
     race = scenario(".1..2...", ["elf", "dwarf"], faces=[("D6", 4), ("D6", 2), ("DRAPID", 4)])
-    assert events(race, "lucky") == []
-    assert racer(race, 0).inventory.clovers == 0
+    assert events(race, "lucky") == [{"racer": 0}]
+    assert racer(race, 0).inventory.clovers == 1
     assert set(race.pending.options) == {(4, 0), (2, 0)}
+    race = scenario(".1..2...", ["elf", "dwarf"], faces=[("D6", 3), ("D6", 3), ("DRAPID", 3)])
+    assert events(race, "lucky") == [{"racer": 0}]  # three of a kind: one double, one clover
+    assert racer(race, 0).inventory.clovers == 1
+
+
+def test_the_drapid_makes_no_double_for_a_racer_without_it_nor_with_other_faces():
+    race = scenario(".1..2...", ["elf", "dwarf"], faces=[("D6", 4), ("D6", 2), ("DRAPID", 3)])
+    assert events(race, "lucky") == [] and racer(race, 0).inventory.clovers == 0
 
 
 def test_a_fast_racers_two_d6_still_make_a_double():

@@ -461,10 +461,11 @@ def characters(language: str) -> None:
     from scenes import assets
     from scenes.i18n import character, t
     from scenes.ui import text, theme
+    from scenes.words import speed_words
 
     def stats(c: Any) -> list[tuple[str, str]]:
         return [
-            (t("setup.speed"), t("setup.speed_value", count=c.speed)),
+            (t("setup.speed"), speed_words(c)),
             (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
             (t("setup.clover"), t(f"category.{c.alternative}")),
         ]
