@@ -235,3 +235,48 @@ def cases(big: bool = False) -> list[Case]:
         Case("a huge replay", huge_replay(120 * MB if big else 5 * MB), "more than the 4 MB a replay may be", "replay"),
         Case("a deeply nested replay", deep_replay, "nested too deep", "replay"),
     ]
+
+
+def legal_board(columns: int, rows: int) -> Callable[[Path], Path]:
+    """A legal board of `columns` x `rows` squares, every square of every layer painted (the heaviest
+    board a designer may draw at that size): ground and decoration tiles everywhere, rocks, chests and
+    a start point for six racers on row 0."""
+
+    def make(folder: Path) -> Path:
+        squares = columns * rows
+
+        def layer(number: int, name: str, gids: list[int]) -> str:
+            data = base64.b64encode(zlib.compress(struct.pack(f"<{squares}I", *gids))).decode()
+            return (
+                f' <layer id="{number}" name="{name}" width="{columns}" height="{rows}">\n'
+                f'  <data encoding="base64" compression="zlib">{data}</data>\n </layer>\n'
+            )
+
+        ground = [1 + (i % 3) for i in range(squares)]
+        decoration = [9 + (i % 5) for i in range(squares)]
+        rocks = [0] * squares
+        chests = [0] * squares
+        for i in range(2 * columns, squares, 7):
+            rocks[i] = 20
+        for i in range(2 * columns + 3, squares, 11):
+            if not rocks[i]:
+                chests[i] = 30
+        middle = columns // 2
+        starts = "".join(
+            f'  <object id="{k + 1}" x="{(middle - 3 + k) * 32 + 16}" y="16"><point/></object>\n' for k in range(6)
+        )
+        text = (
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
+            f'width="{columns}" height="{rows}" tilewidth="32" tileheight="32" infinite="0">\n'
+            ' <properties>\n  <property name="name" value="Big"/>\n </properties>\n'
+            ' <tileset firstgid="1" source="tilesets/fantasy-racing.tsx"/>\n'
+            + layer(1, "ground", ground)
+            + layer(2, "decoration", decoration)
+            + layer(3, "rocks", rocks)
+            + layer(4, "chests", chests)
+            + f' <objectgroup id="5" name="start">\n{starts} </objectgroup>\n</map>\n'
+        )
+        return _board(folder, text, f"big-{columns}x{rows}.tmx")
+
+    return make
