@@ -297,7 +297,7 @@ def check(data: Any) -> dict[str, Any]:
     for index, racer in enumerate(record["racers"], 1):
         if not OBJECT.test(racer):
             raise RecordError(f"racer {index} is {kind_of(racer)}, not an object")
-        if "character" in racer and racer["character"] not in CHARACTERS and type(racer["character"]) is str:
+        if type(racer.get("character")) is str and racer["character"] not in CHARACTERS:
             shown = racer["character"] if len(racer["character"]) <= 20 else racer["character"][:20] + "…"
             raise RecordError(f"racer {index} is an unknown character {shown!r}")
         check_fields(racer, RACER, f"racer {index}'s {{}}")
