@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+import platformdirs.windows
 import pytest
 
 from game import Race, RacerSetup, ai, record
@@ -74,6 +75,8 @@ def test_the_user_folder_follows_each_platforms_conventions(tmp_path, monkeypatc
     assert userdata.user_dir() == tmp_path / "home" / "Library" / "Application Support" / "fantasy-racing"
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "roaming"))
+    # platformdirs asks Windows itself (ctypes) for %APPDATA%; here, as Windows would say, the variable
+    monkeypatch.setattr(platformdirs.windows, "_resolve_win_folder", platformdirs.windows.get_win_folder_from_env_vars)
     assert userdata.user_dir() == tmp_path / "roaming" / "fantasy-racing"
 
 
