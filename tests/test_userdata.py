@@ -191,7 +191,7 @@ BAD_VALUES = [
     (
         "window too small",
         {"window": [10, 20]},
-        "window 10 x 20 is not within 320-7680: 320 x 320",
+        "window 10 x 20 is not within 320-3840: 320 x 320",
         {"window": (320, 320)},
     ),
     ("window of the wrong type", {"window": "big"}, "window is a text, not two whole numbers", {"window": (1280, 720)}),
