@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game import BoardError, Race, RacerSetup
+from game import BoardError, Race, RacerSetup, record
 from game.app import session, userboards
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
@@ -40,13 +40,14 @@ ROW_H = 44
 def start_race(stack, setup: dict, replace: bool = False) -> str | None:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
     try:
+        record.check_setup(setup)  # (a saved setup's *Race again*: checked as the file was)
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
         seed = setup.get("seed")
         race = Race.new(
             board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else random.randrange(2**31)
         )
-    except (BoardError, ValueError, KeyError, OSError) as error:
+    except (BoardError, ValueError, KeyError, TypeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     playing = session.new_race(race, {k: v for k, v in setup.items() if k != "seed"})
     scene = stack.make("race", race, session=playing)

@@ -40,8 +40,11 @@ class TitleScene(Scene):
         """Look for a saved race and lay out the menu, the focus on the item doing `keep` (else the first)."""
         self.saved, problem = session.saved_race()
         self.season, season_problem = session.saved_season()
-        if problem or season_problem:
-            self.message = " ".join(p for p in (problem, season_problem) if p)
+        said = [p for p in (problem, season_problem, *session.problems()) if p]
+        if session.read_only():
+            said.insert(0, t("title.read_only"))
+        if said:
+            self.message = " ".join(dict.fromkeys(said))
         items = []
         if self.saved is not None:
             items.append((t("menu.resume_saved"), self.resume_race))
