@@ -43,14 +43,13 @@ from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_T
 from game.characters import CHARACTERS
 from game.dice import Dice, ShownDice
 from game.files import kind_of, printable
+from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
 FORMAT = 2
 
 # The bounds of what a record (and the player's other files) may hold.
 NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name field takes 16)
-BOARD_NAME_LENGTH = 60  # a board's name as its designer wrote it
-DESCRIPTION_LENGTH = 1000  # a board's description or author (a few lines)
 PATH_LENGTH = 4096  # a file's path (a board's source)
 MAX_CHOICES = 10_000  # a 15-turn race of six racers makes under a thousand
 MAX_FACES = 100_000  # the faces shown to a network race's friend

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from game import ai, record, replay, seeds, tuning
 from game.board import Board
 from game.characters import CHARACTERS
+from game.map_format import BOARD_NAME_LENGTH
 from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
 from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
 
@@ -136,7 +137,7 @@ STANDING = Kind(
     ),
 )
 RESULT = (
-    Field("board", TEXT, longest=record.BOARD_NAME_LENGTH),
+    Field("board", TEXT, longest=BOARD_NAME_LENGTH),
     Field("standings", LIST, items=STANDING, longest=MAX_RACERS),
     Field("season_points", POINTS),
     Field("highlights", COUNTS),

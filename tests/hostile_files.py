@@ -224,7 +224,7 @@ def cases(big: bool = False) -> list[Case]:
         Case("deep nesting", deep_nesting(100_000), "its elements nest more than 32 deep"),
         Case("huge property value", huge_property(200 * MB if big else 5 * MB), "more than the 4 MB a board may be"),
         Case("huge comment", huge_comment(over), "more than the 4 MB a board may be"),
-        Case("entities (billion laughs)", billion_laughs, "it declares a DTD or entities"),
+        Case("entities (billion laughs)", billion_laughs, "it declares entities or refers to files"),
         Case("binary garbage", binary_garbage, "the file is refused: it is not UTF-8 text"),
         Case("a FIFO as the board", fifo_board, "it is not a regular file"),
         Case("/dev/zero as the tileset image", device_image, "is outside the board's folder"),
