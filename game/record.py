@@ -286,9 +286,7 @@ def check(data: Any) -> dict[str, Any]:
     is); RecordError with one sentence naming the field otherwise."""
     record = upgrade(data)
     check_fields(record, RECORD, "the field 'race.{}'")
-    board = record["board"]
-    check_fields(board, BOARD, "the field 'race.board.{}'")
-    _check_board_squares(board)
+    check_board(record["board"])
     for index, racer in enumerate(record["racers"], 1):
         if not OBJECT.test(racer):
             raise RecordError(f"racer {index} is {kind_of(racer)}, not an object")
@@ -307,8 +305,13 @@ def check(data: Any) -> dict[str, Any]:
     return record
 
 
-def _check_board_squares(board: dict[str, Any]) -> None:
-    """A record's board is a rectangle within the limits, and its objects and starts are on it."""
+def check_board(board: Any) -> dict[str, Any]:
+    """A board as a record holds it (`Board.to_dict`: a save's, a replay's, the one a network host
+    sends), checked against `BOARD` and the board limits (at most MAX_SQUARES squares, names printable
+    and short, only known terrain and objects, all on the board); RecordError naming the field."""
+    if not OBJECT.test(board):
+        raise RecordError(f"the field 'race.board' is {kind_of(board)}, not an object")
+    check_fields(board, BOARD, "the field 'race.board.{}'")
     rows = board["terrain"]
     height, width = len(rows), len(rows[0]) if rows else 0
     if not rows or any(len(row) != width for row in rows):
@@ -322,6 +325,8 @@ def _check_board_squares(board: dict[str, Any]) -> None:
         for index, item in enumerate(board[key], 1):
             if not (0 <= item[0] < height and 0 <= item[1] < width):
                 raise RecordError(f"item {index} of the field 'race.board.{key}' is off the board")
+    checked: dict[str, Any] = board
+    return checked
 
 
 def dice(record: dict[str, Any]) -> Dice | None:
