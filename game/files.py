@@ -75,6 +75,12 @@ def kind_of(value: Any) -> str:
     return type(value).__name__
 
 
+def shown(value: Any, longest: int = 24) -> str:
+    """A value of a file as a sentence quotes it: its repr, cut short (a file may hold a huge one)."""
+    text = repr(value) if not isinstance(value, (list, dict)) or len(value) < 8 else f"{kind_of(value)} of {len(value)}"
+    return text if len(text) <= longest else text[: longest - 1] + "…"
+
+
 def size_text(size: int) -> str:
     """'4 MB', '256 KB', '812 bytes'."""
     if size >= MB and size % MB == 0:

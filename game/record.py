@@ -42,7 +42,7 @@ from typing import Any
 from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.characters import CHARACTERS
 from game.dice import Dice, ShownDice
-from game.files import kind_of, printable
+from game.files import kind_of, printable, shown
 from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
@@ -362,7 +362,7 @@ def upgrade(data: Any) -> dict[str, Any]:
         raise RecordError("it has no format version: it is not a saved race")
     version = data["format"]
     if type(version) is not int or version < 1:
-        raise RecordError(f"its format version {version!r} is not a whole number from 1")
+        raise RecordError(f"its format version {shown(version)} is not a whole number from 1")
     if version > FORMAT:
         raise RecordError(
             f"it was written by a newer version of the game (format {version}; this one reads format {FORMAT})"

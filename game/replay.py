@@ -186,7 +186,7 @@ def read(loaded: Any, name: str = "the replay") -> Replay:
     if loaded.get("format") == REPLAY_FORMAT:
         version = loaded.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ReplayError(f"{name} is damaged: its replay version is {version!r}, not a whole number")
+            raise ReplayError(f"{name} is damaged: its replay version is {files.shown(version)}, not a whole number")
         if version > REPLAY_VERSION:
             raise ReplayError(
                 f"{name} is a replay of version {version}, newer than this game reads "

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from game import ai, record, replay, seeds, tuning
 from game.board import Board
 from game.characters import CHARACTERS
+from game.files import shown
 from game.map_format import BOARD_NAME_LENGTH
 from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
 from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
@@ -384,7 +385,7 @@ def upgrade(data: Any) -> dict[str, Any]:
         raise SeasonError("it is not a Fantasy Racing season (no season_format)")
     version = data["season_format"]
     if type(version) is not int or not 1 <= version <= SEASON_FORMAT:
-        raise SeasonError(f"it has season format {version!r}; this game reads format {SEASON_FORMAT} and older")
+        raise SeasonError(f"it has season format {shown(version)}; this game reads format {SEASON_FORMAT} and older")
     upgraded: dict[str, Any] = data
     while upgraded["season_format"] < SEASON_FORMAT:
         upgraded = MIGRATIONS[upgraded["season_format"]](upgraded)

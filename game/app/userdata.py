@@ -286,7 +286,7 @@ def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
         raise Unreadable(f"it has no format version: it is not {what}")
     version = data[key]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Unreadable(f"its format version {version!r} is not a whole number from 1")
+        raise Unreadable(f"its format version {files.shown(version)} is not a whole number from 1")
     if version > known:
         raise Unreadable(
             f"it was written by a newer version of the game (format {version}; this one reads format {known})"
