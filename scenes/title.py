@@ -44,7 +44,7 @@ class TitleScene(Scene):
         if session.read_only():
             said.insert(0, t("title.read_only"))
         if said:
-            self.message = " ".join(dict.fromkeys(said))
+            self.message = " ".join(dict.fromkeys([self.message, *said] if self.message else said))
         items = []
         if self.saved is not None:
             items.append((t("menu.resume_saved"), self.resume_race))
