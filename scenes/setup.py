@@ -22,7 +22,7 @@ from scenes import assets, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import rule_text, t
-from scenes.render.board import BoardRenderer
+from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
@@ -98,7 +98,6 @@ class SetupScene(Scene):
         usable = [i for i, c in enumerate(self.choices) if c.board is not None]
         preferred = [i for i in usable if self.choices[i].ref in (self.board_file, last)]
         self.board_index = (preferred or usable or [0])[0]
-        self.thumbnails: dict[str, pygame.Surface] = {}
         board = self.board
         self.turns = board.turns if board else 10
         self.racers = [
@@ -355,10 +354,7 @@ class SetupScene(Scene):
         choice = self.choices[self.board_index]
         if choice.board is None:
             return None
-        if choice.ref not in self.thumbnails:
-            renderer = BoardRenderer(choice.board, 16)
-            self.thumbnails[choice.ref] = renderer.thumbnail((150, 176))
-        return self.thumbnails[choice.ref]
+        return thumbnail(choice.board, (150, 176))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
