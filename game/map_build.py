@@ -301,8 +301,11 @@ def _board_art(tmx: Any, layers: list[Layer], matched: dict[int, Any], report: R
 def _layer_tiles(layer: Any, tmx: Any, name: str, report: Report) -> dict[Square, TileImage]:
     """A tile layer's tile images by square (a tile no tileset holds is reported once)."""
     tiles, lost = {}, []
+    images: dict[int, TileImage | None] = {}  # one TileImage a gid (a layer repeats a few tiles)
     for x, y, gid in layer.iter_data():
-        image = _tile_image(gid, tmx) if gid else None
+        if gid and gid not in images:
+            images[gid] = _tile_image(gid, tmx)
+        image = images[gid] if gid else None
         if image:
             tiles[(y, x)] = image
         elif gid:

@@ -688,7 +688,7 @@ FRAMES = 4  # frames drawn on each screen opened
 def data_home(case: Case, folder: Path) -> Path:
     """Where $XDG_DATA_HOME goes for a case made in `folder`: the player's files are made in it, a board's
     folder stays apart from it."""
-    return folder / "data" if case.kind in ("save", "season", "settings") else folder.parent / "home"
+    return folder / "data" if case.kind in ("save", "season", "settings") else folder.parent / f"{folder.name}-home"
 
 
 def scenes_for(case: Case) -> tuple[str, ...]:
