@@ -618,6 +618,17 @@ def more_cases(big: bool = False) -> list[Case]:
             "a zlib bomb in a group in an object layer", stray_bomb("group", inflated), "a <group> inside <objectgroup>"
         ),
         Case("a zlib bomb in properties", stray_bomb("properties", inflated), "a <layer> inside <properties>"),
+        *(
+            [
+                Case(
+                    "a 2.8 GB zlib bomb in an object layer",
+                    stray_bomb("objectgroup", 2800 * MB),
+                    "inside <objectgroup>",
+                )
+            ]
+            if big
+            else []
+        ),
         Case("a 1,000,000-pixel picture of 1-pixel tiles", one_pixel_tiles(1_000_000), "more than the 4096x4096"),
         Case("a 4096-pixel picture of 1-pixel tiles", one_pixel_tiles(4096), "cuts into 16,777,216 tiles"),
         Case("a FIFO tileset in a tileset", nested_tileset("fifo tileset"), "a <tileset> inside <tileset>"),
