@@ -365,7 +365,9 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     """Season format 1 (to commit 14c1549) to 2: each finished race's replay was kept as the text of its
     file, a string in the season's JSON; it is now the replay's data itself."""
     results = []
-    for result in data.get("results") or []:
+    if not isinstance(data.get("results"), list):  # (the one validation says what it is)
+        return {**data, "season_format": 2}
+    for result in data["results"]:
         if isinstance(result, dict) and isinstance(result.get("replay"), str):
             try:
                 result = {**result, "replay": json.loads(result["replay"])}
