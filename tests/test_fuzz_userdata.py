@@ -272,6 +272,14 @@ def test_a_few_hundred_mutated_files_are_read_or_set_aside_with_one_sentence(tmp
     assert outcome.set_aside > outcome.files // 3 and outcome.read > 0 and outcome.windows == 3
 
 
+@pytest.mark.parametrize("results", [1e308, -1, -0.5, "nope"])
+def test_what_the_fuzzer_found_a_first_format_season_whose_results_are_not_a_list(tmp_path, monkeypatch, results):
+    """20,000 files at seed 5 found one crash (TypeError in the season's upgrade): now one sentence."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "case" / "data"))
+    path = hostile.player_file("season.json", lambda d: d.update(results=results))(tmp_path / "case")
+    assert "the field 'results' is " in read("season", path) and not path.exists()
+
+
 @pytest.mark.slow  # two thousand files
 def test_two_thousand_mutated_files_are_read_or_set_aside_and_the_game_starts(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
