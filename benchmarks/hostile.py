@@ -15,7 +15,10 @@ its exit status, wall time, peak memory (maximum resident set) and the first lin
 - replays: `main.py replay FILE --check` and the window's replay screen;
 - the player's settings, race save and championship: the window's title (and what it resumes).
 
-    .venv/bin/python benchmarks/hostile.py [--small] [--jobs N]   # --small: the tests' sizes; N processes (2)
+    .venv/bin/python benchmarks/hostile.py [--small] [--jobs N] [--only TEXT]
+        # --small: the tests' sizes; N processes at a time (2); only the files whose name holds TEXT
+
+It ends with the same answers as one table of a row per file (docs/reliability.md holds it).
 
 The targets (issue 27): each answer within 2 s and 300 MB, one sentence, no traceback, exit 1 for a
 refused file given to a command (0 for a file the game can use). A row that misses one says FAIL.
@@ -129,6 +132,37 @@ def one(number: int, case: hostile.Case, scratch: Path, env: dict[str, str]) -> 
     return rows
 
 
+COLUMNS = (
+    "check-map",
+    "simulate --board",
+    "replay --check",
+    "window: title",
+    "window: setup",
+    "window: race",
+    "window: preview",
+    "window: replay",
+)
+
+
+def summary(rows: list[str]) -> None:
+    """The answers again, one row per hostile file: exit status, seconds and peak MB of each command or
+    screen (a screen's exit is left out: the window goes on), then the answer."""
+    table: dict[str, dict[str, str]] = {}
+    answers: dict[str, str] = {}
+    for row in rows:
+        label, name, status, seconds, peak, verdict, answer = row[2:-2].split(" | ", 6)
+        cell = f"{float(seconds):.2f} s, {float(peak):.0f} MB"
+        cell = cell if name.startswith("window") else f"exit {status}, {cell}"
+        table.setdefault(label, {})[name] = cell + ("" if verdict == "ok" else f" **{verdict}**")
+        answers.setdefault(label, answer)
+    print()
+    print("| hostile file | " + " | ".join(COLUMNS) + " | the answer (first line) |")
+    print("|---" * (len(COLUMNS) + 2) + "|")
+    for label, cells in table.items():
+        print(f"| {label} | " + " | ".join(cells.get(c, "") for c in COLUMNS) + f" | {answers[label][:90]} |")
+    print()
+
+
 def main() -> None:
     if "--open" in sys.argv:
         at = sys.argv.index("--open")
@@ -137,6 +171,8 @@ def main() -> None:
     jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 2
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     cases = [*hostile.cases(big=not small), *hostile.more_cases(big=not small)]
+    if "--only" in sys.argv:
+        cases = [c for c in cases if sys.argv[sys.argv.index("--only") + 1] in c.name]
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
         f"sizes: {'tests' if small else 'issues'}; {jobs} at a time; command: {' '.join(sys.argv)}"
@@ -151,6 +187,7 @@ def main() -> None:
             for row in future.result():
                 rows.append(row)
                 print(row, flush=True)
+    summary(rows)
     worst_seconds = max(float(r.split(" | ")[3]) for r in rows)
     worst_peak = max(float(r.split(" | ")[4]) for r in rows)
     failed = [r for r in rows if "| FAIL" in r]
