@@ -145,8 +145,7 @@ class Lessons(Guide):
             if spots:
                 return spots[0]
         if lesson.point == "hud":
-            order = list(scene.race.order) or list(range(len(scene.race.racers)))
-            card = hud.card_rects(scene.race, order, scene.playback.turn_shown).get(PLAYER)
+            card = hud.card_rects(scene.race, scene.playback.turn_shown).get(PLAYER)
             if card is not None:
                 return card.left + 4, card.centery
         return racer[0] if racer else None
