@@ -26,6 +26,7 @@ from scenes.ui.widgets import panel as draw_panel
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
+MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
 
 
 @lru_cache(maxsize=256)
@@ -71,6 +72,7 @@ class RaceDrawing:
         self._explained: tuple[Any, list[str]] | None = None  # (decision and focus, the focused option's lines)
         self._strip: tuple[Any, ...] | None = None  # the explanation's rows, laid out once per look
         self.link: tuple[pygame.Rect, str] | None = None  # the explanation's link to the rule book: (where, section)
+        self.strip: pygame.Rect | None = None  # where the focused option's explanation was drawn last
 
     def forget(self) -> None:
         """Draw everything again next frame (another screen was over the race)."""
@@ -135,28 +137,37 @@ class RaceDrawing:
         # What can be worked out before the board blit is (see token_sprites).
         tokens = self.token_sprites()
         line = self.status_line()
-        renderer, camera = scene.renderer, scene.camera.position
+        renderer, camera = scene.renderer, scene.camera.at
         panel = scene.panel if scene.panel is not None and not scene.busy else None
+        board_view = scene.camera.board_view  # a narrow board: drawn once, on a plain ground
+        narrow = board_view != view
         still = False
         if panel is None:
             self.panel_on_screen = None
-            renderer.draw(surface, view, camera)
+            if narrow:
+                self.draw_margins(surface, view, board_view)
+            renderer.draw(surface, board_view, camera)
         else:
             # The decision panel is opaque but for its round corners: the board, the tokens
             # and the animations are drawn above it, and while it stays the same it is not
             # drawn again (nor the board under it), only its corners.
             panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
             still = on_top and self.panel_on_screen == (id(surface), id(panel_picture))
+            parts = board.around(view, area) + panel.notches if still else [view]
+            if narrow:
+                for part in parts:
+                    self.draw_margins(surface, view, board_view, part)
             if still:
-                renderer.draw_parts(surface, view, camera, board.around(view, area) + panel.notches)
+                renderer.draw_parts(surface, board_view, camera, parts)
             else:
-                renderer.draw(surface, view, camera)
+                renderer.draw(surface, board_view, camera)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
-        surface.set_clip(view)
+        surface.set_clip(view.clip(board_view))
         self.draw_traps(surface)
         self.draw_marks(surface)
         surface.fblits(tokens)
+        surface.set_clip(view)
         playback = scene.playback
         for anim in playback.ambient:
             if anim.draws:
@@ -173,10 +184,27 @@ class RaceDrawing:
             self.panel_on_screen = (id(surface), id(panel_picture)) if on_top else None
             self.draw_explanation(surface, panel)
         else:
-            self.link = None
+            self.link = self.strip = None
         if panel is None and line is not None:
             surface.blit(*line)
         self.draw_notice(surface)
+
+    @staticmethod
+    def draw_margins(
+        surface: pygame.Surface, view: pygame.Rect, board_view: pygame.Rect, part: pygame.Rect | None = None
+    ) -> None:
+        """Beside a board narrower than the view (within `part` of it): a plain ground, and the board's
+        edges, which join (a racer leaving one comes back at the other: a chevron on each says so)."""
+        clip = surface.get_clip()
+        if part is not None:
+            surface.set_clip(part.clip(view))
+        surface.fill(MARGIN, view)
+        for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, view.top), (x, view.bottom), 2)
+            for y in range(view.top + 60, view.bottom, 160):
+                tip = x + way * 12
+                pygame.draw.polygon(surface, theme.PANEL_EDGE, [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)])
+        surface.set_clip(clip)
 
     # ---------------------------------------------------------------- lines over the board
     def draw_notice(self, surface: pygame.Surface) -> None:
@@ -209,7 +237,7 @@ class RaceDrawing:
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
         """The focused option's explanation, on a dark strip just above the decision panel (its lines
         wrapped to the strip), with the link to its rule in the rule book (F1, or a click on it)."""
-        self.link = None
+        self.link = self.strip = None
         lines = self.explanation()
         if not lines:
             return
@@ -231,6 +259,7 @@ class RaceDrawing:
         height = 8 + 21 * len(rows)
         box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, width, height)
         effects.shade(surface, box, (10, 12, 20), 210)
+        self.strip = box
         for k, (part, colour, kind) in enumerate(rows):
             text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
         where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")

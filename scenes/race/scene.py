@@ -175,7 +175,8 @@ class RaceScene(Scene):
                 self.playback.sync()
             else:
                 self._idle(game_dt)
-        self.camera.follow(self._camera_target(self._focus_racer()), dt)
+        led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
+        self.camera.follow(led if led is not None else self._camera_target(self._focus_racer()), dt)
 
     def skip(self) -> None:
         """Show at once everything that is queued (a key or a click while animating)."""
