@@ -303,6 +303,7 @@ class Lessons(Guide):
         lesson = self.lesson
         if lesson is None:
             return
+        scene.drawing.forget()  # (drawn over the panel and the sidebar: they are drawn whole again next frame)
         box = self.lesson_box()
         effects.shade(surface, box, (12, 14, 26), 236)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
@@ -316,7 +317,6 @@ class Lessons(Guide):
         target = self.target()
         if arrow is None or target is None:
             return
-        scene.drawing.forget()  # (the arrow may reach the sidebar: it is drawn whole again next frame)
         pulse = 2 + int(2 * (1 + math.sin(scene.clock * 6)))
         pygame.draw.rect(surface, theme.ACCENT, target.inflate(2 * pulse + 4, 2 * pulse + 4), 3, border_radius=8)
         start, end = arrow

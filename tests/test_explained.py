@@ -300,3 +300,17 @@ def test_the_fight_odds_name_the_shock_each_outcome_gives():
     )
     assert "20 % crushing: a big shock for Ann" in said and "50 % defeat: a small shock for Zoé" in said
     assert words.die_name("DCOMBAT") == "combat die" and race.racers[1].name == "Zoé"
+
+
+@pytest.mark.slow  # three races and the guided race up to its eleventh lesson, drawn headless: some seconds
+def test_the_readmes_pictures_of_an_explained_badge_a_scrolled_log_and_two_lessons_draw(tmp_path, monkeypatch):
+    from tests import screen_shots
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pictures = screen_shots.take(tmp_path / "shots")
+    names = sorted(path.name for path in pictures)
+    assert names == sorted(
+        ["explained-badge.png", "race-log.png", "guided-step.png", "guided-step-2.png", "legend.png"]
+    )
+    for path in pictures:
+        assert pygame.image.load(str(path)).get_size() == (1280, 720)

@@ -75,8 +75,9 @@ class RaceDrawing:
         self.strip: pygame.Rect | None = None  # where the focused option's explanation was drawn last
 
     def forget(self) -> None:
-        """Draw everything again next frame (another screen was over the race)."""
+        """Draw everything again next frame (another screen, a lesson or an explanation was over the race)."""
         self.hud_on_screen = None
+        self.panel_on_screen = None
 
     # ---------------------------------------------------------------- the HUD
     def hud_key(self) -> tuple[Any, ...]:
