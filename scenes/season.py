@@ -345,7 +345,8 @@ class SeasonTableScene(Scene):
         if self.message:
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")
         else:
-            text.draw(surface, t("season.keys"), (40, 680), 16, theme.MUTED, anchor="midleft")
+            keys = t("season.keys_over") if self.season.over else t("season.keys")  # (the last race was run)
+            text.draw(surface, keys, (40, 680), 16, theme.MUTED, anchor="midleft")
 
 
 # ---------------------------------------------------------------- the end

@@ -490,25 +490,28 @@ class SetupScene(Scene):
             surface.blit(image, (box.left + 10, box.top + 10))
         x = box.left + 136
         text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
-        stats = [
-            (t("setup.speed"), t("setup.speed_value", count=c.speed)),
-            (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
-            (t("setup.clover"), t(f"category.{c.alternative}")),
-        ]
         y = box.top + 50
-        for label, value in stats:
-            text.draw(surface, label, (x, y), 16, theme.MUTED)
-            text.draw(surface, value, (x + 116, y), 15, theme.TEXT, "bold")
-            y += 22
-        bar = pygame.Rect(x, y + 4, box.right - x - 16, 10)
-        simple_w = int(bar.width * c.simple / 100)
-        crush_w = int(bar.width * c.crushing / 100)
-        pygame.draw.rect(surface, (90, 60, 60), bar, border_radius=4)
-        pygame.draw.rect(surface, (110, 200, 120), (bar.left, bar.top, simple_w, bar.height))
-        pygame.draw.rect(surface, (242, 193, 78), (bar.left + simple_w, bar.top, crush_w, bar.height))
+        text.draw(surface, t("setup.speed"), (x, y), 16, theme.MUTED)
+        text.draw(surface, t("setup.speed_value", count=c.speed), (x + 116, y), 15, theme.TEXT, "bold")
+        y += 22
+        # the attacker's chances, each outcome with its colour and the shock it gives (two rows if need be)
+        text.draw(surface, t("setup.combat"), (x, y), 16, theme.MUTED)
+        chip_x, chip_y = x + 116, y + 10
+        outcomes = (("simple", c.simple, (110, 200, 120)), ("crushing", c.crushing, (242, 193, 78)))
+        for outcome, chance, shade in (*outcomes, ("defeat", c.defeat, (200, 90, 80))):
+            said = t(f"setup.shock.{outcome}", chance=chance)
+            if chip_x > x + 116 and chip_x + 14 + text.width(said, 14, "bold") > box.right - 10:
+                chip_x, chip_y = x + 116, chip_y + 19
+            pygame.draw.rect(surface, shade, (chip_x, chip_y - 5, 10, 10), border_radius=2)
+            drawn = text.draw(surface, said, (chip_x + 14, chip_y), 14, theme.TEXT, "bold", anchor="midleft")
+            chip_x = drawn.right + 12
+        y = chip_y + 12
+        text.draw(surface, t("setup.clover"), (x, y), 16, theme.MUTED)
+        text.draw(surface, t(f"category.{c.alternative}"), (x + 116, y), 15, theme.TEXT, "bold")
+        y += 22
         # every special rule, under the portrait across the box, in the largest size that shows them all
         rules = "  ".join(rule_text(rule) for rule in c.rules)
-        area = pygame.Rect(box.left + 12, max(y + 22, box.top + 130), box.width - 24, 0)
+        area = pygame.Rect(box.left + 12, max(y + 4, box.top + 130), box.width - 24, 0)
         area.height = box.bottom - 8 - area.top
         for size in (16, 15, 14, 13, 12):
             lines = len(text.wrap(rules, area.width, size))
