@@ -116,6 +116,16 @@ def saved_season() -> tuple[Season | None, str | None]:
     return userdata.load_season()
 
 
+def problems() -> list[str]:
+    """What could not be saved since the last call, one sentence each (the title shows them)."""
+    return userdata.take_problems()
+
+
+def read_only() -> bool:
+    """Whether another window holds the player's folder, so that this one saves nothing."""
+    return userdata.read_only()
+
+
 def has_saved_race() -> bool:
     """Whether a race in progress is saved (a friend keeping a race would replace it)."""
     try:
