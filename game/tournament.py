@@ -34,6 +34,8 @@ CAUSE_GROUPS = {  # results-screen groups of the scoring causes
     "special": ("vicious", "flail", "star", "theft", "lightning"),
 }
 LATE_TURNS = 3
+BAND = (0.67, 1.33)  # every character's win rate within these times the average (issue 29; was 0.5-1.5)
+MIXED = "mixed"  # balance --bot mixed: each racer's level drawn at random among ai.LEVELS (as people play)
 
 
 @dataclass
@@ -301,10 +303,14 @@ def level_lineup(levels: Sequence[str]) -> Callable[[random.Random], tuple[list[
 
 
 def character_lineup(racers: int, bot: str) -> Callable[[random.Random], tuple[list[str], list[str]]]:
-    """`racers` different characters drawn at random, all with the same bot."""
+    """`racers` different characters drawn at random, all with the same bot (MIXED: each with a level
+    drawn at random, after the characters)."""
 
     def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
-        return rng.sample(list(CHARACTERS), racers), [bot] * racers
+        characters = rng.sample(list(CHARACTERS), racers)
+        if bot == MIXED:
+            return characters, [rng.choice(ai.LEVELS) for _ in characters]
+        return characters, [bot] * racers
 
     return lineup
 
@@ -431,18 +437,25 @@ def balance_report(
     """The balance command: every character with equal bots, random seats and boards."""
     records = run(boards, character_lineup(racers, bot), games, seed, progress, jobs)
     lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
+    who = f"levels drawn for each racer ({', '.join(ai.LEVELS)})" if bot == MIXED else f"all {bot} bots"
     print_table(
         lines,
-        f"{games} races of {racers} different characters, all {bot} bots, boards: "
-        f"{', '.join(sorted({b.name for b in boards}))}",
+        f"{games} races of {racers} different characters, {who}, boards: {', '.join(sorted({b.name for b in boards}))}",
         out,
     )
     print_race_figures(records, out)
     average = sum(line.win_rate for line in lines) / len(lines)
-    outside = [line.name for line in lines if not 0.5 * average <= line.win_rate <= 1.5 * average]
+    low, high = BAND
+    outside = [line.name for line in lines if not low * average <= line.win_rate <= high * average]
     print(
-        f"average win rate {average:.1%}; within 0.5x-1.5x of it: "
+        f"average win rate {average:.1%}; within {low:g}x-{high:g}x of it: "
         f"{'every character' if not outside else 'all but ' + ', '.join(outside)}",
         file=out,
     )
+    if average > 0:
+        print(
+            f"lowest {lines[-1].win_rate / average:.2f}x ({lines[-1].name}), "
+            f"highest {lines[0].win_rate / average:.2f}x ({lines[0].name})",
+            file=out,
+        )
     return records

@@ -2,6 +2,7 @@
 
 import copy
 import dataclasses
+import io
 import random
 from pathlib import Path
 
@@ -94,6 +95,22 @@ def test_a_tournament_gives_the_same_records_with_one_process_or_two(lineup):
     assert [[(s.character, s.bot, s.points) for s in r.seats] for r in one] == [
         [(s.character, s.bot, s.points) for s in r.seats] for r in two
     ]
+
+
+def test_balance_mixed_draws_a_level_for_each_racer_and_reports_every_character_against_the_band():
+    lineup = tournament.character_lineup(6, tournament.MIXED)
+    drawn = [lineup(random.Random(seed)) for seed in range(40)]
+    levels = [level for _, bots in drawn for level in bots]
+    assert set(levels) == set(ai.LEVELS)  # every level seated, racer by racer
+    assert any(len(set(bots)) > 1 for _, bots in drawn) and all(len(set(c)) == 6 for c, _ in drawn)
+    assert lineup(random.Random(3)) == lineup(random.Random(3))
+    boards = [dataclasses.replace(random_board(random.Random(s), racers=6), turns=5) for s in range(2)]
+    out = io.StringIO()
+    easy_lineup = tournament.character_lineup(6, "easy")
+    records = tournament.balance_report(boards, 6, 4, "easy", 6, out, progress=None)
+    said = out.getvalue()
+    assert "within 0.67x-1.33x of it" in said and "lowest" in said and "highest" in said
+    assert len(records) == 6 and easy_lineup(random.Random(1))[1] == ["easy"] * 6
 
 
 def test_ratings_order_the_levels_with_intervals_around_them():

@@ -105,7 +105,11 @@ def build_parser() -> Parser:
     _add_series_options(tour)
 
     bal = commands.add_parser("balance", help="every character with equal bots: win rates")
-    bal.add_argument("--bot", default="normal", help="the level of every racer: easy, normal, hard")
+    bal.add_argument(
+        "--bot",
+        default="normal",
+        help="the level of every racer: easy, normal, hard, expert; mixed: a level drawn for each racer",
+    )
     bal.add_argument("--racers", type=whole_number(2, 6, "--racers"), default=6, help="racers per race, 2 to 6")
     _add_series_options(bal)
 

@@ -110,8 +110,10 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
         records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout, jobs=args.jobs)
         lines = sorted(tournament.table(records, "bot"), key=lambda line: LEVELS.index(line.name))
     else:
-        if args.bot not in LEVELS:
-            raise CommandLineError(f"--bot: unknown level {args.bot!r}; choose among {', '.join(LEVELS)}")
+        if args.bot not in (*LEVELS, tournament.MIXED):
+            raise CommandLineError(
+                f"--bot: unknown level {args.bot!r}; choose among {', '.join(LEVELS)} or {tournament.MIXED}"
+            )
         if args.racers > most:
             raise CommandLineError(f"--racers: a board takes at most {most} racers")
         records = tournament.balance_report(
