@@ -89,15 +89,16 @@ CHARACTERS: dict[str, Character] = {
 
 # The special rules in words, for the setup gallery and the rules help ({NAME}: a tuning value).
 _RULE_WORDS: dict[str, str] = {
-    FAST: "Fast: also rolls the quick die (2-5) in the movement phase and may use any of the three dice.",
+    FAST: "Fast: also rolls the quick die (2-5) in the movement phase and may use any of the three dice; the quick "
+    "die and a D6 of the same face make a double.",
     SORE_LOSER: "Sore loser: once per race, after losing a fight, may have the attacker roll it again.",
     INITIATIVE: "Initiative: attacks first when an opponent without Initiative lands on his square.",
-    VICIOUS: "Vicious: scores 1 extra point for every shock he inflicts.",
+    VICIOUS: "Vicious: scores {VICIOUS_POINTS} extra points for every shock he inflicts.",
     THICK_SKIN: "Thick skin: a big shock from an object or a trap hurts him only as a small one.",
     FLAIL: "Flail: once per turn, after his action, pushes an opponent next to him one row back (+1).",
     BRAINY: "Brainy: walks over his own traps and sees who laid each trap.",
-    WAND_MASTERY: "Wand mastery: a wand of teleportation ({TELEPORT_RANGE} square, never forward) and a wand of fire "
-    "({WAND_OF_FIRE_DICE}D6), free to use, each resting two turns after use.",
+    WAND_MASTERY: "Wand mastery: a wand of teleportation ({TELEPORT_RANGE} square, always one row back) and a wand "
+    "of fire ({WAND_OF_FIRE_DICE}D6), free to use, each resting two turns after use.",
     BABY: "Baby: drinks beer (dice 2-7), does a poo, sleeps, cries (reaching {CRY_RANGE} squares); "
     "one each turn, in turn.",
     DISARM: "Disarm: may disarm an opponent's trap he walks onto (40 %) and keep it.",

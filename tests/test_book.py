@@ -102,6 +102,10 @@ CARD = {
     "fr": r"Vitesse {speed}\. Quand (?:il|elle) attaque : {simple} % de victoire simple, {crushing} % de victoire "
     r"écrasante, {defeat} % de défaite\. Un trèfle au coffre lui donne un objet {category}\.",
 }
+SPEEDS = {  # a speed that differs in the even game turns (the dwarf's)
+    "en": "{0} in the odd game turns, {1} in the even ones",
+    "fr": "{0} aux tours de jeu impairs, {1} aux tours pairs",
+}
 CATEGORY = {
     "en": {"offensive": "offensive", "non-offensive": "non-offensive"},
     "fr": {"offensive": "offensif", "non-offensive": "non offensif"},
@@ -115,8 +119,9 @@ def test_each_characters_numbers_are_the_character_tables(language):
     assert [blocks[i].image for i in cards] == [f"pictures/character-{c}.{language}.png" for c in CHARACTERS]
     for start, end, c in zip(cards, cards[1:] + [len(blocks)], CHARACTERS.values()):
         words = words_of(blocks[start:end])
+        speed = str(c.speed) if c.even_speed == c.speed else SPEEDS[language].format(c.speed, c.even_speed)
         expected = CARD[language].format(
-            speed=c.speed,
+            speed=speed,
             simple=c.simple,
             crushing=c.crushing,
             defeat=c.defeat,
@@ -181,7 +186,30 @@ FACTS = {  # section, the game's number, the words that say it in English and in
         r"every opponent up to {0} squares away in any direction, diagonals",
         r"jusqu'à {0} cases dans toutes les directions, diagonales comprises, subit",
     ),
-    "teleport": ("characters", (tuning.TELEPORT_RANGE,), r"onto a square {0} square away", r"sur une case à {0} case"),
+    "teleport": (
+        "characters",
+        (tuning.TELEPORT_RANGE,),
+        r"onto a square {0} square away, always one row back",
+        r"sur une case à {0} case, toujours une ligne en arrière",
+    ),
+    "vicious": (
+        "characters",
+        (tuning.VICIOUS_POINTS,),
+        r"he scores {0} more points for every shock he gives",
+        r"il marque {0} points de plus pour chaque choc qu'il inflige",
+    ),
+    "fight's shock": (
+        "fights",
+        (),
+        r"The winner scores 3 points\. In this game, that is all his victory scores",
+        r"Le vainqueur marque 3 points\. Dans ce jeu, sa victoire ne lui rapporte rien de plus",
+    ),
+    "quick die's double": (
+        "moving",
+        (),
+        r"In this game, it makes a double with a six-sided die showing the same face",
+        r"Dans ce jeu, il fait un double avec un dé à six faces qui montre la même face",
+    ),
     "wand of fire": (
         "characters",
         (tuning.WAND_OF_FIRE_DICE,),
@@ -201,6 +229,12 @@ def test_the_books_numbers_are_the_tuning_tables(language, fact):
     if fact == "sore loser":
         assert tuning.SORE_LOSER_REST >= MAX_TURNS  # "once per race": it never comes back within a race
         values = ()
+    if fact == "teleport":
+        assert tuning.TELEPORT_FORWARD == -1  # "always one row back"
+    if fact == "fight's shock":
+        assert not tuning.FIGHT_SCORES_SHOCK
+    if fact == "quick die's double":
+        assert tuning.QUICK_DIE_DOUBLES
     words = words_of(by_section(language)[section])
     pattern = (english if language == "en" else french).format(*values)
     assert re.search(pattern, words), f"{language}, {fact}: {pattern!r} not in the section {section!r}"
