@@ -222,3 +222,32 @@ def test_serve_hosts_an_expert_with_the_pool_and_races_as_simulate_does():
     assert served.returncode == 0, served.stderr
     standings = json.loads(served.stdout.strip().splitlines()[-1])
     assert sorted(line["points"] for line in standings) == sorted(points)
+
+
+def test_leaving_the_race_stops_an_experts_search_and_the_pool_leaves_no_process_behind():
+    from game.app.settings import Settings
+    from scenes.app import App
+    from scenes.race import RaceScene
+
+    race = Race.new(
+        load_board(MEADOW), [RacerSetup(c, c, bot="expert") for c in ("elf", "orc", "dwarf")], turns=5, seed=4
+    )
+    app = App(settings=Settings(animation_speed=4.0, tutorial_seen=True))
+    scene = app.stack.push(RaceScene(race, {"board": str(MEADOW), "turns": 5}))
+    thinker = scene.computer.thinker
+    deadline = time.monotonic() + WITHIN
+    try:
+        while not thinker.busy and time.monotonic() < deadline:  # frames until an expert searches
+            app.step([], 1 / 30)
+        assert thinker.busy, "no expert ever searched"
+        thought = thinker._thought
+        children = thinking.shared().children()
+        assert children and not race.over
+        scene.save_and_quit()  # the pause menu's way out: the race is left mid-search
+        assert thinker._thought is None and thought.wait(WITHIN)
+        assert thought.cancelled or thought.done  # (a search that ended in the same instant is let be)
+        assert not [w for w in thinking.shared()._workers if w.thought is not None]  # the worker is free
+    finally:
+        thinking.shutdown()
+    assert not any(alive(pid) for pid in children)
+    assert not [p for p in multiprocessing.active_children() if p.pid in children]
