@@ -87,6 +87,7 @@ def main() -> None:
 
     searching = [0, 0]  # frames with a search in flight, decisions taken (the experts' race)
     cpu_of_worst = [0.0]  # the CPU time (ms) of the experts' slowest frame: the rest of it was waiting for a core
+    cpu_times: list[float] = []  # the CPU time (ms) of each of the experts' frames: the frame's own work
 
     def measure(bot) -> tuple[list[float], list[float]]:
         """Frame and bare blit times (ms) of a race of six racers (`bot` their level, None for
@@ -128,8 +129,10 @@ def main() -> None:
             app.stack.update(dt)
             app.stack.draw(app.screen)
             t1 = time.perf_counter()
-            if bot == "expert" and (t1 - t0) * 1000 >= max(frame_times, default=0.0):
-                cpu_of_worst[0] = (time.thread_time() - c0) * 1000
+            if bot == "expert":
+                cpu_times.append((time.thread_time() - c0) * 1000)
+                if (t1 - t0) * 1000 >= max(frame_times, default=0.0):
+                    cpu_of_worst[0] = cpu_times[-1]
             scene.renderer.draw(app.screen, scene.view, scene.camera.position)
             t2 = time.perf_counter()
             frame_times.append((t1 - t0) * 1000)
@@ -159,6 +162,10 @@ def main() -> None:
     busy, made = searching
     print(f"  (60 frames a second; a search in flight in {busy} of the {args.frames} frames; {made} choices made;")
     print(f"  the worst frame took {cpu_of_worst[0]:.2f} ms of CPU: the rest of it, waiting for a core)")
+    print(
+        f"  the frames' own CPU time (what a quiet machine shows): p99 {percentile(cpu_times, 99):.2f} ms, "
+        f"worst {max(cpu_times):.2f} ms"
+    )
     print("a person deciding (the decision panel and its squares shown), six tokens sliding:")
     print(f"person deciding frame: median {p_median:.2f} ms, p99 {p_p99:.2f} ms   (targets: <= 4 ms, <= 10 ms)")
     print(
