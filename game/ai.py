@@ -195,7 +195,7 @@ def turns_left(race: Race, racer: int) -> int:
 def course_of(race: Race, racer: int) -> Course | None:
     """The board's course for this racer's way of moving (None on a board too big for one)."""
     r = race.racers[racer]
-    return course(race.board, r.speed_on(1), r.has(FAST), race.turns, r.speed_on(2))
+    return course(race.board, race.speed_of(racer, 1), r.has(FAST), race.turns, race.speed_of(racer, 2))
 
 
 def to_come(race: Race, racer: int) -> float:
@@ -359,7 +359,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     win = (simple + crushing) / 100
     if attacker != mover:
         win = 1 - win
-    shock_points = 1.5 if tuning.FIGHT_SCORES_SHOCK else 0.0  # a small or big shock inflicted, about
+    shock_points = 1.5 if race.tuned("FIGHT_SCORES_SHOCK") else 0.0  # a small or big shock inflicted, about
     recoil_rows = 1.8  # rows a shocked loser loses, about
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
@@ -398,7 +398,6 @@ def _tactical(race: Race, d: Decision, shift: int, sight: int = LANE_SIGHT) -> f
 
 
 def _action(race: Race, d: Decision, option: str, sight: int = LANE_SIGHT) -> float:
-    me = _me(race, d)
     if option == "coins":
         return 20
     if option == f"wand:{obj.WAND_OF_TELEPORTATION}":
@@ -415,7 +414,7 @@ def _action(race: Race, d: Decision, option: str, sight: int = LANE_SIGHT) -> fl
             return 2
         return 4 + (2 if item == obj.SYRINGE else 0) - 1
     if option == "move":
-        return me.speed_on(race.turn)
+        return race.speed_of(d.racer, race.turn)
     return 0
 
 
@@ -561,7 +560,7 @@ def _course_action(race: Race, d: Decision, option: str) -> float:
         return 0.0
     me = _me(race, d)
     turns = race.turns - race.turn
-    end, travelled = moves.preview_walk(race, d.racer, me.speed_on(race.turn))
+    end, travelled = moves.preview_walk(race, d.racer, race.speed_of(d.racer, race.turn))
     here = _ahead(race, d.racer, me.square, "move", turns)
     there = _ahead(race, d.racer, end, "move", turns)
     return _walk_points(race, me.square, travelled) + there - here + _met(race, d.racer, end)

@@ -120,10 +120,10 @@ def shock(
     die, table = RECOIL[size]
     faces, _, _ = yield from race.roll(victim, [die], "shock", squares=squares)
     if author is not None and author != victim:
-        if cause != "fight" or tuning.FIGHT_SCORES_SHOCK:  # [house] a fight's winner scores the victory only
+        if cause != "fight" or race.tuned("FIGHT_SCORES_SHOCK"):  # [house] a fight's winner scores the victory only
             race.score(author, SHOCK_POINTS[size], "shock")
         if race.racers[author].has(VICIOUS):
-            race.score(author, tuning.VICIOUS_POINTS, "vicious")
+            race.score(author, race.tuned("VICIOUS_POINTS"), "vicious")
     dr, dc = recoil(race, square, *table[faces[0]])
     if origin is not None and (dr, dc) == (0, 0):
         return False

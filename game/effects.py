@@ -231,7 +231,7 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
     taken = {(r.row, r.col) for r in race.racers}  # his own square among them
-    ahead = tuning.TELEPORT_FORWARD
+    ahead = race.tuned("TELEPORT_FORWARD")
     return (
         s
         for s in race.board.around(me, tuning.TELEPORT_RANGE)

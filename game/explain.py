@@ -200,7 +200,7 @@ def intended_path(race: Race, decision: Decision, option: object, sure: Foresigh
         down = _line(race, start, (1, 0), forward)
         return down + _line(race, down[-1] if down else start, (0, 1 if sideways > 0 else -1), abs(sideways))
     if kind == "action" and option == "move":
-        return _line(race, start, (1, 0), r.speed_on(race.turn))
+        return _line(race, start, (1, 0), race.speed_of(decision.racer, race.turn))
     if kind == "coins" and isinstance(option, int):
         return _line(race, start, (1, 0), option * (option + 1) // 2)
     if kind == "distance" and isinstance(option, int):

@@ -128,8 +128,11 @@ class Race(RaceState):
         seed: int | None,
         dice: Dice | None,
         before: Callable[[Race], None] | None = None,
+        rules: int | None = None,
     ) -> None:
         super().__init__(board, setups, turns, seed, dice)
+        if rules is not None:  # a race recorded under an older version of the rules (game/tuning.py)
+            self.rules, self.older = rules, tuning.changed_since(rules)
         # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
         self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
         self._mark: tuple[Any, ...] | None = None
@@ -149,10 +152,12 @@ class Race(RaceState):
         seed: int | None = None,
         dice: Dice | None = None,
         before: Callable[[Race], None] | None = None,
+        rules: int | None = None,
     ) -> Race:
         """A new race; checks the setup and says clearly what is wrong.
 
-        `before(race)`, for tests, may arrange the racers before the first turn.
+        `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the version
+        of the rules it plays by (game/tuning.py; by default this game's).
         """
         turns = board.turns if turns is None else turns
         setups = [s if isinstance(s, RacerSetup) else RacerSetup(s) for s in setups]
@@ -170,7 +175,7 @@ class Race(RaceState):
             raise ValueError(f"board {board.name!r} has {len(starts)} start squares for {len(setups)} racers")
         if not board.starts:
             board = board.with_starts(starts)
-        return cls(board, setups, turns, seed, dice, before)
+        return cls(board, setups, turns, seed, dice, before, rules)
 
     # ------------------------------------------------------------ driving
     def choose(self, option: Any) -> None:
@@ -269,6 +274,7 @@ class Race(RaceState):
         turn, slot, order, racers, taken, destroyed, traps, arrivals, dice_state, made = self._mark
         copy = object.__new__(Race)
         copy.board, copy.setups, copy.turns, copy.seed = self.board, self.setups, self.turns, self.seed
+        copy.rules, copy.older = self.rules, self.older
         copy.dice = self.dice.replica(dice_state)
         copy.turn, copy.order, copy.current, copy.phase = turn, list(order), None, ""
         copy.taken, copy.destroyed, copy.traps = set(taken), set(destroyed), dict(traps)
@@ -287,7 +293,7 @@ class Race(RaceState):
 
     def _fork_by_replay(self, dice: Dice) -> Race:
         """A fork made by replaying every choice from the start (races without snapshots)."""
-        copy = Race(self.board, self.setups, self.turns, self.seed, self.dice.replica())
+        copy = Race(self.board, self.setups, self.turns, self.seed, self.dice.replica(), rules=self.rules)
         copy._keep_marks, copy._forked = False, True
         for choice in self.choices:
             copy.choose(choice)
@@ -324,7 +330,7 @@ class Race(RaceState):
         pair = len(dice) >= 2 and dice[1] is main
         double = pair and rolled[0] == rolled[1]
         sprinter = double and rolled[0] == main.high
-        if tuning.QUICK_DIE_DOUBLES and len(dice) == 3 and rolled[2] in rolled[:2]:
+        if self.tuned("QUICK_DIE_DOUBLES") and len(dice) == 3 and rolled[2] in rolled[:2]:
             double = True  # [house] the quick die and a D6 of the same face: a double too (never the sprinter)
         options = move_options(dice, faces, sprinter)
         if sprinter:
@@ -387,7 +393,7 @@ class Race(RaceState):
             elif choice in ("move", "rest"):
                 main_done = True
                 if choice == "move":
-                    yield from moves.walk(self, racer, r.speed_on(self.turn), 0, "action", voluntary=True)
+                    yield from moves.walk(self, racer, self.speed_of(racer, self.turn), 0, "action", voluntary=True)
             elif choice.startswith("use:"):
                 main_done = True
                 yield from effects.use_object(self, racer, choice[4:])
@@ -433,7 +439,7 @@ class Race(RaceState):
         setups = [s.to_dict() for s in self.setups]
         # a race kept from a network race: its dice add the faces its host showed
         return record.make(
-            board.to_dict(), board.source, setups, self.turns, self.seed, self.choices, self.dice.saved()
+            board.to_dict(), board.source, setups, self.turns, self.seed, self.choices, self.dice.saved(), self.rules
         )
 
     @classmethod
@@ -452,7 +458,7 @@ class Race(RaceState):
             raise record.RecordError(f"the field 'race.board' is not a board ({record.reason(error)})") from None
         setups = [RacerSetup(r["character"], r.get("name", ""), r.get("bot")) for r in data["racers"]]
         try:
-            race = cls.new(board, setups, data["turns"], data["seed"], record.dice(data))
+            race = cls.new(board, setups, data["turns"], data["seed"], record.dice(data), rules=data["rules"])
         except (DiceExhausted, KeyError, TypeError, ValueError) as error:  # (no face shown for a roll)
             raise SaveError(f"the race cannot start ({record.reason(error)})") from None
         if not choices:

@@ -6,7 +6,8 @@ The record is a plain dict, the same as JSON would give back (lists, never
 tuples), so text appears only at a file's edge (`game.app.userdata`,
 `game.replay`) and on the wire:
 
-    {"format": 2,                    FORMAT, the record's version
+    {"format": 3,                    FORMAT, the record's version
+     "rules": 2,                     the version of the rules the race plays by (game/tuning.py RULES)
      "board": {...},                 Board.to_dict: terrain, objects, starts, name, ...
      "source": "maps/meadow.tmx",    the board's file ("" for a board without one)
      "racers": [{"character": "elf", "name": "Ann", "bot": null}, ...]
@@ -39,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game import tuning
 from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.characters import CHARACTERS
 from game.dice import Dice, ShownDice
@@ -46,7 +48,7 @@ from game.files import kind_of, printable, shown
 from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
-FORMAT = 2
+FORMAT = 3
 
 # The bounds of what a record (and the player's other files) may hold.
 NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name field takes 16)
@@ -82,11 +84,13 @@ def make(
     seed: int | None,
     choices: Sequence[Any],
     dice: dict[str, Any] | None = None,
+    rules: int = tuning.RULES,
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
-    seed, `Dice.saved`)."""
+    seed, `Dice.saved`; `rules`: the version of the rules the race plays by, game/tuning.py)."""
     return {
         "format": FORMAT,
+        "rules": rules,
         "board": board,
         "source": source,
         "racers": [dict(r) for r in racers],
@@ -219,6 +223,7 @@ RECORD = (
     Field("seed", WHOLE, null=True, low=SEED_RANGE[0], high=SEED_RANGE[1]),
     Field("choices", LIST, items=CHOICE, longest=MAX_CHOICES),
     Field("shown", OBJECT, optional=True),
+    Field("rules", WHOLE),
 )
 BOARD = (
     Field("terrain", LIST, items=TEXT, longest=MAX_ROWS, chars="".join(TEXT_TERRAIN), item_longest=MAX_COLUMNS),
@@ -298,6 +303,8 @@ def check(data: Any) -> dict[str, Any]:
         raise RecordError(
             f"the field 'race.racers' holds {len(record['racers'])} racers, not {MIN_RACERS} to {MAX_RACERS}"
         )
+    if record["rules"] != tuning.RULES and record["rules"] not in tuning.OLDER_RULES:
+        raise RecordError(f"its rules' version {record['rules']} is not one this game knows (a newer game's?)")
     if "shown" in record:
         check_fields(record["shown"], SHOWN, "the field 'race.shown.{}'")
     elif record["seed"] is None:
@@ -350,7 +357,15 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 2}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}  # version -> the next one
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 (to issue 29) to version 3: the record says the version of the rules its race plays by
+    (game/tuning.py, RULES); every record of version 2 was played by the rules of version 1 (a fight's
+    shock scoring its winner, Vicious 1, the dwarf's speed 1, no double with the quick die, the wand of
+    teleportation sideways too), and replays by them."""
+    return {**data, "format": 3, "rules": 1}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}  # version -> next
 
 
 def upgrade(data: Any) -> dict[str, Any]:

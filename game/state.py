@@ -147,11 +147,6 @@ class Racer:
         """The character id."""
         return self.setup.character
 
-    def speed_on(self, turn: int) -> int:
-        """Squares of his action-phase move in a game turn (the tuning table: the dwarf's differs
-        between odd and even turns)."""
-        return tuning.speed(self.setup.character, turn)
-
     @property
     def square(self) -> Square:
         """Where he stands."""
@@ -201,6 +196,8 @@ class RaceState(EventLog):
         self.turns = turns
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
+        self.rules = tuning.RULES  # the version of the rules it plays by (game/tuning.py)
+        self.older: dict[str, Any] = {}  # an older version's numbers that differ from the tuning table's
         self.turn = 0
         self.order: list[int] = []
         self.current: int | None = None
@@ -215,6 +212,15 @@ class RaceState(EventLog):
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
         self.over = False
+
+    def tuned(self, name: str) -> Any:
+        """A number of the tuning table (game/tuning.py) as this race plays it: its rules' version's."""
+        return self.older[name] if name in self.older else getattr(tuning, name)
+
+    def speed_of(self, racer: int, turn: int) -> int:
+        """Squares of a racer's action-phase move in a game turn (the dwarf's differs between odd and
+        even turns)."""
+        return tuning.speed(self.racers[racer].setup.character, turn, self.tuned("EVEN_TURN_SPEED"))
 
     def _racer(self, index: int, setup: RacerSetup) -> Racer:
         """A racer on his start square."""

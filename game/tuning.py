@@ -7,6 +7,9 @@ original game's own numbers (dice, points, the DOBJ table, the thief's 40 %)
 live with their rules and are not tuned.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 # Action-phase speed of each character (squares), in the odd game turns (1, 3, 5...) and, unless
 # EVEN_TURN_SPEED says otherwise, in the even ones. Original: sorceress 2, baby 1, thief 2.
 # The elf was 3: with the quick die as well he won 23 % of races against 17 % on average.
@@ -52,9 +55,28 @@ SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5
 # Championship (rule book, section 11): season points for places 1 to 6 of a race [house].
 SEASON_POINTS = (10, 7, 5, 3, 2, 1)
 
+# The version of these rules, written in every race record (game/record.py): a race recorded under older
+# rules (a save, a replay, a season of an older game) replays with their numbers, those OLDER_RULES lists
+# (only the numbers that changed since; a race reads them with `RaceState.tuned`).
+RULES = 2
+OLDER_RULES: dict[int, dict[str, Any]] = {
+    1: {  # issue 12 to issue 29
+        "EVEN_TURN_SPEED": {},
+        "FIGHT_SCORES_SHOCK": True,
+        "VICIOUS_POINTS": 1,
+        "QUICK_DIE_DOUBLES": False,
+        "TELEPORT_FORWARD": 0,
+    },
+}
 
-def speed(character: str, turn: int) -> int:
-    """A character's action-phase speed in a game turn (SPEED, EVEN_TURN_SPEED)."""
+
+def changed_since(version: int) -> dict[str, Any]:
+    """The numbers of the rules of `version` that differ from this version's (none for this version)."""
+    return dict(OLDER_RULES[version]) if version != RULES else {}
+
+
+def speed(character: str, turn: int, even: Mapping[str, int] | None = None) -> int:
+    """A character's action-phase speed in a game turn (SPEED, and `even`, by default EVEN_TURN_SPEED)."""
     if turn % 2 == 0:
-        return EVEN_TURN_SPEED.get(character, SPEED[character])
+        return (EVEN_TURN_SPEED if even is None else even).get(character, SPEED[character])
     return SPEED[character]

@@ -180,7 +180,7 @@ def _side(key: str, shift: int, /, **values) -> str:
 
 def option_label(decision, option, race) -> str:
     """The words on a decision's option button."""
-    kind, r = decision.kind, race.racers[decision.racer]
+    kind = decision.kind
     if kind == "move":
         forward, side = option
         if side and not forward:  # a six all sideways
@@ -195,7 +195,7 @@ def option_label(decision, option, race) -> str:
         return _side("opt.drift", dc, rows=abs(dr))
     if kind == "action":
         if option == "move":
-            return t("opt.action.move", speed=r.speed_on(race.turn))
+            return t("opt.action.move", speed=race.speed_of(decision.racer, race.turn))
         if option in ("rest", "coins", "end", "star"):
             return t(f"opt.action.{option}")
         if ":" in option:

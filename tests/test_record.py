@@ -44,9 +44,26 @@ def test_a_version_1_record_is_upgraded_and_reads_as_it_did():
     assert saved["format"] == 1
     upgraded = record.check(saved)
     assert upgraded["format"] == record.FORMAT and saved["format"] == 1  # a new dict; the old one is kept
-    assert {k: v for k, v in upgraded.items() if k != "format"} == {k: v for k, v in saved.items() if k != "format"}
+    assert upgraded["rules"] == 1  # played by the rules of its time (game/tuning.py OLDER_RULES), and replayed so
+    kept = ("format", "rules")
+    assert {k: v for k, v in upgraded.items() if k not in kept} == {k: v for k, v in saved.items() if k not in kept}
     race = Race.from_dict(saved)
     assert len(race.choices) == len(saved["choices"]) and race.to_dict() == upgraded
+    assert race.rules == 1 and race.tuned("VICIOUS_POINTS") == 1 and race.tuned("FIGHT_SCORES_SHOCK") is True
+
+
+def test_a_race_of_the_older_rules_plays_by_them_and_a_new_one_by_this_games():
+    from game import tuning
+
+    older = tuning.OLDER_RULES[1]
+    new = Race.from_dict({**played(0).to_dict(), "rules": 1})
+    assert new.rules == 1 and all(new.tuned(name) == value for name, value in older.items())
+    assert new.speed_of(0, 2) == tuning.speed(new.racers[0].character, 2, {})
+    now = played(0)
+    assert now.rules == tuning.RULES and now.to_dict()["rules"] == tuning.RULES
+    assert all(now.tuned(name) == getattr(tuning, name) for name in older)
+    with pytest.raises(record.RecordError, match="rules' version 99"):
+        record.check({**now.to_dict(), "rules": 99})
 
 
 def test_every_older_version_has_its_migration():
