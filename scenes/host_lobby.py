@@ -200,6 +200,8 @@ class HostScene(Scene):
             "racers": [
                 {"character": s.character, "name": s.name, "bot": bots.get(i, s.bot)} for i, s in enumerate(race.setups)
             ],
+            "network": "host",  # (the games in progress say so, with the room's code)
+            "code": self.code,
         }
         playing = session.new_race(race, setup, bots=bots)  # as from the setup
         self.handed = True

@@ -9,7 +9,7 @@ import netwindows as nw
 import pygame
 import pytest
 
-from game.app import userdata
+from game.app import session, userdata
 from game.replay import check, parse, record
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
@@ -127,7 +127,9 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
     assert [e.to_dict() for e in friend_race_done.log] == [e.to_dict() for e in host_race_done.log]
     result = check(parse(record(host_race_done)))  # the host's race is an ordinary race: it replays
     assert result.ok, result.message
-    assert userdata.load_race() == (None, None)  # finished: nothing left saved
+    assert session.games() == ([], "")  # finished: no game left in progress, and its replay kept
+    (replay_file,) = (folder / "host" / "fantasy-racing" / "replays").glob("*.json")
+    assert check(parse(replay_file.read_text())).ok
 
 
 def nw_characters():
@@ -206,7 +208,9 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     nw.step(host, [nw.key(pygame.K_ESCAPE)])
     nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
     assert isinstance(host.stack.top, TitleScene)
-    saved, problem = userdata.load_race()
+    (game,) = host.stack.top.games  # a game in progress of the list, said to be the host's network race
+    assert game.summary["network"] == "host"
+    saved, problem = userdata.load_race(game.path)
     assert problem is None and saved is not None
     assert [r.setup.bot for r in saved.race.racers] == [None, "normal"]
     assert saved.race.choices == scene_host.race.choices
@@ -215,12 +219,15 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     nw.run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told")
     told = friend.stack.top
     assert told.reason == "The host has left the race."
-    assert [w.label for w in told.group.widgets][:2] == ["Keep it as a save", "Keep it as a replay"]
+    assert [w.label for w in told.group.widgets][:2] == ["Keep it as a game in progress", "Keep it as a replay"]
     nw.step(friend, [nw.key(pygame.K_RETURN)])
-    assert told.kept == "Kept: Resume the saved race on the title screen."
+    assert told.kept == "Kept: it is in Resume… on the title screen, with your other games in progress."
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # kept again: the same game, not two
     nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
     assert told.kept.startswith("Replay kept in")
-    kept, problem = userdata.load_race()
+    (game,) = session.games()[0]  # a game in progress of the list, said to be kept from a friend's race
+    assert game.summary["network"] == "friend"
+    kept, problem = userdata.load_race(game.path)
     assert problem is None and kept is not None
     race = kept.race
     assert [r.setup.bot for r in race.racers] == ["normal", None]  # Bob plays on against a computer racer
@@ -231,8 +238,9 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     # the title resumes it, and it plays to its end at this screen
     nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
     assert isinstance(friend.stack.top, TitleScene)
-    assert friend.stack.top.saved is not None
-    friend.stack.top.resume_race()
+    assert [g.path for g in friend.stack.top.games] == [game.path]
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # Resume…: the games in progress
+    nw.step(friend, [nw.key(pygame.K_RETURN)])
     nw.run(
         [friend],
         lambda: isinstance(friend.stack.top, ResultsScene),
