@@ -233,7 +233,9 @@ class GamesScene(Scene):
         )
 
     def delete(self, game: session.Game) -> None:
+        """The question was answered Yes: the game goes, and the list is read again."""
         session.delete_game(game)
+        self.refresh(self.group.focus)
 
     def handle_event(self, event: Any) -> Any:
         if self.group.handle_event(event):

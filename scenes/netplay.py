@@ -68,6 +68,8 @@ class Following(Seats):
     """A race followed from the host's messages (see the module): the people here answer what the host
     asks of them; everyone else answers elsewhere."""
 
+    takes_back = False  # every choice is final: the others saw it (the race screen says so on Undo)
+
     def __init__(self, follower: Follower) -> None:
         self.follower = follower
         self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back

@@ -24,6 +24,7 @@ class Seats:
 
     leave_label = "menu.save_quit"  # the pause menu's way out (i18n key)
     results = True  # the results screen follows the race's end (a replay stays on its last picture)
+    takes_back = True  # a person here may take his own choices back (a network race: never)
 
     def who(self, race: Any, racer: int) -> tuple[str, str]:
         """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
