@@ -207,7 +207,7 @@ def test_the_built_binary_sets_bad_files_aside_and_still_reaches_the_title(bundl
     shutil.which("xwd") is None or shutil.which("xdotool") is None,
     reason="needs xwd and xdotool (apt: x11-apps xdotool)",
 )
-def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bundle, tmp_path):
+def test_the_built_binary_shows_the_title_on_the_x_display_and_quits_when_asked(bundle, tmp_path):
     from tests.test_e2e_window import find_window, read_xwd, start_xvfb, xdotool
 
     xvfb, display = start_xvfb()
@@ -223,7 +223,8 @@ def test_the_built_binary_shows_the_title_on_the_x_display_and_escape_quits(bund
             assert (width, height) == (1280, 720)
         assert len(colours) > 200, "the X display shows a (nearly) blank screen"
         xdotool(env, "windowfocus", "--sync", window)
-        xdotool(env, "key", "--clearmodifiers", "Escape")  # Escape on the title quits
+        # Escape on the title asks "Quit Fantasy Racing?" (No focused): Left moves to Yes, Enter quits
+        xdotool(env, "key", "--clearmodifiers", "--delay", "250", "Escape", "Left", "Return")
         assert game.wait(20) == 0, game.stdout.read().decode(errors="replace")
     finally:
         if game.poll() is None:
