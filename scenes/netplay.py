@@ -195,6 +195,13 @@ class HostSeats(Following):
         resumes the race alone (as it is saved)."""
         return {racer: self.takeover_level for racer, kind in enumerate(self.kinds) if kind == "friend"}
 
+    def leaving(self, race) -> tuple[str, str] | None:
+        """Save and quit disconnects the friends connected: asked first, saying how many."""
+        friends = [r for r, kind in enumerate(self.kinds) if kind == "friend" and self.away(r) is None]
+        if not friends or race.over:
+            return None
+        return t("net.host_leave_question"), t("net.host_leave_detail", count=len(friends))
+
     def leave(self) -> None:
         if not self.left:
             self.left = True

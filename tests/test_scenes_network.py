@@ -15,6 +15,7 @@ from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
 from scenes.keyboard import KeyboardScene
 from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
+from scenes.pause import PauseScene
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
@@ -207,6 +208,18 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     # the host saves and quits: his save is an ordinary race, Bob's racer saved as a computer racer
     nw.step(host, [nw.key(pygame.K_ESCAPE)])
     nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    asked = host.stack.top  # asked first: Bob would be disconnected (No is focused)
+    assert (asked.question, asked.detail) == (
+        "Save and quit?",
+        "Your friend will be disconnected; Resume… opens the room again.",
+    )
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    assert isinstance(host.stack.top, PauseScene)  # No: back to the pause menu, nobody disconnected
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    assert host.stack.top is scene_host and friend.stack.top is scene_friend
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    nw.step(host, [nw.key(pygame.K_LEFT), nw.key(pygame.K_RETURN)])  # Yes
     assert isinstance(host.stack.top, TitleScene)
     (game,) = host.stack.top.games  # a game in progress of the list, said to be the host's network race
     assert game.summary["network"] == "host"

@@ -288,7 +288,17 @@ class RaceScene(Scene):
 
     def open_pause(self) -> None:
         """The pause menu (Escape)."""
-        self.stack.push(self.stack.make("pause", self.save_and_quit, leave_label=self.seats.leave_label))
+        self.stack.push(self.stack.make("pause", self.leave_race, leave_label=self.seats.leave_label))
+
+    def leave_race(self) -> None:
+        """The pause menu's way out: save and quit, once the seats' question (a network host's: his
+        friends would be disconnected) is answered Yes."""
+        asked = self.seats.leaving(self.race)
+        if asked is None:
+            self.save_and_quit()
+        else:
+            question, detail = asked
+            self.stack.push(self.stack.make("question", question, self.save_and_quit, detail=detail))
 
     def save_and_quit(self) -> None:
         """Save the race and go back to the title (a network race: leave it, the others go on)."""

@@ -64,6 +64,11 @@ class Seats:
         """A line over the board (a friend disconnected, and for how long), or ""."""
         return ""
 
+    def leaving(self, race: Any) -> tuple[str, str] | None:
+        """The question (and its line of detail) the pause menu's way out asks first, or None: it
+        does not ask (a network host's friends would be disconnected: it does)."""
+        return None
+
     def leave(self) -> None:
         """The race scene goes (finished, or the player left): let go of what is held (a connection)."""
 
