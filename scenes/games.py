@@ -216,7 +216,9 @@ class GamesScene(Scene):
     def open(self, game: session.Game) -> None:
         """Resume a game: its race, or its championship's table between two races."""
         playing, season, problem = session.resume_game(game)
-        if playing is not None:
+        if playing is not None and playing.setup.get("network") == "host" and playing.setup.get("seats"):
+            self.stack.replace(self.stack.make("host", playing.setup, reopen=playing))  # its room opens again
+        elif playing is not None:
             self.stack.replace(self.stack.make("race", playing.race, session=playing))
         elif season is not None:
             self.stack.replace(self.stack.make("season_table", season))

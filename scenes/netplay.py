@@ -344,8 +344,9 @@ class HostLeftScene(Scene):
 
     def join_again(self) -> None:
         """The join screen, with the same address, code and name, connecting at once."""
+        stack = self.stack  # (the title closes this screen)
         self.title()
-        self.stack.push(self.stack.make("join", rejoin=self.rejoin))
+        stack.push(stack.make("join", rejoin=self.rejoin))
 
     def handle_event(self, event):
         if self.group.handle_event(event):

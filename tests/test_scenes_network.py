@@ -346,3 +346,63 @@ def test_a_friend_seated_after_the_host_started_is_told_there_is_no_seat_for_him
     assert joining.message == "The race has started without a seat for you."
     race = host.stack.top.race
     assert race.racers[1].setup.bot == "normal"
+
+
+@pytest.mark.slow  # a whole network race between windows, saved and resumed half way
+def test_a_host_saves_and_quits_resumes_from_the_title_and_his_friend_takes_his_seat_back(folder):
+    """The host saves and quits with a friend connected (asked first); the friend is told. The host
+    resumes the race from the title: the same room opens again with the same code. The friend joins
+    again with the same code and name, takes his seat back, and the race finishes with the same
+    standings on both screens."""
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend", "easy"], turns=5)
+    code = lobby.code
+    nw.join(friend, apps, port, code, "Bob", lobby=lobby)
+    lobby.start()
+    nw.run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), what="the race on both screens")
+    scene_host = host.stack.top
+    nw.run(apps, lambda: len(scene_host.race.choices) >= 12, events=nw.answer_by_enter, what="twelve choices")
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    assert host.stack.top.question == "Save and quit?"
+    nw.step(host, [nw.key(pygame.K_LEFT), nw.key(pygame.K_RETURN)])  # Yes
+    saved_choices = list(scene_host.race.choices)
+    assert isinstance(host.stack.top, TitleScene)
+    (game,) = host.stack.top.games
+    assert (game.summary["network"], game.summary["code"]) == ("host", code)
+    nw.run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told")
+    # the host resumes it: Resume…, then the game (the latest): the room opens again, the race goes on
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    nw.run([host], lambda: isinstance(host.stack.top, RaceScene), what="the reopened race on the host's screen")
+    resumed = host.stack.top
+    assert resumed.seats.hosting.host.code == code and resumed.seats.hosting.port == port  # the same room
+    assert resumed.race.choices[: len(saved_choices)] == saved_choices
+    assert resumed.session.path == game.path  # the same game of the list goes on
+    nw.run([host], lambda: 1 in resumed.seats.follower.away, what="Bob shown away")
+    # Bob joins again with the same code and name (his screen's "Join again"), and takes his seat back
+    told = friend.stack.top
+    assert told.rejoin["code"] == code and told.rejoin["name"] == "Bob"
+    told.join_again()
+    nw.run(apps, lambda: isinstance(friend.stack.top, RaceScene), what="Bob back in the race")
+    back = friend.stack.top
+    assert back.seats.follower.seat == 1
+    nw.run(apps, lambda: 1 not in resumed.seats.follower.away, what="Bob back on the host's screen")
+    sent = []
+    submit = back.seats.submit
+    back.seats.submit = lambda race, option: sent.append(option) or submit(race, option)
+    nw.run(
+        apps,
+        lambda: isinstance(host.stack.top, ResultsScene) and isinstance(friend.stack.top, ResultsScene),
+        events=nw.answer_by_enter,
+        seconds=240,
+        what="both results screens",
+    )
+    assert sent, "Bob answered none of his decisions after he came back"
+    assert standings(host) == standings(friend)
+    done = host.stack.top.race
+    assert done.choices[: len(saved_choices)] == saved_choices and done.choices == friend.stack.top.race.choices
+    assert check(parse(record(done))).ok
+    assert session.games() == ([], "")  # finished: the game left the list, its replay kept

@@ -245,9 +245,12 @@ def delete_game(game: Game) -> None:
     log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
 
 
-def new_race(race: Race, setup: dict[str, Any], bots: dict[int, str] | None = None) -> Session:
-    """A new race from the setup (or a hosted one): a game in progress of its own, beside the others."""
-    return Session(race, setup, bots=bots)
+def new_race(
+    race: Race, setup: dict[str, Any], bots: dict[int, str] | None = None, path: Path | None = None
+) -> Session:
+    """A new race from the setup (or a hosted one): a game in progress of its own, beside the others
+    (`path`: a network race its host reopened goes on in its own game's file)."""
+    return Session(race, setup, bots=bots, path=path)
 
 
 def season_race(season: Season) -> Session:
