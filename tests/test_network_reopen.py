@@ -10,13 +10,16 @@ import random
 
 import pytest
 
-from game import Race, RacerSetup, ai, replay
+from game import Race, ai, replay
 from game.net.host import Host, Seat
+from game.net.protocol import room_code
 from scenes import boards
 
 
 def half_race(seed: int = 3) -> Race:
-    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")], turns=5, seed=seed)
+    """A race as a host builds it (his kind of dice), fourteen choices in."""
+    seats = [Seat("here", name="Ann", character="elf"), Seat("friend", name="Bob", character="orc")]
+    race = Host(boards.practice_board(), 5, seats, room_code(), seed)._build()
     rng = random.Random(seed)
     while len(race.choices) < 14:
         race.choose(ai.choose(race, race.pending, "greedy", rng))
@@ -27,9 +30,10 @@ def test_a_reopened_race_goes_on_without_a_friend_who_does_not_come_back():
     saved = half_race()
     data = json.loads(json.dumps(saved.to_dict()))
     seats = [Seat.from_saved(s.saved()) for s in (Seat("bot", "easy", "Ann", "elf"), Seat("friend", name="Bob"))]
-    assert seats[1].saved() == {"kind": "friend", "bot": "normal", "name": "Bob", "character": ""}
-    host = Host.reopen(data, seats, "OWLCODE", takeover=0.0, takeover_level="easy")
-    assert seats[1].character == "orc" and host.code == "OWLCODE"
+    assert (seats[1].kind, seats[1].name, seats[0].kind, seats[0].bot) == ("friend", "Bob", "bot", "easy")
+    code = room_code()
+    host = Host.reopen(data, seats, code, takeover=0.0, takeover_level="easy")
+    assert seats[1].character == "orc" and host.code == code
     race = asyncio.run(host.run(timeout=60))
     assert race.over and json.loads(json.dumps(race.choices[: len(saved.choices)])) == data["choices"]
     assert [r.square for r in Race.from_dict(data).racers] == [r.square for r in saved.racers]
@@ -52,4 +56,4 @@ def test_a_record_without_its_seed_does_not_reopen():
     data["seed"] = None
     data["shown"] = {"faces": [], "orders": []}
     with pytest.raises(ValueError, match="reopens from its host's record"):
-        Host.reopen(data, [Seat("here", name="Ann"), Seat("friend", name="Bob")], "OWLCODE")
+        Host.reopen(data, [Seat("here", name="Ann"), Seat("friend", name="Bob")], room_code())
