@@ -237,6 +237,8 @@ def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     logs.setup_logging()
+    if not userdata.lock_folder():  # another window has the player's folder: this one saves nothing
+        log.warning("%s", userdata.another_window_sentence())
     try:
         app = App(options)
     except pygame.error as error:
@@ -249,5 +251,6 @@ def run(options=None) -> int:
         app.stack.close()  # a network race's host tells his friends he goes
         wait_closed(1.0)
         session.wait_for_saves()
+        userdata.unlock_folder()
         pygame.quit()
     return 0

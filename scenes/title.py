@@ -14,6 +14,8 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel
 
+MESSAGE_BOTTOM = theme.SIZE[1] - 50  # where the message's box ends (the keys' line is below it)
+
 
 class TitleScene(Scene):
     """The first screen; offers to resume the games in progress."""
@@ -40,8 +42,11 @@ class TitleScene(Scene):
         """Look for the games in progress and lay out the menu, the focus on the item doing `keep`
         (else the first)."""
         self.games, problem = session.games()
-        if problem:
-            self.message = problem
+        said = [p for p in (problem, *session.problems()) if p]
+        if session.read_only():
+            said.insert(0, t("title.read_only"))
+        if said:
+            self.message = " ".join(dict.fromkeys([self.message, *said] if self.message else said))
         items = []
         if self.games:
             items.append((t("menu.games", count=len(self.games)), self.open_games))
@@ -61,17 +66,19 @@ class TitleScene(Scene):
         ]
         shown = bool(self.games)
         top, count = (300 if shown else 320), len(items)
-        if count <= 5:
-            height, gap, size = 54, 14, 26
-        elif count <= 6:
-            height, gap, size = 46, 10, 26
-        else:  # every item above the keys' line at the foot
-            gap = 7
-            height = min(40, (672 - top - gap * (count - 1)) // count)
-            size = 26 if height >= 40 else 22
+        # every item above the message's box (or the keys' line at the foot): never hidden behind it
+        bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else 672
+        layouts = ((54, 14, 26), (46, 10, 26), (40, 7, 26), (34, 6, 22), (30, 5, 20), (26, 4, 18))  # height, gap, size
+        height, gap, size = next(
+            (lay for lay in layouts if count * lay[0] + (count - 1) * lay[1] <= bottom - top), layouts[-1]
+        )
         buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
         actions = [button.action for button in buttons]
         self.group.set(buttons, focus=actions.index(keep) if keep in actions else 0)
+
+    def message_height(self) -> int:
+        """The height of the box of the message at the foot (a problem with a file, a read-only window)."""
+        return 20 + 24 * len(text.wrap(self.message, 900, 18)) if self.message else 0
 
     def play(self) -> None:
         """Open the race setup."""
@@ -131,8 +138,8 @@ class TitleScene(Scene):
         self.group.draw(surface)
         if self.message:
             lines = text.wrap(self.message, 900, 18)
-            box = pygame.Rect(0, 0, 940, 20 + 24 * len(lines))
-            box.midbottom = (theme.SIZE[0] // 2, theme.SIZE[1] - 50)
+            box = pygame.Rect(0, 0, 940, self.message_height())
+            box.midbottom = (theme.SIZE[0] // 2, MESSAGE_BOTTOM)
             panel(surface, box, (70, 30, 34), theme.BAD)
             for i, line in enumerate(lines):
                 text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -135,15 +136,24 @@ def app(tmp_path, monkeypatch):
     return game
 
 
-def run(app, condition: Callable[[], bool], frames: int = 20000) -> None:
-    """Frames, Enter pressed whenever a person decides, until `condition()`."""
-    for _ in range(frames):
+def run(app, condition: Callable[[], bool], frames: int = 20000, seconds: float = 120.0) -> None:
+    """Frames, Enter pressed whenever a person decides, until `condition()` (a frame while a computer
+    racer thinks on his thread does not count: the bound is then the wall clock's)."""
+    deadline = time.monotonic() + seconds
+    while frames > 0 and time.monotonic() < deadline:
         if condition():
             return
         scene = app.stack.top
+        thinker = getattr(getattr(scene, "computer", None), "thinker", None)
+        thread = getattr(thinker, "_thread", None)
+        if thread is not None and thread.is_alive():
+            time.sleep(0.0005)
+        else:
+            frames -= 1
         deciding = isinstance(scene, RaceScene) and scene.panel is not None and not scene.busy
         app.step([key(pygame.K_RETURN)] if deciding else [], 1 / 30)
-    raise AssertionError(f"the game never got there (on {type(app.stack.top).__name__})")
+    if not condition():
+        raise AssertionError(f"the game never got there (on {type(app.stack.top).__name__})")
 
 
 def games_screen(app) -> GamesScene:

@@ -513,7 +513,7 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     )
     scene = app.stack.push(RaceScene(race, {}))
     for _ in range(2000):
-        if sum("'s turn" in line for line, _ in scene.playback.log) >= 2:
+        if sum("'s turn" in line for line in scene.playback.log.texts()) >= 2:
             break
         app.step([], 1 / 20)
     pause = app.stack.push(PauseScene(lambda: None))
@@ -526,5 +526,5 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     app.stack.pop()
     app.step([])
     assert scene.log_language == "fr"
-    assert any(line.startswith("Au tour de") for line, _ in scene.playback.log)
-    assert not any("'s turn" in line for line, _ in scene.playback.log)
+    assert any(line.startswith("Au tour de") for line in scene.playback.log.texts())
+    assert not any("'s turn" in line for line in scene.playback.log.texts())

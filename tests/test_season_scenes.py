@@ -74,7 +74,14 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
     assert game.kind == "season" and game.summary["race_number"] == 1 and game.summary["races"] == 4
 
 
-def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app):
+def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
+    from scenes.ui import text
+
+    drawn: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(
+        text, "draw", lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k)
+    )
     season_setup(app, races=2, turns=5)
     app.step([key(pygame.K_RETURN)])
     season = app.stack.top.season
@@ -88,6 +95,11 @@ def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app):
         # best first; shared places share their points (a tie for first earns less than 10), the total stays
         assert points == sorted(points, reverse=True) and points[0] > 0
         assert sum(points) == number * sum(tuning.SEASON_POINTS[: len(points)])
+        drawn.clear()
+        app.step([])  # the help line says what Enter does: the next race, or after the last one the podium
+        assert ("Enter: to the podium" in drawn) == (number == 2) and ("Enter: next race" in " ".join(drawn)) == (
+            number == 1
+        )
         (game,) = session.games()[0]
         saved = json.loads(game.path.read_text())
         assert len(saved["results"]) == number

@@ -130,13 +130,13 @@ def list_games() -> tuple[list[Game], list[str]]:
     userdata.wait_for_saves()
     try:
         base = folder()
-        bring_in_older()
+        older = bring_in_older()
         paths = sorted(base.glob("*.json"))
     except OSError:  # no user folder: nothing was saved (the settings said so once)
         return [], []
     games, problems = [], []
-    for path in paths:
-        kind = path.name.split("-", 1)[0]
+    for path in [*older, *paths]:
+        kind = path.name.split("-", 1)[0] if path.parent == base else (RACE if path.name == "race.json" else SEASON)
         if kind not in WHAT or ".unreadable-" in path.name:
             continue
         userdata.remove_leftovers(path)
@@ -204,11 +204,16 @@ def _work_out(path: Path, kind: str) -> dict[str, Any]:
         raise userdata.Unreadable(str(error)) from None
 
 
-def bring_in_older() -> None:
+def bring_in_older() -> list[Path]:
     """Move the one race and the one championship older versions kept (race.json, season.json) into
-    games/, each a game in progress of the list (its file renamed as it is, named after its time)."""
+    games/, each a game in progress of the list (its file renamed as it is, named after its time);
+    those that stay where they are (a read-only window moves nothing), to be listed there."""
+    staying = []
     for old, kind in ((userdata.save_path(), RACE), (userdata.season_path(), SEASON)):
         if not old.is_file():
+            continue
+        if userdata.read_only():
+            staying.append(old)
             continue
         userdata.remove_leftovers(old)
         target = new_path(kind, old.stat().st_mtime)
@@ -217,8 +222,12 @@ def bring_in_older() -> None:
             log.info("the %s of an older version is now the game in progress %s", old.name, target.name)
         except OSError as error:
             log.warning("%s could not be moved to %s: %s", old, target, error)
+            staying.append(old)
         finally:
             _GIVEN.discard(target)
+            userdata.seen(old)
+            userdata.seen(target)
+    return staying
 
 
 def _move(path: Path, target: Path) -> None:

@@ -214,8 +214,8 @@ def games() -> tuple[list[Game], str]:
     """The games in progress, the most recent first, and a sentence for the files that could not be
     read (set aside), or ""."""
     userdata.wait_for_saves()  # (a save written in the background: the list shows it)
-    found, problems = gamefiles.list_games()
-    return found, " ".join(problems)
+    found, unreadable = gamefiles.list_games()
+    return found, " ".join(unreadable)
 
 
 def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
@@ -243,6 +243,16 @@ def delete_game(game: Game) -> None:
     else:
         userdata.delete_save(game.path)
     log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
+
+
+def problems() -> list[str]:
+    """What could not be saved since the last call, one sentence each (the title shows them)."""
+    return userdata.take_problems()
+
+
+def read_only() -> bool:
+    """Whether another window holds the player's folder, so that this one saves nothing."""
+    return userdata.read_only()
 
 
 def new_race(

@@ -34,6 +34,7 @@ from scenes.i18n import t
 from scenes.race.camera import Camera
 from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing
 from scenes.race.guide import Guide
+from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
 from scenes.race.seats import ComputerRacers, Seats
 from scenes.race.takeback import TakeBack
@@ -91,13 +92,15 @@ class RaceScene(Scene):
         self.renderer = BoardRenderer(race.board, TILE)
         self._new_playback(race)
         self.drawing = RaceDrawing(self)
+        self.inspector = Inspector(self)  # what the pointer is over (or I walks to), explained
         self.panel: DecisionPanel | None = None
         self.clock = 0.0
         self.finished = False
         self.hover_square: Any = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
         fresh = self.session.take_events()
-        self.playback.write_log(race.log[: len(race.log) - len(fresh)][-14:])
+        self.mouse: tuple[int, int] | None = None  # where the pointer was last seen (the wheel scrolls what it is over)
+        self.playback.write_log(race.log[: len(race.log) - len(fresh)])  # the whole race so far (a resumed one's too)
         self.playback.push(fresh)
         self.camera = Camera(self.renderer, self.view, TILE, (0.0, 0.0))
         self.camera.position[:] = self._camera_target(self._focus_racer())
@@ -114,13 +117,14 @@ class RaceScene(Scene):
         if self.log_language != i18n.language():
             self.log_language = i18n.language()
             shown = self.race.log[: len(self.race.log) - len(self.playback.queue)]
-            self.playback.log = []
-            self.playback.write_log(shown[-300:])
+            self.playback.log.clear()
+            self.playback.write_log(shown)
         self.drawing.forget()
 
     def pause(self) -> None:
         self.drawing.forget()
         self.camera.let_go()
+        self.playback.log.let_go()
 
     def exit(self) -> None:
         self.seats.leave()
@@ -203,6 +207,7 @@ class RaceScene(Scene):
             return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
+        self.playback.log.update(dt)
         paused = self.guide.paused()
         if not paused:
             self.playback.update_ambient(game_dt)
@@ -212,7 +217,8 @@ class RaceScene(Scene):
                 self.playback.sync()
             else:
                 self._idle(game_dt)
-        self.camera.follow(self._camera_target(self._focus_racer()), dt)
+        led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
+        self.camera.follow(led if led is not None else self._camera_target(self._focus_racer()), dt)
 
     def skip(self) -> None:
         """Show at once everything that is queued (a key or a click while animating)."""
@@ -308,6 +314,8 @@ class RaceScene(Scene):
         self.title()
 
     def handle_event(self, event: Any) -> Any:
+        if self.inspector.handle_event(event):
+            return None
         if self.guide.handle_event(self, event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -325,6 +333,10 @@ class RaceScene(Scene):
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
             self.open_legend()
+            return None
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.mouse = event.pos
+        if self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log scrolls it, not the board)
             return None
         if self.camera.handle_event(event):
             return None
@@ -357,3 +369,4 @@ class RaceScene(Scene):
         self.drawing.draw(surface)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
+        self.inspector.draw(surface)
