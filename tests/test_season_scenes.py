@@ -73,6 +73,7 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
     assert userdata.season_path().is_file()
 
 
+@pytest.mark.slow
 def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
     from scenes.ui import text
 
