@@ -480,6 +480,7 @@ def drive_every_scene(app, screen=None) -> None:
     app.step([key(pygame.K_ESCAPE)])
 
 
+@pytest.mark.slow
 def test_no_text_on_screen_bypasses_the_catalogues(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     screen = Screen(monkeypatch)

@@ -314,6 +314,7 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
     assert not scene.camera.manual
 
 
+@pytest.mark.slow
 def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
     levels = ["easy", "normal", "hard", "easy", "normal", "hard"]
     setup = practice_setup([(c, n, level) for (c, n), level in zip(SIX_BOTS, levels)], turns=5, seed=9)

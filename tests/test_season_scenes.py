@@ -74,6 +74,7 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
     assert game.kind == "season" and game.summary["race_number"] == 1 and game.summary["races"] == 4
 
 
+@pytest.mark.slow
 def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
     from scenes.ui import text
 
