@@ -193,3 +193,30 @@ def test_the_list_says_when_each_game_was_saved_the_latest_first(board, folder):
     os.utime(older.path, (time.time() - 3 * 86400, time.time() - 3 * 86400))
     found, _ = session.games()
     assert [g.path for g in found] == [newer.path, older.path] and time.time() - found[1].saved > 3 * 86000
+
+
+def test_saves_made_in_the_background_reach_the_disk_in_the_order_they_were_made(board, folder, monkeypatch):
+    """A newer save is never overwritten by an older one whose thread happened to come to the disk later."""
+    import threading
+
+    class FirstComesLate:
+        """The saves' lock, the first thread to come to it held up a moment (as a busy machine may)."""
+
+        def __init__(self) -> None:
+            self.lock, self.first = threading.Lock(), True
+
+        def __enter__(self) -> None:
+            if self.first:
+                self.first = False
+                time.sleep(0.3)
+            self.lock.acquire()
+
+        def __exit__(self, *exc) -> None:
+            self.lock.release()
+
+    monkeypatch.setattr(userdata, "_SAVE_LOCK", FirstComesLate())
+    sess = session.new_race(Race.new(board, RACERS, turns=5, seed=1), {"board": "meadow"})
+    play_turns(sess, 3)  # (three saves in the background, one after the other)
+    userdata.wait_for_saves()
+    saved = json.loads(sess.path.read_text())
+    assert saved["race"]["choices"] == json.loads(json.dumps(sess.race.choices))

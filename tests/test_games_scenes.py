@@ -164,7 +164,8 @@ def games_screen(app) -> GamesScene:
 
 
 def game_row(app, screen: GamesScene, test: Callable[[dict], bool]) -> int:
-    index = next(i for i, g in enumerate(screen.games) if test({"kind": g.kind, **g.summary}))
+    index = next((i for i, g in enumerate(screen.games) if test({"kind": g.kind, **g.summary})), None)
+    assert index is not None, [{"kind": g.kind, **g.summary} for g in screen.games]
     screen.group.focus = index
     screen.place()
     return index

@@ -347,8 +347,15 @@ def _write_save(path: Path, text: str, background: bool, what: str) -> None:
         wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
-    thread = threading.Thread(target=write, name=f"save-{what}")
-    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
+    earlier = [t for t in _SAVE_THREADS if t.is_alive()]
+
+    def in_turn() -> None:
+        for thread in earlier:  # (a lock lets any waiting thread in first: an older save after a newer one)
+            thread.join()
+        write()
+
+    thread = threading.Thread(target=in_turn, name=f"save-{what}")
+    _SAVE_THREADS[:] = earlier + [thread]
     thread.start()
 
 
