@@ -24,6 +24,7 @@ from game.app.settings import Settings
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
+from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
 from scenes.legend import LegendScene
@@ -69,6 +70,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "join": JoinScene,
     "host_left": HostLeftScene,
     "question": QuestionScene,
+    "games": GamesScene,
 }
 
 

@@ -2,9 +2,10 @@
 already answers, in this one place (so a screen needs no controller code of its own).
 
 - D-pad, or the left stick pushed past half way: the arrow keys (move the focus, change a value).
-- A: Enter (choose); B: Escape (back; in a race, the pause menu); Start: Escape (the pause menu,
-  and back out of it); Y: C (the camera back on the racer who acts); X: L (the board's legend);
-  Back: I (walk the racers' cards, each part explained).
+- A: Enter (choose); B: Escape (back; in a race, the pause menu; but while a choice can be taken
+  back, Undo: its Escape says so, `undo`); Start: Escape (the pause menu, and back out of it); Y: C
+  (the camera back on the racer who acts); X: L (the board's legend); Back: I (walk the racers'
+  cards, each part explained).
 - Shoulders and the right stick: W and S, A and D held (scroll the board up and down, left and right).
 - Triggers: Page Up and Page Down held (scroll the race log, the rule book).
 
@@ -58,10 +59,10 @@ UNICODE = {
 }
 
 
-def key_event(kind: int, key: int) -> pygame.event.Event:
-    """A key press or release as the keyboard would give it."""
+def key_event(kind: int, key: int, **extra: Any) -> pygame.event.Event:
+    """A key press or release as the keyboard would give it (`extra`: what else it says)."""
     return pygame.event.Event(
-        kind, key=key, mod=0, unicode=UNICODE.get(key, "") if kind == pygame.KEYDOWN else "", scancode=0
+        kind, key=key, mod=0, unicode=UNICODE.get(key, "") if kind == pygame.KEYDOWN else "", scancode=0, **extra
     )
 
 
@@ -119,7 +120,8 @@ class Gamepads:
             key = BUTTON_KEYS.get(event.button)
             if key is None:
                 return []
-            return [key_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, key)]
+            extra = {"undo": True} if event.button == pygame.CONTROLLER_BUTTON_B else {}  # (the race screen's Undo)
+            return [key_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, key, **extra)]
         if kind == pygame.CONTROLLERAXISMOTION:
             keys = AXIS_KEYS.get(event.axis)
             if keys is None:

@@ -50,7 +50,8 @@ def start_race(stack, setup: dict, replace: bool = False) -> str | None:
         )
     except (BoardError, ValueError, KeyError, TypeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
-    playing = session.new_race(race, {k: v for k, v in setup.items() if k != "seed"})
+    # a game in progress of its own, beside the others (a network race's part stays with the race it was)
+    playing = session.new_race(race, {k: v for k, v in setup.items() if k not in ("seed", "network", "code")})
     scene = stack.make("race", race, session=playing)
     if replace:
         stack.replace(scene)

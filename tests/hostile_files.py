@@ -759,12 +759,13 @@ def _open(app, scene: str, path: Path, first_scene) -> str:
         app.stack.push(title)
         frames()
         said = title.message
-        if title.saved is not None:  # Resume
-            title.resume_race()
+        if title.games:  # Resume…: the games in progress, the latest resumed
+            title.open_games()
+            frames(1)
+            listed = app.stack.top
+            listed.open(listed.games[0])
             frames()
-        elif title.season is not None:
-            title.resume_season()
-            frames()
+            said = " ".join(p for p in (said, listed.message) if p)
         return said
     if scene == "setup":
         setup = SetupScene()

@@ -434,6 +434,7 @@ def drive_every_scene(app, screen=None) -> None:
             events = []
             if scene.panel is not None and not scene.busy:
                 events = [key(pygame.K_RIGHT), key(pygame.K_RETURN)] if frame % 3 else [key(pygame.K_RETURN)]
+                events = [key(pygame.K_u)] if frame % 7 == 0 else events  # a choice taken back, or why not
             app.step(events, 1 / 20)
         mark("results")
         assert isinstance(app.stack.top, ResultsScene)
@@ -470,8 +471,16 @@ def drive_every_scene(app, screen=None) -> None:
     userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
     app.stack.push(TitleScene())
     app.step([])
+    mark("games in progress")
+    app.stack.top.open_games()
+    app.step([])
+    app.step([key(pygame.K_DELETE)])  # asked first
+    app.step([])
+    app.step([key(pygame.K_ESCAPE)])  # No
+    app.step([key(pygame.K_ESCAPE)])
 
 
+@pytest.mark.slow
 def test_no_text_on_screen_bypasses_the_catalogues(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     screen = Screen(monkeypatch)

@@ -118,9 +118,11 @@ def test_a_full_disk_at_the_podium_keeps_the_championship(data_home, full_disk):
 
 def test_a_championship_of_a_very_long_name_is_kept(data_home):
     season = finished_season("x" * 5000)
-    userdata.save_season(season)
+    session.save_season(season)
+    game = session.season_file(season)
+    assert game.exists()
     folder = session.keep_finished_season(season)
-    assert len(folder.name) < 60 and (folder / "table.json").exists() and not userdata.season_path().exists()
+    assert len(folder.name) < 60 and (folder / "table.json").exists() and not game.exists()
 
 
 def test_a_full_disk_while_keeping_a_replay_keeps_the_other_replays(data_home, full_disk):
@@ -211,19 +213,21 @@ def test_the_title_of_a_second_window_says_it_is_read_only(data_home):
 
 
 def test_a_save_never_replaces_a_newer_one_another_process_wrote(data_home):
-    userdata.save_race(a_race(6), {"turns": 8})
-    saved, _ = userdata.load_race()  # this window read it
+    first = session.Session(a_race(6), {"turns": 8})
+    first.save(background=False)
+    (game,) = session.games()[0]
+    saved, _, _ = session.resume_game(game)  # this window read it
     other = a_race(14, seed=7)
     text = __import__("json").dumps({"version": 1, "setup": {}, "race": other.to_dict()})
-    files.write_atomically(userdata.save_path(), text)  # another window saves its race since
-    newer = userdata.save_path().read_bytes()
-    session.Session(saved.race, saved.setup).save()
+    files.write_atomically(game.path, text)  # another window saves its race since
+    newer = game.path.read_bytes()
+    saved.save()
     session.wait_for_saves()
-    assert userdata.save_path().read_bytes() == newer
+    assert game.path.read_bytes() == newer
     said = session.problems()
     assert len(said) == 1 and "written by another game window" in said[0]
-    userdata.delete_save()  # neither is it deleted
-    assert userdata.save_path().read_bytes() == newer
+    session.delete_game(game)  # neither is it deleted
+    assert game.path.read_bytes() == newer
 
 
 # ---------------------------------------------------------------- the log

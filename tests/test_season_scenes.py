@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import tuning
-from game.app import userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
@@ -70,9 +70,11 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
     race_scene = app.stack.top
     assert isinstance(race_scene, RaceScene) and race_scene.season is not None
     assert race_scene.race.turns == 6 and race_scene.season.boards == setup.race_boards
-    assert userdata.season_path().is_file()
+    (game,) = session.games()[0]  # saved as it starts: a game in progress of its own
+    assert game.kind == "season" and game.summary["race_number"] == 1 and game.summary["races"] == 4
 
 
+@pytest.mark.slow
 def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
     from scenes.ui import text
 
@@ -99,12 +101,12 @@ def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monk
         assert ("Enter: to the podium" in drawn) == (number == 2) and ("Enter: next race" in " ".join(drawn)) == (
             number == 1
         )
-        userdata.wait_for_saves()
-        saved = json.loads(userdata.season_path().read_text())
+        (game,) = session.games()[0]
+        saved = json.loads(game.path.read_text())
         assert len(saved["results"]) == number
         app.step([key(pygame.K_RETURN)])  # table: next race, or the podium
     assert isinstance(app.stack.top, PodiumScene)
-    assert not userdata.season_path().exists()
+    assert session.games() == ([], "")  # over and kept in seasons/: no longer in progress
     kept = list((userdata.user_dir() / "seasons").iterdir())
     assert len(kept) == 1 and sorted(p.name for p in kept[0].iterdir()) == ["race-1.json", "race-2.json", "table.json"]
     app.step([key(pygame.K_RETURN)])
@@ -119,9 +121,10 @@ def test_a_season_saved_in_the_middle_of_a_race_resumes_from_the_title(app):
     scene.save_and_quit()
     choices = list(scene.race.choices)
     title = app.stack.top
-    assert isinstance(title, TitleScene) and title.season is not None
-    assert title.group.widgets[0].label == "Resume the championship"
-    app.step([key(pygame.K_RETURN)])
+    assert isinstance(title, TitleScene) and [g.kind for g in title.games] == ["season"]
+    assert title.group.widgets[0].label == "Resume… (1)"
+    app.step([key(pygame.K_RETURN)])  # the games in progress
+    app.step([key(pygame.K_RETURN)])  # the championship, the latest
     resumed = app.stack.top
     assert isinstance(resumed, RaceScene) and resumed.season is not None
     assert resumed.race.choices[: len(choices)] == choices

@@ -154,6 +154,7 @@ def test_every_lesson_frames_what_it_names_beside_its_box_and_its_arrow_ends_on_
     i18n.set_language("en")
 
 
+@pytest.mark.slow
 def test_a_learner_who_follows_the_lessons_wins_and_each_lessons_numbers_are_the_races(tmp_path, monkeypatch):
     app = app_in(tmp_path, monkeypatch)
     scene = app.stack.push(tutorial_scene())

@@ -1,4 +1,4 @@
-"""What the game keeps for its player between runs: the saved race, the championship, replays.
+"""What the game keeps for its player between runs: the games in progress, replays, finished seasons.
 
 They live in a per-user folder (see `user_dir`, found with `platformdirs`):
 $XDG_DATA_HOME/fantasy-racing/ on Linux (by default ~/.local/share/fantasy-racing/),
@@ -6,6 +6,9 @@ $XDG_DATA_HOME/fantasy-racing/ on Linux (by default ~/.local/share/fantasy-racin
 on macOS. The settings (`game.app.settings`), the log (`game.app.logs`) and
 the player's boards (`game.app.userboards`) are there too.
 
+- Every game in progress (a race, a championship) is a file of its own in `games/`, listed by
+  `game.app.games`; the functions here read and write one such file. The single `race.json` and
+  `season.json` of older versions are their default files (moved into `games/` as they are found).
 - Files are written atomically (`game.files.write_atomically`: a temporary
   file of a unique name created exclusively beside the target, fsync,
   os.replace), so a crash, a kill or a full disk during a write leaves the
@@ -71,7 +74,7 @@ def user_dir() -> Path:
 
 
 def save_path() -> Path:
-    """Where the unfinished race is kept."""
+    """Where older versions kept their one unfinished race (moved into `games/` as it is found)."""
     return user_dir() / SAVE_FILE
 
 
@@ -344,21 +347,38 @@ def _write_save(path: Path, text: str, background: bool, what: str) -> None:
         wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
-    thread = threading.Thread(target=write, name=f"save-{what}")
-    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
+    earlier = [t for t in _SAVE_THREADS if t.is_alive()]
+
+    def in_turn() -> None:
+        for thread in earlier:  # (a lock lets any waiting thread in first: an older save after a newer one)
+            thread.join()
+        write()
+
+    thread = threading.Thread(target=in_turn, name=f"save-{what}")
+    _SAVE_THREADS[:] = earlier + [thread]
     thread.start()
 
 
-def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots: dict[int, str] | None = None) -> None:
-    """Save an unfinished race with its setup (atomically, see `_write_save`); `bots` (racer: level)
-    are saved as computer racers of those levels (a network race's friends, when the race is resumed
-    alone). Raises SaveError for a race that cannot be saved (rigged dice)."""
+def save_race(
+    race: Race,
+    setup: dict[str, Any],
+    background: bool = False,
+    bots: dict[int, str] | None = None,
+    path: Path | None = None,
+    summary: dict[str, Any] | None = None,
+) -> None:
+    """Save an unfinished race with its setup in `path` (a game of `games/`; by default the
+    `race.json` of older versions), atomically (see `_write_save`), with the `summary` the list of
+    games in progress shows (`game.app.games`). `bots` (racer: level) are saved as computer racers of those levels (a
+    network race's friends, when the race is resumed alone). Raises SaveError for a race that
+    cannot be saved (rigged dice)."""
     saved = race.to_dict()
     for index, level in (bots or {}).items():
         saved["racers"][index]["bot"] = level
-    _write_save(
-        save_path(), json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}), background, "race"
-    )
+    content: dict[str, Any] = {"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}
+    if summary is not None:
+        content["summary"] = summary
+    _write_save(path or save_path(), json.dumps(content), background, "race")
 
 
 def wait_for_saves() -> None:
@@ -368,13 +388,14 @@ def wait_for_saves() -> None:
     _SAVE_THREADS.clear()
 
 
-def delete_save() -> None:
-    """Forget the saved race (it is over, or the player chose a new one)."""
+def delete_save(path: Path | None = None) -> None:
+    """Forget a game in progress (`path`; by default the `race.json` of older versions): it is over
+    and kept as a replay, or the player said yes to deleting it."""
     wait_for_saves()
     if _READ_ONLY:
         return
     try:
-        path = save_path()
+        path = path or save_path()
         if changed_elsewhere(path):
             log.warning("the saved race %s was written by another game window: it is kept", path)
             return
@@ -383,7 +404,7 @@ def delete_save() -> None:
     except FileNotFoundError:
         pass
     except OSError as error:
-        log.warning("the saved race could not be deleted: %s", error)
+        log.warning("the saved game could not be deleted: %s", error)
 
 
 def check_save(data: Any) -> dict[str, Any]:
@@ -438,11 +459,13 @@ def read_save(path: Path) -> SavedRace:
     return SavedRace(race=race, setup=dict(data.get("setup") or {}))
 
 
-def load_race() -> tuple[SavedRace | None, str | None]:
-    """The saved race and no message, or None and a sentence saying why it was set aside."""
+def load_race(path: Path | None = None) -> tuple[SavedRace | None, str | None]:
+    """The race saved in `path` (by default the `race.json` of older versions) and no message, or
+    None and a sentence saying why it was set aside. A race that is over is given too (its caller
+    keeps its replay): nothing is deleted here."""
     wait_for_saves()
     try:
-        path = save_path()
+        path = path or save_path()
     except OSError:  # no user folder: nothing was saved (the settings said so once)
         return None, None
     remove_leftovers(path)
@@ -457,9 +480,6 @@ def load_race() -> tuple[SavedRace | None, str | None]:
         )
         log.warning("%s", message)
         return None, message
-    if saved.race.over:
-        delete_save()
-        return None, None
     return saved, None
 
 
@@ -469,22 +489,29 @@ SEASONS_FOLDER = "seasons"  # finished seasons, each a folder of replays and its
 
 
 def season_path() -> Path:
-    """Where the championship in progress is kept."""
+    """Where older versions kept their one championship in progress (moved into `games/` as it is found)."""
     return user_dir() / SEASON_FILE
 
 
-def save_season(season: Season, background: bool = False) -> None:
-    """Save the championship (and its race in progress) atomically, like a race (see `_write_save`)."""
-    _write_save(season_path(), json.dumps(season.to_dict(), ensure_ascii=False), background, "season")
+def save_season(
+    season: Season, background: bool = False, path: Path | None = None, summary: dict[str, Any] | None = None
+) -> None:
+    """Save the championship (and its race in progress) in `path` (a game of `games/`; by default the
+    `season.json` of older versions) atomically, like a race (see `_write_save`), with its `summary`."""
+    content = season.to_dict()
+    if summary is not None:
+        content["summary"] = summary
+    _write_save(path or season_path(), json.dumps(content, ensure_ascii=False), background, "season")
 
 
-def delete_season() -> None:
-    """Forget the championship in progress (it is over, or the player started another)."""
+def delete_season(path: Path | None = None) -> None:
+    """Forget a championship in progress (`path`; by default the `season.json` of older versions):
+    it is over and kept in `seasons/`, or the player said yes to deleting it."""
     wait_for_saves()
     if _READ_ONLY:
         return
     try:
-        path = season_path()
+        path = path or season_path()
         if changed_elsewhere(path):
             log.warning("the championship %s was written by another game window: it is kept", path)
             return
@@ -494,13 +521,14 @@ def delete_season() -> None:
         log.warning("the season file could not be removed: %s", error)
 
 
-def load_season() -> tuple[Season | None, str | None]:
-    """The championship in progress and no message, or None and a sentence saying why it was set aside."""
+def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
+    """The championship saved in `path` (by default the `season.json` of older versions) and no
+    message, or None and a sentence saying why it was set aside."""
     from game.season import Season, SeasonError
 
     wait_for_saves()
     try:
-        path = season_path()
+        path = path or season_path()
     except OSError:
         return None, None
     remove_leftovers(path)

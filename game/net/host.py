@@ -16,6 +16,9 @@ more client, in the same process (game/net/local.py). A host holds:
 - the validation of a choice, once, where it enters (`choose`): asked of this client's racer, for
   the pending decision, and one of its options; then the race takes it.
 
+A race saved in progress by its host is hosted again with `Host.reopen` (its seats as `Seat.saved` kept
+them): the race goes on from its last choice, each friend taking his seat back as after a drop.
+
 A transport calls `hello`, `take`, `choose` and `leave` for its clients (each a connection with
 `send(text)` and `close(code, reason)`); what a host sends goes out in the order it was decided
 (`_in_order`). A message refused raises ProtocolError: the transport closes that connection.
@@ -77,6 +80,20 @@ class Seat:
             "level": self.bot if self.kind == "bot" else None,
             "connected": self.kind == "friend" and self.client is not None,
         }
+
+    def saved(self) -> dict[str, Any]:
+        """What a host's save keeps of the seat (`Host.reopen` seats its friend again)."""
+        return {"kind": self.kind, "bot": self.bot, "name": self.name, "character": self.character}
+
+    @classmethod
+    def from_saved(cls, data: dict[str, Any]) -> Seat:
+        """A seat of `saved` (ValueError in one sentence for one that is not)."""
+        kind, bot, name, character = (data.get(key) for key in ("kind", "bot", "name", "character"))
+        if kind not in ("here", "friend", "bot") or bot not in ai.LEVELS or type(name) is not str:
+            raise ValueError("a saved seat is not a kind, a level, a name and a character")
+        if type(character) is not str or (character and character not in CHARACTERS) or len(name) > 40:
+            raise ValueError("a saved seat's character or name is not one")
+        return cls(kind, bot, name, character)
 
 
 def start_seats(spec: Sequence[str]) -> list[Seat]:
@@ -159,6 +176,7 @@ class Host:
         self.closed = False  # the host left
         self.race: Race | None = None
         self.dice: RecordingDice | None = None
+        self.resumed: dict[str, Any] | None = None  # a race saved in progress, hosted again (`reopen`)
         self.opening: dict[str, Any] | None = None  # the race's record at its start (no seed, no choice)
         self.history: list[dict[str, Any]] = []  # every step sent
         self.asked: dict[int, dict[str, Any]] = {}  # racer -> the ask message sent for the pending decision
@@ -168,6 +186,24 @@ class Host:
         self.changed = asyncio.Event()  # what the driver waits for happened: a choice, a join, a leave
         self.outbox = asyncio.Lock()  # what a host sends goes out in the order it was decided (_in_order)
         self.timings: list[tuple[str, int, float]] | None = None  # (room, choice index, time sent): benchmarks
+
+    @classmethod
+    def reopen(cls, data: Any, seats: list[Seat], code: str, **options: Any) -> Host:
+        """A race saved in progress by its host (its record, with its seed, and its seats as `Seat.saved`
+        keeps them), hosted again under the same `code`: the race goes on from its last choice, and each
+        friend takes his seat back as after a dropped connection (until then the takeover clock runs for
+        him). ValueError (a RecordError) in one sentence."""
+        data = record.check(data)
+        if data["seed"] is None or len(seats) != len(data["racers"]):
+            raise ValueError("a hosted race reopens from its host's record (with its seed) and one seat a racer")
+        board = Board.from_dict(data["board"])
+        host = cls(board, data["turns"], seats, code, data["seed"], auto_start=False, **options)
+        for seat, racer in zip(seats, data["racers"]):
+            seat.character, seat.client = racer["character"], None
+            seat.name = seat.name or str(racer.get("name", ""))
+        host.resumed = data
+        host.go.set()
+        return host
 
     def note(self, line: str) -> None:
         self.events.append(line)
@@ -401,11 +437,14 @@ class Host:
             self.go.set()  # computer racers only
         await asyncio.wait_for(self.go.wait(), timeout)
         dropped = self._give_seats()
-        self.dice = RecordingDice(self.seed)
-        self.race = race = Race.new(self.board, self.racers(), turns=self.turns, seed=self.seed, dice=self.dice)
+        self.race = race = self._build()
         kinds = [s.kind for s in self.seats]
         self.note("the hosted race starts: " + ", ".join(f"{s.name} ({k})" for s, k in zip(race.setups, kinds)))
-        await self.begin(race.setups, *self.dice.take(), dropped=dropped)
+        assert self.dice is not None
+        await self.begin(race.setups, *self.dice.take(), dropped=dropped, choices=race.choices)
+        for index, seat in enumerate(self.seats):  # (reopened: the friends are away until they are back)
+            if seat.kind == "friend" and seat.client is None and seat.left_at is not None:
+                await self.broadcast({"type": "left", "seat": index, "name": seat.name, "takeover": self.takeover})
         await self._drive(race, deadline)
         if self.closed:
             return race  # the host left: his friends were told
@@ -414,6 +453,24 @@ class Host:
         self.note(
             f"the hosted race is over, {self.answered} decisions answered over the network: {json.dumps(standings)}"
         )
+        return race
+
+    def _build(self) -> Race:
+        """The race: new from the seats, or (reopened) the saved one again, its choices replayed with the
+        host's dice (their faces become the faces shown so far)."""
+        self.dice = dice = RecordingDice(self.seed)
+        data = self.resumed
+        if data is None:
+            return Race.new(self.board, self.racers(), turns=self.turns, seed=self.seed, dice=dice)
+        setups = [RacerSetup(r["character"], r.get("name", ""), r.get("bot")) for r in data["racers"]]
+        race = Race.new(self.board, setups, turns=self.turns, seed=self.seed, dice=dice)
+        for choice in data["choices"]:
+            race.choose(freeze(choice))
+        race.take_events()
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.kind == "friend":  # each friend takes his seat back as after a drop
+                seat.left_at = now
         return race
 
     def _give_seats(self) -> list[Any]:
@@ -473,7 +530,12 @@ class Host:
     # ------------------------------------------------------------ what the clients are sent
     @_in_order
     async def begin(
-        self, racers: Sequence[RacerSetup], faces: list[int], orders: list[list[int]], dropped: list[Any]
+        self,
+        racers: Sequence[RacerSetup],
+        faces: list[int],
+        orders: list[list[int]],
+        dropped: list[Any],
+        choices: Sequence[Any] = (),
     ) -> None:
         """The race has started: every seated friend (and the host's screen) gets the start; a friend
         whose seat went to a computer racer, and those in the lobby without a seat, are told there is none."""
@@ -484,6 +546,7 @@ class Host:
         # The race's record, as a save or a replay keeps it, less its seed (never the board's file path)
         self.opening = record.make(self.board.to_dict(), "", [s.to_dict() for s in racers], self.turns, None, [])
         self.history = [{"type": "step", "option": None, "faces": faces, "orders": orders}]
+        self.history += [{"type": "step", "option": plain(c), "faces": [], "orders": []} for c in choices]
         for client in list(self.looking):
             await self.send(client, {"type": "bye", "reason": "started"})
             await client.close(code=1000, reason="the race started")

@@ -109,7 +109,8 @@ class Hosting:
     screen (the lobby's news, the start, every step, the asks for the people here, who left and came
     back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
     wait for this screen to have shown the race so far (`ready`) before they play, as they did when
-    the screen drove the race.
+    the screen drove the race. `reopen`: a race its host saved in progress (its record, with its seed),
+    hosted again in the same room (`Host.reopen`): its race starts at once from its last choice.
     """
 
     def __init__(
@@ -125,22 +126,29 @@ class Hosting:
         port: int = PORT,
         name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
+        reopen: dict[str, Any] | None = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
-        self.host = Host(
-            board,
-            turns,
-            seats,
-            code,
-            seed,
-            takeover,
-            takeover_level,
-            auto_start=False,
-            say=lambda line: self.inbox.put(("note", {"line": line})),
-            name_of=name_of,
-            pace=self._pace if paced else None,
-        )
+        say: Callable[[str], None] = lambda line: self.inbox.put(("note", {"line": line}))  # noqa: E731
+        pace = self._pace if paced else None
+        if reopen is not None:
+            options = {"takeover": takeover, "takeover_level": takeover_level, "say": say, "pace": pace}
+            self.host = Host.reopen(reopen, seats, code, name_of=name_of, **options)
+        else:
+            self.host = Host(
+                board,
+                turns,
+                seats,
+                code,
+                seed,
+                takeover,
+                takeover_level,
+                auto_start=False,
+                say=say,
+                name_of=name_of,
+                pace=pace,
+            )
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
         self.address, self.port = address, port
@@ -210,6 +218,21 @@ class Hosting:
 
         async def read() -> str | None:
             return self.host.record()
+
+        future = self.background.run(read())
+        if future is None:
+            return None
+        try:
+            return future.result(seconds)
+        except Exception:  # the loop is ending, or busy for longer than a frame may wait
+            return None
+
+    def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
+        """The seats as a host's save keeps them (`Seat.saved`: `Host.reopen` seats the friends again),
+        read on the network's loop; None when it does not answer within `seconds`."""
+
+        async def read() -> list[dict[str, Any]]:
+            return [seat.saved() for seat in self.host.seats]
 
         future = self.background.run(read())
         if future is None:
