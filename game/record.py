@@ -6,13 +6,16 @@ The record is a plain dict, the same as JSON would give back (lists, never
 tuples), so text appears only at a file's edge (`game.app.userdata`,
 `game.replay`) and on the wire:
 
-    {"format": 2,                    FORMAT, the record's version
+    {"format": 3,                    FORMAT, the record's version
      "board": {...},                 Board.to_dict: terrain, objects, starts, name, ...
      "source": "maps/meadow.tmx",    the board's file ("" for a board without one)
      "racers": [{"character": "elf", "name": "Ann", "bot": null}, ...]
      "turns": 8,
      "seed": 20261122,               the seed of the race's dice, or null: a race without
                                      its own dice (a network race's client), which then has
+     "dice": "twister",              the kind of dice the seed draws (game/dice.py): "twister"
+                                     at one screen, "keyed" a network race's host (no face
+                                     shown reveals its seed)
      "shown": {"faces": [...],       the faces (and orders of play) another race's dice
                "orders": [[...]]},   showed, to be shown again in turn (optional)
      "choices": [...]}               every choice, in order
@@ -36,11 +39,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.characters import CHARACTERS
-from game.dice import Dice, ShownDice
+from game.dice import DICE_KINDS, TWISTER, Dice, ShownDice
 from game.files import kind_of
 from game.state import SaveError
 
-FORMAT = 2
+FORMAT = 3
 
 
 class RecordError(SaveError):
@@ -68,7 +71,7 @@ def make(
     dice: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
-    seed, `Dice.saved`)."""
+    seed, `Dice.saved`: their kind, the faces shown)."""
     return {
         "format": FORMAT,
         "board": board,
@@ -76,6 +79,7 @@ def make(
         "racers": [dict(r) for r in racers],
         "turns": turns,
         "seed": seed,
+        "dice": TWISTER,
         "choices": plain(choices),
         **(dice or {}),
     }
@@ -127,6 +131,7 @@ RECORD = (
     Field("racers", LIST),
     Field("turns", WHOLE),
     Field("seed", WHOLE, null=True),
+    Field("dice", TEXT),
     Field("choices", LIST),
     Field("shown", OBJECT, optional=True),
 )
@@ -184,6 +189,8 @@ def check(data: Any) -> dict[str, Any]:
         check_fields(racer, RACER, f"racer {index}'s {{}}")
         if racer["character"] not in CHARACTERS:
             raise RecordError(f"racer {index} is an unknown character {racer['character']!r}")
+    if record["dice"] not in DICE_KINDS:
+        raise RecordError(f"the field 'race.dice' is {str(record['dice'])[:20]!r}, not one of {', '.join(DICE_KINDS)}")
     if "shown" in record:
         check_fields(record["shown"], SHOWN, "the field 'race.shown.{}'")
     elif record["seed"] is None:
@@ -191,14 +198,13 @@ def check(data: Any) -> dict[str, Any]:
     return record
 
 
-def dice(record: dict[str, Any]) -> Dice | None:
+def dice(record: dict[str, Any]) -> Dice:
     """The dice a checked record names: the faces it shows (and then its seed's, if it has one),
-    or None for the dice of its seed."""
-    shown = record.get("shown")
+    or the dice of its seed, of their kind."""
+    shown, seed, kind = record.get("shown"), record["seed"], record["dice"]
     if shown is None:
-        return None
-    seed = record["seed"]
-    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None)
+        return Dice(seed, kind)
+    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None, kind=kind)
 
 
 # ---------------------------------------------------------------- older versions
@@ -212,7 +218,13 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 2}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}  # version -> the next one
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 (to the network's keyed dice, issue 28) to version 3: a record names the kind of
+    dice its seed draws ("dice"). Every record of version 2 drew Python's Mersenne Twister."""
+    return {**data, "format": 3, "dice": TWISTER}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}  # version -> the next
 
 
 def upgrade(data: Any) -> dict[str, Any]:
