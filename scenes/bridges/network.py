@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.board import Board
+from game.net.door import KEY_HEADER
 from game.net.host import Host, Seat, serve_name
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
@@ -105,9 +106,10 @@ class Hosting:
     local client.
 
     `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
-    {"line"}) for each line the host logs; ("message", text) for each of the host's messages to this
-    screen (the lobby's news, the start, every step, the asks for the people here, who left and came
-    back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
+    {"line"}) for each line the host logs; ("seats", [...]) whenever the seats change (`Host.seat_states`:
+    who is connected, away, removed, let back in); ("message", text) for each of the host's messages to
+    this screen (the lobby's news, the start, every step, the asks for the people here, who left and
+    came back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
     wait for this screen to have shown the race so far (`ready`) before they play, as they did when
     the screen drove the race.
     """
@@ -125,6 +127,7 @@ class Hosting:
         port: int = PORT,
         name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
+        clock: float = 0.0,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
@@ -140,7 +143,9 @@ class Hosting:
             say=lambda line: self.inbox.put(("note", {"line": line})),
             name_of=name_of,
             pace=self._pace if paced else None,
+            clock=clock,
         )
+        self.host.watch = lambda seats: self.inbox.put(("seats", seats))
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
         self.address, self.port = address, port
@@ -183,6 +188,18 @@ class Hosting:
     def set_takeover(self, seconds: float, level: str) -> None:
         """How long a friend who left waits before a computer racer of `level` plays for him."""
         self.background.call(lambda: self.host.set_takeover(seconds, level))
+
+    def set_clock(self, seconds: float) -> None:
+        """The seconds a connected friend has for each decision (0: no limit)."""
+        self.background.call(lambda: self.host.set_clock(seconds))
+
+    def remove(self, seat: int) -> None:
+        """Remove a friend from his seat (a computer racer plays it from now on, or it opens in the lobby)."""
+        self._post(self.host.remove(seat))
+
+    def release(self, seat: int) -> None:
+        """Let a friend who left back into his seat without his seat key (he lost it)."""
+        self._post(self.host.release(seat))
 
     def start(self, given: Sequence[int] = ()) -> None:
         """Start the race: the seats nobody took, and `given` (shown open on this screen), are played by
@@ -242,7 +259,8 @@ class Connection:
     `send` posts a message; `get` gives what came, in order: ("connected", None), ("message", text) for
     each of the host's messages, then ("closed", {"code", "reason"}) or ("unreachable", {"error"}). The
     frame loop follows the race with a `Follower`. A host that sends more than the window reads (more
-    than MAX_WAITING bytes unread) is cut off.
+    than MAX_WAITING bytes unread) is cut off. A hello with a seat key brings it in the handshake too:
+    the host lets a friend in first.
     """
 
     def __init__(
@@ -262,8 +280,13 @@ class Connection:
         import websockets
 
         try:
+            token = hello.get("token")
             async with websockets.connect(
-                f"ws://{self.address}", max_size=MAX_FROM_HOST, open_timeout=connect_timeout, ping_interval=5
+                f"ws://{self.address}",
+                max_size=MAX_FROM_HOST,
+                open_timeout=connect_timeout,
+                ping_interval=5,
+                additional_headers={KEY_HEADER: token} if isinstance(token, str) and token else {},
             ) as server:
                 self.socket = server
                 await server.send(json.dumps(hello))
