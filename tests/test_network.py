@@ -227,7 +227,7 @@ async def _attempt(port: int, messages: list[str], rounds: int = 20) -> str:
 
 
 def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_connection(processes):
-    hello = '{"type": "hello", "code": "%s", "name": "%%s"}' % CODE
+    hello = '{"type": "hello", "code": "' + CODE + '", "name": "%s"}'
     # the same race without attacks, for comparison (the third seat played by a normal computer racer)
     plain = free_port()
     reference = serve(processes, plain, "--seats", "person,person,person", "--takeover", "0", "--turns", "8")
@@ -300,8 +300,8 @@ def test_serve_refuses_an_empty_short_or_shared_room_code():
         ("WLSNESTH", "3", "each of --rooms has its own random code"),
     ):
         done = subprocess.run(
-            [sys.executable, "main.py", "serve", "--port", "1", "--board", "maps/meadow.tmx", "--seats", "person,person",
-             "--code", code, "--rooms", rooms],
+            [sys.executable, "main.py", "serve", "--port", "1", "--board", "maps/meadow.tmx",
+             "--seats", "person,person", "--code", code, "--rooms", rooms],
             cwd=ROOT, capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr, done.stderr

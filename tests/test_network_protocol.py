@@ -11,15 +11,14 @@ import pytest
 
 from game import Race, RacerSetup, record
 from game.dice import RecordingDice
-from game.net import room as room_module
 from game.net import protocol
+from game.net import room as room_module
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.local import Screen
 from game.net.server import Server
 from scenes import boards
 from scenes.bridges.network import Connection
-
 
 CODE = "WLSNESTH"  # a room code: eight letters of protocol.CODE_LETTERS
 
