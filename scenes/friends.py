@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from scenes.i18n import t
+from scenes.race.drawing import LEGEND_BUTTON
 from scenes.race.guide import Guide
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -143,7 +144,5 @@ class HostGuide(Guide):
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
-            view = scene.view
-            text.draw(
-                surface, t("friends.key"), (view.left + 10, view.bottom - 8), 14, theme.MUTED, anchor="bottomleft"
-            )
+            where = (LEGEND_BUTTON.left - 18, LEGEND_BUTTON.centery)  # on the top bar, left of the legend's button
+            text.draw(surface, t("friends.key"), where, 15, theme.MUTED, anchor="midright")

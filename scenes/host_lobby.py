@@ -126,7 +126,13 @@ class HostScene(Scene):
                     size=20,
                 ),
                 Button((40, 652, 200, 50), t("common.back"), self.back),
-                Button((LOBBY_BOX.left, 652, 270, 50), t("host.friends"), self.friends, hint=t("host.friends_hint")),
+                Button(
+                    (LOBBY_BOX.right - 206, 578, 190, 42),
+                    t("host.friends"),
+                    self.friends,
+                    size=19,
+                    hint=t("host.friends_hint"),
+                ),
                 Button(
                     (LOBBY_BOX.right - 300, 652, 300, 50),
                     t("host.start"),
