@@ -45,6 +45,16 @@ from game.race import IllegalChoice, Race, RacerSetup
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
 
 
+def sentence(error: Exception, longest: int = 160) -> str:
+    """An error's words as the end of one short sentence (its first line, printable, cut short)."""
+    try:
+        words = str(error)
+    except ValueError:  # (an integer too long to write)
+        words = type(error).__name__
+    line = words.splitlines()[0] if words.strip() else type(error).__name__
+    return "".join(ch if ch.isprintable() else "?" for ch in line[:longest])
+
+
 class Follower:
     """A client's side of a network race, without input or output (see the module).
 
@@ -90,7 +100,7 @@ class Follower:
         except ProtocolError:
             raise
         except (BoardError, DiceExhausted, IllegalChoice, IndexError, KeyError, TypeError, ValueError) as error:
-            raise ProtocolError(f"the host's {kind!r} message cannot be followed ({str(error)[:120]})") from None
+            raise ProtocolError(f"the host's {kind!r} message cannot be followed ({sentence(error)})") from None
         return message
 
     def _welcome(self, message: dict[str, Any]) -> None:
@@ -110,10 +120,12 @@ class Follower:
         try:
             data = record.check(message["race"])
         except record.RecordError as error:
-            raise ProtocolError(f"the host's race cannot be followed: {error}") from None
+            raise ProtocolError(f"the host's race cannot be followed: {sentence(error)}") from None
         shown = data.get("shown")
         if data["seed"] is not None or shown is None:
             raise ProtocolError("the host's race must show its faces and keep its seed")
+        if self.seat is not None and self.seat >= len(data["racers"]):
+            raise ProtocolError("the host's race has no racer in this client's seat")
         board = self.host_board if self.host_board is not None else check_board(data["board"], "the race's board")
         CHOICES.check(data["choices"], "the race's choices")
         setups = []
@@ -172,18 +184,25 @@ class Follower:
         clock = message.get("clock")
         self.clock_ends = time.monotonic() + clock if clock is not None else None
 
+    def _racer(self, message: dict[str, Any]) -> int:
+        """The seat a message names: one of the race's racers (ProtocolError otherwise)."""
+        if self.race is None or message["seat"] >= len(self.race.racers):
+            raise ProtocolError(f"the host's {message['type']!r} message names a racer the race does not have")
+        return int(message["seat"])
+
     def _late(self, message: dict[str, Any]) -> None:
-        self.late = (message["seat"], time.monotonic())
+        self.late = (self._racer(message), time.monotonic())
 
     def _over(self, message: dict[str, Any]) -> None:
         self.standings = message["standings"]
 
     def _left(self, message: dict[str, Any]) -> None:
-        self.away[message["seat"]] = time.monotonic()
-        self.takeover[message["seat"]] = float(message["takeover"])
+        seat = self._racer(message)
+        self.away[seat] = time.monotonic()
+        self.takeover[seat] = float(message["takeover"])
 
     def _back(self, message: dict[str, Any]) -> None:
-        self.away.pop(message["seat"], None)
+        self.away.pop(self._racer(message), None)
 
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]

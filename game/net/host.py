@@ -104,10 +104,11 @@ class Host(Room):
         return host
 
     # ------------------------------------------------------------ a choice, where it enters
-    async def choose(self, client: Any, message: dict[str, Any]) -> None:
+    async def choose(self, client: Any, message: dict[str, Any]) -> bool:
         """A person's choice (a friend's, or one from the host's screen), checked once: asked of this
         client's racer, for the pending decision, one of its options in type and value. Then the race
-        takes it. A friend's answer that comes just after his turn clock ran out is let go."""
+        takes it (True). A friend's answer that comes just after his turn clock ran out is let go
+        (False)."""
         choice = check(message, "choose")
         race = self.race
         decision = race.pending if race is not None else None
@@ -119,7 +120,7 @@ class Host(Room):
             or choice["index"] != asked["index"]
         ):
             if any(s.client is client and self.expired.get(i) == choice["index"] for i, s in enumerate(self.seats)):
-                return  # too late: a computer racer chose (or is choosing) for him
+                return False  # too late: a computer racer chose (or is choosing) for him
             raise ProtocolError("a choice that was not asked of this racer (or an old one)")
         assert race is not None
         option = freeze(choice["option"])
@@ -131,6 +132,7 @@ class Host(Room):
         if client is not self.screen:
             self.answered += 1
         await self._chosen(option)
+        return True
 
     async def _chosen(self, option: Any) -> None:
         """The race took a choice; everyone gets it with the faces shown since the last one."""

@@ -50,6 +50,8 @@ def kind_of(value: Any) -> str:
 class Spec:
     """What one field may hold."""
 
+    kinds: tuple[type, ...] = ()  # the JSON kinds it may be (an `Either` says the error of the one it takes)
+
     def check(self, value: Any, where: str) -> None:
         raise NotImplementedError
 
@@ -57,6 +59,8 @@ class Spec:
 @dataclass(frozen=True)
 class Whole(Spec):
     """A whole number from `low` to `high` (never true or false, never 1.0)."""
+
+    kinds = (int,)
 
     low: int
     high: int
@@ -72,6 +76,8 @@ class Whole(Spec):
 class Number(Spec):
     """A number (whole or not, finite) from `low` to `high`."""
 
+    kinds = (int, float)
+
     low: float
     high: float
 
@@ -86,6 +92,8 @@ class Number(Spec):
 class Flag(Spec):
     """True or false."""
 
+    kinds = (bool,)
+
     def check(self, value: Any, where: str) -> None:
         if type(value) is not bool:
             raise SchemaError(f"{where} is {kind_of(value)}, not true or false")
@@ -95,6 +103,8 @@ class Flag(Spec):
 class Text(Spec):
     """A text of at most `longest` characters (at least `shortest`); `printable`: no control, format
     (invisible) or unpaired surrogate character; `among`: one of these words only."""
+
+    kinds = (str,)
 
     longest: int
     shortest: int = 0
@@ -115,6 +125,8 @@ class Text(Spec):
 @dataclass(frozen=True)
 class ListOf(Spec):
     """A list of at most `longest` items (at least `shortest`), each as `item` says."""
+
+    kinds = (list,)
 
     item: Spec
     longest: int
@@ -137,7 +149,11 @@ class Either(Spec):
     words: str
 
     def check(self, value: Any, where: str) -> None:
-        for spec in self.specs:
+        taking = [spec for spec in self.specs if type(value) in spec.kinds]
+        if len(taking) == 1:  # one spec takes values of this kind: its sentence says what is wrong
+            taking[0].check(value, where)
+            return
+        for spec in taking:
             try:
                 spec.check(value, where)
             except SchemaError:
@@ -161,6 +177,8 @@ class Nullable(Spec):
 class Object(Spec):
     """An object with exactly these fields (those in `optional` may be missing; no other is allowed).
     `allowed`: keys a message always has besides its fields (its "type")."""
+
+    kinds = (dict,)
 
     fields: Mapping[str, Spec]
     optional: frozenset[str] = field(default_factory=frozenset)

@@ -153,7 +153,8 @@ class Server:
                 if message["type"] == "take":
                     seat = await host.take(client, seat, message)
                 elif message["type"] == "choose":
-                    await host.choose(client, message)
+                    if await host.choose(client, message):
+                        times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
                 else:
                     raise ProtocolError(f"a message of unknown type {message['type'][:20]!r}")
         except ProtocolError as error:
