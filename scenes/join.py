@@ -260,6 +260,10 @@ class JoinScene(Scene):
                     return
                 if self._heard(message):
                     return
+            elif kind == "broken":
+                log.warning("the host at %s sent what this game cannot follow: %s", self.target, data["error"])
+                self._drop(t("net.host_broken"))
+                return
             elif kind == "unreachable":
                 log.info("no race answers at %s: %s", self.target, data["error"])
                 self._drop(t("join.unreachable", address=self.target))

@@ -261,6 +261,9 @@ class FriendSeats(Following):
                     self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(
                         reason, t("net.host_quit")
                     )
+            elif kind == "broken":
+                log.warning("the host sent what this game cannot follow: %s", data["error"])
+                self.gone = self.gone or t("net.host_broken")
             elif kind in ("closed", "unreachable"):
                 if self.gone is None:
                     reason = words_of_close(data.get("code", 1006), data.get("reason", ""))

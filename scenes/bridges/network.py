@@ -257,7 +257,8 @@ class Connection:
     """The window client's network side: one connection to a host on a background loop.
 
     `send` posts a message; `get` gives what came, in order: ("connected", None), ("message", text) for
-    each of the host's messages, then ("closed", {"code", "reason"}) or ("unreachable", {"error"}). The
+    each of the host's messages, then ("closed", {"code", "reason"}), ("unreachable", {"error"}) or
+    ("broken", {"error"}) (the host sent what this window refuses before reading it: too big). The
     frame loop follows the race with a `Follower`. A host that sends more than the window reads (more
     than MAX_WAITING bytes unread) is cut off. A hello with a seat key brings it in the handshake too:
     the host lets a friend in first.
@@ -305,6 +306,9 @@ class Connection:
                 code, reason = server.close_code, server.close_reason
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
+            if error.sent is not None and error.sent.code == 1009:  # this window closed it: a message too big
+                self.inbox.put(("broken", {"error": "the host sent a message too big"}))
+                return
             code = error.rcvd.code if error.rcvd is not None else 1006
             reason = error.rcvd.reason if error.rcvd is not None else ""
             self.inbox.put(("closed", {"code": code, "reason": reason}))
