@@ -220,3 +220,43 @@ def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_t
     finally:
         hosting.close()
         hosting.background.join(5)
+
+
+def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its_friends_keys():
+    """Issue 24's way in: `Hosting(..., resume=record)` with the seats its save kept (`Seat.saved`): the
+    room opens under the same code, the race goes on from its last choice, and a friend takes his seat
+    back with his key (as after a dropped connection)."""
+    import websockets
+
+    from game.net.seats import Seat
+
+    board = load_board(str(BOARD))
+    seed = seeds.hosted()
+    race = Race.new(
+        board, [RacerSetup("elf", "ann"), RacerSetup("orc", "orc-2", "easy")], TURNS, seed, Dice(seed, KEYED)
+    )
+    rngs = seeds.bot_rngs(seed, 2)
+    while len(race.choices) < 15:
+        race.choose(ai.choose(race, race.pending, "normal", rngs[race.pending.racer]))
+    saved = [Seat("friend", name="ann", character="elf", token="k" * 32).saved(), Seat("bot", bot="easy").saved()]
+    record = json.loads(json.dumps(race.to_dict()))
+    hosting = Hosting(
+        board, TURNS, [Seat.from_saved(s) for s in saved], CODE, seed, address="127.0.0.1", port=0, resume=record
+    )
+    screen = Screen(hosting, board)
+    screen.follower = Follower(host_seed=seed, host_board=board)
+    try:
+        screen.follow(lambda: screen.port is not None and screen.follower.race is not None, seconds=10)
+        assert screen.follower.race.choices == race.choices  # the host's screen: the race as it was saved
+
+        async def ann() -> dict:
+            async with websockets.connect(f"ws://127.0.0.1:{screen.port}", open_timeout=5) as ws:
+                await ws.send(json.dumps({"type": "hello", "code": CODE, "name": "ann", "token": "k" * 32}))
+                got = [json.loads(await asyncio.wait_for(ws.recv(), 5)) for _ in range(2)]
+                return {m["type"]: m for m in got}
+
+        got = asyncio.run(ann())
+        assert got["welcome"]["seat"] == 0 and len(got["start"]["race"]["choices"]) == 15
+    finally:
+        hosting.close()
+        hosting.background.join(5)

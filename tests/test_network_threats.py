@@ -504,3 +504,57 @@ def test_a_hello_with_a_5000_digit_number_or_a_nul_is_refused_with_a_sentence_no
     ends = run(scenario())
     assert all(end.split(" ")[0] in ("1008", "open") for end in ends), ends
     assert not any(end.startswith("1011") for end in ends)
+
+
+def test_a_race_saved_in_progress_reopens_with_its_code_and_its_friends_seats_waiting_for_their_keys():
+    """What a host's save keeps (the race's record with its seed, each seat with its key: `Seat.saved`)
+    hosts the race again (`Host.reopen`): the friend takes his seat back with his key and the race so
+    far, a stranger with his name is refused, and the race goes on to its end."""
+    from game.net.seats import Seat as SavedSeat
+
+    async def scenario() -> None:
+        seats = [Seat("friend"), Seat("bot", bot="easy", character="orc")]
+        host = Host(boards.practice_board(), 5, seats, CODE, 99, takeover=60)
+        server, url = await listening(host)
+        hosting = asyncio.ensure_future(host.run(LIMIT))
+        ann = await connect(url)
+        await ann.send(hello("Ann"))
+        welcome = await receive(ann, "welcome")
+        follower = Follower()
+        follower.receive(json.dumps(welcome))
+        rng = seeds.stream(0, seeds.BOT, "Ann")
+        while host.race is None or len(host.race.choices) < 20:  # a few choices, then the host saves and quits
+            message = json.loads(await asyncio.wait_for(ann.recv(), 10))
+            follower.receive(json.dumps(message))
+            if message["type"] == "ask" and follower.my_decision():
+                option = ai.choose(follower.race, follower.race.pending, "normal", rng)
+                await ann.send(json.dumps(follower.choice(option)))
+        saved = json.loads(json.dumps({"race": host.race.to_dict(), "seats": [s.saved() for s in host.seats]}))
+        await host.close()
+        hosting.cancel()
+        await server.stop()
+        assert saved["race"]["dice"] == "keyed" and saved["seats"][0]["token"] == welcome["token"]
+
+        again = Host.reopen(saved["race"], [SavedSeat.from_saved(s) for s in saved["seats"]], CODE, takeover=60)
+        server, url = await listening(again)
+        hosting = asyncio.ensure_future(again.run(LIMIT))
+        try:
+            await asyncio.sleep(0.05)
+            eve = await connect(url)
+            await eve.send(hello("Ann"))
+            assert "Ann's seat needs its seat key" in await refusal(eve)
+            back = await connect(url)
+            await back.send(hello("Ann", token=welcome["token"]))
+            rewelcome = await receive(back, "welcome")
+            assert rewelcome["seat"] == 0
+            over = await play(back, "Ann", welcome=rewelcome)
+            assert over["type"] == "over"
+            race = await hosting
+            assert race.over and race.choices[: len(saved["race"]["choices"])] == [
+                protocol.freeze(c) for c in saved["race"]["choices"]
+            ]
+        finally:
+            hosting.cancel()
+            await server.stop()
+
+    run(scenario())

@@ -103,7 +103,9 @@ def wait_closed(seconds: float = 2.0) -> None:
 
 class Hosting:
     """The window's host (see the module): THE host of the race on a background loop, its screen a
-    local client.
+    local client. `resume`: the record of a race its host saved in progress (with its seed), hosted
+    again under the same `code`, `seats` as `Seat.from_saved` reads them from the save (their keys: each
+    friend takes his seat back with his own, as after a dropped connection).
 
     `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
     {"line"}) for each line the host logs; ("seats", [...]) whenever the seats change (`Host.seat_states`:
@@ -128,23 +130,22 @@ class Hosting:
         name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
         clock: float = 0.0,
+        resume: dict[str, Any] | None = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
-        self.host = Host(
-            board,
-            turns,
-            seats,
-            code,
-            seed,
-            takeover,
-            takeover_level,
-            auto_start=False,
-            say=lambda line: self.inbox.put(("note", {"line": line})),
-            name_of=name_of,
-            pace=self._pace if paced else None,
-            clock=clock,
-        )
+        options: dict[str, Any] = {
+            "takeover": takeover,
+            "takeover_level": takeover_level,
+            "say": lambda line: self.inbox.put(("note", {"line": line})),
+            "name_of": name_of,
+            "pace": self._pace if paced else None,
+            "clock": clock,
+        }
+        if resume is not None:  # a race its host saved in progress: its friends take their seats back with their keys
+            self.host = Host.reopen(resume, seats, code, **options)
+        else:
+            self.host = Host(board, turns, seats, code, seed, auto_start=False, **options)
         self.host.watch = lambda seats: self.inbox.put(("seats", seats))
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
@@ -234,6 +235,19 @@ class Hosting:
         try:
             return future.result(seconds)
         except Exception:  # the loop is ending, or busy for longer than a frame may wait
+            return None
+
+    def saved_seats(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
+        """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key),
+        to reopen the room with them (`resume`); None when the loop does not answer within `seconds`."""
+
+        async def read() -> list[dict[str, Any]]:
+            return [seat.saved() for seat in self.host.seats]
+
+        future = self.background.run(read())
+        try:
+            return future.result(seconds) if future is not None else None
+        except Exception:
             return None
 
     def close(self, reason: str = "quit") -> None:
