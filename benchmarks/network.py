@@ -140,7 +140,9 @@ def main() -> int:
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
         lines: list[str] = []
-        reader = threading.Thread(target=lambda: lines.extend(iter(host.stdout.readline, "")), daemon=True)
+        said = host.stdout
+        assert said is not None
+        reader = threading.Thread(target=lambda: lines.extend(iter(said.readline, "")), daemon=True)
         reader.start()
         try:
             codes = wait_codes(host, lines)

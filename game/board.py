@@ -40,6 +40,9 @@ OBJECT_TEXT = {kind: char for char, kind in TEXT_OBJECTS.items()}
 MIN_COLUMNS = 8
 MIN_ROWS = 16
 MAX_COLUMNS = MAX_ROWS = 256  # a board wider or taller is refused (docs/reliability.md)
+# A board of more squares is refused: 64 x 128 squares (or 32 x 256) is the largest board whose race opens
+# within 2 s and 300 MB on a player's machine (measured: docs/reliability.md, benchmarks/hostile.py).
+MAX_SQUARES = 8_192
 MAX_TILE_PIXELS = 256  # the largest tile side a board's map may declare
 DEFAULT_TURNS = 10
 DEFAULT_RESPAWN_TURNS = (4, 7, 10, 13)

@@ -1,24 +1,39 @@
-"""Files that come from outside, read as hostile until checked.
+"""Files that come from outside, read as hostile until checked; files the game writes, never destroyed.
 
 Boards, tilesets and their images, text boards, replays, saves and settings
 may come from strangers. Each kind has a size limit checked **before** the
 file is read; special files (devices, FIFOs, sockets) are never opened; XML
-may declare no DTD or entity and nest only so deep; compressed data is
-inflated with a bound, so a bomb is refused when its output passes the
-bound, not after. Every refusal is a `FileRefused` whose message is one
-sentence naming the limit (the caller names the file), and every limit is
-listed in docs/reliability.md.
+(`defusedxml`) may have a DOCTYPE, as older Tiled versions wrote, but declare
+no entity and refer to nothing outside, and nests only so deep; compressed
+data is inflated with a bound, so a bomb is refused when its output passes
+the bound, not after; a picture's size is read from its header (every frame
+of a GIF) before anything decodes it; JSON (`loads`) is read with a digit
+limit on whole numbers, finite numbers only, nested only so deep. Every
+refusal is a `FileRefused` whose message is one sentence naming the limit
+(the caller names the file), and every limit is listed in docs/reliability.md.
+
+What the game writes goes through `write_atomically`: a temporary file of a
+unique name, created exclusively in the target's folder (a planted file or
+symbolic link is never followed), synced, then renamed over the target (or,
+for a file that must not replace another, linked to its name); a write that
+fails leaves the previous file as it was.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import stat
 import struct
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser
 
 KB, MB = 1 << 10, 1 << 20
 
@@ -35,6 +50,8 @@ LIMITS = {
 }
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB
 MAX_XML_DEPTH = 32  # elements inside elements: a Tiled map nests 6 deep, plus its layer groups
+MAX_JSON_DEPTH = 24  # lists and objects inside each other: a season's choice is 9 deep
+MAX_DIGITS = 39  # digits of a whole number in a JSON file (a hosted race's 128-bit seed has 39)
 
 
 class FileRefused(ValueError):
@@ -56,6 +73,12 @@ def kind_of(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def shown(value: Any, longest: int = 24) -> str:
+    """A value of a file as a sentence quotes it: its repr, cut short (a file may hold a huge one)."""
+    text = repr(value) if not isinstance(value, (list, dict)) or len(value) < 8 else f"{kind_of(value)} of {len(value)}"
+    return text if len(text) <= longest else text[: longest - 1] + "…"
 
 
 def size_text(size: int) -> str:
@@ -96,41 +119,43 @@ def read_text(path: str | os.PathLike[str], kind: str) -> str:
     return read_bytes(path, kind).decode("utf-8")
 
 
+class _Depth(ElementTree.TreeBuilder):
+    """A tree builder that refuses elements nested more than MAX_XML_DEPTH deep, as they come."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+
+    def start(self, tag: Any, attrs: Any) -> ElementTree.Element:
+        self.depth += 1
+        if self.depth > MAX_XML_DEPTH:
+            raise FileRefused(f"its elements nest more than {MAX_XML_DEPTH} deep")
+        return super().start(tag, attrs)
+
+    def end(self, tag: Any) -> ElementTree.Element:
+        self.depth -= 1
+        return super().end(tag)
+
+
 def parse_xml(data: bytes) -> ElementTree.Element:
-    """The root of an XML document without DTD or entities, nested at most MAX_XML_DEPTH deep.
+    """The root of an XML document that declares no entity and refers to nothing outside, nested at most
+    MAX_XML_DEPTH deep (a DOCTYPE line, as Tiled 0.x and 1.0 wrote, is read and ignored).
 
     Raises FileRefused for what the game refuses, ElementTree.ParseError for
     broken XML.
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
         raise FileRefused("it is not UTF-8 text (Tiled saves maps and tilesets as UTF-8)")
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise FileRefused("it declares a DTD or entities (<!DOCTYPE>, <!ENTITY>), which Tiled never writes")
-    parser: Any = ElementTree.XMLPullParser(  # typeshed's event types do not fit start/end events
-        events=("start", "end")
-    )
-    depth = 0
-    root: ElementTree.Element | None = None
+    parser = DefusedXMLParser(target=_Depth(), forbid_dtd=False, forbid_entities=True, forbid_external=True)
     step = 16 * KB  # a refused nesting is seen before much of it is built
-    chunks = [data[at : at + step] for at in range(0, len(data), step)]
-    for chunk in [*chunks, None]:
-        if chunk is None:
-            parser.close()
-        else:
-            parser.feed(chunk)
-        for event, element in parser.read_events():
-            if event == "start":
-                depth += 1
-                if root is None:
-                    root = element
-                if depth > MAX_XML_DEPTH:
-                    raise FileRefused(f"its elements nest more than {MAX_XML_DEPTH} deep")
-            else:
-                depth -= 1
-    if root is None:
-        empty = ElementTree.ParseError("no element found")
-        empty.position = (1, 0)
-        raise empty
+    try:
+        for at in range(0, len(data), step):
+            parser.feed(data[at : at + step])
+        root: ElementTree.Element = parser.close()
+    except DefusedXmlException:
+        raise FileRefused(
+            "it declares entities or refers to files or addresses outside it (<!ENTITY>), which Tiled never writes"
+        ) from None
     return root
 
 
@@ -162,14 +187,14 @@ def inside(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool
 
 
 def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
-    """The width and height a PNG, GIF, BMP or JPEG file declares, read from its header; None if unknown."""
+    """The width and height a PNG, GIF, BMP or JPEG file declares, read from its header (for a GIF, the
+    largest of its screen and every frame's extent); None if unknown. Call it on a checked regular file."""
     with open(path, "rb") as file:
         head = file.read(64 * KB)
+        if head[:6] in (b"GIF87a", b"GIF89a"):
+            return _gif_size(head + file.read(LIMITS["image"]))
     if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
         width, height = struct.unpack(">II", head[16:24])
-        return width, height
-    if head[:6] in (b"GIF87a", b"GIF89a"):
-        width, height = struct.unpack("<HH", head[6:10])
         return width, height
     if head.startswith(b"BM") and len(head) >= 26:
         width, height = struct.unpack("<ii", head[18:26])
@@ -188,9 +213,40 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
     return None
 
 
-def check_image(path: str | os.PathLike[str]) -> None:
+def _gif_size(data: bytes) -> tuple[int, int] | None:
+    """A GIF's size: its logical screen and every frame's extent (a frame may be larger than the screen
+    its header declares); None when its blocks are damaged."""
+    if len(data) < 13:
+        return None
+    width, height, packed = struct.unpack("<HHB", data[6:11])
+    at = 13 + (3 << ((packed & 7) + 1) if packed & 0x80 else 0)
+
+    def skip_blocks(at: int) -> int:
+        while at < len(data) and data[at]:
+            at += 1 + data[at]
+        return at + 1
+
+    while at < len(data):
+        kind = data[at]
+        if kind == 0x3B:  # the trailer
+            break
+        if kind == 0x21:  # an extension: its label, then sub-blocks
+            at = skip_blocks(at + 2)
+        elif kind == 0x2C:  # a frame: where it is, its size, its colours, its data
+            if at + 10 > len(data):
+                return None
+            left, top, frame_width, frame_height, flags = struct.unpack("<HHHHB", data[at + 1 : at + 10])
+            width, height = max(width, left + frame_width), max(height, top + frame_height)
+            at += 10 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+            at = skip_blocks(at + 1)  # (after the LZW code size)
+        else:
+            return None
+    return width, height
+
+
+def check_image(path: str | os.PathLike[str]) -> tuple[int, int]:
     """A tileset picture the game may decode: a regular file within its size, of a known
-    format, at most MAX_IMAGE_SIDE pixels a side (FileRefused or OSError otherwise)."""
+    format, at most MAX_IMAGE_SIDE pixels a side; its size (FileRefused or OSError otherwise)."""
     check_regular(path, "image")
     size = image_size(path)
     if size is None:
@@ -200,3 +256,103 @@ def check_image(path: str | os.PathLike[str]) -> None:
         raise FileRefused(
             f"the picture is {width}x{height} pixels, more than the {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} a tileset may be"
         )
+    return width, height
+
+
+# ---------------------------------------------------------------- JSON
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise FileRefused(f"it holds a whole number of {len(text.lstrip('-')):,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise FileRefused(f"it holds the number {text[:20]}, too large to be a number the game uses")
+    return number
+
+
+def _constant(text: str) -> Any:
+    raise FileRefused(f"it holds {text}, which is not a number")
+
+
+def loads(text: str) -> Any:
+    """JSON text as Python data: whole numbers of at most MAX_DIGITS digits, finite numbers (no NaN,
+    no Infinity), lists and objects nested at most MAX_JSON_DEPTH deep. Raises FileRefused for what the
+    game refuses, json.JSONDecodeError for broken JSON, RecursionError for nesting Python cannot parse."""
+    value = json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+    level = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(MAX_JSON_DEPTH):
+        if not level:
+            return value
+        inner = [v for item in level for v in (item.values() if isinstance(item, dict) else item)]
+        level = [v for v in inner if isinstance(v, (dict, list))]
+    if not level:
+        return value
+    raise FileRefused(f"its lists and objects nest more than {MAX_JSON_DEPTH} deep")
+
+
+def printable(text: str, limit: int, lines: bool = False) -> str | None:
+    """What is wrong with a text the game shows (None when nothing): longer than `limit` characters,
+    or a character that cannot be printed (a control character, a NUL, a lone surrogate; with `lines`,
+    line breaks and tabs are allowed)."""
+    if len(text) > limit:
+        return f"it is {len(text):,} characters long (at most {limit})"
+    for char in text:
+        if not char.isprintable() and not (lines and char in "\n\t"):
+            return f"it holds the character U+{ord(char):04X}, which cannot be shown"
+    return None
+
+
+# ---------------------------------------------------------------- writing
+def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: bool = True) -> None:
+    """Write `data` to `path` so that a reader sees the old or the new file, never half.
+
+    The bytes go to a temporary file of a unique name, created exclusively in
+    the target's folder (so a planted file or symbolic link there is never
+    followed), are flushed and synced to the disk, then renamed over `path`
+    (an atomic step); with `replace` False, the file is linked to `path`
+    instead, which fails (FileExistsError) rather than replace a file of that
+    name. The folder is synced too where the system allows it. Any failure
+    (a full disk, a read-only folder) raises OSError and leaves the previous
+    file as it was; the temporary file is removed.
+    """
+    path = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if replace:
+            os.replace(temporary, path)
+        elif hasattr(os, "link"):
+            os.link(temporary, path)  # never replaces an existing file
+            os.unlink(temporary)
+        else:
+            os.rename(temporary, path)  # Windows: rename refuses to replace an existing file
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: str | os.PathLike[str]) -> None:
+    """fsync a folder so a rename in it is on the disk (POSIX only)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

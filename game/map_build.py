@@ -45,8 +45,36 @@ finally:
 
 
 # ---------------------------------------------------------------- pytmx
+# The attributes pytmx reads (its own table) and the other ones Tiled writes: pytmx makes every
+# attribute an attribute of its objects, so an unknown one (iter_data="x", filename="/") could replace
+# one of its methods or paths; they are dropped before it reads the map, and `source` stays only on an
+# <image> (the tilesets are already in the map: game.map_checks.check_tilesets).
+_TILED_ATTRIBUTES = frozenset(pytmx.pytmx.types) - {"source"} | {
+    "class",
+    "infinite",
+    "nextlayerid",
+    "parallaxx",
+    "parallaxy",
+    "parallaxoriginx",
+    "parallaxoriginy",
+    "tintcolor",
+    "locked",
+    "repeatx",
+    "repeaty",
+    "objectalignment",
+    "tilerendersize",
+    "fillmode",
+    "compressionlevel",
+    "propertytype",
+}
+
+
 def pytmx_map(root: ElementTree.Element, path: str, report: Report) -> Any:
     """pytmx's reading of the checked XML (no images loaded), or None with a problem."""
+    for element in root.iter():
+        for name in [n for n in element.attrib if n not in _TILED_ATTRIBUTES]:
+            if not (name == "source" and element.tag == "image"):
+                del element.attrib[name]
     for owner in root.iter():
         for props in owner.findall("properties"):
             for prop in props.findall("property[@type='class']"):
@@ -273,8 +301,11 @@ def _board_art(tmx: Any, layers: list[Layer], matched: dict[int, Any], report: R
 def _layer_tiles(layer: Any, tmx: Any, name: str, report: Report) -> dict[Square, TileImage]:
     """A tile layer's tile images by square (a tile no tileset holds is reported once)."""
     tiles, lost = {}, []
+    images: dict[int, TileImage | None] = {}  # one TileImage a gid (a layer repeats a few tiles)
     for x, y, gid in layer.iter_data():
-        image = _tile_image(gid, tmx) if gid else None
+        if gid and gid not in images:
+            images[gid] = _tile_image(gid, tmx)
+        image = images[gid] if gid else None
         if image:
             tiles[(y, x)] = image
         elif gid:

@@ -32,12 +32,15 @@ from game.board import (
     DEFAULT_TURNS,
     MAX_COLUMNS,
     MAX_ROWS,
+    MAX_SQUARES,
     MAX_TILE_PIXELS,
     MIN_COLUMNS,
     MIN_ROWS,
 )
 from game.map_format import (
+    BOARD_NAME_LENGTH,
     COMPRESSIONS,
+    DESCRIPTION_LENGTH,
     ENCODINGS,
     GROUND,
     KNOWN_LAYERS,
@@ -131,6 +134,12 @@ def check_map_shape(root: ElementTree.Element, report: Report) -> None:
             f"a board has at most {MAX_COLUMNS} columns and {MAX_ROWS} rows"
         )
         return
+    if width * height > MAX_SQUARES:
+        report.error(
+            f"the map is {width} columns by {height} rows ({width * height:,} squares); a board has at most "
+            f"{MAX_SQUARES:,} squares (64 columns by 128 rows, say), so that its race opens on any computer"
+        )
+        return
     if width < MIN_COLUMNS or height < MIN_ROWS:
         report.error(
             f"the map is {width} columns by {height} rows; a board needs at least "
@@ -138,28 +147,176 @@ def check_map_shape(root: ElementTree.Element, report: Report) -> None:
         )
 
 
+# ---------------------------------------------------------------- colours
+_COLOR = re.compile(r"#?([0-9a-fA-F]{2})?([0-9a-fA-F]{6})")
+
+
+def check_colors(root: ElementTree.Element, report: Report) -> None:
+    """The map's background colour is one Tiled writes (#rrggbb or #aarrggbb), kept as #rrggbb for the
+    screen; another is warned about and left out (the board is drawn on the game's own background)."""
+    color = root.get("backgroundcolor")
+    if color is None:
+        return
+    found = _COLOR.fullmatch(color.strip())
+    if found is None:
+        report.warn(f"the map's background colour {color[:20]!r} is not a colour (#rrggbb); it is not used")
+        del root.attrib["backgroundcolor"]
+    else:
+        root.set("backgroundcolor", "#" + found.group(2).lower())
+
+
+# ---------------------------------------------------------------- where Tiled puts things
+_LAYER_PARENTS: dict[str, tuple[str, ...]] = {
+    "layer": ("map", "group"),
+    "group": ("map", "group"),
+    "imagelayer": ("map", "group"),
+    "objectgroup": ("map", "group", "tile"),  # (a tile's collision shapes)
+}
+
+
+def check_structure(root: ElementTree.Element, report: Report) -> None:
+    """Tilesets only at the map's top level, layers only in the map or a group: anything else (a layer in
+    an object layer or in properties, a tileset in a tileset) is refused, never read by anyone."""
+    for parent in root.iter():
+        for child in parent:
+            if child.tag == "tileset" and parent is not root:
+                report.error(f"a <tileset> inside <{parent.tag}>; Tiled puts tilesets only at the top of the map")
+            elif child.tag in _LAYER_PARENTS and parent.tag not in _LAYER_PARENTS[child.tag]:
+                report.error(
+                    f"a <{child.tag}> inside <{parent.tag}>; Tiled puts layers only in the map or in a group layer"
+                )
+
+
 # ---------------------------------------------------------------- tilesets
+MAX_TILESET_TILES = 65_536  # tiles cut from one tileset picture (a 4096-pixel picture of 16-pixel tiles)
+MAX_BOARD_PIXELS = files_.MAX_IMAGE_SIDE**2  # the pixels of all of a board's pictures together (64 MB decoded)
+_TILESET_NUMBERS = {"tilewidth": 1, "tileheight": 1, "spacing": 0, "margin": 0}  # attribute: its lowest value
+
+
 def check_tilesets(root: ElementTree.Element, path: str, report: Report) -> list[str]:
-    """Tileset files and images exist, read and stay in the board's folder; return the files to watch."""
+    """Tileset files and images exist, read, stay in the board's folder and are of a size the game can
+    cut and decode; return the files to watch.
+
+    A tileset file (.tsx) is read here, through the same checks as the board, and written into the map's
+    XML (its images' paths made relative to the board): pytmx, which reads the map next, never opens a
+    file itself. Each picture's size is read from its header and written into its <image> (Tiled itself
+    reads it from the picture; an <image> without width and height is Tiled's way too)."""
     watched: list[str] = []
     base = os.path.dirname(path) or "."
+    pixels: dict[str, int] = {}
     for tileset in root.findall("tileset"):
         source = tileset.get("source")
+        label = source or tileset.get("name") or ""
         if _int_attribute(tileset, "firstgid") is None:
-            report.error(f"tileset {source or tileset.get('name', '')!r} has no valid firstgid")
-        if source is None:
-            watched.extend(_check_tileset_images(tileset, base, "", tileset.get("name", ""), report, base))
-            continue
-        tsx = os.path.normpath(os.path.join(base, source))
-        if not files_.inside(base, tsx):
-            report.error(f"tileset file {source!r} is outside the board's folder; keep tilesets beside the board")
-            continue
-        watched.append(tsx)
-        element = _parse_tileset_file(tsx, source, report)
-        if element is not None:
-            folder = os.path.dirname(tsx)
-            watched.extend(_check_tileset_images(element, folder, os.path.dirname(source), source, report, base))
+            report.error(f"tileset {label!r} has no valid firstgid")
+        if source is not None:
+            tsx = os.path.normpath(os.path.join(base, source))
+            if not files_.inside(base, tsx):
+                report.error(f"tileset file {source!r} is outside the board's folder; keep tilesets beside the board")
+                continue
+            watched.append(tsx)
+            element = _parse_tileset_file(tsx, source, report)
+            if element is None:
+                continue
+            if element.find(".//tileset") is not None:
+                report.error(f"tileset file {source!r} holds a <tileset> inside its tileset, which Tiled never writes")
+                continue
+            _inline(tileset, element, os.path.dirname(source))
+        if _check_tileset_numbers(tileset, label, report):
+            watched.extend(_check_images(tileset, base, label, report, pixels))
+    for layer in root.iter("imagelayer"):
+        watched.extend(_check_images(layer, base, f"image layer {layer.get('name', '')!r}", report, pixels))
+    if sum(pixels.values()) > MAX_BOARD_PIXELS:
+        report.error(
+            f"the board's pictures hold {sum(pixels.values()):,} pixels together, more than the "
+            f"{MAX_BOARD_PIXELS:,} a board may use (a {files_.MAX_IMAGE_SIDE}x{files_.MAX_IMAGE_SIDE} picture)"
+        )
     return watched
+
+
+def _inline(tileset: ElementTree.Element, element: ElementTree.Element, folder: str) -> None:
+    """Write a tileset file's content in place of the map's <tileset source=...>, its images' paths
+    made relative to the board's folder (`folder`: the tileset file's, relative to the board's)."""
+    firstgid = tileset.get("firstgid", "")
+    tileset.attrib.clear()
+    tileset.attrib.update(element.attrib)
+    tileset.set("firstgid", firstgid)
+    tileset[:] = list(element)
+    for image in tileset.iter("image"):
+        source = image.get("source")
+        if source:
+            image.set("source", os.path.normpath(os.path.join(folder, source)))
+
+
+def _check_tileset_numbers(tileset: ElementTree.Element, label: str, report: Report) -> bool:
+    """A tileset's tile size, spacing and margin are whole numbers of pixels a picture can hold."""
+    good = True
+    for name, low in _TILESET_NUMBERS.items():
+        value = _int_attribute(tileset, name, low)
+        if value is None or not low <= value <= files_.MAX_IMAGE_SIDE:
+            report.error(
+                f"tileset {label!r}: its {name} {tileset.get(name)!r} is not a whole number of pixels "
+                f"from {low} to {files_.MAX_IMAGE_SIDE}"
+            )
+            good = False
+    return good
+
+
+def _check_images(
+    owner: ElementTree.Element, base: str, label: str, report: Report, pixels: dict[str, int]
+) -> list[str]:
+    """The pictures of a tileset (its own, or its tiles') or an image layer exist, stay in the board's
+    folder, are pictures the game may decode (their size read from their header and written into the
+    XML), and cut into a bounded number of tiles; return their paths."""
+    found = []
+    images = list(owner.iter("image"))
+    if owner.tag == "tileset" and not images:
+        report.error(f"tileset {label!r} has no image")
+    for node in images:
+        source = node.get("source", "")
+        file = os.path.normpath(os.path.join(base, source))
+        if not source or not os.path.exists(file) or os.path.isdir(file):
+            report.error(f"tileset {label!r}: image {source!r} not found")
+            continue
+        if not files_.inside(base, file):
+            report.error(f"tileset {label!r}: image {source!r} is outside the board's folder; keep it beside the board")
+            continue
+        try:
+            width, height = files_.check_image(file)
+        except files_.FileRefused as error:
+            report.error(f"tileset {label!r}: image {source!r} is refused: {error}")
+            continue
+        except OSError as error:
+            report.error(f"tileset {label!r}: image {source!r} cannot be read ({error.strerror or error})")
+            continue
+        declared = (_int_attribute(node, "width"), _int_attribute(node, "height"))
+        if None not in declared and declared != (width, height):
+            report.warn(
+                f"tileset {label!r}: image {source!r} is {width}x{height} pixels, not the "
+                f"{declared[0]}x{declared[1]} the tileset says; the picture's own size is used"
+            )
+        node.set("width", str(width))
+        node.set("height", str(height))
+        pixels[os.path.realpath(file)] = width * height
+        if owner.tag == "tileset" and node is owner.find("image"):
+            tiles = _tile_count(owner, width, height)
+            if tiles > MAX_TILESET_TILES:
+                report.error(
+                    f"tileset {label!r}: its picture cuts into {tiles:,} tiles, more than the "
+                    f"{MAX_TILESET_TILES:,} a tileset may have; use larger tiles"
+                )
+                continue
+        found.append(file)
+    return found
+
+
+def _tile_count(tileset: ElementTree.Element, width: int, height: int) -> int:
+    """How many tiles pytmx cuts from a tileset's picture (as it counts them)."""
+    tile_width, tile_height = (_int_attribute(tileset, k, 1) or 1 for k in ("tilewidth", "tileheight"))
+    spacing, margin = (_int_attribute(tileset, k, 0) or 0 for k in ("spacing", "margin"))
+    rows = len(range(margin, height + margin - tile_height + 1, tile_height + spacing))
+    columns = len(range(margin, width + margin - tile_width + 1, tile_width + spacing))
+    return rows * columns
 
 
 def _parse_tileset_file(tsx: str, source: str, report: Report) -> ElementTree.Element | None:
@@ -186,41 +343,6 @@ def _parse_tileset_file(tsx: str, source: str, report: Report) -> ElementTree.El
         report.error(f"tileset file {source!r} holds <{element.tag}>, not <tileset>")
         return None
     return element
-
-
-def _check_tileset_images(
-    tileset: ElementTree.Element, folder: str, prefix: str, label: str, report: Report, board_folder: str
-) -> list[str]:
-    """A tileset's image (or its tiles' images) exist, stay in the board's folder and are pictures the
-    game may decode; return their paths."""
-    files = []
-    name = label or tileset.get("name", "")
-    image = tileset.find("image")
-    images = [image] if image is not None else [tile.find("image") for tile in tileset.findall("tile")]
-    if image is not None and None in (_int_attribute(image, "width"), _int_attribute(image, "height")):
-        report.error(f"tileset {name!r}: its image has no width and height; save it again in Tiled")
-    for node in (i for i in images if i is not None):
-        source = node.get("source", "")
-        file = os.path.normpath(os.path.join(folder, source))
-        shown = os.path.join(prefix, source)
-        if not source or not os.path.exists(file) or os.path.isdir(file):
-            report.error(f"tileset {name!r}: image {shown!r} not found")
-            continue
-        if not files_.inside(board_folder, file):
-            report.error(f"tileset {name!r}: image {shown!r} is outside the board's folder; keep it beside the board")
-            continue
-        try:
-            files_.check_image(file)
-        except files_.FileRefused as error:
-            report.error(f"tileset {name!r}: image {shown!r} is refused: {error}")
-            continue
-        except OSError as error:
-            report.error(f"tileset {name!r}: image {shown!r} cannot be read ({error.strerror or error})")
-            continue
-        files.append(file)
-    if image is None and not any(i is not None for i in images):
-        report.error(f"tileset {name!r} has no image")
-    return files
 
 
 # ---------------------------------------------------------------- layers
@@ -400,7 +522,13 @@ def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict
         guess = difflib.get_close_matches(name.lower(), MAP_PROPERTIES, n=1, cutoff=0.75)
         if name not in MAP_PROPERTIES and guess:
             report.warn(f'map property "{name}" is not read; did you mean "{guess[0]}"?')
-    text = {key: raw[key][1] for key in ("name", "description", "author") if key in raw}
+    text: dict[str, str] = {key: raw[key][1] for key in ("name", "description", "author") if key in raw}
+    lengths = {"name": BOARD_NAME_LENGTH, "description": DESCRIPTION_LENGTH, "author": DESCRIPTION_LENGTH}
+    for key, longest in lengths.items():
+        wrong = files_.printable(text.get(key, ""), longest, lines=key != "name")
+        if wrong:
+            report.error(f'map property "{key}" cannot be shown: {wrong}')
+            text[key] = ""
     return {
         "name": text.get("name", "").strip() or Path(path).stem,
         "description": text.get("description", ""),

@@ -31,6 +31,9 @@ OBSTACLES = (BARRIER, ROCK, HOLE)  # nothing may lie on these, nobody starts the
 TURNS_RANGE = (5, 15)  # docs/maps.md: a race is 5 to 15 game turns
 RACERS_RANGE = (2, 6)  # docs/maps.md: 2 to 6 racers
 MAX_STARTS = 6  # at most six racers, so six start squares are read
+BOARD_NAME_LENGTH = 60  # the longest board name (game.record's bound of a race's board)
+DESCRIPTION_LENGTH = 1000  # the longest description or author
+LINE_LENGTH = 400  # the longest line check-map prints (a value quoted in a message is cut)
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
 LAYER_TAGS = {
@@ -55,16 +58,23 @@ class Problem:
     severity: str = ERROR
 
     def line(self) -> str:
-        """The one line `check-map` prints for this problem."""
-        where = [self.file]
+        """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
+        value quoted) is printed escaped and cut short, so no file can print a line of its own."""
+        where = [_shown(self.file, LINE_LENGTH)]
         if self.layer:
-            where.append(f'layer "{self.layer}"')
+            where.append(f'layer "{_shown(self.layer, 60)}"')
         if self.square is not None:
             where.append(f"column {self.square[1]}, row {self.square[0]}")
-        return f"{', '.join(where)}: {self.severity}: {self.message}"
+        return f"{', '.join(where)}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
 
     def __str__(self) -> str:
         return self.line()
+
+
+def _shown(text: str, longest: int) -> str:
+    """`text` with every character that cannot be printed escaped (a line break is "\\n"), cut to `longest`."""
+    safe = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return safe if len(safe) <= longest else safe[: longest - 1] + "…"
 
 
 class Report:

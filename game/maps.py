@@ -21,9 +21,11 @@ from typing import TextIO
 from game.board import Board, BoardError
 from game.map_build import build_board, pytmx_map
 from game.map_checks import (
+    check_colors,
     check_layer_data,
     check_layer_kinds,
     check_map_shape,
+    check_structure,
     check_tilesets,
     check_typed_properties,
     map_properties,
@@ -142,9 +144,11 @@ def _read(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
     if root is None:
         return None, report.problems, files
     check_map_shape(root, report)
+    check_structure(root, report)
     if report.failed:
         return None, report.problems, files
     files.extend(check_tilesets(root, path, report))
+    check_colors(root, report)
     layers = list(walk_layers(root))
     check_layer_kinds(layers, report)
     check_layer_data(root, layers, report)

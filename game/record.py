@@ -25,9 +25,13 @@ shown faces come first, then dice of the seed; with shown faces and no seed,
 no face can be rolled past them (the client never foresees a face).
 
 One validation (`check`), a table per part of the record (`RECORD`,
-`BOARD`, `RACER`, `SHOWN`): each failure is one sentence naming the field.
-The rules check the rest (a board's squares, a choice's legality) while the
-race is rebuilt. Every older version the game wrote is upgraded as it is
+`BOARD`, `RACER`, `SHOWN`): each field's type and its bounds (the lowest and
+highest whole number, the longest text or list, the values or characters
+allowed; every text printable), each failure one sentence naming the field.
+The same tables' `Field`s check the other files of the player (a race's
+setup, `SETUP`; a season, `game.season`; the settings, `game.app.settings`):
+whatever a file holds is checked before anything uses it. The rules check the
+rest (a choice's legality) while the race is rebuilt. Every older version the game wrote is upgraded as it is
 read (`MIGRATIONS`, one step a version), never refused.
 """
 
@@ -38,12 +42,24 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.characters import CHARACTERS
 from game.dice import DICE_KINDS, TWISTER, Dice, ShownDice
-from game.files import kind_of
+from game.files import kind_of, printable, shown
+from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
 FORMAT = 3
+
+# The bounds of what a record (and the player's other files) may hold.
+NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name field takes 16)
+PATH_LENGTH = 4096  # a file's path (a board's source)
+MAX_CHOICES = 10_000  # a 15-turn race of six racers makes under a thousand
+MAX_FACES = 100_000  # the faces shown to a network race's friend
+MIN_RACERS, MAX_RACERS = 2, 6  # (game.race's, which imports this module)
+MIN_TURNS, MAX_TURNS = 5, 15
+BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.ai.POLICIES (a test keeps them equal)
+SEED_RANGE = (-(2**63), 2**128 - 1)  # a seed the dice take (a hosted race's is 128 bits: seeds.hosted)
 
 
 class RecordError(SaveError):
@@ -113,47 +129,136 @@ LIST = Kind("a list", lambda v: type(v) is list)
 ORDER = Kind("an order of play (a list of whole numbers)", lambda v: type(v) is list and all(type(r) is int for r in v))
 
 
+def _choice_kind(value: Any, depth: int = 0) -> bool:
+    """A choice as a record holds it: a whole number, a short text, or a short list of them."""
+    if type(value) is int:
+        return -1_000_000 <= value <= 1_000_000
+    if type(value) is str:
+        return len(value) <= 80 and printable(value, 80) is None
+    if type(value) is list:
+        return depth < 3 and len(value) <= 16 and all(_choice_kind(v, depth + 1) for v in value)
+    return False
+
+
+CHOICE = Kind("a choice (a whole number, a short text or a short list of them)", _choice_kind)
+SPOT = Kind(
+    "an object on a square (row, column, kind)",
+    lambda v: type(v) is list and len(v) == 3 and type(v[0]) is int and type(v[1]) is int and v[2] in BOARD_OBJECTS,
+)
+SQUARE = Kind("a square (row, column)", lambda v: type(v) is list and len(v) == 2 and all(type(n) is int for n in v))
+
+
 @dataclass(frozen=True)
 class Field:
     """A field of a record: its key, its kind, whether it may be missing or null, the kind of each of
-    its items (a list's). Issue 27's bounds (the lowest, highest, longest value) go here too."""
+    its items (a list's), and its bounds (issue 27): `low` and `high` for a whole number (or each whole
+    item), `longest` for a text (characters) or a list (items), `among` the values a text may take,
+    `chars` the only characters a text (or each text item) may hold, `lines` whether a text may hold line
+    breaks, `item_longest` the longest text item. Every text must be printable."""
 
     key: str
     kind: Kind
     optional: bool = False  # may be missing
     null: bool = False  # may be null
     items: Kind | None = None  # each item of a list
+    low: int | None = None
+    high: int | None = None
+    longest: int | None = None
+    among: tuple[str, ...] | None = None
+    chars: str | None = None
+    lines: bool = False
+    item_longest: int | None = None
+
+    def problem(self, value: Any, name: str) -> str | None:
+        """What is wrong with `value` for this field, one sentence naming it as `name` ("the field
+        'race.seed' is a text, not a whole number"), or None."""
+        if value is None and self.null:
+            return None
+        if not self.kind.test(value):
+            words = f"{self.kind.words} or null" if self.null else self.kind.words
+            return f"{name} is {kind_of(value)}, not {words}"
+        wrong = None
+        if type(value) is int:
+            wrong = self._range(value)
+        elif type(value) is str:
+            wrong = self._text(value, self.longest or DESCRIPTION_LENGTH)
+        elif type(value) is list:
+            if self.longest is not None and len(value) > self.longest:
+                return f"{name} holds {len(value):,} items (at most {self.longest:,})"
+            for index, item in enumerate(value if self.items is not None else (), 1):
+                if not self.items.test(item):  # type: ignore[union-attr]  # (items is set)
+                    return f"item {index} of {name} is {kind_of(item)}, not {self.items.words}"  # type: ignore[union-attr]
+                if type(item) is int:
+                    wrong = self._range(item)
+                elif type(item) is str:
+                    wrong = self._text(item, self.item_longest or DESCRIPTION_LENGTH)
+                if wrong:
+                    return f"item {index} of {name} {wrong}"
+        return f"{name} {wrong}" if wrong else None
+
+    def _range(self, number: int) -> str | None:
+        if self.low is not None and number < self.low:
+            return f"is {number}, less than {self.low}"
+        if self.high is not None and number > self.high:
+            return f"is {number}, more than {self.high}"
+        return None
+
+    def _text(self, text: str, longest: int) -> str | None:
+        if self.among is not None and text not in self.among:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            return f"is {shown!r}, not one of {', '.join(self.among)}"
+        if self.chars is not None:
+            stray = next((c for c in text if c not in self.chars), None)
+            if stray is not None:
+                return f"holds the character {stray!r}, not one of {self.chars!r}"
+        wrong = printable(text, longest, self.lines)
+        return f"is a text that cannot be used: {wrong}" if wrong else None
 
 
 RECORD = (
     Field("board", OBJECT),
-    Field("source", TEXT, optional=True),
-    Field("racers", LIST),
-    Field("turns", WHOLE),
-    Field("seed", WHOLE, null=True),
-    Field("dice", TEXT),
-    Field("choices", LIST),
+    Field("source", TEXT, optional=True, longest=PATH_LENGTH),
+    Field("racers", LIST, longest=MAX_RACERS),
+    Field("turns", WHOLE, low=MIN_TURNS, high=MAX_TURNS),
+    Field("seed", WHOLE, null=True, low=SEED_RANGE[0], high=SEED_RANGE[1]),
+    Field("dice", TEXT, longest=10),
+    Field("choices", LIST, items=CHOICE, longest=MAX_CHOICES),
     Field("shown", OBJECT, optional=True),
 )
 BOARD = (
-    Field("terrain", LIST, items=TEXT),
-    Field("objects", LIST, items=LIST),
-    Field("starts", LIST, items=LIST),
-    Field("name", TEXT),
-    Field("description", TEXT),
-    Field("author", TEXT),
-    Field("turns", WHOLE),
-    Field("respawn_turns", LIST, items=WHOLE),
-    Field("max_racers", WHOLE),
+    Field("terrain", LIST, items=TEXT, longest=MAX_ROWS, chars="".join(TEXT_TERRAIN), item_longest=MAX_COLUMNS),
+    Field("objects", LIST, items=SPOT, longest=MAX_SQUARES),
+    Field("starts", LIST, items=SQUARE, longest=MAX_COLUMNS),
+    Field("name", TEXT, longest=BOARD_NAME_LENGTH),
+    Field("description", TEXT, longest=DESCRIPTION_LENGTH, lines=True),
+    Field("author", TEXT, longest=DESCRIPTION_LENGTH, lines=True),
+    Field("turns", WHOLE, low=MIN_TURNS, high=MAX_TURNS),
+    Field("respawn_turns", LIST, items=WHOLE, low=1, high=MAX_TURNS, longest=MAX_TURNS),
+    Field("max_racers", WHOLE, low=MIN_RACERS, high=MAX_RACERS),
 )
 RACER = (
-    Field("character", TEXT),
-    Field("name", TEXT, optional=True),
-    Field("bot", TEXT, optional=True, null=True),
+    Field("character", TEXT, among=tuple(CHARACTERS)),
+    Field("name", TEXT, optional=True, longest=NAME_LENGTH),
+    Field("bot", TEXT, optional=True, null=True, among=BOTS),
 )
 SHOWN = (
-    Field("faces", LIST, items=WHOLE),
-    Field("orders", LIST, items=ORDER),
+    Field("faces", LIST, items=WHOLE, low=0, high=1000, longest=MAX_FACES),
+    Field("orders", LIST, items=ORDER, longest=MAX_FACES),
+)
+#: A race's setup as the setup screen gives it (saved with the race: *Race again* starts it again).
+SETUP = (
+    Field("board", TEXT, optional=True, longest=PATH_LENGTH),
+    Field("turns", WHOLE, optional=True, null=True, low=MIN_TURNS, high=MAX_TURNS),
+    Field("seed", WHOLE, optional=True, null=True, low=SEED_RANGE[0], high=SEED_RANGE[1]),
+    Field("racers", LIST, optional=True, items=OBJECT, longest=MAX_RACERS),
+    Field("season", TEXT, optional=True, longest=NAME_LENGTH),
+    Field("season_race", WHOLE, optional=True, low=1, high=100),
+)
+SETUP_RACER = (
+    Field("character", TEXT, among=tuple(CHARACTERS)),
+    Field("name", TEXT, optional=True, longest=NAME_LENGTH),
+    Field("bot", TEXT, optional=True, null=True, among=BOTS),
+    Field("seat", TEXT, optional=True, among=("here", "friend", "bot")),
 )
 
 
@@ -165,16 +270,20 @@ def check_fields(data: dict[str, Any], fields: Sequence[Field], names: str) -> N
             if field.optional:
                 continue
             raise RecordError(f"{name(field.key)} is missing")
-        value = data[field.key]
-        if value is None and field.null:
-            continue
-        if not field.kind.test(value):
-            words = f"{field.kind.words} or null" if field.null else field.kind.words
-            raise RecordError(f"{name(field.key)} is {kind_of(value)}, not {words}")
-        if field.items is not None:
-            for index, item in enumerate(value, 1):
-                if not field.items.test(item):
-                    raise RecordError(f"item {index} of {name(field.key)} is {kind_of(item)}, not {field.items.words}")
+        wrong = field.problem(data[field.key], name(field.key))
+        if wrong is not None:
+            raise RecordError(wrong)
+
+
+def check_setup(setup: Any) -> dict[str, Any]:
+    """A race's setup as saved with it (`SETUP`), checked (RecordError naming the field otherwise)."""
+    if not OBJECT.test(setup):
+        raise RecordError(f"the field 'setup' is {kind_of(setup)}, not an object")
+    check_fields(setup, SETUP, "the field 'setup.{}'")
+    for index, racer in enumerate(setup.get("racers") or [], 1):
+        check_fields(racer, SETUP_RACER, f"the setup's racer {index}'s {{}}")
+    checked: dict[str, Any] = dict(setup)
+    return checked
 
 
 def check(data: Any) -> dict[str, Any]:
@@ -182,20 +291,49 @@ def check(data: Any) -> dict[str, Any]:
     is); RecordError with one sentence naming the field otherwise."""
     record = upgrade(data)
     check_fields(record, RECORD, "the field 'race.{}'")
-    check_fields(record["board"], BOARD, "the field 'race.board.{}'")
+    check_board(record["board"])
     for index, racer in enumerate(record["racers"], 1):
         if not OBJECT.test(racer):
             raise RecordError(f"racer {index} is {kind_of(racer)}, not an object")
+        if type(racer.get("character")) is str and racer["character"] not in CHARACTERS:
+            shown = racer["character"] if len(racer["character"]) <= 20 else racer["character"][:20] + "…"
+            raise RecordError(f"racer {index} is an unknown character {shown!r}")
         check_fields(racer, RACER, f"racer {index}'s {{}}")
-        if racer["character"] not in CHARACTERS:
-            raise RecordError(f"racer {index} is an unknown character {racer['character']!r}")
+    if len(record["racers"]) < MIN_RACERS:
+        raise RecordError(
+            f"the field 'race.racers' holds {len(record['racers'])} racers, not {MIN_RACERS} to {MAX_RACERS}"
+        )
     if record["dice"] not in DICE_KINDS:
-        raise RecordError(f"the field 'race.dice' is {str(record['dice'])[:20]!r}, not one of {', '.join(DICE_KINDS)}")
+        raise RecordError(f"the field 'race.dice' is {record['dice']!r}, not one of {', '.join(DICE_KINDS)}")
     if "shown" in record:
         check_fields(record["shown"], SHOWN, "the field 'race.shown.{}'")
     elif record["seed"] is None:
         raise RecordError("the field 'race.seed' is null and the race has no shown faces: it cannot be replayed")
     return record
+
+
+def check_board(board: Any) -> dict[str, Any]:
+    """A board as a record holds it (`Board.to_dict`: a save's, a replay's, the one a network host
+    sends), checked against `BOARD` and the board limits (at most MAX_SQUARES squares, names printable
+    and short, only known terrain and objects, all on the board); RecordError naming the field."""
+    if not OBJECT.test(board):
+        raise RecordError(f"the field 'race.board' is {kind_of(board)}, not an object")
+    check_fields(board, BOARD, "the field 'race.board.{}'")
+    rows = board["terrain"]
+    height, width = len(rows), len(rows[0]) if rows else 0
+    if not rows or any(len(row) != width for row in rows):
+        raise RecordError("the field 'race.board.terrain' is not rows of one length")
+    if height * width > MAX_SQUARES:
+        raise RecordError(
+            f"the field 'race.board.terrain' is {width} x {height} squares, "
+            f"more than the {MAX_SQUARES:,} a board may have"
+        )
+    for key in ("objects", "starts"):
+        for index, item in enumerate(board[key], 1):
+            if not (0 <= item[0] < height and 0 <= item[1] < width):
+                raise RecordError(f"item {index} of the field 'race.board.{key}' is off the board")
+    checked: dict[str, Any] = board
+    return checked
 
 
 def dice(record: dict[str, Any]) -> Dice:
@@ -236,7 +374,7 @@ def upgrade(data: Any) -> dict[str, Any]:
         raise RecordError("it has no format version: it is not a saved race")
     version = data["format"]
     if type(version) is not int or version < 1:
-        raise RecordError(f"its format version {version!r} is not a whole number from 1")
+        raise RecordError(f"its format version {shown(version)} is not a whole number from 1")
     if version > FORMAT:
         raise RecordError(
             f"it was written by a newer version of the game (format {version}; this one reads format {FORMAT})"

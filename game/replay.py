@@ -46,6 +46,7 @@ REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1
 GAME_VERSION = str(getattr(game, "__version__", "1.0"))
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds (main.py replay --speed, + and - in the window)
+MAX_EVENTS = 200_000  # a 15-turn race of six racers gives a few thousand
 
 
 class ReplayError(ValueError):
@@ -125,16 +126,23 @@ def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
 
 
 def write(race: Race, folder: Path, day: date | None = None) -> Path:
-    """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError."""
+    """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError.
+
+    The file is written whole under a unique temporary name, then given its own name, which never
+    replaces a file (another window may have kept a replay of the same name at the same moment: the
+    next free name is taken); a failed write leaves nothing behind."""
     content = record(race)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     taken = {p.name for p in folder.glob("*.json")}
-    path = folder / file_name(race.board.name, day or date.today(), taken)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(content, encoding="utf-8")
-    temporary.replace(path)
-    return path
+    for _ in range(100):
+        path = folder / file_name(race.board.name, day or date.today(), taken)
+        try:
+            files.write_atomically(path, content, replace=False)
+            return path
+        except FileExistsError:
+            taken.add(path.name)
+    raise FileExistsError(f"no free name for a replay in {folder}")
 
 
 # ---------------------------------------------------------------- loading
@@ -159,7 +167,9 @@ def load(path: str | os.PathLike[str]) -> Replay:
 def parse(text: str, name: str = "the replay") -> Replay:
     """A replay (or saved race) from its text; raises ReplayError naming `name`."""
     try:
-        loaded = json.loads(text)
+        loaded = files.loads(text)
+    except files.FileRefused as error:
+        raise ReplayError(f"{name} is refused: {error}") from None
     except json.JSONDecodeError as error:
         raise ReplayError(
             f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"
@@ -176,18 +186,20 @@ def read(loaded: Any, name: str = "the replay") -> Replay:
     if loaded.get("format") == REPLAY_FORMAT:
         version = loaded.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ReplayError(f"{name} is damaged: its replay version is {version!r}, not a whole number")
+            raise ReplayError(f"{name} is damaged: its replay version is {files.shown(version)}, not a whole number")
         if version > REPLAY_VERSION:
             raise ReplayError(
                 f"{name} is a replay of version {version}, newer than this game reads "
                 f"({REPLAY_VERSION}): play it with a newer Fantasy Racing"
             )
         events = loaded.get("events")
-        if not isinstance(events, list) or not all(isinstance(e, dict) and "kind" in e for e in events):
+        if not isinstance(events, list) or not all(isinstance(e, dict) and _event_kind(e) for e in events):
             raise ReplayError(f"{name} is damaged: its recorded events are missing or not events")
+        if len(events) > MAX_EVENTS:
+            raise ReplayError(f"{name} is refused: it holds {len(events):,} events (at most {MAX_EVENTS:,})")
         race = loaded.get("race")
         game_version = loaded.get("game_version")
-        game_version = str(game_version) if game_version is not None else None
+        game_version = str(game_version)[:20] if game_version is not None else None
     elif isinstance(loaded.get("race"), dict) and "setup" in loaded:  # the user folder's race.json
         race, events, game_version = loaded["race"], None, None
     elif "choices" in loaded and "format" in loaded:  # a bare race record (main.py serve --save)
@@ -201,6 +213,12 @@ def read(loaded: Any, name: str = "the replay") -> Replay:
     except RecordError as error:
         raise ReplayError(f"{name} cannot be replayed: {error}") from None
     return Replay(race=checked, events=events, game_version=game_version, name=name)
+
+
+def _event_kind(event: dict[str, Any]) -> bool:
+    """Whether a recorded event has a kind: a short printable text."""
+    kind = event.get("kind")
+    return isinstance(kind, str) and files.printable(kind, 40) is None
 
 
 # ---------------------------------------------------------------- playing back

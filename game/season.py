@@ -24,10 +24,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TextIO
 
-from game import ai, replay, seeds, tuning
+from game import ai, record, replay, seeds, tuning
 from game.board import Board
 from game.characters import CHARACTERS
+from game.files import shown
+from game.map_format import BOARD_NAME_LENGTH
 from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
+from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
 
 SEASON_FORMAT = 2
 MIN_RACES, MAX_RACES = 2, 8
@@ -80,6 +83,7 @@ class RaceResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RaceResult:
+        check(data, RESULT, "a finished race's {}")
         return cls(
             board=str(data["board"]),
             standings=[(int(p), int(r), int(pts)) for p, r, pts in data["standings"]],
@@ -99,6 +103,65 @@ def _replay_data(data: Any) -> dict[str, Any]:
 
 
 HIGHLIGHTS = ("fights_won", "longest_move", "shocks_inflicted", "laps")
+
+# ---------------------------------------------------------------- what a season file may hold
+_RACER_KEYS = tuple(str(r) for r in range(MAX_RACERS))
+POINTS = Kind(
+    "season points by racer (a fraction each)",
+    lambda v: (
+        type(v) is dict
+        and len(v) <= MAX_RACERS
+        and all(k in _RACER_KEYS for k in v)
+        and all(
+            type(p) is list and len(p) == 2 and all(type(n) is int and 0 <= n < 10**6 for n in p) for p in v.values()
+        )
+        and all(p[1] > 0 for p in v.values())
+    ),
+)
+COUNTS = Kind(
+    "counts by highlight and racer",
+    lambda v: (
+        type(v) is dict
+        and all(k in HIGHLIGHTS and type(c) is dict and len(c) <= MAX_RACERS for k, c in v.items())
+        and all(r in _RACER_KEYS and type(n) is int and 0 <= n < 10**6 for c in v.values() for r, n in c.items())
+    ),
+)
+STANDING = Kind(
+    "a place, a racer and his points",
+    lambda v: (
+        type(v) is list
+        and len(v) == 3
+        and all(type(n) is int for n in v)
+        and 1 <= v[0] <= MAX_RACERS
+        and 0 <= v[1] < MAX_RACERS
+        and -(10**6) < v[2] < 10**6
+    ),
+)
+RESULT = (
+    Field("board", TEXT, longest=BOARD_NAME_LENGTH),
+    Field("standings", LIST, items=STANDING, longest=MAX_RACERS),
+    Field("season_points", POINTS),
+    Field("highlights", COUNTS),
+    Field("replay", OBJECT),
+)
+SEASON = (
+    Field("name", TEXT, longest=NAME_LENGTH),
+    Field("racers", LIST, items=OBJECT, longest=MAX_RACERS),
+    Field("boards", LIST, items=TEXT, longest=MAX_RACES, item_longest=PATH_LENGTH),
+    Field("turns", WHOLE, null=True, low=record.MIN_TURNS, high=record.MAX_TURNS),
+    Field("seed", WHOLE, low=SEED_RANGE[0], high=SEED_RANGE[1]),
+    Field("results", LIST, items=OBJECT, longest=MAX_RACES),
+    Field("race", OBJECT, optional=True, null=True),
+    Field("race_setup", OBJECT, optional=True, null=True),
+)
+
+
+def check(data: dict[str, Any], fields: Sequence[Field], names: str) -> None:
+    """`record.check_fields`, with a SeasonError."""
+    try:
+        record.check_fields(data, fields, names)
+    except RecordError as error:
+        raise SeasonError(str(error)) from None
 
 
 def highlights(race: Race) -> dict[str, dict[int, int]]:
@@ -265,6 +328,16 @@ class Season:
         carries), so a season resumes even if a board file changed since.
         """
         data = upgrade(data)
+        check(data, SEASON, "the field '{}'")
+        for index, racer in enumerate(data["racers"], 1):
+            check(racer, record.RACER, f"racer {index}'s {{}}")
+        if not MIN_RACERS <= len(data["racers"]) <= MAX_RACERS:
+            raise SeasonError(f"it has {len(data['racers'])} racers, not {MIN_RACERS} to {MAX_RACERS}")
+        try:
+            if data.get("race_setup"):
+                record.check_setup(data["race_setup"])
+        except RecordError as error:
+            raise SeasonError(str(error).replace("'setup", "'race_setup")) from None
         try:
             season = cls(
                 name=str(data["name"]),
@@ -292,7 +365,9 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     """Season format 1 (to commit 14c1549) to 2: each finished race's replay was kept as the text of its
     file, a string in the season's JSON; it is now the replay's data itself."""
     results = []
-    for result in data.get("results") or []:
+    if not isinstance(data.get("results"), list):  # (the one validation says what it is)
+        return {**data, "season_format": 2}
+    for result in data["results"]:
         if isinstance(result, dict) and isinstance(result.get("replay"), str):
             try:
                 result = {**result, "replay": json.loads(result["replay"])}
@@ -312,7 +387,7 @@ def upgrade(data: Any) -> dict[str, Any]:
         raise SeasonError("it is not a Fantasy Racing season (no season_format)")
     version = data["season_format"]
     if type(version) is not int or not 1 <= version <= SEASON_FORMAT:
-        raise SeasonError(f"it has season format {version!r}; this game reads format {SEASON_FORMAT} and older")
+        raise SeasonError(f"it has season format {shown(version)}; this game reads format {SEASON_FORMAT} and older")
     upgraded: dict[str, Any] = data
     while upgraded["season_format"] < SEASON_FORMAT:
         upgraded = MIGRATIONS[upgraded["season_format"]](upgraded)

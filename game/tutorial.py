@@ -1,12 +1,15 @@
 """The guided first race: a small board, prepared dice and the lessons the screen shows on the way.
 
-The race is a real race of the engine (a goblin, the player, against a computer orc). Its first
-rolls are prepared (`PreparedDice`) so that every lesson happens: the move and the L-move on a six,
-a double and its clover, the drift, the action phase, a fight and its shock squares, a shield, a
-clover on a roll, a chest and its tiers, a shortcut, a hole and the finish line. Where a lesson
-needs the player's choice (`Step.expect`), another option is explained and asked again, so the
-prepared dice stay in step with the race. Once the lessons are over, the dice are seeded ones and
-the player races freely to the end.
+The race is a real race of the engine (a goblin, the player, against a computer orc). Its rolls are
+prepared (`PreparedDice`) so that every lesson happens: the move and the L-move on a six, a double
+and its clover, the drift, the action phase, a fight and its shock squares, a shield, a clover on a
+roll, a chest and its tiers, the finish line, a shortcut, a hole, and a drift around it. Where a
+lesson needs the player's choice (`Step.expect`), another option is explained and asked again, so
+the prepared dice stay in step with the race. The lessons end before the last game turn, which is
+the player's own; its dice are prepared too, so that a learner who takes the lessons' options, then
+the game's own suggestions (the focus the panel starts on), wins his first race (37 to 35: a test
+plays it). A choice the dice were not prepared for (a die the script has no face for) leaves the
+script: seeded dice roll from then on.
 """
 
 from __future__ import annotations
@@ -27,9 +30,9 @@ BOARD_TEXT = """
 ........
 ........
 ........
-........
-........
 ....O...
+........
+........
 ........
 ........
 ........
@@ -41,32 +44,43 @@ TURNS = 5
 SEED = 2027  # the dice once the prepared faces are used up
 PLAYER, COMPUTER = 0, 1
 
-# The prepared faces, in the order the race rolls them (die name, face).
+# The prepared faces, in the order the race rolls them (die name, face). From the second game turn
+# on, the racer with the fewer points plays first: the player until his lap, the orc in game turn 4.
 FACES: tuple[tuple[str, int], ...] = (
-    # turn 1, the player: 2 and 5; a barrier stops him; he drifts into a free lane, onto a shield, and walks 2
+    # turn 1, the player: 2 and 5; the barrier stops both before it; he drifts into a free lane, onto a
+    # shield, and walks 2
     ("D6", 2),
     ("D6", 5),
     # turn 1, the computer orc: 1 and 3: he walks onto the player; the fight, the player's shock
     ("D6", 1),
     ("D6", 3),
-    ("DCOMBAT", 30),  # the orc wins: a simple victory, a small shock for the player
+    ("DCOMBAT", 30),  # the orc wins: a simple victory, a small shock for the player, who raises his shield
     # turn 2, the player: a double of 4 (a clover)
     ("D6", 4),
     ("D6", 4),
-    # turn 2, the orc: a double six, far ahead
-    ("D6", 6),
-    ("D6", 6),
-    # turn 3, the player: 1 and 4, the clover turns the 1 into a 6: an L onto the chest
+    # turn 2, the orc: 3 and 1, past the player
+    ("D6", 3),
+    ("D6", 1),
+    # turn 3, the player: 1 and 4, the clover turns the 1 into a 6: an L onto the chest, then over the line
     ("D6", 1),
     ("D6", 4),
-    ("DOBJ", 55),  # the chest's object die
-    # turn 3, the orc
-    ("D6", 5),
-    ("D6", 3),
-    # turn 4, the player: 2 and 3: onto the shortcut, 5 rows forward; his walk ends in a hole
+    ("DOBJ", 55),  # the chest's object die: behind the orc, the player's badge is ++ (a syringe)
+    # turn 3, the orc: 2 and 1
+    ("D6", 2),
+    ("D6", 1),
+    # turn 4, the orc first (he has fewer points now): 1 and 2, over the line
+    ("D6", 1),
+    ("D6", 2),
+    # turn 4, the player: 2 and 3: onto the shortcut, 5 rows forward, into a hole; he drifts around it
     ("D6", 2),
     ("D6", 3),
     ("D10", 9),
+    # turn 5, the player's own: 6 and 5 in his free lane
+    ("D6", 6),
+    ("D6", 5),
+    # turn 5, the orc: 2 and 1
+    ("D6", 2),
+    ("D6", 1),
 )
 
 
@@ -119,43 +133,52 @@ class PreparedDice(Dice):
 
 @dataclass(frozen=True)
 class Step:
-    """One lesson: shown at the player's decision of `kind` (or after an event of `kind`), pointing at
-    `point` ("panel", "dice", "squares", "racer", "hud" or "square:<row>,<col>"); `expect` is the
-    option the lesson needs (another one is explained and asked again)."""
+    """One lesson: shown at the player's decision of `kind` (or after an event of `kind`).
 
-    key: str  # i18n: tutorial.<key>.text (and tutorial.<key>.wrong when `expect` is set)
+    `point` is what its arrow ends on: "squares" (the square where the lesson's option really
+    ends), "racer" (the player's square), "panel" (the button of the lesson's option), "dice" (the
+    die the clover turns over), "shock" (the first of the shock's numbered squares), or a part of
+    the player's card: "card:tier" (the chest badge), "card:points", "card:racer" (the portrait),
+    "card:counter:clover". `names` are the squares its sentence names besides ("square:<row>,<col>",
+    "end": where the lesson's option ends, "shock": the numbered squares): the lesson's box never
+    covers them nor the player's racer. `expect` is the option the lesson needs (another one is
+    explained and asked again)."""
+
+    key: str  # i18n: tutorial.<key> (and tutorial.<key>.wrong when `expect` is set)
     kind: str
     on: str  # "decision" or "event"
     point: str
     expect: object = None
+    names: tuple[str, ...] = ()
 
 
+BARRIER, SHORTCUT, HOLE, CHEST = "square:3,2", "square:2,4", "square:7,4", "square:14,4"
 STEPS: tuple[Step, ...] = (
     # turn 1
-    Step("move", "move", "decision", "squares", expect=(2, 0)),
-    Step("drift", "drift", "decision", "squares", expect=(-1, 1)),
+    Step("move", "move", "decision", "squares", expect=(2, 0), names=(BARRIER, "end")),
+    Step("drift", "drift", "decision", "squares", expect=(-1, 1), names=(BARRIER, "end")),
     Step("action", "action", "decision", "panel", expect="move"),
     Step("fight", "fight", "event", "racer"),
-    Step("shock", "shock", "event", "squares"),
+    Step("shock", "shock", "event", "shock", names=("shock",)),
     Step("shield", "shield", "decision", "panel", expect="shield"),
     # turn 2
-    Step("double", "lucky", "event", "hud"),
+    Step("double", "lucky", "event", "card:counter:clover"),
     Step("stay", "drift", "decision", "panel", expect=(0, 0)),
     Step("speed", "action", "decision", "panel", expect="move"),
     # turn 3
     Step("clover", "clover", "decision", "dice", expect=(0,)),
-    Step("l_move", "move", "decision", "squares", expect=(5, 1)),
-    Step("chest", "chest_opened", "event", "hud"),
+    Step("l_move", "move", "decision", "squares", expect=(5, 1), names=(CHEST, "end")),
+    Step("chest", "chest_opened", "event", "card:tier"),
     Step("stay_again", "drift", "decision", "panel", expect=(0, 0)),
     Step("action_again", "action", "decision", "panel", expect="move"),
-    Step("finish", "crossed_line", "event", "hud"),
+    Step("finish", "crossed_line", "event", "card:points"),
     # turn 4
-    Step("to_shortcut", "move", "decision", "squares", expect=(2, 0)),
-    Step("shortcut", "shortcut", "event", "racer"),
-    Step("drift_last", "drift", "decision", "panel", expect=(0, 0)),
+    Step("to_shortcut", "move", "decision", "squares", expect=(2, 0), names=(SHORTCUT, "end")),
+    Step("shortcut", "shortcut", "event", "racer", names=(HOLE,)),
+    Step("hole", "fell", "event", "racer", names=(HOLE,)),
+    Step("drift_last", "drift", "decision", "squares", expect=(-1, 1), names=(HOLE, "end")),
     Step("action_last", "action", "decision", "panel", expect="move"),
-    Step("hole", "fell", "event", "racer"),
-    Step("free", "turn_ended", "event", "panel"),
+    Step("free", "turn_ended", "event", "card:racer"),
 )
 
 

@@ -24,6 +24,7 @@ from game.app.settings import Settings
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
+from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
 from scenes.legend import LegendScene
@@ -69,6 +70,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "join": JoinScene,
     "host_left": HostLeftScene,
     "question": QuestionScene,
+    "games": GamesScene,
 }
 
 
@@ -235,6 +237,8 @@ def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     logs.setup_logging()
+    if not userdata.lock_folder():  # another window has the player's folder: this one saves nothing
+        log.warning("%s", userdata.another_window_sentence())
     try:
         app = App(options)
     except pygame.error as error:
@@ -247,5 +251,6 @@ def run(options=None) -> int:
         app.stack.close()  # a network race's host tells his friends he goes
         wait_closed(1.0)
         session.wait_for_saves()
+        userdata.unlock_folder()
         pygame.quit()
     return 0

@@ -2,9 +2,12 @@
 already answers, in this one place (so a screen needs no controller code of its own).
 
 - D-pad, or the left stick pushed past half way: the arrow keys (move the focus, change a value).
-- A: Enter (choose); B: Escape (back; in a race, the pause menu); Start: Escape (the pause menu,
-  and back out of it); Y: C (the camera back on the racer who acts); X: L (the board's legend).
+- A: Enter (choose); B: Escape (back; in a race, the pause menu; but while a choice can be taken
+  back, Undo: its Escape says so, `undo`); Start: Escape (the pause menu, and back out of it); Y: C
+  (the camera back on the racer who acts); X: L (the board's legend); Back: I (walk the racers'
+  cards, each part explained).
 - Shoulders and the right stick: W and S, A and D held (scroll the board up and down, left and right).
+- Triggers: Page Up and Page Down held (scroll the race log, the rule book).
 
 Controllers plugged in or out while the game runs are opened and closed (SDL's game controller
 events); a controller that cannot be opened is logged and ignored.
@@ -25,6 +28,7 @@ BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
     pygame.CONTROLLER_BUTTON_Y: pygame.K_c,
     pygame.CONTROLLER_BUTTON_X: pygame.K_l,
+    pygame.CONTROLLER_BUTTON_BACK: pygame.K_i,
     pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
@@ -33,11 +37,13 @@ BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_s,
 }
 # stick axis -> (key below -threshold, key above +threshold)
-AXIS_KEYS = {
+AXIS_KEYS: dict[int, tuple[int | None, int]] = {
     pygame.CONTROLLER_AXIS_LEFTX: (pygame.K_LEFT, pygame.K_RIGHT),
     pygame.CONTROLLER_AXIS_LEFTY: (pygame.K_UP, pygame.K_DOWN),
     pygame.CONTROLLER_AXIS_RIGHTX: (pygame.K_a, pygame.K_d),
     pygame.CONTROLLER_AXIS_RIGHTY: (pygame.K_w, pygame.K_s),
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: (None, pygame.K_PAGEUP),  # a trigger only goes one way
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: (None, pygame.K_PAGEDOWN),
 }
 THRESHOLD = 16384  # half of a stick's travel (SDL axes run from -32768 to 32767)
 UNICODE = {
@@ -45,6 +51,7 @@ UNICODE = {
     pygame.K_ESCAPE: "\x1b",
     pygame.K_c: "c",
     pygame.K_l: "l",
+    pygame.K_i: "i",
     pygame.K_w: "w",
     pygame.K_s: "s",
     pygame.K_a: "a",
@@ -52,10 +59,10 @@ UNICODE = {
 }
 
 
-def key_event(kind: int, key: int) -> pygame.event.Event:
-    """A key press or release as the keyboard would give it."""
+def key_event(kind: int, key: int, **extra: Any) -> pygame.event.Event:
+    """A key press or release as the keyboard would give it (`extra`: what else it says)."""
     return pygame.event.Event(
-        kind, key=key, mod=0, unicode=UNICODE.get(key, "") if kind == pygame.KEYDOWN else "", scancode=0
+        kind, key=key, mod=0, unicode=UNICODE.get(key, "") if kind == pygame.KEYDOWN else "", scancode=0, **extra
     )
 
 
@@ -113,7 +120,8 @@ class Gamepads:
             key = BUTTON_KEYS.get(event.button)
             if key is None:
                 return []
-            return [key_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, key)]
+            extra = {"undo": True} if event.button == pygame.CONTROLLER_BUTTON_B else {}  # (the race screen's Undo)
+            return [key_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, key, **extra)]
         if kind == pygame.CONTROLLERAXISMOTION:
             keys = AXIS_KEYS.get(event.axis)
             if keys is None:

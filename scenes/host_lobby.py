@@ -6,6 +6,11 @@ the host's settings for friends who drop (the computer racer's level, after how 
 when the host says so (seats nobody took are played by computer racers): the host builds it and sends
 its start to this screen as to every friend, and the race scene follows it from there.
 
+A network race its host saved in progress (a game of the list) opens the same room again with the
+same code (`reopen`): its race goes on at once from where it stopped, each friend taking his seat
+back as after a dropped connection (a computer racer plays for one who does not come back, after
+the lobby's delay).
+
 It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the network's
 news are read from a queue each frame, never waited for.
 """
@@ -45,9 +50,10 @@ CLOCK_SECONDS = (0, 15, 30, 60, 120)  # the host's choices of time a connected f
 class HostScene(Scene):
     """The host's lobby (see the module)."""
 
-    def __init__(self, setup: dict) -> None:
+    def __init__(self, setup: dict, reopen: session.Session | None = None) -> None:
         super().__init__()
         self.setup = dict(setup)
+        self.reopen = reopen  # a race this host saved in progress: its room opens again
         self.group = FocusGroup()
         self.message = ""
         self.started = False  # the host was told to start
@@ -62,37 +68,47 @@ class HostScene(Scene):
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
 
     def enter(self) -> None:
-        self.board = boards.load(self.setup["board"])
-        self.turns = int(self.setup["turns"])
-        # the host's secret: 128 bits from the system, its dice keyed (no friend finds it from the faces)
-        self.seed = int(self.setup["seed"]) if "seed" in self.setup else seeds.hosted()
-        self.code = room_code()
-        seats = []
-        for racer in self.setup["racers"]:
-            kind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
-            if kind == "friend":
-                seats.append(Seat("friend", character=racer["character"]))
-            elif kind == "bot":
-                seats.append(Seat("bot", bot=racer["bot"], name=racer["name"], character=racer["character"]))
-            else:
-                seats.append(Seat("here", name=racer["name"], character=racer["character"]))
+        record = None
+        try:
+            reopened = self._reopened()
+        except (KeyError, TypeError, ValueError) as error:  # (a saved race, damaged: it stays in the list)
+            reopened, self.failed = ([], None), t("host.cannot_reopen", error=error)
+        if reopened is not None:
+            seats, record = reopened
+        else:
+            self.board = boards.load(self.setup["board"])
+            self.turns = int(self.setup["turns"])
+            # the host's secret: 128 bits from the system, its dice keyed (no friend finds it from the faces)
+            self.seed = int(self.setup["seed"]) if "seed" in self.setup else seeds.hosted()
+            self.code = room_code()
+            seats = []
+            for racer in self.setup["racers"]:
+                kind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
+                if kind == "friend":
+                    seats.append(Seat("friend", character=racer["character"]))
+                elif kind == "bot":
+                    seats.append(Seat("bot", bot=racer["bot"], name=racer["name"], character=racer["character"]))
+                else:
+                    seats.append(Seat("here", name=racer["name"], character=racer["character"]))
         self.seats = [s.to_dict() for s in seats]
         settings = self.app.settings if self.app is not None else Settings()
         self.address = settings.host_address
         here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
         self.follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
-        self.hosting = Hosting(
-            self.board,
-            self.turns,
-            seats,
-            self.code,
-            self.seed,
-            self.takeover,
-            self.takeover_level,
-            address=self.address,
-            port=settings.host_port,
-            name_of=lambda character, index: character_name(character),
-        )
+        if not self.failed:
+            self.hosting = Hosting(
+                self.board,
+                self.turns,
+                seats,
+                self.code,
+                self.seed,
+                self.takeover,
+                self.takeover_level,
+                address=self.address,
+                port=settings.host_port,
+                name_of=lambda character, index: character_name(character),
+                reopen=record,
+            )
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
@@ -111,7 +127,7 @@ class HostScene(Scene):
                     (40, 498, 580, 44),
                     t("host.takeover_after"),
                     list(TAKEOVER_SECONDS),
-                    TAKEOVER_SECONDS.index(DEFAULT_TAKEOVER),
+                    TAKEOVER_SECONDS.index(self.takeover if self.takeover in TAKEOVER_SECONDS else DEFAULT_TAKEOVER),
                     self.set_delay,
                     lambda v: t("host.seconds", count=v) if v else t("host.at_once"),
                     size=20,
@@ -143,6 +159,27 @@ class HostScene(Scene):
             ],
             focus=5,
         )
+
+    def _reopened(self) -> tuple[list[Seat], dict | None] | None:
+        """A saved race's seats and record (its friends' racers persons again), its board, turns, seed,
+        code and the lobby's delay and level as they were; None for a new race. ValueError, KeyError or
+        TypeError for a saved race that cannot open its room again."""
+        if self.reopen is None:
+            return None
+        race, setup = self.reopen.race, self.setup
+        self.board, self.turns, self.seed = race.board, race.turns, race.seed or 0
+        self.code = str(setup.get("code") or "")
+        takeover, level = setup.get("takeover"), setup.get("takeover_level")
+        self.takeover = takeover if takeover in TAKEOVER_SECONDS else DEFAULT_TAKEOVER
+        self.takeover_level = level if level in ai.LEVELS else "normal"
+        if race.seed is None or race.over or not self.code:
+            raise ValueError("the race has no seed of its own or no room code, or is over")
+        seats = [Seat.from_saved(seat) for seat in setup["seats"]]
+        record = race.to_dict()
+        for racer, seat in zip(record["racers"], seats):
+            if seat.kind == "friend":
+                racer["bot"] = None  # (saved as a computer racer, to be resumed alone: a friend's seat again)
+        return seats, record
 
     def exit(self) -> None:
         if not self.handed and self.hosting is not None:
@@ -234,8 +271,15 @@ class HostScene(Scene):
             "racers": [
                 {"character": s.character, "name": s.name, "bot": bots.get(i, s.bot)} for i, s in enumerate(race.setups)
             ],
+            # the games in progress say so, with the room's code; Resume opens the room again with its seats
+            "network": "host",
+            "code": self.code,
+            "seats": hosting.seats_saved() or [seat.saved() for seat in hosting.host.seats],
+            "takeover": self.takeover,
+            "takeover_level": self.takeover_level,
         }
-        playing = session.new_race(race, setup, bots=bots)  # as from the setup
+        path = self.reopen.path if self.reopen is not None else None  # (reopened: the same game goes on)
+        playing = session.new_race(race, setup, bots=bots, path=path)  # as from the setup
         self.handed = True
         guide = HostGuide(hosting, lambda: answering.states)  # F: his friends' seats, over the race
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))

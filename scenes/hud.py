@@ -7,7 +7,6 @@ import pygame
 from game import effects as rules
 from game.characters import BABY, WAND_MASTERY
 from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
-from scenes import assets
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.render import sprites
@@ -63,13 +62,15 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
 
 
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison)
+STRIPE = 18  # the card's left stripe in the racer's colour, with his place in the turn order
 
 
-def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int]]]:
-    """What a racer's special rules say now: (icon name, words, colour) for his panel's status line."""
-    out = []
+def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
+    """What a racer's special rules say now: (icon name, words, colour, what it is) for his card's
+    status line (what it is: the thing a pointer over it explains, scenes/explain.py)."""
+    out: list[tuple[str, str, tuple[int, int, int], tuple]] = []
     if r.poisoned:
-        out.append(("", t("hud.poisoned"), (150, 230, 110)))
+        out.append(("", t("hud.poisoned"), (150, 230, 110), ("poisoned", r.index)))
     if r.has(WAND_MASTERY):
         for wand in (WAND_OF_TELEPORTATION, WAND_OF_FIRE):
             short = t(f"hud.wand.{wand}")
@@ -82,11 +83,12 @@ def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int]]]:
                     if ready
                     else t("hud.wand_rest", wand=short, turn=used + rules.WAND_REST),
                     theme.GOOD if ready else theme.MUTED,
+                    ("object", r.index, wand),
                 )
             )
     if r.has(BABY):
         action = rules.BABY_ACTIONS[r.baby_step % 4]
-        out.append(("", t("hud.baby_next", action=t(f"baby.next.{action}")), (255, 214, 150)))
+        out.append(("", t("hud.baby_next", action=t(f"baby.next.{action}")), (255, 214, 150), ("baby", r.index)))
     return out
 
 
@@ -95,34 +97,71 @@ def status_key(race) -> tuple:
     return tuple((r.poisoned, tuple(sorted(r.wand_used.items())), r.baby_step) for r in race.racers)
 
 
-def card_rects(race, order, turn: int = 0) -> dict[int, pygame.Rect]:
-    """Where each racer's panel is in the sidebar (in play order), by racer."""
+def card_height(race) -> int:
+    """A card's height without its status lines (smaller with more than four racers)."""
+    return 62 if len(race.racers) > 4 else 70
+
+
+def card_rects(race, turn: int = 0) -> dict[int, pygame.Rect]:
+    """Where each racer's card is in the sidebar, by racer: in seat order, always in the same place
+    (his place in the turn order is a number on it)."""
     x, y, w = SIDEBAR.left, SIDEBAR.top, SIDEBAR.width
-    height = 62 if len(order) > 4 else 70
+    height = card_height(race)
     turn = turn or race.turn
     rects = {}
-    for index in order:
-        lines = _status_rows(status(race, race.racers[index], turn), w - 24)
-        rects[index] = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
-        y += rects[index].height + 6
+    for r in race.racers:
+        lines = _status_rows(status(race, r, turn), w - 24)
+        rects[r.index] = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
+        y += rects[r.index].height + 6
     return rects
 
 
-def draw_racers(
-    surface: pygame.Surface, race, order, points, acting, protected, turn: int = 0, tags: dict | None = None
-) -> int:
-    """A panel per racer in play order; returns the y below them. `tags` (racer: (words, colour)) say
-    who plays some racers instead of person / computer (a network race's friends)."""
-    w = SIDEBAR.width
-    height = 62 if len(order) > 4 else 70
+def card_parts(race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple, pygame.Rect]]:
+    """The things on a racer's card, each with its rectangle: his place in the turn order, his
+    portrait, his points, his chest badge, his clovers, shields and coins, each object he holds, his
+    throwing stars and his status line's items. A thing is a tuple naming it ("tier", racer),
+    ("counter", racer, "clover"), ("object", racer, "axe"), ...: scenes/explain.py says what it is."""
+    r = race.racers[index]
+    height = card_height(race)
+    base = rect.top + height - 6
+    middle = rect.top + (height - 6) // 2
+    parts: list[tuple[tuple, pygame.Rect]] = [
+        (("order", index), pygame.Rect(rect.left, rect.top, STRIPE, rect.height)),
+        (("racer", index), pygame.Rect(rect.left + STRIPE + 4, rect.top + 5, height - 16, height - 16)),
+        (("points", index), pygame.Rect(rect.right - 112, middle - 17, 76, 34)),
+        (("tier", index), pygame.Rect(rect.right - 38, middle - 21, 30, base - middle + 21)),
+    ]
+    x, y = rect.left + STRIPE + height - 2, base - 15
+    inv = r.inventory
+    for name in ("clover", "shield", "coin"):
+        parts.append((("counter", index, name), pygame.Rect(x - 2, y - 10, 38, 20)))
+        x += 40
+    for obj in inv.objects:
+        parts.append((("object", index, obj), pygame.Rect(x - 1, y - 12, 24, 24)))
+        x += 24
+    if getattr(r, "stars", 0):
+        parts.append((("stars", index), pygame.Rect(x + 2, y - 10, 40, 20)))
+    for k, row in enumerate(_status_rows(status(race, r, turn or race.turn), rect.width - 24)):
+        sx, sy = rect.left + STRIPE + 4, base + STATUS_H // 2 - 3 + k * STATUS_H
+        for item in row:
+            width = _status_width(item)
+            parts.append((item[3], pygame.Rect(sx - 2, sy - STATUS_H // 2, width - 10, STATUS_H)))
+            sx += width
+    return parts
+
+
+def draw_racers(surface: pygame.Surface, race, points, acting, protected, order, turn: int = 0, tags=None) -> int:
+    """A card per racer in seat order; returns the y below them. `order` is the turn order shown
+    (a number on each card); `tags` (racer: (words, colour)) say who plays some racers instead of
+    person / computer (a network race's friends)."""
+    height = card_height(race)
     turn = turn or race.turn
-    rects = card_rects(race, order, turn)
+    rects = card_rects(race, turn)
     y = SIDEBAR.top
-    for index in order:
+    for index, rect in rects.items():
         r = race.racers[index]
         colour = theme.racer_colour(index)
-        lines = _status_rows(status(race, r, turn), w - 24)
-        rect = rects[index]
+        where = dict(card_parts(race, index, rect, turn))
         panel(
             surface,
             rect,
@@ -132,16 +171,14 @@ def draw_racers(
             shadow=False,
             width=2 if index == acting else 1,
         )
-        pygame.draw.rect(
-            surface,
-            colour,
-            (rect.left, rect.top, 7, rect.height),
-            border_top_left_radius=8,
-            border_bottom_left_radius=8,
-        )
+        stripe = where[("order", index)]
+        pygame.draw.rect(surface, colour, stripe, border_top_left_radius=8, border_bottom_left_radius=8)
+        if index in order:  # his place in this game turn's order of play
+            place = str(list(order).index(index) + 1)
+            text.draw(surface, place, stripe.center, 16, (16, 18, 28), "bold", anchor="center")
         token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
-        surface.blit(token, (rect.left + 12, rect.top + 5))
-        nx = rect.left + height + 6
+        surface.blit(token, where[("racer", index)])
+        nx = rect.left + STRIPE + height - 2
         tag = (
             (t(f"level.{r.setup.bot}") if r.setup.bot in LEVELS else t("level.computer"))
             if r.setup.bot
@@ -178,14 +215,14 @@ def draw_racers(
         text.draw(
             surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold", anchor="midbottom"
         )
-        for k, line in enumerate(lines):
-            _status_line(surface, line, (rect.left + 14, base + STATUS_H // 2 - 3 + k * STATUS_H))
-        y += rect.height + 6
+        for k, line in enumerate(_status_rows(status(race, r, turn), rect.width - 24)):
+            _status_line(surface, line, (rect.left + STRIPE + 4, base + STATUS_H // 2 - 3 + k * STATUS_H))
+        y = rect.bottom + 6
     return y
 
 
 def _status_width(item) -> int:
-    name, words_now, _ = item
+    name, words_now = item[0], item[1]
     return (20 if name else 0) + text.width(words_now, 15, "bold") + 14
 
 
@@ -204,7 +241,7 @@ def _status_rows(items, width: int) -> list[list]:
 
 def _status_line(surface: pygame.Surface, items, pos) -> None:
     x, y = pos
-    for name, words_now, colour in items:
+    for name, words_now, colour, _ in items:
         if name:
             icon = sprites.icon("object", name, 18)
             surface.blit(icon, icon.get_rect(midleft=(x, y)))
@@ -225,31 +262,15 @@ def _inventory(surface: pygame.Surface, r, pos) -> None:
         icon = sprites.icon("object", obj, 22)
         surface.blit(icon, icon.get_rect(midleft=(x, y)))
         x += 24
-    extra = []
     if getattr(r, "stars", 0):
-        extra.append(("throwing_star", r.stars))
-    for obj, count in extra:
-        icon = sprites.icon("object", obj, 18)
+        icon = sprites.icon("object", "throwing_star", 18)
         surface.blit(icon, icon.get_rect(midleft=(x + 4, y)))
-        text.draw(surface, str(count), (x + 24, y), 15, theme.TEXT, "bold", anchor="midleft")
+        text.draw(surface, str(r.stars), (x + 24, y), 15, theme.TEXT, "bold", anchor="midleft")
 
 
-def draw_log(surface: pygame.Surface, lines, top: int) -> None:
-    """What happened, newest at the bottom."""
-    rect = pygame.Rect(SIDEBAR.left, top + 4, SIDEBAR.width, SIDEBAR.bottom - top - 4)
-    if rect.height < 60:
-        return
-    panel(surface, rect, (24, 28, 44), theme.PANEL_EDGE, radius=8, shadow=False)
-    text.draw(surface, t("hud.log"), (rect.left + 12, rect.top + 8), 16, theme.MUTED, "bold")
-    line_h = assets.font(16).get_linesize()
-    y = rect.bottom - 8
-    for line, colour in reversed(lines):
-        wrapped = text.wrap(line, rect.width - 24, 16)
-        y -= line_h * len(wrapped)
-        if y < rect.top + 30:
-            break
-        for k, part in enumerate(wrapped):
-            surface.blit(text.render(part, 16, colour), (rect.left + 12, y + k * line_h))
+def draw_log(surface: pygame.Surface, log, top: int) -> None:
+    """What happened, newest at the bottom (scenes/race/log.py), under the racers' cards."""
+    log.draw(surface, pygame.Rect(SIDEBAR.left, top + 4, SIDEBAR.width, SIDEBAR.bottom - top - 4))
 
 
 def log_colour(event) -> tuple[int, int, int]:

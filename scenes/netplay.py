@@ -13,7 +13,8 @@ decision panel what the host asks of them; their choice goes to the host, and co
 - `FriendSeats`: a friend's window, its follower fed by its connection; the other racers' decisions
   show "waiting for NAME".
 - `HostLeftScene`: the host quit (or the connection was lost): one sentence, and the race may be
-  kept as a save (resumed alone against computer racers) or a replay, or joined again.
+  kept as a game in progress (beside the others: resumed alone against computer racers) or a
+  replay, or joined again.
 
 Every network message is read on the frame loop from a thread-safe queue (a few at most a frame):
 no frame waits for the network.
@@ -67,6 +68,8 @@ def local_board(data: dict[str, Any]):
 class Following(Seats):
     """A race followed from the host's messages (see the module): the people here answer what the host
     asks of them; everyone else answers elsewhere."""
+
+    takes_back = False  # every choice is final: the others saw it (the race screen says so on Undo)
 
     def __init__(self, follower: Follower) -> None:
         self.follower = follower
@@ -205,6 +208,13 @@ class HostSeats(Following):
         resumes the race alone (as it is saved)."""
         return {racer: self.takeover_level for racer, kind in enumerate(self.kinds) if kind == "friend"}
 
+    def leaving(self, race) -> tuple[str, str] | None:
+        """Save and quit disconnects the friends connected: asked first, saying how many."""
+        friends = [r for r, kind in enumerate(self.kinds) if kind == "friend" and self.away(r) is None]
+        if not friends or race.over:
+            return None
+        return t("net.host_leave_question"), t("net.host_leave_detail", count=len(friends))
+
     def leave(self) -> None:
         if not self.left:
             self.left = True
@@ -299,8 +309,8 @@ def friend_setup(race) -> dict[str, Any]:
 
 
 class HostLeftScene(Scene):
-    """Over a friend's race when the host went: one sentence; keep the race (as a save to finish alone
-    against computer racers, or as a replay), join again, or go back to the title."""
+    """Over a friend's race when the host went: one sentence; keep the race (as a game in progress to
+    finish alone against computer racers, or as a replay), join again, or go back to the title."""
 
     opaque = False
 
@@ -313,11 +323,11 @@ class HostLeftScene(Scene):
         self.group = FocusGroup()
         self.kept = ""
         self.kept_ok = True
+        self.kept_as: Any = None  # the game in progress it was kept as (kept again: the same one)
 
     def enter(self) -> None:
-        saved = session.has_saved_race()
         items = [
-            (t("net.keep_save_replacing") if saved else t("net.keep_save"), self.keep_save),
+            (t("net.keep_game"), self.keep_save),
             (t("net.keep_replay"), self.keep_replay),
             (t("net.join_again"), self.join_again),
             (t("results.title_button"), self.title),
@@ -329,15 +339,16 @@ class HostLeftScene(Scene):
         return kept_race(self.race, bots)
 
     def keep_save(self) -> None:
-        """The race as the save: the title resumes it, the others played by computer racers."""
+        """The race as a game in progress of its own (never in place of another): the title's list
+        resumes it, the others played by computer racers."""
         try:
             race = self.kept_race()
-            session.keep_as_save(race, friend_setup(race))
+            self.kept_as = session.keep_as_save(race, friend_setup(race), self.kept_as)
         except (ValueError, OSError) as error:
             self.kept, self.kept_ok = t("net.keep_failed", error=error), False
             return
-        self.kept, self.kept_ok = t("net.kept_save"), True
-        log.info("a network race was kept as the save after its host left")
+        self.kept, self.kept_ok = t("net.kept_game"), True
+        log.info("a network race was kept as a game in progress after its host left")
 
     def keep_replay(self) -> None:
         """The race as a replay file (never replaces anything)."""
@@ -352,8 +363,9 @@ class HostLeftScene(Scene):
 
     def join_again(self) -> None:
         """The join screen, with the same address, code and name, connecting at once."""
+        stack = self.stack  # (the title closes this screen)
         self.title()
-        self.stack.push(self.stack.make("join", rejoin=self.rejoin))
+        stack.push(stack.make("join", rejoin=self.rejoin))
 
     def handle_event(self, event):
         if self.group.handle_event(event):

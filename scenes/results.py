@@ -134,18 +134,18 @@ class ResultsScene(Scene):
             label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
             if shared:
                 label = t("results.shared", place=label)
-            text.draw(
+            drawn = text.draw(
                 surface,
                 label,
-                (row.left + 14, row.centery),
+                (row.left + 14, row.centery + (9 if place == 1 else 0)),
                 28,
                 theme.ACCENT if place == 1 else theme.TEXT,
                 "heading",
                 anchor="midleft",
             )
-            if place == 1:
-                crown = sprites.icon("ui", "crown", 26)
-                surface.blit(crown, crown.get_rect(midbottom=(row.left + 34, row.top + 14)))
+            if place == 1:  # the winner's crown over his place, inside the card
+                crown = sprites.icon("ui", "crown", 24)
+                surface.blit(crown, crown.get_rect(midbottom=(drawn.centerx, drawn.top + 4)))
             token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
             text.draw(
@@ -198,6 +198,7 @@ class ResultsScene(Scene):
             y = chart.top + k * (bar_h + 22)
             text.draw(surface, r.name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
             right, left = zero, zero
+            below = 0  # where the next number too long for its segment may go, under the bar
             for key, _label, colour in CATEGORIES:
                 value = self.totals[index][key]
                 width = int(abs(value) * scale)
@@ -211,8 +212,12 @@ class ResultsScene(Scene):
                     rect = pygame.Rect(left, y, width, bar_h)
                 pygame.draw.rect(surface, colour, rect)
                 pygame.draw.rect(surface, (20, 22, 34), rect, 1)
-                if width > 26:
-                    text.draw(surface, f"{value:+d}", rect.center, 14, (20, 20, 28), "bold", anchor="center")
+                number = f"{value:+d}"
+                if width >= text.width(number, 14, "bold") + 6:
+                    text.draw(surface, number, rect.center, 14, (20, 20, 28), "bold", anchor="center")
+                else:  # every segment has its number: a narrow one's goes under it, in its colour
+                    x = max(rect.centerx - text.width(number, 13, "bold") // 2, below)
+                    below = text.draw(surface, number, (x, rect.bottom + 1), 13, colour, "bold").right + 4
             text.draw(
                 surface,
                 f"= {points}",

@@ -23,7 +23,7 @@ from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.render import sprites
-from scenes.render.board import BoardRenderer
+from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -241,7 +241,7 @@ class SeasonTableScene(Scene):
                 Button((680, 650, 240, 50), t("menu.save_quit"), self.save_and_quit, size=20),
             ]
             board = self._next_board()
-            self.thumb = BoardRenderer(board, 16).thumbnail((150, 190)) if board is not None else None
+            self.thumb = thumbnail(board, (150, 190)) if board is not None else None
         self.group.set(buttons, focus=0)
 
     def _next_board(self) -> Any:
@@ -345,7 +345,8 @@ class SeasonTableScene(Scene):
         if self.message:
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")
         else:
-            text.draw(surface, t("season.keys"), (40, 680), 16, theme.MUTED, anchor="midleft")
+            keys = t("season.keys_over") if self.season.over else t("season.keys")  # (the last race was run)
+            text.draw(surface, keys, (40, 680), 16, theme.MUTED, anchor="midleft")
 
 
 # ---------------------------------------------------------------- the end

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game import BoardError, Race, RacerSetup
+from game import BoardError, Race, RacerSetup, record
 from game.app import session, userboards
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
@@ -22,7 +22,7 @@ from scenes import assets, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import rule_text, t
-from scenes.render.board import BoardRenderer
+from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
@@ -40,15 +40,17 @@ ROW_H = 44
 def start_race(stack, setup: dict, replace: bool = False) -> str | None:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
     try:
+        record.check_setup(setup)  # (a saved setup's *Race again*: checked as the file was)
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
         seed = setup.get("seed")
         race = Race.new(
             board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else random.randrange(2**31)
         )
-    except (BoardError, ValueError, KeyError, OSError) as error:
+    except (BoardError, ValueError, KeyError, TypeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
-    playing = session.new_race(race, {k: v for k, v in setup.items() if k != "seed"})
+    # a game in progress of its own, beside the others (a network race's part stays with the race it was)
+    playing = session.new_race(race, {k: v for k, v in setup.items() if k not in ("seed", "network", "code")})
     scene = stack.make("race", race, session=playing)
     if replace:
         stack.replace(scene)
@@ -97,7 +99,6 @@ class SetupScene(Scene):
         usable = [i for i, c in enumerate(self.choices) if c.board is not None]
         preferred = [i for i in usable if self.choices[i].ref in (self.board_file, last)]
         self.board_index = (preferred or usable or [0])[0]
-        self.thumbnails: dict[str, pygame.Surface] = {}
         board = self.board
         self.turns = board.turns if board else 10
         self.racers = [
@@ -354,10 +355,7 @@ class SetupScene(Scene):
         choice = self.choices[self.board_index]
         if choice.board is None:
             return None
-        if choice.ref not in self.thumbnails:
-            renderer = BoardRenderer(choice.board, 16)
-            self.thumbnails[choice.ref] = renderer.thumbnail((150, 176))
-        return self.thumbnails[choice.ref]
+        return thumbnail(choice.board, (150, 176))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
@@ -493,25 +491,28 @@ class SetupScene(Scene):
             surface.blit(image, (box.left + 10, box.top + 10))
         x = box.left + 136
         text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
-        stats = [
-            (t("setup.speed"), t("setup.speed_value", count=c.speed)),
-            (t("setup.combat"), t("setup.combat_value", simple=c.simple, crushing=c.crushing, defeat=c.defeat)),
-            (t("setup.clover"), t(f"category.{c.alternative}")),
-        ]
         y = box.top + 50
-        for label, value in stats:
-            text.draw(surface, label, (x, y), 16, theme.MUTED)
-            text.draw(surface, value, (x + 116, y), 15, theme.TEXT, "bold")
-            y += 22
-        bar = pygame.Rect(x, y + 4, box.right - x - 16, 10)
-        simple_w = int(bar.width * c.simple / 100)
-        crush_w = int(bar.width * c.crushing / 100)
-        pygame.draw.rect(surface, (90, 60, 60), bar, border_radius=4)
-        pygame.draw.rect(surface, (110, 200, 120), (bar.left, bar.top, simple_w, bar.height))
-        pygame.draw.rect(surface, (242, 193, 78), (bar.left + simple_w, bar.top, crush_w, bar.height))
+        text.draw(surface, t("setup.speed"), (x, y), 16, theme.MUTED)
+        text.draw(surface, t("setup.speed_value", count=c.speed), (x + 116, y), 15, theme.TEXT, "bold")
+        y += 22
+        # the attacker's chances, each outcome with its colour and the shock it gives (two rows if need be)
+        text.draw(surface, t("setup.combat"), (x, y), 16, theme.MUTED)
+        chip_x, chip_y = x + 116, y + 10
+        outcomes = (("simple", c.simple, (110, 200, 120)), ("crushing", c.crushing, (242, 193, 78)))
+        for outcome, chance, shade in (*outcomes, ("defeat", c.defeat, (200, 90, 80))):
+            said = t(f"setup.shock.{outcome}", chance=chance)
+            if chip_x > x + 116 and chip_x + 14 + text.width(said, 14, "bold") > box.right - 10:
+                chip_x, chip_y = x + 116, chip_y + 19
+            pygame.draw.rect(surface, shade, (chip_x, chip_y - 5, 10, 10), border_radius=2)
+            drawn = text.draw(surface, said, (chip_x + 14, chip_y), 14, theme.TEXT, "bold", anchor="midleft")
+            chip_x = drawn.right + 12
+        y = chip_y + 12
+        text.draw(surface, t("setup.clover"), (x, y), 16, theme.MUTED)
+        text.draw(surface, t(f"category.{c.alternative}"), (x + 116, y), 15, theme.TEXT, "bold")
+        y += 22
         # every special rule, under the portrait across the box, in the largest size that shows them all
         rules = "  ".join(rule_text(rule) for rule in c.rules)
-        area = pygame.Rect(box.left + 12, max(y + 22, box.top + 130), box.width - 24, 0)
+        area = pygame.Rect(box.left + 12, max(y + 4, box.top + 130), box.width - 24, 0)
         area.height = box.bottom - 8 - area.top
         for size in (16, 15, 14, 13, 12):
             lines = len(text.wrap(rules, area.width, size))

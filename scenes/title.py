@@ -1,28 +1,30 @@
-"""The title screen: play, resume a saved race, rules, settings, quit."""
+"""The title screen: resume a game in progress (the latest is named), play, a championship, join a
+network race, learn to play, rules, settings, quit."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.app import session, userdata
-from game.season import Season
+from game.app import session
 from scenes import audio
 from scenes.backdrop import backdrop, draw_logo
+from scenes.games import describe
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel
 
+MESSAGE_BOTTOM = theme.SIZE[1] - 50  # where the message's box ends (the keys' line is below it)
+
 
 class TitleScene(Scene):
-    """The first screen; offers to resume an unfinished race."""
+    """The first screen; offers to resume the games in progress."""
 
     def __init__(self, board_file: str | None = None, message: str = "") -> None:
         super().__init__()
         self.board_file = board_file
         self.message = message
-        self.saved: userdata.SavedRace | None = None
-        self.season: Season | None = None  # a championship in progress, saved
+        self.games: list[session.Game] = []  # the games in progress, the latest first
         self.group = FocusGroup()
 
     def enter(self) -> None:
@@ -37,16 +39,17 @@ class TitleScene(Scene):
         self.refresh(keep=getattr(left, "action", None))
 
     def refresh(self, keep=None) -> None:
-        """Look for a saved race and lay out the menu, the focus on the item doing `keep` (else the first)."""
-        self.saved, problem = session.saved_race()
-        self.season, season_problem = session.saved_season()
-        if problem or season_problem:
-            self.message = " ".join(p for p in (problem, season_problem) if p)
+        """Look for the games in progress and lay out the menu, the focus on the item doing `keep`
+        (else the first)."""
+        self.games, problem = session.games()
+        said = [p for p in (problem, *session.problems()) if p]
+        if session.read_only():
+            said.insert(0, t("title.read_only"))
+        if said:
+            self.message = " ".join(dict.fromkeys([self.message, *said] if self.message else said))
         items = []
-        if self.saved is not None:
-            items.append((t("menu.resume_saved"), self.resume_race))
-        if self.season is not None:
-            items.append((t("menu.resume_season"), self.resume_season))
+        if self.games:
+            items.append((t("menu.games", count=len(self.games)), self.open_games))
         learn = (t("menu.learn"), self.learn)
         first_start = self.app is not None and not self.app.settings.tutorial_seen
         items += [learn] if first_start else []
@@ -61,19 +64,21 @@ class TitleScene(Scene):
             (t("menu.settings"), self.settings),
             (t("menu.quit"), self.quit),
         ]
-        shown = self.saved is not None or self.season is not None
+        shown = bool(self.games)
         top, count = (300 if shown else 320), len(items)
-        if count <= 5:
-            height, gap, size = 54, 14, 26
-        elif count <= 6:
-            height, gap, size = 46, 10, 26
-        else:  # every item above the keys' line at the foot
-            gap = 7
-            height = min(40, (672 - top - gap * (count - 1)) // count)
-            size = 26 if height >= 40 else 22
+        # every item above the message's box (or the keys' line at the foot): never hidden behind it
+        bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else 672
+        layouts = ((54, 14, 26), (46, 10, 26), (40, 7, 26), (34, 6, 22), (30, 5, 20), (26, 4, 18))  # height, gap, size
+        height, gap, size = next(
+            (lay for lay in layouts if count * lay[0] + (count - 1) * lay[1] <= bottom - top), layouts[-1]
+        )
         buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
         actions = [button.action for button in buttons]
         self.group.set(buttons, focus=actions.index(keep) if keep in actions else 0)
+
+    def message_height(self) -> int:
+        """The height of the box of the message at the foot (a problem with a file, a read-only window)."""
+        return 20 + 24 * len(text.wrap(self.message, 900, 18)) if self.message else 0
 
     def play(self) -> None:
         """Open the race setup."""
@@ -91,22 +96,9 @@ class TitleScene(Scene):
         """Set up a championship."""
         self.stack.push(self.stack.make("season_setup", board_file=self.board_file))
 
-    def resume_season(self) -> None:
-        """Continue the saved championship: its race in progress, or its table."""
-        season, self.season = self.season, None
-        if season is None:
-            return
-        if season.race is not None:
-            playing = session.Session(season.race, season.race_setup, season=season)
-            self.stack.push(self.stack.make("race", season.race, session=playing))
-        else:
-            self.stack.push(self.stack.make("season_table", season))
-
-    def resume_race(self) -> None:
-        """Continue the saved race where it was left."""
-        saved, self.saved = self.saved, None
-        if saved is not None:
-            self.stack.push(self.stack.make("race", saved.race, session=session.resume(saved)))
+    def open_games(self) -> None:
+        """The games in progress: resume one (the latest is focused), or delete one after a question."""
+        self.stack.push(self.stack.make("games"))
 
     def rules(self) -> None:
         """Open the rule book."""
@@ -137,17 +129,7 @@ class TitleScene(Scene):
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
         text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
-        line = ""
-        if self.saved is not None:
-            race = self.saved.race
-            line = t("title.saved", turn=race.turn, turns=race.turns, board=race.board.name, count=len(race.racers))
-        elif self.season is not None:
-            line = t(
-                "title.saved_season",
-                name=self.season.name,
-                number=self.season.race_number,
-                total=len(self.season.boards),
-            )
+        line = t("title.latest", line=describe(self.games[0])) if self.games else ""
         if line:
             box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
             box.midtop = (theme.SIZE[0] // 2, 248)
@@ -156,8 +138,8 @@ class TitleScene(Scene):
         self.group.draw(surface)
         if self.message:
             lines = text.wrap(self.message, 900, 18)
-            box = pygame.Rect(0, 0, 940, 20 + 24 * len(lines))
-            box.midbottom = (theme.SIZE[0] // 2, theme.SIZE[1] - 50)
+            box = pygame.Rect(0, 0, 940, self.message_height())
+            box.midbottom = (theme.SIZE[0] // 2, MESSAGE_BOTTOM)
             panel(surface, box, (70, 30, 34), theme.BAD)
             for i, line in enumerate(lines):
                 text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")

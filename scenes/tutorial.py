@@ -1,9 +1,13 @@
 """The guided first race (title: *Learn to play*; offered on the first start).
 
 The engine's own race (`game.tutorial`: a small board, prepared dice) drawn by the real race
-scene; each lesson shows one short explanation with an arrow to what it talks about (the dice,
-the highlighted squares, the decision panel, the racer, his panel in the sidebar). At a
-lesson that needs a choice, another option is explained and asked again; after an event's
+scene; each lesson shows one short explanation with an arrow that ends on what it talks about (a
+square where a move ends, the racer, the button of the lesson's option, the die a clover turns
+over, a part of the racer's card in the sidebar). The narrow training ground is drawn once at the
+left of the board view and the lessons are written beside it, so a lesson never covers the racer
+nor the squares it names; the camera frames them above the decision panel. The lessons' numbers
+come from the race and its tables (the fight's chances, the chest's badge, the shortcut's roll).
+At a lesson that needs a choice, another option is explained and asked again; after an event's
 lesson, Enter goes on. Escape skips the guided race at any step; it can be played again from
 the title.
 """
@@ -18,14 +22,18 @@ import pygame
 
 from game import tutorial
 from game.app.session import Session
+from game.characters import CHARACTERS
 from game.tutorial import PLAYER, STEPS, Step
-from scenes import hud
+from scenes import assets, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
 from scenes.render import effects
 from scenes.ui import text, theme
+
+BOARD_LEFT = 16  # the training ground's left edge in the board view; the lessons are written beside it
+BOX_MARGIN = 16
 
 log = logging.getLogger("fantasy-racing")
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -48,9 +56,11 @@ class Lessons(Guide):
         self.armed: Step | None = None  # an event's lesson, shown once its animation ends
         self.wrong = False  # the player chose another option than the lesson's
         self.over = False
+        self.event: Any = None  # the event an event's lesson tells about (its numbers are the lesson's)
 
     def enter(self, scene: RaceScene) -> None:
         self.scene = scene
+        scene.camera.board_left = BOARD_LEFT  # the training ground at the left, the lessons beside it
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
             scene.app.settings.save()
@@ -74,7 +84,7 @@ class Lessons(Guide):
         if step is not None and step.on == "event" and step.kind == event.kind:
             who = getattr(event, "defender", None) if event.kind == "fight" else getattr(event, "racer", PLAYER)
             if who == PLAYER:
-                self.armed, self.step_index = step, self.step_index + 1
+                self.armed, self.step_index, self.event = step, self.step_index + 1, event
 
     def holds(self) -> bool:
         """The race stops where an event's lesson is read (armed, it shows once the animation ends)."""
@@ -89,7 +99,7 @@ class Lessons(Guide):
         if self.lesson is not None or step is None or panel.decision.racer != PLAYER:
             return
         if step.on == "decision" and step.kind == panel.decision.kind:
-            self.lesson, self.step_index, self.wrong = step, self.step_index + 1, False
+            self.lesson, self.step_index, self.wrong, self.event = step, self.step_index + 1, False, None
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
                 panel.focus_option(step.expect)  # the lesson's option, focused (and chosen by its merged entry)
 
@@ -126,81 +136,196 @@ class Lessons(Guide):
             return True
         return False
 
-    # ---------------------------------------------------------------- drawing
-    def pointer(self) -> tuple[int, int] | None:
-        """Where the lesson's arrow points on the screen (None: nothing to point at)."""
+    # ---------------------------------------------------------------- what a lesson says and shows
+    def words(self, lesson: Step) -> str:
+        """A lesson's words, with the race's numbers: the fight's chances, the chest's badge, the roll."""
+        scene = self.scene
+        assert scene is not None
+        race = scene.race
+        other = race.racers[tutorial.COMPUTER]
+        values: dict[str, Any] = {"name": other.name, "character": i18n.character(other.character)}
+        values["speed"] = CHARACTERS[race.racers[PLAYER].character].speed
+        event = self.event
+        if event is not None and event.kind == "fight":
+            attacker = CHARACTERS[race.racers[event.attacker].character]
+            values.update(simple=attacker.simple, crushing=attacker.crushing, defeat=attacker.defeat)
+        if event is not None and event.kind == "chest_opened":
+            values.update(symbol=theme.TIER_SYMBOLS[event.tier], tier=t(f"tier.{event.tier}"))
+            values["object"] = i18n.object_a(event.object)
+        if event is not None and event.kind == "shortcut":
+            values.update(face=event.face, rows=abs(event.rows))
+        return t(f"tutorial.{lesson.key}", **values)
+
+    def _square_rect(self, square: Any) -> pygame.Rect | None:
+        """Where a board square is on the screen (None when it is out of the board's view)."""
+        scene = self.scene
+        assert scene is not None
+        spots = scene.spots(square)
+        if not spots:
+            return None
+        rect = pygame.Rect(0, 0, scene.tile, scene.tile)
+        rect.center = spots[0]
+        return rect
+
+    def named_squares(self, lesson: Step | None = None) -> list[Any]:
+        """The board squares a lesson names, the player's racer's first."""
+        lesson = lesson or self.lesson
+        scene = self.scene
+        assert scene is not None and lesson is not None
+        found: list[Any] = [scene.playback.shown_pos[PLAYER]]
+        panel = scene.panel
+        for name in lesson.names:
+            if name.startswith("square:"):
+                row, col = name.split(":", 1)[1].split(",")
+                found.append((int(row), int(col)))
+            elif name == "end" and panel is not None and lesson.expect is not None:
+                square = panel.square_of(lesson.expect)
+                if square is not None:
+                    found.append(tuple(square))
+            elif name == "shock" and scene.playback.shock_marks is not None:
+                found += [tuple(sq) for _, sq in sorted(scene.playback.shock_marks[1].items())]
+        return found
+
+    def named(self) -> list[pygame.Rect]:
+        """On the screen: the player's racer's square and the squares the lesson names."""
+        rects = [self._square_rect(square) for square in self.named_squares()] if self.lesson else []
+        return [rect for rect in rects if rect is not None]
+
+    def target(self) -> pygame.Rect | None:
+        """The rectangle of what the lesson's arrow ends on (None: nothing to point at)."""
         lesson, scene = self.lesson, self.scene
         if lesson is None or scene is None:
             return None
-        panel = scene.panel
-        racer = scene.spots(scene.playback.shown_pos[PLAYER])
-        if lesson.point == "panel" and panel is not None:
-            return panel.dock.midtop[0], panel.dock.top + 20
-        if lesson.point == "dice" and panel is not None and panel.dice_rects:
-            return panel.dice_rects[0].center
-        if lesson.point == "squares" and panel is not None:
+        panel, point = scene.panel, lesson.point
+        found: pygame.Rect | None = None
+        if point == "panel" and panel is not None:
+            entry = next((e for e in panel.entries if lesson.expect in e.options), panel.focused)
+            found = entry.rect if entry is not None and entry.rect is not None else panel.rect
+        elif point == "dice" and panel is not None and panel.dice_rects:
+            found = pygame.Rect(0, 0, 74, 74)  # the first die's face (the panel draws it there, 70 wide)
+            found.center = (panel.dice_rects[0].centerx, panel.dice_rects[0].top + 38)
+        elif point == "squares" and panel is not None:
             option = lesson.expect if lesson.expect is not None else panel.entries[panel.focus].option
             square = panel.square_of(option)  # where it really ends
-            spots = scene.spots(square) if square is not None else []
-            if spots:
-                return spots[0]
-        if lesson.point == "hud":
-            order = list(scene.race.order) or list(range(len(scene.race.racers)))
-            card = hud.card_rects(scene.race, order, scene.playback.turn_shown).get(PLAYER)
-            if card is not None:
-                return card.left + 4, card.centery
-        return racer[0] if racer else None
+            found = self._square_rect(square) if square is not None else None
+        elif point == "shock" and scene.playback.shock_marks is not None:  # the first that moves the racer
+            here = scene.playback.shown_pos[PLAYER]
+            away = [square for _, square in sorted(scene.playback.shock_marks[1].items()) if tuple(square) != here]
+            found = self._square_rect(tuple(away[0])) if away else None
+        elif point.startswith("card:"):
+            card = hud.card_rects(scene.race, scene.playback.turn_shown)[PLAYER]
+            parts = dict(hud.card_parts(scene.race, PLAYER, card, scene.playback.turn_shown))
+            part = point.split(":")[1:]
+            found = parts.get((part[0], PLAYER, *part[1:]))
+        return found if found is not None else self._square_rect(scene.playback.shown_pos[PLAYER])
 
-    def lesson_box(self) -> pygame.Rect:
-        """Where the lesson is written: across the top of the board, or lower when what it points
-        at is up there (never over it)."""
+    def pointer(self) -> tuple[int, int] | None:
+        """Where the lesson's arrow ends (on its target, a little inside it)."""
+        arrow = self.arrow()
+        return arrow[1] if arrow is not None else None
+
+    def arrow(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The lesson's arrow: from the edge of its box facing the target to a point on the target."""
+        target = self.target()
+        if target is None:
+            return None
+        box = self.lesson_box()
+        if target.right <= box.left:  # on the board, at the left of the box
+            start = (box.left, max(box.top + 16, min(target.centery, box.bottom - 16)))
+        elif target.left >= box.right:  # on a card in the sidebar
+            start = (box.right, max(box.top + 16, min(target.centery, box.bottom - 16)))
+        elif target.top >= box.bottom:  # a button of the panel, below
+            start = (max(box.left + 16, min(target.centerx, box.right - 16)), box.bottom)
+        else:
+            start = (max(box.left + 16, min(target.centerx, box.right - 16)), box.top)
+        inset = min(4, target.width // 3, target.height // 3)
+        end = (
+            max(target.left + inset, min(start[0], target.right - 1 - inset)),
+            max(target.top + inset, min(start[1], target.bottom - 1 - inset)),
+        )
+        return start, end
+
+    def _rows(self, lesson: Step, width: int) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """The box's lines: the lesson's number, its words, what was wrong, the keys."""
+        rows = [(t("tutorial.lesson", number=STEPS.index(lesson) + 1, total=len(STEPS)), 15, theme.ACCENT, "bold")]
+        rows += [(line, 18, theme.TEXT, "body") for line in text.wrap(self.words(lesson), width, 18)]
+        if self.wrong:
+            rows += [(line, 16, theme.BAD, "bold") for line in text.wrap(t(f"tutorial.{lesson.key}.wrong"), width, 16)]
+        hint = t("tutorial.go_on") if self.reading else t("tutorial.choose")
+        rows += [(line, 14, theme.MUTED, "body") for line in text.wrap(hint, width, 14)]
+        return rows
+
+    def free_band(self) -> tuple[int, int]:
+        """The board view's rows not under the decision panel and its explanation: (top, bottom)."""
         scene = self.scene
         assert scene is not None
-        box = pygame.Rect(scene.view.left + 16, scene.view.top + 12, scene.view.width - 32, 118)
-        target = self.pointer()
-        if target is not None and box.inflate(0, 40).collidepoint(target):
-            box.top = target[1] + 46
-        return box
+        view, panel = scene.view, scene.panel
+        bottom = view.bottom - 8
+        if panel is not None and not scene.busy:
+            bottom = panel.dock.top - 8
+            strip = scene.drawing.strip
+            if strip is not None:
+                bottom = min(bottom, strip.top - 8)
+        return view.top + 8, bottom
 
+    def lesson_box(self) -> pygame.Rect:
+        """Where the lesson is written: beside the training ground, above the decision panel."""
+        scene, lesson = self.scene, self.lesson
+        assert scene is not None and lesson is not None
+        board = scene.camera.board_view
+        left = board.right + BOX_MARGIN if board.width < scene.view.width else scene.view.left + 16
+        width = scene.view.right - 12 - left
+        rows = self._rows(lesson, width - 28)
+        height = 20 + sum(assets.font(size, kind).get_linesize() + 2 for _, size, _, kind in rows) + 8
+        top, bottom = self.free_band()
+        if lesson.on == "event":
+            bottom = min(bottom, scene.view.bottom - 48)
+        if lesson.point.startswith("card:"):  # beside the cards, for a short arrow to the sidebar
+            return pygame.Rect(left, top + 4, width, height)
+        return pygame.Rect(left, max(top, bottom - height), width, height)
+
+    def camera_target(self, scene: RaceScene) -> tuple[float, float] | None:
+        """While a lesson is on screen, the camera frames the racer and the squares it names in the
+        rows above the panel."""
+        if self.lesson is None or scene.camera.manual:
+            return None
+        squares = self.named_squares()
+        height = scene.race.board.height
+        home = squares[0][0]
+        offsets = [((square[0] - home + height // 2) % height) - height // 2 for square in squares]
+        top, bottom = self.free_band()
+        middle = (top + bottom) / 2 - scene.view.top
+        rows_middle = (min(offsets) + max(offsets)) / 2
+        return 0.0, (home + rows_middle + 0.5) * scene.tile - middle
+
+    # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         lesson = self.lesson
         if lesson is None:
             return
+        scene.drawing.forget()  # (drawn over the panel and the sidebar: they are drawn whole again next frame)
         box = self.lesson_box()
-        effects.shade(surface, box, (12, 14, 26), 232)
+        effects.shade(surface, box, (12, 14, 26), 236)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
-        number = STEPS.index(lesson) + 1
-        text.draw(
-            surface,
-            t("tutorial.lesson", number=number, total=len(STEPS)),
-            (box.left + 14, box.top + 8),
-            15,
-            theme.ACCENT,
-            "bold",
-        )
-        bottom = text.draw_wrapped(
-            surface,
-            t(f"tutorial.{lesson.key}"),
-            pygame.Rect(box.left + 14, box.top + 30, box.width - 28, 64),
-            18,
-            theme.TEXT,
-            spacing=2,
-        )
-        if self.wrong:  # under the lesson's words
-            text.draw(
-                surface,
-                t(f"tutorial.{lesson.key}.wrong"),
-                (box.left + 14, max(bottom, box.top + 72)),
-                16,
-                theme.BAD,
-                "bold",
-            )
-        hint = t("tutorial.go_on") if self.reading else t("tutorial.choose")
-        text.draw(surface, hint, (box.right - 12, box.bottom - 8), 14, theme.MUTED, anchor="bottomright")
-        target = self.pointer()
-        if target is not None:
-            edge = box.bottom if target[1] > box.bottom else box.top
-            start = (min(max(target[0], box.left + 30), box.right - 30), edge)
-            pygame.draw.line(surface, theme.ACCENT, start, target, 3)
-            radius = 20 + int(4 * math.sin(scene.clock * 6))
-            pygame.draw.circle(surface, theme.ACCENT, target, radius, 3)
+        y = box.top + 10
+        for line, size, colour, kind in self._rows(lesson, box.width - 28):
+            if size == 14:  # the keys, at the foot of the box
+                y += 4
+            text.draw(surface, line, (box.left + 14, y), size, colour, kind)
+            y += assets.font(size, kind).get_linesize() + 2
+        arrow = self.arrow()
+        target = self.target()
+        if arrow is None or target is None:
+            return
+        pulse = 2 + int(2 * (1 + math.sin(scene.clock * 6)))
+        pygame.draw.rect(surface, theme.ACCENT, target.inflate(2 * pulse + 4, 2 * pulse + 4), 3, border_radius=8)
+        start, end = arrow
+        pygame.draw.line(surface, (20, 16, 6), start, end, 7)
+        pygame.draw.line(surface, theme.ACCENT, start, end, 3)
+        angle = math.atan2(end[1] - start[1], end[0] - start[0])
+        head = [
+            end,
+            (end[0] - 16 * math.cos(angle - 0.45), end[1] - 16 * math.sin(angle - 0.45)),
+            (end[0] - 16 * math.cos(angle + 0.45), end[1] - 16 * math.sin(angle + 0.45)),
+        ]
+        pygame.draw.polygon(surface, theme.ACCENT, head)

@@ -98,7 +98,7 @@ def describe(event, race) -> str | None:
         verb = t(f"move.{e.cause}") if i18n.has(f"move.{e.cause}") else t("move.moves")
         return t("log.moved", name=name(e.racer), verb=verb, squares=t("unit.squares", count=len(e.path)))
     if k == "placed" and e.start != e.end:
-        verb = t(f"move.{e.cause}") if i18n.has(f"move.{e.cause}") else t("move.placed")
+        verb = t(f"place.{e.cause}") if i18n.has(f"place.{e.cause}") else t("place.any")
         return t("log.placed", name=name(e.racer), verb=verb, square=square_words(e.end))
     if k == "scored":
         sign = "+" if e.points > 0 else ""
@@ -176,6 +176,8 @@ def option_label(decision, option, race) -> str:
     kind, r = decision.kind, race.racers[decision.racer]
     if kind == "move":
         forward, side = option
+        if side and not forward:  # a six all sideways
+            return _side("opt.move.side", side, side=abs(side))
         if side:
             return _side("opt.move", side, forward=forward, side=abs(side))
         return t("opt.move.straight", count=forward)

@@ -207,9 +207,12 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     for _ in range(20):
         step(host, answer_by_enter(host))
         step(bob, answer_by_enter(bob))
-    mark("host left")
     step(host, [key(pygame.K_ESCAPE)])
     step(host, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    mark("the host asked before his friend is disconnected")
+    step(host)
+    mark("host left")
+    step(host, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes
     run([bob], lambda: type(bob.stack.top).__name__ == "HostLeftScene", what="the friend told")
     step(bob, [key(pygame.K_DOWN), key(pygame.K_RETURN)])  # kept as a replay
     step(bob)

@@ -125,10 +125,11 @@ def screen_picture(env, key, tmp_path: Path):
 
 
 def saved_race(data_home: Path):
-    """The race in the save file, replayed, or None."""
-    path = data_home / "fantasy-racing" / "race.json"
-    if not path.is_file():
+    """The race of the one game in progress (games/race-*.json), replayed, or None."""
+    found = sorted((data_home / "fantasy-racing" / "games").glob("race-*.json"))
+    if len(found) != 1:
         return None
+    path = found[0]
     from game import Race
 
     try:
@@ -230,12 +231,13 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
         for name in ("Down", "Down", "Down", "Right"):  # race 1's board, race 2's board, turns: 5
             key(name)
         key("Return")  # Enter from a field starts the season
-        season_file = data / "fantasy-racing" / "season.json"
+        games = data / "fantasy-racing" / "games"
         kept = data / "fantasy-racing" / "seasons"
         saw_first_race = saw_second_race = False
         deadline = time.time() + 300
         while time.time() < deadline and not (kept.is_dir() and any(kept.iterdir())):
-            if season_file.is_file():
+            season_file = next(iter(sorted(games.glob("season-*.json"))), None)
+            if season_file is not None and season_file.is_file():
                 try:
                     saved = json.loads(season_file.read_text())
                 except ValueError:
@@ -253,7 +255,7 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
         assert sorted(p.name for p in folders[0].iterdir()) == ["race-1.json", "race-2.json", "table.json"]
         table = json.loads((folders[0] / "table.json").read_text())["table"]
         assert sorted(row["place"] for row in table) == [row["place"] for row in table] and len(table) == 2
-        assert not season_file.exists(), "a finished season stays saved"
+        assert not list(games.glob("season-*.json")), "a finished season stays in progress"
         width, height, colours = screen_picture(env, key, tmp_path)
         assert (width, height) == (1280, 720) and len(colours) > 50
         assert game.poll() is None, "the game stopped by itself"

@@ -7,7 +7,8 @@ applies one to three of: bit flips, truncation, byte slices deleted or repeated,
 encoding (or a false encoding declaration), attribute values changed or removed, elements deleted
 or duplicated, element text replaced, layer data re-encoded. `load_board` must return a Board or
 raise BoardError with one non-empty line; each load is timed and one that takes more than
-HANG_SECONDS is stopped by an alarm and fails the test.
+HANG_SECONDS is stopped by an alarm and fails the test. Every board that loads (check-map's "ok":
+they read boards through the same code) is then opened in the race screen, headless, and drawn.
 
     .venv/bin/python tests/test_fuzz_maps.py [COUNT] [SEED]    # the same run, with a summary
 """
@@ -25,6 +26,7 @@ import time
 import traceback
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
@@ -135,6 +137,7 @@ class Outcome:
     boards: int = 0
     errors: int = 0
     valid: int = 0
+    raced: int = 0  # valid boards opened in the race screen
     failures: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     mutations: Counter = field(default_factory=Counter)
@@ -303,8 +306,29 @@ def _alarm(signum, frame):
     raise Hang(f"a load took more than {HANG_SECONDS} s")
 
 
-def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED) -> Outcome:
-    """Load `count` mutated boards written in `folder`; every outcome is counted, every failure described."""
+def race_screen(folder: Path) -> Callable[[Board], None]:
+    """A headless window that opens each board it is given in the race screen and draws two frames."""
+    os.environ["XDG_DATA_HOME"] = str(folder / "home")
+    from game import Race, RacerSetup
+    from game.app.settings import Settings
+    from scenes.app import App
+    from scenes.race import RaceScene
+
+    app = App(settings=Settings(language="en"))
+
+    def open_race(board: Board) -> None:
+        race = Race.new(board, [RacerSetup("elf", "Ann", "easy"), RacerSetup("orc", "Bo", "easy")], seed=1)
+        app.stack.push(RaceScene(race, {}))
+        for _ in range(2):
+            app.step([], 1 / 30)
+        app.stack.close()
+
+    return open_race
+
+
+def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED, race: Callable[[Board], None] | None = None) -> Outcome:
+    """Load `count` mutated boards written in `folder`; every outcome is counted, every failure described.
+    `race`: opens each board that loads in the race screen (`race_screen`)."""
     folder = Path(folder)
     tilesets = folder / "tilesets"
     shutil.copytree(MAPS / "tilesets", tilesets, dirs_exist_ok=True)
@@ -346,6 +370,12 @@ def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED) -> Outcome:
                 if not isinstance(board, Board):
                     outcome.failures.append(f"{label}: load_board returned {type(board).__name__}")
                 outcome.valid += 1
+                if race is not None:
+                    try:
+                        race(board)
+                        outcome.raced += 1
+                    except Exception:  # a board check-map passes that the race screen cannot draw
+                        outcome.failures.append(f"{label}: the race screen fails\n{traceback.format_exc()}")
             finally:
                 signal.alarm(0)
             outcome.times.append(time.perf_counter() - started)
@@ -359,11 +389,18 @@ def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED) -> Outcome:
 @pytest.mark.slow  # a thousand boards
 def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path):
     count = int(os.environ.get("FUZZ_BOARDS", BOARDS))
-    outcome = fuzz(tmp_path, count, int(os.environ.get("FUZZ_SEED", SEED)))
-    assert outcome.boards == count
+    outcome = fuzz(tmp_path, count, int(os.environ.get("FUZZ_SEED", SEED)), race_screen(tmp_path))
+    assert outcome.boards == count and outcome.raced == outcome.valid
     assert not outcome.failures, f"{len(outcome.failures)} failures, the first:\n" + "\n".join(outcome.failures[:3])
     assert outcome.errors > count // 2  # the mutations do break boards
     assert max(outcome.times) < HANG_SECONDS
+
+
+def test_every_board_the_fuzzer_makes_that_check_map_passes_opens_in_the_race_screen(tmp_path):
+    """A short run (the slow test does a thousand): each board that loads is drawn in a race."""
+    outcome = fuzz(tmp_path, 30, 27, race_screen(tmp_path))
+    assert not outcome.failures, "\n".join(outcome.failures[:3])
+    assert outcome.valid >= 3 and outcome.raced == outcome.valid
 
 
 @pytest.mark.parametrize(
@@ -430,12 +467,15 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else SEED
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
-        outcome = fuzz(Path(folder), count, seed)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        outcome = fuzz(Path(folder), count, seed, race_screen(Path(folder)))
         elapsed = time.perf_counter() - started
     times = sorted(outcome.times)
     print(
         f"{outcome.boards} mutated boards (seed {seed}) in {elapsed:.1f} s: {outcome.errors} BoardError, "
-        f"{outcome.valid} valid boards, {len(outcome.failures)} failures"
+        f"{outcome.valid} valid boards (each opened in the race screen: {outcome.raced}), "
+        f"{len(outcome.failures)} failures"
     )
     print(f"load time: median {times[len(times) // 2] * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms")
     print("mutations:", ", ".join(f"{k} {v}" for k, v in outcome.mutations.most_common()))

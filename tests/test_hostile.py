@@ -224,3 +224,122 @@ def test_a_text_board_over_its_limit_is_refused_by_simulate(tmp_path):
         timeout=60,
     )
     assert done.returncode == 1 and "more than the 256 KB a text board may be" in done.stderr
+
+
+# ---------------------------------------------------------------- issue 27: what went around the first limits
+def answer(case: hostile.Case, path: Path) -> str:
+    """What the game's own reader says of a case's file ("" when it reads it)."""
+    from game import replay
+    from game.app import userdata
+    from game.app.settings import Settings
+
+    if case.kind in ("board", "usable"):
+        try:
+            load_board(path)
+            return ""
+        except BoardError as error:
+            return str(error)
+    if case.kind == "save":
+        return userdata.load_race()[1] or ""
+    if case.kind == "season":
+        return userdata.load_season()[1] or ""
+    if case.kind == "settings":
+        return Settings.load().problem
+    if case.kind == "folder":
+        return ""
+    try:
+        replay.check(replay.load(path))
+        return ""
+    except ReplayError as error:
+        return str(error)
+
+
+MORE = hostile.more_cases()
+
+
+@pytest.mark.parametrize("case", MORE, ids=lambda c: c.name)
+def test_every_case_of_issue_27_gets_one_sentence_naming_the_file_and_the_field(tmp_path, monkeypatch, case):
+    monkeypatch.setenv("XDG_DATA_HOME", str(hostile.data_home(case, tmp_path / "case")))
+    path = case.make(tmp_path / "case")
+    said = answer(case, path)
+    if not case.expected:  # a file the game uses (around what it cannot)
+        assert said == ""
+        return
+    assert case.expected in one_line(Exception(said)), said
+    if case.kind in ("save", "season", "settings") and case.expected:
+        assert str(path) in said, said  # set aside, with its name said (corrected settings are written anew)
+        assert case.kind == "settings" or not path.exists()
+        assert len(list(path.parent.glob(f"{path.stem}.unreadable-*"))) == 1
+    elif case.kind != "save":
+        assert str(path) in said or path.name in said
+
+
+SCENE_CASES = [
+    (case, scene)
+    for case in [*hostile.cases(), *MORE]
+    for scene in hostile.scenes_for(case)
+    if "six of" not in case.name and "largest" not in case.name
+]
+
+
+@pytest.mark.parametrize("case, scene", SCENE_CASES, ids=[f"{scene}: {case.name}" for case, scene in SCENE_CASES])
+def test_the_windows_screens_open_on_a_hostile_file_and_say_one_sentence(tmp_path, monkeypatch, case, scene):
+    """The title (the player's files), the setup (the boards folder), a race and the preview (a board),
+    the replay screen (a replay): each opens, draws, and says at most one sentence."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(hostile.data_home(case, tmp_path / "case")))
+    path = case.make(tmp_path / "case")
+    said = hostile.open_scene(scene, path)
+    assert case.expected in said and "\n" not in said and "Traceback" not in said, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", ["the largest legal board (64 x 128)", "six of the largest boards in the boards folder"]
+)
+def test_the_largest_legal_boards_open_in_every_screen(tmp_path, monkeypatch, name):
+    case = next(c for c in MORE if c.name == name)
+    monkeypatch.setenv("XDG_DATA_HOME", str(hostile.data_home(case, tmp_path / "case")))
+    path = case.make(tmp_path / "case")
+    for scene in hostile.scenes_for(case):
+        assert hostile.open_scene(scene, path) == ""
+
+
+def test_a_board_of_older_tiled_loads_and_entities_are_still_refused(tmp_path):
+    """A DOCTYPE line (Tiled 0.x and 1.0) and a tileset <image> without width and height (Tiled reads them
+    from the picture) load; an entity, even inside the DOCTYPE, is refused."""
+    board = load_board(hostile.old_tiled(tmp_path / "old"))
+    assert board.name == "Hollow Mine" and board.art is not None
+    assert {t.rect[2:] for layer in board.art.layers for t in layer.tiles.values()} == {(32, 32)}
+    with pytest.raises(BoardError, match="it declares entities or refers to files"):
+        load_board(hostile.billion_laughs(tmp_path / "laughs"))
+    outside = (
+        hostile.mine_text()
+        .replace("<map ", '<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<map ', 1)
+        .replace('value="Hollow Mine"', 'value="&x;"')
+    )
+    path = hostile.board_folder(tmp_path / "outside") / "board.tmx"
+    path.write_text(outside)
+    with pytest.raises(BoardError, match="it declares entities or refers to files"):
+        load_board(path)
+
+
+def test_a_picture_smaller_than_declared_is_cut_as_it_is_with_a_warning(tmp_path):
+    from game.maps import check_board
+
+    path = hostile.small_picture(tmp_path)
+    lines = [p.line() for p in check_board(path)]
+    assert any("is 32x32 pixels, not the 256x224 the tileset says" in line for line in lines), lines
+    assert all(": warning: " in line for line in lines), lines
+
+
+def test_check_map_cannot_be_made_to_print_a_line_of_the_files_own(tmp_path):
+    """A layer's name with line breaks and a fake verdict is printed escaped, inside the problem's own line."""
+    fake = "my rocks&#10;board.tmx: ok&#10;checked 1 board: 0 errors, 0 warnings"
+    path = hostile.board_folder(tmp_path) / "board.tmx"
+    path.write_text(hostile.mine_text().replace('name="decoration"', f'name="{fake}"'))
+    done = subprocess.run(
+        [sys.executable, "main.py", "check-map", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and "\\nboard.tmx: ok\\nchecked" in lines[0], lines
+    assert lines[1] == "checked 1 board: 0 errors, 1 warning" and done.returncode == 0

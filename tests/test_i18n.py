@@ -434,6 +434,7 @@ def drive_every_scene(app, screen=None) -> None:
             events = []
             if scene.panel is not None and not scene.busy:
                 events = [key(pygame.K_RIGHT), key(pygame.K_RETURN)] if frame % 3 else [key(pygame.K_RETURN)]
+                events = [key(pygame.K_u)] if frame % 7 == 0 else events  # a choice taken back, or why not
             app.step(events, 1 / 20)
         mark("results")
         assert isinstance(app.stack.top, ResultsScene)
@@ -470,8 +471,16 @@ def drive_every_scene(app, screen=None) -> None:
     userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
     app.stack.push(TitleScene())
     app.step([])
+    mark("games in progress")
+    app.stack.top.open_games()
+    app.step([])
+    app.step([key(pygame.K_DELETE)])  # asked first
+    app.step([])
+    app.step([key(pygame.K_ESCAPE)])  # No
+    app.step([key(pygame.K_ESCAPE)])
 
 
+@pytest.mark.slow
 def test_no_text_on_screen_bypasses_the_catalogues(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     screen = Screen(monkeypatch)
@@ -505,7 +514,7 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     )
     scene = app.stack.push(RaceScene(race, {}))
     for _ in range(2000):
-        if sum("'s turn" in line for line, _ in scene.playback.log) >= 2:
+        if sum("'s turn" in line for line in scene.playback.log.texts()) >= 2:
             break
         app.step([], 1 / 20)
     pause = app.stack.push(PauseScene(lambda: None))
@@ -518,5 +527,5 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     app.stack.pop()
     app.step([])
     assert scene.log_language == "fr"
-    assert any(line.startswith("Au tour de") for line, _ in scene.playback.log)
-    assert not any("'s turn" in line for line, _ in scene.playback.log)
+    assert any(line.startswith("Au tour de") for line in scene.playback.log.texts())
+    assert not any("'s turn" in line for line in scene.playback.log.texts())

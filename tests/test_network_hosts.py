@@ -223,7 +223,7 @@ def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_t
 
 
 def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its_friends_keys():
-    """Issue 24's way in: `Hosting(..., resume=record)` with the seats its save kept (`Seat.saved`): the
+    """Issue 24's way in: `Hosting(..., reopen=record)` with the seats its save kept (`Seat.saved`): the
     room opens under the same code, the race goes on from its last choice, and a friend takes his seat
     back with his key (as after a dropped connection)."""
     import websockets
@@ -241,7 +241,7 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
     saved = [Seat("friend", name="ann", character="elf", token="k" * 32).saved(), Seat("bot", bot="easy").saved()]
     record = json.loads(json.dumps(race.to_dict()))
     hosting = Hosting(
-        board, TURNS, [Seat.from_saved(s) for s in saved], CODE, seed, address="127.0.0.1", port=0, resume=record
+        board, TURNS, [Seat.from_saved(s) for s in saved], CODE, seed, address="127.0.0.1", port=0, reopen=record
     )
     screen = Screen(hosting, board)
     screen.follower = Follower(host_seed=seed, host_board=board)
@@ -256,7 +256,8 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
                 return {m["type"]: m for m in got}
 
         got = asyncio.run(ann())
-        assert got["welcome"]["seat"] == 0 and len(got["start"]["race"]["choices"]) == 15
+        choices = got["start"]["race"]["choices"]  # (its computer racer may have played on meanwhile)
+        assert got["welcome"]["seat"] == 0 and choices[:15] == json.loads(json.dumps(race.choices))
     finally:
         hosting.close()
         hosting.background.join(5)

@@ -267,6 +267,7 @@ def _mutations(text: str, rng: random.Random) -> str:
     return text
 
 
+@pytest.mark.slow
 def test_damaged_replay_files_give_a_replay_error_or_a_failed_check_never_a_traceback():
     rng = random.Random(5)
     base = record(bot_race(SHIPPED[1], seed=13))

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import Board, Race, RacerSetup
-from game.app import userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from scenes import boards
 from scenes.app import App
@@ -167,7 +167,8 @@ def test_the_pause_menu_resumes_and_saves_and_quits(app):
     app.step([key(pygame.K_ESCAPE)])
     app.step([key(pygame.K_UP), key(pygame.K_RETURN)])
     assert isinstance(app.stack.top, TitleScene)
-    assert userdata.save_path().is_file()
+    (game,) = session.games()[0]  # the race, a game in progress of its own
+    assert game.kind == "race" and game.path.parent.name == "games"
 
 
 # ---------------------------------------------------------------- setup
@@ -313,6 +314,7 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
     assert not scene.camera.manual
 
 
+@pytest.mark.slow
 def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
     levels = ["easy", "normal", "hard", "easy", "normal", "hard"]
     setup = practice_setup([(c, n, level) for (c, n), level in zip(SIX_BOTS, levels)], turns=5, seed=9)
@@ -367,15 +369,17 @@ def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
     start_race(app.stack, setup)
     race = app.stack.top.race
     run_until(app, lambda: sum(e.kind == "turn_ended" for e in race.log) >= 2)
-    saved, problem = userdata.load_race()
+    (game,) = session.games()[0]
+    saved, problem = userdata.load_race(game.path)
     assert problem is None and saved is not None
     assert len(saved.race.choices) <= len(race.choices)
     assert saved.setup["racers"][0]["name"] == "Ann"
     title = app.stack.reset(TitleScene())
     app.step([])
-    assert title.saved is not None
+    assert [g.path for g in title.games] == [game.path]
+    app.step([key(pygame.K_RETURN)])  # Resume…: the games in progress, the latest focused
     app.step([key(pygame.K_RETURN)])
-    assert isinstance(app.stack.top, RaceScene)
+    assert isinstance(app.stack.top, RaceScene) and app.stack.top.session.path == game.path
 
 
 def test_a_corrupt_save_is_set_aside_with_one_message(app):
@@ -383,9 +387,9 @@ def test_a_corrupt_save_is_set_aside_with_one_message(app):
     path.write_text("{not json", encoding="utf-8")
     title = app.stack.push(TitleScene())
     app.step([])
-    assert not path.exists()
-    assert list(path.parent.glob("race.unreadable-*.json"))
-    assert "could not be read" in title.message and title.saved is None
+    assert not path.exists()  # an older version's save: brought into the games in progress, then set aside
+    assert list(path.parent.glob("games/race-*.unreadable-*.json"))
+    assert "could not be read" in title.message and title.games == []
 
 
 def test_saves_are_written_atomically(tmp_path, monkeypatch):
@@ -482,7 +486,8 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
     start_race(app.stack, setup)
     race = app.stack.top.race
     run_until(app, lambda: any(e.kind == "turn_ended" for e in race.log))
-    saved, problem = userdata.load_race()
+    (game,) = session.games()[0]
+    saved, problem = userdata.load_race(game.path)
     assert problem is None and saved.race.board.art is not None
 
 
@@ -567,8 +572,9 @@ def test_a_square_is_found_on_screen_wherever_the_camera_looks(app, ref):
     )
     def check(row, col, cx, cy):
         scene.camera.position = [cx, cy]
-        drawn = scene.renderer.screen_positions((row, col), scene.view, scene.camera.position)
-        expected = sorted((x + half, y + half) for x, y in drawn if x < scene.view.right and y < scene.view.bottom)
+        view = scene.camera.board_view  # (a board narrower than the view is drawn once, in its part of the view)
+        drawn = scene.renderer.screen_positions((row, col), view, scene.camera.at)
+        expected = sorted((x + half, y + half) for x, y in drawn if x < view.right and y < view.bottom)
         assert sorted(scene.spots((row, col))) == expected
 
     check()

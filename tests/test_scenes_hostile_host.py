@@ -154,7 +154,7 @@ def test_a_hostile_step_ends_that_race_with_a_sentence_and_the_offer_to_keep_it(
         top = app.stack.top
         if isinstance(top, HostLeftScene):  # in the race: one sentence, and the race may be kept
             assert top.reason == t("net.host_broken")
-            assert [w.label for w in top.group.widgets][:2] == [t("net.keep_save"), t("net.keep_replay")]
+            assert [w.label for w in top.group.widgets][:2] == [t("net.keep_game"), t("net.keep_replay")]
             assert isinstance(app.stack.scenes[-2], RaceScene)
         else:  # before the race could start: the join screen says it
             assert scene.message == t("net.host_broken"), scene.message

@@ -9,12 +9,13 @@ import netwindows as nw
 import pygame
 import pytest
 
-from game.app import userdata
+from game.app import session, userdata
 from game.replay import check, parse, record
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
 from scenes.keyboard import KeyboardScene
 from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
+from scenes.pause import PauseScene
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
@@ -127,7 +128,9 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
     assert [e.to_dict() for e in friend_race_done.log] == [e.to_dict() for e in host_race_done.log]
     result = check(parse(record(host_race_done)))  # the host's race is an ordinary race: it replays
     assert result.ok, result.message
-    assert userdata.load_race() == (None, None)  # finished: nothing left saved
+    assert session.games() == ([], "")  # finished: no game left in progress, and its replay kept
+    (replay_file,) = (folder / "host" / "fantasy-racing" / "replays").glob("*.json")
+    assert check(parse(replay_file.read_text())).ok
 
 
 def nw_characters():
@@ -211,8 +214,22 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     # the host saves and quits: his save is an ordinary race, Bob's racer saved as a computer racer
     nw.step(host, [nw.key(pygame.K_ESCAPE)])
     nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    asked = host.stack.top  # asked first: Bob would be disconnected (No is focused)
+    assert (asked.question, asked.detail) == (
+        "Save and quit?",
+        "Your friend will be disconnected; Resume… opens the room again.",
+    )
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    assert isinstance(host.stack.top, PauseScene)  # No: back to the pause menu, nobody disconnected
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    assert host.stack.top is scene_host and friend.stack.top is scene_friend
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    nw.step(host, [nw.key(pygame.K_LEFT), nw.key(pygame.K_RETURN)])  # Yes
     assert isinstance(host.stack.top, TitleScene)
-    saved, problem = userdata.load_race()
+    (game,) = host.stack.top.games  # a game in progress of the list, said to be the host's network race
+    assert game.summary["network"] == "host"
+    saved, problem = userdata.load_race(game.path)
     assert problem is None and saved is not None
     assert [r.setup.bot for r in saved.race.racers] == [None, "normal"]
     assert saved.race.choices == scene_host.race.choices
@@ -221,12 +238,15 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     nw.run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told")
     told = friend.stack.top
     assert told.reason == "The host has left the race."
-    assert [w.label for w in told.group.widgets][:2] == ["Keep it as a save", "Keep it as a replay"]
+    assert [w.label for w in told.group.widgets][:2] == ["Keep it as a game in progress", "Keep it as a replay"]
     nw.step(friend, [nw.key(pygame.K_RETURN)])
-    assert told.kept == "Kept: Resume the saved race on the title screen."
+    assert told.kept == "Kept: it is in Resume… on the title screen, with your other games in progress."
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # kept again: the same game, not two
     nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
     assert told.kept.startswith("Replay kept in")
-    kept, problem = userdata.load_race()
+    (game,) = session.games()[0]  # a game in progress of the list, said to be kept from a friend's race
+    assert game.summary["network"] == "friend"
+    kept, problem = userdata.load_race(game.path)
     assert problem is None and kept is not None
     race = kept.race
     assert [r.setup.bot for r in race.racers] == ["normal", None]  # Bob plays on against a computer racer
@@ -237,8 +257,9 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     # the title resumes it, and it plays to its end at this screen
     nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
     assert isinstance(friend.stack.top, TitleScene)
-    assert friend.stack.top.saved is not None
-    friend.stack.top.resume_race()
+    assert [g.path for g in friend.stack.top.games] == [game.path]
+    nw.step(friend, [nw.key(pygame.K_RETURN)])  # Resume…: the games in progress
+    nw.step(friend, [nw.key(pygame.K_RETURN)])
     nw.run(
         [friend],
         lambda: isinstance(friend.stack.top, ResultsScene),
@@ -331,3 +352,63 @@ def test_a_friend_seated_after_the_host_started_is_told_there_is_no_seat_for_him
     assert joining.message == "The race has started without a seat for you."
     race = host.stack.top.race
     assert race.racers[1].setup.bot == "normal"
+
+
+@pytest.mark.slow  # a whole network race between windows, saved and resumed half way
+def test_a_host_saves_and_quits_resumes_from_the_title_and_his_friend_takes_his_seat_back(folder):
+    """The host saves and quits with a friend connected (asked first); the friend is told. The host
+    resumes the race from the title: the same room opens again with the same code. The friend joins
+    again with the same code and name, takes his seat back, and the race finishes with the same
+    standings on both screens."""
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend", "easy"], turns=5)
+    code = lobby.code
+    nw.join(friend, apps, port, code, "Bob", lobby=lobby)
+    lobby.start()
+    nw.run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), what="the race on both screens")
+    scene_host = host.stack.top
+    nw.run(apps, lambda: len(scene_host.race.choices) >= 12, events=nw.answer_by_enter, what="twelve choices")
+    nw.step(host, [nw.key(pygame.K_ESCAPE)])
+    nw.step(host, [nw.key(pygame.K_UP), nw.key(pygame.K_RETURN)])
+    assert host.stack.top.question == "Save and quit?"
+    nw.step(host, [nw.key(pygame.K_LEFT), nw.key(pygame.K_RETURN)])  # Yes
+    saved_choices = list(scene_host.race.choices)
+    assert isinstance(host.stack.top, TitleScene)
+    (game,) = host.stack.top.games
+    assert (game.summary["network"], game.summary["code"]) == ("host", code)
+    nw.run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told")
+    # the host resumes it: Resume…, then the game (the latest): the room opens again, the race goes on
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    nw.step(host, [nw.key(pygame.K_RETURN)])
+    nw.run([host], lambda: isinstance(host.stack.top, RaceScene), what="the reopened race on the host's screen")
+    resumed = host.stack.top
+    assert resumed.seats.hosting.host.code == code and resumed.seats.hosting.port == port  # the same room
+    assert resumed.race.choices[: len(saved_choices)] == saved_choices
+    assert resumed.session.path == game.path  # the same game of the list goes on
+    nw.run([host], lambda: 1 in resumed.seats.follower.away, what="Bob shown away")
+    # Bob joins again with the same code and name (his screen's "Join again"), and takes his seat back
+    told = friend.stack.top
+    assert told.rejoin["code"] == code and told.rejoin["name"] == "Bob"
+    told.join_again()
+    nw.run(apps, lambda: isinstance(friend.stack.top, RaceScene), what="Bob back in the race")
+    back = friend.stack.top
+    assert back.seats.follower.seat == 1
+    nw.run(apps, lambda: 1 not in resumed.seats.follower.away, what="Bob back on the host's screen")
+    sent = []
+    submit = back.seats.submit
+    back.seats.submit = lambda race, option: sent.append(option) or submit(race, option)
+    nw.run(
+        apps,
+        lambda: isinstance(host.stack.top, ResultsScene) and isinstance(friend.stack.top, ResultsScene),
+        events=nw.answer_by_enter,
+        seconds=240,
+        what="both results screens",
+    )
+    assert sent, "Bob answered none of his decisions after he came back"
+    assert standings(host) == standings(friend)
+    done = host.stack.top.race
+    assert done.choices[: len(saved_choices)] == saved_choices and done.choices == friend.stack.top.race.choices
+    assert check(parse(record(done))).ok
+    assert session.games() == ([], "")  # finished: the game left the list, its replay kept

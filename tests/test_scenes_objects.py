@@ -259,7 +259,8 @@ def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
     assert events(race, "fireball") == [{"racer": 0, "object": "wand_of_fire", "path": [(2, 2), (3, 2)]}]
     settle(app, scene)
     assert len(played(started, actions.Fireball)) == 1
-    assert [w for _, w, _ in hud.status(race, racer(race, 0), race.turn)] == ["teleport ready", "fire: ready on turn 4"]
+    said = [w for _, w, *_ in hud.status(race, racer(race, 0), race.turn)]
+    assert said == ["teleport ready", "fire: ready on turn 4"]
 
 
 # ---------------------------------------------------------------- targets
@@ -430,7 +431,7 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
     assert scene.playback.shown_pos[0] == (5, 4)
     # The HUD: the wand used on turn 1 is ready on turn 4, the other one is ready.
     lines = hud.status(race, racer(race, 0), race.turn)
-    assert [w for _, w, _ in lines] == [f"teleport: ready on turn {1 + 3}", "fire ready"]
+    assert [w for _, w, *_ in lines] == [f"teleport: ready on turn {1 + 3}", "fire ready"]
 
 
 # ---------------------------------------------------------------- lightning, flail, baby
@@ -506,7 +507,7 @@ def test_the_babys_action_of_the_turn_is_animated_and_logged(app, monkeypatch, s
     assert events(race, "baby") == [{"racer": 0, "action": action}]
     (baby,) = played(started, actions.Baby)
     assert baby.action == action
-    lines = [line for line, _ in scene.playback.log]
+    lines = scene.playback.log.texts()
     assert any(action_words in line for line in lines for action_words in ("beer", "poo", "asleep", "cries"))
     if action == "poo":
         (drop,) = played(started, actions.Drop)
@@ -553,7 +554,7 @@ def test_the_hud_shows_poison_stars_and_brainy_trap_owners(app):
     race.racers[1].poisoned = True
     scene, _ = watch(app, race)
     settle(app, scene)
-    assert [w for _, w, _ in hud.status(race, racer(race, 1), 1)] == ["poisoned: one die next move"]
+    assert [w for _, w, *_ in hud.status(race, racer(race, 1), 1)] == ["poisoned: one die next move"]
     assert scene.drawing.brainy_viewer() == 0  # the thief is a person, and Brainy
     marks = []
     scene.drawing.owner_mark = lambda surface, centre, owner, own: marks.append((owner, own))

@@ -125,7 +125,7 @@ def test_an_unreadable_season_file_gets_its_sentence():
     with pytest.raises(SeasonError, match="season format 99"):
         Season.from_dict({"season_format": 99})
     for version in (1, 2):
-        with pytest.raises(SeasonError, match="damaged"):
+        with pytest.raises(SeasonError, match="the field 'racers' is missing"):
             Season.from_dict({"season_format": version, "name": "x"})
 
 
@@ -136,7 +136,9 @@ def test_an_unreadable_season_save_is_set_aside_with_one_sentence(tmp_path, monk
     path = userdata.season_path()
     path.write_text('{"season_format": 1, "name": "Cup", "racers": "nobody"}')
     season, message = userdata.load_season()
-    assert season is None and message.startswith(f"The saved championship {path} could not be read (it is damaged")
+    assert season is None and message.startswith(
+        f"The saved championship {path} could not be read (the field 'racers' is a text, not a list)"
+    )
     assert not path.exists() and len(list(path.parent.glob("season*.json*"))) == 1
     assert message.count(".") >= 1 and "\n" not in message
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import tuning
-from game.app import userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
@@ -70,10 +70,19 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
     race_scene = app.stack.top
     assert isinstance(race_scene, RaceScene) and race_scene.season is not None
     assert race_scene.race.turns == 6 and race_scene.season.boards == setup.race_boards
-    assert userdata.season_path().is_file()
+    (game,) = session.games()[0]  # saved as it starts: a game in progress of its own
+    assert game.kind == "season" and game.summary["race_number"] == 1 and game.summary["races"] == 4
 
 
-def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app):
+@pytest.mark.slow
+def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
+    from scenes.ui import text
+
+    drawn: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(
+        text, "draw", lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k)
+    )
     season_setup(app, races=2, turns=5)
     app.step([key(pygame.K_RETURN)])
     season = app.stack.top.season
@@ -87,12 +96,17 @@ def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app):
         # best first; shared places share their points (a tie for first earns less than 10), the total stays
         assert points == sorted(points, reverse=True) and points[0] > 0
         assert sum(points) == number * sum(tuning.SEASON_POINTS[: len(points)])
-        userdata.wait_for_saves()
-        saved = json.loads(userdata.season_path().read_text())
+        drawn.clear()
+        app.step([])  # the help line says what Enter does: the next race, or after the last one the podium
+        assert ("Enter: to the podium" in drawn) == (number == 2) and ("Enter: next race" in " ".join(drawn)) == (
+            number == 1
+        )
+        (game,) = session.games()[0]
+        saved = json.loads(game.path.read_text())
         assert len(saved["results"]) == number
         app.step([key(pygame.K_RETURN)])  # table: next race, or the podium
     assert isinstance(app.stack.top, PodiumScene)
-    assert not userdata.season_path().exists()
+    assert session.games() == ([], "")  # over and kept in seasons/: no longer in progress
     kept = list((userdata.user_dir() / "seasons").iterdir())
     assert len(kept) == 1 and sorted(p.name for p in kept[0].iterdir()) == ["race-1.json", "race-2.json", "table.json"]
     app.step([key(pygame.K_RETURN)])
@@ -107,9 +121,10 @@ def test_a_season_saved_in_the_middle_of_a_race_resumes_from_the_title(app):
     scene.save_and_quit()
     choices = list(scene.race.choices)
     title = app.stack.top
-    assert isinstance(title, TitleScene) and title.season is not None
-    assert title.group.widgets[0].label == "Resume the championship"
-    app.step([key(pygame.K_RETURN)])
+    assert isinstance(title, TitleScene) and [g.kind for g in title.games] == ["season"]
+    assert title.group.widgets[0].label == "Resume… (1)"
+    app.step([key(pygame.K_RETURN)])  # the games in progress
+    app.step([key(pygame.K_RETURN)])  # the championship, the latest
     resumed = app.stack.top
     assert isinstance(resumed, RaceScene) and resumed.season is not None
     assert resumed.race.choices[: len(choices)] == choices

@@ -1,6 +1,6 @@
 """The game session (game/app/session.py) is the one owner of saving: only it calls the save
-functions, and it saves a race after every racer's turn and forgets it at its end, whatever the
-screen shows."""
+functions (and the games in progress, game/app/games.py), and it saves a race after every racer's
+turn and, at its end, keeps its replay and forgets it, whatever the screen shows."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ SAVE_FUNCTIONS = {
     "load_season",
     "wait_for_saves",
 }
+GAMES_FUNCTIONS = {"list_games", "bring_in_older", "new_path", "read_game"}  # game/app/games.py's
 OWNER = "game/app/session.py"
 RACERS = [RacerSetup("elf", "Ann", bot="easy"), RacerSetup("orc", "Bo", bot="easy")]
 
@@ -47,6 +48,10 @@ def save_calls(path: Path) -> list[str]:
                 found.append(f"from {node.module} import {sorted(names & SAVE_FUNCTIONS)}")
             if node.module == "game.replay" and "write" in names:
                 found.append("from game.replay import write")
+            if node.module == "game.app" and "games" in names or node.module == "game.app.games":
+                found.append(f"from {node.module} import {sorted(names)}")
+        elif isinstance(node, ast.Import) and any(alias.name == "game.app.games" for alias in node.names):
+            found.append("import game.app.games")
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             if node.value.id == "userdata" and node.attr in SAVE_FUNCTIONS:
                 found.append(f"userdata.{node.attr}")
@@ -59,7 +64,7 @@ def test_only_the_game_session_calls_the_save_functions():
     callers = {}
     for path in product_files():
         name = path.relative_to(ROOT).as_posix()
-        if name.endswith("userdata.py") or name == "game/replay.py":
+        if name.endswith("userdata.py") or name in ("game/replay.py", "game/app/games.py"):
             continue  # where they are written
         calls = save_calls(path)
         if calls:
@@ -104,14 +109,19 @@ def test_a_race_is_saved_after_every_racers_turn_and_forgotten_at_its_end(board,
     race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="easy")], turns=5, seed=5)
     sess = session.new_race(race, {"board": "meadow", "turns": 5})
     sess.take_events()
-    assert not userdata.save_path().exists()  # nothing to save before a racer's turn ended
+    assert sess.path is None and session.games() == ([], "")  # nothing to save before a racer's turn ended
     play_until(race, "turn_ended", sess)
     userdata.wait_for_saves()
-    saved = json.loads(userdata.save_path().read_text())
+    assert sess.path is not None and sess.path.parent == folder / "games"
+    saved = json.loads(sess.path.read_text())
     assert saved["race"]["choices"] == [list(c) if isinstance(c, tuple) else c for c in race.choices]
     assert saved["setup"] == {"board": "meadow", "turns": 5}
+    assert saved["summary"]["turn"] == race.turn and saved["summary"]["board"] == "Meadow Dash"
     play_until(race, "race_over", sess)
-    assert race.over and not userdata.save_path().exists()
+    assert race.over and not sess.path.exists()  # over: no longer in progress, and its replay kept
+    (replay_file,) = (folder / "replays").glob("*.json")
+    assert json.loads(replay_file.read_text())["race"]["choices"] == json.loads(json.dumps(race.choices))
+    assert session.keep_replay(race) == replay_file  # the results' "Keep as replay": the same file
 
 
 def test_a_race_that_is_never_saved_writes_nothing(board, folder):
@@ -119,7 +129,7 @@ def test_a_race_that_is_never_saved_writes_nothing(board, folder):
     sess = Session.unsaved(race)
     play_until(race, "race_over", sess)
     sess.save(background=False)
-    assert race.over and not (folder / "race.json").exists()
+    assert race.over and not (folder / "race.json").exists() and not list(folder.glob("games/*"))
     rigged = Race.new(board, [RacerSetup("elf"), RacerSetup("orc")], turns=5, seed=None, dice=RiggedDice([3] * 40))
     assert not Session(rigged).saves  # rigged dice do not replay: such a race is never saved
 
@@ -129,15 +139,16 @@ def test_a_championship_race_saves_the_season_and_its_end_records_the_result(boa
     season.start_race(lambda ref: board)
     race = season.race
     sess = session.season_race(season)
-    assert userdata.season_path().exists()  # saved as it starts
+    path = session.season_file(season)
+    assert path.exists() and path.parent == folder / "games"  # saved as it starts
     play_until(race, "race_over", sess)
     assert len(season.results) == 1 and season.race is None
-    assert json.loads(userdata.season_path().read_text())["results"]  # the result is on disk at once
+    assert json.loads(path.read_text())["results"]  # the result is on disk at once
     season.start_race(lambda ref: board)
     play_until(season.race, "race_over", session.season_race(season))
-    assert season.over
+    assert season.over and session.season_file(season) == path  # one file for the whole championship
     kept = session.keep_finished_season(season)
-    assert kept.is_dir() and not userdata.season_path().exists()
+    assert kept.is_dir() and not path.exists()
 
 
 def test_a_finished_season_that_cannot_be_kept_stays_saved(board, folder, monkeypatch):
@@ -152,4 +163,4 @@ def test_a_finished_season_that_cannot_be_kept_stays_saved(board, folder, monkey
     monkeypatch.setattr(userdata, "keep_season", full_disk)
     with pytest.raises(OSError):
         session.keep_finished_season(season)
-    assert userdata.season_path().exists()  # nothing lost: the championship is still there
+    assert session.season_file(season).exists()  # nothing lost: the championship is still there

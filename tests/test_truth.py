@@ -298,17 +298,28 @@ def the_lessons_decisions():
             race.choose(decision.options[0])
 
 
+def action_above_a_hole() -> Race:
+    """The goblin (a person) in his action phase two squares above a hole: his walk ends in it."""
+    board = Board.from_text("\n".join(["..1..2..", "........", "........", "..O....."] + ["........"] * 12))
+    faces = [("D6", 1), ("D6", 2)]
+    race = Race.new(board, [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Bo")], turns=5, dice=PreparedDice(faces, 5))
+    for option in ((1, 0), (0, 0)):
+        race.choose(option)
+    assert race.pending.kind == "action" and race.pending.racer == 0
+    return race
+
+
 def test_the_focus_starts_on_resting_before_a_hole_and_on_taking_a_shock_rather_than_paying_for_a_shield():
-    focused = {}
+    race = action_above_a_hole()
+    panel = DecisionPanel(race.pending, race, lambda option: None, pygame.Rect(0, 46, 864, 674))
+    move = next(entry for entry in panel.entries if entry.option == "move")
+    assert move.costly and move.label == "Move 2 — into a hole (−3 points)"
+    focused = {"hole": panel.focused.option}
     for race, decision in the_lessons_decisions():
         panel = DecisionPanel(decision, race, lambda option: None, pygame.Rect(0, 46, 864, 674))
-        move = next((entry for entry in panel.entries if entry.option == "move"), None)
         if decision.kind == "shield":
             focused["shield"] = panel.focused.option
             assert [entry.costly for entry in panel.entries] == [True, False]  # the shield's 2 points
-        elif decision.kind == "action" and move is not None and move.costly:  # the lesson's walk into the hole
-            focused["hole"] = panel.focused.option
-            assert move.label == "Move 2 — into a hole (−3 points)"
         elif decision.kind == "drift":
             focused.setdefault("drift", set()).add(panel.focused.option)
     assert focused == {"shield": "take", "hole": "rest", "drift": {(0, 0)}}

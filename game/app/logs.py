@@ -51,6 +51,26 @@ class _LogStream:
         return False
 
 
+class _QuietFile(logging.handlers.RotatingFileHandler):
+    """The log file, which falls silent for good when it cannot be written (a read-only or full
+    folder): the game goes on, and never prints logging's own tracebacks."""
+
+    broken = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.broken:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802  # (logging's name)
+        self.broken = True
+        try:
+            if self.stream is not None:
+                self.stream.close()
+        except OSError:
+            pass
+        self.stream = None  # type: ignore[assignment]  # (logging's own way to say "closed")
+
+
 @dataclass
 class _Installed:
     """What `setup_logging` changed, to be taken back by `undo_logging`."""
@@ -93,9 +113,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         handler: logging.Handler | None
         try:
             installed.path = log_path()
-            handler = logging.handlers.RotatingFileHandler(
-                installed.path, maxBytes=512_000, backupCount=2, encoding="utf-8", delay=True
-            )
+            handler = _QuietFile(installed.path, maxBytes=512_000, backupCount=2, encoding="utf-8", delay=True)
         except OSError:
             handler, installed.path = None, None
         if handler is not None:

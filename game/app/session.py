@@ -7,28 +7,37 @@ progress of the player's folder (a test reads the import graph to keep it so):
 - `Session` owns one race being played at this screen. The race takes its choices through it
   (`choose`), and it hands the race's events to the screen (`take_events`); it saves the
   unfinished race (or the championship it belongs to) after every racer's turn, in the
-  background, and forgets the save when the race is over (a championship's race: the season's
-  results are saved at once). A race nobody may resume (the guided first race, a replay, a
-  friend's view of a race hosted elsewhere) has a session that never saves.
-- The functions below it are the menus' doors: the games in progress (`saved_race`,
-  `saved_season`), a new race or championship race (`new_race`, `season_race`), keeping a race
-  as a replay or as the save, a championship saved, finished and kept.
+  background, in the game's own file of the games in progress (`game.app.games`), and at the
+  race's end keeps its replay and forgets the game (a championship's race: the season's results
+  are saved at once). A race nobody may resume (the guided first race, a replay, a friend's view
+  of a race hosted elsewhere) has a session that never saves. A person's own choices of the
+  current turn may be taken back (`take_back`) up to the last thing chance revealed: the race is
+  rebuilt from its record with one choice fewer, the same dice.
+- The functions below it are the menus' doors: the games in progress (`games`, `resume_game`,
+  `delete_game`: only once the player said yes), a new race or championship race (`new_race`,
+  `season_race`: a game of its own, never in place of another), keeping a race as a replay or as a
+  game in progress, a championship saved, finished and kept.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.app import games as gamefiles
 from game.app import userdata
+from game.app.games import Game
 from game.race import Race, SaveError
 from game.replay import write as write_replay
 from game.season import Season
 
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
+__all__ = ["Game", "Session"]
 
 
 class Session:
@@ -37,7 +46,8 @@ class Session:
     `setup` is what the race was started from (the setup screen's dict: "Race again" starts it
     again); `season` the championship it belongs to; `bots` racers to save as computer racers of
     those levels (a network race's friends, when the host resumes it alone); `saves` False for a
-    race that is never saved.
+    race that is never saved; `path` the game's file in the games in progress (a new one at the
+    first save; a championship's race saves in its championship's).
     """
 
     def __init__(
@@ -47,12 +57,16 @@ class Session:
         season: Season | None = None,
         bots: dict[int, str] | None = None,
         saves: bool = True,
+        path: Path | None = None,
     ) -> None:
         self.race = race
         self.setup = dict(setup or {})
         self.season = season
         self.bots = dict(bots or {})
         self.saves = saves and race.dice.replayable
+        self.path = path
+        self.since_chance: list[int] = []  # the racers of the choices made here since chance last showed
+        self._counted = len(race.choices)  # the race's choices this session has seen
 
     @classmethod
     def unsaved(cls, race: Race, setup: dict[str, Any] | None = None) -> Session:
@@ -61,12 +75,27 @@ class Session:
 
     def choose(self, option: Any) -> list[Any]:
         """The race takes a choice; the events it made (the race is saved when a racer's turn ended)."""
-        self.race.choose(option)
+        race = self.race
+        racer = race.pending.racer if race.pending is not None else -1
+        before = self._chance()
+        race.choose(option)
+        if self.since_chance and len(race.choices) != self._counted + 1:
+            self.since_chance = []  # (choices came another way meanwhile)
+        self.since_chance = self.since_chance + [racer] if self._chance() == before else []
+        self._counted = len(race.choices)
         return self.take_events()
+
+    def _chance(self) -> Any:
+        """Where the race's dice are: they moved when chance showed something (a roll, a chest, a
+        fight's die, an order of play)."""
+        dice = self.race.dice
+        return dice.getstate() if dice.replayable else object()  # (rigged dice: always something new)
 
     def take_events(self) -> list[Any]:
         """The race's new events (a choice made here, or a step that came from a network host):
         the race is saved after every racer's turn, and its save forgotten once it is over."""
+        if len(self.race.choices) != self._counted:  # a step from elsewhere: nothing here to take back
+            self.since_chance, self._counted = [], len(self.race.choices)
         events = self.race.take_events()
         for event in events:
             if event.kind == "turn_ended":
@@ -75,6 +104,44 @@ class Session:
                 self._race_over()
         return events
 
+    # ---------------------------------------------------------------- taking a choice back
+    def can_take_back(self, here: Callable[[int], bool]) -> bool:
+        """Whether the pending decision's racer, a person at this screen (`here`), may take his last
+        choice back: made here in this turn, nothing revealed by chance since (a roll, a chest, a
+        fight's die), in a race of the player's own (saved: not a replay, nor the guided race)."""
+        race, made = self.race, self.since_chance
+        if not (self.saves and made) or race.pending is None or race.over:
+            return False
+        return made[-1] == race.pending.racer and here(made[-1])
+
+    def take_back(self) -> Race | None:
+        """Take the last choice back (check `can_take_back` first): the race rebuilt from its record
+        with that choice fewer, the same dice; the new race (also `self.race`), or None if it cannot
+        be (nothing to take back, or the rebuilt race's dice are not where they were: never past
+        chance)."""
+        race = self.race
+        if not self.since_chance or not self.saves:
+            return None
+        data = race.to_dict()
+        data["choices"] = data["choices"][:-1]
+        try:
+            back = Race.from_dict(data, board=race.board)
+        except SaveError as error:  # (a race that replays, by its record: a bug, said in the log)
+            log.error("the last choice could not be taken back: %s", error)
+            self.since_chance = []
+            return None
+        if back.dice.getstate() != race.dice.getstate():
+            log.error("taking the last choice back would roll the dice again: refused")
+            self.since_chance = []
+            return None
+        self.since_chance.pop()
+        self.race, self._counted = back, len(back.choices)
+        if self.season is not None and self.season.race is race:
+            self.season.race = back
+        log.info("a choice was taken back: %d choices stand, turn %d", len(back.choices), back.turn)
+        return back
+
+    # ---------------------------------------------------------------- saving
     def save(self, background: bool = True) -> None:
         """Save the unfinished race, or the championship it belongs to (in the background: a frame
         never waits for the disk; a failure is logged and the previous save stays)."""
@@ -84,7 +151,12 @@ class Session:
             _save_season(self.season, background)
             return
         try:
-            userdata.save_race(self.race, self.setup, background=background, bots=self.bots)
+            if self.path is None:
+                self.path = gamefiles.new_path(gamefiles.RACE)
+            summary = gamefiles.race_summary(self.race, self.setup, self.bots)
+            userdata.save_race(
+                self.race, self.setup, background=background, bots=self.bots, path=self.path, summary=summary
+            )
         except (SaveError, OSError) as error:
             log.warning("the race could not be saved: %s", error)
 
@@ -95,44 +167,100 @@ class Session:
             if self.saves:
                 _save_season(self.season, background=False)  # once a race: the season's results are on disk
         elif self.saves:
-            userdata.delete_save()
+            _finished(self.race, self.path)
+
+
+def _finished(race: Race, path: Path | None) -> None:
+    """A race of the games in progress is over: its replay is kept, then its game forgotten (if the
+    replay cannot be written, the game stays: nothing is lost)."""
+    try:
+        keep_replay(race)
+    except Exception as error:  # (ReplayError, OSError: said in the log; the game stays in the list)
+        log.warning("the finished race could not be kept as a replay, its save stays: %s", error)
+        return
+    if path is not None:
+        userdata.delete_save(path)
+
+
+# ---------------------------------------------------------------- championships and their files
+_SEASON_FILES: dict[int, tuple[weakref.ref[Season], Path]] = {}  # id of a championship -> its game's file
+
+
+def season_file(season: Season) -> Path:
+    """The championship's file in the games in progress (a new one the first time; raises OSError)."""
+    known = _SEASON_FILES.get(id(season))
+    if known is not None and known[0]() is season:
+        return known[1]
+    path = gamefiles.new_path(gamefiles.SEASON)
+    _remember(season, path)
+    return path
+
+
+def _remember(season: Season, path: Path) -> None:
+    key = id(season)
+    _SEASON_FILES[key] = (weakref.ref(season, lambda _: _SEASON_FILES.pop(key, None)), path)
 
 
 def _save_season(season: Season, background: bool) -> None:
     try:
-        userdata.save_season(season, background=background)
+        path = season_file(season)
+        userdata.save_season(season, background=background, path=path, summary=gamefiles.season_summary(season))
     except (SaveError, OSError) as error:
         log.warning("the season could not be saved: %s", error)
 
 
 # ---------------------------------------------------------------- the menus' doors
-def saved_race() -> tuple[userdata.SavedRace | None, str | None]:
-    """The race in progress and no message, or None and a sentence saying why it was set aside."""
-    return userdata.load_race()
+def games() -> tuple[list[Game], str]:
+    """The games in progress, the most recent first, and a sentence for the files that could not be
+    read (set aside), or ""."""
+    userdata.wait_for_saves()  # (a save written in the background: the list shows it)
+    found, unreadable = gamefiles.list_games()
+    return found, " ".join(unreadable)
 
 
-def saved_season() -> tuple[Season | None, str | None]:
-    """The championship in progress and no message, or None and a sentence saying why it was set aside."""
-    return userdata.load_season()
+def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
+    """A game of the list, resumed: the session of its race (a race, or a championship's race in
+    progress), or the championship between two races, or a sentence saying why it could not be read
+    (it was set aside)."""
+    if game.kind == gamefiles.SEASON:
+        season, problem = userdata.load_season(game.path)
+        if season is None:
+            return None, None, problem or ""
+        _remember(season, game.path)
+        if season.race is not None:
+            return Session(season.race, season.race_setup, season=season, path=game.path), None, ""
+        return None, season, ""
+    saved, problem = userdata.load_race(game.path)
+    if saved is None:
+        return None, None, problem or ""
+    return Session(saved.race, saved.setup, path=game.path), None, ""
 
 
-def has_saved_race() -> bool:
-    """Whether a race in progress is saved (a friend keeping a race would replace it)."""
-    try:
-        return userdata.save_path().is_file()
-    except OSError:
-        return False
+def delete_game(game: Game) -> None:
+    """Delete a game in progress (only once the player said yes to the question naming it)."""
+    if game.kind == gamefiles.SEASON:
+        userdata.delete_season(game.path)
+    else:
+        userdata.delete_save(game.path)
+    log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
 
 
-def resume(saved: userdata.SavedRace) -> Session:
-    """The session of the race in progress, resumed."""
-    return Session(saved.race, saved.setup)
+def problems() -> list[str]:
+    """What could not be saved since the last call, one sentence each (the title shows them)."""
+    return userdata.take_problems()
 
 
-def new_race(race: Race, setup: dict[str, Any], bots: dict[int, str] | None = None) -> Session:
-    """A new race from the setup (or a hosted one); it takes the place of the race in progress."""
-    userdata.delete_save()
-    return Session(race, setup, bots=bots)
+def read_only() -> bool:
+    """Whether another window holds the player's folder, so that this one saves nothing."""
+    return userdata.read_only()
+
+
+def new_race(
+    race: Race, setup: dict[str, Any], bots: dict[int, str] | None = None, path: Path | None = None
+) -> Session:
+    """A new race from the setup (or a hosted one): a game in progress of its own, beside the others
+    (`path`: a network race its host reopened goes on in its own game's file)."""
+    return Session(race, setup, bots=bots, path=path)
 
 
 def season_race(season: Season) -> Session:
@@ -145,27 +273,40 @@ def season_race(season: Season) -> Session:
 
 def save_season(season: Season) -> None:
     """Save the championship now (between races: its table's *Save and quit*); raises OSError."""
-    userdata.save_season(season)
+    userdata.save_season(season, path=season_file(season), summary=gamefiles.season_summary(season))
 
 
 def keep_finished_season(season: Season, day: datetime.date | None = None) -> Path:
     """Keep a finished championship where the player finds it (its races' replays and its table),
-    then forget it as the championship in progress; the folder. Raises OSError, and then the
+    then forget it as a championship in progress; the folder. Raises OSError, and then the
     championship in progress stays saved: nothing is lost."""
     folder = userdata.keep_season(season, (day or datetime.date.today()).isoformat())
-    userdata.delete_season()
+    userdata.delete_season(season_file(season))
     return folder
 
 
+_KEPT: dict[int, tuple[weakref.ref[Race], Path]] = {}  # id of a finished race -> its replay's file
+
+
 def keep_replay(race: Race) -> Path:
-    """Keep a race as a replay file in the player's folder (never replaces anything); its path.
-    Raises ReplayError or OSError."""
-    return write_replay(race, userdata.user_dir() / REPLAYS_FOLDER)
+    """Keep a race as a replay file in the player's folder (never replaces anything; a race kept
+    already, at its end, gives the same file); its path. Raises ReplayError or OSError."""
+    key = id(race)
+    known = _KEPT.get(key)
+    if known is not None and known[0]() is race and race.over and known[1].is_file():
+        return known[1]
+    path = write_replay(race, userdata.user_dir() / REPLAYS_FOLDER)
+    if race.over:
+        _KEPT[key] = (weakref.ref(race, lambda _: _KEPT.pop(key, None)), path)
+    return path
 
 
-def keep_as_save(race: Race, setup: dict[str, Any]) -> None:
-    """Keep a race (a friend's, after his host left) as the race in progress; raises OSError, SaveError."""
-    userdata.save_race(race, setup)
+def keep_as_save(race: Race, setup: dict[str, Any], path: Path | None = None) -> Path:
+    """Keep a race (a friend's, after his host left) as a game in progress of its own (`path`: the
+    one it was kept as already); its file. Raises OSError, SaveError."""
+    path = path or gamefiles.new_path(gamefiles.RACE)
+    userdata.save_race(race, setup, path=path, summary=gamefiles.race_summary(race, setup))
+    return path
 
 
 def wait_for_saves() -> None:

@@ -28,6 +28,7 @@ from game.app.userdata import (
     write_atomically,
 )
 from game.files import kind_of
+from game.record import NAME_LENGTH, PATH_LENGTH, TEXT, Field
 
 log = logging.getLogger("fantasy-racing")
 
@@ -35,10 +36,18 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1  # the "format" of settings.json this game writes and reads
 
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
-WINDOW_LIMITS = (320, 7680)  # smallest and largest side of a window the settings accept
+WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
+#: The settings' texts, as the record's one validation checks them (printable, bounded).
+TEXTS = (
+    Field("last_board", TEXT, longest=PATH_LENGTH),
+    Field("host_address", TEXT, longest=255),  # a host name is at most 253 characters
+    Field("join_address", TEXT, longest=255),
+    Field("join_code", TEXT, longest=16),
+    Field("player_name", TEXT, longest=NAME_LENGTH),
+)
 
 
 def settings_path() -> Path:
@@ -205,25 +214,27 @@ class Settings:
                         fixes.append(f"{key} {value:g} is not a whole number: {clamped}")
                     setattr(settings, key, clamped)
         if "language" in data:
-            if data["language"] in LANGUAGES:
+            if isinstance(data["language"], str) and data["language"] in LANGUAGES:
                 settings.language = data["language"]
             else:
-                fixes.append(f"language {data['language']!r} is not one of {', '.join(LANGUAGES)}: {settings.language}")
-        if "last_board" in data:
-            if isinstance(data["last_board"], str):
-                settings.last_board = data["last_board"]
-            else:
-                fixes.append(f"last_board is {kind_of(data['last_board'])}, not a text: reset")
-        for key in ("host_address", "join_address", "join_code", "player_name"):
-            if key in data:
-                if isinstance(data[key], str) and len(data[key]) <= 80:
-                    setattr(settings, key, data[key])
+                shown = repr(data["language"])[:24]
+                fixes.append(f"language {shown} is not one of {', '.join(LANGUAGES)}: {settings.language}")
+        for text in TEXTS:
+            if text.key in data:
+                wrong = text.problem(data[text.key], text.key)
+                if wrong is None:
+                    setattr(settings, text.key, data[text.key])
                 else:
-                    fixes.append(f"{key} is {kind_of(data[key])}, not a short text: reset")
+                    fixes.append(f"{wrong}: reset")
         if "seat_keys" in data:
             value = data["seat_keys"]
             if isinstance(value, dict) and all(
-                isinstance(k, str) and isinstance(v, str) and len(k) <= 200 and 16 <= len(v) <= 64 and v.isprintable()
+                isinstance(k, str)
+                and isinstance(v, str)
+                and len(k) <= 200
+                and 16 <= len(v) <= 64
+                and k.isprintable()
+                and v.isprintable()
                 for k, v in value.items()
             ):
                 settings.seat_keys = dict(list(value.items())[-SEAT_KEYS:])

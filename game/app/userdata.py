@@ -1,13 +1,21 @@
-"""What the game keeps for its player between runs: the saved race, the championship, replays.
+"""What the game keeps for its player between runs: the games in progress, replays, finished seasons.
 
-They live in a per-user folder (see `user_dir`): $XDG_DATA_HOME/fantasy-racing/
-on Linux (by default ~/.local/share/fantasy-racing/), %APPDATA%\\fantasy-racing
-on Windows, ~/Library/Application Support/fantasy-racing on macOS. The
-settings (`game.app.settings`), the log (`game.app.logs`) and the player's
-boards (`game.app.userboards`) are there too.
+They live in a per-user folder (see `user_dir`, found with `platformdirs`):
+$XDG_DATA_HOME/fantasy-racing/ on Linux (by default ~/.local/share/fantasy-racing/),
+%APPDATA%\\fantasy-racing on Windows, ~/Library/Application Support/fantasy-racing
+on macOS. The settings (`game.app.settings`), the log (`game.app.logs`) and
+the player's boards (`game.app.userboards`) are there too.
 
-- Files are written atomically (a temporary file beside the target, fsync,
-  os.replace), so a crash or a kill during a write leaves the previous file.
+- Every game in progress (a race, a championship) is a file of its own in `games/`, listed by
+  `game.app.games`; the functions here read and write one such file. The single `race.json` and
+  `season.json` of older versions are their default files (moved into `games/` as they are found).
+- Files are written atomically (`game.files.write_atomically`: a temporary
+  file of a unique name created exclusively beside the target, fsync,
+  os.replace), so a crash, a kill or a full disk during a write leaves the
+  previous file; a save that fails says so (`take_problems`) and keeps it.
+- One game window per folder (`lock_folder`): a second window opens
+  read-only (it writes and deletes nothing, and says so), and a save never
+  replaces a file another process wrote since this one read or wrote it.
 - Every file carries a format version. A file this game cannot use (empty, cut
   short, not JSON, not UTF-8, written by a newer version, a field missing or
   of the wrong type, an unknown character, a choice the race does not
@@ -23,12 +31,16 @@ import logging
 import os
 import re
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
+
+import platformdirs
+import platformdirs.macos
+import platformdirs.unix
+import platformdirs.windows
 
 from game import files
 from game.files import kind_of
@@ -46,47 +58,145 @@ SAVE_FILE_FORMAT = 1  # the "version" of race.json's envelope (the race inside h
 
 # ---------------------------------------------------------------- the folder
 def user_dir() -> Path:
-    """The per-user folder of the game, by the platform's conventions (created when needed)."""
+    """The per-user folder of the game, by the platform's conventions (created when needed).
+
+    `platformdirs`' user data folder: $XDG_DATA_HOME (or ~/.local/share) on Linux, %APPDATA% on
+    Windows (roaming, as the game always kept it), ~/Library/Application Support on macOS."""
     if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+        system: type[platformdirs.PlatformDirsABC] = platformdirs.windows.Windows
     elif sys.platform == "darwin":
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / "Library" / "Application Support")
-    else:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    folder = Path(base) / APP_FOLDER
+        system = platformdirs.macos.MacOS
+    else:  # Linux and the other Unixes: $XDG_DATA_HOME, else ~/.local/share, as before
+        system = platformdirs.unix.Unix
+    folder = Path(system(appname=APP_FOLDER, appauthor=False, roaming=True).user_data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
 def save_path() -> Path:
-    """Where the unfinished race is kept."""
+    """Where older versions kept their one unfinished race (moved into `games/` as it is found)."""
     return user_dir() / SAVE_FILE
 
 
-# ---------------------------------------------------------------- safe files
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a reader sees the old or the new file, never half.
+# ---------------------------------------------------------------- one window per folder
+LOCK_FILE = "window.lock"
+_LOCK: IO[bytes] | None = None  # the open lock file while this process holds the folder
+_READ_ONLY = False  # another window holds the folder: this one writes nothing
+ANOTHER_WINDOW = (
+    "Another Fantasy Racing window is already open on this player's folder ({folder}); this window is read-only: "
+    "it saves nothing (races, championships, settings) until the other one is closed."
+)
 
-    The text goes to a temporary file in the same folder, is flushed and
-    synced to the disk, then renamed over `path` (an atomic step); the folder
-    is synced too where the system allows it, so the rename survives a crash.
-    """
-    path = Path(path)
-    data = text.encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+def lock_folder() -> bool:
+    """Hold the player's folder for this window (until the process ends, or `unlock_folder`): True when
+    this window may write; False (the window is then read-only) when another window holds it. A folder
+    that cannot be locked at all (no folder, a file system without locks) is not held and writable."""
+    global _LOCK, _READ_ONLY
+    if _LOCK is not None:
+        return True
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    _sync_folder(path.parent)
+        stream = open(user_dir() / LOCK_FILE, "a+b")  # noqa: SIM115  # (held open while the window lives)
+    except OSError:
+        return True
+    try:
+        if sys.platform.startswith("win"):
+            import msvcrt
+
+            stream.seek(0)
+            msvcrt.locking(stream.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        stream.close()
+        _READ_ONLY = True
+        return False
+    except OSError as error:
+        stream.close()
+        if error.errno in (11, 13, 35):  # EAGAIN, EACCES (Windows), EWOULDBLOCK (macOS): held elsewhere
+            _READ_ONLY = True
+            return False
+        return True
+    _LOCK = stream
+    return True
+
+
+def unlock_folder() -> None:
+    """Let the player's folder go (the window closes); a read-only window becomes writable again."""
+    global _LOCK, _READ_ONLY
+    stream, _LOCK, _READ_ONLY = _LOCK, None, False
+    if stream is not None:
+        stream.close()  # (closing the file releases the lock)
+
+
+def read_only() -> bool:
+    """Whether another window holds the folder, so that this one writes nothing."""
+    return _READ_ONLY
+
+
+def another_window_sentence() -> str:
+    """What the title says in a read-only window."""
+    try:
+        folder = str(user_dir())
+    except OSError:
+        folder = APP_FOLDER
+    return ANOTHER_WINDOW.format(folder=folder)
+
+
+class ReadOnly(PermissionError):
+    """A write refused because another window holds the folder."""
+
+
+# ---------------------------------------------------------------- safe files
+_PROBLEMS: list[str] = []  # what could not be saved, for the player (`take_problems`)
+_SEEN: dict[str, tuple[int, int, int] | None] = {}  # a file as this process last read or wrote it
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
+def changed_elsewhere(path: Path) -> bool:
+    """Whether another process wrote (or removed) a player's file since this one last read or wrote it."""
+    known = _SEEN.get(str(path), "unknown")
+    return known != "unknown" and _signature(path) != known
+
+
+def seen(path: Path) -> None:
+    """Note a player's file as this process read (or wrote, or removed) it: a save never replaces a
+    newer file another process wrote since."""
+    _SEEN[str(path)] = _signature(path)
+
+
+def say(problem: str) -> None:
+    """Keep a sentence for the player (logged now, shown by the next screen that asks)."""
+    log.warning("%s", problem)
+    if problem not in _PROBLEMS:
+        _PROBLEMS.append(problem)
+    del _PROBLEMS[:-4]
+
+
+def take_problems() -> list[str]:
+    """The sentences of what could not be saved since the last call (the title shows them)."""
+    taken = list(_PROBLEMS)
+    _PROBLEMS.clear()
+    return taken
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a player's file so that a reader sees the old or the new file, never half
+    (`game.files.write_atomically`); raises OSError (the previous file is kept), `ReadOnly` in a
+    window that does not hold the folder."""
+    if _READ_ONLY:
+        raise ReadOnly(f"another game window has {Path(path).parent} open, so this one writes nothing")
+    files.write_atomically(path, text)
+    seen(Path(path))
 
 
 def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
@@ -101,29 +211,15 @@ def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
             pass
 
 
-def _sync_folder(folder: Path) -> None:
-    """fsync a folder so a rename in it is on the disk (POSIX only)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
 def set_aside(path: Path) -> Path:
     """Rename an unusable file beside itself; never delete or overwrite the player's data.
 
     The new name is `<stem>.unreadable-<date>-<time><suffix>`, with `-2`, `-3`...
-    added when a file of that name is already there.
+    added when a file of that name is already there. In a read-only window it stays where it is.
     """
     path = Path(path)
+    if _READ_ONLY:
+        raise ReadOnly("another game window has the folder open")
     stamp = time.strftime("%Y%m%d-%H%M%S")
     n = 1
     while True:
@@ -135,12 +231,14 @@ def set_aside(path: Path) -> Path:
         try:  # a hard link never replaces an existing file; then the old name goes
             os.link(path, aside)
             os.unlink(path)
+            seen(path)
             return aside
         except FileExistsError:
             return set_aside(path)
         except OSError:
             pass
     os.rename(path, aside)  # Windows: rename refuses to replace an existing file
+    seen(path)
     return aside
 
 
@@ -174,7 +272,9 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
     except UnicodeDecodeError as error:
         raise Unreadable(f"it is not UTF-8 text (byte {error.start + 1} is 0x{data[error.start]:02x})") from None
     try:
-        return json.loads(text)
+        return files.loads(text)
+    except files.FileRefused as error:
+        raise Unreadable(str(error)) from None
     except RecursionError:
         raise Unreadable("it is nested too deep to be a game file") from None
     except json.JSONDecodeError as error:
@@ -189,7 +289,7 @@ def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
         raise Unreadable(f"it has no format version: it is not {what}")
     version = data[key]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Unreadable(f"its format version {version!r} is not a whole number from 1")
+        raise Unreadable(f"its format version {files.shown(version)} is not a whole number from 1")
     if version > known:
         raise Unreadable(
             f"it was written by a newer version of the game (format {version}; this one reads format {known})"
@@ -214,37 +314,71 @@ def _write_save(path: Path, text: str, background: bool, what: str) -> None:
 
     In the background, the file is written (and synced to disk, which may take
     a few milliseconds) by a thread, so that a frame never waits for the disk;
-    a disk problem is then logged, never raised. `wait_for_saves` waits for them.
+    a disk problem is then said (`take_problems`), never raised, and the
+    previous save stays. A file another process wrote since this one last read
+    or wrote it is never replaced (nor in a read-only window): this save is
+    not written, and that is said. `wait_for_saves` waits for them.
     """
 
     def write() -> None:
         with _SAVE_LOCK:
             try:
+                if _READ_ONLY:
+                    raise ReadOnly("another game window has the player's folder open")
+                if changed_elsewhere(path):
+                    say(
+                        f"The {what} in {path} was written by another game window since this one read it; "
+                        f"it is kept, and this window's {what} was not saved over it."
+                    )
+                    return
                 write_atomically(path, text)
+            except ReadOnly:
+                if not background:
+                    raise
             except OSError as error:
                 if not background:
                     raise
-                log.warning("the %s could not be saved in %s: %s", what, path, error)
+                say(
+                    f"The {what} could not be saved in {path} ({error.strerror or error}); "
+                    f"the previous save is kept as it was."
+                )
 
     if not background:
         wait_for_saves()  # saves started earlier are written first: this one is the newest
         write()
         return
-    thread = threading.Thread(target=write, name=f"save-{what}")
-    _SAVE_THREADS[:] = [t for t in _SAVE_THREADS if t.is_alive()] + [thread]
+    earlier = [t for t in _SAVE_THREADS if t.is_alive()]
+
+    def in_turn() -> None:
+        for thread in earlier:  # (a lock lets any waiting thread in first: an older save after a newer one)
+            thread.join()
+        write()
+
+    thread = threading.Thread(target=in_turn, name=f"save-{what}")
+    _SAVE_THREADS[:] = earlier + [thread]
     thread.start()
 
 
-def save_race(race: Race, setup: dict[str, Any], background: bool = False, bots: dict[int, str] | None = None) -> None:
-    """Save an unfinished race with its setup (atomically, see `_write_save`); `bots` (racer: level)
-    are saved as computer racers of those levels (a network race's friends, when the race is resumed
-    alone). Raises SaveError for a race that cannot be saved (rigged dice)."""
+def save_race(
+    race: Race,
+    setup: dict[str, Any],
+    background: bool = False,
+    bots: dict[int, str] | None = None,
+    path: Path | None = None,
+    summary: dict[str, Any] | None = None,
+) -> None:
+    """Save an unfinished race with its setup in `path` (a game of `games/`; by default the
+    `race.json` of older versions), atomically (see `_write_save`), with the `summary` the list of
+    games in progress shows (`game.app.games`). `bots` (racer: level) are saved as computer racers of those levels (a
+    network race's friends, when the race is resumed alone). Raises SaveError for a race that
+    cannot be saved (rigged dice)."""
     saved = race.to_dict()
     for index, level in (bots or {}).items():
         saved["racers"][index]["bot"] = level
-    _write_save(
-        save_path(), json.dumps({"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}), background, "race"
-    )
+    content: dict[str, Any] = {"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}
+    if summary is not None:
+        content["summary"] = summary
+    _write_save(path or save_path(), json.dumps(content), background, "race")
 
 
 def wait_for_saves() -> None:
@@ -254,15 +388,23 @@ def wait_for_saves() -> None:
     _SAVE_THREADS.clear()
 
 
-def delete_save() -> None:
-    """Forget the saved race (it is over, or the player chose a new one)."""
+def delete_save(path: Path | None = None) -> None:
+    """Forget a game in progress (`path`; by default the `race.json` of older versions): it is over
+    and kept as a replay, or the player said yes to deleting it."""
     wait_for_saves()
+    if _READ_ONLY:
+        return
     try:
-        save_path().unlink()
+        path = path or save_path()
+        if changed_elsewhere(path):
+            log.warning("the saved race %s was written by another game window: it is kept", path)
+            return
+        path.unlink()
+        seen(path)
     except FileNotFoundError:
         pass
     except OSError as error:
-        log.warning("the saved race could not be deleted: %s", error)
+        log.warning("the saved game could not be deleted: %s", error)
 
 
 def check_save(data: Any) -> dict[str, Any]:
@@ -280,6 +422,8 @@ def check_save(data: Any) -> dict[str, Any]:
     if "setup" in data and not isinstance(data["setup"], (dict, type(None))):
         raise Unreadable(f"the field 'setup' is {kind_of(data['setup'])}, not an object")
     try:
+        if data.get("setup"):
+            record.check_setup(data["setup"])
         return record.check(data["race"])
     except record.RecordError as error:
         raise Unreadable(str(error)) from None
@@ -315,14 +459,17 @@ def read_save(path: Path) -> SavedRace:
     return SavedRace(race=race, setup=dict(data.get("setup") or {}))
 
 
-def load_race() -> tuple[SavedRace | None, str | None]:
-    """The saved race and no message, or None and a sentence saying why it was set aside."""
+def load_race(path: Path | None = None) -> tuple[SavedRace | None, str | None]:
+    """The race saved in `path` (by default the `race.json` of older versions) and no message, or
+    None and a sentence saying why it was set aside. A race that is over is given too (its caller
+    keeps its replay): nothing is deleted here."""
     wait_for_saves()
     try:
-        path = save_path()
+        path = path or save_path()
     except OSError:  # no user folder: nothing was saved (the settings said so once)
         return None, None
     remove_leftovers(path)
+    seen(path)
     if not path.is_file():
         return None, None
     try:
@@ -333,9 +480,6 @@ def load_race() -> tuple[SavedRace | None, str | None]:
         )
         log.warning("%s", message)
         return None, message
-    if saved.race.over:
-        delete_save()
-        return None, None
     return saved, None
 
 
@@ -345,34 +489,50 @@ SEASONS_FOLDER = "seasons"  # finished seasons, each a folder of replays and its
 
 
 def season_path() -> Path:
-    """Where the championship in progress is kept."""
+    """Where older versions kept their one championship in progress (moved into `games/` as it is found)."""
     return user_dir() / SEASON_FILE
 
 
-def save_season(season: Season, background: bool = False) -> None:
-    """Save the championship (and its race in progress) atomically, like a race (see `_write_save`)."""
-    _write_save(season_path(), json.dumps(season.to_dict(), ensure_ascii=False), background, "season")
+def save_season(
+    season: Season, background: bool = False, path: Path | None = None, summary: dict[str, Any] | None = None
+) -> None:
+    """Save the championship (and its race in progress) in `path` (a game of `games/`; by default the
+    `season.json` of older versions) atomically, like a race (see `_write_save`), with its `summary`."""
+    content = season.to_dict()
+    if summary is not None:
+        content["summary"] = summary
+    _write_save(path or season_path(), json.dumps(content, ensure_ascii=False), background, "season")
 
 
-def delete_season() -> None:
-    """Forget the championship in progress (it is over, or the player started another)."""
+def delete_season(path: Path | None = None) -> None:
+    """Forget a championship in progress (`path`; by default the `season.json` of older versions):
+    it is over and kept in `seasons/`, or the player said yes to deleting it."""
     wait_for_saves()
+    if _READ_ONLY:
+        return
     try:
-        season_path().unlink(missing_ok=True)
+        path = path or season_path()
+        if changed_elsewhere(path):
+            log.warning("the championship %s was written by another game window: it is kept", path)
+            return
+        path.unlink(missing_ok=True)
+        seen(path)
     except OSError as error:
         log.warning("the season file could not be removed: %s", error)
 
 
-def load_season() -> tuple[Season | None, str | None]:
-    """The championship in progress and no message, or None and a sentence saying why it was set aside."""
+def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
+    """The championship saved in `path` (by default the `season.json` of older versions) and no
+    message, or None and a sentence saying why it was set aside."""
     from game.season import Season, SeasonError
 
     wait_for_saves()
     try:
-        path = season_path()
+        path = path or season_path()
     except OSError:
         return None, None
     remove_leftovers(path)
+    seen(path)
     if not path.is_file():
         return None, None
     try:
@@ -392,7 +552,7 @@ def keep_season(season: Season, day: str) -> Path:
     """Write a finished season where the player keeps it: seasons/<day>-<name>/ with each race's replay
     (race-1.json, ...) and the final table (table.json); the folder (raises OSError)."""
 
-    slug = re.sub(r"[^a-z0-9]+", "-", season.name.lower()).strip("-") or "championship"
+    slug = re.sub(r"[^a-z0-9]+", "-", season.name.lower())[:40].strip("-") or "championship"
     base = user_dir() / SEASONS_FOLDER
     folder = base / f"{day}-{slug}"
     number = 2

@@ -11,7 +11,7 @@ from typing import Any
 
 from game import files, tournament
 from game.ai import LEVELS, POLICIES
-from game.board import Board, BoardError
+from game.board import MAX_SQUARES, Board, BoardError
 from game.characters import CHARACTERS
 from game.cli.options import CommandLineError, UnusableFile, root, writable
 from game.maps import load_board
@@ -67,6 +67,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         path = Path(args.text_board)
         try:
             board = Board.from_text(files.read_text(path, "text board"), name=path.stem)
+            if board.width * board.height > MAX_SQUARES:
+                size = f"{board.width} x {board.height} squares"
+                raise BoardError(f"the board is {size}, more than the {MAX_SQUARES:,} a board may have")
         except files.FileRefused as error:
             raise UnusableFile(f"the text board {path} is refused: {error}") from None
         except OSError as error:

@@ -192,6 +192,10 @@ class Host(Room):
         self.note("the hosted race starts: " + ", ".join(f"{s.name} ({k})" for s, k in zip(race.setups, kinds)))
         assert self.dice is not None
         await self.begin(race.setups, *self.dice.take(), dropped=dropped, choices=race.choices)
+        for index, seat in enumerate(self.seats):  # (reopened: the friends are away until they are back)
+            if seat.kind == "friend" and seat.client is None and seat.left_at is not None:
+                message = {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
+                await self.tell(message)
         await self._drive(race, deadline)
         if self.closed:
             return race  # the host left: his friends were told

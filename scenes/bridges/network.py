@@ -103,7 +103,7 @@ def wait_closed(seconds: float = 2.0) -> None:
 
 class Hosting:
     """The window's host (see the module): THE host of the race on a background loop, its screen a
-    local client. `resume`: the record of a race its host saved in progress (with its seed), hosted
+    local client. `reopen`: the record of a race its host saved in progress (with its seed), hosted
     again under the same `code`, `seats` as `Seat.from_saved` reads them from the save (their keys: each
     friend takes his seat back with his own, as after a dropped connection).
 
@@ -130,7 +130,7 @@ class Hosting:
         name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
         clock: float = 0.0,
-        resume: dict[str, Any] | None = None,
+        reopen: dict[str, Any] | None = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
@@ -142,8 +142,8 @@ class Hosting:
             "pace": self._pace if paced else None,
             "clock": clock,
         }
-        if resume is not None:  # a race its host saved in progress: its friends take their seats back with their keys
-            self.host = Host.reopen(resume, seats, code, **options)
+        if reopen is not None:  # a race its host saved in progress: its friends take their seats back with their keys
+            self.host = Host.reopen(reopen, seats, code, **options)
         else:
             self.host = Host(board, turns, seats, code, seed, auto_start=False, **options)
         self.host.watch = lambda seats: self.inbox.put(("seats", seats))
@@ -237,17 +237,20 @@ class Hosting:
         except Exception:  # the loop is ending, or busy for longer than a frame may wait
             return None
 
-    def saved_seats(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
-        """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key),
-        to reopen the room with them (`resume`); None when the loop does not answer within `seconds`."""
+    def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
+        """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key:
+        `Host.reopen` seats the friends again), read on the network's loop; None when it does not answer
+        within `seconds`."""
 
         async def read() -> list[dict[str, Any]]:
             return [seat.saved() for seat in self.host.seats]
 
         future = self.background.run(read())
+        if future is None:
+            return None
         try:
-            return future.result(seconds) if future is not None else None
-        except Exception:
+            return future.result(seconds)
+        except Exception:  # the loop is ending, or busy for longer than a frame may wait
             return None
 
     def close(self, reason: str = "quit") -> None:

@@ -2,8 +2,10 @@
 
 It follows the racer of the moment (the one deciding, else the one acting) unless the player
 looks around: W A S D, the mouse wheel and a right-button drag move it by hand, C gives it back
-to the race. The board wraps: a square may show more than once on a small board, and the camera
-always takes the short way round to its target.
+to the race. The board wraps: a square may show more than once on a board shorter than the view,
+and the camera always takes the short way round to its target. A board narrower than the view is
+drawn once across (`board_view`: never two copies of a racer side by side), centred or where the
+race's guide puts it (`board_left`), and the camera only moves up and down.
 """
 
 from __future__ import annotations
@@ -33,10 +35,32 @@ class Camera:
         self.manual = False  # the player moved it: it stays where he put it until C (or a new turn)
         self.scroll_keys: set[int] = set()
         self.dragging: tuple[int, int] | None = None
+        self.board_left: int | None = None  # a narrow board's left edge in the view (None: centred)
+
+    @property
+    def narrow(self) -> bool:
+        """Whether the board is narrower than the view (drawn once, the camera fixed across)."""
+        return self.renderer.size[0] < self.view.width
+
+    @property
+    def at(self) -> tuple[float, float]:
+        """The board pixel at the top-left of `board_view` (a narrow board's left edge, always)."""
+        return (0.0 if self.narrow else self.position[0]), self.position[1]
+
+    @property
+    def board_view(self) -> pygame.Rect:
+        """The part of the view the board is drawn in: the view, or the width of a narrow board."""
+        width = self.renderer.size[0]
+        if width >= self.view.width:
+            return self.view
+        left = (self.view.width - width) // 2 if self.board_left is None else self.board_left
+        return pygame.Rect(
+            self.view.left + max(0, min(left, self.view.width - width)), self.view.top, width, self.view.height
+        )
 
     def target(self, where: Any, anchor: float) -> tuple[float, float]:
         """The camera position that shows square `where` at `anchor` of the view's height."""
-        x = (where[1] + 0.5) * self.tile - self.view.width / 2
+        x = (where[1] + 0.5) * self.tile - self.view.width / 2 if not self.narrow else 0.0
         y = (where[0] + 0.5) * self.tile - self.view.height * anchor
         return x, y
 
@@ -50,6 +74,8 @@ class Camera:
             dy = (pygame.K_s in keys) - (pygame.K_w in keys)
             self.position[0] += dx * SCROLL_SPEED * dt
             self.position[1] += dy * SCROLL_SPEED * dt
+        if self.narrow:
+            self.position[0] = 0.0  # drawn once across: only up and down
         if self.manual:
             return
         tx, ty = target
@@ -96,13 +122,13 @@ class Camera:
 
     def square_at(self, pos: tuple[int, int]) -> Any:
         """The board square under a screen position (None outside the view)."""
-        return self.renderer.square_at(pos, self.view, self.position)
+        return self.renderer.square_at(pos, self.board_view, self.at)
 
     def spotter(self) -> Spotter:
         """Screen centres where a (float) square shows in the board view, for the camera of this
         moment, as a function with the view and camera fixed (the tokens ask it several times a frame)."""
         width, height = self.renderer.size
-        view, camera = self.view, (int(self.position[0]), int(self.position[1]))
+        view, camera = self.board_view, (int(self.at[0]), int(self.at[1]))
         left, top, right, bottom = view.left, view.top, view.right, view.bottom
         camera_x, camera_y = camera
         tile = self.tile

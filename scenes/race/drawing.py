@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.characters import BRAINY
-from scenes import hud, i18n, words
+from scenes import explain, hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t
@@ -26,6 +26,7 @@ from scenes.ui.widgets import panel as draw_panel
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
+MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
 
 
 @lru_cache(maxsize=256)
@@ -69,13 +70,17 @@ class RaceDrawing:
         self.panel_on_screen: tuple[int, int] | None = None  # (screen, picture) of the decision panel last frame
         self._line: tuple[Any, pygame.Surface, pygame.Rect] | None = None  # the status line: (says, picture, rect)
         self._explained: tuple[Any, list[str]] | None = None  # (decision and focus, the focused option's lines)
+        self._strip: tuple[Any, ...] | None = None  # the explanation's rows, laid out once per look
+        self.link: tuple[pygame.Rect, str] | None = None  # the explanation's link to the rule book: (where, section)
+        self.strip: pygame.Rect | None = None  # where the focused option's explanation was drawn last
 
     def forget(self) -> None:
-        """Draw everything again next frame (another screen was over the race)."""
+        """Draw everything again next frame (another screen, a lesson or an explanation was over the race)."""
         self.hud_on_screen = None
+        self.panel_on_screen = None
 
     # ---------------------------------------------------------------- the HUD
-    def _hud_key(self) -> tuple[Any, ...]:
+    def hud_key(self) -> tuple[Any, ...]:
         """What the HUD shows: it is drawn again only when this changes."""
         # Inventories, tiers, wands, the baby's step and poison change only with the race's events
         # and choices: their counts stand for them (cheaper than reading every racer each frame).
@@ -90,28 +95,26 @@ class RaceDrawing:
             len(race.choices),
             tuple(shown.shown_points.values()),
             tuple(shown.shown_protected.values()),
-            len(shown.log),
-            shown.log[-1] if shown.log else None,
+            shown.log.stamp,
             i18n.language(),
             tuple(sorted(scene.seats.tags(race).items())),
         )
 
     def hud(self) -> pygame.Surface:
         """The top bar and the sidebar, drawn once per change."""
-        key = self._hud_key()
+        key = self.hud_key()
         cache = self._hud_cache
         if cache is None or cache[0] != key:
             scene = self.scene
             race, shown = scene.race, scene.playback
             picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
             picture.fill(theme.BACKGROUND)
-            order = list(race.order) or list(range(len(race.racers)))
             hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual)
             draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
             text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
             tags = scene.seats.tags(race)
-            args = (shown.shown_points, shown.acting, shown.shown_protected, shown.turn_shown)
-            bottom = hud.draw_racers(picture, race, order, *args, tags=tags)
+            args = (shown.shown_points, shown.acting, shown.shown_protected, shown.order_shown, shown.turn_shown)
+            bottom = hud.draw_racers(picture, race, *args, tags=tags)
             hud.draw_log(picture, shown.log, bottom)
             self._hud_cache = cache = (key, picture)
             self.hud_on_screen = None
@@ -135,28 +138,37 @@ class RaceDrawing:
         # What can be worked out before the board blit is (see token_sprites).
         tokens = self.token_sprites()
         line = self.status_line()
-        renderer, camera = scene.renderer, scene.camera.position
+        renderer, camera = scene.renderer, scene.camera.at
         panel = scene.panel if scene.panel is not None and not scene.busy else None
+        board_view = scene.camera.board_view  # a narrow board: drawn once, on a plain ground
+        narrow = board_view != view
         still = False
         if panel is None:
             self.panel_on_screen = None
-            renderer.draw(surface, view, camera)
+            if narrow:
+                self.draw_margins(surface, view, board_view)
+            renderer.draw(surface, board_view, camera)
         else:
             # The decision panel is opaque but for its round corners: the board, the tokens
             # and the animations are drawn above it, and while it stays the same it is not
             # drawn again (nor the board under it), only its corners.
             panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
             still = on_top and self.panel_on_screen == (id(surface), id(panel_picture))
+            parts = board.around(view, area) + panel.notches if still else [view]
+            if narrow:
+                for part in parts:
+                    self.draw_margins(surface, view, board_view, part)
             if still:
-                renderer.draw_parts(surface, view, camera, board.around(view, area) + panel.notches)
+                renderer.draw_parts(surface, board_view, camera, parts)
             else:
-                renderer.draw(surface, view, camera)
+                renderer.draw(surface, board_view, camera)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
-        surface.set_clip(view)
+        surface.set_clip(view.clip(board_view))
         self.draw_traps(surface)
         self.draw_marks(surface)
         surface.fblits(tokens)
+        surface.set_clip(view)
         playback = scene.playback
         for anim in playback.ambient:
             if anim.draws:
@@ -172,9 +184,28 @@ class RaceDrawing:
                 surface.blit(panel_picture, area)
             self.panel_on_screen = (id(surface), id(panel_picture)) if on_top else None
             self.draw_explanation(surface, panel)
-        elif line is not None:
+        else:
+            self.link = self.strip = None
+        if panel is None and line is not None:
             surface.blit(*line)
         self.draw_notice(surface)
+
+    @staticmethod
+    def draw_margins(
+        surface: pygame.Surface, view: pygame.Rect, board_view: pygame.Rect, part: pygame.Rect | None = None
+    ) -> None:
+        """Beside a board narrower than the view (within `part` of it): a plain ground, and the board's
+        edges, which join (a racer leaving one comes back at the other: a chevron on each says so)."""
+        clip = surface.get_clip()
+        if part is not None:
+            surface.set_clip(part.clip(view))
+        surface.fill(MARGIN, view)
+        for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x, view.top), (x, view.bottom), 2)
+            for y in range(view.top + 60, view.bottom, 160):
+                tip = x + way * 12
+                pygame.draw.polygon(surface, theme.PANEL_EDGE, [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)])
+        surface.set_clip(clip)
 
     # ---------------------------------------------------------------- lines over the board
     def draw_notice(self, surface: pygame.Surface) -> None:
@@ -205,17 +236,35 @@ class RaceDrawing:
         return list(self._explained[1])
 
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
-        """The focused option's explanation, on a dark strip just above the decision panel."""
+        """The focused option's explanation, on a dark strip just above the decision panel (its lines
+        wrapped to the strip), with the link to its rule in the rule book (F1, or a click on it)."""
+        self.link = self.strip = None
         lines = self.explanation()
         if not lines:
             return
-        height = 8 + 21 * len(lines)
-        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
+        width = panel.dock.width - 20
+        option = panel.focused.option if panel.focused is not None else None
+        section = explain.decision_section(panel.decision, option)
+        key = (tuple(lines), width, section, panel.armed is not None, i18n.language())
+        if self._strip is None or self._strip[0] != key:
+            link = t("dec.rules_link", section=explain.section_title(section))
+            link_width = text.width(link, 14) + 20
+            rows: list[tuple[str, tuple[int, int, int], str]] = []
+            for k, words_line in enumerate(lines):
+                warning = k == 0 and panel.armed is not None
+                colour, kind = (theme.BAD, "bold") if warning else (theme.TEXT, "body")
+                room = width - 20 - (link_width if k == 0 else 0)
+                rows += [(part, colour, kind) for part in text.wrap(words_line, room, 16, kind)]
+            self._strip = (key, rows, link, link_width)
+        rows, link, link_width = self._strip[1], self._strip[2], self._strip[3]
+        height = 8 + 21 * len(rows)
+        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, width, height)
         effects.shade(surface, box, (10, 12, 20), 210)
-        for k, words_line in enumerate(lines):
-            warning = k == 0 and panel.armed is not None
-            colour, kind = (theme.BAD, "bold") if warning else (theme.TEXT, "body")
-            text.draw(surface, words_line, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
+        self.strip = box
+        for k, (part, colour, kind) in enumerate(rows):
+            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
+        where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
+        self.link = (where.inflate(8, 6), section)
 
     def status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
@@ -247,8 +296,11 @@ class RaceDrawing:
             else:
                 said, size, colour, kind = t("race.thinking", name=race.racers[which[1]].name), 22, theme.TEXT, "bold"
                 place = {"center": (view.centerx, view.bottom - 24)}
-            picture = text.shadowed(said, size, colour, kind)
-            line = self._line = (key, picture, text.render(said, size, colour, kind).get_rect(**place))
+            words_picture = text.render(said, size, colour, kind)
+            picture = pygame.Surface(words_picture.get_rect().inflate(28, 10).size, pygame.SRCALPHA)
+            pygame.draw.rect(picture, (12, 14, 24, 205), picture.get_rect(), border_radius=picture.get_height() // 2)
+            picture.blit(words_picture, (14, 5))  # on a dark pill: readable over any square (the finish line's too)
+            line = self._line = (key, picture, picture.get_rect(**place))
         return line[1], line[2]
 
     # ---------------------------------------------------------------- on the board
@@ -326,7 +378,7 @@ class RaceDrawing:
         reach = info.get("reach", 0)
         drawn = len(trail) - 1
         name = words.object_name(info.get("object", "ring_of_fire"))
-        line = t("race.path", name=name, drawn=drawn, reach=reach, left=max(0, reach - drawn))
+        line = t("race.path", name=name, drawn=drawn, reach=reach, left=max(0, reach - drawn), count=reach)
         box = pygame.Rect(scene.view.left + 10, scene.view.top + 10, text.width(line, 19, "bold") + 28, 34)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (14, 10, 6, 200), shade.get_rect(), border_radius=8)

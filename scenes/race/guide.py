@@ -3,7 +3,7 @@
 A race scene plays a race the same way whatever leads it; a `Guide` is the one seam through which
 something else takes part: it may hold the playback (a lesson being read, a replay paused), see
 every event shown and every decision asked, refuse a choice (the lesson asked for another), take
-the keys first, slow or speed the race's time, and draw over the board. The default guide does
+the keys first, slow or speed the race's time, point the camera, and draw over the board. The default guide does
 none of it.
 """
 
@@ -32,6 +32,10 @@ class Guide:
 
     def shown(self, event: Any) -> None:
         """An event was shown."""
+
+    def camera_target(self, scene: Any) -> tuple[float, float] | None:
+        """Where the camera looks instead of following the racer of the moment (None: it follows)."""
+        return None
 
     def asked(self, scene: Any, panel: Any) -> None:
         """A person's decision is on the panel (every frame while it is)."""

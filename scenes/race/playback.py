@@ -2,11 +2,12 @@
 
 `Playback` keeps its own picture of the race (where each token stands, the points each racer
 shows, the traps, the squares whose objects were taken, the turn, the acting racer and his phase,
-a shock's numbered squares, the log's lines) and a queue of the engine's events still to show.
-`advance` plays the blocking animation of the moment and shows the next events when it ends;
-`skip` shows at once everything queued. Each kind of event has its handler (`_on_<kind>`), which
-changes the picture and starts the animation that tells it. Once everything is shown, `sync` makes
-the picture the race's state again (they are the same by then: a test checks it).
+a shock's numbered squares, the log: every line of the race, scenes/race/log.py) and a queue of
+the engine's events still to show. `advance` plays the blocking animation of the moment and
+shows the next events when it ends; `skip` shows at once everything queued. Each kind of event
+has its handler (`_on_<kind>`), which changes the picture and starts the animation that tells it.
+Once everything is shown, `sync` makes the picture the race's state again (they are the same by
+then: a test checks it).
 
 The playback reads the race, never changes it; what is shown is the whole of what the player sees
 happen (the tutorial's lessons and the replay's controls hold it where they need to).
@@ -21,6 +22,7 @@ from typing import Any
 from game import tuning
 from scenes import audio, hud, words
 from scenes.i18n import t
+from scenes.race.log import RaceLog
 from scenes.render import actions, effects, motion, notices, rolls, sprites
 from scenes.render.board import BoardRenderer, object_sprite
 from scenes.ui import theme
@@ -28,7 +30,6 @@ from scenes.ui import theme
 TILE = 48
 PUSHES = ("lightning", "star", "flail")  # placements shown as a knock-back glide
 BABY_SHORT = words.Catalogued("baby.short")  # over the baby: Beer! Poo! Zzz… asleep WAAAH!
-LOG_LINES = 200  # the log keeps the last lines
 
 
 def _never() -> bool:
@@ -46,7 +47,7 @@ class Playback:
         self.anim: effects.Animation | None = None
         self.anim_done: Callable[[], None] | None = None
         self.ambient: list[effects.Animation] = []
-        self.log: list[tuple[str, tuple[int, int, int]]] = []
+        self.log = RaceLog()  # every line of the race shown so far
         self.shown: list[Callable[[Any], None]] = []  # called with every event once it is shown
         self.shock_marks: tuple[int, dict[int, tuple[Any, ...]]] | None = None
         self.shown_pos = {r.index: r.square for r in race.racers}
@@ -57,6 +58,7 @@ class Playback:
         self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
         renderer.sync(self.shown_taken, self.shown_destroyed)
         self.turn_shown = race.turn
+        self.order_shown = list(race.order)  # this game turn's order of play
         self.acting = race.current
         self.phase = race.phase
         self._synced: tuple[Any, int, int] | None = None
@@ -141,6 +143,7 @@ class Playback:
         if self.shown_taken != race.taken or self.shown_destroyed != race.destroyed:
             self.shown_taken, self.shown_destroyed = set(race.taken), set(race.destroyed)
             self.renderer.sync(self.shown_taken, self.shown_destroyed)
+        self.order_shown = list(race.order)
         if race.current is not None:
             self.acting = race.current
         self.phase = race.phase
@@ -184,8 +187,7 @@ class Playback:
     def _log(self, event: Any) -> None:
         line = words.describe(event, self.race)
         if line:
-            self.log.append((line, hud.log_colour(event)))
-            del self.log[:-LOG_LINES]
+            self.log.add(event, line, hud.log_colour(event), self.here)
 
     def _play(self, anim: effects.Animation, animate: bool, done: Callable[[], None] | None = None) -> None:
         """Start an animation (or only its outcome when skipping)."""
@@ -217,7 +219,7 @@ class Playback:
 
     # ---------------------------------------------------------------- the events' handlers
     def _on_turn_started(self, e: Any, animate: bool) -> None:
-        self.turn_shown = e.turn
+        self.turn_shown, self.order_shown = e.turn, list(e.order)
         self._play(notices.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
 
     def _on_respawned(self, e: Any, animate: bool) -> None:

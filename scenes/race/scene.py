@@ -11,7 +11,10 @@ The scene is put together from parts, each in its own module of this package:
   `ComputerRacers` for a computer racer, a friend or a host over the network (scenes/netplay.py),
   a recording (scenes/replay.py);
 - a `Guide` (guide.py), when something leads the race from above: the guided race's lessons
-  (scenes/tutorial.py), a replay's controls (scenes/replay.py).
+  (scenes/tutorial.py), a replay's controls (scenes/replay.py);
+- `TakeBack` (takeback.py), the *Undo* button and its line: a person takes his own choices of the
+  current turn back (U, Backspace, the button, a controller's B) up to the last thing chance
+  revealed; the session rebuilds the race with fewer choices, the same dice (never in a network race).
 
 While a blocking animation plays, input waits (any key or click skips to the end of what is
 queued). When everything is shown, the pending decision is asked of whoever answers it.
@@ -27,11 +30,14 @@ import pygame
 from game.app.session import Session
 from scenes import audio, i18n
 from scenes.decisions import DecisionPanel
+from scenes.i18n import t
 from scenes.race.camera import Camera
 from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing
 from scenes.race.guide import Guide
+from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
 from scenes.race.seats import ComputerRacers, Seats
+from scenes.race.takeback import TakeBack
 from scenes.render import effects
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
@@ -64,6 +70,7 @@ class RaceScene(Scene):
         self.seats = seats if seats is not None else Seats()
         self.guide = guide if guide is not None else Guide()
         self.computer = ComputerRacers(race, seed)
+        self.takeback = TakeBack()
         self.view = VIEW
         self.tile = TILE
 
@@ -83,34 +90,41 @@ class RaceScene(Scene):
         race = self.race
         self.computer.prepare(race)
         self.renderer = BoardRenderer(race.board, TILE)
-        self.playback = Playback(race, self.renderer, lambda racer: self.seats.here(self.race, racer))
-        self.playback.shown.append(self._shown)
-        self.playback.shown.append(self.guide.shown)
+        self._new_playback(race)
         self.drawing = RaceDrawing(self)
+        self.inspector = Inspector(self)  # what the pointer is over (or I walks to), explained
         self.panel: DecisionPanel | None = None
         self.clock = 0.0
         self.finished = False
         self.hover_square: Any = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
         fresh = self.session.take_events()
-        self.playback.write_log(race.log[: len(race.log) - len(fresh)][-14:])
+        self.mouse: tuple[int, int] | None = None  # where the pointer was last seen (the wheel scrolls what it is over)
+        self.playback.write_log(race.log[: len(race.log) - len(fresh)])  # the whole race so far (a resumed one's too)
         self.playback.push(fresh)
         self.camera = Camera(self.renderer, self.view, TILE, (0.0, 0.0))
         self.camera.position[:] = self._camera_target(self._focus_racer())
         self.guide.enter(self)
+
+    def _new_playback(self, race: Any) -> None:
+        """The picture of the race as it stands (at the start, or once a choice was taken back)."""
+        self.playback = Playback(race, self.renderer, lambda racer: self.seats.here(self.race, racer))
+        self.playback.shown.append(self._shown)
+        self.playback.shown.append(self.guide.shown)
 
     def resume(self) -> None:
         """Back from the pause menu: the log in the language the settings may have changed to."""
         if self.log_language != i18n.language():
             self.log_language = i18n.language()
             shown = self.race.log[: len(self.race.log) - len(self.playback.queue)]
-            self.playback.log = []
-            self.playback.write_log(shown[-300:])
+            self.playback.log.clear()
+            self.playback.write_log(shown)
         self.drawing.forget()
 
     def pause(self) -> None:
         self.drawing.forget()
         self.camera.let_go()
+        self.playback.log.let_go()
 
     def exit(self) -> None:
         self.seats.leave()
@@ -132,6 +146,38 @@ class RaceScene(Scene):
         events = self.session.choose(option)
         self.seats.chosen(self.race, option)
         self.playback.push(events)
+
+    # ---------------------------------------------------------------- taking a choice back
+    def can_take_back(self) -> bool:
+        """Whether the person deciding here may take his last choice back (nothing revealed by chance
+        since, made in this turn, not in a network race)."""
+        race = self.race
+        if not self.seats.takes_back or race.pending is None or self.seats.who(race, race.pending.racer)[0] != "panel":
+            return False
+        return self.session.can_take_back(lambda racer: self.seats.here(self.race, racer))
+
+    def take_back(self) -> bool:
+        """Take the last choice back (U, Backspace, the Undo button, a controller's B): the race as it
+        was before it, the same dice, its decision asked again; or one line saying why not."""
+        if not self.seats.takes_back:
+            self.takeback.say(t("undo.network"), False, self.clock)
+            return False
+        if not self.session.saves:  # the guided race, a replay: no undo (nor its button)
+            return False
+        if self.busy:
+            self.skip()
+        race = self.session.take_back() if self.can_take_back() else None
+        if race is None:
+            self.takeback.say(t("undo.nothing"), False, self.clock)
+            return False
+        self.race, self.panel = race, None
+        self.computer.restart()
+        self._new_playback(race)
+        self.playback.write_log(race.log[-300:])
+        self.drawing.forget()
+        self.takeback.say(t("undo.done"), True, self.clock)
+        audio.play("click")
+        return True
 
     def moved_on(self) -> None:
         """The race moved on by itself (a network race's step, a replay's recorded choice)."""
@@ -161,6 +207,7 @@ class RaceScene(Scene):
             return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
+        self.playback.log.update(dt)
         paused = self.guide.paused()
         if not paused:
             self.playback.update_ambient(game_dt)
@@ -170,7 +217,8 @@ class RaceScene(Scene):
                 self.playback.sync()
             else:
                 self._idle(game_dt)
-        self.camera.follow(self._camera_target(self._focus_racer()), dt)
+        led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
+        self.camera.follow(led if led is not None else self._camera_target(self._focus_racer()), dt)
 
     def skip(self) -> None:
         """Show at once everything that is queued (a key or a click while animating)."""
@@ -246,7 +294,17 @@ class RaceScene(Scene):
 
     def open_pause(self) -> None:
         """The pause menu (Escape)."""
-        self.stack.push(self.stack.make("pause", self.save_and_quit, leave_label=self.seats.leave_label))
+        self.stack.push(self.stack.make("pause", self.leave_race, leave_label=self.seats.leave_label))
+
+    def leave_race(self) -> None:
+        """The pause menu's way out: save and quit, once the seats' question (a network host's: his
+        friends would be disconnected) is answered Yes."""
+        asked = self.seats.leaving(self.race)
+        if asked is None:
+            self.save_and_quit()
+        else:
+            question, detail = asked
+            self.stack.push(self.stack.make("question", question, self.save_and_quit, detail=detail))
 
     def save_and_quit(self) -> None:
         """Save the race and go back to the title (a network race: leave it, the others go on)."""
@@ -256,16 +314,29 @@ class RaceScene(Scene):
         self.title()
 
     def handle_event(self, event: Any) -> Any:
+        if self.inspector.handle_event(event):
+            return None
         if self.guide.handle_event(self, event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.panel is None or not self.panel.cancel():  # (Escape first takes back a costly option's press)
+            if self.panel is not None and self.panel.cancel():  # (Escape first takes back a costly option's press)
+                return None
+            if getattr(event, "undo", False) and self.can_take_back():  # a controller's B: undo while it can
+                self.take_back()
+            else:
                 self.open_pause()
+            return None
+        if self._asks_take_back(event):
+            self.take_back()
             return None
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
             self.open_legend()
+            return None
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.mouse = event.pos
+        if self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log scrolls it, not the board)
             return None
         if self.camera.handle_event(event):
             return None
@@ -286,7 +357,16 @@ class RaceScene(Scene):
                     self.panel.choose_square(square)
         return None
 
+    def _asks_take_back(self, event: Any) -> bool:
+        """U, Backspace (but in a path being drawn, where it steps back along it), a click on Undo."""
+        if event.type == pygame.KEYDOWN:
+            drawing_path = self.panel is not None and self.panel.decision.kind == "path"
+            return event.key == pygame.K_u or (event.key == pygame.K_BACKSPACE and not drawing_path)
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.takeback.clicked(self, event.pos)
+
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
+        self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
+        self.inspector.draw(surface)

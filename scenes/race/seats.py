@@ -24,6 +24,7 @@ class Seats:
 
     leave_label = "menu.save_quit"  # the pause menu's way out (i18n key)
     results = True  # the results screen follows the race's end (a replay stays on its last picture)
+    takes_back = True  # a person here may take his own choices back (a network race: never)
 
     def who(self, race: Any, racer: int) -> tuple[str, str]:
         """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
@@ -62,6 +63,11 @@ class Seats:
     def notice(self, race: Any) -> str:
         """A line over the board (a friend disconnected, and for how long), or ""."""
         return ""
+
+    def leaving(self, race: Any) -> tuple[str, str] | None:
+        """The question (and its line of detail) the pause menu's way out asks first, or None: it
+        does not ask (a network host's friends would be disconnected: it does)."""
+        return None
 
     def leave(self) -> None:
         """The race scene goes (finished, or the player left): let go of what is held (a connection)."""

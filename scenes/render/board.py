@@ -241,3 +241,37 @@ def around(view: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(view.left, hole.bottom, view.width, view.bottom - hole.bottom),
     ]
     return [part for part in parts if part.width > 0 and part.height > 0]
+
+
+# ---------------------------------------------------------------- small cached pictures of boards
+THUMBNAILS_KEPT = 32  # the board cards kept drawn (a few KB each)
+_thumbnails: dict[tuple, pygame.Surface] = {}
+
+
+def _board_key(board) -> tuple:
+    """What a board's picture depends on: its file as it is on disk now (or its squares, for a board
+    without a file), its size and name."""
+    import os
+
+    source = getattr(board, "source", "") or ""
+    try:
+        info = os.stat(source) if source else None
+        mark: tuple = (info.st_mtime_ns, info.st_size) if info else ()
+    except OSError:
+        mark = ()
+    return (source, mark, board.name, board.width, board.height, board.terrain if not mark else ())
+
+
+def thumbnail(board, size: tuple[int, int]) -> pygame.Surface:
+    """The whole board, small, to fit `size` (a board card): drawn once at a few pixels a square (never
+    at the race's size: a large board's full picture would take hundreds of MB), then kept while its
+    file is unchanged, so that the setup's cards open at once however many boards there are."""
+    key = (_board_key(board), tuple(size))
+    found = _thumbnails.get(key)
+    if found is None:
+        tile = max(2, min(16, 2 * size[0] // max(1, board.width), 2 * size[1] // max(1, board.height)))
+        found = BoardRenderer(board, tile).thumbnail(size)
+        if len(_thumbnails) >= THUMBNAILS_KEPT:
+            _thumbnails.pop(next(iter(_thumbnails)))
+        _thumbnails[key] = found
+    return found

@@ -50,7 +50,10 @@ class TileArt:
                 sheet = self._sheet(tile_image.image)
             except (pygame.error, FileNotFoundError, OSError):
                 return None
-            image = sheet.subsurface(tile_image.rect).copy() if tile_image.rect else sheet.copy()
+            try:  # (the picture was checked with the board; it may have changed on disk since)
+                image = sheet.subsurface(tile_image.rect).copy() if tile_image.rect else sheet.copy()
+            except ValueError:
+                return None
             if tile_image.flip_diagonal:  # Tiled flips over the diagonal first, then x, then y
                 image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
             image = pygame.transform.flip(image, tile_image.flip_x, tile_image.flip_y)

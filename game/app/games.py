@@ -1,0 +1,247 @@
+"""The games in progress: every unfinished race and championship of the player, a file each in the
+player's folder's `games/`, listed with its board, turn, racers and date.
+
+- A new race or championship never replaces one in progress: it takes a file of its own
+  (`new_path`: `race-<date>-<time>.json`, `season-<date>-<time>.json`).
+- The list (`list_games`, the most recent first) reads each file's summary, written with it (the
+  board, the turn, the racers, a network race's part); a file without one (written by an older
+  version) is read whole once to work it out.
+- The single `race.json` and `season.json` of older versions are moved into `games/` as they are
+  found (`bring_in_older`): renamed, never rewritten, refused or deleted.
+- A file that cannot be read is set aside as any save is (`userdata.set_aside`), with one sentence.
+
+Only the game session (`game.app.session`) calls these: it is the one owner of the player's games.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.app import userdata
+
+if TYPE_CHECKING:
+    from game.race import Race
+    from game.season import Season
+
+log = logging.getLogger("fantasy-racing")
+
+FOLDER = "games"  # in the player's folder: the games in progress
+RACE, SEASON = "race", "season"  # the kinds of games in progress (the first word of a file's name)
+WHAT = {RACE: "a saved race", SEASON: "a championship"}  # (the words of an unreadable file's sentence)
+_GIVEN: set[Path] = set()  # names given to new games not yet written (two games started in one second)
+_WORKED_OUT: dict[tuple[str, int, int], dict[str, Any]] = {}  # summaries read from whole files, by file state
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game in progress as the list shows it: its file, its kind, when it was saved last (seconds
+    since the epoch: its summary's, else the file's time) and its summary (`race_summary`,
+    `season_summary`)."""
+
+    path: Path
+    kind: str
+    saved: float
+    summary: dict[str, Any]
+
+
+def folder() -> Path:
+    """The folder of the games in progress (created when needed; raises OSError)."""
+    path = userdata.user_dir() / FOLDER
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def new_path(kind: str, when: float | None = None) -> Path:
+    """A new file for a game in progress of `kind`, named after the time `when` (by default now):
+    never the name of a file that is there, nor one given already."""
+    base = folder()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    number = 1
+    while True:
+        path = base / f"{kind}-{stamp}{'' if number == 1 else f'-{number}'}.json"
+        if path not in _GIVEN and not path.exists():
+            _GIVEN.add(path)
+            return path
+        number += 1
+
+
+# ---------------------------------------------------------------- summaries
+def racer_lines(setups: Any) -> list[dict[str, Any]]:
+    """The racers of a summary: name ("" for a character's own), character, computer level or None."""
+    return [{"name": s.name, "character": s.character, "bot": s.bot} for s in setups]
+
+
+def race_summary(race: Race, setup: dict[str, Any], bots: dict[int, str] | None = None) -> dict[str, Any]:
+    """What the list shows of a race: its board, its turn, its racers (`bots`: those saved as
+    computer racers of those levels), whether it was a network race ("host", or "friend": kept by a
+    friend after his host left) and its room's code."""
+    racers = racer_lines(race.setups)
+    for index, level in (bots or {}).items():
+        racers[index]["bot"] = level
+    return {
+        "saved": time.time(),
+        "board": race.board.name,
+        "turn": race.turn,
+        "turns": race.turns,
+        "racers": racers,
+        "network": str(setup.get("network") or ""),
+        "code": str(setup.get("code") or ""),
+    }
+
+
+def season_summary(season: Season) -> dict[str, Any]:
+    """What the list shows of a championship: its name, the race it is at (of how many), that race's
+    board and turn (0 between races), its racers."""
+    race = season.race
+    return {
+        "saved": time.time(),
+        "name": season.name,
+        "race_number": season.race_number,
+        "races": len(season.boards),
+        "board": race.board.name if race is not None else "",
+        "next": "" if race is not None or season.over else season.boards[len(season.results)],
+        "turn": race.turn if race is not None else 0,
+        "turns": race.turns if race is not None else 0,
+        "racers": racer_lines(season.racers),
+    }
+
+
+def _usable(summary: Any, kind: str) -> bool:
+    """Whether a summary read from a file has what the list shows (else it is worked out again)."""
+    if not isinstance(summary, dict):
+        return False
+    wanted = {"board": str, "turn": int, "turns": int, "racers": list}
+    if kind == SEASON:
+        wanted.update(name=str, race_number=int, races=int)
+    if not all(isinstance(summary.get(key), of) for key, of in wanted.items()):
+        return False
+    return all(isinstance(r, dict) and isinstance(r.get("character"), str) for r in summary["racers"])
+
+
+# ---------------------------------------------------------------- the list
+def list_games() -> tuple[list[Game], list[str]]:
+    """The games in progress, the most recent first, and a sentence for each file that could not be
+    read (it was set aside). The files of older versions are brought in first."""
+    userdata.wait_for_saves()
+    try:
+        base = folder()
+        older = bring_in_older()
+        paths = sorted(base.glob("*.json"))
+    except OSError:  # no user folder: nothing was saved (the settings said so once)
+        return [], []
+    games, problems = [], []
+    for path in [*older, *paths]:
+        kind = path.name.split("-", 1)[0] if path.parent == base else (RACE if path.name == "race.json" else SEASON)
+        if kind not in WHAT or ".unreadable-" in path.name:
+            continue
+        userdata.remove_leftovers(path)
+        try:
+            games.append(read_game(path, kind))
+        except userdata.Unreadable as reason:
+            problems.append(unreadable(path, kind, str(reason)))
+        except OSError:  # gone meanwhile (another window of the game resumed and finished it)
+            continue
+    games.sort(key=lambda game: (game.saved, game.path.name), reverse=True)
+    return games, problems
+
+
+def unreadable(path: Path, kind: str, reason: str) -> str:
+    """Set a game's file aside; the sentence that says why and where it went."""
+    if kind == SEASON:
+        message = (
+            f"The saved championship {path} could not be read ({reason}); {userdata.set_aside_phrase(path)} "
+            "and a new championship can start."
+        )
+    else:
+        message = (
+            f"The saved race {path} could not be read ({reason}); {userdata.set_aside_phrase(path)} "
+            "and a new race can start."
+        )
+    log.warning("%s", message)
+    return message
+
+
+def read_game(path: Path, kind: str) -> Game:
+    """A game in progress as the list shows it (Unreadable when its file cannot be used)."""
+    from game.season import SeasonError, upgrade
+
+    state = path.stat()
+    data = userdata.read_json_file(path, WHAT[kind], "save" if kind == RACE else "season")
+    try:
+        if kind == RACE:
+            userdata.check_save(data)
+        else:
+            upgrade(data)
+    except SeasonError as error:
+        raise userdata.Unreadable(str(error)) from None
+    summary = data.get("summary")
+    if not _usable(summary, kind):
+        key = (str(path), state.st_mtime_ns, state.st_size)
+        summary = _WORKED_OUT.get(key)
+        if summary is None:
+            summary = _work_out(path, kind)
+            summary.pop("saved")  # (not now: when the file was written)
+            _WORKED_OUT[key] = summary
+    saved = summary.get("saved")
+    return Game(path, kind, saved if isinstance(saved, (int, float)) else state.st_mtime, summary)
+
+
+def _work_out(path: Path, kind: str) -> dict[str, Any]:
+    """The summary of a file written without one: the game read whole (Unreadable if it cannot be)."""
+    from game.season import Season, SeasonError
+
+    if kind == RACE:
+        saved = userdata.read_save(path)
+        return race_summary(saved.race, saved.setup)
+    try:
+        return season_summary(Season.from_dict(userdata.read_json_file(path, WHAT[kind], "season")))
+    except SeasonError as error:
+        raise userdata.Unreadable(str(error)) from None
+
+
+def bring_in_older() -> list[Path]:
+    """Move the one race and the one championship older versions kept (race.json, season.json) into
+    games/, each a game in progress of the list (its file renamed as it is, named after its time);
+    those that stay where they are (a read-only window moves nothing), to be listed there."""
+    staying = []
+    for old, kind in ((userdata.save_path(), RACE), (userdata.season_path(), SEASON)):
+        if not old.is_file():
+            continue
+        if userdata.read_only():
+            staying.append(old)
+            continue
+        userdata.remove_leftovers(old)
+        target = new_path(kind, old.stat().st_mtime)
+        try:
+            _move(old, target)
+            log.info("the %s of an older version is now the game in progress %s", old.name, target.name)
+        except OSError as error:
+            log.warning("%s could not be moved to %s: %s", old, target, error)
+            staying.append(old)
+        finally:
+            _GIVEN.discard(target)
+            userdata.seen(old)
+            userdata.seen(target)
+    return staying
+
+
+def _move(path: Path, target: Path) -> None:
+    """Rename a file, never over another one (a hard link fails where a file is; then the old name goes)."""
+    if hasattr(os, "link"):
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            raise
+        except OSError:
+            pass
+        else:
+            os.unlink(path)
+            return
+    if target.exists():
+        raise FileExistsError(17, "a file of that name is there", str(target))
+    os.rename(path, target)  # (Windows: rename refuses to replace an existing file)

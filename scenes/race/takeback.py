@@ -1,0 +1,66 @@
+"""Taking a choice back on the race screen: the *Undo* button on the top bar and the line that says
+what happened.
+
+The race scene takes a choice back (U, Backspace, the button, a controller's B while a take-back is
+possible) through its game session (`Session.take_back`: the race rebuilt from its record with one
+choice fewer, the same dice). This part draws the button while a person here decides (dimmed when
+nothing can be taken back) and, for a moment, one line: the choice taken back, or why not (chance
+spoke since: a roll, a chest, a fight's die; a network race, where every choice is final).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.i18n import t
+from scenes.render import effects
+from scenes.ui import text, theme
+from scenes.ui.widgets import panel
+
+UNDO_BUTTON = pygame.Rect(880, 8, 150, 30)  # on the top bar, left of the legend's button
+SAID_FOR = 2.6  # seconds the line stays
+
+
+class TakeBack:
+    """The undo button's picture and the line of the last take-back (see the module)."""
+
+    def __init__(self) -> None:
+        self.said = ""
+        self.good = True
+        self.until = 0.0
+
+    def say(self, words: str, good: bool, clock: float) -> None:
+        """Show one line for a moment (the choice taken back, or why not)."""
+        self.said, self.good, self.until = words, good, clock + SAID_FOR
+
+    @staticmethod
+    def shown(scene: Any) -> bool:
+        """Whether the button is on the top bar: a person at this screen decides, in a race of the
+        player's own (saved), or a network race (where the button says there is no undo)."""
+        return scene.panel is not None and not scene.busy and (scene.session.saves or not scene.seats.takes_back)
+
+    def clicked(self, scene: Any, pos: tuple[int, int]) -> bool:
+        """Whether a click at `pos` is on the button (while it is shown)."""
+        return self.shown(scene) and UNDO_BUTTON.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        """The button (over the top bar as the HUD drew it) and the line, if any."""
+        area = UNDO_BUTTON.inflate(6, 6)
+        surface.blit(scene.drawing.hud(), area, area)
+        if self.shown(scene):
+            able = scene.can_take_back()
+            fill, edge, colour = (
+                (theme.PANEL, theme.ACCENT_DARK, theme.TEXT) if able else ((28, 32, 46), theme.PANEL_EDGE, theme.DIM)
+            )
+            panel(surface, UNDO_BUTTON, fill, edge, radius=6, shadow=False)
+            text.draw(surface, t("undo.button"), UNDO_BUTTON.center, 15, colour, "bold", anchor="center")
+        if self.said and scene.clock < self.until:
+            width = min(scene.view.width - 40, text.width(self.said, 17, "bold") + 32)
+            box = pygame.Rect(0, 0, width, 32)
+            below = 38 if scene.seats.notice(scene.race) else 0  # (under the seats' own line, if any)
+            box.midtop = (scene.view.centerx, scene.view.top + 10 + below)
+            effects.shade(surface, box, (12, 16, 28), 220)
+            pygame.draw.rect(surface, theme.GOOD if self.good else theme.ACCENT_DARK, box, 2, border_radius=6)
+            text.draw(surface, self.said, box.center, 17, theme.TEXT, "bold", anchor="center")

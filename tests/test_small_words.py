@@ -1,0 +1,120 @@
+"""The small words of the race screen, in English and French: no pronoun that guesses a racer's
+gender, a six walked all sideways, a path of one square, a racer climbing out of a hole, the
+legend's finish line, the results' crown and every segment's number."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game import Race, RacerSetup
+from game.app.settings import Settings
+from game.events import Event
+from game.state import Decision
+from scenes import boards, i18n, words
+from scenes.app import App
+from scenes.i18n import t
+from scenes.results import ResultsScene, breakdown
+
+RACER_WORDS = (
+    "rule.",
+    "explain.",
+    "log.",
+    "move.",
+    "place.",
+    "race.",
+    "hud.",
+    "opt.",
+    "thing.",
+    "tutorial.",
+    "legend.",
+)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def test_no_word_about_a_racer_guesses_his_gender():
+    catalogue = json.loads(i18n.catalogue_path("en").read_text(encoding="utf-8"))
+    guessed = re.compile(r"\b(he|his|him|himself|she|her|herself)\b", re.IGNORECASE)
+    found = []
+    for key, entry in catalogue.items():
+        if key.startswith(RACER_WORDS):
+            for form in entry.values() if isinstance(entry, dict) else [entry]:
+                if guessed.search(form):
+                    found.append((key, form))
+    assert not found
+
+
+def race_of(*characters: str) -> Race:
+    return Race.new(boards.practice_board(), [RacerSetup(c, c.capitalize()) for c in characters], turns=5, seed=1)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_six_walked_all_sideways_says_no_rows_down(language):
+    i18n.set_language(language)
+    race = race_of("elf", "orc")
+    decision = Decision(0, "move", [(0, 6), (0, -6), (6, 0), (3, -3)])
+    labels = [words.option_label(decision, option, race) for option in decision.options]
+    assert labels[0] == t("opt.move.side.right", side=6) and "0" not in labels[0] and "0" not in labels[1]
+    assert labels[:2] == (["6 to the right", "6 to the left"] if language == "en" else ["6 à droite", "6 à gauche"])
+    assert labels[3] == ("3 down, 3 left" if language == "en" else "3 vers le bas, 3 à gauche")
+
+
+def test_a_path_of_one_square_is_one_square():
+    said = t("race.path", name="Wand of fire", drawn=0, reach=1, left=1, count=1)
+    assert said == "Wand of fire: 0 of 1 square drawn · 1 left"
+    assert t("race.path", name="Ring of fire", drawn=3, reach=14, left=11, count=14).startswith(
+        "Ring of fire: 3 of 14 squares"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cause", "said"),
+    [
+        ("hole_exit", "Pip climbs out of the hole onto column 5, row 3."),
+        ("drift", "Pip drifts to column 5, row 3."),
+        ("recoil", "Pip is thrown back to column 5, row 3."),
+        ("unknown_cause", "Pip lands on column 5, row 3."),
+    ],
+)
+def test_a_racer_placed_on_a_square_says_how_and_where(cause, said):
+    race = Race.new(boards.practice_board(), [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
+    event = Event("placed", racer=0, start=(4, 4), end=(2, 4), cause=cause)
+    assert words.describe(event, race) == said
+    i18n.set_language("fr")
+    assert "colonne 5, ligne 3" in words.describe(event, race) and " to " not in words.describe(event, race)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_legend_and_the_options_name_no_row_0_and_nobody_stays_where_he_is(language):
+    i18n.set_language(language)
+    assert not re.search(r"\b0\b", t("legend.finish.what"))
+    assert t("explain.stay") in ("Stays on this square", "Reste sur cette case")
+
+
+def test_the_results_give_every_segment_of_every_bar_its_number(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from scenes.screenshots import demo_setup, race_in_progress
+    from scenes.ui import text
+
+    app = App(settings=Settings(language="en"))
+    setup = demo_setup(boards.PRACTICE)
+    finished = race_in_progress(setup, seed=12, choices=100000)
+    scene = app.stack.push(ResultsScene(finished, setup))
+    said: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(
+        text, "draw", lambda surface, words, *a, **k: said.append(words) or real(surface, words, *a, **k)
+    )
+    scene.draw(app.screen)
+    numbers = [f"{value:+d}" for racer in finished.racers for value in breakdown(racer).values() if value]
+    assert len(numbers) > len(finished.racers)
+    for number in set(numbers):
+        assert said.count(number) >= numbers.count(number), number
