@@ -558,3 +558,17 @@ def test_a_race_saved_in_progress_reopens_with_its_code_and_its_friends_seats_wa
             await server.stop()
 
     run(scenario())
+
+
+def test_the_settings_keep_the_last_seat_keys_and_refuse_what_is_not_one():
+    from game.app.settings import SEAT_KEYS, Settings
+
+    settings = Settings()
+    for n in range(SEAT_KEYS + 3):
+        settings.keep_seat_key(protocol.key_place("192.168.1.20:47810", "wlsn-esth", f"Ann{n}"), "k" * 32 + str(n))
+    assert len(settings.seat_keys) == SEAT_KEYS and "192.168.1.20:47810 WLSNESTH ann10" in settings.seat_keys
+    again, fixes = Settings.from_dict(settings.to_dict())
+    assert again.seat_keys == settings.seat_keys and not fixes
+    for bad in ({"a": 7}, {"a": "short"}, {"a\u0000": "k" * 32}, ["k" * 32], "keys"):
+        spoilt, fixes = Settings.from_dict({**settings.to_dict(), "seat_keys": bad})
+        assert spoilt.seat_keys == {} and any("seat_keys" in fix for fix in fixes)

@@ -20,7 +20,7 @@ import socket
 import unicodedata
 from typing import Any
 
-from game import ai
+from game import ai, record
 from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, TEXT_TERRAIN, Board, BoardError
 from game.characters import CHARACTERS
 from game.net.schema import (
@@ -200,10 +200,16 @@ BOARD_TEXTS = {"name": 80, "description": 400, "author": 80}  # characters of a 
 
 
 def check_board(data: Any, where: str = "the host's board") -> Board:
-    """The board a host sent, through the limits of a board from a file (game/board.py's sides, known
-    squares and objects, starts and words that fit); ProtocolError in one sentence otherwise."""
+    """The board a host sent, through the limits of a board from a file (`record.check_board`: at most
+    MAX_SQUARES squares, known squares and objects on the board, printable words that fit), then the
+    network's own (game/board.py's sides, starts and objects on floor squares, one object a square);
+    ProtocolError in one sentence otherwise."""
     if type(data) is not dict:
         raise ProtocolError(f"{where} is not an object")
+    try:
+        record.check_board(data)
+    except record.RecordError as error:
+        raise ProtocolError(f"{where} is refused: {str(error)[:200]}") from None
     terrain = data.get("terrain")
     if type(terrain) is not list or not MIN_ROWS <= len(terrain) <= MAX_ROWS:
         raise ProtocolError(f"{where} does not have {MIN_ROWS} to {MAX_ROWS} rows")
