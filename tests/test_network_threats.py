@@ -572,3 +572,20 @@ def test_the_settings_keep_the_last_seat_keys_and_refuse_what_is_not_one():
     for bad in ({"a": 7}, {"a": "short"}, {"a\u0000": "k" * 32}, ["k" * 32], "keys"):
         spoilt, fixes = Settings.from_dict({**settings.to_dict(), "seat_keys": bad})
         assert spoilt.seat_keys == {} and any("seat_keys" in fix for fix in fixes)
+
+
+def test_a_hosted_race_saved_before_the_keyed_dice_reopens_with_its_own_dice():
+    """A host's save of an older game (the twister, format 2) reopens with the dice it was saved with."""
+    from game import Race, RacerSetup, replay
+
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")], 5, 41)
+    rng = seeds.stream(0, seeds.BOT, "old")
+    while len(race.choices) < 12:
+        race.choose(ai.choose(race, race.pending, "normal", rng))
+    data = {**{k: v for k, v in json.loads(json.dumps(race.to_dict())).items() if k != "dice"}, "format": 2}
+    seats = [Seat("bot", "easy", "Ann", "elf"), Seat("friend", name="Bob")]
+    host = Host.reopen(data, seats, CODE, takeover=0.0, takeover_level="easy")
+    done = run(host.run(LIMIT))
+    assert done.over and done.dice.kind == "twister" and done.choices[:12] == race.choices
+    assert host.start_message()["race"]["dice"] == "twister"
+    assert replay.check(replay.parse(replay.record(done))).ok

@@ -23,7 +23,7 @@ from typing import Any
 
 from game import ai, record, seeds
 from game.board import Board, BoardError
-from game.dice import KEYED, Dice, DiceExhausted, RecordingDice, ShownDice
+from game.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.net.door import KEY_HEADER
 from game.net.protocol import (
     HOST_MESSAGES,
@@ -139,7 +139,7 @@ class Follower:
             RACER_NAME.check(name, f"the name of racer {index + 1}")
             setups.append(RacerSetup(racer["character"], name, bot))
         if self.host_seed is not None:
-            self.dice = RecordingDice(self.host_seed, KEYED)
+            self.dice = RecordingDice(self.host_seed, data["dice"])  # (the host's kind of dice: keyed)
             self.race = Race.new(board, setups, turns=data["turns"], seed=self.host_seed, dice=self.dice)
         else:
             self.dice = ShownDice(shown["faces"], shown["orders"], strict=True, seed=self.dice.seed)

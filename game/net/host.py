@@ -164,8 +164,8 @@ class Host(Room):
     def _build(self) -> Race:
         """The race: new from the seats, or (reopened) the saved one again, its choices replayed with the
         host's dice (their faces become the faces shown so far)."""
-        self.dice = dice = RecordingDice(self.seed, KEYED)
-        data = self.resumed
+        data = self.resumed  # (a reopened race keeps the dice it was saved with: keyed, or an older race's)
+        self.dice = dice = RecordingDice(self.seed, data["dice"] if data is not None else KEYED)
         if data is None:
             return Race.new(self.board, self.racers(), turns=self.turns, seed=self.seed, dice=dice)
         setups = [RacerSetup(r["character"], r.get("name", ""), r.get("bot")) for r in data["racers"]]
@@ -305,7 +305,8 @@ class Host(Room):
             await client.close(code=1000, reason="the race started")
         # The race's record, as a save or a replay keeps it, less its seed (never the board's file path)
         setups = [s.to_dict() for s in racers]
-        self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], {"dice": KEYED})
+        kind = self.dice.kind if self.dice is not None else KEYED
+        self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], {"dice": kind})
         self.sent, self.faces, self.orders = plain(list(choices)), list(faces), [list(o) for o in orders]
         for client in list(self.looking):
             await self.send(client, {"type": "bye", "reason": "started"})
