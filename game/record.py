@@ -6,7 +6,7 @@ The record is a plain dict, the same as JSON would give back (lists, never
 tuples), so text appears only at a file's edge (`game.app.userdata`,
 `game.replay`) and on the wire:
 
-    {"format": 3,                    FORMAT, the record's version
+    {"format": 4,                    FORMAT, the record's version
      "rules": 2,                     the version of the rules the race plays by (game/tuning.py RULES)
      "board": {...},                 Board.to_dict: terrain, objects, starts, name, ...
      "source": "maps/meadow.tmx",    the board's file ("" for a board without one)
@@ -14,6 +14,9 @@ tuples), so text appears only at a file's edge (`game.app.userdata`,
      "turns": 8,
      "seed": 20261122,               the seed of the race's dice, or null: a race without
                                      its own dice (a network race's client), which then has
+     "dice": "twister",              the kind of dice the seed draws (game/dice.py): "twister"
+                                     at one screen, "keyed" a network race's host (no face
+                                     shown reveals its seed)
      "shown": {"faces": [...],       the faces (and orders of play) another race's dice
                "orders": [[...]]},   showed, to be shown again in turn (optional)
      "choices": [...]}               every choice, in order
@@ -43,12 +46,12 @@ from typing import Any
 from game import tuning
 from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.characters import CHARACTERS
-from game.dice import Dice, ShownDice
+from game.dice import DICE_KINDS, TWISTER, Dice, ShownDice
 from game.files import kind_of, printable, shown
 from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
-FORMAT = 3
+FORMAT = 4
 
 # The bounds of what a record (and the player's other files) may hold.
 NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name field takes 16)
@@ -58,7 +61,7 @@ MAX_FACES = 100_000  # the faces shown to a network race's friend
 MIN_RACERS, MAX_RACERS = 2, 6  # (game.race's, which imports this module)
 MIN_TURNS, MAX_TURNS = 5, 15
 BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.ai.POLICIES (a test keeps them equal)
-SEED_RANGE = (-(2**63), 2**64 - 1)  # a seed the dice take (64 bits)
+SEED_RANGE = (-(2**63), 2**128 - 1)  # a seed the dice take (a hosted race's is 128 bits: seeds.hosted)
 
 
 class RecordError(SaveError):
@@ -87,7 +90,8 @@ def make(
     rules: int = tuning.RULES,
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
-    seed, `Dice.saved`; `rules`: the version of the rules the race plays by, game/tuning.py)."""
+    seed, `Dice.saved`: their kind, the faces shown; `rules`: the version of the rules the race plays by,
+    game/tuning.py)."""
     return {
         "format": FORMAT,
         "rules": rules,
@@ -96,6 +100,7 @@ def make(
         "racers": [dict(r) for r in racers],
         "turns": turns,
         "seed": seed,
+        "dice": TWISTER,
         "choices": plain(choices),
         **(dice or {}),
     }
@@ -221,6 +226,7 @@ RECORD = (
     Field("racers", LIST, longest=MAX_RACERS),
     Field("turns", WHOLE, low=MIN_TURNS, high=MAX_TURNS),
     Field("seed", WHOLE, null=True, low=SEED_RANGE[0], high=SEED_RANGE[1]),
+    Field("dice", TEXT, longest=10),
     Field("choices", LIST, items=CHOICE, longest=MAX_CHOICES),
     Field("shown", OBJECT, optional=True),
     Field("rules", WHOLE),
@@ -303,6 +309,8 @@ def check(data: Any) -> dict[str, Any]:
         raise RecordError(
             f"the field 'race.racers' holds {len(record['racers'])} racers, not {MIN_RACERS} to {MAX_RACERS}"
         )
+    if record["dice"] not in DICE_KINDS:
+        raise RecordError(f"the field 'race.dice' is {record['dice']!r}, not one of {', '.join(DICE_KINDS)}")
     if record["rules"] != tuning.RULES and record["rules"] not in tuning.OLDER_RULES:
         raise RecordError(f"its rules' version {record['rules']} is not one this game knows (a newer game's?)")
     if "shown" in record:
@@ -336,14 +344,13 @@ def check_board(board: Any) -> dict[str, Any]:
     return checked
 
 
-def dice(record: dict[str, Any]) -> Dice | None:
+def dice(record: dict[str, Any]) -> Dice:
     """The dice a checked record names: the faces it shows (and then its seed's, if it has one),
-    or None for the dice of its seed."""
-    shown = record.get("shown")
+    or the dice of its seed, of their kind."""
+    shown, seed, kind = record.get("shown"), record["seed"], record["dice"]
     if shown is None:
-        return None
-    seed = record["seed"]
-    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None)
+        return Dice(seed, kind)
+    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None, kind=kind)
 
 
 # ---------------------------------------------------------------- older versions
@@ -358,14 +365,21 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 (to issue 29) to version 3: the record says the version of the rules its race plays by
-    (game/tuning.py, RULES); every record of version 2 was played by the rules of version 1 (a fight's
+    """Version 2 (to the network's keyed dice, issue 28) to version 3: a record names the kind of
+    dice its seed draws ("dice"). Every record of version 2 drew Python's Mersenne Twister."""
+    return {**data, "format": 3, "dice": TWISTER}
+
+
+def _from_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 (to issue 29) to version 4: the record says the version of the rules its race plays by
+    (game/tuning.py, RULES); every record of version 3 was played by the rules of version 1 (a fight's
     shock scoring its winner, Vicious 1, the dwarf's speed 1, no double with the quick die, the wand of
     teleportation sideways too), and replays by them."""
-    return {**data, "format": 3, "rules": 1}
+    return {**data, "format": 4, "rules": 1}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}  # version -> next
+# version -> the next
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2, 3: _from_3}
 
 
 def upgrade(data: Any) -> dict[str, Any]:
