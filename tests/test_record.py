@@ -20,8 +20,11 @@ V1 = Path(__file__).resolve().parent / "fixtures" / "v1"
 CAST = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal"), RacerSetup("baby", "Cy", "easy")]
 
 
-def played(choices: int, seed: int = 3, dice=None) -> Race:
+def played(choices: int, seed: int = 3, dice=None, rules: int | None = None) -> Race:
+    """A race of `choices` choices by normal bots (by the rules of version `rules`, this game's if None)."""
     race = Race.new(boards.practice_board(), CAST, turns=6, seed=seed, dice=dice)
+    if rules is not None:
+        race = Race.from_dict({**race.to_dict(), "rules": rules})
     rng = random.Random(seed)
     while race.pending is not None and len(race.choices) < choices:
         race.choose(ai.choose(race, race.pending, "normal", rng))
@@ -198,10 +201,10 @@ def test_a_version_2_record_draws_the_twister_and_a_hosted_race_replays_its_keye
     keyed dice (a network race's host) keeps its kind and seed, and its record rebuilds it exactly."""
     from game.dice import KEYED, Dice
 
-    twister = played(20).to_dict()
-    older = {k: v for k, v in twister.items() if k != "dice"} | {"format": 2}
+    twister = played(20, rules=1).to_dict()  # a race of version 2 played by the rules of its time
+    older = {k: v for k, v in twister.items() if k not in ("dice", "rules")} | {"format": 2}
     again = Race.from_dict(older)
-    assert again.choices == played(20).choices and again.to_dict() == twister
+    assert again.choices == played(20, rules=1).choices and again.to_dict() == twister
     seed = 2**127 + 12345  # a hosted race's seed: 128 bits
     keyed = played(40, seed=seed, dice=Dice(seed, KEYED))
     data = json.loads(json.dumps(keyed.to_dict()))
