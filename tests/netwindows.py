@@ -32,8 +32,8 @@ def key(k: int, unicode: str = "") -> pygame.event.Event:
 
 
 def typed(words: str) -> list[pygame.event.Event]:
-    """Key presses that type `words` (as a keyboard's unicode)."""
-    return [key(pygame.K_a, ch) for ch in words]
+    """Key presses that type `words`, as SDL gives them: each key's press, then the system's TEXTINPUT."""
+    return [e for ch in words for e in (key(pygame.K_a, ch), pygame.event.Event(pygame.TEXTINPUT, text=ch))]
 
 
 def window(port: int = 0, language: str = "en") -> App:
