@@ -33,6 +33,8 @@ from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.question import QuestionScene
 from scenes.race import RaceScene
+from scenes.replay import watch
+from scenes.replays import ReplaysScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
 from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
@@ -71,6 +73,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "host_left": HostLeftScene,
     "question": QuestionScene,
     "games": GamesScene,
+    "replays": ReplaysScene,
+    "replay": watch,
 }
 
 
@@ -109,6 +113,11 @@ class App:
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
+        audio.apply_settings(self.settings)
+        self.settings.save()
+
+    def apply_volumes(self) -> None:
+        """The sound and music volumes of the settings, heard at once, and saved."""
         audio.apply_settings(self.settings)
         self.settings.save()
 
