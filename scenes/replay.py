@@ -43,6 +43,12 @@ def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 
 
+def watch(replay: Replay, speed: float = 1.0) -> RaceScene:
+    """A race scene playing a kept race back from its beginning, on its Tiled board when the file is
+    still the board kept (the title's *Replays*); raises ReplayError."""
+    return replay_scene(replay, start(replay, replay_board(replay)), speed)
+
+
 class ReplayPlayer(Seats, Guide):
     """A recorded race played back: nobody decides, the recorded choices are made in turn (the
     race scene's seats), and the player pauses, steps and changes the speed (its guide)."""
