@@ -198,12 +198,14 @@ async def join(
     timeout: float = 3600.0,
     delay: float = 0.0,
     observe: Callable[[dict[str, Any], float], None] | None = None,
+    progress: Callable[[dict[str, Any], Follower], None] | None = None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
     The bot's choices come from `seeds.stream(0, seeds.BOT, name)`: a client has no seed of the race,
     so his computer racer's stream is his name's (the same name plays the same way).
-    `observe(message, arrived)`, for benchmarks, hears every message and when it arrived (time.monotonic).
+    `observe(message, arrived)`, for benchmarks, hears every message and when it arrived (time.monotonic);
+    `progress(message, follower)`, for the terminal's lines, every message once the follower took it in.
     """
     import websockets
 
@@ -222,6 +224,8 @@ async def join(
             message = follower.receive(text)
             if observe is not None:
                 observe(message, arrived)
+            if progress is not None:
+                progress(message, follower)
             race = follower.race
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
