@@ -87,7 +87,8 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
-        pygame.display.init()
+        with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
+            pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         icon = assets.image(ICON)
