@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.check:
                 return races.run_replay_check(args)
             from game.replay import ReplayError
-            from scenes.replay import run_replay
+            from scenes.app import run_replay
 
             replay = races.read_replay(args.replay_file)
             try:

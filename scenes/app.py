@@ -21,6 +21,7 @@ import pygame
 
 from game.app import logs, session, userboards, userdata
 from game.app.settings import Settings
+from game.replay import start
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
@@ -33,7 +34,7 @@ from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.question import QuestionScene
 from scenes.race import RaceScene
-from scenes.replay import watch
+from scenes.replay import replay_board, replay_scene, watch
 from scenes.replays import ReplaysScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
@@ -262,5 +263,22 @@ def run(options=None) -> int:
         wait_closed(1.0)
         session.wait_for_saves()
         userdata.unlock_folder()
+        pygame.quit()
+    return 0
+
+
+def run_replay(replay, speed: float = 1.0) -> int:
+    """`main.py replay FILE`: open the window on the replay; Escape quits. Raises ReplayError."""
+    race = start(replay, replay_board(replay))  # (a race that does not replay: said before any window)
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    try:
+        app = App()
+    except pygame.error as error:
+        print(f"main.py: cannot open the game's window ({error}); is a display available?", file=sys.stderr)
+        return 1
+    app.stack.push(replay_scene(replay, race, speed))
+    try:
+        app.loop()
+    finally:
         pygame.quit()
     return 0
