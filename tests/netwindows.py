@@ -174,6 +174,10 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     names.add(lobby.code)  # a room code is no word
     run([host], lambda: lobby.port is not None, seconds=15, what="a listening host")
     step(host)
+    mark("host lobby: start with seats open?")
+    step(host, [key(pygame.K_RETURN)])  # asked first
+    step(host, [key(pygame.K_ESCAPE)])  # No
+    assert host.stack.top is lobby and not lobby.started
     mark("join")
     joining = ann.stack.push(JoinScene())
     step(ann)

@@ -478,6 +478,24 @@ def drive_every_scene(app, screen=None) -> None:
     app.step([])
     app.step([key(pygame.K_ESCAPE)])  # No
     app.step([key(pygame.K_ESCAPE)])
+    mark("replays")
+    from kept_races import keep_races
+
+    if screen is not None:
+        screen.names |= {"Zoé", "Bo", "Cy", "Ann", "Gus", "Spring Cup"}
+    keep_races()
+    app.stack.reset(TitleScene())
+    app.step([])
+    app.stack.top.replays()
+    app.step([])
+    app.step([key(pygame.K_DELETE)])  # asked first
+    app.step([])
+    app.step([key(pygame.K_ESCAPE)])  # No
+    app.step([key(pygame.K_RETURN)])  # watched
+    for _ in range(10):
+        app.step([], 1 / 20)
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_ESCAPE)])
 
 
 @pytest.mark.slow
