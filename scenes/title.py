@@ -67,7 +67,7 @@ class TitleScene(Scene):
             (t("menu.quit"), self.quit),
         ]
         shown = bool(self.games)
-        top, count = (300 if shown else 320), len(items)
+        top, count = (294 if shown else 252), len(items)  # (under the latest game's line, else the tagline)
         # every item above the message's box (or the keys' line at the foot): never hidden behind it
         bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else 672
         layouts = ((54, 14, 26), (46, 10, 26), (40, 7, 26), (34, 6, 22), (30, 5, 20), (26, 4, 18))  # height, gap, size

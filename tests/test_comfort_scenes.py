@@ -424,3 +424,15 @@ def test_enter_in_the_hosts_lobby_with_an_open_seat_asks_first(folder):
     finally:
         host.stack.reset(TitleScene())
         assert isinstance(HostScene, type)
+
+
+# ---------------------------------------------------------------- the README's pictures
+def test_the_readme_pictures_of_the_replays_the_volumes_and_the_remembered_setup_are_drawn(tmp_path):
+    from tests import comfort_shots
+
+    pictures = comfort_shots.take(tmp_path / "shots")
+    assert [p.name for p in pictures] == ["replays.png", "settings.png", "setup-remembered.png"]
+    for picture in pictures:
+        image = pygame.image.load(str(picture))
+        assert image.get_size() == (1280, 720)
+        assert len({image.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)}) > 50
