@@ -167,7 +167,9 @@ def build_parser() -> Parser:
     where = sim.add_mutually_exclusive_group()
     where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
     where.add_argument("--text-board", metavar="FILE", help="a board in the text format of docs/maps.md")
-    sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids, 2 to 6 (below)")
+    sim.add_argument(
+        "--racers", default="elf,dwarf,orc", help=f"comma-separated character ids, 2 to 6: {CHARACTER_IDS}"
+    )
     sim.add_argument(
         "--bots",
         default="random",
@@ -207,7 +209,9 @@ def build_parser() -> Parser:
         "--bots normal,hard,expert",
     )
     season.add_argument("--boards", required=True, help="comma-separated boards (.tmx), one per race, 2 to 8")
-    season.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids, 2 to 6 (below)")
+    season.add_argument(
+        "--racers", default="elf,dwarf,orc", help=f"comma-separated character ids, 2 to 6: {CHARACTER_IDS}"
+    )
     season.add_argument("--bots", default="normal", help=f"a level for all, or one per racer: {LEVEL_WORDS}")
     season.add_argument("--turns", type=TURNS, default=None, help="game turns of every race (default: each board's)")
     season.add_argument("--seed", type=SEED, default=1, help="the season's seed")
