@@ -92,6 +92,7 @@ class SetupScene(Scene):
 
     title_key = "setup.title"  # the screen's title (i18n key)
     start_label = "setup.start"  # the start button's words (i18n key)
+    racers_help = "setup.racers_help"  # the line above the racers (i18n key)
     kinds: tuple[str, ...] = KINDS  # what a seat can be
 
     def __init__(self, board_file: str | None = None) -> None:
@@ -445,7 +446,7 @@ class SetupScene(Scene):
         self._draw_board_card(surface)
         text.draw_wrapped(
             surface,
-            t("setup.racers_help"),
+            t(self.racers_help),
             pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
             17,
             theme.TEXT,
@@ -467,10 +468,9 @@ class SetupScene(Scene):
         else:
             text.draw(surface, t("setup.keys"), (40, 704), 16, theme.MUTED, anchor="midleft")
 
-    @staticmethod
-    def _long_help() -> bool:
+    def _long_help(self) -> bool:
         """Whether the line above the racers takes two lines (French is longer)."""
-        return text.width(t("setup.racers_help"), 17, "bold") > 590
+        return text.width(t(self.racers_help), 17, "bold") > 590
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
         card = pygame.Rect(40, 136, 580, 170)
