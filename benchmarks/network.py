@@ -3,9 +3,11 @@
     .venv/bin/python benchmarks/network.py [--races 20] [--seats person,person,person,bot:normal]
                                            [--turns 8] [--board maps/meadow.tmx] [--seed 1]
 
-One `main.py serve --rooms N` process hosts every race (one room each, with its own room code); this
-process joins every friend's seat of every room (`game.net.client.join`, a normal bot answering at once)
-and notes when each step (a choice, with the faces it showed) reaches each client. The host notes
+One `main.py serve --rooms N` process hosts every race (one room each, with its own random room code,
+read from what it prints); this process joins every friend's seat of every room (`game.net.client.join`,
+a normal bot answering at once), each friend from an address of his own on the loopback network
+(127.0.0.2, 127.0.0.3, ...: the host takes at most a few connections from one address), and notes
+when each step (a choice, with the faces it showed) reaches each client. The host notes
 when it made each choice (`serve --timings`); both use time.monotonic(), the system's monotonic clock
 on Linux, so a delay is the difference of the two. Prints the host's decisions per second and the
 median and p99 delay from a choice to its arrival at every client. Target: p99 under 50 ms.
@@ -26,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -40,31 +43,38 @@ from game.net.client import join  # noqa: E402
 TARGET_P99_MS = 50.0
 
 
+def shown(code: str) -> str:
+    """A room code as the host prints it (ABCD-EFGH)."""
+    plain = code.replace("-", "")
+    return "-".join(plain[i : i + 4] for i in range(0, len(plain), 4))
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
-def wait_listening(host: subprocess.Popen, port: int, seconds: float = 20.0) -> None:
-    """Until the host listens on its port; its own sentence if it stopped first (a bad option...)."""
+def wait_codes(host: subprocess.Popen, lines: list[str], seconds: float = 20.0) -> list[str]:
+    """Until the host says its rooms' codes; the codes (its own sentence if it stopped first: a bad option)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        said = next((line for line in list(lines) if "room code" in line), None)
+        if said is not None:
+            return [code.strip(" ,.\n") for code in said.split("room code")[1].lstrip("s").split(",")]
         if host.poll() is not None:
-            said = (host.stdout.read() if host.stdout else "").strip().splitlines()
-            raise SystemExit(f"benchmarks/network.py: the host stopped: {said[-1] if said else host.returncode}")
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
+            raise SystemExit(
+                f"benchmarks/network.py: the host stopped: {lines[-1].strip() if lines else host.returncode}"
+            )
         time.sleep(0.05)
-    raise SystemExit(f"benchmarks/network.py: the host never listened on 127.0.0.1:{port}")
+    raise SystemExit("benchmarks/network.py: the host never said its room codes")
 
 
 async def clients(port: int, codes: list[str], friends: int, limit: float) -> dict[tuple[str, int], list[float]]:
     """Every friend's seat of every room joined; (room, step index) -> when it arrived at each client."""
     arrivals: dict[tuple[str, int], list[float]] = {}
 
-    async def one(code: str, name: str) -> None:
+    async def one(code: str, name: str, source: str) -> None:
         seen = 0
 
         def observe(message: dict[str, Any], arrived: float) -> None:
@@ -75,10 +85,14 @@ async def clients(port: int, codes: list[str], friends: int, limit: float) -> di
                 arrivals.setdefault((code, seen), []).append(arrived)
                 seen += 1
 
-        await join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe)
+        await join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe, source=source)
 
+    sources = (f"127.0.{n // 250}.{n % 250 + 2}" for n in range(len(codes) * friends))  # a friend, an address
     await asyncio.wait_for(
-        asyncio.gather(*(one(code, f"friend{k + 1}") for code in codes for k in range(friends))), limit
+        asyncio.gather(
+            *(one(code, f"friend{k + 1}", source) for code in codes for k, source in zip(range(friends), sources))
+        ),
+        limit,
     )
     return arrivals
 
@@ -94,7 +108,6 @@ def main() -> int:
     args = parser.parse_args()
     friends = sum(seat.strip() == "person" for seat in args.seats.split(","))
     port = free_port()
-    codes = [f"bench-{n}" for n in range(1, args.races + 1)]
     where = machine()
     with tempfile.TemporaryDirectory() as folder:
         timings_file = Path(folder) / "timings.json"
@@ -108,8 +121,6 @@ def main() -> int:
             "127.0.0.1",
             "--port",
             str(port),
-            "--code",
-            "bench",
             "--rooms",
             str(args.races),
             "--board",
@@ -128,12 +139,19 @@ def main() -> int:
         host = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
+        lines: list[str] = []
+        said = host.stdout
+        assert said is not None
+        reader = threading.Thread(target=lambda: lines.extend(iter(said.readline, "")), daemon=True)
+        reader.start()
         try:
-            wait_listening(host, port)
+            codes = wait_codes(host, lines)
             started = time.monotonic()
             arrivals = asyncio.run(clients(port, codes, friends, args.limit))
             wall = time.monotonic() - started
-            out, _ = host.communicate(timeout=60)
+            host.wait(timeout=60)
+            reader.join(10)
+            out = "".join(lines)
         finally:
             try:
                 os.killpg(host.pid, signal.SIGKILL)
@@ -143,7 +161,7 @@ def main() -> int:
         if host.returncode != 0 or not timings_file.is_file():
             print(out[-3000:], file=sys.stderr)
             raise SystemExit(f"benchmarks/network.py: the host failed (exit {host.returncode})")
-        sent = {(code, index): at for code, index, at in json.loads(timings_file.read_text())}
+        sent = {(shown(code), index): at for code, index, at in json.loads(timings_file.read_text())}
     delays = sorted((arrived - sent[key]) * 1000 for key, times in arrivals.items() if key in sent for arrived in times)
     if not delays:
         raise SystemExit("benchmarks/network.py: no step was measured")

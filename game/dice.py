@@ -3,11 +3,22 @@
 A race draws every random number from one `Dice` source seeded per race;
 tests pass a `RiggedDice` that returns given faces and fails loudly when it
 runs out or when a face does not fit the die rolled.
+
+Dice are of one of two kinds, named in the race's record (`game/record.py`):
+
+- "twister" (`TWISTER`), the races at one screen, `simulate` and the rest: Python's Mersenne
+  Twister seeded with the race's seed, as the game always drew them (saves and replays of every
+  version replay the same);
+- "keyed" (`KEYED`), a network race's host: each block of bits is a keyed hash (BLAKE2b, the key
+  made from the seed) of its number, so the faces a client sees tell nothing of the seed nor of the
+  faces to come; with a seed of 128 bits from the system (`seeds.hosted`), no search finds it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +60,57 @@ D100 = Die("d100", 1, 100, hidden_d100=True)  # hidden draws that no clover touc
 DICE = {die.name: die for die in (D6, D3, D10, DCOMBAT, DTHEFT, DRAPID, DOBJ, BEER, D100)}
 
 
+TWISTER = "twister"  # random.Random(seed), the Mersenne Twister: every race but a hosted one
+KEYED = "keyed"  # a keyed hash of (seed, block number): a network race's host (no face reveals the seed)
+DICE_KINDS = (TWISTER, KEYED)
+
+
+class KeyedStream(random.Random):
+    """Random bits no one can foresee from those already seen: block n is BLAKE2b(n), keyed with a
+    key made from the seed (a pseudo-random function: its outputs do not reveal its key). It is a
+    `random.Random`, so `shuffle` and the rest draw from it as from the twister."""
+
+    BLOCK = 512  # bits of one block (a BLAKE2b digest of 64 bytes)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        if a is None:
+            a = secrets.randbits(256)
+        self._key = hashlib.blake2b(repr(int(a)).encode(), digest_size=32, person=b"fr-dice-key").digest()
+        self._block = 0  # the number of the next block
+        self._pool = 0  # bits drawn and not yet given
+        self._have = 0  # how many
+        self.gauss_next = None
+
+    def getrandbits(self, k: int) -> int:
+        while self._have < k:
+            digest = hashlib.blake2b(self._block.to_bytes(8, "little"), key=self._key, digest_size=64).digest()
+            self._pool |= int.from_bytes(digest, "little") << self._have
+            self._have += self.BLOCK
+            self._block += 1
+        bits = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._have -= k
+        return bits
+
+    def random(self) -> float:
+        return self.getrandbits(53) * 2.0**-53
+
+    def getstate(self) -> tuple[Any, ...]:
+        return (KEYED, self._key, self._block, self._pool, self._have)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _, self._key, self._block, self._pool, self._have = state
+
+
+def generator(seed: int | None, kind: str = TWISTER) -> random.Random:
+    """The random stream of dice of `kind` with this seed."""
+    if kind == TWISTER:
+        return random.Random(seed)
+    if kind == KEYED:
+        return KeyedStream(seed)
+    raise ValueError(f"unknown kind of dice {kind!r}: {' or '.join(DICE_KINDS)}")
+
+
 class DiceExhausted(RuntimeError):
     """A rigged source was asked for more faces than the test gave it."""
 
@@ -65,9 +127,10 @@ class Dice:
             # them again (`replica`) and save them (`saved`), a race with them neither forks nor saves
             cls.replayable = False
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, kind: str = TWISTER) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self.kind = kind  # TWISTER or KEYED (see the module)
+        self._rng = generator(seed, kind)
         self._bits = self._rng.getrandbits
 
     def roll(self, die: Die) -> int:
@@ -88,10 +151,10 @@ class Dice:
         return order
 
     @classmethod
-    def restored(cls, state: tuple[Any, ...]) -> Dice:
-        """Seedless dice that go on from a state of `getstate` (without first drawing a seed from
-        the system, as `Dice(None)` does)."""
-        dice = cls(0)  # any fixed seed: the state replaces it at once
+    def restored(cls, state: tuple[Any, ...], kind: str = TWISTER) -> Dice:
+        """Seedless dice of `kind` that go on from a state of `getstate` (without first drawing a seed
+        from the system, as `Dice(None)` does)."""
+        dice = cls(0, kind)  # any fixed seed: the state replaces it at once
         dice.seed = None
         dice.setstate(state)
         return dice
@@ -111,14 +174,14 @@ class Dice:
         nothing here), and never knows more than these would show.
         """
         if state is None:
-            return Dice(self.seed)
-        copy = Dice.restored(state)  # no seed drawn from the system first
+            return Dice(self.seed, self.kind)
+        copy = Dice.restored(state, self.kind)  # no seed drawn from the system first
         copy.seed = self.seed
         return copy
 
     def saved(self) -> dict[str, Any]:
-        """What a save holds besides the seed to show these dice's faces again (nothing: the seed does)."""
-        return {}
+        """What a save holds besides the seed to show these dice's faces again: their kind."""
+        return {"dice": self.kind}
 
 
 class ShownDice(Dice):
@@ -138,8 +201,9 @@ class ShownDice(Dice):
         orders: Iterable[Sequence[int]] = (),
         seed: int | None = None,
         strict: bool = False,
+        kind: str = TWISTER,
     ) -> None:
-        super().__init__(seed)
+        super().__init__(seed, kind)
         self.faces: list[int] = []
         self.orders: list[list[int]] = []
         self.used = 0  # faces given so far
@@ -188,25 +252,25 @@ class ShownDice(Dice):
         self._rng.setstate(rng)
 
     def replica(self, state: Any = None) -> Dice:
-        copy = ShownDice(seed=self.seed, strict=self.strict)
+        copy = ShownDice(seed=self.seed, strict=self.strict, kind=self.kind)
         copy.faces, copy.orders = self.faces, self.orders  # shown faces never change: shared
         if state is not None:
             copy.setstate(state)
         return copy
 
     def saved(self) -> dict[str, Any]:
-        return {"shown": {"faces": list(self.faces), "orders": [list(o) for o in self.orders]}}
+        return {**super().saved(), "shown": {"faces": list(self.faces), "orders": [list(o) for o in self.orders]}}
 
 
 class RecordingDice(Dice):
     """Seeded dice that also note every face and order they give (a network race's host sends them to
-    its clients, `take` after each choice); the same faces as `Dice(seed)`, so the race saves and
+    its clients, `take` after each choice); the same faces as `Dice(seed, kind)`, so the race saves and
     replays as any other."""
 
     replayable = True
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int | None = None, kind: str = TWISTER) -> None:
+        super().__init__(seed, kind)
         self.faces: list[int] = []
         self.orders: list[list[int]] = []
 

@@ -51,7 +51,7 @@ LIMITS = {
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB
 MAX_XML_DEPTH = 32  # elements inside elements: a Tiled map nests 6 deep, plus its layer groups
 MAX_JSON_DEPTH = 24  # lists and objects inside each other: a season's choice is 9 deep
-MAX_DIGITS = 20  # digits of a whole number in a JSON file (a 64-bit seed has 20)
+MAX_DIGITS = 39  # digits of a whole number in a JSON file (a hosted race's 128-bit seed has 39)
 
 
 class FileRefused(ValueError):

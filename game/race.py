@@ -54,6 +54,27 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+_NOT_OFFERED = object()
+
+
+def _same(offered: Any, option: Any) -> bool:
+    """Whether a choice is an offered option in type as well as value: 1.0, True or "1" are not 1."""
+    kind = type(offered)
+    if kind is not type(option):
+        return False
+    if kind is tuple:
+        return len(offered) == len(option) and all(map(_same, offered, option))
+    return bool(offered == option)
+
+
+def _shown(option: Any) -> str:
+    """A refused choice, short, as a sentence shows it (an integer too long to write says so)."""
+    try:
+        return f"{option!r}"[:60]
+    except (ValueError, RecursionError):
+        return "a value too long to show"
+
+
 def move_options(dice: Sequence[Die], faces: Sequence[int], sprinter: bool) -> tuple[tuple[int, int], ...]:
     """The moves (forward, sideways) the movement dice offer (4.1), in order: each die's face
     straight on; a main die's highest face also as an L-move; a sprinter's two faces together."""
@@ -180,10 +201,15 @@ class Race(RaceState):
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
             option = _freeze(option)
-        if option not in pending[2]:  # (its options)
+        options = pending[2]
+        try:
+            offered = options[options.index(option)]  # (equal in value: 1.0 and True equal 1 too)
+        except ValueError:
+            offered = _NOT_OFFERED
+        if offered is not option and not _same(offered, option):  # (a bot's choice is the very option)
             raise IllegalChoice(
-                f"{option!r} is not an option of this {pending.kind!r} decision; "
-                f"choose one of {list(pending.options)!r}"
+                f"{_shown(option)} is not an option of this {pending.kind!r} decision; "
+                f"choose one of {str(list(options))[:200]}"
             )
         self.choices.append(option)
         self._advance(option)

@@ -6,13 +6,16 @@ The record is a plain dict, the same as JSON would give back (lists, never
 tuples), so text appears only at a file's edge (`game.app.userdata`,
 `game.replay`) and on the wire:
 
-    {"format": 2,                    FORMAT, the record's version
+    {"format": 3,                    FORMAT, the record's version
      "board": {...},                 Board.to_dict: terrain, objects, starts, name, ...
      "source": "maps/meadow.tmx",    the board's file ("" for a board without one)
      "racers": [{"character": "elf", "name": "Ann", "bot": null}, ...]
      "turns": 8,
      "seed": 20261122,               the seed of the race's dice, or null: a race without
                                      its own dice (a network race's client), which then has
+     "dice": "twister",              the kind of dice the seed draws (game/dice.py): "twister"
+                                     at one screen, "keyed" a network race's host (no face
+                                     shown reveals its seed)
      "shown": {"faces": [...],       the faces (and orders of play) another race's dice
                "orders": [[...]]},   showed, to be shown again in turn (optional)
      "choices": [...]}               every choice, in order
@@ -41,12 +44,12 @@ from typing import Any
 
 from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.characters import CHARACTERS
-from game.dice import Dice, ShownDice
+from game.dice import DICE_KINDS, TWISTER, Dice, ShownDice
 from game.files import kind_of, printable, shown
 from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.state import SaveError
 
-FORMAT = 2
+FORMAT = 3
 
 # The bounds of what a record (and the player's other files) may hold.
 NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name field takes 16)
@@ -56,7 +59,7 @@ MAX_FACES = 100_000  # the faces shown to a network race's friend
 MIN_RACERS, MAX_RACERS = 2, 6  # (game.race's, which imports this module)
 MIN_TURNS, MAX_TURNS = 5, 15
 BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.ai.POLICIES (a test keeps them equal)
-SEED_RANGE = (-(2**63), 2**64 - 1)  # a seed the dice take (64 bits)
+SEED_RANGE = (-(2**63), 2**128 - 1)  # a seed the dice take (a hosted race's is 128 bits: seeds.hosted)
 
 
 class RecordError(SaveError):
@@ -84,7 +87,7 @@ def make(
     dice: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
-    seed, `Dice.saved`)."""
+    seed, `Dice.saved`: their kind, the faces shown)."""
     return {
         "format": FORMAT,
         "board": board,
@@ -92,6 +95,7 @@ def make(
         "racers": [dict(r) for r in racers],
         "turns": turns,
         "seed": seed,
+        "dice": TWISTER,
         "choices": plain(choices),
         **(dice or {}),
     }
@@ -217,6 +221,7 @@ RECORD = (
     Field("racers", LIST, longest=MAX_RACERS),
     Field("turns", WHOLE, low=MIN_TURNS, high=MAX_TURNS),
     Field("seed", WHOLE, null=True, low=SEED_RANGE[0], high=SEED_RANGE[1]),
+    Field("dice", TEXT, longest=10),
     Field("choices", LIST, items=CHOICE, longest=MAX_CHOICES),
     Field("shown", OBJECT, optional=True),
 )
@@ -298,6 +303,8 @@ def check(data: Any) -> dict[str, Any]:
         raise RecordError(
             f"the field 'race.racers' holds {len(record['racers'])} racers, not {MIN_RACERS} to {MAX_RACERS}"
         )
+    if record["dice"] not in DICE_KINDS:
+        raise RecordError(f"the field 'race.dice' is {record['dice']!r}, not one of {', '.join(DICE_KINDS)}")
     if "shown" in record:
         check_fields(record["shown"], SHOWN, "the field 'race.shown.{}'")
     elif record["seed"] is None:
@@ -329,14 +336,13 @@ def check_board(board: Any) -> dict[str, Any]:
     return checked
 
 
-def dice(record: dict[str, Any]) -> Dice | None:
+def dice(record: dict[str, Any]) -> Dice:
     """The dice a checked record names: the faces it shows (and then its seed's, if it has one),
-    or None for the dice of its seed."""
-    shown = record.get("shown")
+    or the dice of its seed, of their kind."""
+    shown, seed, kind = record.get("shown"), record["seed"], record["dice"]
     if shown is None:
-        return None
-    seed = record["seed"]
-    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None)
+        return Dice(seed, kind)
+    return ShownDice(shown["faces"], shown["orders"], seed=seed, strict=seed is None, kind=kind)
 
 
 # ---------------------------------------------------------------- older versions
@@ -350,7 +356,13 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 2}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}  # version -> the next one
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 (to the network's keyed dice, issue 28) to version 3: a record names the kind of
+    dice its seed draws ("dice"). Every record of version 2 drew Python's Mersenne Twister."""
+    return {**data, "format": 3, "dice": TWISTER}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2}  # version -> the next
 
 
 def upgrade(data: Any) -> dict[str, Any]:

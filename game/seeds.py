@@ -10,6 +10,10 @@ derives from a seed, and from nowhere else:
 - the seeds of a championship's races (`derive(season_seed, SEASON_RACE, n)`)
   and the lineups of a tournament's games (`stream(seed, GAME, n)`).
 
+A network race's seed is the host's secret (`hosted`): 128 bits from the
+operating system's randomness, and its dice are keyed (`game/dice.py`), so
+no friend finds it from the faces he is shown.
+
 So the same seed and lineup give the same race whether `simulate` plays it,
 `serve` hosts it or the window shows it. A derived seed is a keyed hash
 (BLAKE2b) of the seed, the purpose and its keys: streams for different
@@ -21,11 +25,18 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 
 BOT = "bot"  # a computer racer's choices; key: the racer's index
 CHARACTERS = "characters"  # the characters drawn for seats that have none
 SEASON_RACE = "season race"  # a championship's race seeds; key: the race's index (0-based)
 GAME = "tournament game"  # a tournament's or balance run's lineup of one game; key: the game's index
+HOSTED_BITS = 128  # a hosted race's seed: 2**128 seeds, beyond any search (docs/network.md, Threats)
+
+
+def hosted() -> int:
+    """A network race's seed: HOSTED_BITS bits from the operating system's randomness (`secrets`)."""
+    return secrets.randbits(HOSTED_BITS)
 
 
 def derive(seed: int, purpose: str, *keys: int | str) -> int:

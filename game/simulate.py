@@ -9,6 +9,7 @@ from typing import TextIO
 
 from game import ai, seeds
 from game.board import Board
+from game.dice import TWISTER, Dice
 from game.race import Race, RacerSetup
 
 
@@ -21,23 +22,33 @@ class Outcome:
     by_cause: list[dict[str, int]]
 
 
-def run_race(board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int) -> Race:
+def run_race(
+    board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, seed: int, dice: str = TWISTER
+) -> Race:
     """Play one race with bots to its end (each computer racer's choices drawn from his stream of the
-    race's seed, `seeds.bot_rngs`: the same race as the window and `serve` give for this seed and lineup)."""
+    race's seed, `seeds.bot_rngs`: the same race as the window gives for this seed and lineup, and as
+    `serve` gives with `dice` KEYED, a hosted race's kind of dice)."""
     setups = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
-    race = Race.new(board, setups, turns=turns, seed=seed)
+    race = Race.new(board, setups, turns=turns, seed=seed, dice=Dice(seed, dice))
     ai.play(race, seeds.bot_rngs(seed, len(setups)), dict(enumerate(bots)))
     return race
 
 
 def simulate(
-    board: Board, characters: Sequence[str], bots: Sequence[str], turns: int, games: int, seed: int, out: TextIO
+    board: Board,
+    characters: Sequence[str],
+    bots: Sequence[str],
+    turns: int,
+    games: int,
+    seed: int,
+    out: TextIO,
+    dice: str = TWISTER,
 ) -> list[Outcome]:
     """Run `games` races and print each standing (or a summary) and races per second."""
     outcomes = []
     start = time.perf_counter()
     for game in range(games):
-        race = run_race(board, characters, bots, turns, seed + game)
+        race = run_race(board, characters, bots, turns, seed + game, dice)
         outcome = Outcome(race.standings(), [r.character for r in race.racers], [dict(r.by_cause) for r in race.racers])
         outcomes.append(outcome)
         if games <= 10:

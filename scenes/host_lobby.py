@@ -18,19 +18,20 @@ news are read from a queue each frame, never waited for.
 from __future__ import annotations
 
 import logging
-import random
+from typing import Any
 
 import pygame
 
-from game import ai
+from game import ai, seeds
 from game.app import session
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Seat
-from game.net.protocol import ProtocolError, lan_address, room_code
+from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
 from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
+from scenes.friends import FriendsScene, HostGuide
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
@@ -43,6 +44,7 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
 log = logging.getLogger("fantasy-racing")
 TAKEOVER_SECONDS = (0, 15, 30, 60, 120, 300)  # the host's choices of delay before a computer plays for a friend
 DEFAULT_TAKEOVER = 60
+CLOCK_SECONDS = (0, 15, 30, 60, 120)  # the host's choices of time a connected friend has per decision (0: no clock)
 
 
 class HostScene(Scene):
@@ -62,6 +64,8 @@ class HostScene(Scene):
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
         self.takeover_level = "normal"
+        self.clock = 0  # off by default: friends at one table take their time
+        self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
 
     def enter(self) -> None:
         record = None
@@ -74,7 +78,8 @@ class HostScene(Scene):
         else:
             self.board = boards.load(self.setup["board"])
             self.turns = int(self.setup["turns"])
-            self.seed = int(self.setup["seed"]) if "seed" in self.setup else random.randrange(2**31)
+            # the host's secret: 128 bits from the system, its dice keyed (no friend finds it from the faces)
+            self.seed = int(self.setup["seed"]) if "seed" in self.setup else seeds.hosted()
             self.code = room_code()
             seats = []
             for racer in self.setup["racers"]:
@@ -127,7 +132,23 @@ class HostScene(Scene):
                     lambda v: t("host.seconds", count=v) if v else t("host.at_once"),
                     size=20,
                 ),
+                Choice(
+                    (40, 552, 580, 44),
+                    t("host.clock"),
+                    list(CLOCK_SECONDS),
+                    CLOCK_SECONDS.index(self.clock),
+                    self.set_clock,
+                    lambda v: t("host.seconds", count=v) if v else t("host.no_clock"),
+                    size=20,
+                ),
                 Button((40, 652, 200, 50), t("common.back"), self.back),
+                Button(
+                    (LOBBY_BOX.right - 206, 578, 190, 42),
+                    t("host.friends"),
+                    self.friends,
+                    size=19,
+                    hint=t("host.friends_hint"),
+                ),
                 Button(
                     (LOBBY_BOX.right - 300, 652, 300, 50),
                     t("host.start"),
@@ -136,7 +157,7 @@ class HostScene(Scene):
                     hint=t("common.enter"),
                 ),
             ],
-            focus=3,
+            focus=5,
         )
 
     def _reopened(self) -> tuple[list[Seat], dict | None] | None:
@@ -172,6 +193,16 @@ class HostScene(Scene):
         self.takeover = seconds
         self._tell_takeover()
 
+    def set_clock(self, seconds: int) -> None:
+        self.clock = seconds
+        if self.hosting is not None:
+            self.hosting.set_clock(float(seconds))
+
+    def friends(self) -> None:
+        """The friends' seats, to remove one (his seat opens again)."""
+        if self.hosting is not None:
+            self.stack.push(FriendsScene(self.hosting, lambda: self.states, started=False))
+
     def _tell_takeover(self) -> None:
         if self.hosting is not None:
             self.hosting.set_takeover(float(self.takeover), self.takeover_level)
@@ -197,6 +228,8 @@ class HostScene(Scene):
                 log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
             elif kind == "note":
                 log.info("network: %s", data["line"])
+            elif kind == "seats":
+                self.states = data
             elif kind == "message":
                 try:
                     message = follower.receive(data)
@@ -245,6 +278,7 @@ class HostScene(Scene):
             "here" if i in follower.mine else ("bot" if r.setup.bot else "friend") for i, r in enumerate(race.racers)
         ]
         answering = HostSeats(hosting, follower, kinds, self.takeover_level)
+        answering.states = self.states
         bots = answering.bots_alone(race)
         setup = {
             "board": self.setup["board"],
@@ -262,7 +296,8 @@ class HostScene(Scene):
         path = self.reopen.path if self.reopen is not None else None  # (reopened: the same game goes on)
         playing = session.new_race(race, setup, bots=bots, path=path)  # as from the setup
         self.handed = True
-        self.stack.replace(self.stack.make("race", race, seats=answering, session=playing))
+        guide = HostGuide(hosting, lambda: answering.states)  # F: his friends' seats, over the race
+        self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
     def handle_event(self, event):
         if self.group.handle_event(event):
@@ -272,6 +307,8 @@ class HostScene(Scene):
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.ask_start()
+            elif event.key == pygame.K_f:
+                self.friends()
         return None
 
     # ---------------------------------------------------------------- drawing
@@ -298,7 +335,7 @@ class HostScene(Scene):
                 "heading",
             )
             text.draw(surface, t("host.code"), (card.left + 20, card.top + 128), 17, theme.MUTED)
-            text.draw(surface, self.code, (card.left + 20, card.top + 146), 46, theme.ACCENT, "title")
+            text.draw(surface, shown_code(self.code), (card.left + 20, card.top + 146), 46, theme.ACCENT, "title")
             if self.port is None:
                 text.draw(
                     surface, t("host.opening"), (card.right - 20, card.top + 20), 16, theme.MUTED, anchor="topright"

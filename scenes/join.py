@@ -21,7 +21,16 @@ from game.app import session
 from game.app.settings import Settings
 from game.characters import CHARACTERS
 from game.net.client import Follower
-from game.net.protocol import NAME_LENGTH, ProtocolError, address_of, clean_name, split_address, words_of_close
+from game.net.protocol import (
+    NAME_LENGTH,
+    ProtocolError,
+    address_of,
+    clean_name,
+    key_place,
+    plain_code,
+    split_address,
+    words_of_close,
+)
 from game.race import MAX_RACERS
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
@@ -54,6 +63,7 @@ class JoinScene(Scene):
         self.character = "elf"
         self.thumb: pygame.Surface | None = None
         self.started = False
+        self.place = ""  # where the settings keep the seat's key (address, code, name)
 
     def enter(self) -> None:
         settings = self.app.settings if self.app is not None else Settings()
@@ -187,7 +197,7 @@ class JoinScene(Scene):
     # ---------------------------------------------------------------- the network
     def connect(self) -> None:
         """Check the address, the code and the name, then connect and ask for the host's lobby."""
-        address, code, name = self.address.strip(), self.code.strip().upper(), clean_name(self.name)
+        address, code, name = self.address.strip(), plain_code(self.code), clean_name(self.name)
         try:
             host, port = split_address(address)
         except ValueError:
@@ -208,6 +218,10 @@ class JoinScene(Scene):
         self.state = "connecting"
         self.follower = Follower()
         hello = {"type": "hello", "code": code, "name": name, "pick": True}
+        self.place = key_place(self.target, code, name)  # where the settings keep this seat's key
+        key = self.app.settings.seat_keys.get(self.place, "") if self.app is not None else ""
+        if key:
+            hello["token"] = key  # the seat taken before: it is his again (after a drop, a restart)
         self.connection = Connection(self.target, hello)
         self.layout()
 
@@ -247,6 +261,10 @@ class JoinScene(Scene):
                     return
                 if self._heard(message):
                     return
+            elif kind == "broken":
+                log.warning("the host at %s sent what this game cannot follow: %s", self.target, data["error"])
+                self._drop(t("net.host_broken"))
+                return
             elif kind == "unreachable":
                 log.info("no race answers at %s: %s", self.target, data["error"])
                 self._drop(t("join.unreachable", address=self.target))
@@ -285,12 +303,16 @@ class JoinScene(Scene):
             if first and self.take_button is not None:
                 self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
         elif kind == "welcome":
+            if self.app is not None and follower.token:
+                self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
+                self.app.settings.save()
             self.state = "seated"
             self.chosen = follower.seat if follower.seat is not None else self.chosen
             self.layout(self.group.focus)
         elif kind == "bye":
             reason = message["reason"]
-            self._drop(t("join.started") if reason == "started" else t("join.host_closed"))
+            words = {"started": "join.started", "removed": "join.removed", "elsewhere": "net.elsewhere"}
+            self._drop(t(words.get(reason, "join.host_closed")))
             return True
         elif kind == "start" and follower.race is not None:
             self.start_race()
@@ -301,8 +323,10 @@ class JoinScene(Scene):
         """The one sentence for a connection the host closed (or lost)."""
         known = {
             "a wrong room code": "join.wrong_code",
-            "is already connected": "join.name_taken",
+            "needs its seat key": "join.needs_key",
             "is already in a seat": "join.name_taken",
+            "too many connections from your address": "join.too_many",
+            "as many connections as it takes": "join.host_full",
             "no open seat": "join.no_seat",
             "the race has started": "join.started",
             "is not open": "join.seat_gone",
@@ -323,7 +347,7 @@ class JoinScene(Scene):
         board = local_board(race.board.to_dict())
         if board is not race.board and board.to_dict() == race.board.to_dict():
             race.board = board  # the same board, with its Tiled art
-        rejoin = {"address": self.address, "code": self.code.strip().upper(), "name": clean_name(self.name)}
+        rejoin = {"address": self.address, "code": plain_code(self.code), "name": clean_name(self.name)}
         seats = FriendSeats(connection, follower, rejoin)
         log.info("joined the race at %s in seat %s", self.target, (follower.seat or 0) + 1)
         playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it

@@ -42,6 +42,7 @@ from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 MESSAGES_A_FRAME = 64  # network news handled in one frame, at most (the rest waits for the next)
+LATE_SHOWN = 6.0  # seconds the line "time ran out" stays over the board
 KEPT_LEVEL = "normal"  # the computer racers of a race a friend keeps when the host left
 
 
@@ -112,6 +113,15 @@ class Following(Seats):
     def notice(self, race) -> str:
         if race.over:
             return ""
+        follower = self.follower
+        if follower.late is not None and time.monotonic() - follower.late[1] < LATE_SHOWN:
+            seat = follower.late[0]
+            if seat in follower.mine:
+                return t("net.late_you")
+            return t("net.late_other", name=race.racers[seat].name)
+        left = follower.clock_left()
+        if left is not None and self.sent != len(race.choices):
+            return t("net.clock_left", seconds=int(left + 0.99))
         for racer in sorted(self.follower.away):
             name = race.racers[racer].name
             seconds = self.away(racer)
@@ -131,6 +141,7 @@ class HostSeats(Following):
         self.takeover_level = takeover_level
         self.idle = 0.0  # seconds (at the animations' speed) this screen has shown a decision made elsewhere
         self.readied = -1  # the last choice index this screen told the host it is ready for
+        self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
 
     def here(self, race, racer: int) -> bool:
         return self.kinds[racer] == "here"
@@ -152,6 +163,8 @@ class HostSeats(Following):
                     log.error("this screen cannot follow its own host: %s", error)
                     continue
                 self.heard(scene, message)
+            elif kind == "seats":
+                self.states = data
             elif kind == "note":
                 log.info("network: %s", data["line"])
 
@@ -254,7 +267,13 @@ class FriendSeats(Following):
                     standings = json.dumps(standings_json(follower.race))
                     log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
                 elif message["type"] == "bye":
-                    self.gone = t("net.host_quit")
+                    reason = message["reason"]
+                    self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(
+                        reason, t("net.host_quit")
+                    )
+            elif kind == "broken":
+                log.warning("the host sent what this game cannot follow: %s", data["error"])
+                self.gone = self.gone or t("net.host_broken")
             elif kind in ("closed", "unreachable"):
                 if self.gone is None:
                     reason = words_of_close(data.get("code", 1006), data.get("reason", ""))

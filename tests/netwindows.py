@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.app.settings import Settings
+from game.net.protocol import shown_code
 from scenes import boards
 from scenes.app import App
 from scenes.host_lobby import HostScene
@@ -116,8 +117,8 @@ def join(
     scene.name_field.value = scene.name = name
     scene.connect()
     run(apps, lambda: scene.state in ("lobby", "form") or friend.stack.top is not scene, what="the host's lobby")
-    if friend.stack.top is not scene:
-        return scene  # joined again: straight back into the race
+    if friend.stack.top is not scene or scene.state == "form":
+        return scene  # joined again: straight back into the race (or refused: the scene says why)
     assert scene.state == "lobby", scene.message
     if seat is not None:
         scene.pick_seat(seat)
@@ -171,7 +172,7 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     setup.start()
     lobby = host.stack.top
     assert isinstance(lobby, HostScene)
-    names.add(lobby.code)  # a room code is no word
+    names.add(shown_code(lobby.code))  # a room code is no word
     run([host], lambda: lobby.port is not None, seconds=15, what="a listening host")
     step(host)
     mark("host lobby: start with seats open?")

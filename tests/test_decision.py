@@ -36,3 +36,49 @@ def test_a_decision_prints_is_immutable_and_copies():
         d.kind = "move"  # type: ignore[misc]
     for twin in (copy.copy(d), copy.deepcopy(d), pickle.loads(pickle.dumps(d))):
         assert twin == d and twin.info == d.info and isinstance(twin, Decision)
+
+
+def _ints(option, change):
+    """The option with each of its whole numbers changed (a string stays)."""
+    if isinstance(option, tuple):
+        return tuple(_ints(v, change) for v in option)
+    return change(option) if type(option) is int else option
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda o: _ints(o, float),  # 1.0 for 1
+        lambda o: _ints(o, bool),  # True for 1
+        lambda o: _ints(o, str),  # "1" for 1
+        lambda o: _ints(o, lambda v: v + 10**5000),  # a huge integer
+        lambda o: (*o, 0) if isinstance(o, tuple) else (o,),  # one more item
+    ],
+)
+def test_a_choice_equal_in_value_but_of_another_type_is_refused_and_the_race_goes_on(spoil):
+    """Options are compared by type as well as value: `[1.0, 0.0]` or `[True, False]` where `(1, 0)` is
+    offered is IllegalChoice in one sentence, never a choice the rules then fail on."""
+    from game import IllegalChoice, Race, RacerSetup
+    from scenes import boards
+
+    race = Race.new(boards.practice_board(), [RacerSetup("elf"), RacerSetup("orc")], turns=5, seed=1)
+    refused = 0
+    while race.pending is not None:  # moves, drifts, actions, coins, targets: whole numbers, tuples, strings
+        decision = race.pending
+        option = decision.options[-1]
+        spoilt = spoil(option)
+        if _typed(spoilt) != _typed(option):  # (a string option stays as it is when whole numbers change)
+            with pytest.raises(IllegalChoice) as error:
+                race.choose(spoilt)
+            assert "\n" not in str(error.value) and len(str(error.value)) < 400
+            assert race.pending == decision  # nothing changed
+            refused += 1
+        race.choose(list(option) if isinstance(option, tuple) else option)  # as JSON gives it back: taken
+    assert refused > 20
+
+
+def _typed(option):
+    """An option's value with the type of each of its parts."""
+    if isinstance(option, tuple):
+        return ("tuple", tuple(_typed(v) for v in option))
+    return (type(option).__name__, option)

@@ -48,3 +48,29 @@ def test_restored_dice_go_on_as_the_dice_they_come_from():
     for die in list(DICE.values()) * 20:
         assert copy.roll(die) == dice.roll(die)
     assert copy.order(6) == dice.order(6)
+
+
+def test_keyed_dice_are_fair_repeatable_and_go_on_from_a_restored_state():
+    """A hosted race's dice (`KEYED`): every face of every die, each about as often, the same for the
+    same seed, another stream for another seed (even one apart), and a restored state goes on alike."""
+    from collections import Counter
+
+    from game.dice import D6, DCOMBAT, KEYED
+
+    seed = 2**128 - 159  # a hosted race's seed is 128 bits
+    dice = Dice(seed, KEYED)
+    counts = Counter(dice.roll(D6) for _ in range(60_000))
+    assert set(counts) == set(range(1, 7)) and max(counts.values()) - min(counts.values()) < 1_000
+    assert len({dice.roll(DCOMBAT) for _ in range(5_000)}) == 100
+    again, same, neighbour = Dice(seed, KEYED), Dice(seed, KEYED), Dice(seed + 1, KEYED)
+    rolls = [again.roll(D6) for _ in range(200)]
+    assert rolls == [same.roll(D6) for _ in range(200)]
+    assert rolls != [neighbour.roll(D6) for _ in range(200)]
+    assert rolls != [Dice(seed).roll(D6) for _ in range(200)]  # not the twister of the same seed
+    for die in DICE.values():
+        dice.roll(die)
+    copy = Dice.restored(dice.getstate(), KEYED)
+    for die in list(DICE.values()) * 20:
+        assert copy.roll(die) == dice.roll(die)
+    assert copy.order(6) == dice.order(6) and sorted(dice.order(6)) == list(range(6))
+    assert dice.replica().roll(D6) == Dice(seed, KEYED).roll(D6)

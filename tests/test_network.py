@@ -105,7 +105,10 @@ def wait_listening(port: int, seconds: float = 15.0) -> None:
     pytest.fail(f"the host never listened on 127.0.0.1:{port}")
 
 
-def wait_started(port: int, code: str = "owl", seconds: float = 30.0) -> None:
+CODE = "wlsnesth"  # the room code of these tests (a code is read without case: WLSNESTH)
+
+
+def wait_started(port: int, code: str = CODE, seconds: float = 30.0) -> None:
     """Until the room's race has started (every seat taken): a newcomer is then refused for that reason."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -135,7 +138,7 @@ def serve(processes, port, *extra):
         "--port",
         str(port),
         "--code",
-        "owl",
+        CODE,
         "--board",
         "maps/meadow.tmx",
         "--turns",
@@ -151,7 +154,7 @@ def serve(processes, port, *extra):
 
 
 def join(processes, port, name, *extra):
-    client = Game("join", f"127.0.0.1:{port}", "--code", "owl", "--name", name, "--json", *extra)
+    client = Game("join", f"127.0.0.1:{port}", "--code", CODE, "--name", name, "--json", *extra)
     processes.append(client)
     return client
 
@@ -193,9 +196,13 @@ def test_a_client_killed_in_mid_race_is_taken_over_and_takes_his_seat_back(proce
     host.wait_for("bob joined: seat")
     wait_started(port)
     assert host.poll() is None and doomed.poll() is None, "the race ended before the kill"
+    doomed.wait_for("your seat's key is ")
+    key = doomed.output().split("your seat's key is ")[1].split()[0]
     doomed.kill()
     host.wait_for("bob left (seat")  # else his seat is still his old connection's
-    back = join(processes, port, "bob", "--delay", "0.01")
+    stranger = asyncio.run(_attempt(port, [f'{{"type": "hello", "code": "{CODE}", "name": "bob"}}']))
+    assert "bob's seat needs its seat key" in stranger  # his name and the code, without his key: refused
+    back = join(processes, port, "bob", "--delay", "0.01", "--key", key)
     outputs = [p.finish() for p in (host, steady, back)]
     seat = outputs[0].split("bob joined: seat ")[1][0]
     assert f"bob left (seat {seat})" in outputs[0] and f"bob joined again: seat {seat}" in outputs[0], outputs[0]
@@ -220,7 +227,7 @@ async def _attempt(port: int, messages: list[str], rounds: int = 20) -> str:
 
 
 def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_connection(processes):
-    hello = '{"type": "hello", "code": "owl", "name": "%s"}'
+    hello = '{"type": "hello", "code": "' + CODE + '", "name": "%s"}'
     # the same race without attacks, for comparison (the third seat played by a normal computer racer)
     plain = free_port()
     reference = serve(processes, plain, "--seats", "person,person,person", "--takeover", "0", "--turns", "8")
@@ -233,13 +240,13 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
     ann = join(processes, port, "ann", "--delay", "0.05")
     host.wait_for("ann joined: seat")  # before the refusals: the fourth is for his name
     refusals = [
-        asyncio.run(_attempt(port, ['{"type": "hello", "code": "wrong", "name": "eve"}'])),
+        asyncio.run(_attempt(port, ['{"type": "hello", "code": "WRONGCODE", "name": "eve"}'])),
         asyncio.run(_attempt(port, ["not json at all"])),
         asyncio.run(_attempt(port, [hello % ("x" * 70000)])),
         asyncio.run(_attempt(port, [hello % "ann"])),
     ]
     assert [r.split(" ")[0] for r in refusals] == ["1008", "1008", "1009", "1008"], refusals
-    assert "already connected" in refusals[3]
+    assert "ann is already in a seat" in refusals[3]
     bob = join(processes, port, "bob", "--delay", "0.05")
     host.wait_for("bob joined: seat")
     # mal takes the third seat, the race starts; he sends a choice nobody asked of him (for another
@@ -257,23 +264,47 @@ def test_garbage_oversized_wrong_codes_and_choices_out_of_turn_close_only_their_
         return [(row["place"], row["character"], row["points"]) for row in standings]
 
     assert race_of(last_json(outputs[0])) == race_of(expected)
-    for line in ("a wrong room code", "a message that is not JSON", "already connected", "not asked of this racer"):
+    for line in ("a wrong room code", "a message that is not JSON", "already in a seat", "not asked of this racer"):
         assert line in outputs[0], outputs[0]
     assert "Traceback" not in outputs[0]
 
 
-def test_one_host_holds_several_rooms_each_with_its_own_code(processes):
+def test_one_host_holds_several_rooms_each_with_its_own_random_code(processes):
     port = free_port()
-    host = serve(processes, port, "--seats", "person,bot:normal", "--rooms", "2", "--takeover", "0")
-    wrong = asyncio.run(_attempt(port, ['{"type": "hello", "code": "owl", "name": "eve"}']))
-    first = join_room(processes, port, "owl-1", "ann")
-    second = join_room(processes, port, "owl-2", "bob", "--bot", "expert")
+    host = Game(
+        "serve", "--port", str(port), "--board", "maps/meadow.tmx", "--turns", "5", "--seed", "8", "--json",
+        "--seats", "person,bot:normal", "--rooms", "2", "--takeover", "0",
+    )  # fmt: skip
+    processes.append(host)
+    host.wait_for("room codes ")
+    codes = host.output().split("room codes ")[1].split()[0:2]
+    codes = [code.strip(",") for code in codes]
+    assert len(set(codes)) == 2 and all(len(code.replace("-", "")) >= 8 for code in codes), codes
+    assert codes[0][:4] != codes[1][:4]  # not one code and a number: a friend of one room cannot guess the other
+    wrong = asyncio.run(_attempt(port, [f'{{"type": "hello", "code": "{CODE}", "name": "eve"}}']))
+    first = join_room(processes, port, codes[0].lower(), "ann")  # (a code is read without case or dash)
+    second = join_room(processes, port, codes[1], "bob", "--bot", "expert")
     outputs = [p.finish() for p in (host, first, second)]
     assert wrong.startswith("1008") and "a wrong room code" in wrong
     rooms = last_json(outputs[0])
-    assert set(rooms) == {"owl-1", "owl-2"}
-    assert rooms["owl-1"] == last_json(outputs[1]) and rooms["owl-2"] == last_json(outputs[2])
+    assert set(rooms) == set(codes)
+    assert rooms[codes[0]] == last_json(outputs[1]) and rooms[codes[1]] == last_json(outputs[2])
     assert [p.returncode for p in (host, first, second)] == [0, 0, 0]
+
+
+def test_serve_refuses_an_empty_short_or_shared_room_code():
+    for code, rooms, words in (
+        ("", "1", "at least 8 letters and digits"),
+        ("OWL", "1", "at least 8 letters and digits"),
+        ("WLSNEST0", "1", "no 0, O, 1 or I"),
+        ("WLSNESTH", "3", "each of --rooms has its own random code"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "main.py", "serve", "--port", "1", "--board", "maps/meadow.tmx",
+             "--seats", "person,person", "--code", code, "--rooms", rooms],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 
 def join_room(processes, port, code, name, *extra):
@@ -285,7 +316,7 @@ def join_room(processes, port, code, name, *extra):
 def test_join_says_in_one_sentence_that_no_host_answers_or_the_address_is_bad():
     port = free_port()  # nobody listens there
     gone = subprocess.run(
-        [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--code", "owl", "--name", "ann"],
+        [sys.executable, "main.py", "join", f"127.0.0.1:{port}", "--code", CODE, "--name", "ann"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -294,7 +325,7 @@ def test_join_says_in_one_sentence_that_no_host_answers_or_the_address_is_bad():
     assert gone.returncode == 1 and gone.stderr.count("\n") == 1 and "Traceback" not in gone.stderr
     assert f"nobody is hosting a race at 127.0.0.1:{port}" in gone.stderr
     bad = subprocess.run(
-        [sys.executable, "main.py", "join", "127.0.0.1:http", "--code", "owl", "--name", "ann"],
+        [sys.executable, "main.py", "join", "127.0.0.1:http", "--code", CODE, "--name", "ann"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -302,7 +333,7 @@ def test_join_says_in_one_sentence_that_no_host_answers_or_the_address_is_bad():
     )
     assert bad.returncode == 2 and "must be a number from 1 to 65535" in bad.stderr and "Traceback" not in bad.stderr
     level = subprocess.run(
-        [sys.executable, "main.py", "join", "127.0.0.1:1", "--code", "owl", "--name", "ann", "--bot", "godlike"],
+        [sys.executable, "main.py", "join", "127.0.0.1:1", "--code", CODE, "--name", "ann", "--bot", "godlike"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -11,14 +11,16 @@ import pytest
 
 from game import Race, RacerSetup, record
 from game.dice import RecordingDice
-from game.net import host as hosting
 from game.net import protocol
+from game.net import room as room_module
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.local import Screen
 from game.net.server import Server
 from scenes import boards
 from scenes.bridges.network import Connection
+
+CODE = "WLSNESTH"  # a room code: eight letters of protocol.CODE_LETTERS
 
 
 def hosted(seed=3):
@@ -35,7 +37,7 @@ def hosted(seed=3):
 def follower_at_start(seat=1):
     race, dice, start = hosted()
     follower = Follower()
-    follower.receive(json.dumps({"type": "welcome", "seat": seat, "seats": ["Ann", "Bob"]}))
+    follower.receive(json.dumps({"type": "welcome", "seat": seat, "seats": ["Ann", "Bob"], "token": "k" * 32}))
     follower.receive(json.dumps(start))
     return race, dice, follower
 
@@ -85,6 +87,7 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
         '{"type": "ask", "racer": 1, "kind": "move", "options": [], "index": 5}',  # a decision the race lacks
         '{"type": "lobby", "board": {}, "turns": 5, "seats": [], "takeover": 60, "level": "normal"}',
         '{"type": "welcome", "seat": true, "seats": []}',
+        '{"type": "ask", "racer": 1.0, "kind": "move", "options": [[1, 0]], "index": 0, "clock": null}',
         '{"type": "left", "seat": 0, "name": "Ann", "takeover": "soon"}',
         json.dumps({"type": "bye", "reason": "x" * (protocol.MAX_FROM_HOST + 1)}),
     ],
@@ -133,10 +136,16 @@ def test_a_bad_address_is_refused_in_one_sentence(text):
     assert "\n" not in str(error.value)
 
 
-def test_room_codes_are_short_and_never_mix_up_0_o_1_i():
-    codes = {protocol.room_code(random.Random(k)) for k in range(200)}
-    assert len(codes) == 200
-    assert all(len(c) == 5 and not set(c) & set("01OI") for c in codes)
+def test_room_codes_are_eight_letters_that_never_mix_up_0_o_1_i_and_short_ones_are_refused():
+    codes = {protocol.room_code() for _ in range(2000)}
+    assert len(codes) == 2000  # each room its own code, from the system's randomness
+    assert all(len(c) == protocol.CODE_LENGTH >= 8 and not set(c) & set("01OI") for c in codes)
+    assert len(protocol.CODE_LETTERS) ** protocol.CODE_LENGTH >= 2**40  # 40 bits: beyond guessing (Threats)
+    assert protocol.plain_code(" abcd-efgh ") == "ABCDEFGH" and protocol.shown_code("ABCDEFGH") == "ABCD-EFGH"
+    for short in ("", "OWL", "ABCDEFG", "ABCDEFG0", "ABCDEFGI"):
+        assert protocol.code_problem(protocol.plain_code(short))
+        with pytest.raises(ValueError):
+            Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot")], short, 7)
 
 
 def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
@@ -149,7 +158,7 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
 
     async def scenario() -> None:
         seats = [Seat("friend"), Seat("friend"), Seat("bot", bot="easy", name="Cy")]
-        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        room = Host(boards.practice_board(), 5, seats, CODE, 7, auto_start=False)
         heard: list[str] = []  # what the host's own screen was sent
         Screen(room, lambda text: heard.append(json.loads(text)["type"]))
         server = Server([room])
@@ -174,7 +183,7 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
 
         try:
             ann = await websockets.connect(url)
-            await ann.send(json.dumps({"type": "hello", "code": "OWL", "name": "Ann", "pick": True}))
+            await ann.send(json.dumps({"type": "hello", "code": CODE, "name": "Ann", "pick": True}))
             lobby = await receive(ann, "lobby")
             assert [s["kind"] for s in lobby["seats"]] == ["friend", "friend", "bot"]
             await ann.send(json.dumps({"type": "take", "seat": 1, "character": "dwarf"}))
@@ -188,18 +197,19 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
                 "connected": True,
             }
             eve = await websockets.connect(url)
-            await eve.send(json.dumps({"type": "hello", "code": "OWL", "name": "Eve", "pick": True}))
+            await eve.send(json.dumps({"type": "hello", "code": CODE, "name": "Eve", "pick": True}))
             await receive(eve, "lobby")
             await eve.send(json.dumps({"type": "take", "seat": 2, "character": "elf"}))  # the computer's seat
             assert "seat 3 is not open" in await closed_with(eve)
             eve = await websockets.connect(url)
-            await eve.send(json.dumps({"type": "hello", "code": "OWL", "name": "Eve", "pick": True}))
+            await eve.send(json.dumps({"type": "hello", "code": CODE, "name": "Eve", "pick": True}))
             await receive(eve, "lobby")
             await eve.send(json.dumps({"type": "take", "seat": 1, "character": "elf"}))  # Ann's
             assert "seat 2 is not open" in await closed_with(eve)
             bob = await websockets.connect(url)
-            await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob"}))  # a terminal's: first open
-            assert (await receive(bob, "welcome"))["seat"] == 0
+            await bob.send(json.dumps({"type": "hello", "code": CODE, "name": "Bob"}))  # a terminal's: first open
+            welcome = await receive(bob, "welcome")
+            assert welcome["seat"] == 0 and len(welcome["token"]) >= 32  # his seat's key
             room.start()
             race = asyncio.ensure_future(room.run())
             start = await receive(ann, "start")
@@ -208,8 +218,12 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             assert "after the start" in await closed_with(bob)
             left = await receive(ann, "left")
             assert (left["seat"], left["name"]) == (0, "Bob")
+            for stranger in ("Bob", "bob", "B\u200bob", " BOB "):  # his name (or one that looks the same): refused
+                eve = await websockets.connect(url)
+                await eve.send(json.dumps({"type": "hello", "code": CODE, "name": stranger, "pick": True}))
+                assert "Bob's seat needs its seat key" in await closed_with(eve)
             bob = await websockets.connect(url)
-            await bob.send(json.dumps({"type": "hello", "code": "OWL", "name": "Bob", "pick": True}))
+            await bob.send(json.dumps({"type": "hello", "code": CODE, "name": "Bob", "token": welcome["token"]}))
             assert (await receive(bob, "welcome"))["seat"] == 0
             assert (await receive(bob, "start")) == room.start_message()  # the race so far, to catch up
             assert (await receive(ann, "back"))["name"] == "Bob"
@@ -219,7 +233,8 @@ def test_the_lobby_seats_friends_only_in_open_seats_and_tells_everyone():
             if race is not None:
                 race.cancel()
             await server.stop()
-        assert heard[:3] == ["lobby", "lobby", "start"] and "left" in heard and "back" in heard
+        assert heard[0] == "lobby" and heard[heard.index("start") :].count("lobby") == 0  # (news come together)
+        assert "left" in heard and "back" in heard
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
@@ -241,7 +256,7 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
         clients = [SlowClient(), SlowClient()]
         seats = [Seat("friend", name="Ann", client=clients[0]), Seat("friend", name="Bob")]
         seats[1].client = clients[1]
-        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        room = Host(boards.practice_board(), 5, seats, CODE, 7, auto_start=False)
         setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")]
         tasks = [asyncio.ensure_future(room.begin(setups, [], [], dropped=[]))]
         for index in range(1, 6):
@@ -307,7 +322,7 @@ def test_a_window_cuts_off_a_host_that_floods_it():
 def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(monkeypatch):
     import asyncio
 
-    monkeypatch.setattr(hosting, "SEND_TIMEOUT", 0.2)
+    monkeypatch.setattr(room_module, "SEND_TIMEOUT", 0.2)
 
     class Transport:
         aborted = False
@@ -331,7 +346,7 @@ def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room(m
     async def scenario():
         stuck, reader = Stuck(), Reader()
         seats = [Seat("friend", name="Ann", client=stuck), Seat("friend", name="Bob", client=reader)]
-        room = Host(boards.practice_board(), 5, seats, "OWL", 7, auto_start=False)
+        room = Host(boards.practice_board(), 5, seats, CODE, 7, auto_start=False)
         started = asyncio.get_running_loop().time()
         await asyncio.wait_for(room.step("rest", [], []), 5)
         return room, stuck, reader, asyncio.get_running_loop().time() - started

@@ -44,7 +44,10 @@ def test_a_version_1_record_is_upgraded_and_reads_as_it_did():
     assert saved["format"] == 1
     upgraded = record.check(saved)
     assert upgraded["format"] == record.FORMAT and saved["format"] == 1  # a new dict; the old one is kept
-    assert {k: v for k, v in upgraded.items() if k != "format"} == {k: v for k, v in saved.items() if k != "format"}
+    assert {k: v for k, v in upgraded.items() if k != "format"} == {
+        **{k: v for k, v in saved.items() if k != "format"},
+        "dice": "twister",  # (version 3 names the kind of dice: every older record drew the twister)
+    }
     race = Race.from_dict(saved)
     assert len(race.choices) == len(saved["choices"]) and race.to_dict() == upgraded
 
@@ -79,13 +82,15 @@ BAD = [
     ("faces", lambda d: d.update(shown={"faces": ["six"], "orders": []}), "item 1 of the field 'race.shown.faces'"),
     ("orders", lambda d: d.update(shown={"faces": [], "orders": [[0, "x"]]}), "item 1 of the field 'race.shown."),
     ("null seed", lambda d: d.update(seed=None), "the field 'race.seed' is null and the race has no shown faces"),
+    ("dice", lambda d: d.update(dice="loaded"), "the field 'race.dice' is 'loaded', not one of twister, keyed"),
+    ("no dice", lambda d: d.pop("dice"), "the field 'race.dice' is missing"),
     # issue 27: the bounds
     ("turns 99", lambda d: d.update(turns=99), "the field 'race.turns' is 99, more than 15"),
     ("a terrain character", lambda d: d["board"]["terrain"].__setitem__(0, "?" * 18), "holds the character '?'"),
     ("a NUL in a name", lambda d: d["racers"][0].update(name="A\0"), "racer 1's name is a text that cannot be used"),
     ("a surrogate", lambda d: d["board"].update(name="\ud800"), "'race.board.name' is a text that cannot be used"),
     ("a long name", lambda d: d["racers"][0].update(name="x" * 100_000), "is 100,000 characters long (at most 40)"),
-    ("a huge seed", lambda d: d.update(seed=10**30), "the field 'race.seed' is 1000000000000000000000000000000, more"),
+    ("a huge seed", lambda d: d.update(seed=10**39), "the field 'race.seed' is 1" + "0" * 39 + ", more"),
     ("an unknown object", lambda d: d["board"]["objects"].append([3, 3, "xyz"]), "'race.board.objects' is a list"),
     ("off the board", lambda d: d["board"]["objects"].append([300, 3, "coin"]), "is off the board"),
     ("respawn turns", lambda d: d["board"].update(respawn_turns=["4"]), "'race.board.respawn_turns' is a text"),
@@ -162,3 +167,21 @@ def test_a_race_gives_and_takes_its_record_only_as_data():
     """Text only at a file's edge: a race has no text of its own to be read back."""
     assert not hasattr(Race, "to_json") and not hasattr(Race, "from_json")
     assert not hasattr(Season, "to_json") and not hasattr(Season, "from_json")
+
+
+def test_a_version_2_record_draws_the_twister_and_a_hosted_race_replays_its_keyed_dice():
+    """Version 3 names the kind of dice: a record of version 2 (no kind) reads as it did; a race with
+    keyed dice (a network race's host) keeps its kind and seed, and its record rebuilds it exactly."""
+    from game.dice import KEYED, Dice
+
+    twister = played(20).to_dict()
+    older = {k: v for k, v in twister.items() if k != "dice"} | {"format": 2}
+    again = Race.from_dict(older)
+    assert again.choices == played(20).choices and again.to_dict() == twister
+    seed = 2**127 + 12345  # a hosted race's seed: 128 bits
+    keyed = played(40, seed=seed, dice=Dice(seed, KEYED))
+    data = json.loads(json.dumps(keyed.to_dict()))
+    assert data["dice"] == "keyed" and data["seed"] == seed and data["format"] == record.FORMAT
+    rebuilt = Race.from_dict(data)
+    assert [e.to_dict() for e in rebuilt.log] == [e.to_dict() for e in keyed.log]
+    assert rebuilt.dice.kind == KEYED and rebuilt.pending == keyed.pending

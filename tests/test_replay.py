@@ -144,7 +144,7 @@ def test_a_choice_that_is_not_legal_is_reported_not_raised():
             b'{"format": "fantasy-racing-replay", "version": 1, "race": {"format": 1}, "events": []}',
             "cannot be replayed: the field 'race.board' is missing",
         ),
-        (b'{"format": 9, "choices": []}', "written by a newer version of the game (format 9; this one reads format 2)"),
+        (b'{"format": 9, "choices": []}', "written by a newer version of the game (format 9; this one reads format 3)"),
     ],
 )
 def test_a_bad_file_gets_one_sentence_naming_it(tmp_path, content, message, capsys):

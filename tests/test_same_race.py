@@ -1,5 +1,6 @@
 """One seed derivation (game/seeds.py): the same seed and lineup of computer racers give the same race,
-whether `simulate` plays it, `serve` hosts it (bot seats only) or the window shows it (headless)."""
+whether `simulate` plays it, `serve` hosts it (bot seats only) or the window shows it (headless), for
+the same kind of dice: a hosted race's dice are keyed (`simulate --dice keyed` draws them too)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from game import Race, RacerSetup, load_board
 from game.app.settings import Settings
+from game.dice import KEYED
 from game.simulate import run_race
 from scenes.app import App
 from scenes.race import RaceScene
@@ -54,22 +56,25 @@ def through_the_window() -> list[tuple[str, int]]:
 def test_the_same_seed_and_lineup_give_the_same_race_through_simulate_serve_and_the_window():
     characters, levels = [c for c, _ in LINEUP], [level for _, level in LINEUP]
     engine = points_by_racer(run_race(load_board(BOARD), characters, levels, TURNS, SEED))
+    hosted = points_by_racer(run_race(load_board(BOARD), characters, levels, TURNS, SEED, KEYED))
+    names = [f"{character}-{i + 1}" for i, (character, _) in enumerate(LINEUP)]
 
-    said = main_py(
-        "simulate", "--board", str(BOARD), "--racers", ",".join(characters), "--bots", ",".join(levels),
-        "--turns", str(TURNS), "--seed", str(SEED),
-    )  # fmt: skip
-    simulated = {name: int(points) for name, points in re.findall(r"\d\. (\S+)\s+(-?\d+) points", said)}
+    def simulated(*dice: str) -> dict[str, int]:
+        said = main_py(
+            "simulate", "--board", str(BOARD), "--racers", ",".join(characters), "--bots", ",".join(levels),
+            "--turns", str(TURNS), "--seed", str(SEED), *dice,
+        )  # fmt: skip
+        return {name: int(points) for name, points in re.findall(r"\d\. (\S+)\s+(-?\d+) points", said)}
 
     seats = ",".join(f"bot:{level}:{character}" for character, level in LINEUP)
     served_out = main_py(
-        "serve", "--port", str(free_port()), "--code", "OWLCODE", "--board", str(BOARD), "--seats", seats,
+        "serve", "--port", str(free_port()), "--code", "WLSNESTH", "--board", str(BOARD), "--seats", seats,
         "--turns", str(TURNS), "--seed", str(SEED), "--json",
     )  # fmt: skip
     served = {line["name"]: line["points"] for line in json.loads(served_out.strip().splitlines()[-1])}
 
     shown = through_the_window()
-    names = [f"{character}-{i + 1}" for i, (character, _) in enumerate(LINEUP)]
     assert shown == engine
-    assert simulated == served == {name: points for name, (_, points) in zip(names, engine)}
-    assert len({points for _, points in engine}) > 1  # a real race, not a draw of zeros
+    assert simulated() == {name: points for name, (_, points) in zip(names, engine)}
+    assert simulated("--dice", "keyed") == served == {name: points for name, (_, points) in zip(names, hosted)}
+    assert len({points for _, points in engine}) > 1 and hosted != engine  # real races, each with its own dice

@@ -43,8 +43,8 @@ def test_a_loaded_race_has_the_same_events_racers_and_pending_decision():
 
 def test_a_record_holds_setup_seed_choices_and_a_format_version():
     data = race_after(10).to_dict()
-    assert data["format"] == record.FORMAT == 2
-    assert data["seed"] == 5 and data["turns"] == 6
+    assert data["format"] == record.FORMAT == 3
+    assert data["seed"] == 5 and data["turns"] == 6 and data["dice"] == "twister"
     assert [r["character"] for r in data["racers"]] == ["elf", "thief", "baby"]
     assert len(data["choices"]) == 10
 
@@ -59,7 +59,7 @@ def test_a_record_is_plain_data_that_json_gives_back_unchanged():
     [
         ([1, 2], "it holds a list, not a race"),
         ({"racers": []}, "no format version"),
-        ({"format": 99}, "newer version of the game (format 99; this one reads format 2)"),
+        ({"format": 99}, "newer version of the game (format 99; this one reads format 3)"),
         ({"format": "one"}, "format version 'one' is not a whole number"),
         ({"format": 2}, "the field 'race.board' is missing"),
     ],

@@ -54,7 +54,7 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
     assert isinstance(lobby, HostScene)
     nw.run([host], lambda: lobby.port is not None, what="the host listening")
     assert lobby.port == port and lobby.shown_address == "127.0.0.1"
-    assert len(lobby.code) == 5 and lobby.code.isalnum()
+    assert len(lobby.code) == 8 and lobby.code.isalnum()
     # the friend: Join a race on the title, the address, code and name typed
     friend.stack.push(TitleScene())
     nw.step(friend)
@@ -174,8 +174,14 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     assert not scene_bob.seats.computer_plays(scene_bob.race, 0)  # a friend's: "Waiting for Ann…", as ever
     played = len(scene_host.race.choices)
     nw.run([host, bob], lambda: len(scene_host.race.choices) >= played + 8, events=nw.answer_by_enter)
-    # Ann joins again with the same name and code, from a new window: straight back into the race
+    # a stranger with her name and the room code, from another computer: refused, her seat waits for its key
+    stranger = nw.window()
+    refused = nw.join(stranger, [host, stranger, bob], port, lobby.code, "Ann")
+    assert refused.state == "form" and "only the computer that took it can take it back" in refused.message
+    # Ann joins again from a new window of her computer (its settings keep her seat's key): back into the race
     again = nw.window()
+    again.settings.seat_keys = dict(ann.settings.seat_keys)
+    assert len(again.settings.seat_keys) == 1
     apps = [host, again, bob]
     nw.join(again, apps, port, lobby.code, "Ann")
     nw.run(apps, lambda: isinstance(again.stack.top, RaceScene), what="Ann back in the race")

@@ -235,7 +235,7 @@ def test_a_race_is_saved_with_a_format_version_and_resumes(data_home):
     race = a_race(15)
     userdata.save_race(race, {"turns": 6, "seed": 3})
     data = json.loads(userdata.save_path().read_text(encoding="utf-8"))
-    assert data["version"] == userdata.SAVE_FILE_FORMAT and data["race"]["format"] == record.FORMAT == 2
+    assert data["version"] == userdata.SAVE_FILE_FORMAT and data["race"]["format"] == record.FORMAT == 3
     saved, problem = userdata.load_race()
     assert problem is None and saved.race.choices == race.choices and saved.setup == {"turns": 6, "seed": 3}
 

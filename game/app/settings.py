@@ -41,6 +41,7 @@ WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
+SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 #: The settings' texts, as the record's one validation checks them (printable, bounded).
 TEXTS = (
     Field("last_board", TEXT, longest=PATH_LENGTH),
@@ -135,6 +136,9 @@ class Settings:
     join_code: str = ""
     player_name: str = ""
     lineups: dict[str, dict[str, Any]] = field(default_factory=dict)  # LINEUPS: each setup's last lineup
+    # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
+    # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
+    seat_keys: dict[str, str] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer game, kept and written back
     problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 
@@ -275,6 +279,20 @@ class Settings:
                             fixes.append(f"{wrong}: forgotten")
             else:
                 fixes.append(f"lineups is {kind_of(value)}, not an object: reset")
+        if "seat_keys" in data:
+            value = data["seat_keys"]
+            if isinstance(value, dict) and all(
+                isinstance(k, str)
+                and isinstance(v, str)
+                and len(k) <= 200
+                and 16 <= len(v) <= 64
+                and k.isprintable()
+                and v.isprintable()
+                for k, v in value.items()
+            ):
+                settings.seat_keys = dict(list(value.items())[-SEAT_KEYS:])
+            else:
+                fixes.append(f"seat_keys is {kind_of(value)}, not the keys of seats: reset")
         if "host_port" in data:
             value = data["host_port"]
             if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
@@ -297,6 +315,7 @@ class Settings:
             "join_code",
             "player_name",
             "lineups",
+            "seat_keys",
         }
         settings.extra = {k: v for k, v in data.items() if k not in known}
         return settings, fixes
@@ -321,9 +340,18 @@ class Settings:
                 "join_code": str(self.join_code),
                 "player_name": str(self.player_name),
                 "lineups": {key: self.lineups[key] for key in LINEUPS if key in self.lineups},
+                "seat_keys": dict(self.seat_keys),
             }
         )
         return data
+
+    def keep_seat_key(self, place: str, key: str) -> None:
+        """Keep the key of a seat taken (`place`: game.net.protocol.key_place), the last SEAT_KEYS only."""
+        self.seat_keys.pop(place, None)
+        if key:
+            self.seat_keys[place] = key
+        while len(self.seat_keys) > SEAT_KEYS:
+            del self.seat_keys[next(iter(self.seat_keys))]
 
     def save(self) -> None:
         """Write the settings (atomically); a disk problem is logged, never raised."""

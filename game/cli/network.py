@@ -8,20 +8,29 @@ import asyncio
 import dataclasses
 import errno
 import json
-import random
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import ai
+from game import ai, seeds
 from game.characters import CHARACTERS
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.net.client import Follower, join
 from game.net.host import Host, start_seats
-from game.net.protocol import ProtocolError, address_of, split_address, standings_json
+from game.net.protocol import (
+    ProtocolError,
+    address_of,
+    code_problem,
+    key_place,
+    plain_code,
+    room_code,
+    shown_code,
+    split_address,
+    standings_json,
+)
 from game.net.server import serve_rooms
 from game.race import Race
 
@@ -63,10 +72,13 @@ class Progress:
 
 REFUSALS = {  # the host's reasons for closing a connection, and what to check then
     "a wrong room code": "check the room code the host gave you",
-    "is already connected": "that name is in the race already: join with another --name",
-    "is already in a seat": "that name is in the race already: join with another --name",
+    "needs its seat key": "join again with --key and the key this seat was given",
+    "is already in a seat": "that name is in the race already: join with another --name (or your seat's --key)",
+    "too many connections from your address": "wait a minute, then join again",
+    "as many connections as it takes": "the host takes no more connections: try again later",
     "no open seat": "every seat is taken: ask the host to open one",
     "the race has started": "the race started without you: ask the host for the next one",
+    "is not open": "that seat is no longer open: join again to take another",
 }
 
 
@@ -125,12 +137,35 @@ def run_join(args: argparse.Namespace) -> int:
         target = address_of(*split_address(args.host))
     except ValueError as error:
         raise CommandLineError(str(error)) from None
+    from game.app.settings import Settings
+
+    place = key_place(target, args.code, args.name)
+    key = args.key if args.key is not None else Settings.load().seat_keys.get(place, "")
+
+    def keep(token: str) -> None:
+        """The seat's key, printed and kept in the settings (read again just before: another join may
+        have kept one meanwhile)."""
+        print(f"join: your seat's key is {token} (join again with --key {token} to take your seat back)", flush=True)
+        settings = Settings.load()
+        settings.keep_seat_key(place, token)
+        settings.save()
+
     quiet = args.json or args.quiet
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
     progress.say(f"connecting to {target}...")
     try:
         race = asyncio.run(
-            join(target, args.code, args.name, args.character, args.bot, delay=args.delay, progress=progress)
+            join(
+                target,
+                args.code,
+                args.name,
+                args.character,
+                args.bot,
+                delay=args.delay,
+                token=key,
+                keep=keep,
+                progress=progress,
+            )
         )
     except ProtocolError as error:
         print(f"main.py: the host at {target} sent what this game cannot follow: {error}", file=sys.stderr)
@@ -155,18 +190,24 @@ def run_serve(args: argparse.Namespace) -> int:
     board = board_from(args.serve_board)
     if len(seats) > board.max_racers:
         raise CommandLineError(f"--seats: {board.name} takes at most {board.max_racers} racers")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    codes = [args.code] if args.rooms == 1 else [f"{args.code}-{n}" for n in range(1, args.rooms + 1)]
+    if args.code is not None and args.rooms > 1:
+        raise CommandLineError("--code names one room's code: each of --rooms has its own random code")
+    codes = [plain_code(args.code)] if args.code is not None else []
+    if codes and code_problem(codes[0]):
+        raise CommandLineError(f"--code: {code_problem(codes[0])}")
+    while len(codes) < args.rooms:
+        codes += [code for code in [room_code()] if code not in codes]
     hosts = [
         Host(
             board,
             args.turns or board.turns,
             [dataclasses.replace(s) for s in seats],
             code,
-            seed + n,
+            args.seed + n if args.seed is not None else seeds.hosted(),  # (no seed given: 128 bits, never shown)
             takeover=args.takeover,
             takeover_level=args.takeover_level,
             say=lambda line: print(f"serve: {line}", flush=True),
+            clock=args.clock,
         )
         for n, code in enumerate(codes)
     ]
@@ -182,15 +223,15 @@ def run_serve(args: argparse.Namespace) -> int:
         Path(args.timings).write_text(json.dumps(timings), encoding="utf-8")
     if args.save:
         for host, race in zip(hosts, races):
-            path = Path(args.save) if len(hosts) == 1 else Path(args.save).with_suffix(f".{host.code}.json")
+            path = Path(args.save) if len(hosts) == 1 else Path(args.save).with_suffix(f".{shown_code(host.code)}.json")
             path.write_text(json.dumps(race.to_dict()), encoding="utf-8")
             print(f"serve: the race is saved in {path}")
     if len(races) == 1:
         print_standings(races[0], args.json)
     else:
         for host, race in zip(hosts, races):
-            print(f"room {host.code}:")
+            print(f"room {shown_code(host.code)}:")
             print_standings(race, False)
         if args.json:
-            print(json.dumps({host.code: standings_json(race) for host, race in zip(hosts, races)}))
+            print(json.dumps({shown_code(host.code): standings_json(race) for host, race in zip(hosts, races)}))
     return 0

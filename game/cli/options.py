@@ -178,6 +178,12 @@ def build_parser() -> Parser:
     sim.add_argument("--turns", type=TURNS, default=None, help="game turns, 5 to 15")
     sim.add_argument("--games", type=whole_number(1, 1_000_000, "--games"), default=1, help="how many races")
     sim.add_argument("--seed", type=SEED, default=1, help="seed of the first race")
+    sim.add_argument(
+        "--dice",
+        choices=("twister", "keyed"),
+        default="twister",
+        help="the kind of dice the seed draws: twister (a race at one screen) or keyed (a hosted race's)",
+    )
 
     tour = command(
         commands,
@@ -228,7 +234,12 @@ def build_parser() -> Parser:
         "main.py serve --port 47810 --code PLAYTEAM --board maps/forest.tmx --seats person,bot:hard --address 0.0.0.0",
     )
     serve.add_argument("--port", type=whole_number(1, 65535, "--port"), required=True, help="the port to listen on")
-    serve.add_argument("--code", type=CODE, required=True, help="the room code friends must give")
+    serve.add_argument(
+        "--code",
+        type=CODE,
+        default=None,
+        help="the room code friends must give: 8 or more of ABCDEFGHJKLMNPQRSTUVWXYZ23456789 (default: a random one)",
+    )
     serve.add_argument("--board", dest="serve_board", required=True, metavar="FILE", help="the board (.tmx)")
     serve.add_argument("--turns", type=TURNS, default=None, help="game turns (default: the board's)")
     serve.add_argument(
@@ -245,14 +256,22 @@ def build_parser() -> Parser:
         help=f"the level of the computer racer that plays for him: {LEVEL_WORDS} (default normal)",
     )
     serve.add_argument(
+        "--clock",
+        type=seconds,
+        default=0.0,
+        help="seconds a connected friend has for each decision, then the takeover level decides it (default 0: none)",
+    )
+    serve.add_argument(
         "--rooms",
         type=whole_number(1, 100, "--rooms"),
         default=1,
-        help="host this many races at once, room codes CODE-1 ... CODE-N (default 1: the code itself)",
+        help="host this many races at once, each with its own random room code (printed; default 1)",
     )
     serve.add_argument("--timings", metavar="FILE", help=argparse.SUPPRESS)  # benchmarks/network.py: when steps left
     serve.add_argument("--address", default="127.0.0.1", help="the address to listen on (default: this machine only)")
-    serve.add_argument("--seed", type=SEED, default=None, help="the race's seed")
+    serve.add_argument(
+        "--seed", type=SEED, default=None, help="the race's seed (default: 128 bits from the system, never shown)"
+    )
     serve.add_argument(
         "--save", metavar="FILE", help="write the finished race there (a save that replay --check reads)"
     )
@@ -271,7 +290,12 @@ def build_parser() -> Parser:
         "--name",
         type=given("your name (the others see it)", "--name"),
         required=True,
-        help="your name (join again with it to take your seat back)",
+        help="your name",
+    )
+    join.add_argument(
+        "--key",
+        default=None,
+        help="your seat's key, to take your seat back after a drop (default: the one kept from your last join)",
     )
     join.add_argument("--character", default=None, help="the character you would like (an id below)")
     join.add_argument(

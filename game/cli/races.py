@@ -85,7 +85,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     characters, bots = lineup(args.racers, args.bots, POLICIES, "policy", most, f"{board.name} takes")
     turns = args.turns if args.turns is not None else board.turns
     try:
-        simulate(board, characters, bots, turns, args.games, args.seed, sys.stdout)
+        simulate(board, characters, bots, turns, args.games, args.seed, sys.stdout, args.dice)
     except ValueError as error:
         raise CommandLineError(str(error)) from None
     return 0

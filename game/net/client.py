@@ -1,11 +1,13 @@
 """A client's side of a network race: `Follower` (the host's messages in, the race rebuilt) and `join`
 (a terminal's client: a computer racer plays the seat).
 
-A follower treats the host as a stranger: each message is checked (size, a known type, its schema, a
-board that reads, characters that exist, faces each die can show, options the race has, an ask only
+A follower treats the host as a stranger: each message is checked (size, numbers of a few digits, a
+known type, its schema's exact types and bounds, a board within the limits of a board from a file,
+characters that exist, faces each die can show, options the race has in type and value, an ask only
 for its own racer and the pending decision); one it cannot follow is a ProtocolError sentence, never
-a traceback. A friend's follower rebuilds the race from the setup, the choices and the faces shown
-(strict `ShownDice`: the host's dice only, so no roll can be foreseen). The host's own screen follows
+a traceback, and the window ends that race with it (offering to keep it). A friend's follower
+rebuilds the race from the setup, the choices and the faces shown (strict `ShownDice`: the host's
+dice only, so no roll can be foreseen). The host's own screen follows
 with the host's seed instead (it is the host's), and checks that its dice show the faces the host's
 did: its race is the host's, to save and replay as any.
 """
@@ -22,8 +24,35 @@ from typing import Any
 from game import ai, record, seeds
 from game.board import Board, BoardError
 from game.dice import Dice, DiceExhausted, RecordingDice, ShownDice
-from game.net.protocol import HOST_MESSAGES, MAX_FROM_HOST, ProtocolError, check, freeze, parse, plain
+from game.net.door import KEY_HEADER
+from game.net.protocol import (
+    HOST_MESSAGES,
+    MAX_CHOICES,
+    MAX_FROM_HOST,
+    OPTION,
+    RACER_NAME,
+    ProtocolError,
+    check,
+    check_board,
+    freeze,
+    parse,
+    plain,
+    words_of_close,
+)
+from game.net.schema import ListOf
 from game.race import IllegalChoice, Race, RacerSetup
+
+CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
+
+
+def sentence(error: Exception, longest: int = 160) -> str:
+    """An error's words as the end of one short sentence (its first line, printable, cut short)."""
+    try:
+        words = str(error)
+    except ValueError:  # (an integer too long to write)
+        words = type(error).__name__
+    line = words.splitlines()[0] if words.strip() else type(error).__name__
+    return "".join(ch if ch.isprintable() else "?" for ch in line[:longest])
 
 
 class Follower:
@@ -55,6 +84,9 @@ class Follower:
         self.takeover: dict[int, float] = {}  # seat -> the host's delay before a computer plays for him
         self.standings: list[dict[str, Any]] | None = None
         self.bye: str | None = None
+        self.token = ""  # this client's seat key (from its welcome): it takes the seat back after a drop
+        self.clock_ends: float | None = None  # when the turn clock of the decision asked of this client runs out
+        self.late: tuple[int, float] | None = None  # (seat, when): the host said a computer chose for him
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -62,24 +94,25 @@ class Follower:
         kind = message["type"]
         if kind not in HOST_MESSAGES:
             raise ProtocolError(f"the host sent a message of unknown type {kind[:20]!r}")
-        check(message, kind, HOST_MESSAGES[kind])
+        check(message, kind, HOST_MESSAGES)
         try:
             getattr(self, f"_{kind}")(message)
         except ProtocolError:
             raise
-        except (BoardError, DiceExhausted, IllegalChoice, KeyError, TypeError, ValueError) as error:
-            raise ProtocolError(f"the host's {kind!r} message cannot be followed ({error})") from None
+        except (BoardError, DiceExhausted, IllegalChoice, IndexError, KeyError, TypeError, ValueError) as error:
+            raise ProtocolError(f"the host's {kind!r} message cannot be followed ({sentence(error)})") from None
         return message
 
     def _welcome(self, message: dict[str, Any]) -> None:
-        self.seat = message["seat"]
+        if message["seat"] >= len(message["seats"]):
+            raise ProtocolError("the host gave this client a seat its race does not have")
+        self.seat, self.token = message["seat"], message["token"]
         self.mine = {self.seat}
 
     def _lobby(self, message: dict[str, Any]) -> None:
-        board = Board.from_dict(message["board"])
-        for seat in message["seats"]:
-            check({**seat, "type": "seat"} if isinstance(seat, dict) else None, "seat", {"kind": str, "name": str})
-        self.lobby, self.board = message, board
+        if "board" in message:  # (the first lobby; its news keep it)
+            self.board = check_board(message["board"])
+        self.lobby = message
 
     def _start(self, message: dict[str, Any]) -> None:
         """The race so far: its record (as a save keeps it) without the host's seed, with the faces and
@@ -87,19 +120,26 @@ class Follower:
         try:
             data = record.check(message["race"])
         except record.RecordError as error:
-            raise ProtocolError(f"the host's race cannot be followed: {error}") from None
+            raise ProtocolError(f"the host's race cannot be followed: {sentence(error)}") from None
         shown = data.get("shown")
         if data["seed"] is not None or shown is None:
             raise ProtocolError("the host's race must show its faces and keep its seed")
-        board = self.host_board if self.host_board is not None else Board.from_dict(data["board"])
+        if self.seat is not None and self.seat >= len(data["racers"]):
+            raise ProtocolError("the host's race has no racer in this client's seat")
+        board = self.host_board if self.host_board is not None else check_board(data["board"], "the race's board")
+        CHOICES.check(data["choices"], "the race's choices")
         setups = []
         for index, racer in enumerate(data["racers"]):
             bot = racer.get("bot")
+            if bot is not None and bot not in ai.LEVELS:
+                raise ProtocolError(f"racer {index + 1} of the host's race is played by an unknown level")
             if index == self.seat and self.level in ai.LEVELS:
                 bot = self.level  # his computer racer plays this seat here (a look-ahead one keeps snapshots)
-            setups.append(RacerSetup(racer["character"], str(racer.get("name", ""))[:40], bot))
+            name = racer.get("name", "")
+            RACER_NAME.check(name, f"the name of racer {index + 1}")
+            setups.append(RacerSetup(racer["character"], name, bot))
         if self.host_seed is not None:
-            self.dice = RecordingDice(self.host_seed)
+            self.dice = RecordingDice(self.host_seed, data["dice"])  # (the host's kind of dice: keyed)
             self.race = Race.new(board, setups, turns=data["turns"], seed=self.host_seed, dice=self.dice)
         else:
             self.dice = ShownDice(shown["faces"], shown["orders"], strict=True, seed=self.dice.seed)
@@ -113,7 +153,6 @@ class Follower:
 
     def _show(self, step: Any) -> None:
         """The faces a step shows, to the dice that will give them."""
-        check(step, "step", HOST_MESSAGES["step"])
         if isinstance(self.dice, ShownDice):
             self.dice.show(step["faces"], step["orders"])
 
@@ -136,19 +175,34 @@ class Follower:
         race = self.race
         if race is None or message["racer"] not in self.mine:
             raise ProtocolError("the host asked a decision of another racer")
-        if race.pending is None or race.pending.racer != message["racer"] or message["index"] != len(race.choices):
+        pending = race.pending
+        if pending is None or pending.racer != message["racer"] or message["index"] != len(race.choices):
             raise ProtocolError("the host asked a decision the race does not have")
+        if freeze(message["options"]) != tuple(pending.options) or message["kind"] != pending.kind:
+            raise ProtocolError("the host asked a decision with other options than the race's")
         self.asked = message
+        clock = message.get("clock")
+        self.clock_ends = time.monotonic() + clock if clock is not None else None
+
+    def _racer(self, message: dict[str, Any]) -> int:
+        """The seat a message names: one of the race's racers (ProtocolError otherwise)."""
+        if self.race is None or message["seat"] >= len(self.race.racers):
+            raise ProtocolError(f"the host's {message['type']!r} message names a racer the race does not have")
+        return int(message["seat"])
+
+    def _late(self, message: dict[str, Any]) -> None:
+        self.late = (self._racer(message), time.monotonic())
 
     def _over(self, message: dict[str, Any]) -> None:
         self.standings = message["standings"]
 
     def _left(self, message: dict[str, Any]) -> None:
-        self.away[message["seat"]] = time.monotonic()
-        self.takeover[message["seat"]] = float(message["takeover"])
+        seat = self._racer(message)
+        self.away[seat] = time.monotonic()
+        self.takeover[seat] = float(message["takeover"])
 
     def _back(self, message: dict[str, Any]) -> None:
-        self.away.pop(message["seat"], None)
+        self.away.pop(self._racer(message), None)
 
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]
@@ -167,8 +221,14 @@ class Follower:
     def choice(self, option: Any) -> dict[str, Any]:
         """The "choose" message answering the asked decision with `option`."""
         assert self.race is not None
-        self.asked = None
+        self.asked, self.clock_ends = None, None
         return {"type": "choose", "index": len(self.race.choices), "option": plain(option)}
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the turn clock of the decision asked of this client (None: no clock)."""
+        if self.clock_ends is None or not self.my_decision():
+            return None
+        return max(0.0, self.clock_ends - time.monotonic())
 
 
 def kept_race(race: Race, bots: dict[int, str], seed: int | None = None) -> Race:
@@ -183,7 +243,7 @@ def kept_race(race: Race, bots: dict[int, str], seed: int | None = None) -> Race
         seed = seed if seed is not None else dice.seed
         copy = Race.new(race.board, setups, race.turns, seed, ShownDice(dice.faces, dice.orders, seed=seed))
     else:
-        copy = Race.new(race.board, setups, race.turns, race.seed)
+        copy = Race.new(race.board, setups, race.turns, race.seed, Dice(race.seed, dice.kind))
     for option in race.choices:
         copy.choose(option)
     return copy
@@ -198,21 +258,32 @@ async def join(
     timeout: float = 3600.0,
     delay: float = 0.0,
     observe: Callable[[dict[str, Any], float], None] | None = None,
+    token: str = "",
+    keep: Callable[[str], None] | None = None,
+    source: str | None = None,
     progress: Callable[[dict[str, Any], Follower], None] | None = None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
     The bot's choices come from `seeds.stream(0, seeds.BOT, name)`: a client has no seed of the race,
     so his computer racer's stream is his name's (the same name plays the same way).
-    `observe(message, arrived)`, for benchmarks, hears every message and when it arrived (time.monotonic);
-    `progress(message, follower)`, for the terminal's lines, every message once the follower took it in.
+    `token`: the seat key of a seat taken before (it takes it back); `keep(token)` hears the seat key the
+    host gives (to join again with it). `observe(message, arrived)`, for benchmarks, hears every message
+    and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
+    follower)`, for the terminal's lines, every message once the follower took it in.
     """
     import websockets
 
-    async with websockets.connect(f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10) as server:
+    headers = {KEY_HEADER: token} if token else {}
+    where: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+    async with websockets.connect(
+        f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10, additional_headers=headers, **where
+    ) as server:
         hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
         if character:
             hello["character"] = character
+        if token:
+            hello["token"] = token
         await server.send(json.dumps(hello))
         follower = Follower(level=bot)
         rng = seeds.stream(0, seeds.BOT, name)
@@ -227,6 +298,8 @@ async def join(
             if progress is not None:
                 progress(message, follower)
             race = follower.race
+            if message["type"] == "welcome" and keep is not None:
+                keep(follower.token)
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
                 option = await asyncio.to_thread(ai.choose, race, race.pending, bot, rng)
@@ -239,4 +312,5 @@ async def join(
                 return race
             elif message["type"] == "bye":
                 break
-        raise ConnectionError("the host closed the race before its end")
+        why = words_of_close(server.close_code or 1006, server.close_reason or "")
+        raise ConnectionError(f"the host closed the race before its end ({why or 'no reason given'})")

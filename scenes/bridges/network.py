@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.board import Board
+from game.net.door import KEY_HEADER
 from game.net.host import Host, Seat, serve_name
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
@@ -102,15 +103,17 @@ def wait_closed(seconds: float = 2.0) -> None:
 
 class Hosting:
     """The window's host (see the module): THE host of the race on a background loop, its screen a
-    local client.
+    local client. `reopen`: the record of a race its host saved in progress (with its seed), hosted
+    again under the same `code`, `seats` as `Seat.from_saved` reads them from the save (their keys: each
+    friend takes his seat back with his own, as after a dropped connection).
 
     `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
-    {"line"}) for each line the host logs; ("message", text) for each of the host's messages to this
-    screen (the lobby's news, the start, every step, the asks for the people here, who left and came
-    back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
+    {"line"}) for each line the host logs; ("seats", [...]) whenever the seats change (`Host.seat_states`:
+    who is connected, away, removed, let back in); ("message", text) for each of the host's messages to
+    this screen (the lobby's news, the start, every step, the asks for the people here, who left and
+    came back, the end), to follow with a `game.net.client.Follower`. `paced`: the host's computer racers
     wait for this screen to have shown the race so far (`ready`) before they play, as they did when
-    the screen drove the race. `reopen`: a race its host saved in progress (its record, with its seed),
-    hosted again in the same room (`Host.reopen`): its race starts at once from its last choice.
+    the screen drove the race.
     """
 
     def __init__(
@@ -126,29 +129,24 @@ class Hosting:
         port: int = PORT,
         name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
+        clock: float = 0.0,
         reopen: dict[str, Any] | None = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
-        say: Callable[[str], None] = lambda line: self.inbox.put(("note", {"line": line}))  # noqa: E731
-        pace = self._pace if paced else None
-        if reopen is not None:
-            options = {"takeover": takeover, "takeover_level": takeover_level, "say": say, "pace": pace}
-            self.host = Host.reopen(reopen, seats, code, name_of=name_of, **options)
+        options: dict[str, Any] = {
+            "takeover": takeover,
+            "takeover_level": takeover_level,
+            "say": lambda line: self.inbox.put(("note", {"line": line})),
+            "name_of": name_of,
+            "pace": self._pace if paced else None,
+            "clock": clock,
+        }
+        if reopen is not None:  # a race its host saved in progress: its friends take their seats back with their keys
+            self.host = Host.reopen(reopen, seats, code, **options)
         else:
-            self.host = Host(
-                board,
-                turns,
-                seats,
-                code,
-                seed,
-                takeover,
-                takeover_level,
-                auto_start=False,
-                say=say,
-                name_of=name_of,
-                pace=pace,
-            )
+            self.host = Host(board, turns, seats, code, seed, auto_start=False, **options)
+        self.host.watch = lambda seats: self.inbox.put(("seats", seats))
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
         self.address, self.port = address, port
@@ -192,6 +190,18 @@ class Hosting:
         """How long a friend who left waits before a computer racer of `level` plays for him."""
         self.background.call(lambda: self.host.set_takeover(seconds, level))
 
+    def set_clock(self, seconds: float) -> None:
+        """The seconds a connected friend has for each decision (0: no limit)."""
+        self.background.call(lambda: self.host.set_clock(seconds))
+
+    def remove(self, seat: int) -> None:
+        """Remove a friend from his seat (a computer racer plays it from now on, or it opens in the lobby)."""
+        self._post(self.host.remove(seat))
+
+    def release(self, seat: int) -> None:
+        """Let a friend who left back into his seat without his seat key (he lost it)."""
+        self._post(self.host.release(seat))
+
     def start(self, given: Sequence[int] = ()) -> None:
         """Start the race: the seats nobody took, and `given` (shown open on this screen), are played by
         computer racers. The start comes back as a message."""
@@ -228,8 +238,9 @@ class Hosting:
             return None
 
     def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
-        """The seats as a host's save keeps them (`Seat.saved`: `Host.reopen` seats the friends again),
-        read on the network's loop; None when it does not answer within `seconds`."""
+        """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key:
+        `Host.reopen` seats the friends again), read on the network's loop; None when it does not answer
+        within `seconds`."""
 
         async def read() -> list[dict[str, Any]]:
             return [seat.saved() for seat in self.host.seats]
@@ -263,9 +274,11 @@ class Connection:
     """The window client's network side: one connection to a host on a background loop.
 
     `send` posts a message; `get` gives what came, in order: ("connected", None), ("message", text) for
-    each of the host's messages, then ("closed", {"code", "reason"}) or ("unreachable", {"error"}). The
+    each of the host's messages, then ("closed", {"code", "reason"}), ("unreachable", {"error"}) or
+    ("broken", {"error"}) (the host sent what this window refuses before reading it: too big). The
     frame loop follows the race with a `Follower`. A host that sends more than the window reads (more
-    than MAX_WAITING bytes unread) is cut off.
+    than MAX_WAITING bytes unread) is cut off. A hello with a seat key brings it in the handshake too:
+    the host lets a friend in first.
     """
 
     def __init__(
@@ -285,8 +298,13 @@ class Connection:
         import websockets
 
         try:
+            token = hello.get("token")
             async with websockets.connect(
-                f"ws://{self.address}", max_size=MAX_FROM_HOST, open_timeout=connect_timeout, ping_interval=5
+                f"ws://{self.address}",
+                max_size=MAX_FROM_HOST,
+                open_timeout=connect_timeout,
+                ping_interval=5,
+                additional_headers={KEY_HEADER: token} if isinstance(token, str) and token else {},
             ) as server:
                 self.socket = server
                 await server.send(json.dumps(hello))
@@ -305,6 +323,9 @@ class Connection:
                 code, reason = server.close_code, server.close_reason
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
+            if error.sent is not None and error.sent.code == 1009:  # this window closed it: a message too big
+                self.inbox.put(("broken", {"error": "the host sent a message too big"}))
+                return
             code = error.rcvd.code if error.rcvd is not None else 1006
             reason = error.rcvd.reason if error.rcvd is not None else ""
             self.inbox.put(("closed", {"code": code, "reason": reason}))

@@ -1,0 +1,168 @@
+"""The host's door: who may come in, how many, how often, and what is said of those refused.
+
+The WebSocket transport (game/net/server.py) asks its `Door` about every connection:
+
+- **sockets**: one address holds at most SOCKETS_PER_ADDRESS sockets at a time, handshakes included
+  (beyond, a new one is cut at once), and the host at most as many as its descriptors allow: a
+  stranger cannot hold the host at its limit of open files;
+- **connections**: one address holds at most PER_ADDRESS connections, the host at most `in_all`, each
+  beyond refused with a sentence; a friend who brings a seat key (the KEY_HEADER of his handshake)
+  passes the per-address limit and may use RESERVE more in all (the host's friends first);
+- **room codes**: after FREE_TRIES wrong codes from an address, its tries go one a SPACING seconds
+  (those waiting in turn), until a right code; 100 wrong codes take more than 90 seconds;
+- **what is said**: a refusal from an address is logged once a minute at most (with how many more
+  there were), so that a stranger cannot fill the host's log.
+
+An address is an IPv4 address, or an IPv6 network of 64 bits (what one home is given). The door's
+clock and sleep may be a test's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+KEY_HEADER = "X-Fantasy-Racing-Seat"  # a friend's seat key, in his handshake: he passes the limits first
+SOCKETS_PER_ADDRESS = 16  # sockets an address may hold, handshakes included
+PER_ADDRESS = 8  # connections an address may hold: a household of friends and their lobbies
+IN_ALL = 128  # connections the host holds at most (it may hold more with many rooms), friends aside
+RESERVE = 16  # more connections in all for friends who bring their seat key
+FREE_TRIES = 5  # wrong room codes an address may try at once
+SPACING = 1.0  # seconds between two tries of an address past its free tries
+LOG_EVERY = 60.0  # seconds between two lines about the same refusal from the same address
+REMEMBERED = 4096  # addresses whose wrong codes and refusals are remembered, at most (the oldest forgotten)
+SPARE_DESCRIPTORS = 64  # files the host keeps for itself (its board, its log, its save) below its limit
+
+
+def address_of(peer: object) -> str:
+    """The address a connection counts against: its IPv4 address, or its IPv6 network of 64 bits."""
+    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    try:
+        ip = ipaddress.ip_address(str(host).split("%")[0])
+    except ValueError:
+        return str(host)[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def descriptors() -> int:
+    """How many files (sockets included) this process may have open (a large number where unknown)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to run into
+        return 1 << 16
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft > 0 else 1 << 16
+
+
+@dataclass
+class Tries:
+    """An address's wrong room codes."""
+
+    wrong: int = 0
+    next_try: float = 0.0  # when its next try may be checked (past its free tries)
+    last: float = 0.0  # when it last tried
+
+
+class Door:
+    """The host's door (see the module). `say(line)` hears what it logs."""
+
+    def __init__(
+        self,
+        say: Callable[[str], None],
+        in_all: int = IN_ALL,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.say = say
+        self.now, self.sleep = now, sleep
+        ceiling = max(8, descriptors() - SPARE_DESCRIPTORS)
+        self.in_all = min(in_all, ceiling - RESERVE)
+        self.most_sockets = ceiling
+        self.sockets: Counter[str] = Counter()
+        self.open: Counter[str] = Counter()
+        self.tries: dict[str, Tries] = {}
+        self.said: dict[tuple[str, str], tuple[float, int]] = {}  # (address, what) -> (when said, untold since)
+
+    # ------------------------------------------------------------ sockets and connections
+    def socket_opened(self, address: str) -> bool:
+        """A socket was accepted: whether it may stay (it is counted only then)."""
+        if self.sockets[address] >= SOCKETS_PER_ADDRESS or self.sockets.total() >= self.most_sockets:
+            self.tell(address, "cut", f"cut sockets from {address}: more than {SOCKETS_PER_ADDRESS} at a time")
+            return False
+        self.sockets[address] += 1
+        return True
+
+    def socket_closed(self, address: str) -> None:
+        self.sockets[address] -= 1
+        if self.sockets[address] <= 0:
+            del self.sockets[address]
+
+    def admit(self, address: str, friend: bool) -> str:
+        """A connection asks in: "" when it may (it is counted: `leave` when it ends), else the sentence
+        that refuses it. A friend with his seat key comes first."""
+        if not friend and self.open[address] >= PER_ADDRESS:
+            return f"too many connections from your address (at most {PER_ADDRESS})"
+        if self.open.total() >= self.in_all + (RESERVE if friend else 0):
+            return "the host has as many connections as it takes: try again in a moment"
+        self.open[address] += 1
+        return ""
+
+    def leave(self, address: str) -> None:
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+    # ------------------------------------------------------------ room codes
+    async def turn(self, address: str) -> None:
+        """Wait for this address's turn to have a room code checked: at once for its first FREE_TRIES
+        wrong codes, then one try every SPACING seconds (tries waiting in turn), until a right code."""
+        tries = self.tries.get(address)
+        if tries is None or tries.wrong < FREE_TRIES:
+            return
+        now = self.now()
+        at = max(now, tries.next_try)
+        tries.next_try = at + SPACING
+        if at > now:
+            await self.sleep(at - now)
+
+    def wrong(self, address: str) -> None:
+        """A wrong room code from this address (said once a minute)."""
+        now = self.now()
+        tries = self.tries.pop(address, None) or Tries()
+        tries.wrong += 1
+        tries.last = now
+        if tries.wrong >= FREE_TRIES:
+            tries.next_try = max(tries.next_try, now + SPACING)
+        self.tries[address] = tries  # (the most recent last: the oldest are forgotten first)
+        while len(self.tries) > REMEMBERED:
+            del self.tries[next(iter(self.tries))]
+        self.tell(address, "code", f"a wrong room code from {address}")
+
+    def right(self, address: str) -> None:
+        """A right room code: the address tries freely again."""
+        self.tries.pop(address, None)
+
+    # ------------------------------------------------------------ what is said
+    def tell(self, address: str, what: str, line: str) -> None:
+        """Log `line` about `address`, unless a line about the same (`what`) was logged from it in the last
+        minute: then it is counted, and said with the next line."""
+        now = self.now()
+        key = (address, what)
+        when, untold = self.said.get(key, (-LOG_EVERY, 0))
+        if now - when < LOG_EVERY:
+            self.said[key] = (when, untold + 1)
+            return
+        more = f" (and {untold} more like it in the last minute)" if untold else ""
+        self.said.pop(key, None)
+        self.said[key] = (now, 0)
+        while len(self.said) > REMEMBERED:
+            del self.said[next(iter(self.said))]
+        self.say(f"{line}{more}")
