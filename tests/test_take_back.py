@@ -9,6 +9,7 @@ and its replay holds only the choices that stood.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -217,8 +218,10 @@ def app(folder):
     return App(settings=Settings(animation_speed=4.0, tutorial_seen=True))
 
 
-def run_until(app, condition, frames=6000):
-    for _ in range(frames):
+def run_until(app, condition, seconds=120.0):
+    """Step frames until `condition()` holds, bounded in time (a computer racer may be thinking)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():
             return
         app.step([], 1 / 30)
@@ -315,9 +318,8 @@ def test_after_a_take_back_the_computer_racers_play_as_if_the_other_choice_had_b
             app.step([key(pygame.K_u)])
             run_until(app, deciding(scene))
         scene.choose(other)
-        for _ in range(40000):
-            if scene.race.over:
-                break
+        deadline = time.monotonic() + 600  # the computer racers think on their own: a bound in time, not frames
+        while not scene.race.over and time.monotonic() < deadline:
             app.step([key(pygame.K_RETURN)] if scene.panel is not None and not scene.busy else [], 1 / 30)
         assert scene.race.over
         races.append(scene.race.to_dict())
