@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         args = build_parser().parse_args(argv)
+        from game.app import logs
+
+        logs.show_native(getattr(args, "verbose", False))  # SDL's and ALSA's own lines in the terminal too
         if args.command == "simulate":
             return races.run_simulate(args)
         if args.command in ("tournament", "balance"):
@@ -37,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.check:
                 return races.run_replay_check(args)
             from game.replay import ReplayError
-            from scenes.replay import run_replay
+            from scenes.app import run_replay
 
             replay = races.read_replay(args.replay_file)
             try:

@@ -21,6 +21,7 @@ import pygame
 
 from game.app import logs, session, userboards, userdata
 from game.app.settings import Settings
+from game.replay import start
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
 from scenes.gamepad import Gamepads
@@ -33,6 +34,8 @@ from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.question import QuestionScene
 from scenes.race import RaceScene
+from scenes.replay import replay_board, replay_scene, watch
+from scenes.replays import ReplaysScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
 from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
@@ -71,6 +74,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "host_left": HostLeftScene,
     "question": QuestionScene,
     "games": GamesScene,
+    "replays": ReplaysScene,
+    "replay": watch,
 }
 
 
@@ -83,7 +88,8 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
-        pygame.display.init()
+        with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
+            pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         icon = assets.image(ICON)
@@ -109,6 +115,11 @@ class App:
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
+        audio.apply_settings(self.settings)
+        self.settings.save()
+
+    def apply_volumes(self) -> None:
+        """The sound and music volumes of the settings, heard at once, and saved."""
         audio.apply_settings(self.settings)
         self.settings.save()
 
@@ -252,5 +263,22 @@ def run(options=None) -> int:
         wait_closed(1.0)
         session.wait_for_saves()
         userdata.unlock_folder()
+        pygame.quit()
+    return 0
+
+
+def run_replay(replay, speed: float = 1.0) -> int:
+    """`main.py replay FILE`: open the window on the replay; Escape quits. Raises ReplayError."""
+    race = start(replay, replay_board(replay))  # (a race that does not replay: said before any window)
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    try:
+        app = App()
+    except pygame.error as error:
+        print(f"main.py: cannot open the game's window ({error}); is a display available?", file=sys.stderr)
+        return 1
+    app.stack.push(replay_scene(replay, race, speed))
+    try:
+        app.loop()
+    finally:
         pygame.quit()
     return 0

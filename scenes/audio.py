@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from game.app import logs
 from scenes import assets
 
 log = logging.getLogger(__name__)
@@ -155,7 +156,8 @@ class Audio:
     def _open_mixer(self) -> bool:
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with logs.native_quiet():  # (ALSA's own lines without a sound card: to the log, not the terminal)
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             if pygame.mixer.get_num_channels() < 16:
                 pygame.mixer.set_num_channels(16)
         except (pygame.error, RuntimeError, OSError) as exc:  # no sound card, no driver, no mixer module

@@ -15,6 +15,7 @@ from game.app import userboards
 from scenes import assets
 
 PRACTICE = "practice"
+GENTLE = "meadow.tmx"  # the shipped board a first race starts on (Meadow Dash: open, a few fences)
 SHIPPED, YOURS, GIVEN = "shipped", "yours", "given"
 PRACTICE_TEXT = """
 ..1.2.3.4.5.6...

@@ -152,7 +152,7 @@ class HostScene(Scene):
                 Button(
                     (LOBBY_BOX.right - 300, 652, 300, 50),
                     t("host.start"),
-                    self.start,
+                    self.ask_start,
                     primary=True,
                     hint=t("common.enter"),
                 ),
@@ -242,6 +242,21 @@ class HostScene(Scene):
                     self.race_started()
                     return
 
+    def open_seats(self) -> int:
+        """How many seats open for a friend nobody has taken yet."""
+        return sum(1 for s in self.seats if s.get("kind") == "friend" and not s.get("name"))
+
+    def ask_start(self) -> None:
+        """*Start the race* (or Enter): with seats still open, asked first (computer racers would play
+        them); else at once."""
+        waiting = self.open_seats()
+        if waiting and self.hosting is not None and self.port is not None and not self.started:
+            question = t("host.start_question", count=waiting)
+            detail = t("host.start_detail", level=t(f"lobby.level.{self.takeover_level}"))
+            self.stack.push(self.stack.make("question", question, self.start, yes=t("host.start_yes"), detail=detail))
+            return
+        self.start()
+
     def start(self) -> None:
         """Start the race now: seats nobody took (as this screen shows them) are played by computer
         racers of the chosen level. The host builds the race and sends its start here too."""
@@ -291,7 +306,7 @@ class HostScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                self.ask_start()
             elif event.key == pygame.K_f:
                 self.friends()
         return None
@@ -332,7 +347,7 @@ class HostScene(Scene):
         panel(surface, box, (30, 35, 54))
         draw_board_header(surface, box, self.board.name, self.thumb, self.turns, len(self.seats))
         seat_rows(surface, self.seats)
-        open_seats = sum(1 for s in self.seats if s.get("kind") == "friend" and not s.get("name"))
+        open_seats = self.open_seats()
         if open_seats:
             text.draw(
                 surface,

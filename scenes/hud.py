@@ -8,14 +8,13 @@ from game import effects as rules
 from game.characters import BABY, WAND_MASTERY
 from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
 from scenes.i18n import character as character_name
-from scenes.i18n import t
+from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 46)
 SIDEBAR = pygame.Rect(872, 54, 400, 660)
-LEVELS = ("easy", "normal", "hard")  # computer levels with their own words (level.<level>)
 PHASES = ("movement", "drift", "action")  # phase.<phase>
 
 
@@ -179,11 +178,7 @@ def draw_racers(surface: pygame.Surface, race, points, acting, protected, order,
         token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
         surface.blit(token, where[("racer", index)])
         nx = rect.left + STRIPE + height - 2
-        tag = (
-            (t(f"level.{r.setup.bot}") if r.setup.bot in LEVELS else t("level.computer"))
-            if r.setup.bot
-            else t("level.person")
-        )
+        tag = racer_kind(r.setup.bot)
         tag_colour = theme.MUTED
         if tags and index in tags:
             tag, tag_colour = tags[index]

@@ -124,6 +124,15 @@ def character(character_id: str) -> str:
     return t(f"character.{character_id}")
 
 
+def racer_kind(bot: str | None) -> str:
+    """Who plays a racer, in words: "person", or "computer · expert" (a level without words of its own,
+    such as a simulation's random policy: "computer")."""
+    if not bot:
+        return t("level.person")
+    key = f"level.{bot}"
+    return t(key) if has(key) else t("level.computer")
+
+
 def object_name(obj: str) -> str:
     """An object's name, capitalised as a label."""
     key = f"object.{obj}"

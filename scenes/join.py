@@ -148,6 +148,7 @@ class JoinScene(Scene):
                     self.set_character,
                     character_name,
                     size=20,
+                    wrap=True,  # (the ten characters go round)
                 )
                 label = t("join.change") if self.state == "seated" else t("join.take")
                 self.take_button = Button((940, 612, 300, 44), label, self.take, primary=True, size=20)

@@ -62,8 +62,8 @@ class KeyboardScene(Scene):
                 self.col = (self.col + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.keys[self.row])
             elif event.key == pygame.K_BACKSPACE:
                 self.field.erase()
-            elif getattr(event, "unicode", ""):
-                self.field.type(event.unicode)
+        elif event.type == pygame.TEXTINPUT:  # a keyboard too: what it types goes in the field
+            self.field.insert(event.text)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for r, row in enumerate(self.keys):
                 for c, (key, rect) in enumerate(row):
@@ -80,7 +80,7 @@ class KeyboardScene(Scene):
         panel(surface, frame, (30, 35, 54))
         shown = self.field.value or " "
         box = pygame.Rect(frame.left + 20, frame.top + 20, frame.width - 40, 52)
-        panel(surface, box, (24, 28, 42), theme.FOCUS, radius=6, shadow=False, width=2)
+        panel(surface, box, (24, 28, 42), theme.ACCENT_DARK, radius=6, shadow=False, width=2)  # (the focus: a key)
         text.draw(
             surface,
             fit(shown, box.width - 24, 26, "body"),

@@ -11,7 +11,7 @@ from game import ai
 from game.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
-from scenes.i18n import t
+from scenes.i18n import racer_kind, t
 from scenes.ui import text, theme
 from scenes.ui.widgets import Widget, panel
 
@@ -34,7 +34,7 @@ def seat_rows(
         row = seat_rect(index)
         rects.append(row)
         is_open = seat.get("kind") == "friend" and not seat.get("name")
-        edge = theme.FOCUS if index == chosen else (theme.racer_colour(index) if index == mine else theme.PANEL_EDGE)
+        edge = theme.ACCENT if index == chosen else (theme.racer_colour(index) if index == mine else theme.PANEL_EDGE)
         panel(
             surface,
             row,
@@ -56,7 +56,7 @@ def seat_rows(
         if kind == "bot":
             level = seat.get("level")
             who = seat.get("name") or t("lobby.computer_racer")
-            state, colour = (t(f"level.{level}") if level in ai.LEVELS else t("level.computer")), theme.MUTED
+            state, colour = racer_kind(level if level in ai.LEVELS else "computer"), theme.MUTED
         elif kind == "here":
             who = seat.get("name") or t("lobby.person_here")
             state, colour = t("lobby.at_host"), theme.MUTED

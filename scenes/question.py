@@ -13,7 +13,7 @@ import pygame
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, titled_card, veil
+from scenes.ui.widgets import Button, FocusGroup, fit, fitting_size, titled_card, veil
 
 CARD_WIDTH, CARD_TOP = 560, 250
 
@@ -66,7 +66,20 @@ class QuestionScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 170)
-        box = titled_card(surface, self.card, CARD_TOP, self.question, 34)
+        room = CARD_WIDTH - 40
+        box = titled_card(surface, self.card, CARD_TOP, "", 34)
+        size = fitting_size(self.question, room, 34, "title", smallest=20)
+        question = fit(self.question, room, size, "title")
+        text.draw(
+            surface,
+            question,
+            (box.centerx, box.top + 28 + (34 - size) // 2),
+            size,
+            theme.ACCENT,
+            "title",
+            anchor="midtop",
+        )
         if self.detail:
-            text.draw(surface, self.detail, (box.centerx, box.top + 82), 18, theme.MUTED, anchor="midtop")
+            detail = fit(self.detail, room, 18)
+            text.draw(surface, detail, (box.centerx, box.top + 82), 18, theme.MUTED, anchor="midtop")
         self.group.draw(surface)

@@ -10,7 +10,6 @@ change the speed, Escape goes back; the camera keys work as in a race.
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 import pygame
@@ -41,6 +40,12 @@ def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
     """A race scene playing `replay` back (its race rebuilt at its beginning: see game.replay.start)."""
     player = ReplayPlayer(replay, speed)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
+
+
+def watch(replay: Replay, speed: float = 1.0) -> RaceScene:
+    """A race scene playing a kept race back from its beginning, on its Tiled board when the file is
+    still the board kept (the title's *Replays*); raises ReplayError."""
+    return replay_scene(replay, start(replay, replay_board(replay)), speed)
 
 
 class ReplayPlayer(Seats, Guide):
@@ -224,22 +229,3 @@ def replay_board(replay: Replay):
         return same_board(load_board(source), replay)
     except (BoardError, OSError, ValueError):
         return None
-
-
-def run_replay(replay: Replay, speed: float = 1.0) -> int:
-    """`main.py replay FILE`: open the window on the replay; Escape quits. Raises ReplayError."""
-    from scenes.app import App
-
-    race = start(replay, replay_board(replay))
-    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    try:
-        app = App()
-    except pygame.error as error:
-        print(f"main.py: cannot open the game's window ({error}); is a display available?", file=sys.stderr)
-        return 1
-    app.stack.push(replay_scene(replay, race, speed))
-    try:
-        app.loop()
-    finally:
-        pygame.quit()
-    return 0

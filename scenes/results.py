@@ -7,7 +7,7 @@ import pygame
 from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
-from scenes.i18n import t
+from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.setup import start_race
 from scenes.stack import Scene
@@ -157,11 +157,7 @@ class ResultsScene(Scene):
                 "bold",
                 anchor="midleft",
             )
-            tag = (
-                (t(f"level.{r.setup.bot}") if r.setup.bot in ("easy", "normal", "hard") else t("level.computer"))
-                if r.setup.bot
-                else t("level.person")
-            )
+            tag = racer_kind(r.setup.bot)
             text.draw(
                 surface,
                 t("results.racer_line", character=character_name(r.character), tag=tag),

@@ -31,6 +31,7 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, pan
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
+SEASON_NAME = 24  # the letters a championship's name takes
 
 
 def start_season_race(scene: Scene, season: Season) -> str | None:
@@ -92,6 +93,7 @@ class SeasonSetupScene(SetupScene):
 
     title_key = "season.setup_title"
     start_label = "season.start"
+    racers_help = "season.racers_help"  # (no seat for a friend: a championship is played at one screen)
     kinds = KINDS[:-1]  # no seat open for a friend: a championship is played at one screen
 
     def __init__(self, board_file: str | None = None) -> None:
@@ -100,13 +102,48 @@ class SeasonSetupScene(SetupScene):
         self.race_boards: list[str] = []  # a board reference per race
         self.rotation: list[str] = []  # the boards offered in turn to new races
 
+    lineup_key = "season"
+
     def enter(self) -> None:
         self.name = ""
-        self.race_boards = []  # a board reference per race, set from the boards found
+        self.race_boards = []  # a board reference per race, set from the boards found (or remembered)
         super().enter()
-        self.turns = BOARD_DEFAULT
-        self.rebuild()
-        self.group.focus = self.group.widgets.index(self.start_button)
+        if not self.remembered():
+            self.turns = BOARD_DEFAULT
+            self.rebuild()
+            self.focus_start()
+
+    def first_board(self, remembered: str | None) -> int:
+        """(The races' boards are chosen each in its own field.)"""
+        return next((i for i, c in enumerate(self.choices) if c.board is not None), 0)
+
+    def usable(self) -> list[str]:
+        """The boards a race of the championship may be on."""
+        return [c.ref for c in self.choices if c.board is not None]
+
+    def restore(self, lineup: dict) -> None:
+        """The remembered championship back: its name, its races' boards (those still there), its turns
+        and its racers."""
+        self.name = lineup.get("name", "")[:SEASON_NAME]
+        boards_kept = [ref for ref in lineup.get("boards", []) if ref in self.usable()]
+        self.race_boards = boards_kept if MIN_RACES <= len(boards_kept) <= MAX_RACES else []
+        if not self.race_boards:
+            self.top_widgets()  # (the boards in turn, as on a first start)
+        super().restore(lineup)
+        if lineup.get("turns") == BOARD_DEFAULT:
+            self.turns = BOARD_DEFAULT
+
+    def lineup(self) -> dict:
+        """The championship's name and races' boards besides the turns and the racers."""
+        lineup = super().lineup()
+        del lineup["board"]
+        lineup.update(name=self.name.strip(), boards=list(self.race_boards))
+        return lineup
+
+    def can_start(self) -> bool:
+        """Every race's board can be used (the choosers offer only those)."""
+        usable = self.usable()
+        return bool(self.race_boards) and all(ref in usable for ref in self.race_boards)
 
     def max_racers(self) -> int:
         """How many racers every chosen board takes."""
@@ -127,7 +164,7 @@ class SeasonSetupScene(SetupScene):
                 (40, 84, 380, 44),
                 self.name,
                 self.set_name_of_season,
-                max_length=24,
+                max_length=SEASON_NAME,
                 size=20,
                 placeholder=t("season.default_name"),
             ),
@@ -151,6 +188,7 @@ class SeasonSetupScene(SetupScene):
                     partial(self.set_race_board, k),
                     self.board_name,
                     size=17,
+                    wrap=True,
                 )
             )
         widgets += [
@@ -186,6 +224,7 @@ class SeasonSetupScene(SetupScene):
 
     def start(self) -> None:
         """Start the season with its first race."""
+        self.remember()
         racers = [
             RacerSetup(
                 r["character"],

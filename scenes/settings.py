@@ -1,18 +1,29 @@
-"""Settings: window size, full screen, animation speed, sound volume, language."""
+"""Settings: window size, full screen, animation speed, sound and music volumes, language.
+
+Each change applies at once (the window, the mixer's volumes, the words) and is saved; values in an
+order stop at their ends (Right on the fastest speed leaves it fastest)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from scenes import i18n
+from scenes import audio, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, titled_card, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, titled_card, veil
 
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
+
+
+def nearest(values: list[int], value: int) -> int:
+    """The index of the value of `values` nearest `value`."""
+    return values.index(min(values, key=lambda v: abs(v - value)))
 
 
 class SettingsScene(Scene):
@@ -28,60 +39,48 @@ class SettingsScene(Scene):
     def build(self, focus: int) -> None:
         """Lay out the lines in the current language."""
         s = self.app.settings
-        sizes = list(WINDOW_SIZES)
-        if tuple(s.window) not in sizes:
-            sizes.append(tuple(s.window))
+        sizes = sorted(set(WINDOW_SIZES) | {tuple(s.window)})
         speeds = list(ANIMATION_SPEEDS)
         volumes = list(range(0, 101, 10))
         languages = list(i18n.LANGUAGES)
         language = getattr(s, "language", i18n.language())
-        x, w, h = theme.SIZE[0] // 2 - 320, 640, 52
-        self.group.set(
-            [
-                Choice(
-                    (x, 196, w, h),
-                    t("settings.window"),
-                    sizes,
-                    sizes.index(tuple(s.window)),
-                    self.set_window,
-                    lambda v: t("settings.window_value", width=v[0], height=v[1]),
-                ),
-                Choice(
-                    (x, 260, w, h),
-                    t("settings.fullscreen"),
-                    [False, True],
-                    int(s.fullscreen),
-                    self.set_fullscreen,
-                    lambda v: t("settings.on") if v else t("settings.off"),
-                ),
-                Choice(
-                    (x, 324, w, h),
-                    t("settings.speed"),
-                    speeds,
-                    speeds.index(s.animation_speed),
-                    self.set_speed,
-                    lambda v: t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[v]}"), factor=f"{v:g}"),
-                ),
-                Choice(
-                    (x, 388, w, h),
-                    t("settings.volume"),
-                    volumes,
-                    volumes.index(min(volumes, key=lambda v: abs(v - s.volume))),
-                    self.set_volume,
-                    lambda v: t("settings.volume_value", value=v),
-                ),
-                Choice(
-                    (x, 452, w, h),
-                    t("settings.language"),
-                    languages,
-                    languages.index(language) if language in languages else 0,
-                    self.set_language,
-                    lambda v: t(f"language.{v}"),
-                ),
-                Button((theme.SIZE[0] // 2 - 150, 540, 300, 54), t("common.back"), self.back, primary=True),
-            ],
-            focus=focus,
-        )
+        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 47, 57
+        lines: list[tuple[str, list[Any], int, Callable[[Any], None], Callable[[Any], str]]] = [
+            (t("settings.window"), sizes, sizes.index(tuple(s.window)), self.set_window, self.window_words),
+            (t("settings.fullscreen"), [False, True], int(s.fullscreen), self.set_fullscreen, self.on_off),
+            (t("settings.speed"), speeds, speeds.index(s.animation_speed), self.set_speed, self.speed_words),
+            (t("settings.volume"), volumes, nearest(volumes, s.volume), self.set_volume, self.percent),
+            (t("settings.music_volume"), volumes, nearest(volumes, s.music_volume), self.set_music, self.percent),
+            (
+                t("settings.language"),
+                languages,
+                languages.index(language) if language in languages else 0,
+                self.set_language,
+                lambda v: t(f"language.{v}"),
+            ),
+        ]
+        widgets: list[Widget] = [
+            Choice((x, 194 + k * step, w, h), label, values, index, change, words)
+            for k, (label, values, index, change, words) in enumerate(lines)
+        ]
+        widgets.append(Button((theme.SIZE[0] // 2 - 150, 552, 300, 52), t("common.back"), self.back, primary=True))
+        self.group.set(widgets, focus=focus)
+
+    @staticmethod
+    def window_words(size) -> str:
+        return t("settings.window_value", width=size[0], height=size[1])
+
+    @staticmethod
+    def on_off(on) -> str:
+        return t("settings.on") if on else t("settings.off")
+
+    @staticmethod
+    def speed_words(speed) -> str:
+        return t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[speed]}"), factor=f"{speed:g}")
+
+    @staticmethod
+    def percent(value) -> str:
+        return t("settings.volume_value", value=value)
 
     def set_window(self, size) -> None:
         """A new window size."""
@@ -99,9 +98,15 @@ class SettingsScene(Scene):
         self.app.settings.save()
 
     def set_volume(self, volume) -> None:
-        """The sound volume."""
+        """The sound effects' volume, heard at once (a click at the new volume)."""
         self.app.settings.volume = int(volume)
-        self.app.apply_settings()
+        self.app.apply_volumes()
+        audio.play("click")
+
+    def set_music(self, volume) -> None:
+        """The music's volume, heard at once."""
+        self.app.settings.music_volume = int(volume)
+        self.app.apply_volumes()
 
     def set_language(self, code) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
@@ -123,7 +128,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
-        titled_card(surface, (720, 530), 110, t("settings.title"), 44)
+        titled_card(surface, (720, 540), 100, t("settings.title"), 44)
         self.group.draw(surface)
         text.draw(
             surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"

@@ -1,8 +1,14 @@
 """Race setup with character select: the board, the number of turns, the racers.
 
-For each racer: a person (hot seat, with a name) or a computer racer, and a
+For each racer: a person (hot seat, with a name), a computer racer of a level,
+or a seat open for a friend over the network (the race is then hosted), and a
 character chosen from the gallery of the ten, which shows the portrait, the
 speed, the combat chances, the alternative objects and the special rules.
+
+The setup opens on the last lineup the player started or left (names,
+characters, levels, number of racers, turns, board: `Settings.lineups`, kept
+across restarts); a first start opens on the gentle board. A board that cannot
+be used cannot be started: *Start* is disabled and its card says why.
 """
 
 from __future__ import annotations
@@ -18,14 +24,16 @@ from game import BoardError, Race, RacerSetup, record
 from game.app import session, userboards
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
+from game.record import NAME_LENGTH
 from scenes import assets, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
-from scenes.i18n import rule_text, t
+from scenes.i18n import racer_kind, rule_text, t
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.ui.widgets import fit as fitted
 from scenes.words import speed_words
 
 log = logging.getLogger("fantasy-racing")
@@ -33,9 +41,11 @@ CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
 # (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
+NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)
 ROW_TOP = 428
 ROW_H = 44
+KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
 def start_race(stack, setup: dict, replace: bool = False) -> str | None:
@@ -83,6 +93,7 @@ class SetupScene(Scene):
 
     title_key = "setup.title"  # the screen's title (i18n key)
     start_label = "setup.start"  # the start button's words (i18n key)
+    racers_help = "setup.racers_help"  # the line above the racers (i18n key)
     kinds: tuple[str, ...] = KINDS  # what a seat can be
 
     def __init__(self, board_file: str | None = None) -> None:
@@ -94,20 +105,81 @@ class SetupScene(Scene):
         self.message_ok = False  # the message says something went well (green), not a problem (red)
 
     # ---------------------------------------------------------------- state
+    lineup_key = "race"  # the setups' lineups remembered in the settings (game.app.settings.LINEUPS)
+
     def enter(self) -> None:
         self.choices = boards.available(self.board_file)
-        last = self.app.settings.last_board if self.app is not None else ""
-        usable = [i for i, c in enumerate(self.choices) if c.board is not None]
-        preferred = [i for i in usable if self.choices[i].ref in (self.board_file, last)]
-        self.board_index = (preferred or usable or [0])[0]
+        lineup = self.remembered()
+        self.board_index = self.first_board(lineup.get("board") if lineup else None)
         board = self.board
         self.turns = board.turns if board else 10
         self.racers = [
             {"kind": "person", "name": t("setup.player", number=1), "character": "elf"},
             {"kind": "normal", "name": "", "character": "orc"},
         ]
+        if lineup:
+            self.restore(lineup)
         self.rebuild()
-        self.group.focus = self.group.widgets.index(self.start_button)
+        self.focus_start()
+
+    def remembered(self) -> dict | None:
+        """The lineup this setup was last started or left with (None on a first start)."""
+        return self.app.settings.lineups.get(self.lineup_key) if self.app is not None else None
+
+    def first_board(self, remembered: str | None) -> int:
+        """The board the setup opens on: the one given (the command line's --board), else the last one
+        played, else the gentle board of a first race; a board the game cannot use is shown as it is
+        (with why), never swapped silently for another."""
+        last = remembered or (self.app.settings.last_board if self.app is not None else "")
+        refs = [c.ref for c in self.choices]
+        for wanted in (self.board_file, last):
+            if wanted and wanted in refs:
+                return refs.index(wanted)
+        if last:
+            self.message, self.message_ok = t("setup.board_gone", file=Path(last).name), False
+        usable = [i for i, c in enumerate(self.choices) if c.board is not None]
+        gentle = [i for i in usable if Path(self.choices[i].ref).name == boards.GENTLE]
+        return (gentle or usable or [0])[0]
+
+    def restore(self, lineup: dict) -> None:
+        """The remembered lineup back: its turns, its racers (as many as the board takes)."""
+        if MIN_TURNS <= lineup.get("turns", 0) <= MAX_TURNS:
+            self.turns = lineup["turns"]
+        racers = []
+        for racer in lineup["racers"][: self.max_racers()]:
+            kind = racer["kind"] if racer["kind"] in self.kinds else "normal"
+            name = racer["name"][:NAME_FIELD] if kind == "person" else ""
+            racers.append({"kind": kind, "name": name, "character": racer["character"]})
+        if len(racers) >= MIN_RACERS:
+            self.racers = racers
+
+    def lineup(self) -> dict:
+        """The lineup to remember: the board, the turns, each racer's kind, name and character."""
+        return {
+            "board": self.choices[self.board_index].ref,
+            "turns": self.turns,
+            "racers": [
+                {"kind": r["kind"], "name": r["name"].strip()[:NAME_LENGTH], "character": r["character"]}
+                for r in self.racers
+            ],
+        }
+
+    def remember(self) -> None:
+        """Keep this lineup for the next time the setup opens (in the settings, saved now)."""
+        if self.app is not None:
+            self.app.settings.lineups[self.lineup_key] = self.lineup()
+            self.app.settings.save()
+
+    def focus_start(self) -> None:
+        """The focus on *Start* (Enter starts at once), or on the board when it cannot be used."""
+        if self.start_button.enabled:
+            self.group.focus_on(self.start_button)
+        else:
+            self.group.focus = 0
+
+    def can_start(self) -> bool:
+        """Whether *Start* may be pressed: the chosen board can be used."""
+        return self.board is not None
 
     @property
     def board(self):
@@ -138,10 +210,13 @@ class SetupScene(Scene):
     # ---------------------------------------------------------------- widgets
     def rebuild(self, focus: int | None = None) -> None:
         """Lay out the widgets for the current number of racers."""
+        keep = self.group.focus if focus is None else focus
         widgets = self.top_widgets()
         self._racer_rows(widgets)
         self._buttons(widgets)
         self.group.set(widgets, focus)
+        if 0 <= keep < len(widgets) and widgets[keep] is self.start_button and not self.start_button.enabled:
+            self.group.focus = 0  # (Start cannot be used: the focus on the board, never on the next button)
 
     def top_widgets(self) -> list[Widget]:
         """The board, the turns and the number of racers (the left column's top)."""
@@ -153,6 +228,7 @@ class SetupScene(Scene):
                 self.board_index,
                 self.set_board,
                 self.board_label,
+                wrap=True,
             ),
             Choice(
                 (40, 318, 285, 44),
@@ -178,7 +254,7 @@ class SetupScene(Scene):
         for i, racer in enumerate(self.racers):
             y = ROW_TOP + i * ROW_H
             kind = Choice(
-                (76, y, 170, ROW_H - 6),
+                (KIND_X, y, NAME_X - KIND_X - 8, ROW_H - 6),
                 "",
                 list(self.kinds),
                 self.kinds.index(racer["kind"]),
@@ -187,22 +263,24 @@ class SetupScene(Scene):
                 size=19,
             )
             name = TextField(
-                (254, y, 160, ROW_H - 6),
+                (NAME_X, y, CHARACTER_X - NAME_X - 8, ROW_H - 6),
                 racer["name"],
                 partial(self.set_name, i),
+                max_length=NAME_FIELD,
                 size=19,
                 placeholder=character_name(racer["character"]),
             )
             name.enabled = racer["kind"] == "person"
             self.name_fields.append(name)
             character_choice = Choice(
-                (422, y, 198, ROW_H - 6),
+                (CHARACTER_X, y, 620 - CHARACTER_X, ROW_H - 6),
                 "",
                 CHARACTER_IDS,
                 CHARACTER_IDS.index(racer["character"]),
                 partial(self.set_character, i),
                 character_name,
                 size=19,
+                wrap=True,
             )
             for widget in (kind, name, character_choice):
                 self.row_of[widget] = i
@@ -216,6 +294,7 @@ class SetupScene(Scene):
                 (GALLERY.right - 300, 652, 300, 50),
                 t("setup.host") if self.hosting() else t(self.start_label),
                 self.start,
+                enabled=self.can_start(),
                 primary=True,
                 hint=t("common.enter"),
             )
@@ -235,6 +314,7 @@ class SetupScene(Scene):
     def set_board(self, index: int) -> None:
         """Another board; its proposed number of turns comes with it."""
         self.board_index = index
+        self.message = ""
         board = self.board
         if board is not None:
             self.turns = board.turns
@@ -313,10 +393,11 @@ class SetupScene(Scene):
         self.rebuild(focus)
 
     def start(self) -> None:
-        """Start the race."""
+        """Start the race (never on a board that cannot be used: its card says why)."""
         if self.board is None:
-            self.message, self.message_ok = t("setup.cannot_use", problem=self.choices[self.board_index].problem), False
+            self.message, self.message_ok = t("setup.cannot_start_board"), False
             return
+        self.remember()
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
             self.app.settings.save()
@@ -328,7 +409,8 @@ class SetupScene(Scene):
             self.message, self.message_ok = problem, False
 
     def back(self) -> None:
-        """Back to the title."""
+        """Back to the title (the lineup is remembered as it is)."""
+        self.remember()
         self.stack.pop()
 
     def handle_event(self, event):
@@ -365,7 +447,7 @@ class SetupScene(Scene):
         self._draw_board_card(surface)
         text.draw_wrapped(
             surface,
-            t("setup.racers_help"),
+            t(self.racers_help),
             pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
             17,
             theme.TEXT,
@@ -387,10 +469,9 @@ class SetupScene(Scene):
         else:
             text.draw(surface, t("setup.keys"), (40, 704), 16, theme.MUTED, anchor="midleft")
 
-    @staticmethod
-    def _long_help() -> bool:
+    def _long_help(self) -> bool:
         """Whether the line above the racers takes two lines (French is longer)."""
-        return text.width(t("setup.racers_help"), 17, "bold") > 590
+        return text.width(t(self.racers_help), 17, "bold") > 590
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
         card = pygame.Rect(40, 136, 580, 170)
@@ -403,10 +484,13 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
         x = card.left + 180
         board = choice.board
-        if board is None:
-            text.draw_wrapped(
-                surface, choice.problem, pygame.Rect(x, card.top + 16, card.right - x - 16, 140), 17, theme.BAD
-            )
+        if board is None:  # its file's name, and the checker's sentence wrapped on the card
+            inner = card.inflate(-32, -28)
+            name = fitted(Path(choice.ref).name, inner.width, 26, "heading")
+            text.draw(surface, name, inner.topleft, 26, theme.ACCENT, "heading")
+            text.draw(surface, t("setup.unusable"), (inner.left, inner.top + 38), 17, theme.BAD, "bold")
+            area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
+            text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
             return
         text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
         y = text.draw_wrapped(
@@ -434,9 +518,12 @@ class SetupScene(Scene):
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
         racer = self.racers[self.selected]
-        who = racer["name"] or t(
-            "setup.friend_seat" if racer["kind"] == "friend" else "setup.computer_racer", number=self.selected + 1
-        )
+        if racer["kind"] == "friend":
+            who = t("setup.friend_seat", number=self.selected + 1)
+        elif racer["kind"] == "person":
+            who = racer["name"].strip() or character_name(racer["character"])
+        else:
+            who = racer_kind(racer["kind"])
         text.draw(
             surface,
             t("setup.character_of", number=self.selected + 1, who=who),

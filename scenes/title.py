@@ -1,5 +1,6 @@
-"""The title screen: resume a game in progress (the latest is named), play, a championship, join a
-network race, learn to play, rules, settings, quit."""
+"""The title screen: resume a game in progress (the latest is named, and how many others there are),
+play, a championship, join a network race, watch the kept races again, learn to play, rules, settings,
+quit."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from scenes.games import describe
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import FocusGroup, menu_buttons, panel
+from scenes.ui.widgets import FocusGroup, fit, menu_buttons, panel
 
 MESSAGE_BOTTOM = theme.SIZE[1] - 50  # where the message's box ends (the keys' line is below it)
 
@@ -57,6 +58,7 @@ class TitleScene(Scene):
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
             (t("menu.join"), self.join),
+            (t("menu.replays"), self.replays),
         ]
         items += [] if first_start else [learn]
         items += [
@@ -65,7 +67,7 @@ class TitleScene(Scene):
             (t("menu.quit"), self.quit),
         ]
         shown = bool(self.games)
-        top, count = (300 if shown else 320), len(items)
+        top, count = (294 if shown else 252), len(items)  # (under the latest game's line, else the tagline)
         # every item above the message's box (or the keys' line at the foot): never hidden behind it
         bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else 672
         layouts = ((54, 14, 26), (46, 10, 26), (40, 7, 26), (34, 6, 22), (30, 5, 20), (26, 4, 18))  # height, gap, size
@@ -75,6 +77,20 @@ class TitleScene(Scene):
         buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
         actions = [button.action for button in buttons]
         self.group.set(buttons, focus=actions.index(keep) if keep in actions else 0)
+
+    def latest(self) -> str:
+        """The latest game in progress in a line, and how many others of each kind there are."""
+        if not self.games:
+            return ""
+        line = describe(self.games[0])
+        others = self.games[1:]
+        if not others:
+            return t("title.latest", line=line)
+        races = sum(1 for game in others if game.kind != "season")
+        seasons = len(others) - races
+        more = [t("title.more_races", count=races)] if races else []
+        more += [t("title.more_seasons", count=seasons)] if seasons else []
+        return t("title.latest_and", line=line, more=", ".join(more))
 
     def message_height(self) -> int:
         """The height of the box of the message at the foot (a problem with a file, a read-only window)."""
@@ -87,6 +103,10 @@ class TitleScene(Scene):
     def join(self) -> None:
         """Join a race a friend hosts over the network."""
         self.stack.push(self.stack.make("join"))
+
+    def replays(self) -> None:
+        """The races kept to watch again."""
+        self.stack.push(self.stack.make("replays"))
 
     def learn(self) -> None:
         """The guided first race."""
@@ -129,7 +149,7 @@ class TitleScene(Scene):
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
         text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
-        line = t("title.latest", line=describe(self.games[0])) if self.games else ""
+        line = fit(self.latest(), theme.SIZE[0] - 80, 20)
         if line:
             box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
             box.midtop = (theme.SIZE[0] // 2, 248)

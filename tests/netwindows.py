@@ -33,8 +33,8 @@ def key(k: int, unicode: str = "") -> pygame.event.Event:
 
 
 def typed(words: str) -> list[pygame.event.Event]:
-    """Key presses that type `words` (as a keyboard's unicode)."""
-    return [key(pygame.K_a, ch) for ch in words]
+    """Key presses that type `words`, as SDL gives them: each key's press, then the system's TEXTINPUT."""
+    return [e for ch in words for e in (key(pygame.K_a, ch), pygame.event.Event(pygame.TEXTINPUT, text=ch))]
 
 
 def window(port: int = 0, language: str = "en") -> App:
@@ -175,6 +175,10 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     names.add(shown_code(lobby.code))  # a room code is no word
     run([host], lambda: lobby.port is not None, seconds=15, what="a listening host")
     step(host)
+    mark("host lobby: start with seats open?")
+    step(host, [key(pygame.K_RETURN)])  # asked first
+    step(host, [key(pygame.K_ESCAPE)])  # No
+    assert host.stack.top is lobby and not lobby.started
     mark("join")
     joining = ann.stack.push(JoinScene())
     step(ann)

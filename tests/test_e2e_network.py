@@ -138,7 +138,7 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         # the host: Play; the practice board, 5 turns; the second seat open for a friend; Host the race
         host.key("Return")
         time.sleep(0.5)
-        host.key("Down", "Down", "Left")  # Start > boards folder > the board: practice (the last)
+        host.key("Down", "Down", "Left", "Left")  # Start > boards folder > the board: Meadow > Thornwood > practice
         host.key("Down", "Left", "Left", "Left")  # turns: 8 > 5
         host.key("Down", "Down", "Down", "Down", "Down")  # racers, racer 1's kind, name, character, racer 2's kind
         host.key("Right", "Right", "Right")  # computer 2 > 3 > 4 > open for a friend
@@ -147,9 +147,9 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         # the friend: Join a race; the code and his name; Enter connects
         friend.key("Down", "Down", "Return")  # Play > Championship > Join a race
         time.sleep(0.5)
-        friend.key("Tab", "Tab")  # from the address, shown, to the code
+        friend.key("Tab")  # from the address, shown, to the code (Tab goes from field to field)
         friend.type(code.lower())
-        friend.key("Tab", "Tab")
+        friend.key("Tab")
         friend.type("bob")
         friend.key("Return")
         friend.wait_log(rf"in the lobby of the race at 127.0.0.1:{port}: 2 seats")

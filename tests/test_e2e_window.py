@@ -168,7 +168,7 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
             xdotool(env, "click", "1")
             time.sleep(0.4)
 
-        click(640, 347)  # title: Play
+        click(640, 272)  # title: Play
         key("Down")  # setup: the keyboard moves the focus...
         key("Up")
         click(1110, 677)  # ...and a click starts the race

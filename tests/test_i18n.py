@@ -245,7 +245,7 @@ def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_p
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = App(settings=Settings(language="en"))
     scene = app.stack.push(SettingsScene())
-    language = scene.group.widgets[4]
+    language = next(w for w in scene.group.widgets if getattr(w, "label", "") == "Language / Langue")
     app.step(
         [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(language.rect.right - 10, language.rect.centery), button=1)]
     )
@@ -375,7 +375,7 @@ def drive_every_scene(app, screen=None) -> None:
     for character in CHARACTERS:
         setup.pick(character)
         app.step([])
-    setup.message = t("setup.cannot_use", problem="")
+    setup.message = t("setup.cannot_start_board")
     app.step([])
     app.stack.pop()
     mark("settings")
@@ -477,6 +477,24 @@ def drive_every_scene(app, screen=None) -> None:
     app.step([key(pygame.K_DELETE)])  # asked first
     app.step([])
     app.step([key(pygame.K_ESCAPE)])  # No
+    app.step([key(pygame.K_ESCAPE)])
+    mark("replays")
+    from kept_races import keep_races
+
+    if screen is not None:
+        screen.names |= {"Zoé", "Bo", "Cy", "Ann", "Gus", "Spring Cup"}
+    keep_races()
+    app.stack.reset(TitleScene())
+    app.step([])
+    app.stack.top.replays()
+    app.step([])
+    app.step([key(pygame.K_DELETE)])  # asked first
+    app.step([])
+    app.step([key(pygame.K_ESCAPE)])  # No
+    app.step([key(pygame.K_RETURN)])  # watched
+    for _ in range(10):
+        app.step([], 1 / 20)
+    app.step([key(pygame.K_ESCAPE)])
     app.step([key(pygame.K_ESCAPE)])
 
 

@@ -323,7 +323,7 @@ def test_join_says_in_one_sentence_that_no_host_answers_or_the_address_is_bad():
         timeout=60,
     )
     assert gone.returncode == 1 and gone.stderr.count("\n") == 1 and "Traceback" not in gone.stderr
-    assert f"the race at 127.0.0.1:{port} ended for this client" in gone.stderr
+    assert f"nobody is hosting a race at 127.0.0.1:{port}" in gone.stderr
     bad = subprocess.run(
         [sys.executable, "main.py", "join", "127.0.0.1:http", "--code", CODE, "--name", "ann"],
         cwd=ROOT,

@@ -31,6 +31,14 @@ def key(k, unicode=""):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
 
 
+def typing(words):
+    """Keys that type `words` as SDL gives them: each key's press, then the system's TEXTINPUT."""
+    events = []
+    for char in words:
+        events += [key(pygame.K_a, char), pygame.event.Event(pygame.TEXTINPUT, text=char)]
+    return events
+
+
 def click(pos, button=1):
     """A mouse click (press) at a logical position."""
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
@@ -189,7 +197,7 @@ def test_the_setup_builds_six_racers_and_picks_characters_with_mouse_and_keys(ap
     assert setup.racers[0]["character"] == "human"
     name = setup.group.widgets[3 + 1]
     setup.group.focus_on(name)
-    app.step([key(pygame.K_BACKSPACE), key(pygame.K_a, "a")])
+    app.step([key(pygame.K_BACKSPACE), *typing("a")])
     assert setup.setup_dict()["racers"][0]["name"] == "Player a"
     turns = setup.group.widgets[1]
     setup.group.focus_on(turns)

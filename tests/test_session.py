@@ -22,13 +22,16 @@ SAVE_FUNCTIONS = {
     "save_season",
     "delete_save",
     "delete_season",
+    "delete_replay",
     "keep_season",
     "load_race",
     "load_season",
     "wait_for_saves",
 }
 GAMES_FUNCTIONS = {"list_games", "bring_in_older", "new_path", "read_game"}  # game/app/games.py's
+KEPT_FUNCTIONS = {"list_kept", "open_kept", "read_kept"}  # game/app/kept.py's
 OWNER = "game/app/session.py"
+OWNED = ("game.app.games", "game.app.kept")  # the games in progress and the kept races: the session's only
 RACERS = [RacerSetup("elf", "Ann", bot="easy"), RacerSetup("orc", "Bo", bot="easy")]
 
 
@@ -38,7 +41,8 @@ def product_files() -> list[Path]:
 
 def save_calls(path: Path) -> list[str]:
     """The save functions a module reaches: `userdata.save_race`, `from ...userdata import
-    save_race`, and writing a replay file (`game.replay.write`)."""
+    save_race`, writing a replay file (`game.replay.write`), and the modules of the games in progress
+    and of the kept races (`game.app.games`, `game.app.kept`)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
     for node in ast.walk(tree):
@@ -48,10 +52,10 @@ def save_calls(path: Path) -> list[str]:
                 found.append(f"from {node.module} import {sorted(names & SAVE_FUNCTIONS)}")
             if node.module == "game.replay" and "write" in names:
                 found.append("from game.replay import write")
-            if node.module == "game.app" and "games" in names or node.module == "game.app.games":
+            if node.module == "game.app" and names & {"games", "kept"} or node.module in OWNED:
                 found.append(f"from {node.module} import {sorted(names)}")
-        elif isinstance(node, ast.Import) and any(alias.name == "game.app.games" for alias in node.names):
-            found.append("import game.app.games")
+        elif isinstance(node, ast.Import) and any(alias.name in OWNED for alias in node.names):
+            found.append(f"import {sorted(alias.name for alias in node.names)}")
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             if node.value.id == "userdata" and node.attr in SAVE_FUNCTIONS:
                 found.append(f"userdata.{node.attr}")

@@ -78,9 +78,11 @@ def test_a_broken_board_of_the_folder_shows_its_sentence_and_cannot_start_a_race
     setup = app.stack.push(app.stack.make("setup"))
     setup.set_board(next(i for i, c in enumerate(setup.choices) if c.ref == str(broken)))
     app.step([], 1 / 30)
-    setup.start()
+    assert not setup.start_button.enabled  # Start cannot be pressed; its card says why
+    assert str(broken) in setup.choices[setup.board_index].problem
+    setup.start()  # (Enter from a field)
     assert app.stack.top is setup
-    assert str(broken) in setup.message and not setup.message_ok
+    assert "cannot be used" in setup.message and not setup.message_ok
 
 
 def test_a_board_of_the_folder_starts_a_race(app):

@@ -4,13 +4,22 @@ trace of a problem when there is no console, and the console's warnings when the
 `setup_logging` installs it once (a second call changes nothing); `undo_logging` takes back all it
 did (its handlers closed and removed, sys.stdout, sys.stderr and sys.excepthook as they were), so a
 test that opens the game's window leaves no handler behind on a stream that is closed later.
+
+`native_quiet` keeps what the C libraries under pygame write themselves (SDL's messages, ALSA's
+"ALSA lib ... cannot find card" lines when there is no sound card) out of the terminal: the
+process's file descriptor 2 goes to a temporary file while they start, then comes back, and their
+lines go to the log. `show_native(True)` (the command line's --verbose) leaves them in the terminal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -22,6 +31,45 @@ log = logging.getLogger("fantasy-racing")
 
 LOG_FILE = "fantasy-racing.log"
 FILE_HANDLER, CONSOLE_HANDLER = "fantasy-racing-file", "fantasy-racing-console"
+
+
+_NATIVE = {"shown": False}  # --verbose: the C libraries' own messages stay in the terminal
+
+
+def show_native(shown: bool) -> None:
+    """Whether SDL's and ALSA's own messages are shown in the terminal (--verbose) or kept in the log."""
+    _NATIVE["shown"] = bool(shown)
+
+
+@contextlib.contextmanager
+def native_quiet() -> Iterator[None]:
+    """Around a library's start (pygame's display, its mixer): what C code writes to file descriptor 2
+    goes to the log, not the terminal (unless `show_native(True)`); Python's own stderr is flushed
+    first and is the terminal again as soon as the block ends (a warning logged after it is seen)."""
+    if _NATIVE["shown"]:
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        sink = tempfile.TemporaryFile()
+    except (OSError, ValueError, AttributeError):  # no descriptor 2 (a windowed build): nothing to keep out
+        yield
+        return
+    try:
+        os.dup2(sink.fileno(), 2)
+        yield
+    finally:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        sink.seek(0)
+        said = sink.read(64 * 1024).decode("utf-8", "replace").strip()
+        sink.close()
+        if said:
+            lines = said.splitlines()
+            log.info("the sound and video libraries said (%d lines): %s", len(lines), " | ".join(lines[:12]))
 
 
 def log_path() -> Path:

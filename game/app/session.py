@@ -14,7 +14,8 @@ progress of the player's folder (a test reads the import graph to keep it so):
   current turn may be taken back (`take_back`) up to the last thing chance revealed: the race is
   rebuilt from its record with one choice fewer, the same dice.
 - The functions below it are the menus' doors: the games in progress (`games`, `resume_game`,
-  `delete_game`: only once the player said yes), a new race or championship race (`new_race`,
+  `delete_game`: only once the player said yes), the kept races (`kept_races`, `open_kept`,
+  `delete_kept`: only once the player said yes), a new race or championship race (`new_race`,
   `season_race`: a game of its own, never in place of another), keeping a race as a replay or as a
   game in progress, a championship saved, finished and kept.
 """
@@ -29,15 +30,17 @@ from pathlib import Path
 from typing import Any
 
 from game.app import games as gamefiles
+from game.app import kept as keptfiles
 from game.app import userdata
 from game.app.games import Game
+from game.app.kept import Kept
 from game.race import Race, SaveError
 from game.replay import write as write_replay
 from game.season import Season
 
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
-__all__ = ["Game", "Session"]
+__all__ = ["Game", "Kept", "Session"]
 
 
 class Session:
@@ -243,6 +246,26 @@ def delete_game(game: Game) -> None:
     else:
         userdata.delete_save(game.path)
     log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
+
+
+def kept_races() -> list[Kept]:
+    """The races kept to watch again (replays, championships' races), the newest first."""
+    userdata.wait_for_saves()
+    return keptfiles.list_kept()
+
+
+def open_kept(kept: Kept) -> tuple[Any, str]:
+    """A kept race's replay (game.replay.Replay) to play back, or None and the sentence of why not."""
+    return keptfiles.open_kept(kept)
+
+
+def delete_kept(kept: Kept) -> bool:
+    """Delete a kept race (only once the player said yes to the question naming it); True when gone
+    (False in a read-only window, or when the disk refused)."""
+    gone = userdata.delete_replay(kept.path)
+    if gone:
+        log.info("the kept race %s was deleted (the player said yes)", kept.path.name)
+    return gone
 
 
 def problems() -> list[str]:

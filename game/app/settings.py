@@ -27,8 +27,10 @@ from game.app.userdata import (
     user_dir,
     write_atomically,
 )
+from game.characters import CHARACTERS
 from game.files import kind_of
-from game.record import NAME_LENGTH, PATH_LENGTH, TEXT, Field
+from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
+from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field
 
 log = logging.getLogger("fantasy-racing")
 
@@ -48,6 +50,44 @@ TEXTS = (
     Field("join_code", TEXT, longest=16),
     Field("player_name", TEXT, longest=NAME_LENGTH),
 )
+
+#: The setups that remember their last lineup ("race": the race's and the host's, "season": the
+#: championship's), and what a lineup holds: the board (the championship: its name and a board per
+#: race), the turns (0: each board's own), the racers (who plays each, his name, his character).
+LINEUPS = ("race", "season")
+SEAT_KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer, a friend
+LINEUP_FIELDS = (
+    Field("board", TEXT, optional=True, longest=PATH_LENGTH),
+    Field("name", TEXT, optional=True, longest=NAME_LENGTH),
+    Field("boards", LIST, optional=True, items=TEXT, longest=8, item_longest=PATH_LENGTH),
+    Field("turns", WHOLE, low=0, high=MAX_TURNS),
+    Field("racers", LIST, items=OBJECT, longest=MAX_RACERS),
+)
+LINEUP_RACER = (
+    Field("kind", TEXT, among=SEAT_KINDS),
+    Field("name", TEXT, longest=NAME_LENGTH),
+    Field("character", TEXT, among=tuple(CHARACTERS)),
+)
+
+
+def lineup_problem(lineup: Any, name: str) -> str | None:
+    """What is wrong with a remembered lineup (`name`: its place in the file), or None."""
+    if not isinstance(lineup, dict):
+        return f"{name} is {kind_of(lineup)}, not a lineup"
+    for key, fields in ((None, LINEUP_FIELDS), *((k, LINEUP_RACER) for k in range(len(lineup.get("racers") or [])))):
+        data = lineup if key is None else lineup["racers"][key]
+        where = name if key is None else f"{name}.racers[{key + 1}]"
+        for each in fields:
+            if each.key not in data:
+                if not each.optional:
+                    return f"{where} has no {each.key}"
+                continue
+            wrong = each.problem(data[each.key], f"{where}.{each.key}")
+            if wrong is not None:
+                return wrong
+    if len(lineup["racers"]) < MIN_RACERS:
+        return f"{name} has {len(lineup['racers'])} racers, fewer than {MIN_RACERS}"
+    return None
 
 
 def settings_path() -> Path:
@@ -95,6 +135,7 @@ class Settings:
     join_address: str = ""  # the last race joined: the host's address, the room code, the name given
     join_code: str = ""
     player_name: str = ""
+    lineups: dict[str, dict[str, Any]] = field(default_factory=dict)  # LINEUPS: each setup's last lineup
     # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
     # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
     seat_keys: dict[str, str] = field(default_factory=dict)
@@ -226,6 +267,18 @@ class Settings:
                     setattr(settings, text.key, data[text.key])
                 else:
                     fixes.append(f"{wrong}: reset")
+        if "lineups" in data:
+            value = data["lineups"]
+            if isinstance(value, dict):
+                for key in LINEUPS:
+                    if key in value:
+                        wrong = lineup_problem(value[key], f"lineups.{key}")
+                        if wrong is None:
+                            settings.lineups[key] = value[key]
+                        else:
+                            fixes.append(f"{wrong}: forgotten")
+            else:
+                fixes.append(f"lineups is {kind_of(value)}, not an object: reset")
         if "seat_keys" in data:
             value = data["seat_keys"]
             if isinstance(value, dict) and all(
@@ -261,6 +314,7 @@ class Settings:
             "join_address",
             "join_code",
             "player_name",
+            "lineups",
             "seat_keys",
         }
         settings.extra = {k: v for k, v in data.items() if k not in known}
@@ -285,6 +339,7 @@ class Settings:
                 "join_address": str(self.join_address),
                 "join_code": str(self.join_code),
                 "player_name": str(self.player_name),
+                "lineups": {key: self.lineups[key] for key in LINEUPS if key in self.lineups},
                 "seat_keys": dict(self.seat_keys),
             }
         )

@@ -567,3 +567,26 @@ def keep_season(season: Season, day: str) -> Path:
     table = [line.to_json() for line in season.table()]
     write_atomically(folder / "table.json", json.dumps({"name": season.name, "table": table}, ensure_ascii=False))
     return folder
+
+
+def delete_replay(path: Path) -> bool:
+    """Delete a kept race (a replay of `replays/`, a championship's race of `seasons/`) once the player
+    said yes; True when it is gone. Nothing outside those folders, nor in a read-only window."""
+    if _READ_ONLY:
+        return False
+    path = Path(path)
+    try:
+        base = user_dir().resolve()
+        where = path.resolve()
+        if where.suffix != ".json" or not any(
+            where.is_relative_to(base / folder) for folder in ("replays", SEASONS_FOLDER)
+        ):
+            log.warning("%s is not a kept race of the player's folder: it is not deleted", path)
+            return False
+        where.unlink()
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        log.warning("the kept race %s could not be deleted: %s", path, error)
+        return False
+    return True

@@ -6,14 +6,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import errno
 import json
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game import ai, seeds
+from game.characters import CHARACTERS
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
-from game.net.client import join
+from game.net.client import Follower, join
 from game.net.host import Host, start_seats
 from game.net.protocol import (
     ProtocolError,
@@ -38,10 +43,96 @@ def print_standings(race: Race, as_json: bool) -> None:
         print(json.dumps(standings_json(race)))
 
 
+class Progress:
+    """What a terminal's `join` says while it races (unless --json or --quiet): connected and waiting
+    for the host, the race started, each game turn, the end."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.seat: int | None = None
+        self.started = False
+        self.turn = 0  # the game turn the race is at (0: not started)
+        self.turns = 0
+
+    def __call__(self, message: dict[str, Any], follower: Follower) -> None:
+        kind, race = message["type"], follower.race
+        if kind == "welcome" and follower.seat is not None and follower.seat != self.seat:
+            self.seat = follower.seat
+            self.say(f"in seat {self.seat + 1}: waiting for the host to start the race")
+        elif kind == "start" and race is not None and not self.started:
+            self.started, self.turns = True, race.turns
+            self.say(f"racing on {race.board.name}: {len(race.racers)} racers, {race.turns} turns")
+        elif kind == "over":
+            self.say("the race is over")
+            return
+        if race is not None and race.turn > self.turn and not race.over:
+            self.turn = race.turn
+            self.say(f"turn {self.turn} of {race.turns}")
+
+
+REFUSALS = {  # the host's reasons for closing a connection, and what to check then
+    "a wrong room code": "check the room code the host gave you",
+    "needs its seat key": "join again with --key and the key this seat was given",
+    "is already in a seat": "that name is in the race already: join with another --name (or your seat's --key)",
+    "too many connections from your address": "wait a minute, then join again",
+    "as many connections as it takes": "the host takes no more connections: try again later",
+    "no open seat": "every seat is taken: ask the host to open one",
+    "the race has started": "the race started without you: ask the host for the next one",
+    "is not open": "that seat is no longer open: join again to take another",
+}
+
+
+def why_not(error: BaseException, target: str, progress: Progress) -> str:
+    """The one sentence for a join that could not go on, saying what to check."""
+    host, _, port = target.rpartition(":")
+    closed = getattr(error, "rcvd", None)  # a WebSocket closed by the host: its code and reason
+    reason = str(getattr(closed, "reason", "") or "")
+    if reason:
+        for words, check in REFUSALS.items():
+            if words in reason:
+                return f"the host at {target} refused this client ({reason}): {check}"
+        if "over" not in reason and "closed" not in reason and "left" not in reason:
+            return f"the host at {target} refused this client: {reason}"
+    if isinstance(error, ConnectionRefusedError):
+        return (
+            f"nobody is hosting a race at {target} (the connection was refused): check the address and the port "
+            "the host gave you, and that his race is open"
+        )
+    if isinstance(error, socket.gaierror):
+        return (
+            f"there is no computer called {host} on the network: check the address "
+            "(a name, or numbers such as 192.168.1.20)"
+        )
+    if isinstance(error, (TimeoutError, asyncio.TimeoutError)) or getattr(error, "errno", None) in UNREACHABLE:
+        return (
+            f"no computer answers at {target}: check the address, and that the host's firewall or home router "
+            f"lets port {port} through"
+        )
+    if type(error).__name__.startswith("Invalid"):  # (websockets: what answered speaks no WebSocket)
+        return f"what answers at {target} is not a Fantasy Racing host: check the port the host gave you"
+    where = (
+        f" at turn {progress.turn} of {progress.turns}"
+        if progress.turn
+        else (" before the start" if progress.seat is not None else "")
+    )
+    return (
+        f"the host at {target} is gone (the connection closed{where}): check that his game is still open, "
+        "then join again with the same name to take your seat back"
+    )
+
+
+UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EHOSTDOWN, errno.ETIMEDOUT, errno.EADDRNOTAVAIL}
+
+
 def run_join(args: argparse.Namespace) -> int:
-    """`join HOST:PORT`: a computer racer plays this terminal's seat in a friend's race."""
+    """`join HOST:PORT`: a computer racer plays this terminal's seat in a friend's race, saying what it is
+    doing (connecting, waiting for the host, racing, each turn) unless --json or --quiet."""
     if args.bot not in ai.LEVELS:
         raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
+    if args.character is not None and args.character not in CHARACTERS:
+        raise CommandLineError(
+            f"--character: unknown character {args.character!r}; choose among {', '.join(CHARACTERS)}"
+        )
     try:
         target = address_of(*split_address(args.host))
     except ValueError as error:
@@ -59,18 +150,28 @@ def run_join(args: argparse.Namespace) -> int:
         settings.keep_seat_key(place, token)
         settings.save()
 
+    quiet = args.json or args.quiet
+    progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
+    progress.say(f"connecting to {target}...")
     try:
         race = asyncio.run(
-            join(target, args.code, args.name, args.character, args.bot, delay=args.delay, token=key, keep=keep)
+            join(
+                target,
+                args.code,
+                args.name,
+                args.character,
+                args.bot,
+                delay=args.delay,
+                token=key,
+                keep=keep,
+                progress=progress,
+            )
         )
     except ProtocolError as error:
-        print(f"main.py: the host at {args.host} sent what this game cannot follow: {error}", file=sys.stderr)
+        print(f"main.py: the host at {target} sent what this game cannot follow: {error}", file=sys.stderr)
         return 1
-    except (OSError, ConnectionError) as error:
-        print(f"main.py: the race at {args.host} ended for this client: {error}", file=sys.stderr)
-        return 1
-    except Exception as error:  # the connection closed by the host (a refusal): one sentence
-        print(f"main.py: the host at {args.host} closed the connection: {error}", file=sys.stderr)
+    except Exception as error:  # refused, unreachable, closed by the host, gone: one sentence each
+        print(f"main.py: {why_not(error, target, progress)}", file=sys.stderr)
         return 1
     print_standings(race, args.json)
     return 0

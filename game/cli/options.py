@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from game.ai import LEVELS
+from game.characters import CHARACTERS
 from game.race import MAX_TURNS, MIN_TURNS
 from game.replay import SPEEDS
 
@@ -22,9 +25,18 @@ class UnusableFile(CommandLineError):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a bad value as one sentence and exits 2."""
+    """argparse that reports a bad value as one sentence and exits 2 (its help: the command's line of
+    description, then its options, then its examples as they are written)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        found = re.fullmatch(r"argument ([^:]+): (.*)", message, re.DOTALL)
+        if found is not None:  # "argument --turns: --turns must be ..." says the option once
+            option, said = found.group(1).split("/")[0], found.group(2)
+            message = said if said.startswith(option) else f"{option}: {said}"
         raise CommandLineError(message)
 
 
@@ -71,30 +83,97 @@ def replay_speed(text: str) -> float:
     return value
 
 
-def writable(path: str | None, option: str) -> None:
-    """Refuse an output file whose folder does not exist, before hours of races."""
-    if path and not Path(path).resolve().parent.is_dir():
-        raise CommandLineError(f"{option}: the folder of {path} does not exist")
+def writable(path: str | None, option: str, suffix: str = "") -> None:
+    """Refuse an output file that could not be written, before hours of races: a folder, a file in a
+    folder that does not exist or cannot be written, a file that cannot be replaced (`suffix`: the
+    kind of file it must be, ".png")."""
+    if path is None:
+        return
+    if not path.strip():
+        raise CommandLineError(f"{option}: give a file to write, not an empty name")
+    target = Path(path).expanduser()
+    folder = target.resolve().parent
+    if target.is_dir():
+        raise CommandLineError(
+            f"{option}: {path} is a folder; give a file in it, such as {target / ('out' + (suffix or '.txt'))}"
+        )
+    if suffix and target.suffix.lower() != suffix:
+        raise CommandLineError(f"{option}: {path} must be a {suffix} file")
+    if not folder.is_dir():
+        raise CommandLineError(f"{option}: the folder {folder} does not exist; make it first, or write elsewhere")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandLineError(f"{option}: the folder {folder} cannot be written to")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CommandLineError(f"{option}: {path} cannot be replaced (it is read-only)")
+
+
+def given(what: str, option: str) -> Callable[[str], str]:
+    """A parser of a text that must not be empty or blank (a room code, a name)."""
+
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{option}: give {what}, not an empty one")
+        return text.strip()
+
+    return parse
 
 
 TURNS = whole_number(MIN_TURNS, MAX_TURNS, "--turns")
 SEED = whole_number(0, 2**63, "--seed")
+CODE = given("the room code friends type (letters and digits)", "--code")
+CHARACTER_IDS = ", ".join(CHARACTERS)
+LEVEL_WORDS = ", ".join(LEVELS)
+LINEUP = f"characters: {CHARACTER_IDS}\ncomputer levels: {LEVEL_WORDS}"
+
+
+def about(*examples: str, lineup: bool = True) -> str:
+    """A command's help after its options: its examples, and the character ids and computer levels."""
+    lines = ["examples:" if len(examples) > 1 else "example:", *(f"  {line}" for line in examples)]
+    return "\n".join(lines) + (f"\n\n{LINEUP}" if lineup else "")
+
+
+def command(commands: Any, name: str, line: str, *examples: str, lineup: bool = True, window: bool = False) -> Parser:
+    """A subcommand with its line of description (in the list of commands and atop its --help), its
+    examples and (`lineup`) the characters' ids and the computer levels after its options; one that
+    may open pygame (`window`: a replay, a chart) takes --verbose too."""
+    parser: Parser = commands.add_parser(name, help=line, description=line, epilog=about(*examples, lineup=lineup))
+    if window:
+        parser.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE)
+    return parser
+
+
+VERBOSE = "show SDL's and the sound system's (ALSA's) own messages in the terminal too"
 
 
 def build_parser() -> Parser:
     """The command line."""
-    parser = Parser(prog="main.py", description="Fantasy Racing, a dice-and-board racing game.")
+    parser = Parser(
+        prog="main.py",
+        description="Fantasy Racing, a dice-and-board racing game: the window, or a command in the terminal.",
+        epilog=about("main.py", "main.py --board maps/meadow.tmx", "main.py simulate --help", lineup=False),
+    )
     parser.add_argument("--board", metavar="FILE", help="start with this board (.tmx)")
     parser.add_argument("--watch", action="store_true", help="reload the board when its file changes")
-    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    parser.add_argument("--verbose", action="store_true", help=VERBOSE)
+    commands = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
-    sim = commands.add_parser("simulate", help="races between computer racers, without a screen")
+    sim = command(
+        commands,
+        "simulate",
+        "Races between computer racers, without a window: each race's standings, or a summary and the pace.",
+        "main.py simulate --board maps/meadow.tmx --racers elf,dwarf,orc --bots easy,normal,expert --games 20",
+        "main.py simulate --text-board tests/boards/straight.txt --racers thief,baby --turns 5",
+    )
     where = sim.add_mutually_exclusive_group()
     where.add_argument("--board", dest="sim_board", metavar="FILE", help="a board drawn in Tiled (.tmx)")
     where.add_argument("--text-board", metavar="FILE", help="a board in the text format of docs/maps.md")
-    sim.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
     sim.add_argument(
-        "--bots", default="random", help="a policy for all, or one per racer: random, easy, normal (or greedy), hard"
+        "--racers", default="elf,dwarf,orc", help=f"comma-separated character ids, 2 to 6: {CHARACTER_IDS}"
+    )
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help=f"one for all, or one per racer: {LEVEL_WORDS}, random or greedy (default random)",
     )
     sim.add_argument("--turns", type=TURNS, default=None, help="game turns, 5 to 15")
     sim.add_argument("--games", type=whole_number(1, 1_000_000, "--games"), default=1, help="how many races")
@@ -106,32 +185,63 @@ def build_parser() -> Parser:
         help="the kind of dice the seed draws: twister (a race at one screen) or keyed (a hosted race's)",
     )
 
-    tour = commands.add_parser("tournament", help="bot levels against each other, with statistics")
-    tour.add_argument("--bots", default="easy,normal,hard", help="the levels, one racer each (2 to 6)")
+    tour = command(
+        commands,
+        "tournament",
+        "The computer levels race each other on the boards: their win rates and ratings, with intervals.",
+        "main.py tournament --bots easy,normal,hard,expert --games 200",
+        "main.py tournament --games 500 --csv results.csv --plot win-rates.png",
+        window=True,
+    )
+    tour.add_argument("--bots", default="easy,normal,hard", help=f"the levels, one racer each, 2 to 6: {LEVEL_WORDS}")
     _add_series_options(tour)
 
-    bal = commands.add_parser("balance", help="every character with equal bots: win rates")
+    bal = command(
+        commands,
+        "balance",
+        "Every character with the same computer level: each one's win rate, to see the balance.",
+        "main.py balance --bot expert --racers 4 --games 500",
+        "main.py balance --bot mixed --games 1000 --jobs 2",
+        window=True,
+    )
     bal.add_argument(
         "--bot",
         default="normal",
-        help="the level of every racer: easy, normal, hard, expert; mixed: a level drawn for each racer",
+        help=f"the level of every racer: {LEVEL_WORDS}; or mixed, a level drawn for each racer (default normal)",
     )
     bal.add_argument("--racers", type=whole_number(2, 6, "--racers"), default=6, help="racers per race, 2 to 6")
     _add_series_options(bal)
 
-    season = commands.add_parser("season", help="a championship of 2 to 8 races between computer racers")
+    season = command(
+        commands,
+        "season",
+        "A championship of 2 to 8 races between computer racers: each race's standings and the table.",
+        "main.py season --boards maps/meadow.tmx,maps/forest.tmx,maps/mine.tmx --racers elf,orc,thief "
+        "--bots normal,hard,expert",
+    )
     season.add_argument("--boards", required=True, help="comma-separated boards (.tmx), one per race, 2 to 8")
-    season.add_argument("--racers", default="elf,dwarf,orc", help="comma-separated character ids (2 to 6)")
-    season.add_argument("--bots", default="normal", help="a level for all, or one per racer: easy, normal, hard")
+    season.add_argument(
+        "--racers", default="elf,dwarf,orc", help=f"comma-separated character ids, 2 to 6: {CHARACTER_IDS}"
+    )
+    season.add_argument("--bots", default="normal", help=f"a level for all, or one per racer: {LEVEL_WORDS}")
     season.add_argument("--turns", type=TURNS, default=None, help="game turns of every race (default: each board's)")
     season.add_argument("--seed", type=SEED, default=1, help="the season's seed")
-    season.add_argument("--name", default="Championship", help="the season's name")
+    season.add_argument(
+        "--name", type=given("the championship's name", "--name"), default="Championship", help="the season's name"
+    )
     season.add_argument("--json", action="store_true", help="end with the final table as one JSON line")
 
-    serve = commands.add_parser("serve", help="host a race for friends on the network, without a window")
+    serve = command(
+        commands,
+        "serve",
+        "Host a race for friends over the network, without a window (they join from the game or with join).",
+        "main.py serve --port 47810 --code PLAYTEAM --board maps/meadow.tmx --seats person,person,bot:expert:orc",
+        "main.py serve --port 47810 --code PLAYTEAM --board maps/forest.tmx --seats person,bot:hard --address 0.0.0.0",
+    )
     serve.add_argument("--port", type=whole_number(1, 65535, "--port"), required=True, help="the port to listen on")
     serve.add_argument(
         "--code",
+        type=CODE,
         default=None,
         help="the room code friends must give: 8 or more of ABCDEFGHJKLMNPQRSTUVWXYZ23456789 (default: a random one)",
     )
@@ -146,7 +256,9 @@ def build_parser() -> Parser:
         "--takeover", type=seconds, default=60.0, help="seconds before a computer plays a friend who left"
     )
     serve.add_argument(
-        "--takeover-level", default="normal", help="the level of the computer racer that plays for him (default normal)"
+        "--takeover-level",
+        default="normal",
+        help=f"the level of the computer racer that plays for him: {LEVEL_WORDS} (default normal)",
     )
     serve.add_argument(
         "--clock",
@@ -170,28 +282,57 @@ def build_parser() -> Parser:
     )
     serve.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
 
-    join = commands.add_parser("join", help="join a race a friend hosts, from a terminal")
+    join = command(
+        commands,
+        "join",
+        "Join a race a friend hosts, from a terminal: a computer racer plays your seat.",
+        "main.py join 192.168.1.20:47810 --code PLAYTEAM --name Zoe",
+        "main.py join 127.0.0.1:47810 --code PLAYTEAM --name Zoe --character dwarf --bot expert --quiet",
+    )
     join.add_argument("host", metavar="HOST:PORT", help="the host's address and port")
-    join.add_argument("--code", required=True, help="the room code")
-    join.add_argument("--name", required=True, help="your name")
+    join.add_argument("--code", type=CODE, required=True, help="the room code")
+    join.add_argument(
+        "--name",
+        type=given("your name (the others see it)", "--name"),
+        required=True,
+        help="your name",
+    )
     join.add_argument(
         "--key",
         default=None,
         help="your seat's key, to take your seat back after a drop (default: the one kept from your last join)",
     )
-    join.add_argument("--character", default=None, help="the character you would like")
+    join.add_argument("--character", default=None, help="the character you would like (an id below)")
     join.add_argument(
-        "--bot", default="normal", help="the computer level that plays your racer: easy, normal, hard or expert"
+        "--bot", default="normal", help=f"the computer level that plays your racer: {LEVEL_WORDS} (default normal)"
     )
     join.add_argument("--delay", type=seconds, default=0.0, help="seconds the bot waits before each answer")
-    join.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
+    join.add_argument(
+        "--json", action="store_true", help="end with the standings as one JSON line (and say nothing while racing)"
+    )
+    join.add_argument("--quiet", action="store_true", help="say nothing while connecting, waiting and racing")
 
-    check = commands.add_parser("check-map", help="check boards drawn in Tiled")
+    check = command(
+        commands,
+        "check-map",
+        "Check boards drawn in Tiled as the game reads them: one line per problem, and a summary.",
+        "main.py check-map maps/my-board.tmx",
+        "main.py check-map            (your own boards folder)",
+        lineup=False,
+    )
     check.add_argument(
         "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
     )
 
-    replay = commands.add_parser("replay", help="play back a replay or a saved race; --check compares it headless")
+    replay = command(
+        commands,
+        "replay",
+        "Play back a replay or a saved race in the window; --check compares it with its recording, headless.",
+        "main.py replay ~/.local/share/fantasy-racing/replays/2025-05-01-meadow-dash.json --speed 2",
+        "main.py replay race.json --check",
+        lineup=False,
+        window=True,
+    )
     replay.add_argument("replay_file", metavar="FILE", help="a replay (replays/*.json) or a saved race (race.json)")
     replay.add_argument(
         "--check", action="store_true", help="no window: rebuild the race and compare every event with the recording"
@@ -223,4 +364,4 @@ def _add_series_options(parser: Parser) -> None:
         help="races played in parallel processes (default: every core); the results do not depend on it",
     )
     parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")
-    parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart")
+    parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart (a .png file)")

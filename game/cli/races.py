@@ -94,7 +94,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
     """`tournament` (bot levels against each other) and `balance` (every character with equal bots)."""
     writable(args.csv, "--csv")
-    writable(args.plot, "--plot")
+    writable(args.plot, "--plot", ".png")
     paths = [Path(p) for p in args.series_boards] if args.series_boards else shipped_boards()
     if not paths:
         raise CommandLineError("no board is shipped in maps/: give one with --board")

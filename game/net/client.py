@@ -261,6 +261,7 @@ async def join(
     token: str = "",
     keep: Callable[[str], None] | None = None,
     source: str | None = None,
+    progress: Callable[[dict[str, Any], Follower], None] | None = None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -268,7 +269,8 @@ async def join(
     so his computer racer's stream is his name's (the same name plays the same way).
     `token`: the seat key of a seat taken before (it takes it back); `keep(token)` hears the seat key the
     host gives (to join again with it). `observe(message, arrived)`, for benchmarks, hears every message
-    and when it arrived (time.monotonic); `source`: the local address to connect from.
+    and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
+    follower)`, for the terminal's lines, every message once the follower took it in.
     """
     import websockets
 
@@ -293,6 +295,8 @@ async def join(
             message = follower.receive(text)
             if observe is not None:
                 observe(message, arrived)
+            if progress is not None:
+                progress(message, follower)
             race = follower.race
             if message["type"] == "welcome" and keep is not None:
                 keep(follower.token)

@@ -179,12 +179,13 @@ async def serve_rooms(
     friends = sum(s.kind == "friend" for s in hosts[0].seats)
     codes = ", ".join(shown_code(host.code) for host in hosts)
     where = f"{address}:{server.port}"
+    friends_said = f"{friends} friend" if friends == 1 else f"{friends} friends"
     if not friends:
         hosts[0].note(f"listening on {where}, computer racers only, room code {codes}")
     elif len(hosts) == 1:
-        hosts[0].note(f"waiting on {where} for {friends} friends, room code {codes}")
+        hosts[0].note(f"waiting on {where} for {friends_said}, room code {codes}")
     else:
-        hosts[0].note(f"waiting on {where} for {friends} friends in each of {len(hosts)} rooms, room codes {codes}")
+        hosts[0].note(f"waiting on {where} for {friends_said} in each of {len(hosts)} rooms, room codes {codes}")
     try:
         races = await asyncio.gather(*(host.run(timeout) for host in hosts))
         await asyncio.sleep(0.2)  # the last messages leave

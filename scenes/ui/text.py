@@ -73,7 +73,8 @@ def width(text: str, size: int = 20, kind: str = "body") -> int:
 
 
 def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[str]:
-    """Split `text` into lines no wider than `max_width` (paragraphs kept)."""
+    """Split `text` into lines no wider than `max_width` (paragraphs kept; a word wider than a line,
+    such as a file's path, is cut after a "/" where it can be, else where it must)."""
     font = assets.font(size, kind)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -81,13 +82,28 @@ def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[
         line = ""
         for word in words:
             candidate = word if not line else line + " " + word
-            if font.size(candidate)[0] <= max_width or not line:
+            if font.size(candidate)[0] <= max_width or (not line and font.size(word)[0] <= max_width):
                 line = candidate
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while font.size(line)[0] > max_width and len(line) > 1:
+                cut = _longest_start(line, max_width, font)
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _longest_start(word: str, max_width: int, font) -> int:
+    """How many characters of `word` go on a line: the most that fit, ending after a separator of a
+    path ("/", "\\", "-", "_", ".") when one is in the second half."""
+    fits = 1
+    while fits < len(word) and font.size(word[: fits + 1])[0] <= max_width:
+        fits += 1
+    cut = max(word.rfind(mark, 0, fits) for mark in "/\\-_.") + 1
+    return cut if cut > fits // 2 else fits
 
 
 def draw_wrapped(

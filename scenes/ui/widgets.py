@@ -1,13 +1,22 @@
 """Buttons, choices, text fields and the focus group that drives them.
 
 Every widget can be used with the mouse (hover, click) and the keyboard: a
-`FocusGroup` moves the focus with Tab / Shift+Tab and the up and down
-arrows, gives left and right to the focused widget, and activates it with
-Enter or Space.
+`FocusGroup` moves the focus with the up and down arrows (Tab / Shift+Tab go
+from field to field: a text field or a choice, never a button between two),
+gives left and right to the focused widget, and activates it with Enter or
+Space. One control is shown focused at a time: the default action (a primary
+button) is drawn as such only while it has the focus.
+
+A `TextField` takes what the system types (`TEXTINPUT`: input methods, compose
+and dead keys, on-screen keyboards), pasted text (Ctrl+V, Shift+Insert), and
+has a caret with the editing keys a player expects (Left / Right, Home / End,
+Backspace / Delete, Ctrl with the arrows and Backspace for a word).
 """
 
 from __future__ import annotations
 
+import logging
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +25,9 @@ import pygame
 from scenes import audio
 from scenes.ui import text, theme
 
+log = logging.getLogger("fantasy-racing")
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 
 
 def panel(
@@ -56,7 +67,8 @@ def titled_card(surface: pygame.Surface, size: tuple[int, int], top: int, title:
     box = pygame.Rect(0, 0, *size)
     box.midtop = (theme.SIZE[0] // 2, top)
     panel(surface, box, (30, 35, 54))
-    text.draw(surface, title, (box.centerx, box.top + 28), title_size, theme.ACCENT, "title", anchor="midtop")
+    if title:
+        text.draw(surface, title, (box.centerx, box.top + 28), title_size, theme.ACCENT, "title", anchor="midtop")
     return box
 
 
@@ -71,6 +83,7 @@ class Widget:
     """Something on screen that can be hovered, focused and used."""
 
     focusable = True
+    field = False  # a field of a form (a text field, a choice): Tab goes from one to the next
 
     def __init__(self, rect, enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
@@ -125,29 +138,51 @@ class Button(Widget):
         return True
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        # the default action is gold only while focused: one control at a time looks chosen
         if not self.enabled:
             fill, edge, colour = (40, 44, 60), (60, 66, 86), theme.DIM
-        elif self.primary:
-            fill = (214, 160, 48) if (focused or self.hovered) else (186, 136, 38)
-            edge, colour = theme.FOCUS if focused else (120, 86, 20), (30, 22, 8)
+        elif self.primary and focused:
+            fill, edge, colour = PRIMARY_FILL, theme.FOCUS, (30, 22, 8)
         else:
             fill = theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL
             edge, colour = (theme.FOCUS if focused else theme.PANEL_EDGE), theme.TEXT
         panel(surface, self.rect, fill, edge, radius=8, shadow=True, width=3 if focused else 1)
-        text.draw(surface, self.label, self.rect.center, self.size, colour, "bold", anchor="center")
+        label = self.label
+        room = self.rect.width - 16 - (2 * (text.width(self.hint, 14) + 12) if self.hint else 0)
+        size = fitting_size(label, room, self.size, "bold")
+        text.draw(surface, fit(label, room, size, "bold"), self.rect.center, size, colour, "bold", anchor="center")
         if self.hint:
             text.draw(
                 surface,
                 self.hint,
                 (self.rect.right - 10, self.rect.centery),
                 14,
-                colour if self.primary else theme.MUTED,
+                colour if self.primary and focused else theme.MUTED,
                 anchor="midright",
             )
 
 
+def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
+    """The largest size from `size` down to `smallest` at which `words` fit in `room` pixels."""
+    while size > smallest and text.width(words, size, kind) > room:
+        size -= 1
+    return size
+
+
+def fit(words: str, room: int, size: int, kind: str = "body") -> str:
+    """`words` cut short with "…" to fit `room` pixels."""
+    if text.width(words, size, kind) <= room:
+        return words
+    while len(words) > 1 and text.width(words + "…", size, kind) > room:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 class Choice(Widget):
-    """A value picked among `values` with the arrows (or the < > ends with the mouse)."""
+    """A value picked among `values` with the arrows (or the < > ends with the mouse); values in an
+    order (numbers, sizes, speeds) stop at their ends, a list without one goes round (`wrap`)."""
+
+    field = True
 
     def __init__(
         self,
@@ -158,6 +193,7 @@ class Choice(Widget):
         on_change: Callable[[Any], None],
         describe: Callable[[Any], str] = str,
         size: int = 22,
+        wrap: bool = False,
     ) -> None:
         super().__init__(rect)
         self.label = label
@@ -166,6 +202,7 @@ class Choice(Widget):
         self.on_change = on_change
         self.describe = describe
         self.size = size
+        self.wrap = wrap  # a list without an order (characters, boards) goes round; numbers stop at their ends
 
     @property
     def value(self):
@@ -175,11 +212,20 @@ class Choice(Widget):
     def adjust(self, step: int) -> bool:
         if not self.enabled or len(self.values) < 2:
             return False
-        self.index = (self.index + step) % len(self.values)
+        index = (
+            (self.index + step) % len(self.values)
+            if self.wrap
+            else max(0, min(len(self.values) - 1, self.index + step))
+        )
+        if index == self.index:
+            return True  # (at its end: the key is used, nothing changes)
+        self.index = index
         self.on_change(self.value)
         return True
 
     def activate(self) -> bool:
+        if not self.wrap and self.index == len(self.values) - 1:
+            return self.adjust(-(len(self.values) - 1))  # (Space on the last value: back to the first)
         return self.adjust(1)
 
     def click(self, pos) -> bool:
@@ -194,20 +240,53 @@ class Choice(Widget):
                 surface, self.label, (self.rect.left + 14, y), self.size - 2, theme.MUTED, anchor="midleft"
             )
             left = label.right + 6
-        arrows = theme.ACCENT if self.enabled else theme.DIM
-        text.draw(surface, "<", (left + 16, y), self.size, arrows, "bold", anchor="center")
-        text.draw(surface, ">", (self.rect.right - 16, y), self.size, arrows, "bold", anchor="center")
+        lower = self.enabled and (self.wrap or self.index > 0)
+        higher = self.enabled and (self.wrap or self.index < len(self.values) - 1)
+        text.draw(
+            surface, "<", (left + 16, y), self.size, theme.ACCENT if lower else theme.DIM, "bold", anchor="center"
+        )
+        text.draw(
+            surface,
+            ">",
+            (self.rect.right - 16, y),
+            self.size,
+            theme.ACCENT if higher else theme.DIM,
+            "bold",
+            anchor="center",
+        )
         value = self.describe(self.value)
         room = self.rect.right - left - 64
-        while len(value) > 3 and text.width(value, self.size, "bold") > room:
-            value = value[:-2] + "…"
+        size = fitting_size(value, room, self.size, "bold")
         text.draw(
-            surface, value, ((left + 16 + self.rect.right - 16) // 2, y), self.size, theme.TEXT, "bold", anchor="center"
+            surface,
+            fit(value, room, size, "bold"),
+            ((left + 16 + self.rect.right - 16) // 2, y),
+            size,
+            theme.TEXT,
+            "bold",
+            anchor="center",
         )
 
 
+def clipboard_text() -> str:
+    """The text on the system's clipboard ("" when there is none, or no clipboard to read)."""
+    try:
+        got = pygame.scrap.get_text()  # (SDL's clipboard: no pygame.scrap.init needed)
+    except (pygame.error, AttributeError, NotImplementedError) as error:
+        log.info("the clipboard cannot be read: %s", error)
+        return ""
+    return got if isinstance(got, str) else ""
+
+
+def _command(event) -> bool:
+    """Whether Ctrl (Cmd on a Mac) is held with a key."""
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
 class TextField(Widget):
-    """A one-line text entry (a racer's name)."""
+    """A one-line text entry (a racer's name, an address, a room code): see the module."""
+
+    field = True
 
     def __init__(
         self,
@@ -222,6 +301,8 @@ class TextField(Widget):
     ) -> None:
         super().__init__(rect)
         self.value = value
+        self.caret = len(value)  # where the next character goes (0: before the first)
+        self.composing = ""  # what an input method is composing, not yet typed (TEXTEDITING)
         self.on_change = on_change
         self.max_length = max_length
         self.size = size
@@ -229,36 +310,148 @@ class TextField(Widget):
         self.allowed = allowed  # characters taken besides letters and digits (an address takes ":" and "[]")
         self.upper = upper  # letters typed in capitals (a room code)
 
-    def type(self, char: str) -> bool:
-        """Add a character (from the keyboard, or the on-screen keyboard); True when taken."""
-        if not (char and char.isprintable() and (char.isalnum() or char in self.allowed)):
+    # ---------------------------------------------------------------- editing
+    def takes(self, char: str) -> bool:
+        """Whether the field takes this character (letters of every language, digits, `allowed`)."""
+        return bool(char) and char.isprintable() and (char.isalnum() or char in self.allowed)
+
+    def insert(self, words: str) -> bool:
+        """Type `words` at the caret (typed, composed or pasted): the characters the field takes, up to
+        its length; True when something was taken."""
+        words = unicodedata.normalize("NFC", " ".join(str(words).splitlines()))  # (an é typed as e + ´ is one letter)
+        value, caret = self.value, min(self.caret, len(self.value))
+        for char in words:
+            if not self.takes(char) or len(value) >= self.max_length:
+                continue
+            if char == " " and (caret == 0 or value[caret - 1] == " "):
+                continue  # no space first, nor two in a row
+            char = char.upper() if self.upper else char
+            value, caret = value[:caret] + char + value[caret:], caret + 1
+        if value == self.value:
             return False
-        if len(self.value) >= self.max_length or (char == " " and not self.value):
-            return False
-        self.value += char.upper() if self.upper else char
+        self.value, self.caret = value, caret
         self.on_change(self.value)
         return True
 
-    def erase(self) -> None:
-        """Remove the last character."""
-        self.value = self.value[:-1]
+    def type(self, char: str) -> bool:
+        """Add a character at the caret (the on-screen keyboard); True when taken."""
+        return self.insert(char)
+
+    def set_value(self, value: str) -> None:
+        """Replace the whole text (the caret at its end)."""
+        self.value, self.caret = value, len(value)
+
+    def _word_start(self) -> int:
+        """Where the word before the caret starts (Ctrl+Left, Ctrl+Backspace)."""
+        at = self.caret
+        while at > 0 and self.value[at - 1] == " ":
+            at -= 1
+        while at > 0 and self.value[at - 1] != " ":
+            at -= 1
+        return at
+
+    def _word_end(self) -> int:
+        """Where the word after the caret ends (Ctrl+Right, Ctrl+Delete)."""
+        at, end = self.caret, len(self.value)
+        while at < end and self.value[at] == " ":
+            at += 1
+        while at < end and self.value[at] != " ":
+            at += 1
+        return at
+
+    def _cut(self, start: int, end: int) -> None:
+        if start == end:
+            return
+        self.value = self.value[:start] + self.value[end:]
+        self.caret = start
         self.on_change(self.value)
+
+    def erase(self, word: bool = False) -> None:
+        """Backspace: the character (or the word) before the caret."""
+        self.caret = min(self.caret, len(self.value))
+        self._cut(self._word_start() if word else max(0, self.caret - 1), self.caret)
+
+    def delete(self, word: bool = False) -> None:
+        """Delete: the character (or the word) after the caret."""
+        self.caret = min(self.caret, len(self.value))
+        self._cut(self.caret, self._word_end() if word else min(len(self.value), self.caret + 1))
+
+    def paste(self) -> bool:
+        """Ctrl+V: the clipboard's text typed at the caret."""
+        return self.insert(clipboard_text())
 
     def key(self, event) -> bool:
         if not self.enabled:
             return False
-        if event.key == pygame.K_BACKSPACE:
-            self.erase()
+        if event.type == pygame.TEXTINPUT:
+            self.composing = ""
+            self.insert(event.text)
             return True
-        return self.type(getattr(event, "unicode", ""))
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        command, k = _command(event), event.key
+        self.caret = min(self.caret, len(self.value))
+        if k == pygame.K_BACKSPACE:
+            self.erase(word=command)
+        elif k == pygame.K_DELETE:
+            self.delete(word=command)
+        elif k == pygame.K_LEFT:
+            self.caret = self._word_start() if command else max(0, self.caret - 1)
+        elif k == pygame.K_RIGHT:
+            self.caret = self._word_end() if command else min(len(self.value), self.caret + 1)
+        elif k == pygame.K_HOME:
+            self.caret = 0
+        elif k == pygame.K_END:
+            self.caret = len(self.value)
+        elif (command and k == pygame.K_v) or (k == pygame.K_INSERT and event.mod & pygame.KMOD_SHIFT):
+            self.paste()
+        elif command:
+            return False  # (another shortcut: not the field's)
+        elif k == pygame.K_SPACE or (getattr(event, "unicode", "") or "\r").isprintable():
+            pass  # a character: it comes as the system's TEXTINPUT (with accents, compose and input methods)
+        else:
+            return False
+        return True
+
+    def click(self, pos) -> bool:
+        """A click puts the caret between the two characters nearest the pointer."""
+        if self.enabled:
+            x = pos[0] - self._text_left()
+            widths = [text.width(self.value[:i], self.size) for i in range(len(self.value) + 1)]
+            self.caret = min(range(len(widths)), key=lambda i: abs(widths[i] - x))
+        return True
+
+    # ---------------------------------------------------------------- drawing
+    def _text_left(self) -> int:
+        """Where the text starts: the box's left, or further left when the caret would be past its right."""
+        inner = self.rect.width - 20
+        before = text.width(self.value[: self.caret] + self.composing, self.size)
+        return self.rect.left + 10 - max(0, before - inner + 4)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         control_box(surface, self.rect, focused, (24, 28, 42) if self.enabled else (36, 40, 54), radius=6, width=2)
-        shown = self.value or self.placeholder
-        colour = theme.TEXT if self.value else theme.DIM
-        rect = text.draw(surface, shown, (self.rect.left + 10, self.rect.centery), self.size, colour, anchor="midleft")
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-6, -4).clip(clip) if clip else self.rect.inflate(-6, -4))
+        y = self.rect.centery
+        if not self.value and not self.composing:
+            shown = fit(self.placeholder, self.rect.width - 20, self.size)
+            text.draw(surface, shown, (self.rect.left + 10, y), self.size, theme.DIM, anchor="midleft")
+            x = self.rect.left + 10
+        else:
+            caret = min(self.caret, len(self.value))
+            left = self._text_left()
+            before = text.draw(surface, self.value[:caret], (left, y), self.size, theme.TEXT, anchor="midleft")
+            x = before.right if self.value[:caret] else left
+            if self.composing:  # an input method's word being composed: underlined, not typed yet
+                drawn = text.draw(surface, self.composing, (x, y), self.size, theme.ACCENT, anchor="midleft")
+                pygame.draw.line(surface, theme.ACCENT, (drawn.left, drawn.bottom - 2), (drawn.right, drawn.bottom - 2))
+                x = drawn.right
+            text.draw(surface, self.value[caret:], (x, y), self.size, theme.TEXT, anchor="midleft")
+        surface.set_clip(clip)
         if focused and self.enabled and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = rect.right + 2 if self.value else self.rect.left + 10
             pygame.draw.line(surface, theme.FOCUS, (x, self.rect.top + 7), (x, self.rect.bottom - 7), 2)
 
 
@@ -305,6 +498,16 @@ class FocusGroup:
         self.focus = (self.focus + step) % len(self.widgets)
         self._skip_disabled(step)
 
+    def next_field(self, step: int) -> None:
+        """Tab (+1) or Shift+Tab (-1): the next usable field (a text field, a choice), never a button
+        between two; on a screen without fields, the next usable widget."""
+        fields = [i for i, w in enumerate(self.widgets) if w.field and self._usable(w)]
+        if not fields:
+            self.move(step)
+            return
+        count = len(self.widgets)
+        self.focus = min(fields, key=lambda i: ((i - self.focus) * step - 1) % count)
+
     def widget_at(self, pos) -> Widget | None:
         """The widget under the mouse."""
         for widget in self.widgets:
@@ -326,13 +529,15 @@ class FocusGroup:
                 self.focus_on(clicked)
             clicked.click(event.pos)
             return True
+        focused = self.focused
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            return isinstance(focused, TextField) and focused.key(event)  # (typed words: the focused field's only)
         if event.type != pygame.KEYDOWN:
             return False
-        focused = self.focused
         if focused is not None and focused.key(event):
             return True
         if event.key == pygame.K_TAB:
-            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.next_field(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if event.key in (pygame.K_DOWN,):
             self.move(1)

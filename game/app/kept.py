@@ -1,0 +1,140 @@
+"""The races the player kept to watch again: the replays of `replays/` (every finished race, and those
+kept with *Keep as replay*) and the races of the finished championships of `seasons/`, each listed
+with its board, its date, its racers and its winner, the newest first.
+
+A file is read once to list it (its summary is kept while the file does not change); a file that
+cannot be read is listed too, with the sentence that says why, so that the player may delete it.
+Only the game session (`game.app.session`) calls these, as it does every function that reads or
+deletes the player's files.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import files
+from game.app import userdata
+from game.replay import Replay, ReplayError, load
+
+log = logging.getLogger("fantasy-racing")
+
+REPLAYS = "replays"  # in the player's folder: the races kept as replays
+SEASONS = userdata.SEASONS_FOLDER  # the finished championships, a folder each (race-1.json, ..., table.json)
+RACE, SEASON = "race", "season"  # a race's replay, a championship's race
+_SUMMARIES: dict[tuple[str, int, int], dict[str, Any]] = {}  # a file's summary, by its path and state
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A kept race as the list shows it: its file, its kind, when it was kept (the file's time), its
+    board's name, its racers (name, character, computer level or None), the racers who won (their
+    indexes; none for a race kept before its end) and their points, the championship it was a race of (its name and the
+    race's number) and, for a file that cannot be read, why."""
+
+    path: Path
+    kind: str
+    saved: float
+    board: str = ""
+    racers: list[dict[str, Any]] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    points: int = 0
+    season: str = ""
+    number: int = 0
+    problem: str = ""
+
+
+def folders() -> tuple[Path, Path]:
+    """The replays' folder and the championships' (raises OSError without a player's folder)."""
+    base = userdata.user_dir()
+    return base / REPLAYS, base / SEASONS
+
+
+def list_kept() -> list[Kept]:
+    """Every kept race, the newest first (a championship's races: the last first)."""
+    try:
+        replays, seasons = folders()
+    except OSError:
+        return []
+    found: list[Kept] = []
+    for path in sorted(replays.glob("*.json")) if replays.is_dir() else []:
+        found.append(read_kept(path, RACE))
+    for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
+        if not folder.is_dir():
+            continue
+        name = season_name(folder)
+        for path in sorted(folder.glob("race-*.json")):
+            number = re.fullmatch(r"race-(\d+)\.json", path.name)
+            if number is not None:
+                found.append(read_kept(path, SEASON, name, int(number.group(1))))
+    found.sort(key=lambda kept: (kept.saved, kept.number, kept.path.name), reverse=True)
+    return found
+
+
+def season_name(folder: Path) -> str:
+    """A finished championship's name: its table's, else its folder's (without the date)."""
+    try:
+        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
+        name = data.get("name") if isinstance(data, dict) else None
+        if isinstance(name, str) and name.strip() and files.printable(name, 80) is None:
+            return name.strip()
+    except (OSError, ValueError, files.FileRefused):
+        pass
+    return re.sub(r"^\d{4}-\d{2}-\d{2}-", "", folder.name).replace("-", " ").strip() or folder.name
+
+
+def read_kept(path: Path, kind: str, season: str = "", number: int = 0) -> Kept:
+    """A kept race as the list shows it (with the sentence of why, for a file that cannot be read)."""
+    try:
+        state = path.stat()
+    except OSError as error:
+        return Kept(path, kind, 0.0, season=season, number=number, problem=str(error.strerror or error))
+    key = (str(path), state.st_mtime_ns, state.st_size)
+    summary = _SUMMARIES.get(key)
+    if summary is None:
+        try:
+            summary = summarise(load(path))
+        except ReplayError as error:
+            summary = {"problem": str(error)}
+        _SUMMARIES[key] = summary
+    return Kept(path, kind, state.st_mtime, season=season, number=number, **summary)
+
+
+def summarise(replay: Replay) -> dict[str, Any]:
+    """What the list shows of a replay: its board, its racers and who won."""
+    race = replay.race
+    racers = [
+        {"name": str(r.get("name") or ""), "character": str(r["character"]), "bot": r.get("bot")}
+        for r in race["racers"]
+    ]
+    winners: list[int] = []
+    points = 0
+    for event in reversed(replay.events or []):
+        if event.get("kind") == "race_over":
+            standings = event.get("standings")
+            if isinstance(standings, list):
+                first = [
+                    line
+                    for line in standings
+                    if isinstance(line, list)
+                    and len(line) == 3
+                    and line[0] == 1
+                    and all(type(n) is int for n in line)
+                    and 0 <= line[1] < len(racers)
+                ]
+                winners = [line[1] for line in first]
+                points = first[0][2] if first else 0
+            break
+    return {"board": replay.board_name, "racers": racers, "winners": winners, "points": points}
+
+
+def open_kept(kept: Kept) -> tuple[Replay | None, str]:
+    """The kept race's replay, or None and the sentence that says why it cannot be played."""
+    try:
+        return load(kept.path), ""
+    except ReplayError as error:
+        return None, str(error)

@@ -1,0 +1,49 @@
+"""Kept races in the player's folder, for the tests and pictures of the title's *Replays*: a finished
+race's replay (as the session keeps it) and a finished championship of two races (as its end keeps it)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from game import Race, RacerSetup, ai, seeds
+from game.app import session
+from game.season import Season, play_headless
+from scenes import boards
+
+
+def finished_race(seed: int = 4, names: tuple[str, str, str] = ("Zoé", "Bo", "Cy")) -> Race:
+    """A short race of computer racers on the practice board, played to its end."""
+    racers = [
+        RacerSetup("dwarf", names[0], "easy"),
+        RacerSetup("thief", names[1], "expert"),
+        RacerSetup("orc", names[2], "normal"),
+    ]
+    race = Race.new(boards.practice_board(), racers, turns=5, seed=seed)
+    rngs = seeds.bot_rngs(seed, len(racers))
+    while not race.over:
+        decision = race.pending
+        assert decision is not None
+        race.choose(ai.choose(race, decision, racers[decision.racer].bot or "easy", rngs[decision.racer]))
+    return race
+
+
+def keep_races(when: float | None = None) -> tuple[Path, Path]:
+    """A kept race (replays/) and a finished championship of two races (seasons/); their paths (the
+    replay, the championship's folder). `when`: the replay's time (seconds since the epoch)."""
+    replay = session.keep_replay(finished_race())
+    season = Season.new(
+        "Spring Cup",
+        [RacerSetup("elf", "Ann", "easy"), RacerSetup("goblin", "Gus", "normal")],
+        [boards.PRACTICE, boards.PRACTICE],
+        5,
+        11,
+    )
+    play_headless(season, boards.load, io.StringIO())
+    folder = session.keep_finished_season(season)
+    if when is not None:
+        os.utime(replay, (when, when))
+        for path in folder.glob("*.json"):
+            os.utime(path, (when - 3600, when - 3600))
+    return replay, folder

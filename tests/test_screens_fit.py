@@ -1,0 +1,228 @@
+"""Every menu-like screen, in English and in French, drawn headless: at most one control looks focused
+(outlined in the focus colour, or gold as the default action), and no text is wider than its control's
+box (nor cut short in it, nor running into another of its words), nor runs off the screen."""
+
+from __future__ import annotations
+
+import io
+
+import netwindows as nw
+import pygame
+import pytest
+from kept_races import finished_race, keep_races
+
+from game import Race, RacerSetup
+from game.app import userdata
+from game.app.settings import Settings
+from game.season import Season, play_headless
+from scenes import boards, i18n
+from scenes.app import App
+from scenes.games import GamesScene
+from scenes.join import JoinScene
+from scenes.pause import PauseScene
+from scenes.replays import ReplaysScene
+from scenes.results import ResultsScene
+from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+from scenes.ui import text, theme
+from scenes.ui.widgets import PRIMARY_FILL, TextField
+
+
+class Marks:
+    """What one frame drew on the screen: the focus marks (a box outlined in the focus colour, a box
+    filled with the default action's gold) and every line of text with its rectangle."""
+
+    def __init__(self, monkeypatch, screen: pygame.Surface) -> None:
+        self.on = False  # only what the top screen draws counts (a question's veil dims the screen below)
+        self.focus: set[tuple[int, int, int, int]] = set()
+        self.texts: list[tuple[str, pygame.Rect]] = []
+        rect, draw = pygame.draw.rect, text.draw
+
+        def recording_rect(surface, colour, box, width=0, *args, **kwargs):
+            if self.on and surface is screen:
+                shade = tuple(pygame.Color(colour))[:3]
+                if (shade == theme.FOCUS and width > 0) or (shade == PRIMARY_FILL and width == 0):
+                    self.focus.add(tuple(pygame.Rect(box)))
+            return rect(surface, colour, box, width, *args, **kwargs)
+
+        def recording_text(surface, words, pos, *args, **kwargs):
+            drawn = draw(surface, words, pos, *args, **kwargs)
+            if self.on and surface is screen and str(words).strip():
+                self.texts.append((str(words), drawn))
+            return drawn
+
+        monkeypatch.setattr(pygame.draw, "rect", recording_rect)
+        monkeypatch.setattr(text, "draw", recording_text)
+
+    def clear(self) -> None:
+        self.focus.clear()
+        self.texts.clear()
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch, request):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=request.param))
+    yield game
+    i18n.set_language("en")
+
+
+def check(app: App, marks: Marks, name: str) -> None:
+    """Draw the top screen once and check what it drew."""
+    app.step([])
+    marks.clear()
+    scene = app.stack.top
+    draw = scene.draw
+
+    def top_draw(surface):
+        marks.on = True
+        try:
+            draw(surface)
+        finally:
+            marks.on = False
+
+    scene.draw = top_draw
+    try:
+        app.step([])
+    finally:
+        del scene.draw
+    assert len(marks.focus) <= 1, f"{name}: {len(marks.focus)} controls look focused: {sorted(marks.focus)}"
+    screen = pygame.Rect(0, 0, *theme.SIZE)
+    for words, drawn in marks.texts:
+        if screen.collidepoint(drawn.center):
+            assert drawn.left >= -1 and drawn.right <= screen.right + 1, f"{name}: {words!r} runs off the screen"
+    group = getattr(scene, "group", None)
+    for widget in group.widgets if group is not None else ():
+        if isinstance(widget, TextField) or not widget.focusable or not screen.contains(widget.rect):
+            continue  # (a text field's words scroll inside it, clipped)
+        inside = [(w, pygame.Rect(r)) for w, r in dict.fromkeys((w, tuple(r)) for w, r in marks.texts)]
+        inside = [(words, drawn) for words, drawn in inside if widget.rect.collidepoint(drawn.center)]
+        whole = {v for v in i18n.catalogue(i18n.language()).values() if isinstance(v, str)}
+        for k, (words, drawn) in enumerate(inside):
+            assert widget.rect.inflate(2, 2).contains(drawn), f"{name}: {words!r} is wider than its box"
+            assert not words.endswith("…") or words in whole, f"{name}: {words!r} is cut short in its box"
+            for other, beside in inside[k + 1 :]:  # (a value running into the arrows, a label into its value)
+                assert not drawn.inflate(-2, -8).colliderect(beside.inflate(-2, -8)), (
+                    f"{name}: {words!r} runs into {other!r}"
+                )
+
+
+def practice_setup(racers: list[tuple[str, str, str | None]]) -> dict:
+    return {
+        "board": boards.PRACTICE,
+        "turns": 5,
+        "racers": [{"character": c, "name": n, "bot": b} for c, n, b in racers],
+    }
+
+
+def a_season(races: int) -> Season:
+    """A championship of three races on the practice board, `races` of them played."""
+    season = Season.new(
+        "Spring Cup",
+        [RacerSetup("elf", "Ann", "easy"), RacerSetup("goblin", "Gus", "expert")],
+        [boards.PRACTICE] * 3,
+        5,
+        2,
+    )
+    if races >= 3:
+        play_headless(season, boards.load, io.StringIO())
+        return season
+    for _ in range(races):
+        race = season.start_race(boards.load)
+        from game import ai, seeds
+
+        rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
+        while not race.over:
+            decision = race.pending
+            race.choose(ai.choose(race, decision, race.racers[decision.racer].setup.bot, rngs[decision.racer]))
+        season.finish_race()
+    return season
+
+
+@pytest.mark.slow  # about twenty screens, in each language (a few seconds)
+@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
+    marks = Marks(monkeypatch, app.screen)
+    keep_races()
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Zoé"), RacerSetup("orc", "Bo", "expert")], 5, seed=2)
+    userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
+    title = app.stack.push(TitleScene())
+    check(app, marks, "title")
+    title.quit()
+    check(app, marks, "the quit question")
+    app.stack.pop()
+    setup = app.stack.push(SetupScene())
+    setup.set_count(6)
+    for index, kind in enumerate(("person", "easy", "normal", "hard", "expert", "friend")):
+        setup.set_kind(index, kind)
+    check(app, marks, "setup with every kind of racer")
+    for focus in range(len(setup.group.widgets)):
+        setup.group.focus = focus
+        check(app, marks, f"setup, focus {focus}")
+    app.stack.pop()
+    app.stack.push(SeasonSetupScene())
+    check(app, marks, "championship setup")
+    app.stack.pop()
+    settings = app.stack.push(SettingsScene())
+    for focus in range(len(settings.group.widgets)):
+        settings.group.focus = focus
+        check(app, marks, f"settings, focus {focus}")
+    app.stack.pop()
+    app.stack.push(GamesScene())
+    check(app, marks, "games in progress")
+    app.step([nw.key(pygame.K_DELETE)])
+    check(app, marks, "games in progress: the delete question")
+    app.stack.reset(TitleScene())
+    replays = app.stack.push(ReplaysScene())
+    assert len(replays.rows) == 3
+    check(app, marks, "replays")
+    replays.group.focus = 0
+    replays.rows[0].adjust(1)
+    check(app, marks, "replays: delete focused")
+    app.step([nw.key(pygame.K_DELETE)])
+    check(app, marks, "replays: the delete question")
+    app.stack.reset(TitleScene())
+    finished = finished_race()
+    app.stack.push(ResultsScene(finished, practice_setup([("dwarf", "Zoé", None), ("thief", "Bo", "expert")])))
+    check(app, marks, "results")
+    app.stack.push(PauseScene(lambda: None))
+    check(app, marks, "pause")
+    app.stack.reset(TitleScene())
+    app.stack.push(SeasonTableScene(a_season(1)))
+    check(app, marks, "championship table")
+    app.stack.push(PodiumScene(a_season(3)))
+    check(app, marks, "podium")
+    app.stack.reset(TitleScene())
+    joining = app.stack.push(JoinScene())
+    check(app, marks, "join")
+    joining.address, joining.code, joining.name = "no way", "", "Ann"
+    joining.connect()
+    check(app, marks, "join: a bad address")
+    joining.type_into(joining.code_field)
+    check(app, marks, "the on-screen keyboard")
+    app.stack.reset(TitleScene())
+
+
+@pytest.mark.slow  # a host listening on 127.0.0.1 and a friend's window joining it
+@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
+    marks = Marks(monkeypatch, app.screen)
+    port = nw.free_port()
+    app.settings.host_address, app.settings.host_port = "127.0.0.1", port
+    app.stack.push(TitleScene())
+    lobby = nw.start_hosting(app, ["here", "friend", "friend"])
+    check(app, marks, "host lobby")
+    app.step([nw.key(pygame.K_RETURN)])
+    check(app, marks, "host lobby: start with open seats?")
+    app.stack.pop()
+    friend = nw.window(language=i18n.language())
+    try:
+        joined = nw.join(friend, [app, friend], port, lobby.code, "Ann")
+        marks_friend = Marks(monkeypatch, friend.screen)
+        assert friend.stack.top is joined
+        check(friend, marks_friend, "join lobby")
+    finally:
+        friend.stack.reset(TitleScene())
+        app.stack.reset(TitleScene())
