@@ -152,10 +152,11 @@ def test_the_built_binary_plays_a_race_with_an_expert_racer_thinking_in_its_work
     assert served.returncode == 0, served.stdout[-2000:] + served.stderr[-2000:]
     assert "Traceback" not in served.stdout + served.stderr
     points = sorted(line["points"] for line in json.loads(served.stdout.strip().splitlines()[-1]))
+    # a host draws keyed dice (issue 28): simulate draws them too
     simulated = run(
         bundle, "simulate", "--board", board, "--racers", "elf,orc", "--bots", "expert,normal",
         "--turns", "5", "--seed", "3", "--dice", "keyed", cwd=tmp_path, env=env, timeout=300,
-    )  # fmt: skip  (a host draws keyed dice: issue 28)
+    )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     assert points == sorted(int(p) for p in re.findall(r"\d\. \S+\s+(-?\d+) points", simulated.stdout))
 

@@ -205,11 +205,12 @@ def test_the_host_loop_goes_on_while_an_expert_thinks_in_the_pool():
 def test_serve_hosts_an_expert_with_the_pool_and_races_as_simulate_does():
     seed, turns = 12, 5
     lineup = [("elf", "expert"), ("orc", "normal"), ("baby", "expert")]
+    # a host draws keyed dice (issue 28): simulate draws them too
     simulated = subprocess.run(
         [sys.executable, "main.py", "simulate", "--board", str(MEADOW), "--racers", ",".join(c for c, _ in lineup),
          "--bots", ",".join(b for _, b in lineup), "--turns", str(turns), "--seed", str(seed), "--dice", "keyed"],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip  (a host draws keyed dice: issue 28)
+    )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     points = [int(p) for p in re.findall(r"\d\. \S+\s+(-?\d+) points", simulated.stdout)]
     from tests.test_same_race import free_port
