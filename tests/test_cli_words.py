@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_network import Game, free_port, processes, serve  # noqa: F401  # (processes: the fixture)
+from test_network import CODE, Game, free_port, processes, serve  # noqa: F401  # (processes: the fixture)
 
 import main
 from game.ai import LEVELS
@@ -163,7 +163,7 @@ def test_join_names_an_address_that_is_no_computer():
 def test_join_says_what_it_is_doing_and_that_its_host_is_gone(processes):  # noqa: F811
     port = free_port()
     host = serve(processes, port, "--seats", "person,bot:easy", "--takeover", "0")
-    client = Game("join", f"127.0.0.1:{port}", "--code", "owl", "--name", "Ann", "--delay", "0.3")
+    client = Game("join", f"127.0.0.1:{port}", "--code", CODE, "--name", "Ann", "--delay", "0.3")
     processes.append(client)
     client.wait_for("join: turn 2 of 5")
     host.kill()

@@ -294,7 +294,8 @@ def test_one_host_holds_several_rooms_each_with_its_own_random_code(processes):
 
 def test_serve_refuses_an_empty_short_or_shared_room_code():
     for code, rooms, words in (
-        ("", "1", "at least 8 letters and digits"),
+        ("", "1", "not an empty one"),
+        ("   ", "1", "not an empty one"),
         ("OWL", "1", "at least 8 letters and digits"),
         ("WLSNEST0", "1", "no 0, O, 1 or I"),
         ("WLSNESTH", "3", "each of --rooms has its own random code"),
