@@ -89,27 +89,27 @@ CHARACTERS: dict[str, Character] = {
 
 # The special rules in words, for the setup gallery and the rules help ({NAME}: a tuning value).
 _RULE_WORDS: dict[str, str] = {
-    FAST: "Fast: also rolls the quick die (2-5) in the movement phase and may use any of the three dice; the quick "
-    "die and a D6 of the same face make a double.",
-    SORE_LOSER: "Sore loser: once per race, after losing a fight, may have the attacker roll it again.",
-    INITIATIVE: "Initiative: attacks first when an opponent without Initiative lands on his square.",
-    VICIOUS: "Vicious: scores {VICIOUS_POINTS} extra points for every shock he inflicts.",
-    THICK_SKIN: "Thick skin: a big shock from an object or a trap hurts him only as a small one.",
-    FLAIL: "Flail: once per turn, after his action, pushes an opponent next to him one row back (+1).",
-    BRAINY: "Brainy: walks over his own traps and sees who laid each trap.",
-    WAND_MASTERY: "Wand mastery: a wand of teleportation ({TELEPORT_RANGE} square, always one row back) and a wand "
-    "of fire ({WAND_OF_FIRE_DICE}D6), free to use, each resting two turns after use.",
-    BABY: "Baby: drinks beer (dice 2-7), does a poo, sleeps, cries (reaching {CRY_RANGE} squares); "
-    "one each turn, in turn.",
-    DISARM: "Disarm: may disarm an opponent's trap he walks onto (40 %) and keep it.",
-    LOVES_TRAPS: "Loves traps: traps do not count in his two-object limit.",
-    BACKSTAB: "Backstab: attacks an opponent just below him with better chances (60 % win, 30 % crushing).",
+    FAST: "Fast: also rolls the quick die (2-5) in the movement phase and may use any of the three dice; the "
+    "quick die and a six-sided die of the same face make a double.",
+    SORE_LOSER: "Sore loser: once a race, after losing a fight, may have the attacker roll it again.",
+    INITIATIVE: "Initiative: attacks first when an opponent without Initiative lands on the same square.",
+    VICIOUS: "Vicious: scores {VICIOUS_POINTS} extra points for every shock inflicted.",
+    THICK_SKIN: "Thick skin: a big shock from an object or a trap counts only as a small one.",
+    FLAIL: "Flail: once per turn, after the action, pushes an opponent next door one row back (+1).",
+    BRAINY: "Brainy: safe on the traps this racer laid, and sees who laid each trap.",
+    WAND_MASTERY: "Wand mastery: a wand of teleportation (range {TELEPORT_RANGE}, always one row back) and a "
+    "wand of fire (its fireball goes as far as {WAND_OF_FIRE_DICE} six-sided die shows), free to use, each "
+    "resting two turns after use.",
+    BABY: "Baby: drinks beer (dice 2-7), does a poo, sleeps, cries (reaching {CRY_RANGE} squares); one each "
+    "turn, in turn.",
+    DISARM: "Disarm: may disarm an opponent's trap when walking onto it (40 %) and keep it.",
+    LOVES_TRAPS: "Loves traps: traps do not count in the two-object limit.",
+    BACKSTAB: "Backstab: attacks an opponent on the square just below with better chances (60 % win, 30 % crushing).",
     THEFT: "Theft: after winning a fight, may steal an object (40 %); a failure costs 2 points.",
-    FEARFUL: "Fearful: his tactical move may shift up to two squares, or none.",
-    THROWING_STARS: (
-        "Throwing stars: {STARS_AT_START} stars, range {STAR_RANGE}, free, push the target one row back (+1)."
-    ),
-    VENOM: "Venom: an opponent who loses a fight against him rolls a single die next movement phase.",
+    FEARFUL: "Fearful: the tactical move may shift up to two squares, or none.",
+    THROWING_STARS: "Throwing stars: {STARS_AT_START} stars, range {STAR_RANGE}, free, push the target one row "
+    "back (+1).",
+    VENOM: "Venom: an opponent who loses a fight against this racer rolls a single die next movement phase.",
 }
 
 
