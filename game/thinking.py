@@ -153,12 +153,20 @@ def _context() -> Any:
     return multiprocessing.get_context("forkserver")
 
 
+def cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it: `taskset`, a
+    container's CPU set), else the machine's."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
 class Pool:
     """Worker processes answering computer racers' questions (see the module). `workers`: at most
     this many processes (default: the machine's cores, at most MAX_WORKERS), started as needed."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.most = max(1, workers if workers is not None else min(MAX_WORKERS, os.cpu_count() or 1))
+        self.most = max(1, workers if workers is not None else min(MAX_WORKERS, cores()))
         self._context = _context()
         self._workers: list[_Worker] = []
         self._queues: OrderedDict[str, deque[Thought]] = OrderedDict()  # owner -> waiting questions

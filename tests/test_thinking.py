@@ -252,3 +252,29 @@ def test_leaving_the_race_stops_an_experts_search_and_the_pool_leaves_no_process
         thinking.shutdown()
     assert not any(alive(pid) for pid in children)
     assert not [p for p in multiprocessing.active_children() if p.pid in children]
+
+
+def test_a_machine_or_a_process_with_one_core_gets_one_worker_and_its_answers(monkeypatch):
+    """`taskset -c 0`, a container with one CPU, a machine with one core: one worker, at a lower
+    priority than the frame, and the same choices."""
+    if hasattr(os, "sched_getaffinity"):  # a process held to one core of eight counts one
+        monkeypatch.setattr(os, "cpu_count", lambda: 8)
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+        assert thinking.cores() == 1
+    else:
+        monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert thinking.cores() == 1
+    pool = thinking.Pool()
+    try:
+        assert pool.most == 1
+        race, alone = expert_race(seed=5), expert_race(seed=5)
+        rng, same = random.Random(7), random.Random(7)
+        for _ in range(6):
+            choice = thinking.choose(race, race.pending, "expert", rng, pool=pool)
+            assert choice == ai.choose(alone, alone.pending, "expert", same)
+            assert rng.getstate() == same.getstate()
+            race.choose(choice)
+            alone.choose(choice)
+        assert len(pool.children()) == 1
+    finally:
+        pool.close()
