@@ -21,7 +21,7 @@ from typing import Any
 
 from game import tuning
 from scenes import audio, hud, words
-from scenes.i18n import t
+from scenes.i18n import racer_kind, t
 from scenes.race.log import RaceLog
 from scenes.render import actions, effects, motion, notices, rolls, sprites
 from scenes.render.board import BoardRenderer, object_sprite
@@ -234,7 +234,7 @@ class Playback:
         self.shown_protected[e.racer] = False
         r = self.race.racers[e.racer]
         if r.setup.bot:
-            sub = t("race.computer_racer")
+            sub = racer_kind(r.setup.bot)  # "computer · hard"
         else:
             sub = t("race.your_turn") if self.here(e.racer) else t("net.friends_turn")
         self._play(notices.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
