@@ -1,0 +1,221 @@
+"""A screen listing the player's own things (the games in progress, the kept races): one row each,
+the newest first, focused; Enter (or a click on the row) opens it; its *Delete* button (Right then
+Enter, the Delete key, a click) asks first, naming it, and deletes it only on Yes; the list scrolls
+by keys and wheel; Escape (or *Back*) leaves.
+
+`ListScene` is the screen and `ListRow` a row; a list says what it holds (`read`), how a row draws
+its item (`ListRow.draw_item`), how an item opens (`open`), is named (`describe`) and deleted
+(`remove`), and its words: the catalogue keys under `WORDS` (title, help, none, keys, delete,
+delete_question, delete_yes, more_above, more_below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, ClassVar
+
+import pygame
+
+from scenes import audio
+from scenes.backdrop import backdrop
+from scenes.i18n import t
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
+
+LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
+ROW_H, GAP = 96, 10
+SHOWN = (LIST.height + GAP) // (ROW_H + GAP)  # rows on screen at once (the list scrolls for more)
+DELETE_W = 150
+
+
+class ListRow(Widget):
+    """An item of the list: opened by Enter or a click; its *Delete* button (Right, then Enter, or a
+    click on it, or the Delete key) asks first."""
+
+    def __init__(self, rect, item: Any, open_: Callable[[], None], delete: Callable[[], None], words: str) -> None:
+        super().__init__(rect)
+        self.item = item
+        self.open, self.delete, self.words = open_, delete, words
+        self.part = 0  # 0: the row (open it), 1: its Delete button
+
+    @property
+    def delete_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - DELETE_W - 16, self.rect.centery - 22, DELETE_W, 44)
+
+    def activate(self) -> bool:
+        audio.play("click")
+        (self.delete if self.part else self.open)()
+        return True
+
+    def adjust(self, step: int) -> bool:
+        self.part = 1 if step > 0 else 0
+        return True
+
+    def click(self, pos) -> bool:
+        self.part = 1 if self.delete_rect.collidepoint(pos) else 0
+        return self.activate()
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_DELETE:
+            self.part = 1
+            return self.activate()
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        if not focused:
+            self.part = 0
+        on_row = focused and self.part == 0
+        panel(
+            surface,
+            self.rect,
+            theme.PANEL_LIGHT if on_row or self.hovered else theme.PANEL,
+            theme.FOCUS if on_row else theme.PANEL_EDGE,
+            radius=10,
+            width=3 if on_row else 1,
+        )
+        self.draw_item(surface)
+        button, on = self.delete_rect, focused and self.part == 1
+        panel(
+            surface,
+            button,
+            (90, 36, 40) if on else (56, 34, 44),
+            theme.FOCUS if on else theme.BAD,
+            radius=8,
+            width=3 if on else 1,
+        )
+        words = fit(t(f"{self.words}.delete"), DELETE_W - 12, 18, "bold")
+        text.draw(surface, words, button.center, 18, theme.TEXT, "bold", anchor="center")
+
+    def draw_item(self, surface: pygame.Surface) -> None:
+        """What the row shows of its item, left of its Delete button."""
+        raise NotImplementedError
+
+
+class ListScene(Scene):
+    """The list (see the module)."""
+
+    WORDS: ClassVar[str] = ""  # the catalogue's prefix of this list's words
+    ROW: ClassVar[type[ListRow]] = ListRow
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__()
+        self.message = message
+        self.items: list[Any] = []
+        self.rows: list[ListRow] = []
+        self.group = FocusGroup()
+        self.first = 0  # the first row on screen
+
+    # ---------------------------------------------------------------- what a list says
+    def read(self) -> list[Any]:
+        """The items, newest first (a problem reading them goes in `self.message`)."""
+        raise NotImplementedError
+
+    def open(self, item: Any) -> None:
+        """Open an item (resume a game, play a race back)."""
+        raise NotImplementedError
+
+    def describe(self, item: Any) -> str:
+        """The item in one line (the delete question's card)."""
+        raise NotImplementedError
+
+    def remove(self, item: Any) -> None:
+        """Delete the item (through the game session, the one owner of the player's files)."""
+        raise NotImplementedError
+
+    def back(self) -> None:
+        """Escape or *Back*: to the title."""
+        self.title()
+
+    # ---------------------------------------------------------------- the list
+    def enter(self) -> None:
+        audio.music("menu")
+        self.refresh(0)
+
+    def resume(self) -> None:
+        """Back from an opened item or the question (Yes deleted it, No kept it): the list read again."""
+        audio.music("menu")
+        self.refresh(self.group.focus)
+
+    def refresh(self, focus: int) -> None:
+        """Read the items again and lay the rows out, the focus on row `focus`."""
+        self.items = self.read()
+        self.rows = [
+            self.ROW(
+                pygame.Rect(LIST.left, 0, LIST.width, ROW_H),
+                item,
+                partial(self.open, item),
+                partial(self.ask, item),
+                self.WORDS,
+            )
+            for item in self.items
+        ]
+        self.back_button = Button((40, 648, 220, 50), t("common.back"), self.back, size=22)
+        self.group.set([*self.rows, self.back_button], focus=min(focus, max(0, len(self.rows) - 1)))
+        self.place()
+
+    def place(self) -> None:
+        """Scroll so that the focused row is on screen; every row where it is drawn (off screen: away)."""
+        focus = self.group.focus
+        if focus < len(self.rows):
+            self.first = min(max(self.first, focus - SHOWN + 1), focus)
+        self.first = max(0, min(self.first, len(self.rows) - SHOWN))
+        for index, row in enumerate(self.rows):
+            shown = self.first <= index < self.first + SHOWN
+            row.rect.top = LIST.top + (index - self.first) * (ROW_H + GAP) if shown else -1000
+
+    def ask(self, item: Any) -> None:
+        """Delete an item: only once the question naming it is answered Yes."""
+        words = self.WORDS
+        detail = fit(self.describe(item), 520, 18)  # (the question's card)
+        question = self.stack.make(
+            "question",
+            t(f"{words}.delete_question"),
+            partial(self.delete, item),
+            yes=t(f"{words}.delete_yes"),
+            detail=detail,
+        )
+        self.stack.push(question)
+
+    def delete(self, item: Any) -> None:
+        """The question was answered Yes: the item goes, and the list is read again."""
+        self.remove(item)
+        self.refresh(self.group.focus)
+
+    def handle_event(self, event: Any) -> Any:
+        if self.group.handle_event(event):
+            self.place()
+            return None
+        if event.type == pygame.MOUSEWHEEL:  # the wheel scrolls the list
+            self.first -= event.y
+            self.place()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        words = self.WORDS
+        surface.blit(backdrop(), (0, 0))
+        veil(surface, 190)
+        text.draw(surface, t(f"{words}.title"), (40, 18), 44, theme.ACCENT, "title")
+        text.draw(surface, fit(t(f"{words}.help", count=len(self.items)), 1196, 18), (44, 74), 18, theme.MUTED)
+        if not self.items:
+            area = pygame.Rect(LIST.left + 200, 280, LIST.width - 400, 120)
+            text.draw_wrapped(surface, t(f"{words}.none"), area, 22, theme.TEXT)
+        clip = surface.get_clip()
+        surface.set_clip(LIST.inflate(8, 8))
+        self.group.draw(surface)
+        surface.set_clip(clip)
+        self.back_button.draw(surface, self.group.focused is self.back_button)
+        if self.first > 0:
+            said = t(f"{words}.more_above", count=self.first)
+            text.draw(surface, said, (LIST.right, LIST.top - 6), 15, theme.MUTED, anchor="bottomright")
+        below = len(self.rows) - self.first - SHOWN
+        if below > 0:
+            said = t(f"{words}.more_below", count=below)
+            text.draw(surface, said, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
+        if self.message:
+            text.draw_wrapped(surface, self.message, pygame.Rect(290, 640, 950, 70), 16, theme.BAD)
+        else:
+            text.draw(surface, fit(t(f"{words}.keys"), 950, 16), (290, 673), 16, theme.MUTED, anchor="midleft")
