@@ -58,13 +58,16 @@ class FileRefused(ValueError):
     """A file the game will not read; the message says which limit it broke."""
 
 
-def kind_of(value: Any) -> str:
-    """A JSON value's kind in plain words (for a sentence that says what a field holds)."""
+def kind_of(value: Any, whole: bool = False) -> str:
+    """A JSON value's kind in plain words (for a sentence that says what a field holds); `whole`: a
+    whole number and a number with a fraction told apart (a network message's fields)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true or false"
     if isinstance(value, (int, float)):
+        if whole:
+            return "a whole number" if isinstance(value, int) else "a number with a fraction"
         return "a number"
     if isinstance(value, str):
         return "a text"

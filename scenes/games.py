@@ -19,9 +19,8 @@ import pygame
 from game.app import session
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.render import sprites
 from scenes.ui import text, theme
-from scenes.ui.listing import DELETE_W, ListRow, ListScene
+from scenes.ui.listing import ListRow, ListScene
 from scenes.ui.widgets import fit
 
 
@@ -90,15 +89,8 @@ class GameRow(ListRow):
         text.draw(surface, kind_words(game).upper(), (left, box.top + 10), 14, theme.ACCENT, "bold")
         text.draw(surface, fit(heading(game), 380, 26, "heading"), (left, box.top + 28), 26, theme.TEXT, "heading")
         text.draw(surface, progress(game), (left, box.top + 64), 18, theme.MUTED)
-        x = left + 420
-        for index, racer in enumerate(summary["racers"][:6]):
-            token = sprites.token(racer["character"], theme.racer_colour(index), 34, index + 1)
-            surface.blit(token, token.get_rect(center=(x + 18 + index * 38, box.top + 32)))
-        names = fit(racer_names(summary), box.right - DELETE_W - 60 - x, 16)
-        text.draw(surface, names, (x, box.top + 62), 16, theme.TEXT)
-        text.draw(
-            surface, when(game.saved), (box.right - DELETE_W - 40, box.top + 14), 16, theme.MUTED, anchor="topright"
-        )
+        self.draw_racers(surface, summary["racers"], racer_names(summary), left + 420)
+        self.draw_saved(surface, when(game.saved))
 
 
 # ---------------------------------------------------------------- the screen

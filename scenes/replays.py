@@ -17,7 +17,6 @@ from game.app import session
 from scenes.games import when
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.listing import DELETE_W, ListRow, ListScene
 from scenes.ui.widgets import fit
@@ -67,14 +66,8 @@ class KeptRow(ListRow):
         said = fit(outcome(kept), (x - 20 - left) if not kept.problem else box.right - DELETE_W - 40 - left, 18)
         text.draw(surface, said, (left, box.top + 64), 18, theme.BAD if kept.problem else theme.GOOD)
         if not kept.problem:
-            for index, racer in enumerate(kept.racers[:6]):
-                token = sprites.token(racer["character"], theme.racer_colour(index), 34, index + 1)
-                surface.blit(token, token.get_rect(center=(x + 18 + index * 38, box.top + 32)))
-            names = ", ".join(racer_name(r) for r in kept.racers)
-            text.draw(surface, fit(names, box.right - DELETE_W - 60 - x, 16), (x, box.top + 62), 16, theme.TEXT)
-        text.draw(
-            surface, when(kept.saved), (box.right - DELETE_W - 40, box.top + 14), 16, theme.MUTED, anchor="topright"
-        )
+            self.draw_racers(surface, kept.racers, ", ".join(racer_name(r) for r in kept.racers), x)
+        self.draw_saved(surface, when(kept.saved))
 
 
 # ---------------------------------------------------------------- the screen

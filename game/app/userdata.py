@@ -33,6 +33,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -391,20 +392,25 @@ def wait_for_saves() -> None:
 def delete_save(path: Path | None = None) -> None:
     """Forget a game in progress (`path`; by default the `race.json` of older versions): it is over
     and kept as a replay, or the player said yes to deleting it."""
+    _forget(path, save_path, "the saved race")
+
+
+def _forget(path: Path | None, default: Callable[[], Path], what: str) -> None:
+    """Delete a game in progress's file (`path`, else `default()`) once every save is on disk; not one
+    another game window has written since this one read or wrote it (it is kept, with a line in the
+    log)."""
     wait_for_saves()
     if _READ_ONLY:
         return
     try:
-        path = path or save_path()
+        path = path or default()
         if changed_elsewhere(path):
-            log.warning("the saved race %s was written by another game window: it is kept", path)
+            log.warning("%s %s was written by another game window: it is kept", what, path)
             return
-        path.unlink()
+        path.unlink(missing_ok=True)
         seen(path)
-    except FileNotFoundError:
-        pass
     except OSError as error:
-        log.warning("the saved game could not be deleted: %s", error)
+        log.warning("%s %s could not be deleted: %s", what, path, error)
 
 
 def check_save(data: Any) -> dict[str, Any]:
@@ -459,18 +465,26 @@ def read_save(path: Path) -> SavedRace:
     return SavedRace(race=race, setup=dict(data.get("setup") or {}))
 
 
+def _to_read(path: Path | None, default: Callable[[], Path]) -> Path | None:
+    """The file of a game in progress (`path`, else `default()`), to read once every save is on disk,
+    the leftovers of an interrupted save removed and the file noted as seen; None when there is none
+    (or no user folder: nothing was saved)."""
+    wait_for_saves()
+    try:
+        path = path or default()
+    except OSError:
+        return None
+    remove_leftovers(path)
+    seen(path)
+    return path if path.is_file() else None
+
+
 def load_race(path: Path | None = None) -> tuple[SavedRace | None, str | None]:
     """The race saved in `path` (by default the `race.json` of older versions) and no message, or
     None and a sentence saying why it was set aside. A race that is over is given too (its caller
     keeps its replay): nothing is deleted here."""
-    wait_for_saves()
-    try:
-        path = path or save_path()
-    except OSError:  # no user folder: nothing was saved (the settings said so once)
-        return None, None
-    remove_leftovers(path)
-    seen(path)
-    if not path.is_file():
+    path = _to_read(path, save_path)
+    if path is None:
         return None, None
     try:
         saved = read_save(path)
@@ -507,18 +521,7 @@ def save_season(
 def delete_season(path: Path | None = None) -> None:
     """Forget a championship in progress (`path`; by default the `season.json` of older versions):
     it is over and kept in `seasons/`, or the player said yes to deleting it."""
-    wait_for_saves()
-    if _READ_ONLY:
-        return
-    try:
-        path = path or season_path()
-        if changed_elsewhere(path):
-            log.warning("the championship %s was written by another game window: it is kept", path)
-            return
-        path.unlink(missing_ok=True)
-        seen(path)
-    except OSError as error:
-        log.warning("the season file could not be removed: %s", error)
+    _forget(path, season_path, "the championship")
 
 
 def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
@@ -526,14 +529,8 @@ def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
     message, or None and a sentence saying why it was set aside."""
     from game.season import Season, SeasonError
 
-    wait_for_saves()
-    try:
-        path = path or season_path()
-    except OSError:
-        return None, None
-    remove_leftovers(path)
-    seen(path)
-    if not path.is_file():
+    path = _to_read(path, season_path)
+    if path is None:
         return None, None
     try:
         data = read_json_file(path, "a championship", "season")

@@ -64,15 +64,12 @@ class Host(Room):
         seats: list[Seat],
         code: str,
         seed: int,
-        takeover: float = 60.0,
-        takeover_level: str = "normal",
-        auto_start: bool = True,
-        say: Callable[[str], None] | None = None,
         name_of: Callable[[str, int], str] = serve_name,
         pace: Callable[[int], Awaitable[None]] | None = None,
-        clock: float = 0.0,
+        **room: Any,
     ) -> None:
-        super().__init__(board, turns, seats, code, takeover, takeover_level, auto_start, say, clock)
+        """`room`: the room's own (`Room`: takeover, takeover_level, auto_start, say, clock)."""
+        super().__init__(board, turns, seats, code, **room)
         self.seed = seed
         self.name_of, self.pace = name_of, pace
         self.given: list[int] = []  # seats the window's host saw open when he started: computer racers

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import files
+
 MAX_DIGITS = 12  # digits of any whole number in a message (the game's largest: points, a count of choices)
 
 
@@ -29,22 +31,8 @@ class SchemaError(ProtocolError):
 
 
 def kind_of(value: Any) -> str:
-    """A JSON value's kind in plain words (for a sentence that says what a field holds)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    """A value's kind in plain words, whole numbers told from fractions (`game.files.kind_of`)."""
+    return files.kind_of(value, whole=True)
 
 
 class Spec:

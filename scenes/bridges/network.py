@@ -27,7 +27,7 @@ from typing import Any
 
 from game.board import Board
 from game.net.door import KEY_HEADER
-from game.net.host import Host, Seat, serve_name
+from game.net.host import Host, Seat
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
 from game.net.server import Server
@@ -123,24 +123,19 @@ class Hosting:
         seats: list[Seat],
         code: str,
         seed: int,
-        takeover: float = 60.0,
-        takeover_level: str = "normal",
         address: str = "",
         port: int = PORT,
-        name_of: Callable[[str, int], str] = serve_name,
         paced: bool = True,
-        clock: float = 0.0,
         reopen: dict[str, Any] | None = None,
+        **terms: Any,
     ) -> None:
+        """`terms`: the host's own (`Host`: takeover, takeover_level, name_of, clock)."""
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seed = seed
         options: dict[str, Any] = {
-            "takeover": takeover,
-            "takeover_level": takeover_level,
+            **terms,
             "say": lambda line: self.inbox.put(("note", {"line": line})),
-            "name_of": name_of,
             "pace": self._pace if paced else None,
-            "clock": clock,
         }
         if reopen is not None:  # a race its host saved in progress: its friends take their seats back with their keys
             self.host = Host.reopen(reopen, seats, code, **options)
@@ -225,25 +220,20 @@ class Hosting:
         """The host's race as its save's text (setup, seed and every choice so far: `Race.to_json`),
         read on the network's loop; None before the start, or when the loop does not answer within
         `seconds`."""
-
-        async def read() -> str | None:
-            return self.host.record()
-
-        future = self.background.run(read())
-        if future is None:
-            return None
-        try:
-            return future.result(seconds)
-        except Exception:  # the loop is ending, or busy for longer than a frame may wait
-            return None
+        return self._read(self.host.record, seconds)
 
     def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
         """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key:
         `Host.reopen` seats the friends again), read on the network's loop; None when it does not answer
         within `seconds`."""
+        return self._read(lambda: [seat.saved() for seat in self.host.seats], seconds)
 
-        async def read() -> list[dict[str, Any]]:
-            return [seat.saved() for seat in self.host.seats]
+    def _read(self, what: Callable[[], Any], seconds: float) -> Any:
+        """`what()` called on the network's loop (the host's state belongs to it), its answer; None when
+        the loop is ending or busy for longer than `seconds`."""
+
+        async def read() -> Any:
+            return what()
 
         future = self.background.run(read())
         if future is None:

@@ -20,6 +20,7 @@ import pygame
 from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import t
+from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
@@ -91,6 +92,19 @@ class ListRow(Widget):
     def draw_item(self, surface: pygame.Surface) -> None:
         """What the row shows of its item, left of its Delete button."""
         raise NotImplementedError
+
+    def draw_racers(self, surface: pygame.Surface, racers: list[dict[str, Any]], names: str, x: int) -> None:
+        """The racers' tokens in their colours from `x`, their names under them."""
+        box = self.rect
+        for index, racer in enumerate(racers[:6]):
+            token = sprites.token(racer["character"], theme.racer_colour(index), 34, index + 1)
+            surface.blit(token, token.get_rect(center=(x + 18 + index * 38, box.top + 32)))
+        text.draw(surface, fit(names, box.right - DELETE_W - 60 - x, 16), (x, box.top + 62), 16, theme.TEXT)
+
+    def draw_saved(self, surface: pygame.Surface, when: str) -> None:
+        """When the item was saved, top right beside the Delete button."""
+        where = (self.rect.right - DELETE_W - 40, self.rect.top + 14)
+        text.draw(surface, when, where, 16, theme.MUTED, anchor="topright")
 
 
 class ListScene(Scene):
