@@ -26,7 +26,7 @@ from game import ai, seeds
 from game.app import session
 from game.app.settings import Settings
 from game.net.client import Follower
-from game.net.host import Seat
+from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
 from scenes import boards
 from scenes.backdrop import backdrop
@@ -96,19 +96,16 @@ class HostScene(Scene):
         here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
         self.follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
         if not self.failed:
-            self.hosting = Hosting(
-                self.board,
-                self.turns,
-                seats,
-                self.code,
-                self.seed,
-                takeover=self.takeover,
-                takeover_level=self.takeover_level,
-                address=self.address,
-                port=settings.host_port,
-                name_of=lambda character, index: character_name(character),
-                reopen=record,
-            )
+            terms: dict[str, Any] = {
+                "takeover": self.takeover,
+                "takeover_level": self.takeover_level,
+                "name_of": lambda character, index: character_name(character),
+            }
+            if record is not None:  # a race saved in progress: its friends take their seats back with their keys
+                host = Host.reopen(record, seats, self.code, **terms)
+            else:
+                host = Host(self.board, self.turns, seats, self.code, self.seed, **terms)
+            self.hosting = Hosting(host, address=self.address, port=settings.host_port)
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))

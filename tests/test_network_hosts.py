@@ -123,7 +123,7 @@ class Screen:
 def window_host(seats: list[str]) -> tuple[Hosting, Screen]:
     """The window's host on 127.0.0.1 (any free port), listening."""
     board = load_board(str(BOARD))
-    hosting = Hosting(board, TURNS, start_seats(seats), CODE, SEED, address="127.0.0.1", port=0)
+    hosting = Hosting(Host(board, TURNS, start_seats(seats), CODE, SEED), address="127.0.0.1", port=0)
     screen = Screen(hosting, board)
     screen.follow(lambda: screen.port is not None, seconds=10)
     return hosting, screen
@@ -223,7 +223,7 @@ def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_t
 
 
 def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its_friends_keys():
-    """Issue 24's way in: `Hosting(..., reopen=record)` with the seats its save kept (`Seat.saved`): the
+    """Issue 24's way in: `Hosting(Host.reopen(record, ...))` with the seats its save kept (`Seat.saved`): the
     room opens under the same code, the race goes on from its last choice, and a friend takes his seat
     back with his key (as after a dropped connection)."""
     import websockets
@@ -240,9 +240,7 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
         race.choose(ai.choose(race, race.pending, "normal", rngs[race.pending.racer]))
     saved = [Seat("friend", name="ann", character="elf", token="k" * 32).saved(), Seat("bot", bot="easy").saved()]
     record = json.loads(json.dumps(race.to_dict()))
-    hosting = Hosting(
-        board, TURNS, [Seat.from_saved(s) for s in saved], CODE, seed, address="127.0.0.1", port=0, reopen=record
-    )
+    hosting = Hosting(Host.reopen(record, [Seat.from_saved(s) for s in saved], CODE), address="127.0.0.1", port=0)
     screen = Screen(hosting, board)
     screen.follower = Follower(host_seed=seed, host_board=board)
     try:

@@ -25,9 +25,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.board import Board
 from game.net.door import KEY_HEADER
-from game.net.host import Host, Seat
+from game.net.host import Host
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
 from game.net.server import Server
@@ -102,10 +101,8 @@ def wait_closed(seconds: float = 2.0) -> None:
 
 
 class Hosting:
-    """The window's host (see the module): THE host of the race on a background loop, its screen a
-    local client. `reopen`: the record of a race its host saved in progress (with its seed), hosted
-    again under the same `code`, `seats` as `Seat.from_saved` reads them from the save (their keys: each
-    friend takes his seat back with his own, as after a dropped connection).
+    """The window's host (see the module): THE host of the race (`Host`, or `Host.reopen` for a race its
+    host saved in progress) on a background loop, its screen a local client.
 
     `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
     {"line"}) for each line the host logs; ("seats", [...]) whenever the seats change (`Host.seat_states`:
@@ -116,31 +113,13 @@ class Hosting:
     the screen drove the race.
     """
 
-    def __init__(
-        self,
-        board: Board,
-        turns: int,
-        seats: list[Seat],
-        code: str,
-        seed: int,
-        address: str = "",
-        port: int = PORT,
-        paced: bool = True,
-        reopen: dict[str, Any] | None = None,
-        **terms: Any,
-    ) -> None:
-        """`terms`: the host's own (`Host`: takeover, takeover_level, name_of, clock)."""
+    def __init__(self, host: Host, address: str = "", port: int = PORT, paced: bool = True) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self.seed = seed
-        options: dict[str, Any] = {
-            **terms,
-            "say": lambda line: self.inbox.put(("note", {"line": line})),
-            "pace": self._pace if paced else None,
-        }
-        if reopen is not None:  # a race its host saved in progress: its friends take their seats back with their keys
-            self.host = Host.reopen(reopen, seats, code, **options)
-        else:
-            self.host = Host(board, turns, seats, code, seed, auto_start=False, **options)
+        self.host = host
+        host.auto_start = False  # a window's race starts when its host says so
+        host.say = lambda line: self.inbox.put(("note", {"line": line}))
+        if paced:
+            host.pace = self._pace
         self.host.watch = lambda seats: self.inbox.put(("seats", seats))
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
