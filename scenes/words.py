@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from game import objects
 from scenes import i18n
 from scenes.i18n import t
+
+# placements that push a racer back a square or two: told by how far (the board shows no coordinates)
+PUSHED_BACK = ("recoil", "lightning", "flail", "star")
+# objects whose use the log tells once, when they are thrown ("Pip throws the axe.")
+THROWN = (objects.AXE, objects.SPEAR, objects.THROWING_STAR)
 
 
 class Catalogued:
@@ -93,9 +99,16 @@ def describe(event, race) -> str | None:
         return t("log.lucky", name=name(e.racer))
     if k == "sprinter":
         return t("log.sprinter", name=name(e.racer))
+    if k == "moved" and e.cause == "coins":
+        return None  # (the coins spent said how far: "Pip spends 1 coin to walk 1 square.")
     if k == "moved" and e.path:
         verb = t(f"move.{e.cause}") if i18n.has(f"move.{e.cause}") else t("move.moves")
         return t("log.moved", name=name(e.racer), verb=verb, squares=t("unit.squares", count=len(e.path)))
+    if k == "placed" and e.start != e.end and e.cause in PUSHED_BACK:
+        start, end = tuple(e.start), tuple(e.end)
+        far = max(abs(race.board.row_delta(start, end)), abs(race.board.col_delta(start, end)))
+        verb = t(f"move.{e.cause}")
+        return t("log.moved", name=name(e.racer), verb=verb, squares=t("unit.squares", count=far))
     if k == "placed" and e.start != e.end:
         verb = t(f"place.{e.cause}") if i18n.has(f"place.{e.cause}") else t("place.any")
         return t("log.placed", name=name(e.racer), verb=verb, square=square_words(e.end))
@@ -113,6 +126,8 @@ def describe(event, race) -> str | None:
         return t("log.chest", name=name(e.racer), object=object_name(e.object))
     if k == "object_dropped":
         return t("log.dropped", name=name(e.racer), object=i18n.object_the(e.object))
+    if k == "object_used" and e.object in THROWN:
+        return None  # (told when thrown, at its target)
     if k == "object_used":
         return t("log.used", name=name(e.racer), object=i18n.object_the(e.object))
     if k == "trap_sprung":

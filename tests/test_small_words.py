@@ -80,7 +80,6 @@ def test_a_path_of_one_square_is_one_square():
     [
         ("hole_exit", "Pip climbs out of the hole onto column 5, row 3."),
         ("drift", "Pip drifts to column 5, row 3."),
-        ("recoil", "Pip is thrown back to column 5, row 3."),
         ("unknown_cause", "Pip lands on column 5, row 3."),
     ],
 )
@@ -90,6 +89,39 @@ def test_a_racer_placed_on_a_square_says_how_and_where(cause, said):
     assert words.describe(event, race) == said
     i18n.set_language("fr")
     assert "colonne 5, ligne 3" in words.describe(event, race) and " to " not in words.describe(event, race)
+
+
+@pytest.mark.parametrize(
+    ("cause", "said", "dit"),
+    [
+        ("recoil", "Pip is thrown back 2 squares.", "Pip recule sous le choc (2 cases)."),
+        ("star", "Pip is knocked back 2 squares.", "Pip recule sous l'étoile (2 cases)."),
+        ("flail", "Pip is lashed back 2 squares.", "Pip recule sous le fléau (2 cases)."),
+        ("lightning", "Pip is struck back 2 squares.", "Pip recule sous la foudre (2 cases)."),
+    ],
+)
+def test_a_racer_pushed_back_is_told_how_far_not_by_a_column_and_row_the_board_does_not_show(cause, said, dit):
+    race = Race.new(boards.practice_board(), [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
+    event = Event("placed", racer=0, start=(4, 4), end=(2, 4), cause=cause)
+    assert words.describe(event, race) == said
+    i18n.set_language("fr")
+    assert words.describe(event, race) == dit
+
+
+def test_a_throw_and_a_walk_on_coins_are_told_once():
+    race = Race.new(boards.practice_board(), [RacerSetup("thief", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
+    told = [
+        words.describe(Event("object_used", racer=0, object="throwing_star"), race),
+        words.describe(Event("thrown", racer=0, object="throwing_star", square=(3, 3)), race),
+        words.describe(Event("coins_spent", racer=0, coins=1, squares=1), race),
+        words.describe(Event("moved", racer=0, path=[(1, 0)], cause="coins"), race),
+        words.describe(Event("object_used", racer=0, object="bottle"), race),
+    ]
+    assert [line for line in told if line] == [
+        "Pip throws the throwing star.",
+        "Pip spends 1 coin to walk 1 square.",
+        "Pip uses the bottle of doping.",
+    ]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
