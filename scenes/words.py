@@ -109,6 +109,12 @@ def describe(event, race) -> str | None:
         far = max(abs(race.board.row_delta(start, end)), abs(race.board.col_delta(start, end)))
         verb = t(f"move.{e.cause}")
         return t("log.moved", name=name(e.racer), verb=verb, squares=t("unit.squares", count=far))
+    if k == "placed" and e.start != e.end and e.cause == "drift":
+        start, end = tuple(e.start), tuple(e.end)
+        dr, dc = race.board.row_delta(start, end), race.board.col_delta(start, end)
+        if dr < 0 and dc:  # back diagonally, as its option said: "1 back left"
+            where = _side("opt.drift", dc, rows=-dr)
+            return t("log.moved", name=name(e.racer), verb=t("move.drift"), squares=where)
     if k == "placed" and e.start != e.end:
         verb = t(f"place.{e.cause}") if i18n.has(f"place.{e.cause}") else t("place.any")
         return t("log.placed", name=name(e.racer), verb=verb, square=square_words(e.end))

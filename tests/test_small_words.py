@@ -79,7 +79,7 @@ def test_a_path_of_one_square_is_one_square():
     ("cause", "said"),
     [
         ("hole_exit", "Pip climbs out of the hole onto column 5, row 3."),
-        ("drift", "Pip drifts to column 5, row 3."),
+        ("shortcut", "Pip takes the shortcut to column 5, row 3."),
         ("unknown_cause", "Pip lands on column 5, row 3."),
     ],
 )
@@ -106,6 +106,14 @@ def test_a_racer_pushed_back_is_told_how_far_not_by_a_column_and_row_the_board_d
     assert words.describe(event, race) == said
     i18n.set_language("fr")
     assert words.describe(event, race) == dit
+
+
+def test_a_drift_is_told_as_its_option_said():
+    race = Race.new(boards.practice_board(), [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
+    event = Event("placed", racer=0, start=(4, 4), end=(3, 3), cause="drift")
+    assert words.describe(event, race) == "Pip drifts 1 back left."
+    i18n.set_language("fr")
+    assert words.describe(event, race) == "Pip dérape (1 en arrière à gauche)."
 
 
 def test_a_throw_and_a_walk_on_coins_are_told_once():
