@@ -243,6 +243,9 @@ def test_leaving_the_race_stops_an_experts_search_and_the_pool_leaves_no_process
         assert thinker.busy, "no expert ever searched"
         thought = thinker._thought
         children = thinking.shared().children()
+        while not children and time.monotonic() < deadline:  # the pool starts its worker on its own thread
+            thought.wait(0.05)
+            children = thinking.shared().children()
         assert children and not race.over
         scene.save_and_quit()  # the pause menu's way out: the race is left mid-search
         assert thinker._thought is None and thought.wait(WITHIN)
