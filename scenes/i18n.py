@@ -16,6 +16,7 @@ which text on screen did not come from a catalogue.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 
@@ -80,12 +81,32 @@ def _entry(key: str):
     return catalogue(DEFAULT).get(key, key)
 
 
+_ELIDING = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWEL_SOUND = tuple("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
+
+
+def _elided(entry: str, values: dict) -> str:
+    """French elides "de" and "que" before a vowel sound: "Au tour d'Orc", "le piège d'Elfe" (the
+    names filled in are known only now; an h counts as mute, as in the characters' names)."""
+
+    def elide(match: re.Match) -> str:
+        word, name = match.group(1), match.group(2)
+        value = str(values.get(name, ""))
+        if value.startswith(_VOWEL_SOUND):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return _ELIDING.sub(elide, entry)
+
+
 def t(key: str, /, **values) -> str:
     """The text of `key` in the current language, its {placeholders} filled from `values`."""
     entry = _entry(key)
     code = language()
     if isinstance(entry, dict):
         entry = entry.get(plural_form(code, values.get("count", 0)), entry.get("other", key))
+    if code == "fr" and isinstance(entry, str):
+        entry = _elided(entry, values)
     try:
         result = entry.format(**values)
     except (KeyError, IndexError, ValueError):

@@ -158,3 +158,12 @@ def test_the_results_give_every_segment_of_every_bar_its_number(monkeypatch, tmp
     assert len(numbers) > len(finished.racers)
     for number in set(numbers):
         assert said.count(number) >= numbers.count(number), number
+
+
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel_sound():
+    i18n.set_language("fr")
+    assert t("log.racer_turn", name="Orc") == "Au tour d'Orc."
+    assert t("log.racer_turn", name="Homme-bête") == "Au tour d'Homme-bête."
+    assert t("log.racer_turn", name="Zoé") == "Au tour de Zoé."
+    assert t("log.disarmed", name="Pip", owner="Elfe") == "Pip désamorce le piège d'Elfe et le garde."
+    assert t("log.coins", name="Pip", coins="1 pièce", squares="1 case") == "Pip dépense 1 pièce pour avancer de 1 case."
