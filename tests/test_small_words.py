@@ -166,4 +166,5 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel_sound()
     assert t("log.racer_turn", name="Homme-bête") == "Au tour d'Homme-bête."
     assert t("log.racer_turn", name="Zoé") == "Au tour de Zoé."
     assert t("log.disarmed", name="Pip", owner="Elfe") == "Pip désamorce le piège d'Elfe et le garde."
-    assert t("log.coins", name="Pip", coins="1 pièce", squares="1 case") == "Pip dépense 1 pièce pour avancer de 1 case."
+    walked = t("log.coins", name="Pip", coins="1 pièce", squares="1 case")
+    assert walked == "Pip dépense 1 pièce pour avancer de 1 case."
