@@ -77,6 +77,7 @@ def test_one_turn_of_the_course_is_the_best_the_rules_give_a_racer_alone(square)
     assert table.before_move(square, 1) == pytest.approx(best_turn("human", square), abs=1e-9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("square", [(2, 5), (8, 0), (13, 9)])
 def test_the_elfs_quick_die_is_in_his_course(square):
     table = Course(BOARD, speed=2, quick=True, turns=1)

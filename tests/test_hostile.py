@@ -282,6 +282,7 @@ SCENE_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case, scene", SCENE_CASES, ids=[f"{scene}: {case.name}" for case, scene in SCENE_CASES])
 def test_the_windows_screens_open_on_a_hostile_file_and_say_one_sentence(tmp_path, monkeypatch, case, scene):
     """The title (the player's files), the setup (the boards folder), a race and the preview (a board),

@@ -318,6 +318,7 @@ def test_a_hundred_wrong_codes_from_one_address_take_more_than_ninety_seconds_an
 
 
 # ---------------------------------------------------------------- anyone: the host's share
+@pytest.mark.slow
 def test_300_connections_from_one_address_leave_a_friends_join_answered_within_a_second():
     """One address opens 300 connections (and holds what the host lets it): a friend from another address
     is answered at once; a friend with his seat key from the same address too; beyond the host's whole
@@ -381,6 +382,7 @@ def test_300_connections_from_one_address_leave_a_friends_join_answered_within_a
     run(scenario())
 
 
+@pytest.mark.slow
 def test_lobby_news_come_together_a_few_times_a_second_without_the_board():
     """A friend changes his character 297 times while 300 others look at the lobby: each looker gets a
     few lobby news a second at most, none with the board (the first lobby each got had it)."""
@@ -420,6 +422,7 @@ def test_lobby_news_come_together_a_few_times_a_second_without_the_board():
     assert sent < 20_000  # the old lobby news: 556 KB for each looker
 
 
+@pytest.mark.slow
 def test_a_silent_friend_with_the_clock_on_is_played_for_when_it_runs_out_and_is_told():
     """The lobby's turn clock: a connected friend who never answers has each decision made by the takeover
     level when his time runs out; he is told (`late`), and the race ends."""

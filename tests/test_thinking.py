@@ -49,6 +49,7 @@ def alive(pid: int) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_the_pool_chooses_as_one_process_does_and_moves_each_stream_the_same_way(pool):
     here, there = expert_race(), expert_race()
     rngs_here, rngs_there = seeds.bot_rngs(3, 3), seeds.bot_rngs(3, 3)
@@ -65,6 +66,7 @@ def test_the_pool_chooses_as_one_process_does_and_moves_each_stream_the_same_way
     assert len(pool.children()) == 1  # one question at a time: one worker was enough
 
 
+@pytest.mark.slow
 def test_a_seeded_tournament_gives_identical_records_with_the_pool_and_in_one_process(pool):
     boards = [dataclasses.replace(load_board(MEADOW), turns=5)]
 
@@ -81,6 +83,7 @@ def test_a_seeded_tournament_gives_identical_records_with_the_pool_and_in_one_pr
     assert short(3, by_pool) == short(3, ai.choose)
 
 
+@pytest.mark.slow
 def test_a_search_taken_back_stops_and_the_pool_leaves_no_process_behind():
     pool = thinking.Pool(workers=2)
     race = expert_race(seed=8)
@@ -144,6 +147,7 @@ def test_the_owners_take_turns_for_the_workers(pool):
     assert finished.index("b1") < finished.index("a3"), finished  # room b is not served after all of room a
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_fails_its_question_and_the_next_one_gets_a_new_worker(pool):
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
@@ -172,6 +176,7 @@ def test_a_bots_error_comes_back_to_the_asker(pool):
         thought.take(random.Random(1))
 
 
+@pytest.mark.slow
 def test_the_host_loop_goes_on_while_an_expert_thinks_in_the_pool():
     import asyncio
 
@@ -257,6 +262,7 @@ def test_leaving_the_race_stops_an_experts_search_and_the_pool_leaves_no_process
     assert not [p for p in multiprocessing.active_children() if p.pid in children]
 
 
+@pytest.mark.slow
 def test_a_machine_or_a_process_with_one_core_gets_one_worker_and_its_answers(monkeypatch):
     """`taskset -c 0`, a container with one CPU, a machine with one core: one worker, at a lower
     priority than the frame, and the same choices."""

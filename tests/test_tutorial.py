@@ -140,6 +140,7 @@ def play_the_lessons(app, scene, check=None) -> dict[str, str]:
     return said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_lesson_frames_what_it_names_beside_its_box_and_its_arrow_ends_on_it(tmp_path, monkeypatch, language):
     app = app_in(tmp_path, monkeypatch, language)
