@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -65,7 +66,7 @@ def local_board(data: dict[str, Any]):
     return board
 
 
-class Following(Seats):
+class Following(Seats, ABC):
     """A race followed from the host's messages (see the module): the people here answer what the host
     asks of them; everyone else answers elsewhere."""
 
@@ -92,9 +93,9 @@ class Following(Seats):
         self.answered += 1
         return False
 
+    @abstractmethod
     def send(self, message: dict[str, Any]) -> None:
         """A choice of this screen's, to the host."""
-        raise NotImplementedError
 
     def heard(self, scene, message: dict[str, Any]) -> None:
         """One of the host's messages, followed: a step moves the scene's race on."""

@@ -16,6 +16,7 @@ import json
 import logging
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -56,7 +57,7 @@ def _in_order(
     return ordered
 
 
-class Room:
+class Room(ABC):
     """The seats and connections of one hosted race (see the module); `Host` adds the race.
 
     `say(line)` hears what the room logs (joins, leaves, refusals); `clock`: the seconds a connected
@@ -101,9 +102,9 @@ class Room:
         self.lobby_sent = -math.inf  # when the last lobby news went out
         self.lobby_task: asyncio.Task[None] | None = None
 
+    @abstractmethod
     def start_message(self) -> dict[str, Any]:
         """The race so far, for a friend who starts following it (`Host`)."""
-        raise NotImplementedError
 
     def note(self, line: str) -> None:
         self.events.append(line)

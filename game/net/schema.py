@@ -13,6 +13,7 @@ item's) whole set of fields.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,13 +36,14 @@ def kind_of(value: Any) -> str:
     return files.kind_of(value, whole=True)
 
 
-class Spec:
+class Spec(ABC):
     """What one field may hold."""
 
     kinds: tuple[type, ...] = ()  # the JSON kinds it may be (an `Either` says the error of the one it takes)
 
+    @abstractmethod
     def check(self, value: Any, where: str) -> None:
-        raise NotImplementedError
+        """SchemaError naming `where` when `value` is not what this field may hold."""
 
 
 @dataclass(frozen=True)

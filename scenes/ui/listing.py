@@ -11,6 +11,7 @@ delete_question, delete_yes, more_above, more_below).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
@@ -31,7 +32,7 @@ SHOWN = (LIST.height + GAP) // (ROW_H + GAP)  # rows on screen at once (the list
 DELETE_W = 150
 
 
-class ListRow(Widget):
+class ListRow(Widget, ABC):
     """An item of the list: opened by Enter or a click; its *Delete* button (Right, then Enter, or a
     click on it, or the Delete key) asks first."""
 
@@ -89,9 +90,9 @@ class ListRow(Widget):
         words = fit(t(f"{self.words}.delete"), DELETE_W - 12, 18, "bold")
         text.draw(surface, words, button.center, 18, theme.TEXT, "bold", anchor="center")
 
+    @abstractmethod
     def draw_item(self, surface: pygame.Surface) -> None:
         """What the row shows of its item, left of its Delete button."""
-        raise NotImplementedError
 
     def draw_racers(self, surface: pygame.Surface, racers: list[dict[str, Any]], names: str, x: int) -> None:
         """The racers' tokens in their colours from `x`, their names under them."""
@@ -107,11 +108,11 @@ class ListRow(Widget):
         text.draw(surface, when, where, 16, theme.MUTED, anchor="topright")
 
 
-class ListScene(Scene):
+class ListScene(Scene, ABC):
     """The list (see the module)."""
 
     WORDS: ClassVar[str] = ""  # the catalogue's prefix of this list's words
-    ROW: ClassVar[type[ListRow]] = ListRow
+    ROW: ClassVar[type[ListRow]]  # the row that draws an item of this list
 
     def __init__(self, message: str = "") -> None:
         super().__init__()
@@ -122,21 +123,21 @@ class ListScene(Scene):
         self.first = 0  # the first row on screen
 
     # ---------------------------------------------------------------- what a list says
+    @abstractmethod
     def read(self) -> list[Any]:
         """The items, newest first (a problem reading them goes in `self.message`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def open(self, item: Any) -> None:
         """Open an item (resume a game, play a race back)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def describe(self, item: Any) -> str:
         """The item in one line (the delete question's card)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def remove(self, item: Any) -> None:
         """Delete the item (through the game session, the one owner of the player's files)."""
-        raise NotImplementedError
 
     def back(self) -> None:
         """Escape or *Back*: to the title."""
