@@ -25,10 +25,13 @@ scene imports another that could import it back; they reach the application
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from pygame import KEYDOWN, KEYUP
+
+log = logging.getLogger("fantasy-racing")
 
 
 class Scene:
@@ -113,6 +116,7 @@ class SceneStack:
             self.scenes[-1].pause()
         scene.stack = self
         self.scenes.append(scene)
+        log.info("screen: %s", type(scene).__name__)  # (what a player's report and the window tests follow)
         scene.enter()
         return scene
 
@@ -135,6 +139,7 @@ class SceneStack:
             old.stack = None  # type: ignore[assignment]  # off the stack
         scene.stack = self
         self.scenes.append(scene)
+        log.info("screen: %s", type(scene).__name__)  # (what a player's report and the window tests follow)
         scene.enter()
         return scene
 

@@ -99,15 +99,22 @@ class Window:
         path = self.data / "fantasy-racing" / "fantasy-racing.log"
         return path.read_text(errors="replace") if path.is_file() else ""
 
-    def wait_log(self, pattern: str, seconds: float = 30.0) -> re.Match:
+    def wait_log(self, pattern: str, seconds: float = 30.0, after: int = 0) -> re.Match:
+        """The first match of `pattern` in the log from character `after` on, waited for `seconds`."""
+        found = self.saw(pattern, seconds, after)
+        if found is None:
+            pytest.fail(f"never logged {pattern!r}:\n{self.log()[-3000:]}")
+        return found
+
+    def saw(self, pattern: str, seconds: float, after: int = 0) -> re.Match | None:
+        """The first match of `pattern` in the log from character `after` on, or None after `seconds`."""
         deadline = time.time() + seconds
-        while time.time() < deadline:
-            found = re.search(pattern, self.log())
-            if found:
+        while True:
+            found = re.compile(pattern).search(self.log(), after)
+            if found or time.time() >= deadline:
                 return found
             self.alive()
-            time.sleep(0.2)
-        pytest.fail(f"never logged {pattern!r}:\n{self.log()[-3000:]}")
+            time.sleep(0.1)
 
     def alive(self) -> None:
         assert self.process.poll() is None, self.process.stdout.read().decode(errors="replace")
@@ -137,7 +144,7 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         windows.append(friend)
         # the host: Play; the practice board, 5 turns; the second seat open for a friend; Host the race
         host.key("Return")
-        time.sleep(0.5)
+        host.wait_log(r"screen: SetupScene")
         host.key("Down", "Down", "Left", "Left")  # Start > boards folder > the board: Meadow > Thornwood > practice
         host.key("Down", "Left", "Left", "Left")  # turns: 8 > 5
         host.key("Down", "Down", "Down", "Down", "Down")  # racers, racer 1's kind, name, character, racer 2's kind
@@ -146,7 +153,7 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         code = host.wait_log(rf"hosting a race on port {port}, room code (\w+)").group(1)
         # the friend: Join a race; the code and his name; Enter connects
         friend.key("Down", "Down", "Return")  # Play > Championship > Join a race
-        time.sleep(0.5)
+        friend.wait_log(r"screen: JoinScene")
         friend.key("Tab")  # from the address, shown, to the code (Tab goes from field to field)
         friend.type(code.lower())
         friend.key("Tab")
@@ -155,8 +162,8 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         friend.wait_log(rf"in the lobby of the race at 127.0.0.1:{port}: 2 seats")
         friend.key("Return")  # take the seat offered
         host.wait_log(r"network: bob joined: seat 2")  # the name as typed
-        time.sleep(1.0)  # a moment in which the race must not start by itself
-        assert "the hosted race starts" not in host.log(), "the race started before the host said so"
+        started = host.saw(r"the hosted race starts", seconds=1.0)  # a moment in which it must not start itself
+        assert started is None, "the race started before the host said so"
         host.key("Return")  # Start the race
         host.wait_log(r"the hosted race starts: .*bob \(friend\)")
         friend.wait_log(r"joined the race at 127.0.0.1:\d+ in seat 2")

@@ -225,7 +225,7 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
 
         key("Down")  # title: Play > Championship
         key("Return")
-        time.sleep(0.5)
+        _wait_log(tmp_path, "screen: SeasonSetupScene")
         for name in ("Down", "Down", "Down", "Left"):  # setup: Start > folder > name > races: 3 -> 2
             key(name)
         for name in ("Down", "Down", "Down", "Right"):  # race 1's board, race 2's board, turns: 5
@@ -303,6 +303,14 @@ def _log(tmp_path) -> str:
     return path.read_text(errors="replace") if path.is_file() else ""
 
 
+def _wait_log(tmp_path, text: str, seconds: float = 30.0) -> None:
+    """Until the game's log holds `text` (at most `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while text not in _log(tmp_path):
+        assert time.monotonic() < deadline, f"never logged {text!r}:\n{_log(tmp_path)[-3000:]}"
+        time.sleep(0.1)
+
+
 def test_the_guided_first_race_is_played_to_its_end_by_keys(tmp_path):
     """The first start offers Learn to play first; Enter answers each lesson (1 turns the clover's
     die), a wrong first choice is asked again, and the guided race runs to its end."""
@@ -327,7 +335,7 @@ def test_the_guided_first_race_can_be_skipped(tmp_path):
     xvfb, game, env, key = _start_game(tmp_path)
     try:
         key("Return")  # Learn to play
-        time.sleep(1.0)
+        _wait_log(tmp_path, "screen: RaceScene")
         key("Return")  # the first lesson's move
         key("Escape")  # leave the lessons
         deadline = time.time() + 30
