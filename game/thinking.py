@@ -163,7 +163,8 @@ def cores() -> int:
 
 class Pool:
     """Worker processes answering computer racers' questions (see the module). `workers`: at most
-    this many processes (default: the machine's cores, at most MAX_WORKERS), started as needed."""
+    this many processes (default: the cores this process may use, `cores`, at most MAX_WORKERS),
+    started as needed."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.most = max(1, workers if workers is not None else min(MAX_WORKERS, cores()))

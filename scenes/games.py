@@ -14,14 +14,11 @@ import datetime
 import time
 from typing import Any
 
-import pygame
-
 from game.app import session
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.ui import text, theme
-from scenes.ui.listing import ListRow, ListScene
-from scenes.ui.widgets import fit
+from scenes.ui import theme
+from scenes.ui.listing import ListScene, Shown
 
 
 # ---------------------------------------------------------------- words
@@ -78,27 +75,11 @@ def describe(game: session.Game) -> str:
     return t("games.line", heading=heading(game), progress=progress(game), when=when(game.saved))
 
 
-# ---------------------------------------------------------------- a row
-class GameRow(ListRow):
-    """A game of the list: resumed by Enter or a click (its Delete button: `ListRow`)."""
-
-    def draw_item(self, surface: pygame.Surface) -> None:
-        game, box = self.item, self.rect
-        summary = game.summary
-        left = box.left + 20
-        text.draw(surface, kind_words(game).upper(), (left, box.top + 10), 14, theme.ACCENT, "bold")
-        text.draw(surface, fit(heading(game), 380, 26, "heading"), (left, box.top + 28), 26, theme.TEXT, "heading")
-        text.draw(surface, progress(game), (left, box.top + 64), 18, theme.MUTED)
-        self.draw_racers(surface, summary["racers"], racer_names(summary), left + 420)
-        self.draw_saved(surface, when(game.saved))
-
-
 # ---------------------------------------------------------------- the screen
 class GamesScene(ListScene):
     """The list of the games in progress (see the module)."""
 
     WORDS = "games"
-    ROW = GameRow
 
     @property
     def games(self) -> list[session.Game]:
@@ -122,6 +103,18 @@ class GamesScene(ListScene):
         else:
             self.message = problem
             self.refresh(self.group.focus)
+
+    def shown(self, game: session.Game) -> Shown:
+        summary = game.summary
+        return Shown(
+            kind_words(game),
+            heading(game),
+            progress(game),
+            theme.MUTED,
+            when(game.saved),
+            summary["racers"],
+            racer_names(summary),
+        )
 
     def describe(self, game: session.Game) -> str:
         return describe(game)

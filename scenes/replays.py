@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.app import session
 from scenes.games import when
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.ui import text, theme
-from scenes.ui.listing import DELETE_W, ListRow, ListScene
-from scenes.ui.widgets import fit
+from scenes.ui import theme
+from scenes.ui.listing import ListScene, Shown
 
 
 # ---------------------------------------------------------------- words
@@ -51,31 +48,11 @@ def describe(kept: session.Kept) -> str:
     return t("replays.line", heading=heading, kind=kind_words(kept), when=when(kept.saved))
 
 
-# ---------------------------------------------------------------- a row
-class KeptRow(ListRow):
-    """A kept race of the list: played back by Enter or a click (its Delete button: `ListRow`)."""
-
-    def draw_item(self, surface: pygame.Surface) -> None:
-        kept, box = self.item, self.rect
-        left, x = box.left + 20, box.left + 440
-        text.draw(
-            surface, fit(kind_words(kept).upper(), 400, 14, "bold"), (left, box.top + 10), 14, theme.ACCENT, "bold"
-        )
-        heading = fit(kept.board or kept.path.name, 400, 26, "heading")
-        text.draw(surface, heading, (left, box.top + 28), 26, theme.TEXT, "heading")
-        said = fit(outcome(kept), (x - 20 - left) if not kept.problem else box.right - DELETE_W - 40 - left, 18)
-        text.draw(surface, said, (left, box.top + 64), 18, theme.BAD if kept.problem else theme.GOOD)
-        if not kept.problem:
-            self.draw_racers(surface, kept.racers, ", ".join(racer_name(r) for r in kept.racers), x)
-        self.draw_saved(surface, when(kept.saved))
-
-
 # ---------------------------------------------------------------- the screen
 class ReplaysScene(ListScene):
     """The list of the kept races (see the module)."""
 
     WORDS = "replays"
-    ROW = KeptRow
 
     @property
     def kept(self) -> list[session.Kept]:
@@ -97,6 +74,13 @@ class ReplaysScene(ListScene):
             return
         self.message = ""
         self.stack.push(scene)
+
+    def shown(self, kept: session.Kept) -> Shown:
+        if kept.problem:
+            return Shown(kind_words(kept), kept.board or kept.path.name, outcome(kept), theme.BAD, when(kept.saved))
+        names = ", ".join(racer_name(r) for r in kept.racers)
+        heading = kept.board or kept.path.name
+        return Shown(kind_words(kept), heading, outcome(kept), theme.GOOD, when(kept.saved), kept.racers, names)
 
     def describe(self, kept: session.Kept) -> str:
         return describe(kept)

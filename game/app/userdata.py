@@ -396,9 +396,9 @@ def delete_save(path: Path | None = None) -> None:
 
 
 def _forget(path: Path | None, default: Callable[[], Path], what: str) -> None:
-    """Delete a game in progress's file (`path`, else `default()`) once every save is on disk; not one
-    another game window has written since this one read or wrote it (it is kept, with a line in the
-    log)."""
+    """Delete a game in progress's file (`path`, else `default()`) once every save is on disk, unless
+    another game window wrote it since this one last read or wrote it (then it is kept, and the log
+    says so)."""
     wait_for_saves()
     if _READ_ONLY:
         return

@@ -14,6 +14,7 @@ from game.ai import LEVELS
 from game.characters import CHARACTERS
 from game.race import MAX_TURNS, MIN_TURNS
 from game.replay import SPEEDS
+from game.thinking import cores
 
 
 class CommandLineError(Exception):
@@ -360,7 +361,7 @@ def _add_series_options(parser: Parser) -> None:
     parser.add_argument(
         "--jobs",
         type=whole_number(1, 256, "--jobs"),
-        default=os.cpu_count() or 1,
+        default=cores(),
         help="races played in parallel processes (default: every core); the results do not depend on it",
     )
     parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")

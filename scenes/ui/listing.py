@@ -3,8 +3,8 @@ the newest first, focused; Enter (or a click on the row) opens it; its *Delete* 
 Enter, the Delete key, a click) asks first, naming it, and deletes it only on Yes; the list scrolls
 by keys and wheel; Escape (or *Back*) leaves.
 
-`ListScene` is the screen and `ListRow` a row; a list says what it holds (`read`), how a row draws
-its item (`ListRow.draw_item`), how an item opens (`open`), is named (`describe`) and deleted
+`ListScene` is the screen and `ListRow` a row; a list says what it holds (`read`), what a row shows
+of an item (`shown`: a `Shown`), how an item opens (`open`), is named (`describe`) and deleted
 (`remove`), and its words: the catalogue keys under `WORDS` (title, help, none, keys, delete,
 delete_question, delete_yes, more_above, more_below).
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
@@ -32,13 +33,27 @@ SHOWN = (LIST.height + GAP) // (ROW_H + GAP)  # rows on screen at once (the list
 DELETE_W = 150
 
 
-class ListRow(Widget, ABC):
+@dataclass(frozen=True)
+class Shown:
+    """What a row shows of its item: its kind above its heading, a line under it, its racers' tokens
+    and names (none: the line takes the row's width) and when it was saved."""
+
+    kind: str  # "RACE", "CHAMPIONSHIP SPRING CUP · RACE 2"
+    heading: str  # the board, or the championship
+    line: str  # where the game is, who won, or why the file cannot be read
+    colour: tuple[int, int, int]  # the line's
+    saved: str  # "today 14:22"
+    racers: list[dict[str, Any]] = field(default_factory=list)
+    names: str = ""
+
+
+class ListRow(Widget):
     """An item of the list: opened by Enter or a click; its *Delete* button (Right, then Enter, or a
     click on it, or the Delete key) asks first."""
 
-    def __init__(self, rect, item: Any, open_: Callable[[], None], delete: Callable[[], None], words: str) -> None:
+    def __init__(self, rect, shown: Shown, open_: Callable[[], None], delete: Callable[[], None], words: str) -> None:
         super().__init__(rect)
-        self.item = item
+        self.shown = shown
         self.open, self.delete, self.words = open_, delete, words
         self.part = 0  # 0: the row (open it), 1: its Delete button
 
@@ -90,29 +105,28 @@ class ListRow(Widget, ABC):
         words = fit(t(f"{self.words}.delete"), DELETE_W - 12, 18, "bold")
         text.draw(surface, words, button.center, 18, theme.TEXT, "bold", anchor="center")
 
-    @abstractmethod
     def draw_item(self, surface: pygame.Surface) -> None:
-        """What the row shows of its item, left of its Delete button."""
-
-    def draw_racers(self, surface: pygame.Surface, racers: list[dict[str, Any]], names: str, x: int) -> None:
-        """The racers' tokens in their colours from `x`, their names under them."""
-        box = self.rect
-        for index, racer in enumerate(racers[:6]):
+        """What the row shows of its item (`Shown`), left of its Delete button."""
+        shown, box = self.shown, self.rect
+        left, x = box.left + 20, box.left + 440  # the words, the racers
+        text.draw(surface, fit(shown.kind.upper(), 400, 14, "bold"), (left, box.top + 10), 14, theme.ACCENT, "bold")
+        heading = fit(shown.heading, 400, 26, "heading")
+        text.draw(surface, heading, (left, box.top + 28), 26, theme.TEXT, "heading")
+        room = (x - 20 - left) if shown.racers else box.right - DELETE_W - 40 - left
+        text.draw(surface, fit(shown.line, room, 18), (left, box.top + 64), 18, shown.colour)
+        for index, racer in enumerate(shown.racers[:6]):
             token = sprites.token(racer["character"], theme.racer_colour(index), 34, index + 1)
             surface.blit(token, token.get_rect(center=(x + 18 + index * 38, box.top + 32)))
-        text.draw(surface, fit(names, box.right - DELETE_W - 60 - x, 16), (x, box.top + 62), 16, theme.TEXT)
-
-    def draw_saved(self, surface: pygame.Surface, when: str) -> None:
-        """When the item was saved, top right beside the Delete button."""
-        where = (self.rect.right - DELETE_W - 40, self.rect.top + 14)
-        text.draw(surface, when, where, 16, theme.MUTED, anchor="topright")
+        if shown.racers:
+            text.draw(surface, fit(shown.names, box.right - DELETE_W - 60 - x, 16), (x, box.top + 62), 16, theme.TEXT)
+        where = (box.right - DELETE_W - 40, box.top + 14)
+        text.draw(surface, shown.saved, where, 16, theme.MUTED, anchor="topright")
 
 
 class ListScene(Scene, ABC):
     """The list (see the module)."""
 
     WORDS: ClassVar[str] = ""  # the catalogue's prefix of this list's words
-    ROW: ClassVar[type[ListRow]]  # the row that draws an item of this list
 
     def __init__(self, message: str = "") -> None:
         super().__init__()
@@ -123,6 +137,10 @@ class ListScene(Scene, ABC):
         self.first = 0  # the first row on screen
 
     # ---------------------------------------------------------------- what a list says
+    @abstractmethod
+    def shown(self, item: Any) -> Shown:
+        """What the item's row shows."""
+
     @abstractmethod
     def read(self) -> list[Any]:
         """The items, newest first (a problem reading them goes in `self.message`)."""
@@ -157,9 +175,9 @@ class ListScene(Scene, ABC):
         """Read the items again and lay the rows out, the focus on row `focus`."""
         self.items = self.read()
         self.rows = [
-            self.ROW(
+            ListRow(
                 pygame.Rect(LIST.left, 0, LIST.width, ROW_H),
-                item,
+                self.shown(item),
                 partial(self.open, item),
                 partial(self.ask, item),
                 self.WORDS,
