@@ -262,6 +262,8 @@ async def join(
     keep: Callable[[str], None] | None = None,
     source: str | None = None,
     progress: Callable[[dict[str, Any], Follower], None] | None = None,
+    url: str | None = None,
+    ssl: Any = None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -270,14 +272,18 @@ async def join(
     `token`: the seat key of a seat taken before (it takes it back); `keep(token)` hears the seat key the
     host gives (to join again with it). `observe(message, arrived)`, for benchmarks, hears every message
     and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
-    follower)`, for the terminal's lines, every message once the follower took it in.
+    follower)`, for the terminal's lines, every message once the follower took it in; `url`: the
+    WebSocket address to connect to instead of ws://`address` (a relay's room: game/net/invite.py), with
+    the TLS context `ssl` for a wss:// one.
     """
     import websockets
 
     headers = {KEY_HEADER: token} if token else {}
     where: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+    if ssl is not None:
+        where["ssl"] = ssl
     async with websockets.connect(
-        f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10, additional_headers=headers, **where
+        url or f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10, additional_headers=headers, **where
     ) as server:
         hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
         if character:
@@ -313,4 +319,15 @@ async def join(
             elif message["type"] == "bye":
                 break
         why = words_of_close(server.close_code or 1006, server.close_reason or "")
-        raise ConnectionError(f"the host closed the race before its end ({why or 'no reason given'})")
+        raise HostClosed(
+            server.close_code or 1006, f"the host closed the race before its end ({why or 'no reason given'})"
+        )
+
+
+class HostClosed(ConnectionError):
+    """The host (or a relay) closed the connection before the race's end: `code` is the WebSocket close
+    code (1012: the host's connection to his relay dropped, 1013: try again in a moment)."""
+
+    def __init__(self, code: int, words: str) -> None:
+        super().__init__(words)
+        self.code = code

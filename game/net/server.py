@@ -55,8 +55,9 @@ class Server:
         else:
             log.info("%s", line)
 
-    async def listen(self, address: str, port: int) -> int:
-        """Start listening on `address`:`port` (0: any free port); the port (OSError when it cannot)."""
+    async def listen(self, address: str, port: int, ssl: Any = None) -> int:
+        """Start listening on `address`:`port` (0: any free port; wss:// with the TLS context `ssl`); the
+        port (OSError when it cannot)."""
         import websockets
         from websockets.asyncio.server import ServerConnection
 
@@ -88,6 +89,7 @@ class Server:
             self.handler,
             where,
             port,
+            ssl=ssl,
             max_size=MAX_MESSAGE,
             max_queue=8,
             open_timeout=OPEN_TIMEOUT,
@@ -171,11 +173,11 @@ class Server:
 
 
 async def serve_rooms(
-    hosts: Sequence[Host], port: int, address: str = "127.0.0.1", timeout: float = 3600.0
+    hosts: Sequence[Host], port: int, address: str = "127.0.0.1", timeout: float = 3600.0, ssl: Any = None
 ) -> list[Race]:
     """Host the races on `address`:`port` until every one is over (or `timeout` seconds pass)."""
     server = Server(hosts)
-    await server.listen(address, port)
+    await server.listen(address, port, ssl)
     friends = sum(s.kind == "friend" for s in hosts[0].seats)
     codes = ", ".join(shown_code(host.code) for host in hosts)
     where = f"{address}:{server.port}"
