@@ -303,7 +303,9 @@ def build_parser() -> Parser:
         lineup=False,
     )
     relay.add_argument("--address", default="127.0.0.1", help="the address to listen on (default: this machine only)")
-    relay.add_argument("--port", type=whole_number(1, 65535, "--port"), default=47811, help="the port (default 47811)")
+    relay.add_argument(
+        "--port", type=whole_number(0, 65535, "--port"), default=47811, help="the port (default 47811; 0: any free one)"
+    )
     relay.add_argument("--cert", metavar="FILE", default=None, help="speak wss:// with this PEM certificate chain")
     relay.add_argument("--key", metavar="FILE", default=None, help="the private key of --cert (PEM)")
     relay.add_argument(
