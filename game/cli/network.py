@@ -300,10 +300,8 @@ def run_relay(args: argparse.Namespace) -> int:
 
     async def running() -> None:
         port = await relay.listen(args.address, args.port, tls)
-        where = address_of(args.address or "0.0.0.0", port)
-        relay.say(
-            f"relaying on {scheme}://{where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms"
-        )
+        where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
+        relay.say(f"relaying on {where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms")
         try:
             await asyncio.wait_for(asyncio.Event().wait(), args.lasting)
         except TimeoutError:

@@ -302,7 +302,11 @@ def build_parser() -> Parser:
         "main.py relay --port 47811            (this machine only, ws://: behind a reverse proxy with TLS)",
         lineup=False,
     )
-    relay.add_argument("--address", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    relay.add_argument(
+        "--address",
+        default="127.0.0.1",
+        help='the addresses to listen on, split by commas (default: this machine only; "": every interface)',
+    )
     relay.add_argument(
         "--port", type=whole_number(0, 65535, "--port"), default=47811, help="the port (default 47811; 0: any free one)"
     )

@@ -135,13 +135,15 @@ class Relay:
 
     # ------------------------------------------------------------ listening
     async def listen(self, address: str, port: int, ssl: Any = None) -> int:
-        """Start listening on `address`:`port` (with TLS when `ssl` is a server context); the port."""
+        """Start listening on `address`:`port` (addresses split by commas, "": every interface; with TLS when
+        `ssl` is a server context); the port."""
         import websockets
 
         logging.getLogger("websockets").setLevel(logging.CRITICAL)
+        where: Any = [a.strip() for a in address.split(",") if a.strip()] or None  # none: every interface
         self.server = await websockets.serve(
             self.handler,
-            address or None,
+            where,
             port,
             ssl=ssl,
             max_size=MAX_FROM_HOST + 16,  # (a friend's are held to MAX_MESSAGE below)
