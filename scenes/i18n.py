@@ -145,6 +145,11 @@ def character(character_id: str) -> str:
     return t(f"character.{character_id}")
 
 
+def phrase(phrase_id: str) -> str:
+    """A quick message (game.net.protocol.PHRASES) in the reader's language."""
+    return t(f"phrase.{phrase_id}")
+
+
 def racer_kind(bot: str | None) -> str:
     """Who plays a racer, in words: "person", or "computer · expert" (a level without words of its own,
     such as a simulation's random policy: "computer")."""

@@ -192,3 +192,121 @@ def test_the_relay_answers_its_health_and_counters_in_prometheus_text():
         assert f"# TYPE fantasy_racing_relay_{name} " in metrics[2]
         assert f"\nfantasy_racing_relay_{name} 0\n" in metrics[2]
     assert nothing[0] == 404
+
+
+def test_a_spectator_with_the_invite_follows_the_race_to_the_end_and_never_receives_a_key_or_the_seed():
+    seed = seeds.hosted()  # 128 bits: its digits cannot turn up by chance
+
+    async def scenario():
+        relay, invite = await on_relay()
+        said: list[str] = []
+        host = Host(load_board(BOARD), 5, start_seats(["person", "person", "bot:hard"]), CODE, seed, say=said.append)
+        serving = asyncio.ensure_future(serve_through([host], invite.relay, [seeds.owner_secret(seed, CODE)]))
+        await until(lambda: any("invite" in line for line in said))
+        early: list[dict] = []
+        watcher = asyncio.ensure_future(
+            join("", CODE, "eve", None, "normal", url=invite.url, watch=True, observe=lambda m, _: early.append(m))
+        )
+        await until(lambda: "eve watches the race" in said)
+        ann = asyncio.ensure_future(join_invite(invite, "ann", None, "normal", delay=0.01))
+        await until(lambda: any(line.startswith("ann joined") for line in said))
+        bob = asyncio.ensure_future(join_invite(invite, "bob", None, "normal", delay=0.01))
+        await until(lambda: host.race is not None and len(host.race.choices) > 5, LIMIT)
+        late: list[dict] = []
+        latecomer = asyncio.ensure_future(
+            join("", CODE, "cy", None, "normal", url=invite.url, watch=True, observe=lambda m, _: late.append(m))
+        )
+        races = await asyncio.wait_for(asyncio.gather(ann, bob, watcher, latecomer, serving), LIMIT)
+        keys = [seat.token for seat in host.seats if seat.token]
+        await relay.stop()
+        return [standings_json(r) for r in (*races[:4], races[4][0])], early, late, keys
+
+    standings, early, late, keys = asyncio.run(scenario())
+    assert all(s == standings[0] for s in standings)
+    assert [m["type"] for m in early][:2] == ["lobby", "lobby"] and early[0]["watching"] == 1
+    assert late[0]["type"] == "start" and late[0]["race"]["seed"] is None and late[-1]["type"] == "over"
+    texts = [json.dumps(m) for m in early + late]
+    assert len(keys) == 2 and not any(key in text for key in keys for text in texts)
+    assert not any(str(seed) in text for text in texts)
+    assert not {"welcome", "ask"} & {m["type"] for m in early + late}
+
+
+def test_a_room_takes_a_bounded_number_of_spectators_who_cannot_play_or_talk():
+    from game.net.protocol import WATCHERS, ProtocolError
+
+    class Quiet:
+        async def send(self, text: str) -> None:
+            pass
+
+        async def close(self, code: int = 1000, reason: str = "") -> None:
+            pass
+
+    async def scenario():
+        host = new_host()
+        watchers = [Quiet() for _ in range(WATCHERS + 1)]
+        for n, watcher in enumerate(watchers[:-1]):
+            assert await host.hello(watcher, {"type": "hello", "code": CODE, "name": f"w{n}", "watch": True}) is None
+        refusals = []
+        for attempt in (
+            host.hello(watchers[-1], {"type": "hello", "code": CODE, "name": "one too many", "watch": True}),
+            host.take(watchers[0], None, {"type": "take", "seat": 0, "character": "elf"}),
+            host.phrase(watchers[0], {"type": "say", "phrase": "good_luck"}),
+        ):
+            with pytest.raises(ProtocolError) as refused:
+                await attempt
+            refusals.append(str(refused.value))
+        return refusals, host.lobby_message(board=False)["watching"]
+
+    refusals, watching = asyncio.run(scenario())
+    assert "as many spectators as it takes" in refusals[0]
+    assert "without a hello asking to pick" in refusals[1] and "without a seat" in refusals[2]
+    assert watching == 16
+
+
+def test_a_quick_message_sent_in_english_is_read_in_french_by_a_french_friend():
+    import websockets
+
+    from game import ai
+    from game.net.client import Follower
+    from scenes import i18n
+
+    async def friend(url: str, name: str, language: str, heard: list[str]) -> None:
+        """A friend's window in his language: joins, sends "good luck" once the race starts (ann), reads
+        what he hears in his own language, plays his racer to the end."""
+        follower = Follower()
+        async with websockets.connect(url, open_timeout=10) as ws:
+            await ws.send(json.dumps({"type": "hello", "code": CODE, "name": name}))
+            async for text in ws:
+                message = follower.receive(text)
+                if message["type"] == "start" and name == "ann":
+                    await ws.send(json.dumps({"type": "say", "phrase": "good_luck"}))
+                if message["type"] == "said":
+                    i18n.set_language(language)
+                    heard.append(f"{follower.race.racers[message['seat']].name}: {i18n.phrase(message['phrase'])}")
+                race = follower.race
+                if message["type"] == "ask" and follower.my_decision():
+                    option = ai.choose(race, race.pending, "normal", seeds.stream(0, seeds.BOT, name))
+                    await ws.send(json.dumps(follower.choice(option)))
+                elif message["type"] == "over":
+                    return
+
+    async def scenario():
+        relay, invite = await on_relay()
+        said: list[str] = []
+        host = new_host(("person", "person"), say=said.append)
+        serving = asyncio.ensure_future(serve_through([host], invite.relay, [seeds.owner_secret(SEED, CODE)]))
+        await until(lambda: any("invite" in line for line in said))
+        heard: dict[str, list[str]] = {"ann": [], "bob": []}
+        ann = asyncio.ensure_future(friend(invite.url, "ann", "en", heard["ann"]))
+        await until(lambda: any(line.startswith("ann joined") for line in said))
+        bob = asyncio.ensure_future(friend(invite.url, "bob", "fr", heard["bob"]))
+        await asyncio.wait_for(asyncio.gather(ann, bob, serving), LIMIT)
+        await relay.stop()
+        return heard
+
+    was = i18n.language()
+    try:
+        heard = asyncio.run(scenario())
+    finally:
+        i18n.set_language(was)
+    assert heard == {"ann": ["ann: Good luck!"], "bob": ["ann: Bonne chance !"]}

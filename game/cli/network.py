@@ -181,12 +181,12 @@ def run_join(args: argparse.Namespace) -> int:
             context = client_context(args.authority) if invite.relay.secure else None
             joining = join_invite(
                 invite, args.name, args.character, args.bot, key, keep, context, progress.say,
-                delay=args.delay, progress=progress,
+                delay=args.delay, progress=progress, watch=args.watch,
             )  # fmt: skip
         else:
             joining = join(
                 target, code, args.name, args.character, args.bot,
-                delay=args.delay, token=key, keep=keep, progress=progress,
+                delay=args.delay, token=key, keep=keep, progress=progress, watch=args.watch,
             )  # fmt: skip
         race = asyncio.run(joining)
     except ProtocolError as error:

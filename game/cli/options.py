@@ -354,6 +354,7 @@ def build_parser() -> Parser:
         "--json", action="store_true", help="end with the standings as one JSON line (and say nothing while racing)"
     )
     join.add_argument("--quiet", action="store_true", help="say nothing while connecting, waiting and racing")
+    join.add_argument("--watch", action="store_true", help="watch the race as a spectator, without a seat")
 
     check = command(
         commands,

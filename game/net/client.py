@@ -87,6 +87,7 @@ class Follower:
         self.token = ""  # this client's seat key (from its welcome): it takes the seat back after a drop
         self.clock_ends: float | None = None  # when the turn clock of the decision asked of this client runs out
         self.late: tuple[int, float] | None = None  # (seat, when): the host said a computer chose for him
+        self.said: list[tuple[int, str, float]] = []  # quick messages heard: (seat, phrase id, when), the last 20
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -204,6 +205,12 @@ class Follower:
     def _back(self, message: dict[str, Any]) -> None:
         self.away.pop(self._racer(message), None)
 
+    def _said(self, message: dict[str, Any]) -> None:
+        seats = len(self.race.racers) if self.race is not None else len((self.lobby or {}).get("seats", ()))
+        if message["seat"] >= seats:
+            raise ProtocolError("the host's 'said' message names a seat the race does not have")
+        self.said = [*self.said[-19:], (message["seat"], message["phrase"], time.monotonic())]
+
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]
 
@@ -264,6 +271,7 @@ async def join(
     progress: Callable[[dict[str, Any], Follower], None] | None = None,
     url: str | None = None,
     ssl: Any = None,
+    watch: bool = False,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -274,7 +282,7 @@ async def join(
     and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
     follower)`, for the terminal's lines, every message once the follower took it in; `url`: the
     WebSocket address to connect to instead of ws://`address` (a relay's room: game/net/invite.py), with
-    the TLS context `ssl` for a wss:// one.
+    the TLS context `ssl` for a wss:// one; `watch`: follow the race as a spectator, without a seat.
     """
     import websockets
 
@@ -290,6 +298,8 @@ async def join(
             hello["character"] = character
         if token:
             hello["token"] = token
+        if watch:
+            hello["watch"] = True
         await server.send(json.dumps(hello))
         follower = Follower(level=bot)
         rng = seeds.stream(0, seeds.BOT, name)

@@ -57,6 +57,11 @@ LONGEST_WAIT = 86400.0  # seconds: the longest takeover delay or turn clock a ho
 MAX_CHOICES = 1_000_000  # the index of a choice, at most
 MAX_SQUARE = 10_000  # an option's whole numbers (squares, shifts, coins), at most (and at least minus this)
 MAX_OPTIONS = 4096  # options of one decision, at most
+WATCHERS = 16  # spectators a room takes at once (they follow the race without a seat)
+#: The quick messages a seated person may send (no free text): each is read in the READER's language,
+#: from the catalogue key "phrase.<id>" (assets/i18n/*.json).
+PHRASES = ("good_luck", "well_played", "oops", "your_turn", "nice_move", "thanks", "wow", "sorry")
+PHRASE_SPACING = 1.0  # seconds between two quick messages of one seat (those between are dropped)
 
 # ---------------------------------------------------------------- the schemas
 _WORD = Text(40)
@@ -100,11 +105,13 @@ CLIENT_MESSAGES: dict[str, Object] = {
             "character": Text(20),
             "pick": Flag(),
             "token": Text(64),
+            "watch": Flag(),
         },
-        ("character", "pick", "token"),
+        ("character", "pick", "token", "watch"),  # watch: a spectator, without a seat
     ),
     "take": _message({"seat": SEAT_INDEX, "character": Text(20)}),
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
+    "say": _message({"phrase": Text(20, among=PHRASES)}),
 }
 
 #: What the host sends: every field of each type, exactly.
@@ -119,8 +126,9 @@ HOST_MESSAGES: dict[str, Object] = {
             "level": LEVEL,
             "clock": WAIT,
             "started": Flag(),
+            "watching": Whole(0, WATCHERS),
         },
-        ("board",),  # the first lobby a client gets carries the board; its news do not
+        ("board", "watching"),  # the first lobby a client gets carries the board; its news do not
     ),
     "start": _message({"race": Anything((dict,))}),  # the race's record: game/record.py checks it, then `check_start`
     "step": _message(
@@ -143,6 +151,7 @@ HOST_MESSAGES: dict[str, Object] = {
     "over": _message({"standings": ListOf(STANDING, MAX_RACERS, MIN_RACERS)}),
     "left": _message({"seat": SEAT_INDEX, "name": RACER_NAME, "takeover": WAIT}),
     "back": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),
+    "said": _message({"seat": SEAT_INDEX, "phrase": Text(20, among=PHRASES)}),  # a quick message, by its id
     "late": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),  # his turn clock ran out: the computer chose
     "bye": _message({"reason": Text(40)}),
 }

@@ -23,7 +23,9 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from game.board import Board
 from game.characters import CHARACTERS
 from game.net.protocol import (
+    PHRASE_SPACING,
     SEND_TIMEOUT,
+    WATCHERS,
     ProtocolError,
     check,
     clean_name,
@@ -87,6 +89,8 @@ class Room(ABC):
         self.now = time.monotonic  # the room's clock (a test's may be another)
         self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
+        self.watchers: dict[Any, str] = {}  # spectators (WATCHERS at most): the race's news, never a seat or key
+        self.phrased: dict[int, float] = {}  # seat -> when its last quick message went out
         self.started = False
         self.over = False  # the race is over, or the host left
         self.closed = False  # the host left
@@ -128,7 +132,7 @@ class Room(ABC):
     async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> None:
         """To every seated friend and the host's screen (and those looking at the lobby, for lobby news)."""
         text = json.dumps(message)
-        targets = self.clients() + ([self.screen] if self.screen is not None else [])
+        targets = self.clients() + ([self.screen] if self.screen is not None else []) + list(self.watchers)
         targets += list(self.looking) if lobby else []
         await asyncio.gather(*(self._send_text(c, text) for c in targets))
 
@@ -155,6 +159,7 @@ class Room(ABC):
             "level": self.takeover_level,
             "clock": self.clock,
             "started": self.started,
+            "watching": len(self.watchers),
         }
         return {**message, "board": self.board.to_dict()} if board else message
 
@@ -210,6 +215,9 @@ class Room(ABC):
         name = clean_name(hello["name"])
         if not name:
             raise ProtocolError("a hello without a name")
+        if hello.get("watch") is True:
+            await self._watch(client, name)
+            return None
         index = self.seat_of(hello.get("token", ""))
         if index is not None:
             return await self._back(client, index, "")
@@ -232,6 +240,30 @@ class Room(ABC):
             if seat.open:
                 return await self._take(client, index, name, hello.get("character", ""))
         raise ProtocolError("no open seat is left")
+
+    async def _watch(self, client: Any, name: str) -> None:
+        """A spectator: the lobby (with its board) or the race so far, then every news of the race as a
+        seated friend gets them, but never an ask, a welcome, a seat key or the seed."""
+        if len(self.watchers) >= WATCHERS:
+            raise ProtocolError(f"the room has as many spectators as it takes ({WATCHERS})")
+        self.watchers[client] = name
+        self.note(f"{name} watches the race")
+        await self.send(client, self.start_message() if self.opening is not None else self.lobby_message())
+        await self.news()
+
+    @_in_order
+    async def phrase(self, client: Any, message: dict[str, Any]) -> None:
+        """A seated person's quick message (a phrase's id, never free text), to everyone in the room;
+        one a seat every PHRASE_SPACING seconds, those between dropped."""
+        phrase = check(message, "say")["phrase"]
+        seat = next((i for i, s in enumerate(self.seats) if s.client is client and client is not None), None)
+        if seat is None:
+            raise ProtocolError("a quick message from a connection without a seat")
+        now = self.now()
+        if now - self.phrased.get(seat, -math.inf) < PHRASE_SPACING:
+            return
+        self.phrased[seat] = now
+        await self.broadcast({"type": "said", "seat": seat, "phrase": phrase}, lobby=True)
 
     def seat_of(self, token: str) -> int | None:
         """The friend's seat this key opens, or None."""
@@ -304,6 +336,8 @@ class Room(ABC):
         """A connection closed. A friend who comes and goes during one decision keeps his takeover
         clock running from the first time he left."""
         self.looking.pop(client, None)
+        if self.watchers.pop(client, None) is not None:
+            await self.news()
         for index, seat in enumerate(self.seats):
             if seat.client is not client:
                 continue
@@ -409,7 +443,7 @@ class Room(ABC):
         """The host goes: everyone is told (a "bye"), then disconnected."""
         self.over = self.closed = True
         self.changed.set()
-        for client in self.clients() + list(self.looking):
+        for client in self.clients() + list(self.looking) + list(self.watchers):
             await self.send(client, {"type": "bye", "reason": reason})
             try:
                 await client.close(code=1001, reason="the host left")

@@ -157,6 +157,8 @@ class Server:
                 elif message["type"] == "choose":
                     if await host.choose(client, message):
                         times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
+                elif message["type"] == "say":
+                    await host.phrase(client, message)
                 else:
                     raise ProtocolError(f"a message of unknown type {message['type'][:20]!r}")
         except ProtocolError as error:
