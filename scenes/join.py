@@ -21,6 +21,7 @@ from game.app import session
 from game.app.settings import Settings
 from game.characters import CHARACTERS
 from game.net.client import Follower
+from game.net.invite import INVITE_LENGTH, parse_invite
 from game.net.protocol import (
     NAME_LENGTH,
     ProtocolError,
@@ -31,6 +32,7 @@ from game.net.protocol import (
     split_address,
     words_of_close,
 )
+from game.net.tls import client_context
 from game.race import MAX_RACERS
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
@@ -45,7 +47,7 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
 
 log = logging.getLogger("fantasy-racing")
-ADDRESS_CHARS = ".:-[]_"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local
+ADDRESS_CHARS = ".:-[]_/"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local, an invite
 
 
 class JoinScene(Scene):
@@ -86,7 +88,7 @@ class JoinScene(Scene):
             (40, 130, 450, 44),
             self.address,
             self.set_address,
-            max_length=45,
+            max_length=INVITE_LENGTH,
             size=20,
             placeholder=t("join.address_example"),
             allowed=ADDRESS_CHARS,
@@ -198,10 +200,18 @@ class JoinScene(Scene):
     def connect(self) -> None:
         """Check the address, the code and the name, then connect and ask for the host's lobby."""
         address, code, name = self.address.strip(), plain_code(self.code), clean_name(self.name)
+        invite = None
         try:
-            host, port = split_address(address)
+            if "/" in address:  # an invite: a relay's address and the room code (game/net/invite.py)
+                invite = parse_invite(address)
+                host, port, code = invite.relay.host, invite.relay.port, invite.code
+            else:
+                host, port = split_address(address)
         except ValueError:
-            self.message = t("join.bad_address", address=address) if address else t("join.no_address")
+            if "/" in address:
+                self.message = t("join.bad_invite", address=address[:60])
+            else:
+                self.message = t("join.bad_address", address=address) if address else t("join.no_address")
             return
         if not code:
             self.message = t("join.no_code")
@@ -213,7 +223,7 @@ class JoinScene(Scene):
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
             settings.save()
-        self.target = address_of(host, port)
+        self.target = address_of(host, port) if invite is None else invite.relay.text
         self.message = ""
         self.state = "connecting"
         self.follower = Follower()
@@ -222,7 +232,11 @@ class JoinScene(Scene):
         key = self.app.settings.seat_keys.get(self.place, "") if self.app is not None else ""
         if key:
             hello["token"] = key  # the seat taken before: it is his again (after a drop, a restart)
-        self.connection = Connection(self.target, hello)
+        if invite is not None:
+            tls = client_context() if invite.relay.secure else None
+            self.connection = Connection(self.target, hello, url=invite.url, ssl=tls)
+        else:
+            self.connection = Connection(self.target, hello)
         self.layout()
 
     def disconnect(self) -> None:
@@ -267,7 +281,8 @@ class JoinScene(Scene):
                 return
             elif kind == "unreachable":
                 log.info("no race answers at %s: %s", self.target, data["error"])
-                self._drop(t("join.unreachable", address=self.target))
+                refusal = "join.untrusted" if data.get("untrusted") else "join.unreachable"
+                self._drop(t(refusal, address=self.target))
                 return
             elif kind == "closed":
                 self._drop(self._refusal(data.get("code", 1006), data.get("reason", "")))

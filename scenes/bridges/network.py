@@ -20,6 +20,7 @@ import concurrent.futures
 import json
 import logging
 import queue
+import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -251,13 +252,20 @@ class Connection:
     """
 
     def __init__(
-        self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0, max_waiting: int = MAX_WAITING
+        self,
+        address: str,
+        hello: dict[str, Any],
+        connect_timeout: float = 10.0,
+        max_waiting: int = MAX_WAITING,
+        url: str | None = None,
+        ssl: Any = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.waiting = 0  # bytes of messages not yet read
         self.max_waiting = max_waiting
         self._count = threading.Lock()
         self.address = address
+        self.url, self.ssl = url or f"ws://{address}", ssl  # (a relay's room, with TLS: an invite)
         self.background = Background("network-client")
         self.socket: Any = None
         self.closed = False
@@ -268,9 +276,11 @@ class Connection:
 
         try:
             token = hello.get("token")
+            where: dict[str, Any] = {"ssl": self.ssl} if self.ssl is not None else {}
             async with websockets.connect(
-                f"ws://{self.address}",
+                self.url,
                 max_size=MAX_FROM_HOST,
+                **where,
                 open_timeout=connect_timeout,
                 ping_interval=5,
                 additional_headers={KEY_HEADER: token} if isinstance(token, str) and token else {},
@@ -298,6 +308,8 @@ class Connection:
             code = error.rcvd.code if error.rcvd is not None else 1006
             reason = error.rcvd.reason if error.rcvd is not None else ""
             self.inbox.put(("closed", {"code": code, "reason": reason}))
+        except ssl.SSLCertVerificationError as error:  # a wss:// relay or host whose certificate is not trusted
+            self.inbox.put(("unreachable", {"error": str(error), "untrusted": True}))
         except (OSError, TimeoutError, websockets.InvalidURI, websockets.InvalidHandshake) as error:
             self.inbox.put(("unreachable", {"error": str(error) or type(error).__name__}))
         except Exception as error:  # anything else the network throws: one sentence on screen, never a traceback
