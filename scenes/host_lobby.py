@@ -27,14 +27,15 @@ from game.app import session
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
-from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
+from game.net.protocol import ProtocolError, lan_address, room_code
 from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
 from scenes.i18n import character as character_name
 from scenes.i18n import t
-from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
+from scenes.invite_card import ReachCard
+from scenes.lobby import LOBBY_BOX, draw_board_header, seat_rows
 from scenes.netplay import MESSAGES_A_FRAME, HostSeats
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
@@ -109,8 +110,22 @@ class HostScene(Scene):
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
+        hosting = self.hosting
+        self.reach = ReachCard(
+            settings.relay,
+            hosting.open_relay if hosting is not None else (lambda relay: None),
+            lambda: self.lay_out(keep=True),
+        )
+        self.lay_out()
+
+    def lay_out(self, keep: bool = False) -> None:
+        """The lobby's widgets: how friends reach the race (and Copy), the host's settings, the buttons;
+        the focus where it was (`keep`), else on *Start the race*."""
+        focused = self.group.focused if keep else None
+        reach = self.reach.widgets()
         self.group.set(
             [
+                *reach,
                 Choice(
                     (40, 444, 580, 44),
                     t("host.takeover_level"),
@@ -154,8 +169,12 @@ class HostScene(Scene):
                     hint=t("common.enter"),
                 ),
             ],
-            focus=5,
+            focus=len(reach) + 5,
         )
+        if focused is not None:
+            same = [w for w in self.group.widgets if type(w) is type(focused) and w.rect == focused.rect]
+            if same:
+                self.group.focus_on(same[0])
 
     def _reopened(self) -> tuple[list[Seat], dict | None] | None:
         """A saved race's seats and record (its friends' racers persons again), its board, turns, seed,
@@ -223,6 +242,8 @@ class HostScene(Scene):
             elif kind == "failed":
                 self.failed = t("host.cannot_listen", port=data["port"], error=data["error"])
                 log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
+            elif self.reach.heard(kind, data):
+                pass
             elif kind == "note":
                 log.info("network: %s", data["line"])
             elif kind == "seats":
@@ -315,30 +336,13 @@ class HostScene(Scene):
         text.draw(surface, t("host.title"), (40, 22), 40, theme.ACCENT, "title")
         card = pygame.Rect(40, 84, 580, 320)
         panel(surface, card, (30, 35, 54))
-        text.draw(surface, t("host.share"), (card.left + 20, card.top + 14), 24, theme.TEXT, "heading")
         port = self.port if self.port is not None else self.wanted_port
         if self.failed:
             area = pygame.Rect(card.left + 20, card.top + 60, card.width - 40, 150)
             text.draw_wrapped(surface, self.failed, area, 20, theme.BAD, "bold")
         else:
             address = f"{self.shown_address}:{port}" if self.shown_address else t("host.no_address", port=port)
-            text.draw(surface, t("host.address"), (card.left + 20, card.top + 58), 17, theme.MUTED)
-            text.draw(
-                surface,
-                fit(address, card.width - 40, 36, "heading"),
-                (card.left + 20, card.top + 78),
-                36,
-                theme.TEXT,
-                "heading",
-            )
-            text.draw(surface, t("host.code"), (card.left + 20, card.top + 128), 17, theme.MUTED)
-            text.draw(surface, shown_code(self.code), (card.left + 20, card.top + 146), 46, theme.ACCENT, "title")
-            if self.port is None:
-                text.draw(
-                    surface, t("host.opening"), (card.right - 20, card.top + 20), 16, theme.MUTED, anchor="topright"
-                )
-        help_area = pygame.Rect(card.left + 20, card.top + 214, card.width - 40, 100)
-        text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
+            self.reach.draw(surface, address, self.code, port, opening=self.port is None)
         text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))

@@ -209,7 +209,7 @@ class JoinScene(Scene):
                 host, port = split_address(address)
         except ValueError:
             if "/" in address:
-                self.message = t("join.bad_invite", address=address[:60])
+                self.message = t("join.bad_invite", address=address if len(address) <= 32 else address[:31] + "…")
             else:
                 self.message = t("join.bad_address", address=address) if address else t("join.no_address")
             return

@@ -1,4 +1,5 @@
-"""Settings: window size, full screen, animation speed, sound and music volumes, language.
+"""Settings: window size, full screen, animation speed, sound and music volumes, language, the relay
+a race hosted on the internet registers on (docs/network.md, *Relays*).
 
 Each change applies at once (the window, the mixer's volumes, the words) and is saved; values in an
 order stop at their ends (Right on the fastest speed leaves it fastest)."""
@@ -11,13 +12,15 @@ from typing import Any
 import pygame
 
 from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.net.invite import INVITE_LENGTH
 from scenes import audio, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, titled_card, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, titled_card, veil
 
+RELAY_LABEL = 250  # pixels of the relay's line its label takes, left of its field
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
 
@@ -44,7 +47,7 @@ class SettingsScene(Scene):
         volumes = list(range(0, 101, 10))
         languages = list(i18n.LANGUAGES)
         language = getattr(s, "language", i18n.language())
-        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 47, 57
+        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 45, 52
         lines: list[tuple[str, list[Any], int, Callable[[Any], None], Callable[[Any], str]]] = [
             (t("settings.window"), sizes, sizes.index(tuple(s.window)), self.set_window, self.window_words),
             (t("settings.fullscreen"), [False, True], int(s.fullscreen), self.set_fullscreen, self.on_off),
@@ -63,7 +66,19 @@ class SettingsScene(Scene):
             Choice((x, 194 + k * step, w, h), label, values, index, change, words)
             for k, (label, values, index, change, words) in enumerate(lines)
         ]
-        widgets.append(Button((theme.SIZE[0] // 2 - 150, 552, 300, 52), t("common.back"), self.back, primary=True))
+        self.relay_row = pygame.Rect(x, 194 + len(lines) * step, w, h)
+        widgets.append(
+            TextField(
+                (x + RELAY_LABEL, self.relay_row.top, w - RELAY_LABEL, h),
+                s.relay,
+                self.set_relay,
+                max_length=INVITE_LENGTH,
+                size=18,
+                placeholder=t("settings.relay_example"),
+                allowed=".:-[]_/",
+            )
+        )
+        widgets.append(Button((theme.SIZE[0] // 2 - 150, 572, 300, 52), t("common.back"), self.back, primary=True))
         self.group.set(widgets, focus=focus)
 
     @staticmethod
@@ -108,6 +123,11 @@ class SettingsScene(Scene):
         self.app.settings.music_volume = int(volume)
         self.app.apply_volumes()
 
+    def set_relay(self, address: str) -> None:
+        """The relay's address, as typed (checked where a race is hosted on it), saved."""
+        self.app.settings.relay = address.strip()
+        self.app.settings.save()
+
     def set_language(self, code) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
         self.app.settings.language = i18n.set_language(code)
@@ -129,6 +149,8 @@ class SettingsScene(Scene):
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
         titled_card(surface, (720, 540), 100, t("settings.title"), 44)
+        row = self.relay_row
+        text.draw(surface, t("settings.relay"), (row.left + 14, row.centery), 18, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
         text.draw(
             surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"

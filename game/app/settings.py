@@ -46,6 +46,7 @@ SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (
 TEXTS = (
     Field("last_board", TEXT, longest=PATH_LENGTH),
     Field("host_address", TEXT, longest=255),  # a host name is at most 253 characters
+    Field("relay", TEXT, longest=300),  # a relay's address (game/net/invite.py), checked where it is used
     Field("join_address", TEXT, longest=255),
     Field("join_code", TEXT, longest=16),
     Field("player_name", TEXT, longest=NAME_LENGTH),
@@ -132,6 +133,7 @@ class Settings:
     tutorial_seen: bool = False  # the guided first race was played or skipped (the title offers it until then)
     host_address: str = ""  # where a race hosted from the window listens: "" every interface, or one address
     host_port: int = 47810  # its port (the one to open on a home router)
+    relay: str = ""  # the relay a race hosted "on the internet" registers on: [ws://|wss://]host[:port]
     join_address: str = ""  # the last race joined: the host's address, the room code, the name given
     join_code: str = ""
     player_name: str = ""
@@ -311,6 +313,7 @@ class Settings:
             "tutorial_seen",
             "host_address",
             "host_port",
+            "relay",
             "join_address",
             "join_code",
             "player_name",
@@ -336,6 +339,7 @@ class Settings:
                 "tutorial_seen": bool(self.tutorial_seen),
                 "host_address": str(self.host_address),
                 "host_port": int(self.host_port),
+                "relay": str(self.relay),
                 "join_address": str(self.join_address),
                 "join_code": str(self.join_code),
                 "player_name": str(self.player_name),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -138,7 +139,7 @@ class RelayLink:
                 ) as socket:
                     await self.carry(socket)
                     waits = 0
-            except RelayRefused:
+            except (RelayRefused, ssl.SSLCertVerificationError):
                 raise
             except (OSError, TimeoutError, websockets.WebSocketException) as error:
                 if self.connections == 0 and waits >= len(WAITS):

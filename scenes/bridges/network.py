@@ -26,11 +26,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game import seeds
+from game.net.client import sentence
 from game.net.door import KEY_HEADER
 from game.net.host import Host
+from game.net.invite import Relay
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
+from game.net.relayed import RelayLink
 from game.net.server import Server
+from game.net.tls import client_context, untrusted
 
 log = logging.getLogger("fantasy-racing")
 
@@ -142,6 +147,31 @@ class Hosting:
             await self.host.run(timeout=None)
         except Exception:  # a bug: logged, the window goes on (its race waits)
             log.exception("the hosted race stopped")
+
+    def open_relay(self, relay: Relay) -> None:
+        """Register this race's room on `relay` too: ("invite", {"text"}) comes once it is open (its friends
+        join with the invite alone), or ("relay_failed", {"error"}) when the relay cannot be reached or
+        refuses. The room stays open on this network too; the owner's secret comes from the race's seed
+        (a resumed race registers the same invite again)."""
+        self._post(self._relay(relay))
+
+    async def _relay(self, relay: Relay) -> None:
+        secret = seeds.owner_secret(self.host.seed, self.host.code)
+        context = client_context() if relay.secure else None
+        link = RelayLink(self.host, relay, secret, context, say=lambda line: self.inbox.put(("note", {"line": line})))
+        running = asyncio.ensure_future(link.run())
+        opened = asyncio.ensure_future(link.ready.wait())
+        await asyncio.wait({running, opened}, return_when=asyncio.FIRST_COMPLETED)
+        if opened.done():
+            self.inbox.put(("invite", {"text": link.invite.text}))
+        else:
+            opened.cancel()
+        try:
+            await running
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # unreachable, refused, untrusted: one sentence on the lobby
+            self.inbox.put(("relay_failed", {"error": untrusted(error) or sentence(error)}))
 
     async def _pace(self, index: int) -> None:
         while self.shown < index and not self.host.closed:

@@ -268,6 +268,16 @@ class Choice(Widget):
         )
 
 
+def put_clipboard(words: str) -> bool:
+    """Put `words` on the system's clipboard; whether it could (a machine without one says no)."""
+    try:
+        pygame.scrap.put_text(words)  # (SDL's clipboard)
+    except (pygame.error, AttributeError, NotImplementedError) as error:
+        log.info("the clipboard cannot be written: %s", error)
+        return False
+    return True
+
+
 def clipboard_text() -> str:
     """The text on the system's clipboard ("" when there is none, or no clipboard to read)."""
     try:

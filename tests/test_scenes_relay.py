@@ -1,0 +1,86 @@
+"""The window and a relay (headless, on 127.0.0.1): the host's lobby offers *On the internet (invite)*
+beside *On this network*, shows the invite once the relay opened the room (Copy puts it on the
+clipboard), a friend's window joins with the pasted invite alone and the race goes to its end on both;
+without a relay in the settings the lobby says in one sentence what a relay is and where the README
+explains running one."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.net.relay import Relay
+from scenes.bridges.network import Background
+from scenes.join import JoinScene
+from scenes.results import ResultsScene
+from scenes.ui.widgets import clipboard_text
+from tests.netwindows import answer_by_enter, run, start_hosting, step, window
+
+pytestmark = pytest.mark.slow  # two windows and a relay racing
+
+
+@pytest.fixture
+def relay(tmp_path, monkeypatch):
+    """A relay on 127.0.0.1, on a loop of its own; its port (the windows' data in a folder of the test)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    background = Background("test-relay")
+    server = Relay()
+    port = background.run(server.listen("127.0.0.1", 0)).result(10)
+    yield port
+    background.end(server.stop())
+    background.join(5)
+
+
+def choose_reach(scene, reach: str) -> None:
+    choice = scene.group.widgets[0]
+    choice.index = ["network", "internet"].index(reach)
+    scene.reach.set_reach(reach)
+
+
+def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_to_the_end(relay):
+    host = window()
+    host.settings.relay = f"ws://127.0.0.1:{relay}"
+    friend = window(language="fr")
+    apps = [host, friend]
+    lobby = start_hosting(host, ["here", "friend"], turns=5)
+    choose_reach(lobby, "internet")
+    run(apps, lambda: bool(lobby.reach.invite) or bool(lobby.reach.problem), seconds=15, what="the invite")
+    invite = lobby.reach.invite
+    assert invite == f"ws://127.0.0.1:{relay}/{lobby.code[:4]}-{lobby.code[4:]}", lobby.reach.problem
+    copy = next(w for w in lobby.group.widgets if getattr(w, "action", None) == lobby.reach.copy)
+    copy.activate()
+    assert clipboard_text() == invite and lobby.reach.copied
+    joining = friend.stack.push(JoinScene())
+    step(friend)
+    joining.address_field.value = joining.address = clipboard_text()  # pasted: the code field left empty
+    joining.code_field.value = joining.code = ""
+    joining.name_field.value = joining.name = "Zoé"
+    joining.connect()
+    run(apps, lambda: joining.state == "lobby" or bool(joining.message), what="the host's lobby, through the relay")
+    assert joining.state == "lobby", joining.message
+    joining.take()
+    run(apps, lambda: any(s.get("name") == "Zoé" for s in lobby.seats), what="the friend in his seat")
+    lobby.start()
+    run(
+        apps,
+        lambda: all(isinstance(app.stack.top, ResultsScene) for app in apps),
+        events=answer_by_enter,
+        seconds=120,
+        what="the race's end on both windows",
+    )
+    standings = [
+        [(place, app.stack.top.race.racers[i].name, points) for place, i, points in app.stack.top.race.standings()]
+        for app in apps
+    ]
+    assert standings[0] == standings[1] and "Zoé" in {name for _, name, _ in standings[0]}
+
+
+def test_without_a_relay_the_lobby_says_what_a_relay_is_and_where_the_readme_explains_it():
+    host = window()
+    host.settings.relay = ""
+    lobby = start_hosting(host, ["here", "friend"], turns=5)
+    choose_reach(lobby, "internet")
+    assert "relay is a small server" in lobby.reach.problem and "README" in lobby.reach.problem
+    host.settings.relay = "ftp://nowhere"
+    lobby.reach.relay_setting = host.settings.relay
+    lobby.reach._register()
+    assert "is not a relay's address" in lobby.reach.problem
