@@ -67,6 +67,7 @@ class HostScene(Scene):
         self.takeover_level = "normal"
         self.clock = 0  # off by default: friends at one table take their time
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
+        self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
 
     def enter(self) -> None:
         record = None
@@ -256,6 +257,7 @@ class HostScene(Scene):
                     continue
                 if message["type"] == "lobby":
                     self.seats = message["seats"]
+                    self.watching = message.get("watching", 0)
                 elif message["type"] == "start":
                     self.race_started()
                     return
@@ -358,6 +360,9 @@ class HostScene(Scene):
                 theme.MUTED,
                 anchor="bottomleft",
             )
+        if self.watching:
+            where = (box.left + 16, box.bottom - 36)
+            text.draw(surface, t("host.watching", count=self.watching), where, 16, theme.MUTED, anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")

@@ -6,10 +6,12 @@ explains running one."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.net.relay import Relay
-from scenes.bridges.network import Background
+from scenes.bridges.network import Background, Connection
 from scenes.join import JoinScene
 from scenes.results import ResultsScene
 from scenes.ui.widgets import clipboard_text
@@ -59,6 +61,9 @@ def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_
     assert joining.state == "lobby", joining.message
     joining.take()
     run(apps, lambda: any(s.get("name") == "Zoé" for s in lobby.seats), what="the friend in his seat")
+    hello = {"type": "hello", "code": lobby.code, "name": "Eve", "watch": True}  # a spectator with the invite
+    spectator = Connection(f"127.0.0.1:{relay}", hello, url=f"ws://127.0.0.1:{relay}/{lobby.code}")
+    run(apps, lambda: lobby.watching == 1, what="the lobby counting its spectator")
     lobby.start()
     run(
         apps,
@@ -72,6 +77,11 @@ def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_
         for app in apps
     ]
     assert standings[0] == standings[1] and "Zoé" in {name for _, name, _ in standings[0]}
+    seen = []
+    run(apps, lambda: seen.append(spectator.get()) or (seen[-1] is not None and seen[-1][0] == "closed"), seconds=10)
+    kinds = [json.loads(data)["type"] for kind, data in seen if kind == "message"]
+    assert kinds[0] == "lobby" and "start" in kinds and "over" in kinds and not {"welcome", "ask"} & set(kinds)
+    spectator.close()
 
 
 def test_without_a_relay_the_lobby_says_what_a_relay_is_and_where_the_readme_explains_it():
