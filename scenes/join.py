@@ -19,7 +19,6 @@ import pygame
 
 from game.app import session
 from game.app.settings import Settings
-from game.characters import CHARACTERS
 from game.net.client import Follower
 from game.net.invite import INVITE_LENGTH, parse_invite
 from game.net.protocol import (
@@ -33,7 +32,8 @@ from game.net.protocol import (
     words_of_close,
 )
 from game.net.tls import client_context
-from game.race import MAX_RACERS
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
 from scenes.i18n import character as character_name

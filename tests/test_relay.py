@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from game import load_board, seeds
+from game import load_board
 from game.net.client import HostClosed, join
 from game.net.host import Host, start_seats
 from game.net.invite import Invite, parse_relay
@@ -19,6 +19,7 @@ from game.net.protocol import standings_json
 from game.net.relay import Relay
 from game.net.relayed import RelayLink, RelayRefused, join_invite, serve_through
 from game.net.seats import Seat
+from game.rules import seeds
 
 pytestmark = pytest.mark.slow  # every test races through sockets
 BOARD = "maps/meadow.tmx"
@@ -266,7 +267,7 @@ def test_a_room_takes_a_bounded_number_of_spectators_who_cannot_play_or_talk():
 def test_a_quick_message_sent_in_english_is_read_in_french_by_a_french_friend():
     import websockets
 
-    from game import ai
+    from game.bots import ai
     from game.net.client import Follower
     from scenes import i18n
 

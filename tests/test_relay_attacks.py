@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from game import seeds
 from game.net.invite import Invite, Relay
 from game.net.protocol import standings_json
 from game.net.relayed import RelayLink, join_invite
+from game.rules import seeds
 from tests.test_relay import CODE, LIMIT, SEED, new_host, until
 
 pytestmark = pytest.mark.slow  # a relay process under attack for several seconds

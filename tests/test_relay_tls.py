@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from game import seeds
 from game.net.client import join
 from game.net.invite import Invite, Relay
 from game.net.protocol import standings_json
@@ -18,6 +17,7 @@ from game.net.relay import Relay as RelayServer
 from game.net.relayed import join_invite, serve_through
 from game.net.server import serve_rooms
 from game.net.tls import TlsError, client_context, server_context
+from game.rules import seeds
 from tests.test_relay import CODE, LIMIT, SEED, new_host, until
 
 trustme = pytest.importorskip("trustme")

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import ai, seeds
-from game.characters import CHARACTERS
+from game.bots import ai
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.net.client import Follower, join
@@ -37,7 +36,9 @@ from game.net.relay import Relay
 from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
 from game.net.tls import TlsError, client_context, server_context, untrusted
-from game.race import Race
+from game.rules import seeds
+from game.rules.characters import CHARACTERS
+from game.rules.race import Race
 
 
 def print_standings(race: Race, as_json: bool) -> None:

@@ -26,7 +26,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game import seeds
 from game.net.client import sentence
 from game.net.door import KEY_HEADER
 from game.net.host import Host
@@ -36,6 +35,7 @@ from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
 from game.net.relayed import RelayLink
 from game.net.server import Server
 from game.net.tls import client_context, untrusted
+from game.rules import seeds
 
 log = logging.getLogger("fantasy-racing")
 
