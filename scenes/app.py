@@ -33,6 +33,7 @@ from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.question import QuestionScene
+from scenes.quick import QuickScene
 from scenes.race import RaceScene
 from scenes.replay import replay_board, replay_scene, watch
 from scenes.replays import ReplaysScene
@@ -73,6 +74,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "join": JoinScene,
     "host_left": HostLeftScene,
     "question": QuestionScene,
+    "quick": QuickScene,
     "games": GamesScene,
     "replays": ReplaysScene,
     "replay": watch,

@@ -200,6 +200,7 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
                 {"place": 2, "name": "orc-2", "character": "orc", "points": 3},
             ]},
             "bye": {"type": "bye", "reason": "quit"},
+            "said": {"type": "said", "seat": 0, "phrase": "good_luck"},
         }
     )  # fmt: skip
     assert set(first) >= set(protocol.HOST_MESSAGES), set(first)

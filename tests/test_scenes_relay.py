@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from game.net.relay import Relay
 from scenes.bridges.network import Background, Connection
 from scenes.join import JoinScene
+from scenes.race.scene import RaceScene
 from scenes.results import ResultsScene
 from scenes.ui.widgets import clipboard_text
-from tests.netwindows import answer_by_enter, run, start_hosting, step, window
+from tests.netwindows import answer_by_enter, key, run, start_hosting, step, window
 
 pytestmark = pytest.mark.slow  # two windows and a relay racing
 
@@ -65,6 +67,13 @@ def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_
     spectator = Connection(f"127.0.0.1:{relay}", hello, url=f"ws://127.0.0.1:{relay}/{lobby.code}")
     run(apps, lambda: lobby.watching == 1, what="the lobby counting its spectator")
     lobby.start()
+    run(apps, lambda: all(isinstance(app.stack.top, RaceScene) for app in apps), what="the race on both windows")
+    step(host, [key(pygame.K_q)])  # the host's quick messages, then 1: "Good luck!"
+    assert host.stack.top.__class__.__name__ == "QuickScene"
+    step(host, [key(pygame.K_1)])
+    said = "Hosta : Bonne chance !"  # read in the French friend's language
+    run(apps, lambda: said in friend.stack.top.playback.log.texts(), what="the quick message on the friend's log")
+    assert friend.stack.top.seats.tags(friend.stack.top.race)[0][0] == "« Bonne chance ! »"
     run(
         apps,
         lambda: all(isinstance(app.stack.top, ResultsScene) for app in apps),

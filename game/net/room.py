@@ -256,7 +256,11 @@ class Room(ABC):
         """A seated person's quick message (a phrase's id, never free text), to everyone in the room;
         one a seat every PHRASE_SPACING seconds, those between dropped."""
         phrase = check(message, "say")["phrase"]
-        seat = next((i for i, s in enumerate(self.seats) if s.client is client and client is not None), None)
+        here = client is not None and client is self.screen  # (a person at the host's screen)
+        seat = next(
+            (i for i, s in enumerate(self.seats) if (s.kind == "here" if here else s.client is client and client)),
+            None,
+        )
         if seat is None:
             raise ProtocolError("a quick message from a connection without a seat")
         now = self.now()

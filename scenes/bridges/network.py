@@ -216,6 +216,10 @@ class Hosting:
         """A choice made at this screen (a `Follower.choice`), to the host."""
         self._post(self.screen.choose(message))
 
+    def phrase(self, message: dict[str, Any]) -> None:
+        """A quick message ("say") of a person at this screen, to everyone in the race."""
+        self._post(self.host.phrase(self.screen, message))
+
     def ready(self, index: int) -> None:
         """This screen has shown the race up to its choice `index` and waited a computer racer's pause."""
 

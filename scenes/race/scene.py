@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.app.session import Session
-from scenes import audio, i18n
+from scenes import audio, i18n, quick
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
@@ -330,6 +330,9 @@ class RaceScene(Scene):
         if self._asks_take_back(event):
             self.take_back()
             return None
+        if quick.asks(self, event):
+            self.stack.push(self.stack.make("quick", self.seats))
+            return None
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
@@ -368,6 +371,7 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
+        quick.draw_button(surface, self)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
         self.inspector.draw(surface)
