@@ -60,6 +60,8 @@ class JoinScene(Scene):
         self.connection: Connection | None = None
         self.follower: Follower | None = None
         self.state = "form"  # "form", "connecting", "lobby" (choosing a seat), "seated" (waiting for the start)
+        # (or "watching": a spectator waiting for the start)
+        self.watching = False  # connected as a spectator, without a seat
         self.message = ""
         self.chosen = 0  # the seat to take
         self.character = "elf"
@@ -119,12 +121,14 @@ class JoinScene(Scene):
             keyboard.enabled = editing
             widgets += [field, keyboard]
         self.connect_button = Button(
-            (40, 370, 580, 50),
+            (40, 370, 420 if editing else 580, 50),
             t("join.connect") if editing else t("join.disconnect"),
             self.connect if editing else self.disconnect,
             primary=editing,
         )
         widgets.append(self.connect_button)
+        if editing:  # a spectator: the race without a seat (never a seat key)
+            widgets.append(Button((470, 370, 150, 50), t("join.watch"), partial(self.connect, True), size=20))
         self.seat_choice: Choice | None = None
         self.take_button: Button | None = None
         lobby = self.follower.lobby if self.follower is not None else None
@@ -197,8 +201,9 @@ class JoinScene(Scene):
         self.stack.push(KeyboardScene(field))
 
     # ---------------------------------------------------------------- the network
-    def connect(self) -> None:
-        """Check the address, the code and the name, then connect and ask for the host's lobby."""
+    def connect(self, watch: bool = False) -> None:
+        """Check the address, the code and the name, then connect and ask for the host's lobby (`watch`:
+        as a spectator, without a seat)."""
         address, code, name = self.address.strip(), plain_code(self.code), clean_name(self.name)
         invite = None
         try:
@@ -227,7 +232,9 @@ class JoinScene(Scene):
         self.message = ""
         self.state = "connecting"
         self.follower = Follower()
-        hello = {"type": "hello", "code": code, "name": name, "pick": True}
+        self.watching = watch
+        hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
+        hello.update({"watch": True} if watch else {"pick": True})
         self.place = key_place(self.target, code, name)  # where the settings keep this seat's key
         key = self.app.settings.seat_keys.get(self.place, "") if self.app is not None else ""
         if key:
@@ -298,7 +305,10 @@ class JoinScene(Scene):
                 self.board = local_board(message["board"])
                 self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
             first = self.state == "connecting"
-            if first:
+            if first and self.watching:
+                self.state = "watching"
+                log.info("watching the race at %s", self.target)
+            elif first:
                 self.state = "lobby"
                 log.info("in the lobby of the race at %s: %d seats", self.target, len(message["seats"]))
                 mine = next(
@@ -411,7 +421,9 @@ class JoinScene(Scene):
             draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]))
             seats = [s if isinstance(s, dict) else {} for s in lobby["seats"]][:MAX_RACERS]
             seat_rows(surface, seats, mine=follower.seat, chosen=self.chosen if self.state == "lobby" else None)
-            if self.state == "seated":
+            if self.state == "watching":
+                words, colour = t("join.watching"), theme.GOOD
+            elif self.state == "seated":
                 words, colour = t("join.seated", number=(follower.seat or 0) + 1), theme.GOOD
             elif not self.takeable():
                 words, colour = t("join.no_seat"), theme.BAD

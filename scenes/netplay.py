@@ -263,6 +263,7 @@ class FriendSeats(Following):
         super().__init__(follower)
         self.connection = connection
         self.rejoin = rejoin  # address, code and name: to join again
+        self.talks = follower.seat is not None  # a spectator sends no quick message (he hears them)
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 

@@ -65,14 +65,28 @@ def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_
     run(apps, lambda: any(s.get("name") == "Zoé" for s in lobby.seats), what="the friend in his seat")
     hello = {"type": "hello", "code": lobby.code, "name": "Eve", "watch": True}  # a spectator with the invite
     spectator = Connection(f"127.0.0.1:{relay}", hello, url=f"ws://127.0.0.1:{relay}/{lobby.code}")
-    run(apps, lambda: lobby.watching == 1, what="the lobby counting its spectator")
+    watcher = window(language="fr")  # and one in a window: Watch instead of Connect
+    watching = watcher.stack.push(JoinScene())
+    step(watcher)
+    watching.address_field.value = watching.address = invite
+    watching.name_field.value = watching.name = "Cy"
+    watching.connect(watch=True)
+    run([*apps, watcher], lambda: lobby.watching == 2, what="the lobby counting its spectators")
+    assert watching.state == "watching" and watching.follower.seat is None
     lobby.start()
-    run(apps, lambda: all(isinstance(app.stack.top, RaceScene) for app in apps), what="the race on both windows")
+    run(
+        [*apps, watcher],
+        lambda: all(isinstance(app.stack.top, RaceScene) for app in [*apps, watcher]),
+        what="the race on the three windows",
+    )
+    assert not watcher.stack.top.seats.talks  # a spectator sends no quick message
+    apps.append(watcher)
     step(host, [key(pygame.K_q)])  # the host's quick messages, then 1: "Good luck!"
     assert host.stack.top.__class__.__name__ == "QuickScene"
     step(host, [key(pygame.K_1)])
     said = "Hosta : Bonne chance !"  # read in the French friend's language
     run(apps, lambda: said in friend.stack.top.playback.log.texts(), what="the quick message on the friend's log")
+    run(apps, lambda: said in watcher.stack.top.playback.log.texts(), what="the quick message on the spectator's")
     assert friend.stack.top.seats.tags(friend.stack.top.race)[0][0] == "« Bonne chance ! »"
     run(
         apps,
