@@ -47,6 +47,8 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
 
 log = logging.getLogger("fantasy-racing")
+AGAIN = (1012, 1013)  # closes after which a friend joining again tries once more: his host is away from the relay
+TRIES, AGAIN_AFTER = 40, 1.5  # how many times, how many seconds apart (a minute: the host connects again)
 ADDRESS_CHARS = ".:-[]_/"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local, an invite
 
 
@@ -62,6 +64,8 @@ class JoinScene(Scene):
         self.state = "form"  # "form", "connecting", "lobby" (choosing a seat), "seated" (waiting for the start)
         # (or "watching": a spectator waiting for the start)
         self.watching = False  # connected as a spectator, without a seat
+        self.tries = 0  # joins again while the host is away from his relay (AGAIN), at most TRIES
+        self.again_in: float | None = None  # seconds before the next of them
         self.message = ""
         self.chosen = 0  # the seat to take
         self.character = "elf"
@@ -265,6 +269,11 @@ class JoinScene(Scene):
         self.stack.pop()
 
     def update(self, dt: float) -> None:
+        if self.again_in is not None:
+            self.again_in -= dt
+            if self.again_in <= 0:
+                self.again_in = None
+                self.connect()
         connection, follower = self.connection, self.follower
         if connection is None or follower is None:
             return
@@ -292,7 +301,12 @@ class JoinScene(Scene):
                 self._drop(t(refusal, address=self.target))
                 return
             elif kind == "closed":
-                self._drop(self._refusal(data.get("code", 1006), data.get("reason", "")))
+                code = data.get("code", 1006)
+                if code in AGAIN and self.rejoin and self.tries < TRIES:
+                    self._drop(t("join.host_away"))  # (the host's line to his relay dropped: he comes back)
+                    self.tries, self.again_in = self.tries + 1, AGAIN_AFTER
+                    return
+                self._drop(self._refusal(code, data.get("reason", "")))
                 return
 
     def _heard(self, message: dict[str, Any]) -> bool:

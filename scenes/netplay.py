@@ -119,6 +119,10 @@ class Following(Seats, ABC):
         """A quick message from this screen's person, to everyone in the race (through the host)."""
         self.send({"type": "say", "phrase": phrase_id})
 
+    def over(self) -> bool:
+        """Whether the race followed is over."""
+        return self.follower.race is not None and self.follower.race.over
+
     def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """The seats' own words, and a quick message heard in the last few seconds by its sender's card."""
         out = self.seat_tags(race)
@@ -308,6 +312,13 @@ class FriendSeats(Following):
             elif kind == "broken":
                 log.warning("the host sent what this game cannot follow: %s", data["error"])
                 self.gone = self.gone or t("net.host_broken")
+            elif kind == "closed" and data.get("code") == 1012 and not (self.told or self.gone or self.over()):
+                # the host's line to his relay dropped: join again at once, with the seat's key (kept)
+                self.told = True
+                log.info("the host's connection to the relay dropped: joining again")
+                scene.skip()
+                scene.stack.replace(scene.stack.make("join", rejoin=self.rejoin))
+                return
             elif kind in ("closed", "unreachable"):
                 if self.gone is None:
                     reason = words_of_close(data.get("code", 1006), data.get("reason", ""))

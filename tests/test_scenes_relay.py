@@ -22,16 +22,27 @@ from tests.netwindows import answer_by_enter, key, run, start_hosting, step, win
 pytestmark = pytest.mark.slow  # two windows and a relay racing
 
 
+class OnLoop:
+    """A relay on 127.0.0.1 on a loop of its own: its port, and `drop_host(code)` (the line of a room's
+    host to the relay drops)."""
+
+    def __init__(self) -> None:
+        self.background = Background("test-relay")
+        self.server = Relay()
+        self.port = self.background.run(self.server.listen("127.0.0.1", 0)).result(10)
+
+    def drop_host(self, code: str) -> None:
+        self.background.run(self.server.rooms[code].host.close()).result(10)
+
+
 @pytest.fixture
 def relay(tmp_path, monkeypatch):
-    """A relay on 127.0.0.1, on a loop of its own; its port (the windows' data in a folder of the test)."""
+    """A relay for the test (the windows' data in a folder of the test)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    background = Background("test-relay")
-    server = Relay()
-    port = background.run(server.listen("127.0.0.1", 0)).result(10)
-    yield port
-    background.end(server.stop())
-    background.join(5)
+    on_loop = OnLoop()
+    yield on_loop
+    on_loop.background.end(on_loop.server.stop())
+    on_loop.background.join(5)
 
 
 def choose_reach(scene, reach: str) -> None:
@@ -42,14 +53,14 @@ def choose_reach(scene, reach: str) -> None:
 
 def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_to_the_end(relay):
     host = window()
-    host.settings.relay = f"ws://127.0.0.1:{relay}"
+    host.settings.relay = f"ws://127.0.0.1:{relay.port}"
     friend = window(language="fr")
     apps = [host, friend]
     lobby = start_hosting(host, ["here", "friend"], turns=5)
     choose_reach(lobby, "internet")
     run(apps, lambda: bool(lobby.reach.invite) or bool(lobby.reach.problem), seconds=15, what="the invite")
     invite = lobby.reach.invite
-    assert invite == f"ws://127.0.0.1:{relay}/{lobby.code[:4]}-{lobby.code[4:]}", lobby.reach.problem
+    assert invite == f"ws://127.0.0.1:{relay.port}/{lobby.code[:4]}-{lobby.code[4:]}", lobby.reach.problem
     copy = next(w for w in lobby.group.widgets if getattr(w, "action", None) == lobby.reach.copy)
     copy.activate()
     assert clipboard_text() == invite and lobby.reach.copied
@@ -64,7 +75,7 @@ def test_a_host_window_invites_a_friends_window_through_the_relay_and_they_race_
     joining.take()
     run(apps, lambda: any(s.get("name") == "Zoé" for s in lobby.seats), what="the friend in his seat")
     hello = {"type": "hello", "code": lobby.code, "name": "Eve", "watch": True}  # a spectator with the invite
-    spectator = Connection(f"127.0.0.1:{relay}", hello, url=f"ws://127.0.0.1:{relay}/{lobby.code}")
+    spectator = Connection(f"127.0.0.1:{relay.port}", hello, url=f"ws://127.0.0.1:{relay.port}/{lobby.code}")
     watcher = window(language="fr")  # and one in a window: Watch instead of Connect
     watching = watcher.stack.push(JoinScene())
     step(watcher)
@@ -117,3 +128,43 @@ def test_without_a_relay_the_lobby_says_what_a_relay_is_and_where_the_readme_exp
     lobby.reach.relay_setting = host.settings.relay
     lobby.reach._register()
     assert "is not a relay's address" in lobby.reach.problem
+
+
+def test_a_friends_window_joins_again_by_itself_when_the_hosts_line_to_the_relay_drops(relay):
+    host = window()
+    host.settings.relay = f"ws://127.0.0.1:{relay.port}"
+    friend = window()
+    apps = [host, friend]
+    lobby = start_hosting(host, ["here", "friend"], turns=5)
+    choose_reach(lobby, "internet")
+    run(apps, lambda: bool(lobby.reach.invite), seconds=15, what="the invite")
+    joining = friend.stack.push(JoinScene())
+    step(friend)
+    joining.address_field.value = joining.address = lobby.reach.invite
+    joining.name_field.value = joining.name = "Zoé"
+    joining.connect()
+    run(apps, lambda: joining.state == "lobby", what="the host's lobby, through the relay")
+    joining.take()
+    run(apps, lambda: any(s.get("name") == "Zoé" for s in lobby.seats), what="the friend in his seat")
+    lobby.start()
+    run(apps, lambda: all(isinstance(app.stack.top, RaceScene) for app in apps), what="the race on both windows")
+    first = friend.stack.top
+    run(apps, lambda: len(host.stack.top.race.choices) > 6, events=answer_by_enter, what="a few choices")
+    relay.drop_host(lobby.code)
+    run(
+        apps,
+        lambda: isinstance(friend.stack.top, RaceScene) and friend.stack.top is not first,
+        events=answer_by_enter,
+        seconds=30,
+        what="the friend back in his seat, by himself",
+    )
+    assert friend.stack.top.seats.follower.seat == 1
+    run(
+        apps,
+        lambda: all(isinstance(app.stack.top, ResultsScene) for app in apps),
+        events=answer_by_enter,
+        seconds=120,
+        what="the race's end on both windows",
+    )
+    standings = [[(p, i, n) for p, i, n in app.stack.top.race.standings()] for app in apps]
+    assert standings[0] == standings[1]

@@ -204,8 +204,8 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.seats.update(self, dt)
         stack = self.stack
-        if stack is not None and stack.top is not self:
-            return  # the seats opened another screen over the race (the host left)
+        if stack is None or stack.top is not self:
+            return  # the seats opened another screen over the race (the host left), or put one in its place
         game_dt = dt * self.speed
         self.clock += dt
         self.playback.log.update(dt)
