@@ -335,14 +335,10 @@ class Relay:
         )
         writer = asyncio.ensure_future(self.write(friend))
         bucket = Bucket(FRIEND_RATE)
-        try:
-            while not friend.closing:
-                reading = asyncio.ensure_future(socket.recv())
-                done, _ = await asyncio.wait({reading, writer}, timeout=None, return_when=asyncio.FIRST_COMPLETED)
-                if reading not in done:
-                    reading.cancel()
+        try:  # (when he is closed, his writer closes his socket once what waits is sent: the reading ends)
+            async for text in socket:
+                if friend.closing:
                     break
-                text = reading.result()
                 if not isinstance(text, str) or len(text) > MAX_MESSAGE:
                     friend.close(1008 if isinstance(text, str) else 1003, "a message too big or not text")
                     break
