@@ -119,6 +119,8 @@ class HostScene(Scene):
             lambda: self.lay_out(keep=True),
         )
         self.lay_out()
+        if self.reopen is not None and self.setup.get("reach") == "internet" and not self.failed:
+            self.reach.set_reach("internet")  # (the same code and seed: the same invite, the host proves it)
 
     def lay_out(self, keep: bool = False) -> None:
         """The lobby's widgets: how friends reach the race (and Copy), the host's settings, the buttons;
@@ -313,6 +315,7 @@ class HostScene(Scene):
             "seats": hosting.seats_saved() or [seat.saved() for seat in hosting.host.seats],
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
+            "reach": self.reach.reach,  # through a relay: resumed, the room registers the same invite again
         }
         path = self.reopen.path if self.reopen is not None else None  # (reopened: the same game goes on)
         playing = session.new_race(race, setup, bots=bots, path=path)  # as from the setup

@@ -168,3 +168,56 @@ def test_a_friends_window_joins_again_by_itself_when_the_hosts_line_to_the_relay
     )
     standings = [[(p, i, n) for p, i, n in app.stack.top.race.standings()] for app in apps]
     assert standings[0] == standings[1]
+
+
+def test_a_race_hosted_through_a_relay_resumed_from_its_save_registers_the_same_invite_again(relay):
+    from scenes.netplay import HostLeftScene
+    from scenes.title import TitleScene
+
+    host = window()
+    host.settings.relay = f"ws://127.0.0.1:{relay.port}"
+    friend = window()
+    apps = [host, friend]
+    lobby = start_hosting(host, ["here", "friend", "easy"], turns=5)
+    choose_reach(lobby, "internet")
+    run(apps, lambda: bool(lobby.reach.invite), seconds=15, what="the invite")
+    invite = lobby.reach.invite
+    joining = friend.stack.push(JoinScene())
+    step(friend)
+    joining.address_field.value = joining.address = invite
+    joining.name_field.value = joining.name = "Bob"
+    joining.connect()
+    run(apps, lambda: joining.state == "lobby", what="the host's lobby, through the relay")
+    joining.take()
+    run(apps, lambda: any(s.get("name") == "Bob" for s in lobby.seats), what="the friend in his seat")
+    lobby.start()
+    run(apps, lambda: all(isinstance(app.stack.top, RaceScene) for app in apps), what="the race on both windows")
+    run(apps, lambda: len(host.stack.top.race.choices) >= 8, events=answer_by_enter, what="eight choices")
+    step(host, [key(pygame.K_ESCAPE)])  # pause menu, Save and quit, Yes
+    step(host, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    step(host, [key(pygame.K_LEFT), key(pygame.K_RETURN)])
+    assert isinstance(host.stack.top, TitleScene)
+    run([friend], lambda: isinstance(friend.stack.top, HostLeftScene), what="the friend told the host left")
+    friend.stack.top.join_again()  # before the host is back: the relay says so, his window tries again
+    step(host, [key(pygame.K_RETURN)])  # Resume…, the latest game
+    step(host, [key(pygame.K_RETURN)])
+    run(apps, lambda: isinstance(host.stack.top, RaceScene), what="the resumed race on the host's window")
+    hosting = host.stack.top.seats.hosting
+    run(apps, lambda: relay.server.rooms[hosting.host.code].host is not None, seconds=15, what="the room again")
+    assert f"{relay.port}/{hosting.host.code[:4]}-{hosting.host.code[4:]}" in invite  # the same invite
+    run(
+        apps,
+        lambda: isinstance(friend.stack.top, RaceScene) and friend.stack.top.seats.follower.seat == 1,
+        events=answer_by_enter,
+        seconds=60,
+        what="Bob back in his seat with the same invite",
+    )
+    run(
+        apps,
+        lambda: all(isinstance(app.stack.top, ResultsScene) for app in apps),
+        events=answer_by_enter,
+        seconds=120,
+        what="the race's end on both windows",
+    )
+    standings = [[(p, i, n) for p, i, n in app.stack.top.race.standings()] for app in apps]
+    assert standings[0] == standings[1]
