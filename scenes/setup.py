@@ -14,7 +14,6 @@ be used cannot be started: *Start* is disabled and its card says why.
 from __future__ import annotations
 
 import logging
-import random
 from functools import partial
 from pathlib import Path
 
@@ -22,7 +21,7 @@ import pygame
 
 from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
-from game.rules import record
+from game.rules import record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
@@ -55,9 +54,7 @@ def start_race(stack, setup: dict, replace: bool = False) -> str | None:
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
         seed = setup.get("seed")
-        race = Race.new(
-            board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else random.randrange(2**31)
-        )
+        race = Race.new(board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else seeds.fresh())
     except (BoardError, ValueError, KeyError, TypeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     # a game in progress of its own, beside the others (a network race's part stays with the race it was)

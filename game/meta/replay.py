@@ -125,8 +125,9 @@ def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
     return name
 
 
-def write(race: Race, folder: Path, day: date | None = None) -> Path:
-    """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError.
+def write(race: Race, folder: Path, day: date) -> Path:
+    """Keep a race as a replay file in `folder` (created), named for `day` (the caller's today: the
+    engine reads no clock); returns its path. Raises ReplayError, OSError.
 
     The file is written whole under a unique temporary name, then given its own name, which never
     replaces a file (another window may have kept a replay of the same name at the same moment: the
@@ -136,7 +137,7 @@ def write(race: Race, folder: Path, day: date | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     taken = {p.name for p in folder.glob("*.json")}
     for _ in range(100):
-        path = folder / file_name(race.board.name, day or date.today(), taken)
+        path = folder / file_name(race.board.name, day, taken)
         try:
             files.write_atomically(path, content, replace=False)
             return path

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -77,7 +76,7 @@ class Follower:
         self.mine = set(mine)
         self.host_seed, self.host_board = host_seed, host_board
         self.race: Race | None = None
-        self.dice: Dice = ShownDice(strict=True, seed=seed if seed is not None else random.randrange(2**31))
+        self.dice: Dice = ShownDice(strict=True, seed=seed if seed is not None else seeds.fresh())
         self.lobby: dict[str, Any] | None = None
         self.board: Board | None = None  # the lobby's board
         self.asked: dict[str, Any] | None = None  # the ask for this client's racer now pending
