@@ -21,7 +21,7 @@ import pygame
 
 from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
-from game.rules import record, seeds
+from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
@@ -37,7 +37,7 @@ from scenes.ui.widgets import fit as fitted
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
+KINDS = levels.SETUP_KINDS  # a person here, a computer racer of a level
 # (game.bots.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes

@@ -46,7 +46,7 @@ def play_turns(sess: session.Session, turns: int) -> None:
     ended = 0
     while ended < turns and not race.over:
         decision = race.pending
-        events = sess.choose(ai.choose(race, decision, "greedy", rngs[decision.racer]))
+        events = sess.choose(ai.pick(race, decision, "greedy", rngs[decision.racer]))
         ended += sum(e.kind == "turn_ended" for e in events)
     userdata.wait_for_saves()
 

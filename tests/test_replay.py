@@ -76,7 +76,7 @@ def test_an_unfinished_race_replays_its_choices_so_far(tmp_path):
     race = Race.new(load_board(SHIPPED[1]), [RacerSetup("elf", bot="normal"), RacerSetup("orc")], seed=4)
     rng = random.Random(4)
     for _ in range(30):
-        race.choose(ai.choose(race, race.pending, "random", rng))
+        race.choose(ai.pick(race, race.pending, "random", rng))
     replay = parse(record(race))
     assert check(replay).ok
     assert rebuild(replay).pending == race.pending

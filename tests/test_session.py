@@ -96,7 +96,7 @@ def play_until(race: Race, kind: str, sess: Session) -> list:
     events = []
     while not race.over:
         decision = race.pending
-        got = sess.choose(ai.choose(race, decision, "greedy", rngs[decision.racer]))
+        got = sess.choose(ai.pick(race, decision, "greedy", rngs[decision.racer]))
         events += got
         if any(e.kind == kind for e in got):
             return events

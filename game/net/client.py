@@ -38,7 +38,7 @@ from game.net.protocol import (
     words_of_close,
 )
 from game.net.schema import ListOf
-from game.rules import record, seeds
+from game.rules import levels, record, seeds
 from game.rules.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.rules.race import IllegalChoice, Race, RacerSetup
 
@@ -131,9 +131,9 @@ class Follower:
         setups = []
         for index, racer in enumerate(data["racers"]):
             bot = racer.get("bot")
-            if bot is not None and bot not in ai.LEVELS:
+            if bot is not None and bot not in levels.LEVELS:
                 raise ProtocolError(f"racer {index + 1} of the host's race is played by an unknown level")
-            if index == self.seat and self.level in ai.LEVELS:
+            if index == self.seat and self.level in levels.LEVELS:
                 bot = self.level  # his computer racer plays this seat here (a look-ahead one keeps snapshots)
             name = racer.get("name", "")
             RACER_NAME.check(name, f"the name of racer {index + 1}")
@@ -302,7 +302,7 @@ async def join(
                 keep(follower.token)
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
-                option = await asyncio.to_thread(ai.choose, race, race.pending, bot, rng)
+                option = await asyncio.to_thread(ai.pick, race, race.pending, bot, rng)
                 if delay:
                     await asyncio.sleep(delay)  # a person's (or a slow machine's) thinking time
                 await server.send(json.dumps(follower.choice(option)))

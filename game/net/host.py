@@ -40,7 +40,7 @@ from game.bots import ai, thinking
 from game.net.protocol import ProtocolError, check, freeze, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
-from game.rules import record, seeds
+from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
@@ -278,9 +278,9 @@ class Host(Room):
         (game/bots/thinking.py, shared fairly by the rooms; the host goes on hearing its clients), the others
         at once."""
         rng = bots[decision.racer]
-        if level in thinking.SEARCHING:
+        if level in levels.SEARCHING:
             return await thinking.answer(race, decision, level, rng, owner=self.code)
-        return ai.choose(race, decision, level, rng)
+        return ai.pick(race, decision, level, rng)
 
     def record(self) -> str | None:
         """The race as its save's text (setup, seed, every choice), or None before the start."""

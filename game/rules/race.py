@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from game.boards.board import Board, Square
-from game.rules import effects, moves, record, tuning
+from game.rules import effects, levels, moves, record, tuning
 from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
 from game.rules.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
@@ -31,7 +31,6 @@ __all__ = [
     "Inventory",
     "Trap",
     "Rules",
-    "FORKING_BOTS",
     "MIN_RACERS",
     "MAX_RACERS",
     "MIN_TURNS",
@@ -39,7 +38,6 @@ __all__ = [
     "DRIFTS",
 ]
 
-FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead with `Race.fork`
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
@@ -155,7 +153,7 @@ class Race(RaceState):
         if rules is not None:  # a race recorded under an older version of the rules (game/rules/tuning.py)
             self.rules, self.older = rules, tuning.changed_since(rules)
         # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
-        self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
+        self._keep_marks = any(st.bot in levels.FORKING for st in self.setups)
         self._mark: tuple[Any, ...] | None = None
         self._forked = False
         if before is not None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Literal, get_args
 
 from game.boards.board import FLOOR, Board, Square
 from game.rules import objects as obj
@@ -57,6 +57,27 @@ def _field(index: int, doc: str) -> Any:
     return property(itemgetter(index), doc=doc)
 
 
+# What a racer may be asked to decide, in the order of a racer's turn (the rule book's words; the screen
+# words each one in assets/i18n, the bots judge each one in game.bots.ai).
+DecisionKind = Literal[
+    "move",  # which die to move by (and an L-move on a six)
+    "drift",  # a diagonal drift back, or staying
+    "action",  # the action phase: an object, a coin, rest
+    "coins",  # how many coins to spend on moving
+    "clover",  # which dice a clover turns over after a roll
+    "target",  # the square an object is used on
+    "distance",  # how far an object is thrown
+    "path",  # the next square of a fireball's path
+    "flail",  # the flail's victim
+    "drop",  # the object dropped when a racer holds too many
+    "shield",  # a shield against a shock, or not
+    "reroll",  # a fight's loser rolls again, or accepts
+    "tactical",  # a fight's winner moves the loser
+    "shortcut_stop",  # stop on a shortcut's end, or go on
+]
+DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+
+
 class Decision(Record):
     """What a racer must choose now: its kind, the legal options, what to show.
 
@@ -68,11 +89,13 @@ class Decision(Record):
     __slots__ = ()
     __match_args__ = ("racer", "kind", "options", "info")
 
-    def __new__(cls, racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any] | None = None) -> Decision:
+    def __new__(
+        cls, racer: int, kind: DecisionKind, options: tuple[Any, ...], info: dict[str, Any] | None = None
+    ) -> Decision:
         return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
 
     racer: int = _field(0, "Who decides (not always the racer whose turn it is).")
-    kind: str = _field(1, "What is decided: move, drift, action, coins, target, path, clover, shield, ...")
+    kind: DecisionKind = _field(1, "What is decided: one of DECISION_KINDS.")
     options: tuple[Any, ...] = _field(2, "Every legal option.")
     info: dict[str, Any] = _field(3, "What the screen shows with the options.")
 
@@ -232,7 +255,7 @@ class RaceState(EventLog):
         racer.arrived = self._arrivals
         return racer
 
-    def ask(self, racer: int, kind: str, options: Iterable[Any], **info: Any) -> Decision:
+    def ask(self, racer: int, kind: DecisionKind, options: Iterable[Any], **info: Any) -> Decision:
         """The decision a rule yields when `racer` must choose: `choice = yield race.ask(racer, kind,
         options, **info)` stops the rule until the choice is made.
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots import ai
-from game.rules import seeds
+from game.rules import levels, seeds
 from scenes.bridges.thinker import Thinker
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
@@ -94,7 +93,7 @@ class ComputerRacers:
         """Think about `decision` (from the first call on); (True, option) once the choice is
         ready and the pause is over, else (False, None)."""
         self.waited += dt
-        policy = level if level in ai.POLICIES else BOT_POLICY
+        policy = level if level in levels.POLICIES else BOT_POLICY
         self.thinker.think(race, decision, policy, self.rngs[decision.racer])
         if self.waited >= BOT_DELAY and self.thinker.ready(decision):
             return True, self.thinker.take(decision)
