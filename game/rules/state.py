@@ -185,20 +185,46 @@ class Racer:
         return rule in self.stats.rules
 
     def copy(self) -> Racer:
-        """An independent copy (for forks)."""
+        """An independent copy (for forks): its inventory and dicts copied too (a fork makes hundreds:
+        tests/test_fork.py checks that no field a rule can change is left shared)."""
         twin = object.__new__(Racer)
-        twin.__dict__.update(self.__dict__)
-        twin.inventory = Inventory(
-            self.inventory.clovers, self.inventory.shields, self.inventory.coins, list(self.inventory.objects)
-        )
-        twin.by_cause = dict(self.by_cause)
-        twin.wand_used = dict(self.wand_used)
+        fields = self.__dict__.copy()
+        inventory = self.inventory
+        fields["inventory"] = Inventory(inventory.clovers, inventory.shields, inventory.coins, list(inventory.objects))
+        fields["by_cause"] = self.by_cause.copy()
+        fields["wand_used"] = self.wand_used.copy()
+        twin.__dict__ = fields
         return twin
+
+
+def copied(value: Any) -> Any:
+    """A copy of one field of the race's moment that shares nothing it could change: racers, their
+    inventories, lists, sets and dicts are copied; what never changes (numbers, text, squares, setups,
+    traps, characters) is shared."""
+    kind = type(value)
+    if kind is list:
+        return [item.copy() for item in value] if value and type(value[0]) is Racer else list(value)
+    if kind is set or kind is dict:
+        return kind(value)
+    if kind is Inventory:
+        return Inventory(value.clovers, value.shields, value.coins, list(value.objects))
+    if kind is Racer:
+        return value.copy()
+    return value
 
 
 def _arrival(racer: Racer) -> int:
     """When a racer arrived on his square (the sort key of who is first there)."""
     return racer.arrived
+
+
+# A race's moment: what its rules change as it goes (and nothing else does). A fork copies exactly
+# these fields (`RaceState.moment`); tests/test_fork.py fails when the race gains an attribute that
+# is neither here nor in FIXED (what a race never changes, shared with its forks) nor DRIVING (how a
+# race is driven: its dice, choices, log, pending decision; each fork has its own, made anew).
+MOMENT = ("turn", "order", "current", "phase", "taken", "destroyed", "traps", "racers", "_arrivals")
+FIXED = ("board", "setups", "turns", "seed", "rules", "older")
+DRIVING = ("dice", "choices", "log", "_told", "pending", "over", "_rules", "_keep_marks", "_mark", "_forked")
 
 
 class RaceState(EventLog):
@@ -235,6 +261,10 @@ class RaceState(EventLog):
         self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
         self.pending: Decision | None = None
         self.over = False
+
+    def moment(self) -> dict[str, Any]:
+        """A copy of the race's moment (MOMENT), sharing nothing the rules could change."""
+        return {name: copied(getattr(self, name)) for name in MOMENT}
 
     def tuned(self, name: str) -> Any:
         """A number of the tuning table (game/rules/tuning.py) as this race plays it: its rules' version's."""
