@@ -14,6 +14,7 @@ be used cannot be started: *Start* is disabled and its card says why.
 from __future__ import annotations
 
 import logging
+import math
 from functools import partial
 from pathlib import Path
 
@@ -32,7 +33,7 @@ from scenes.i18n import racer_kind, t
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 log = logging.getLogger("fantasy-racing")
@@ -436,6 +437,10 @@ class SetupScene(Scene):
         if choice.board is None:
             return None
         return thumbnail(choice.board, (150, 176))
+
+    def rest(self) -> float:
+        """Nothing on the setup moves by itself but a focused name field's caret."""
+        return caret_rest() if isinstance(self.group.focused, TextField) else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))

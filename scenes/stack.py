@@ -73,6 +73,12 @@ class Scene:
     def draw(self, surface: Any) -> None:
         """Draw the scene on `surface`; changes nothing."""
 
+    def rest(self) -> float | None:
+        """While nothing on the screen moves by itself: the seconds before its picture changes by
+        itself (math.inf: not before an input, a message or a change of screen), so that the window
+        may rest meanwhile (scenes/app.py); None while something animates (every frame drawn)."""
+        return None
+
     def title(self) -> None:
         """Back to the title screen, every other screen closed."""
         self.stack.reset(self.stack.make("title"))
@@ -184,6 +190,10 @@ class SceneStack:
         if self.top is not top:
             self._held_over |= self._down
         return event
+
+    def rest(self) -> float | None:
+        """The top scene's rest (None: it animates, or there is none)."""
+        return self.scenes[-1].rest() if self.scenes else None
 
     def update(self, dt: float) -> None:
         """Let time pass for the top scene only."""

@@ -49,6 +49,8 @@ def tutorial_scene() -> RaceScene:
 class Lessons(Guide):
     """The lessons over the guided race (see the module)."""
 
+    rests = False  # the lesson's frame pulses around what it talks about
+
     def __init__(self) -> None:
         self.scene: RaceScene | None = None
         self.step_index = 0  # the next lesson of STEPS

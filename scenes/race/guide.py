@@ -18,6 +18,7 @@ class Guide:
     """A race scene left to itself (see the module)."""
 
     speed = 1.0  # times the animation speed setting
+    rests = True  # what it draws does not move by itself: the race may rest while the player thinks
 
     def enter(self, scene: Any) -> None:
         """The race scene opened."""

@@ -203,6 +203,11 @@ class RaceLog:
             return True
         return False
 
+    @property
+    def scrolling(self) -> bool:
+        """Whether a Page key is held down (the log keeps scrolling)."""
+        return bool(self._held)
+
     def update(self, dt: float) -> None:
         """A Page key held down keeps scrolling."""
         for key, held in list(self._held.items()):
