@@ -207,7 +207,7 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.seats.update(self, dt)
         stack = self.stack
-        if stack is not None and stack.top is not self:
+        if stack is not None and (stack.top is not self or stack.changing):
             return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
