@@ -205,12 +205,14 @@ def test_saves_made_in_the_background_reach_the_disk_in_the_order_they_were_made
         """The saves' lock, the first thread to come to it held up a moment (as a busy machine may)."""
 
         def __init__(self) -> None:
-            self.lock, self.first = threading.Lock(), True
+            self.lock, self.first, self.second_came = threading.Lock(), True, threading.Event()
 
         def __enter__(self) -> None:
             if self.first:
                 self.first = False
-                time.sleep(0.3)
+                self.second_came.wait(5)  # until the next save's thread has come to the lock (bounded)
+            else:
+                self.second_came.set()
             self.lock.acquire()
 
         def __exit__(self, *exc) -> None:
