@@ -33,8 +33,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import game
-from game import files
+from game import files, version
 from game.boards.board import Board
 from game.rules.dice import DiceExhausted
 from game.rules.events import Event
@@ -44,7 +43,7 @@ from game.rules.record import check as check_record
 
 REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1
-GAME_VERSION = str(getattr(game, "__version__", "1.0"))
+GAME_VERSION = version.VERSION  # (pyproject.toml)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds (main.py replay --speed, + and - in the window)
 MAX_EVENTS = 200_000  # a 15-turn race of six racers gives a few thousand
 
