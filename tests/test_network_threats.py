@@ -20,7 +20,7 @@ from game.net.client import Follower
 from game.net.door import FREE_TRIES, KEY_HEADER, PER_ADDRESS, SPACING, Door
 from game.net.host import Host, Seat
 from game.net.server import Server
-from game.rules import seeds
+from game.rules import record, seeds
 from scenes import boards
 
 CODE = "WLSNESTH"
@@ -555,7 +555,7 @@ def test_a_race_saved_in_progress_reopens_with_its_code_and_its_friends_seats_wa
             assert over["type"] == "over"
             race = await hosting
             assert race.over and race.choices[: len(saved["race"]["choices"])] == [
-                protocol.freeze(c) for c in saved["race"]["choices"]
+                record.freeze(c) for c in saved["race"]["choices"]
             ]
         finally:
             hosting.cancel()

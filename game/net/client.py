@@ -32,7 +32,6 @@ from game.net.protocol import (
     ProtocolError,
     check,
     check_board,
-    freeze,
     parse,
     plain,
     words_of_close,
@@ -41,6 +40,7 @@ from game.net.schema import ListOf
 from game.rules import levels, record, seeds
 from game.rules.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.rules.race import IllegalChoice, Race, RacerSetup
+from game.rules.record import freeze
 
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
 

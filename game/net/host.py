@@ -37,13 +37,14 @@ from typing import Any
 
 from game.boards.board import Board
 from game.bots import ai, thinking
-from game.net.protocol import ProtocolError, check, freeze, plain, standings_json
+from game.net.protocol import ProtocolError, check, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
+from game.rules.record import freeze
 
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 

@@ -259,13 +259,6 @@ def check_board(data: Any, where: str = "the host's board") -> Board:
         raise ProtocolError(f"{where} cannot be read ({str(error)[:80]})") from None
 
 
-def freeze(value: Any) -> Any:
-    """JSON lists back to the tuples options are made of."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
 def plain(value: Any) -> Any:
     """An option as JSON data (tuples as lists)."""
     if isinstance(value, (list, tuple)):

@@ -71,13 +71,6 @@ class Mark:
         return {name: copied(value) for name, value in self.moment.items()}
 
 
-def _freeze(value: Any) -> Any:
-    """JSON lists back to the tuples options are made of."""
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
 _NOT_OFFERED = object()
 
 
@@ -231,7 +224,7 @@ class Race(RaceState):
         if pending is None:
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
-            option = _freeze(option)
+            option = record.freeze(option)
         options = pending[2]
         try:
             offered = options[options.index(option)]  # (equal in value: 1.0 and True equal 1 too)

@@ -68,6 +68,13 @@ class RecordError(SaveError):
 
 
 # ---------------------------------------------------------------- making a record
+def freeze(value: Any) -> Any:
+    """JSON lists back to the tuples options are made of (a choice read from a file or a message)."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
 def plain(value: Any) -> Any:
     """A choice (or any value of a record or an event) as JSON gives it back: tuples become lists, and
     a key that is not a text becomes one (1 -> "1", as JSON writes it)."""
