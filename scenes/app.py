@@ -120,16 +120,21 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(tuple(self.settings.window), pygame.RESIZABLE)
 
+    def save_settings(self) -> None:
+        """The settings as the screens changed them, saved: the one place the window saves them
+        (tests/test_session.py checks that no screen saves them itself)."""
+        self.settings.save()
+
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window and full screen (F11)."""

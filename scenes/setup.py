@@ -166,7 +166,7 @@ class SetupScene(Scene):
         """Keep this lineup for the next time the setup opens (in the settings, saved now)."""
         if self.app is not None:
             self.app.settings.lineups[self.lineup_key] = self.lineup()
-            self.app.settings.save()
+            self.app.save_settings()
 
     def focus_start(self) -> None:
         """The focus on *Start* (Enter starts at once), or on the board when it cannot be used."""
@@ -398,7 +398,7 @@ class SetupScene(Scene):
         self.remember()
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
-            self.app.settings.save()
+            self.app.save_settings()
         if self.hosting():
             self.stack.push(self.stack.make("host", self.setup_dict()))
             return

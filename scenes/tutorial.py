@@ -65,7 +65,7 @@ class Lessons(Guide):
         scene.camera.board_left = BOARD_LEFT  # the training ground at the left, the lessons beside it
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
-            scene.app.settings.save()
+            scene.app.save_settings()
 
     # ---------------------------------------------------------------- lessons
     @property
