@@ -136,7 +136,7 @@ class HostGuide(Guide):
         self.hosting = hosting
         self.states = states
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
+    def handle_event(self, scene: Any, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
             scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
             return True

@@ -116,7 +116,7 @@ class LegendScene(Scene):
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
         self.board_name = renderer.board.name
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:
             self.stack.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

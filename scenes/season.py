@@ -301,7 +301,7 @@ class SeasonTableScene(Scene):
     def podium(self) -> None:
         self.stack.replace(PodiumScene(self.season))
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.season.over:
@@ -412,7 +412,7 @@ class PodiumScene(Scene):
             focus=0,
         )
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

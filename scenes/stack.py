@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+import pygame
 from pygame import KEYDOWN, KEYUP
 
 log = logging.getLogger("fantasy-racing")
@@ -63,7 +64,7 @@ class Scene:
     def resume(self) -> None:
         """The scene above was popped: this one is on top again."""
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         """Use an input event and return None, or return it to hand it down."""
         return event
 
@@ -200,7 +201,7 @@ class SceneStack:
             old.exit()
             old.stack = None  # type: ignore[assignment]  # off the stack
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         """Offer an event to the top scene, then down the stack; None once used.
 
         A key still held down when the top scene changed (its repeats, its
@@ -220,7 +221,7 @@ class SceneStack:
             self._down.discard(key)
         top = self.top
 
-        def offer(event: Any) -> Any:
+        def offer(event: pygame.event.Event) -> Any:
             for scene in reversed(list(self.scenes)):
                 if event is None:
                     break

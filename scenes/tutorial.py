@@ -24,6 +24,7 @@ from game.app.session import Session
 from game.meta import tutorial
 from game.meta.tutorial import PLAYER, STEPS, Step
 from game.rules.characters import CHARACTERS
+from game.rules.events import Event
 from scenes import assets, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
@@ -77,7 +78,7 @@ class Lessons(Guide):
         """An event's lesson is on screen: the race waits for Enter."""
         return self.lesson is not None and self.lesson.on == "event"
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event's lesson is armed when its event is shown (it appears once the animation ends)."""
         if event.kind == "race_over" and not self.over:
             self.over = True
@@ -125,7 +126,7 @@ class Lessons(Guide):
         else:
             scene.stack.reset(scene.stack.make("title"))
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
                 self.leave(scene)

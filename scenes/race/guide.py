@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.rules.events import Event
+
 
 class Guide:
     """A race scene left to itself (see the module)."""
@@ -31,7 +33,7 @@ class Guide:
         """Whether the playback waits before showing more (asked before every step)."""
         return False
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event was shown."""
 
     def camera_target(self, scene: Any) -> tuple[float, float] | None:
@@ -45,7 +47,7 @@ class Guide:
         """Whether the person's choice goes to the race (False: refused, asked again)."""
         return True
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
+    def handle_event(self, scene: Any, event: pygame.event.Event) -> bool:
         """Input before the race scene's own (True: taken)."""
         return False
 
