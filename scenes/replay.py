@@ -89,7 +89,7 @@ class ReplayPlayer(Seats, Guide):
         race = scene.race
         return race.over or self.problem is not None or len(race.choices) >= len(self.replay.choices)
 
-    def update(self, scene: Any, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
         if self.paused() or scene.busy:
             return

@@ -38,7 +38,7 @@ from typing import Any
 from game.boards.board import Board
 from game.bots import ai, thinking
 from game.net.protocol import ProtocolError, check, plain, standings_json
-from game.net.room import LOBBY_NEWS, Room, _in_order
+from game.net.room import LOBBY_NEWS, Client, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
@@ -103,7 +103,7 @@ class Host(Room):
         return host
 
     # ------------------------------------------------------------ a choice, where it enters
-    async def choose(self, client: Any, message: dict[str, Any]) -> bool:
+    async def choose(self, client: Client, message: dict[str, Any]) -> bool:
         """A person's choice (a friend's, or one from the host's screen), checked once: asked of this
         client's racer, for the pending decision, one of its options in type and value. Then the race
         takes it (True). A friend's answer that comes just after his turn clock ran out is let go
