@@ -20,7 +20,7 @@ from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_boar
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.ui import text, theme
 
 
@@ -69,7 +69,7 @@ class ReplayPlayer(Seats, Guide):
         self.scene = scene
 
     # ---------------------------------------------------------------- the seats: the recorded choices
-    def who(self, race: Race, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         return "recorded", ""
 
     def here(self, race: Race, racer: int) -> bool:

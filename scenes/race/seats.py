@@ -9,7 +9,7 @@ replay: scenes/replay.py). The scene shows the race the same way whoever answers
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from game import Decision, Race
 from game.rules import levels, seeds
@@ -17,6 +17,11 @@ from scenes.bridges.thinker import Thinker
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
 BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
+
+
+# Who answers a racer's pending decision: the decision panel (a person here), a computer racer here
+# (with his level), someone elsewhere (a friend or the host, with his name), a replay's recording.
+Answerer = Literal["panel", "bot", "remote", "recorded"]
 
 
 class Seats:
@@ -27,7 +32,7 @@ class Seats:
     results = True  # the results screen follows the race's end (a replay stays on its last picture)
     takes_back = True  # a person here may take his own choices back (a network race: never)
 
-    def who(self, race: Race, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
         ("remote", name) (someone elsewhere) or ("recorded", "") (a replay's next choice)."""
         bot = race.racers[racer].setup.bot
