@@ -16,13 +16,14 @@ from game.rules.characters import CHARACTERS
 from game.rules.objects import TIER_CHANCES
 from scenes import i18n, options, words
 from scenes.i18n import t
+from scenes.options import Entry
 from scenes.ui import theme
 
 SAME_SHOWN = 3  # the options merged into the focused one, named in its explanation (the others counted)
 EFFECTS = ("axe", "spear", "trap", "throwing_star")  # objects whose target suffers something said in words
 
 
-def option_lines(race: Race, decision: Decision, option: Any, entry: Any = None) -> list[str]:
+def option_lines(race: Race, decision: Decision, option: Any, entry: Entry | None = None) -> list[str]:
     """One to four short lines on what `option` will do, as far as it is known before the dice (an
     object used: what it does first). `entry`: the panel's entry standing for it (its outcome
     worked out, the options merged into it)."""

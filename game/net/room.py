@@ -60,7 +60,7 @@ def _in_order(
 class Client(Protocol):
     """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
 
-    async def send(self, text: str) -> None:
+    async def send(self, text: str, /) -> None:
         """Send one message's text."""
 
     async def close(self, code: int = 1000, reason: str = "") -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.rules.events import Event
+from scenes.decisions import DecisionPanel
 
 
 class Guide:
@@ -40,7 +41,7 @@ class Guide:
         """Where the camera looks instead of following the racer of the moment (None: it follows)."""
         return None
 
-    def asked(self, scene: Any, panel: Any) -> None:
+    def asked(self, scene: Any, panel: DecisionPanel) -> None:
         """A person's decision is on the panel (every frame while it is)."""
 
     def allows(self, scene: Any, option: Any) -> bool:
