@@ -286,7 +286,7 @@ def test_a_quick_message_sent_in_english_is_read_in_french_by_a_french_friend():
                     heard.append(f"{follower.race.racers[message['seat']].name}: {i18n.phrase(message['phrase'])}")
                 race = follower.race
                 if message["type"] == "ask" and follower.my_decision():
-                    option = ai.choose(race, race.pending, "normal", seeds.stream(0, seeds.BOT, name))
+                    option = ai.pick(race, race.pending, "normal", seeds.stream(0, seeds.BOT, name))
                     await ws.send(json.dumps(follower.choice(option)))
                 elif message["type"] == "over":
                     return

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.bots import ai
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.net.client import Follower, join
@@ -36,7 +35,7 @@ from game.net.relay import Relay
 from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
 from game.net.tls import TlsError, client_context, server_context, untrusted
-from game.rules import seeds
+from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
 
@@ -144,8 +143,8 @@ UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EHOSTDOWN, errno.ETI
 def run_join(args: argparse.Namespace) -> int:
     """`join HOST:PORT`: a computer racer plays this terminal's seat in a friend's race, saying what it is
     doing (connecting, waiting for the host, racing, each turn) unless --json or --quiet."""
-    if args.bot not in ai.LEVELS:
-        raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
+    if args.bot not in levels.LEVELS:
+        raise CommandLineError(f"--bot: choose among {', '.join(levels.LEVELS)}, not {args.bot!r}")
     if args.character is not None and args.character not in CHARACTERS:
         raise CommandLineError(
             f"--character: unknown character {args.character!r}; choose among {', '.join(CHARACTERS)}"
@@ -217,8 +216,10 @@ def run_serve(args: argparse.Namespace) -> int:
         seats = start_seats(args.seats.split(","))
     except ValueError as error:
         raise CommandLineError(str(error)) from None
-    if args.takeover_level not in ai.LEVELS:
-        raise CommandLineError(f"--takeover-level: choose among {', '.join(ai.LEVELS)}, not {args.takeover_level!r}")
+    if args.takeover_level not in levels.LEVELS:
+        raise CommandLineError(
+            f"--takeover-level: choose among {', '.join(levels.LEVELS)}, not {args.takeover_level!r}"
+        )
     if bool(args.cert) != bool(args.key):
         raise CommandLineError("--cert and --key go together: the certificate and its private key")
     if args.port is None and not args.relay:
