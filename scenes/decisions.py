@@ -16,25 +16,14 @@ from typing import Any
 
 import pygame
 
-from scenes import audio, i18n, options, words
+from game.app.controls import OPTIONS, Action
+from scenes import audio, controls, i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import control_box, panel
 
-HOTKEYS = [
-    pygame.K_1,
-    pygame.K_2,
-    pygame.K_3,
-    pygame.K_4,
-    pygame.K_5,
-    pygame.K_6,
-    pygame.K_7,
-    pygame.K_8,
-    pygame.K_9,
-    pygame.K_0,
-]
 ICONS = {
     "move": ("ui", "move"),
     "rest": ("ui", "rest"),
@@ -44,7 +33,7 @@ ICONS = {
 }
 MAX_BUTTONS = 16
 # A fireball path is drawn with the arrows: Down goes forward (down the board), Left and Right sideways.
-PATH_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+PATH_STEPS = {Action.DOWN: (1, 0), Action.LEFT: (0, -1), Action.RIGHT: (0, 1)}
 HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
     "path": "dec.hint_path",
     "target": "dec.hint_squares",
@@ -85,10 +74,10 @@ class DecisionPanel:
         for entry in self.entries:
             entry.icon = _icon(decision, entry.option)
         if decision.kind == "path":
-            keys = {"end": "key.enter", "undo": "key.backspace"}
+            keys = {"end": Action.CONFIRM, "undo": Action.UNDO}  # the player's own keys
             for entry in self.entries:
                 if isinstance(entry.option, str) and entry.option in keys:
-                    entry.label = t("dec.with_key", label=entry.label, key=t(keys[entry.option]))
+                    entry.label = t("dec.with_key", label=entry.label, key=controls.words(keys[entry.option]))
         self.clover = decision.kind == "clover"
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
@@ -296,40 +285,45 @@ class DecisionPanel:
         return False
 
     def _key(self, event) -> bool:
-        key = event.key
+        option = controls.which(event, OPTIONS)
+        number = OPTIONS.index(option) if option is not None else None
         if self.clover:
-            if key in HOTKEYS[:9] and HOTKEYS.index(key) < len(self.dice_rects):
-                self.toggle(HOTKEYS.index(key))
+            if number is not None and number < min(9, len(self.dice_rects)):
+                self.toggle(number)
                 return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
                 self.validate()
                 return True
             return False
         if self.decision.kind == "path":
-            if key in PATH_KEYS:
-                square = self.path_step(PATH_KEYS[key])
+            step = controls.which(event, PATH_STEPS)
+            if step is not None:
+                square = self.path_step(PATH_STEPS[step])
                 if square is not None:
                     self.choose(square)
                 return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if controls.pressed(event, Action.CONFIRM):
                 if "end" in self.decision.options:
                     self.choose("end")
                 return True
-            if key == pygame.K_BACKSPACE:
+            if controls.pressed(event, Action.UNDO):
                 if "undo" in self.decision.options:
                     self.choose("undo")
                 return True
         buttons = self._button_entries()
-        if key in HOTKEYS and HOTKEYS.index(key) < len(buttons):
-            self.pick(self.entries.index(buttons[HOTKEYS.index(key)]))
+        if number is not None and number < len(buttons):
+            self.pick(self.entries.index(buttons[number]))
             return True
-        if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+        shift = event.mod & pygame.KMOD_SHIFT
+        if controls.pressed(event, Action.RIGHT, Action.DOWN) or (
+            controls.pressed(event, Action.NEXT_FIELD) and not shift
+        ):
             self.focus = (self.focus + 1) % len(self.entries)
             return True
-        if key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
+        if controls.pressed(event, Action.LEFT, Action.UP, Action.NEXT_FIELD):
             self.focus = (self.focus - 1) % len(self.entries)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
             self.pick(self.focus)
             return True
         self.armed = None  # any other key takes a first press back

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import theme
@@ -62,7 +64,7 @@ class PauseScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.PAUSE, Action.BACK):
             self.resume_race()
         return None
 

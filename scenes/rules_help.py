@@ -22,7 +22,8 @@ from typing import Any
 
 import pygame
 
-from scenes import assets, i18n
+from game.app.controls import Action
+from scenes import assets, controls, i18n
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -451,24 +452,26 @@ class RulesScene(Scene):
         elif event.type == pygame.KEYDOWN:
             page = INNER.height - 60
             steps = {
-                pygame.K_DOWN: LINE,
-                pygame.K_UP: -LINE,
-                pygame.K_s: LINE,  # a gamepad's shoulders and right stick
-                pygame.K_w: -LINE,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_PAGEUP: -page,
-                pygame.K_SPACE: page,
-                pygame.K_HOME: -(10**6),
-                pygame.K_END: 10**6,
+                Action.DOWN: LINE,
+                Action.UP: -LINE,
+                Action.CAMERA_DOWN: LINE,  # (a controller's shoulders and right stick too)
+                Action.CAMERA_UP: -LINE,
+                Action.PAGE_DOWN: page,
+                Action.PAGE_UP: -page,
+                Action.ACTIVATE: page,
+                Action.FIRST: -(10**6),
+                Action.LAST: 10**6,
             }
-            if event.key in steps:
-                self.scroll_by(steps[event.key])
-            elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_d):
+            action = controls.which(event, (*steps, Action.RIGHT, Action.NEXT_FIELD, Action.CAMERA_RIGHT))
+            action = action or controls.which(event, (Action.LEFT, Action.CAMERA_LEFT, Action.BACK, Action.CONFIRM))
+            if action in steps:
+                self.scroll_by(steps[action])
+            elif action in (Action.RIGHT, Action.NEXT_FIELD, Action.CAMERA_RIGHT):
                 self.jump(self.selected + 1)
-            elif event.key in (pygame.K_LEFT, pygame.K_a):
+            elif action in (Action.LEFT, Action.CAMERA_LEFT):
                 at_start = self.sections and self.scroll <= self.sections[self.selected][2] + 4
                 self.jump(self.selected - 1 if at_start else self.selected)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif action in (Action.BACK, Action.CONFIRM):
                 self.stack.pop()
         return None
 

@@ -16,9 +16,10 @@ import pygame
 
 from game import BoardError
 from game.app import session, userdata
+from game.app.controls import Action
 from game.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
-from scenes import audio, boards
+from scenes import audio, boards, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -304,7 +305,7 @@ class SeasonTableScene(Scene):
     def handle_event(self, event: Any) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.season.over:
+        if controls.pressed(event, Action.BACK) and not self.season.over:
             self.save_and_quit()
         return None
 
@@ -415,7 +416,7 @@ class PodiumScene(Scene):
     def handle_event(self, event: Any) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.title()
         return None
 

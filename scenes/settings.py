@@ -13,8 +13,9 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.app.settings import PAGES, SETTINGS, WINDOW_SIZES, Setting
-from scenes import audio, i18n
+from scenes import audio, controls, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
@@ -98,8 +99,9 @@ class SettingsScene(Scene):
         buttons: list[tuple[str, Callable[[], None]]] = [
             (t(f"settings.page.{page}"), functools.partial(self.open, page)) for page in PAGES if page != self.page
         ]
+        buttons.append((t("settings.controls"), self.open_controls))
         buttons.append((t("common.back"), self.back))
-        width, gap = 300, 20
+        width, gap = 280, 20
         left = theme.SIZE[0] // 2 - (len(buttons) * width + (len(buttons) - 1) * gap) // 2
         for k, (label, action) in enumerate(buttons):
             primary = k == len(buttons) - 1
@@ -133,6 +135,10 @@ class SettingsScene(Scene):
         """Another page of the settings."""
         self.stack.push(SettingsScene(page))
 
+    def open_controls(self) -> None:
+        """Settings > Controls: the actions and their keys and buttons, rebound there."""
+        self.stack.push(self.stack.make("controls"))
+
     def back(self) -> None:
         """Back to where the settings were opened from."""
         self.stack.pop()
@@ -140,7 +146,7 @@ class SettingsScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if controls.pressed(event, Action.BACK):
             self.back()
         return None
 

@@ -22,10 +22,11 @@ import pygame
 
 from game import BoardError, Race, RacerSetup, record
 from game.app import session, userboards
+from game.app.controls import Action
 from game.characters import CHARACTERS
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.record import NAME_LENGTH
-from scenes import assets, boards, character_card
+from scenes import assets, boards, character_card, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
@@ -414,11 +415,7 @@ class SetupScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and not isinstance(focused, Button)
-        ):
+        if controls.pressed(event, Action.CONFIRM) and not isinstance(focused, Button):
             self.start()  # "Enter: start" from any field (Space or the arrows change a value)
             return None
         if self.group.handle_event(event):
@@ -426,9 +423,8 @@ class SetupScene(Scene):
             if now is not None and now in self.row_of:
                 self.selected = self.row_of[now]
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
+        if controls.pressed(event, Action.BACK):
+            self.back()
         return None
 
     # ---------------------------------------------------------------- drawing

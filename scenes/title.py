@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.app import session
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.backdrop import backdrop, draw_logo
 from scenes.games import describe
 from scenes.i18n import t
@@ -140,7 +141,7 @@ class TitleScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.quit()
             return None
         return event

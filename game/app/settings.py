@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.controls import read_controls
 from game.app.userdata import (
     Unreadable,
     check_format,
@@ -212,6 +213,12 @@ def read_seat_keys(row: Setting, value: Any) -> Read:
     return row.default(), f"{row.name} is {kind_of(value)}, not the keys of seats: reset"
 
 
+def read_bindings(row: Setting, value: Any) -> Read:
+    """The player's bindings: the actions he rebound (game.app.controls), each checked."""
+    kept, fixes = read_controls(value)
+    return kept, "; ".join(fixes) or None
+
+
 @dataclass(frozen=True)
 class Setting:
     """One setting: its name (the attribute and the file's key), how the file's value is read, its
@@ -325,6 +332,9 @@ SETTINGS: tuple[Setting, ...] = (
     # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
     # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
     Setting("seat_keys", read_seat_keys, dict, write=dict),
+    # the actions the player rebound (Settings > Controls): an action -> its keys and buttons; the others
+    # keep their defaults (game/app/controls.py)
+    Setting("controls", read_bindings, dict, write=lambda v: {k: list(b) for k, b in v.items()}),
 )
 TABLE = {row.name: row for row in SETTINGS}
 
@@ -354,6 +364,7 @@ class Settings:
     player_name: str = default("player_name")
     lineups: dict[str, dict[str, Any]] = default("lineups")
     seat_keys: dict[str, str] = default("seat_keys")
+    controls: dict[str, list[str]] = default("controls")
     extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer game, kept and written back
     problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 

@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from scenes import assets
+from game.app.controls import Action
+from scenes import assets, controls
 from scenes.i18n import t
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
@@ -27,7 +28,7 @@ HEAD = 30  # the box's heading, above the rows
 INDENT = 14  # a racer's lines under the line that opens his turn
 WHEEL_ROWS = 3  # rows a wheel notch scrolls
 HOLD_DELAY, HOLD_SPEED = 0.35, 30.0  # a held Page Up / Page Down: after this long, rows a second
-PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+PAGES = (Action.PAGE_UP, Action.PAGE_DOWN)
 ABOUT = ("racer", "attacker", "defender", "winner", "loser", "author")  # the fields naming whom a line is about
 
 
@@ -76,7 +77,7 @@ class RaceLog:
         self._rows: list[Row] = []
         self._laid = 0  # lines laid out into rows
         self._width = 0
-        self._held: dict[int, float] = {}  # a Page key held down: for how long
+        self._held: dict[Action, float] = {}  # a Page action held down: for how long
 
     # ---------------------------------------------------------------- the lines
     def add(self, event: Any, words: str, colour: tuple[int, int, int], here: Any) -> None:
@@ -185,21 +186,22 @@ class RaceLog:
                 return False
             self.scroll_by(int(event.y) * WHEEL_ROWS)
             return True
-        if event.type == pygame.KEYDOWN:
+        action = controls.which(event, (*PAGES, Action.FIRST, Action.LAST))
+        if action in PAGES:
             page = max(1, self.visible() - 2)
-            if event.key in PAGE_KEYS:
-                if event.key not in self._held:  # (a key held repeats: update scrolls it smoothly)
-                    self._held[event.key] = 0.0
-                    self.scroll_by(page if event.key == pygame.K_PAGEUP else -page)
-                return True
-            if event.key == pygame.K_HOME:
-                self.scroll_by(self.most())
-                return True
-            if event.key == pygame.K_END:
-                self.scroll = 0
-                return True
-        if event.type == pygame.KEYUP and event.key in PAGE_KEYS:
-            self._held.pop(event.key, None)
+            if action not in self._held:  # (a key held repeats: update scrolls it smoothly)
+                self._held[action] = 0.0
+                self.scroll_by(page if action is Action.PAGE_UP else -page)
+            return True
+        if action is Action.FIRST:
+            self.scroll_by(self.most())
+            return True
+        if action is Action.LAST:
+            self.scroll = 0
+            return True
+        if controls.released(event, *PAGES):
+            for each in controls.actions(event):
+                self._held.pop(each, None)
             return True
         return False
 
@@ -211,7 +213,7 @@ class RaceLog:
             if held > HOLD_DELAY:
                 rows = int(held * HOLD_SPEED) - int(max(before, HOLD_DELAY) * HOLD_SPEED)
                 if rows:
-                    self.scroll_by(rows if key == pygame.K_PAGEUP else -rows)
+                    self.scroll_by(rows if key is Action.PAGE_UP else -rows)
 
     def let_go(self) -> None:
         """Forget the keys held (another screen went over the race)."""

@@ -22,11 +22,11 @@ from typing import Any
 
 import pygame
 
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.ui import text, theme
 
 log = logging.getLogger("fantasy-racing")
-ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 
 
@@ -536,18 +536,16 @@ class FocusGroup:
             return False
         if focused is not None and focused.key(event):
             return True
-        if event.key == pygame.K_TAB:
+        action = controls.which(event, (Action.NEXT_FIELD, Action.DOWN, Action.UP, Action.LEFT, Action.RIGHT))
+        if action is Action.NEXT_FIELD:
             self.next_field(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if event.key in (pygame.K_DOWN,):
-            self.move(1)
+        if action in (Action.DOWN, Action.UP):
+            self.move(1 if action is Action.DOWN else -1)
             return True
-        if event.key in (pygame.K_UP,):
-            self.move(-1)
-            return True
-        if focused is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return focused.adjust(-1 if event.key == pygame.K_LEFT else 1)
-        if focused is not None and event.key in ACTIVATE_KEYS:
+        if focused is not None and action in (Action.LEFT, Action.RIGHT):
+            return focused.adjust(-1 if action is Action.LEFT else 1)
+        if focused is not None and controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
             return focused.activate()
         return False
 
