@@ -92,6 +92,7 @@ class App:
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
+        theme.use_palette(self.settings.colour_vision)
         with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
             pygame.display.init()
         pygame.font.init()
@@ -120,6 +121,11 @@ class App:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
         audio.apply_settings(self.settings)
+        self.settings.save()
+
+    def apply_theme(self) -> None:
+        """The racers' colours of the Colour vision setting, from the next frame on, and saved."""
+        theme.use_palette(self.settings.colour_vision)
         self.settings.save()
 
     def apply_volumes(self) -> None:

@@ -20,7 +20,17 @@ from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, Widget, control_box, fit, fitting_size, titled_card, veil
+from scenes.ui.widgets import (
+    Button,
+    FocusGroup,
+    Widget,
+    control_box,
+    fit,
+    fitting_size,
+    titled_card,
+    veil,
+    warning_sign,
+)
 
 LIST = pygame.Rect(110, 150, 1060, 406)  # where the rows go
 ROW_H, GAP = 32, 2
@@ -194,13 +204,14 @@ class ControlsScene(Scene):
         self.restore_button.draw(surface, self.group.focused is self.restore_button)
         self.back_button.draw(surface, self.group.focused is self.back_button)
         if self.first > 0:
-            said = t("controls.more_above", count=self.first)
-            text.draw(surface, said, (LIST.right, LIST.top - 8), 15, theme.MUTED, anchor="bottomright")
+            more = t("controls.more_above", count=self.first)
+            text.draw(surface, more, (LIST.right, LIST.top - 8), 15, theme.MUTED, anchor="bottomright")
         below = len(self.rows) - self.first - SHOWN
         if below > 0:
-            said = t("controls.more_below", count=below)
-            text.draw(surface, said, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
+            more = t("controls.more_below", count=below)
+            text.draw(surface, more, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
         line = self.message or t("controls.keys")
         colour = theme.BAD if self.message_bad else (theme.ACCENT if self.message else theme.MUTED)
-        shown = ("⚠ " if self.message_bad else "") + line
-        text.draw(surface, fit(shown, 1080, 17), (theme.SIZE[0] // 2, 592), 17, colour, anchor="center")
+        said = text.draw(surface, fit(line, 1050, 17), (theme.SIZE[0] // 2, 592), 17, colour, anchor="center")
+        if self.message_bad:  # (a refusal: its sign as well as its colour)
+            warning_sign(surface, (said.left, said.centery), said.height)

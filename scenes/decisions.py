@@ -22,7 +22,7 @@ from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import control_box, panel
+from scenes.ui.widgets import control_box, panel, warning_sign
 
 ICONS = {
     "move": ("ui", "move"),
@@ -388,9 +388,14 @@ class DecisionPanel:
             if self.armed is not None:  # the first press on an option that surely costs
                 hint, shade, kind = t("dec.confirm_hint"), theme.BAD, "bold"
             if self.hint_below:
-                text.draw(surface, hint, (self.rect.left + 16, self.rect.top + 42), 15, shade, kind)
+                left = self.rect.left + 16 + (20 if self.armed is not None else 0)
+                said = text.draw(surface, hint, (left, self.rect.top + 42), 15, shade, kind)
             else:
-                text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright")
+                said = text.draw(
+                    surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright"
+                )
+            if self.armed is not None:  # (a cost: its sign as well as its colour)
+                warning_sign(surface, (said.left, said.centery), said.height)
         if self.clover:
             self._draw_dice(surface)
             return
@@ -435,7 +440,10 @@ class DecisionPanel:
                 coins=entry.option,
             )
             colour = theme.BAD
-        text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
+            warning_sign(surface, (self.rect.left + 36, self.rect.bottom - 19), 18)
+        text.draw(
+            surface, line, (self.rect.left + (36 if info.get("blocked") else 16), self.rect.bottom - 28), 16, colour
+        )
 
     def _draw_outcomes(self, surface: pygame.Surface, i: int, reading, chosen: bool) -> None:
         """What a chest or a fight gives as rolled and with a clover, side by side."""

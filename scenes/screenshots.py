@@ -77,6 +77,7 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     from scenes.settings import SettingsScene
     from scenes.setup import SetupScene
     from scenes.title import TitleScene
+    from scenes.ui import theme
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -99,6 +100,14 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     app.stack.push(SettingsScene())
     settle(app)
     shot("settings")
+    app.stack.push(app.stack.make("controls"))  # Settings > Controls
+    settle(app)
+    shot("controls")
+    app.stack.pop()
+    app.stack.push(SettingsScene("access"))
+    settle(app)
+    shot("accessibility")
+    app.stack.pop()
     app.stack.pop()
     app.stack.push(RulesScene(section="moving"))  # a page of the rule book with its pictures
     settle(app)
@@ -119,6 +128,10 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     scene.skip()
     settle(app, 0.6)
     shot("race")
+    theme.use_palette("red_green")  # the racers' colours and marks for protanopia and deuteranopia
+    settle(app)
+    shot("race-red-green")
+    theme.use_palette(app.settings.colour_vision)
     app.stack.push(PauseScene(lambda: None))
     settle(app)
     shot("pause")

@@ -101,7 +101,7 @@ class SettingsScene(Scene):
         ]
         buttons.append((t("settings.controls"), self.open_controls))
         buttons.append((t("common.back"), self.back))
-        width, gap = 280, 20
+        width, gap = 220, 16
         left = theme.SIZE[0] // 2 - (len(buttons) * width + (len(buttons) - 1) * gap) // 2
         for k, (label, action) in enumerate(buttons):
             primary = k == len(buttons) - 1
@@ -120,6 +120,8 @@ class SettingsScene(Scene):
         setattr(s, row.name, value)
         if row.applies == "window":
             self.app.apply_settings()
+        elif row.applies == "theme":
+            self.app.apply_theme()
         elif row.applies == "volumes":
             self.app.apply_volumes()
             if row.name == "volume":
@@ -132,8 +134,8 @@ class SettingsScene(Scene):
         self.change(next(row for row in SETTINGS if row.applies == "language"), code)
 
     def open(self, page: str) -> None:
-        """Another page of the settings."""
-        self.stack.push(SettingsScene(page))
+        """Another page of the settings, in this one's place (Back leaves the settings from any page)."""
+        self.stack.replace(SettingsScene(page))
 
     def open_controls(self) -> None:
         """Settings > Controls: the actions and their keys and buttons, rebound there."""
@@ -153,7 +155,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
-        title = t("settings.title") if self.page == PAGES[0] else t(f"settings.page.{self.page}")
+        title = t("settings.title") if self.page == PAGES[0] else t(f"settings.heading.{self.page}")
         titled_card(surface, (720, 540), 100, title, 44)
         self.group.draw(surface)
         text.draw(

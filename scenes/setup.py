@@ -30,6 +30,7 @@ from scenes import assets, boards, character_card, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
+from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -453,8 +454,8 @@ class SetupScene(Scene):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
-            pygame.draw.circle(surface, theme.racer_colour(i), (54, y), 14)
-            text.draw(surface, str(i + 1), (54, y), 18, (20, 20, 28), "bold", anchor="center")
+            shape = sprites.mark(i, 30, theme.racer_colour(i), i + 1)  # his seat's shape, colour and number
+            surface.blit(shape, shape.get_rect(center=(54, y)))
         self._draw_gallery(surface)
         self.group.draw(surface)
         if self.message:

@@ -47,6 +47,7 @@ WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
+COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
@@ -246,7 +247,7 @@ class Setting:
         return self.make()
 
 
-PAGES = ("general",)  # the settings screen's pages (scenes/settings.py), in order
+PAGES = ("general", "access")  # the settings screen's pages (scenes/settings.py), in order
 
 SETTINGS: tuple[Setting, ...] = (
     # name, how the file's value is read, default, bounds or choices, the screen's page, words, values, effect
@@ -314,6 +315,17 @@ SETTINGS: tuple[Setting, ...] = (
         shown="language",
         applies="language",
     ),
+    # accessibility: the racers' colours for the player's eyes (scenes/ui/theme.py PALETTES)
+    Setting(
+        "colour_vision",
+        read_among,
+        lambda: "normal",
+        COLOUR_VISIONS,
+        page="access",
+        words="settings.colour_vision",
+        shown="settings.colour_vision",
+        applies="theme",
+    ),
     Setting("last_board", read_text, str, bounds=(0, PATH_LENGTH)),
     # the guided first race was played or skipped (the title offers it until then)
     Setting("tutorial_seen", read_flag, lambda: False),
@@ -355,6 +367,7 @@ class Settings:
     volume: int = default("volume")
     music_volume: int = default("music_volume")
     language: str = default("language")
+    colour_vision: str = default("colour_vision")
     last_board: str = default("last_board")
     tutorial_seen: bool = default("tutorial_seen")
     host_address: str = default("host_address")

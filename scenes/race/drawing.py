@@ -23,6 +23,7 @@ from scenes.render import board, effects, sprites
 from scenes.render.board import object_sprite
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel as draw_panel
+from scenes.ui.widgets import warning_sign
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
@@ -98,6 +99,7 @@ class RaceDrawing:
             shown.log.stamp,
             i18n.language(),
             tuple(sorted(scene.seats.tags(race).items())),
+            theme.look(),
         )
 
     def hud(self) -> pygame.Surface:
@@ -214,12 +216,13 @@ class RaceDrawing:
         words_now = scene.seats.notice(scene.race)
         if not words_now:
             return
-        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 32)
+        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 56)
         box = pygame.Rect(0, 0, width, 32)
         box.midtop = (scene.view.centerx, scene.view.top + 10)
         effects.shade(surface, box, (40, 12, 16), 215)
         pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
-        text.draw(surface, words_now, box.center, 17, theme.TEXT, "bold", anchor="center")
+        said = text.draw(surface, words_now, (box.centerx + 10, box.centery), 17, theme.TEXT, "bold", anchor="center")
+        warning_sign(surface, (said.left, said.centery), said.height)
 
     def explanation(self) -> list[str]:
         """What the focused option of the person's decision will do (worked out once per focus)."""
@@ -434,7 +437,7 @@ class RaceDrawing:
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
         width and height, kept per look."""
-        key = (index, walking, protected)
+        key = (index, walking, protected, theme.look())
         found = self._tokens.get(key)
         if found is None:
             tile = self.scene.tile

@@ -20,6 +20,7 @@ import pygame
 from game.app.controls import Action
 from scenes import assets, controls
 from scenes.i18n import t
+from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
@@ -36,14 +37,14 @@ ABOUT = ("racer", "attacker", "defender", "winner", "loser", "author")  # the fi
 class Line:
     """A line of the log: its words and colour, `kind` ("turn" opens a game turn, "racer" a
     racer's turn, "" any other), the game turn it belongs to, the racer whose turn it opens, and
-    the racer colour marking a line about a person's racer at this screen (None: not marked)."""
+    the person's racer at this screen a line is about (None: not marked; drawn in his colour and shape)."""
 
     text: str
     colour: tuple[int, int, int]
     kind: str = ""
     turn: int = 0
     racer: int | None = None
-    mark: tuple[int, int, int] | None = None
+    mark: int | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class RaceLog:
         if event.kind == "turn_started":
             self.turn = event.turn
         kind = {"turn_started": "turn", "racer_turn": "racer"}.get(event.kind, "")
-        mark = next((theme.racer_colour(r) for r in about(event) if here(r)), None)
+        mark = next((r for r in about(event) if here(r)), None)
         racer = event.racer if kind == "racer" else None
         self.lines.append(Line(words, colour, kind, self.turn, racer, mark))
 
@@ -259,11 +260,13 @@ class RaceLog:
             text.draw(surface, row.words, (band.centerx, band.centery), SIZE, line.colour, "bold", anchor="center")
             return
         if line.mark is not None:  # a line about the person's own racer
-            pygame.draw.rect(surface, line.mark, (area.left - 8, y + 2, 3, line_h - 4), border_radius=1)
+            colour = theme.racer_colour(line.mark)  # (the theme's now: a palette changed shows at once)
+            pygame.draw.rect(surface, colour, (area.left - 8, y + 2, 3, line_h - 4), border_radius=1)
         x = area.left
         if line.kind == "racer":
             if row.first and line.racer is not None:
-                pygame.draw.circle(surface, theme.racer_colour(line.racer), (x + 4, y + line_h // 2), 4)
+                shape = sprites.mark(line.racer, 11, theme.racer_colour(line.racer))  # his shape and colour
+                surface.blit(shape, shape.get_rect(center=(x + 4, y + line_h // 2)))
             x += 12
             surface.blit(text.render(row.words, SIZE, line.colour, "bold"), (x, y))
             return

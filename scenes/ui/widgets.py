@@ -72,6 +72,21 @@ def titled_card(surface: pygame.Surface, size: tuple[int, int], top: int, title:
     return box
 
 
+def warning_sign(surface: pygame.Surface, right_middle: tuple[int, int], height: int) -> pygame.Rect:
+    """A warning's sign (a triangle with "!"), its right end at `right_middle`: warnings, costs and
+    refusals carry it as well as their colour."""
+    h = max(10, int(height * 0.9))
+    rect = pygame.Rect(0, 0, int(h * 1.15), h)
+    rect.midright = (right_middle[0] - 4, right_middle[1])
+    points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
+    pygame.draw.polygon(surface, theme.ACCENT, points)
+    pygame.draw.polygon(surface, (30, 22, 8), points, 1)
+    text.draw(
+        surface, "!", (rect.centerx, rect.centery + h // 8), max(9, int(h * 0.8)), (30, 22, 8), "bold", anchor="center"
+    )
+    return rect
+
+
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
