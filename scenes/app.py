@@ -93,6 +93,7 @@ class App:
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
         theme.use_palette(self.settings.colour_vision)
+        theme.use_effects(self.settings.flashes, self.settings.motion)
         with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
             pygame.display.init()
         pygame.font.init()
@@ -124,8 +125,11 @@ class App:
         self.settings.save()
 
     def apply_theme(self) -> None:
-        """The racers' colours of the Colour vision setting, from the next frame on, and saved."""
+        """The racers' colours (Colour vision) and the effects (Flashes, Motion), from the next frame on,
+        and saved."""
         theme.use_palette(self.settings.colour_vision)
+        theme.use_effects(self.settings.flashes, self.settings.motion)
+        theme.use_effects(self.settings.flashes, self.settings.motion)
         self.settings.save()
 
     def apply_volumes(self) -> None:

@@ -326,6 +326,28 @@ SETTINGS: tuple[Setting, ...] = (
         shown="settings.colour_vision",
         applies="theme",
     ),
+    # effects that do not hurt: "reduced" flashes (no full-screen flash, never more than three flashes a
+    # second) and "reduced" motion (the camera cuts instead of gliding)
+    Setting(
+        "flashes",
+        read_among,
+        lambda: "full",
+        ("full", "reduced"),
+        page="access",
+        words="settings.flashes",
+        shown="settings.effects",
+        applies="theme",
+    ),
+    Setting(
+        "motion",
+        read_among,
+        lambda: "full",
+        ("full", "reduced"),
+        page="access",
+        words="settings.motion",
+        shown="settings.effects",
+        applies="theme",
+    ),
     Setting("last_board", read_text, str, bounds=(0, PATH_LENGTH)),
     # the guided first race was played or skipped (the title offers it until then)
     Setting("tutorial_seen", read_flag, lambda: False),
@@ -368,6 +390,8 @@ class Settings:
     music_volume: int = default("music_volume")
     language: str = default("language")
     colour_vision: str = default("colour_vision")
+    flashes: str = default("flashes")
+    motion: str = default("motion")
     last_board: str = default("last_board")
     tutorial_seen: bool = default("tutorial_seen")
     host_address: str = default("host_address")

@@ -18,6 +18,7 @@ import pygame
 from game.app.controls import Action
 from scenes import controls
 from scenes.render.board import BoardRenderer
+from scenes.ui import theme
 
 CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
 SCROLL_SPEED = 520  # pixels per second when the player scrolls with W A S D
@@ -81,7 +82,7 @@ class Camera:
         if self.manual:
             return
         tx, ty = target
-        k = min(1.0, dt * CAMERA_FOLLOW)
+        k = 1.0 if theme.calm_motion() else min(1.0, dt * CAMERA_FOLLOW)  # Motion: reduced cuts
         ex = (tx - self.position[0] + width / 2) % width - width / 2
         ey = (ty - self.position[1] + height / 2) % height - height / 2
         self.position[0] = (self.position[0] + ex * k) % width

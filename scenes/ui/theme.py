@@ -32,7 +32,7 @@ PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
 }
 COLOUR_VISIONS = tuple(PALETTES)  # the settings' choices, in order
 MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each seat's shape, whatever the palette
-_STATE = {"palette": "normal"}
+_STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
 
 
 def use_palette(name: str) -> None:
@@ -43,6 +43,22 @@ def use_palette(name: str) -> None:
 def palette() -> str:
     """The name of the palette in use."""
     return _STATE["palette"]
+
+
+def use_effects(flashes: str, motion: str) -> None:
+    """The Flashes and Motion settings ("full" or "reduced"), from the next frame drawn on."""
+    _STATE["flashes"] = "reduced" if flashes == "reduced" else "full"
+    _STATE["motion"] = "reduced" if motion == "reduced" else "full"
+
+
+def calm_flashes() -> bool:
+    """Flashes reduced: no full-screen flash, never more than three flashes a second."""
+    return _STATE["flashes"] == "reduced"
+
+
+def calm_motion() -> bool:
+    """Motion reduced: the camera cuts instead of gliding."""
+    return _STATE["motion"] == "reduced"
 
 
 def look() -> tuple[str, ...]:
