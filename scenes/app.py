@@ -92,8 +92,7 @@ class App:
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
-        theme.use_palette(self.settings.colour_vision)
-        theme.use_effects(self.settings.flashes, self.settings.motion)
+        self.use_theme()  # the racers' colours and the effects
         with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
             pygame.display.init()
         pygame.font.init()
@@ -127,10 +126,13 @@ class App:
     def apply_theme(self) -> None:
         """The racers' colours (Colour vision) and the effects (Flashes, Motion), from the next frame on,
         and saved."""
+        self.use_theme()
+        self.settings.save()
+
+    def use_theme(self) -> None:
+        """The theme the settings ask for: every screen reads it as it draws."""
         theme.use_palette(self.settings.colour_vision)
         theme.use_effects(self.settings.flashes, self.settings.motion)
-        theme.use_effects(self.settings.flashes, self.settings.motion)
-        self.settings.save()
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""
