@@ -54,7 +54,7 @@ class TitleScene(Scene):
             items.append((t("menu.games", count=len(self.games)), self.open_games))
         learn = (t("menu.learn"), self.learn)
         first_start = self.app is not None and not self.app.settings.tutorial_seen
-        items += [learn] if first_start else []
+        items += [learn, (t("menu.access"), self.accessibility)] if first_start else []  # before any race
         items += [
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
@@ -128,6 +128,11 @@ class TitleScene(Scene):
     def settings(self) -> None:
         """Open the settings."""
         self.stack.push(self.stack.make("settings"))
+
+    def accessibility(self) -> None:
+        """The accessibility settings (colours, flashes, motion; Controls from there), offered on the first
+        start before the guided race."""
+        self.stack.push(self.stack.make("settings", "access"))
 
     def quit(self) -> None:
         """Ask before leaving the game (Quit, or Escape): No is focused."""
