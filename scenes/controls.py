@@ -96,6 +96,12 @@ def note(event: Any) -> None:
         _STATE["pad"] = False
 
 
+def stamp() -> tuple[object, ...]:
+    """What the hints say keys with now (the bindings, a controller in use): a picture of words kept for
+    later is drawn again when it changes."""
+    return (id(_STATE["bound"]), _STATE["pad"])
+
+
 def pad_in_use() -> bool:
     """Whether the hints name a controller's buttons."""
     return bool(_STATE["pad"])

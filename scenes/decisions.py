@@ -338,7 +338,15 @@ class DecisionPanel:
         """The panel as it looks now (focus, dice turned over, colour, language) on its dock,
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
-        look = (self.focus, self.armed, frozenset(self.selected), tuple(colour), i18n.language(), size)
+        look = (
+            self.focus,
+            self.armed,
+            frozenset(self.selected),
+            tuple(colour),
+            i18n.language(),
+            controls.stamp(),
+            size,
+        )
         if self._picture is None or self._picture[0] != look:
             scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.characters import BRAINY
-from scenes import explain, hud, i18n, words
+from scenes import controls, explain, hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t
@@ -98,6 +98,7 @@ class RaceDrawing:
             tuple(shown.shown_protected.values()),
             shown.log.stamp,
             i18n.language(),
+            controls.stamp(),
             tuple(sorted(scene.seats.tags(race).items())),
             theme.look(),
         )
@@ -248,7 +249,7 @@ class RaceDrawing:
         width = panel.dock.width - 20
         option = panel.focused.option if panel.focused is not None else None
         section = explain.decision_section(panel.decision, option)
-        key = (tuple(lines), width, section, panel.armed is not None, i18n.language())
+        key = (tuple(lines), width, section, panel.armed is not None, i18n.language(), controls.stamp())
         if self._strip is None or self._strip[0] != key:
             link = t("dec.rules_link", section=explain.section_title(section))
             link_width = text.width(link, 14) + 20

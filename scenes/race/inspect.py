@@ -197,7 +197,7 @@ class Inspector:
         """The explanation's box, laid out once per thing, look and language."""
         said = self.explained(thing)
         link = "thing.link_keys" if self.walking else "thing.link"
-        key = (said, link, i18n.language())
+        key = (said, link, i18n.language(), controls.stamp())
         if self._box is not None and self._box[0] == key:
             return self._box[1]
         inner = WIDTH - 24
