@@ -20,7 +20,6 @@ import pygame
 from game.app import session
 from game.app.controls import Action
 from game.app.settings import Settings
-from game.characters import CHARACTERS
 from game.net.client import Follower
 from game.net.protocol import (
     NAME_LENGTH,
@@ -32,7 +31,8 @@ from game.net.protocol import (
     split_address,
     words_of_close,
 )
-from game.race import MAX_RACERS
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS
 from scenes import controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection

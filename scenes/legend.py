@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.app.controls import Action
-from game.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
 from scenes import controls
 from scenes.i18n import t
 from scenes.render import sprites

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.controls import Action
-from game.maps import BoardWatcher
+from game.boards.maps import BoardWatcher
 from scenes import controls
 from scenes.i18n import t
 from scenes.render.board import BoardRenderer

@@ -16,7 +16,7 @@ import pygame
 
 from game.app.controls import Action
 from game.app.session import Session
-from game.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
@@ -34,7 +34,7 @@ def t(message: str, **values: Any) -> str:
 
 
 def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
-    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.replay.start)."""
+    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 
