@@ -124,8 +124,8 @@ class App:
         self.settings.save()
 
     def apply_theme(self) -> None:
-        """The racers' colours (Colour vision) and the effects (Flashes, Motion), from the next frame on,
-        and saved."""
+        """The racers' colours (Colour vision), the effects (Flashes, Motion) and the rule book's text
+        size, from the next frame on, and saved."""
         self.use_theme()
         self.settings.save()
 
@@ -133,6 +133,7 @@ class App:
         """The theme the settings ask for: every screen reads it as it draws."""
         theme.use_palette(self.settings.colour_vision)
         theme.use_effects(self.settings.flashes, self.settings.motion)
+        theme.use_book_text(self.settings.book_text_size)
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""

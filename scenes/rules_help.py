@@ -260,13 +260,20 @@ def picture(name: str, width: int) -> pygame.Surface | None:
     return image
 
 
-def table(rows: tuple[tuple[str, ...], ...], width: int) -> pygame.Surface:
-    """A table with a header row, its columns as wide as their words (narrowed to fit `width`)."""
+def table(rows: tuple[tuple[str, ...], ...], width: int, scale: float = 1.0) -> pygame.Surface:
+    """A table with a header row, its columns as wide as their words (narrowed to fit `width`), its
+    words `scale` times their size."""
     columns = max(len(r) for r in rows)
     cells = [[plain(c) for c in r] + [""] * (columns - len(r)) for r in rows]
-    size = 16 if columns > 6 else BODY - 2
+    size = round((16 if columns > 6 else BODY - 2) * scale)
+    while True:  # (its longest words side by side never wider than the page: smaller words, if they must)
+        least = [
+            max(text.width(w, size, "bold") for r in cells for w in r[c].split() or [""]) + 18 for c in range(columns)
+        ]
+        if sum(least) <= width or size <= 12:
+            break
+        size -= 1
     natural = [max(text.width(r[c], size, "bold") for r in cells) + 18 for c in range(columns)]
-    least = [max(text.width(w, size, "bold") for r in cells for w in r[c].split() or [""]) + 18 for c in range(columns)]
     if sum(natural) <= width:
         widths = natural
     else:
@@ -296,23 +303,25 @@ def table(rows: tuple[tuple[str, ...], ...], width: int) -> pygame.Surface:
 
 
 def layout(language: str, width: int = INNER.width) -> Page:
-    """The book of `language` laid out `width` pixels wide (kept: a book is laid out once)."""
-    return _layout(language, width)
+    """The book of `language` laid out `width` pixels wide, its words at the Rule book text size
+    (theme.book_text_scale; kept: a book is laid out once a size)."""
+    return _layout(language, width, theme.book_text_scale())
 
 
 @lru_cache(maxsize=4)
-def _layout(language: str, width: int) -> Page:
+def _layout(language: str, width: int, scale: float = 1.0) -> Page:
     pieces: list[tuple[int, int, pygame.Surface]] = []
     found: list[tuple[str, str, int]] = []
     missing: list[str] = []
-    line_h = font(BODY, "body").get_linesize() + 3
+    body = round(BODY * scale)  # the words' size: every line below is measured with it
+    line_h = font(body, "body").get_linesize() + 3
     y, anchor = 0, ""
 
     def words(line: str, x: int, top: int, beside: int = 0, rows_beside: int = 0) -> int:
         """Lay a paragraph's lines from `top` at `x` (its first `rows_beside` lines at `beside`, right
         of a picture); returns the y below them."""
-        for i, pieces_of_line in enumerate(wrap(line, width - x, BODY, (rows_beside, width - beside))):
-            pieces.append((beside if i < rows_beside else x, top, render_line(pieces_of_line, BODY, theme.TEXT)))
+        for i, pieces_of_line in enumerate(wrap(line, width - x, body, (rows_beside, width - beside))):
+            pieces.append((beside if i < rows_beside else x, top, render_line(pieces_of_line, body, theme.TEXT)))
             top += line_h
         return top
 
@@ -323,7 +332,7 @@ def _layout(language: str, width: int) -> Page:
         elif block.kind == "h":
             if block.level == 1:
                 continue  # the book's title: the screen's own heading says it
-            size = SECTION_SIZE if block.level == 2 else PART_SIZE
+            size = round((SECTION_SIZE if block.level == 2 else PART_SIZE) * scale)
             y += 26 if block.level == 2 and pieces else 10 if pieces else 0
             if block.level == 2:
                 found.append((anchor, block.text, y))
@@ -337,19 +346,19 @@ def _layout(language: str, width: int) -> Page:
                 y += 8
         elif block.kind in ("p", "li"):
             if block.kind == "li":
-                marker = text.render(block.marker, BODY, theme.ACCENT, "bold")
-                pieces.append((x + INDENT - 8 - marker.get_width(), y, marker))
+                marker = text.render(block.marker, body, theme.ACCENT, "bold")
+                pieces.append((max(0, x + INDENT - 8 - marker.get_width()), y, marker))
                 x += INDENT
             y = words(block.text, x, y) + GAP // 2
         elif block.kind == "quote":
-            lines = wrap(block.text, width - 2 * 18)
+            lines = wrap(block.text, width - 2 * 18, body)
             box = pygame.Surface((width, len(lines) * line_h + 24), pygame.SRCALPHA)
             pygame.draw.rect(box, EXAMPLE, box.get_rect(), border_radius=8)
             pygame.draw.rect(
                 box, theme.GOOD, (0, 0, 5, box.get_height()), border_top_left_radius=8, border_bottom_left_radius=8
             )
             for i, laid in enumerate(lines):
-                box.blit(render_line(laid, BODY, theme.TEXT), (18, 12 + i * line_h))
+                box.blit(render_line(laid, body, theme.TEXT), (18, 12 + i * line_h))
             pieces.append((0, y + 4, box))
             y += box.get_height() + GAP + 4
         elif block.kind == "img":
@@ -359,8 +368,8 @@ def _layout(language: str, width: int) -> Page:
                 continue
             if block.text:  # a picture at the left of its words
                 if block.marker:  # a list item's
-                    marker = text.render(block.marker, BODY, theme.ACCENT, "bold")
-                    pieces.append((x + INDENT - 8 - marker.get_width(), y, marker))
+                    marker = text.render(block.marker, body, theme.ACCENT, "bold")
+                    pieces.append((max(0, x + INDENT - 8 - marker.get_width()), y, marker))
                     x += INDENT
                 pieces.append((x, y + 2, image))
                 beside = x + image.get_width() + 16
@@ -372,7 +381,7 @@ def _layout(language: str, width: int) -> Page:
                 pieces.append((x + (width - x - image.get_width()) // 2, y + 4, image))
                 y += image.get_height() + GAP + 8
         elif block.kind == "table":
-            drawn = table(block.rows, width - x)
+            drawn = table(block.rows, width - x, scale)
             pieces.append((x, y + 2, drawn))
             y += drawn.get_height() + GAP + 4
     return Page(pieces, y + 40, found, missing)

@@ -119,6 +119,12 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     settle(app)
     shot("rules-fr")
     app.stack.pop()
+    theme.use_book_text(150)  # the Rule book text at 150 %
+    app.stack.push(RulesScene(section="characters"))
+    settle(app)
+    shot("rules-fr-150")
+    app.stack.pop()
+    theme.use_book_text(app.settings.book_text_size)
     i18n.set_language(language)
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref)

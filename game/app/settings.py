@@ -47,6 +47,7 @@ WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
+BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
 COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 
@@ -348,6 +349,18 @@ SETTINGS: tuple[Setting, ...] = (
         shown="settings.effects",
         applies="theme",
     ),
+    # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
+    Setting(
+        "book_text_size",
+        read_whole,
+        lambda: 100,
+        BOOK_TEXT_SIZES,
+        (BOOK_TEXT_SIZES[0], BOOK_TEXT_SIZES[-1]),
+        page="access",
+        words="settings.book_text_size",
+        shown="percent",
+        applies="theme",
+    ),
     Setting("last_board", read_text, str, bounds=(0, PATH_LENGTH)),
     # the guided first race was played or skipped (the title offers it until then)
     Setting("tutorial_seen", read_flag, lambda: False),
@@ -392,6 +405,7 @@ class Settings:
     colour_vision: str = default("colour_vision")
     flashes: str = default("flashes")
     motion: str = default("motion")
+    book_text_size: int = default("book_text_size")
     last_board: str = default("last_board")
     tutorial_seen: bool = default("tutorial_seen")
     host_address: str = default("host_address")

@@ -33,6 +33,7 @@ PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
 COLOUR_VISIONS = tuple(PALETTES)  # the settings' choices, in order
 MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each seat's shape, whatever the palette
 _STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
+_BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
 
 
 def use_palette(name: str) -> None:
@@ -59,6 +60,16 @@ def calm_flashes() -> bool:
 def calm_motion() -> bool:
     """Motion reduced: the camera cuts instead of gliding."""
     return _STATE["motion"] == "reduced"
+
+
+def use_book_text(percent: int) -> None:
+    """The Rule book text setting (100 to 150 %), from the next time the book is opened."""
+    _BOOK["scale"] = max(1.0, min(1.5, percent / 100))
+
+
+def book_text_scale() -> float:
+    """How much larger than designed the rule book's words are (1.0 to 1.5)."""
+    return _BOOK["scale"]
 
 
 def look() -> tuple[str, ...]:
