@@ -113,9 +113,8 @@ def binding_words(binding: str) -> str:
     key = f"{kind}.{name}"
     if i18n.has(key):
         return t(key)
-    if kind == "key":
-        return name.upper() if len(name) == 1 else name.title()
-    return name
+    shown = name.upper() if len(name) == 1 else name.title() if kind == "key" else name  # "U", "F1"
+    return t("key.named", name=shown)  # (the key's own name, in every language)
 
 
 def words(action: Action, pad: bool | None = None) -> str:
