@@ -84,8 +84,9 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines:
         colour = theme.racer_colour(line.racer)
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, 3)
+        shape = sprites.mark(line.racer, 12, colour)  # each point in his shape: not told by colour alone
         for point in points[1:]:
-            pygame.draw.circle(surface, colour, point, 4)
+            surface.blit(shape, shape.get_rect(center=(round(point[0]), round(point[1]))))
 
 
 # ---------------------------------------------------------------- setup

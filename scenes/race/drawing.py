@@ -334,12 +334,11 @@ class RaceDrawing:
                     self.owner_mark(surface, centre, owner, owner == viewer)
 
     def owner_mark(self, surface: pygame.Surface, centre: tuple[int, int], owner: int, own: bool) -> None:
-        """A trap's owner for a Brainy eye: his colour and seat number in the square's corner."""
+        """A trap's owner for a Brainy eye: his mark (shape, colour, seat number) in the square's corner."""
         half = self.scene.tile // 2
         spot = (centre[0] - half + 10, centre[1] - half + 10)
-        pygame.draw.circle(surface, (20, 20, 28), spot, 9)
-        pygame.draw.circle(surface, theme.racer_colour(owner), spot, 9, 3 if own else 2)
-        text.draw(surface, str(owner + 1), spot, 13, theme.TEXT, "bold", anchor="center")
+        shape = sprites.mark(owner, 22 if own else 20, theme.racer_colour(owner), owner + 1)
+        surface.blit(shape, shape.get_rect(center=spot))
 
     def path_drawn(self) -> list[Any]:
         """The squares of the fireball path being drawn, from the user's own (empty when none is)."""
