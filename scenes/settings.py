@@ -158,6 +158,11 @@ class SettingsScene(Scene):
         title = t("settings.title") if self.page == PAGES[0] else t(f"settings.heading.{self.page}")
         titled_card(surface, (720, 540), 100, title, 44)
         self.group.draw(surface)
+        rows = self.rows()
+        if self.page != PAGES[0] and self.group.focus < len(rows):  # what the focused option does
+            below = 194 + len(rows) * 57 + 6
+            area = pygame.Rect(theme.SIZE[0] // 2 - 320, below, 640, 540 - below)
+            text.draw_wrapped(surface, t(f"{rows[self.group.focus].words}.help"), area, 17, theme.MUTED)
         text.draw(
             surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"
         )

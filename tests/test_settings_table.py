@@ -81,6 +81,7 @@ def test_every_line_of_the_settings_screen_has_its_words_and_its_values_words(la
             if not row.page:
                 continue
             assert row.page in PAGES and row.words in catalogue, row.name
+            assert row.page == PAGES[0] or f"{row.words}.help" in catalogue, row.name  # (said under the lines)
             for value in values_of(row, row.default()):
                 words = value_words(row, value)
                 assert words and "{" not in words and not words.startswith(row.shown + "."), (row.name, value)
