@@ -39,7 +39,7 @@ def binding_of(event: Any) -> str | None:
     if pad:
         return f"pad:{pad}"
     if event.type in (pygame.KEYDOWN, pygame.KEYUP):
-        name = pygame.key.name(event.key) if event.key else ""
+        name = pygame.key.name(event.key) if event.key > 0 else ""
         return f"key:{name.lower()}" if name else None
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         return f"mouse:{event.button}"

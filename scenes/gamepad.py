@@ -19,6 +19,8 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import PAD_BUTTONS
+
 log = logging.getLogger("fantasy-racing")
 
 #: SDL's buttons by the names the bindings use
@@ -52,8 +54,10 @@ THRESHOLD = 16384  # half of a stick's travel (SDL axes run from -32768 to 32767
 
 
 def pad_event(kind: int, pad: str) -> pygame.event.Event:
-    """A controller's button (or stick) pressed or released, as a key event that names it (`pad`)."""
-    return pygame.event.Event(kind, key=0, mod=0, unicode="", scancode=0, pad=pad)
+    """A controller's button (or stick) pressed or released, as a key event that names it (`pad`); its
+    key is a number of its own below every keyboard key's, so that a button held while the screen
+    changes is told apart from the others (scenes/stack.py)."""
+    return pygame.event.Event(kind, key=-1 - PAD_BUTTONS.index(pad), mod=0, unicode="", scancode=0, pad=pad)
 
 
 class Gamepads:

@@ -110,3 +110,16 @@ def test_plugging_and_unplugging_a_controller_never_stops_the_game(app):
     app.gamepads.held[(3, pygame.CONTROLLER_AXIS_LEFTX)] = "leftx-"
     app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=3)])
     assert app.running and not app.gamepads.held and isinstance(app.stack.top, TitleScene)
+
+
+def test_a_button_held_while_the_screen_changes_holds_back_only_itself(app):
+    app.stack.push(TitleScene())
+    app.step([])
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)])
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)  # A, still held, opened the setup
+    before = setup.group.focus
+    app.step(press(pygame.CONTROLLER_BUTTON_DPAD_DOWN))  # another button: the new screen takes it
+    assert setup.group.focus != before
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)])
+    assert app.stack.top is setup  # A's release belonged to the title
