@@ -116,3 +116,26 @@ def test_every_racers_token_card_and_log_mark_has_its_own_shape_in_every_palette
         assert apart(outlines) < 0.9
     finally:
         theme.use_palette("normal")
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG 2 contrast ratio of two colours."""
+    la, lb = (lab(c, ACHROMATOPSIA)[0] for c in (a, b))  # (L*, to relative luminance below)
+
+    def luminance(lightness: float) -> float:
+        return ((lightness + 16) / 116) ** 3 if lightness > 8 else lightness / 903.3
+
+    high, low = sorted((luminance(la), luminance(lb)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_monochrome_palette_is_also_high_contrast_for_the_quiet_texts(capsys):
+    try:
+        theme.use_palette("monochrome")
+        ratios = {name: contrast(getattr(theme, name), theme.PANEL) for name in ("TEXT", "MUTED", "DIM")}
+    finally:
+        theme.use_palette("normal")
+    with capsys.disabled():
+        print("\nmonochrome, contrast on a panel: " + ", ".join(f"{k} {v:.1f}:1" for k, v in ratios.items()))
+    assert min(ratios.values()) >= 4.5  # WCAG AA for text
+    assert theme.DIM == theme.QUIET["normal"][1]  # and the other palettes keep the game's look

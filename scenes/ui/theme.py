@@ -36,9 +36,17 @@ _STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
 _BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
 
 
+# The quieter texts (hints, labels, what cannot be used) on the panels: the monochrome palette is also the
+# high-contrast one, its quiet texts lighter (WCAG AA, 4.5:1 on PANEL: tests/test_colour_vision.py).
+QUIET = {"normal": ((160, 168, 188), (110, 118, 140)), "high_contrast": ((215, 220, 232), (178, 184, 200))}
+
+
 def use_palette(name: str) -> None:
-    """The racers' colours of a Colour vision setting, from the next frame drawn on."""
+    """The racers' colours of a Colour vision setting (and, for monochrome, the high-contrast quiet
+    texts: MUTED and DIM, read by the screens as they draw), from the next frame drawn on."""
+    global MUTED, DIM
     _STATE["palette"] = name if name in PALETTES else "normal"
+    MUTED, DIM = QUIET["high_contrast" if _STATE["palette"] == "monochrome" else "normal"]
 
 
 def palette() -> str:
