@@ -2,7 +2,8 @@
 and controller buttons, in the player's words; he rebinds any of them.
 
 Enter (or a click) on an action, then the new key, mouse button or controller button: it becomes the
-action's one binding of its kind (a key its keys, a button its buttons). A binding another action of
+action's one binding of its kind (a key its keys, a button its buttons); Delete brings the focused
+action's own defaults back. A binding another action of
 the same place already has is refused, the screen naming that action; Escape (the keyboard's) stops
 listening. *Restore defaults* brings every action back to the game's table. Each change is used at
 once and saved with the settings.
@@ -14,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.app.controls import ACTIONS, MOUSE_BUTTONS, Action, device, rebind
+from game.app.controls import ACTIONS, MOUSE_BUTTONS, Action, device, rebind, restore
 from scenes import audio, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import t
@@ -146,6 +147,18 @@ class ControlsScene(Scene):
         self.stop()
         self.say(t("controls.bound", binding=words, action=t(f"action.{action.value}")))
 
+    def restore_one(self, row: BindingRow) -> None:
+        """The focused action back to its default bindings (Delete), unless another has one of them now."""
+        settings = self.app.settings
+        changed, clash = restore(settings.controls, row.action)
+        if clash is not None:
+            self.say(t("controls.clash_default", action=t(f"action.{clash.value}")), bad=True)
+            return
+        settings.controls = changed
+        controls.use(changed)
+        settings.save()
+        self.say(t("controls.restored_one", action=t(f"action.{row.action.value}")))
+
     def restore(self) -> None:
         """Every action back to its default bindings."""
         self.stop()
@@ -178,6 +191,10 @@ class ControlsScene(Scene):
                 if binding is not None:
                     self.take(binding)
                 return None
+        focused = self.group.focused
+        if isinstance(focused, BindingRow) and controls.pressed(event, Action.DELETE):
+            self.restore_one(focused)
+            return None
         if self.group.handle_event(event):
             self.place()
             return None

@@ -181,3 +181,22 @@ def test_restore_defaults_brings_every_key_back(tmp_path, monkeypatch):
     app.step([key(pygame.K_RETURN, "\r")])
     assert app.settings.controls == {} and controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")
     assert json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())["controls"] == {}
+
+
+def test_delete_brings_one_actions_defaults_back_unless_another_took_one_of_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(language="en", controls={"undo": ["key:z", "pad:b"], "legend": ["key:u", "pad:x"]}))
+    screen = app.stack.push(ControlsScene())
+    app.step([])
+    undo = next(r for r in screen.rows if r.action is Action.UNDO)
+    legend = next(r for r in screen.rows if r.action is Action.LEGEND)
+    screen.group.focus_on(undo)
+    app.step([key(pygame.K_DELETE)])
+    assert screen.message_bad and "Legend" in screen.message  # its default U is the legend's now: refused
+    assert controls.bindings(Action.UNDO) == ("key:z", "pad:b")
+    screen.group.focus_on(legend)
+    app.step([key(pygame.K_DELETE)])
+    screen.group.focus_on(undo)
+    app.step([key(pygame.K_DELETE)])
+    assert not screen.message_bad and app.settings.controls == {}
+    assert controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")

@@ -233,3 +233,14 @@ def rebind(
     else:
         result[action.value] = new
     return result, None
+
+
+def restore(changed: Mapping[str, list[str]], action: Action) -> tuple[dict[str, list[str]], Action | None]:
+    """The player's bindings with `action` back to its defaults, and None; or unchanged and the action
+    of the same place that has one of its default keys now (refused, as a clash)."""
+    rest = {name: list(b) for name, b in changed.items() if name != action.value}
+    clash = find_clash(bound(rest))
+    if clash is not None:
+        other = clash[0] if clash[1] is action else clash[1]
+        return dict(changed), other
+    return rest, None
