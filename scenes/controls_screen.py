@@ -11,6 +11,7 @@ once and saved with the settings.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -143,7 +144,7 @@ class ControlsScene(Scene):
             return  # (still listening: another key)
         settings.controls = changed
         controls.use(changed)
-        settings.save()
+        self.app.save_settings()
         self.stop()
         self.say(t("controls.bound", binding=words, action=t(f"action.{action.value}")))
 
@@ -156,7 +157,7 @@ class ControlsScene(Scene):
             return
         settings.controls = changed
         controls.use(changed)
-        settings.save()
+        self.app.save_settings()
         self.say(t("controls.restored_one", action=t(f"action.{row.action.value}")))
 
     def restore(self) -> None:
@@ -164,12 +165,16 @@ class ControlsScene(Scene):
         self.stop()
         self.app.settings.controls = {}
         controls.use({})
-        self.app.settings.save()
+        self.app.save_settings()
         self.say(t("controls.restored"))
 
     def back(self) -> None:
         self.stop()
         self.stack.pop()
+
+    def rest(self) -> float:
+        """Nothing here moves by itself: the window rests until an input."""
+        return math.inf
 
     def heard(self, event: Any) -> str | None:
         """The binding an event offers while listening (the left button and the wheel point, never bind)."""

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.app.controls import Action
-from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board
 from scenes import controls
 from scenes.i18n import t
 from scenes.render import sprites
@@ -34,7 +34,7 @@ PICTURE = 52  # pixels a side of each kind's picture
 CLOSE_ACTIONS = (Action.PAUSE, Action.BACK, Action.LEGEND, Action.CONFIRM, Action.ACTIVATE)
 
 
-def example_square(board: Any, kind: str, avoid: frozenset[Any] = frozenset()) -> tuple[int, int] | None:
+def example_square(board: Board, kind: str, avoid: frozenset[Any] = frozenset()) -> tuple[int, int] | None:
     """A square of the board that shows `kind` (terrain or object), none of `avoid` (objects taken,
     barriers broken), or None when there is none."""
     for square in board.squares():
@@ -118,7 +118,7 @@ class LegendScene(Scene):
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
         self.board_name = renderer.board.name
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if controls.pressed(event, *CLOSE_ACTIONS) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.stack.pop()
         return None  # modal

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game import Race
 from game.app.controls import Action
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
@@ -21,7 +22,7 @@ from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.ui import text, theme
 
 
@@ -33,7 +34,7 @@ def t(message: str, **values: Any) -> str:
         return message.format(**values) if values else message
 
 
-def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
+def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
     """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
@@ -65,10 +66,10 @@ class ReplayPlayer(Seats, Guide):
         self.scene = scene
 
     # ---------------------------------------------------------------- the seats: the recorded choices
-    def who(self, race: Any, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         return "recorded", ""
 
-    def here(self, race: Any, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return not race.racers[racer].setup.bot
 
     @property
@@ -85,7 +86,7 @@ class ReplayPlayer(Seats, Guide):
         race = scene.race
         return race.over or self.problem is not None or len(race.choices) >= len(self.replay.choices)
 
-    def update(self, scene: Any, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
         if self.paused() or scene.busy:
             return
@@ -153,7 +154,7 @@ class ReplayPlayer(Seats, Guide):
         """Escape: leave the replay (the game quits when it was opened from the command line)."""
         scene.stack.pop()
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         action = controls.which(event, (Action.BACK, Action.PLAY_PAUSE, Action.STEP, Action.FASTER, Action.SLOWER))
         if action is Action.BACK:
             self.back(scene)

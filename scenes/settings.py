@@ -8,6 +8,7 @@ order stop at their ends (Right on the fastest speed leaves it fastest)."""
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -114,7 +115,7 @@ class SettingsScene(Scene):
         value = tuple(value) if isinstance(value, list) else value
         if row.applies == "language":
             s.language = i18n.set_language(value)
-            s.save()
+            self.app.save_settings()
             self.build(focus=self.group.focus)
             return
         setattr(s, row.name, value)
@@ -127,7 +128,7 @@ class SettingsScene(Scene):
             if row.name == "volume":
                 audio.play("click")  # heard at the new volume
         else:
-            s.save()
+            self.app.save_settings()
 
     def set_language(self, code: str) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
@@ -144,6 +145,10 @@ class SettingsScene(Scene):
     def back(self) -> None:
         """Back to where the settings were opened from."""
         self.stack.pop()
+
+    def rest(self) -> float:
+        """Nothing here moves by itself: the window rests until an input."""
+        return math.inf
 
     def handle_event(self, event):
         if self.group.handle_event(event):
