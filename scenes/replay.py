@@ -15,8 +15,10 @@ from typing import Any
 import pygame
 
 from game import Race
+from game.app.controls import Action
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -30,11 +32,6 @@ def t(message: str, **values: Any) -> str:
         return _catalogue(message, **values)
     except (OSError, ValueError, KeyError):
         return message.format(**values) if values else message
-
-
-STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)
-FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
@@ -158,22 +155,22 @@ class ReplayPlayer(Seats, Guide):
         scene.stack.pop()
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back(scene)
-                return True
-            if event.key == pygame.K_SPACE:
-                self.toggle_pause()
-                return True
-            if event.key in STEP_KEYS:
-                self.step()
-                return True
-            if event.key in FASTER_KEYS or event.unicode == "+":
-                self.change_speed(+1)
-                return True
-            if event.key in SLOWER_KEYS:
-                self.change_speed(-1)
-                return True
+        action = controls.which(event, (Action.BACK, Action.PLAY_PAUSE, Action.STEP, Action.FASTER, Action.SLOWER))
+        if action is Action.BACK:
+            self.back(scene)
+            return True
+        if action is Action.PLAY_PAUSE:
+            self.toggle_pause()
+            return True
+        if action is Action.STEP:
+            self.step()
+            return True
+        if action in (Action.FASTER, Action.SLOWER):
+            self.change_speed(+1 if action is Action.FASTER else -1)
+            return True
+        if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
+            self.change_speed(+1)  # (a layout's own + key)
+            return True
         if scene.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and scene.busy:
