@@ -10,6 +10,7 @@ problems of one file while it is checked and read.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Union
 
@@ -36,6 +37,8 @@ DESCRIPTION_LENGTH = 1000  # the longest description or author
 LINE_LENGTH = 400  # the longest line check-map prints (a value quoted in a message is cut)
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
+TRANSLATED_PROPERTIES = ("name", "description")  # each may be given again per language: "name.fr"
+TRANSLATION = re.compile(r"(name|description)\.([a-z]{2,3})")  # a translated property: "description.fr"
 LAYER_TAGS = {
     "layer": "a tile layer",
     "objectgroup": "an object layer",

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
-from scenes.i18n import t
+from scenes.i18n import board_name, t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain
 from scenes.stack import Scene
@@ -114,7 +114,7 @@ class LegendScene(Scene):
         super().__init__()
         self.entries = [(kind, *picture(renderer, kind)) for kind in KINDS]
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
-        self.board_name = renderer.board.name
+        self.board_name = board_name(renderer.board)
 
     def handle_event(self, event: Any) -> Any:
         if event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:

@@ -27,8 +27,8 @@ from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.record import NAME_LENGTH
 from scenes import assets, boards, character_card
 from scenes.backdrop import backdrop
+from scenes.i18n import board_description, board_name, racer_kind, t
 from scenes.i18n import character as character_name
-from scenes.i18n import racer_kind, t
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -328,8 +328,8 @@ class SetupScene(Scene):
         if choice.board is None:
             return t("setup.unreadable", ref=Path(choice.ref).name)
         if choice.origin == boards.YOURS:
-            return t("setup.your_board", name=choice.board.name)
-        return choice.board.name
+            return t("setup.your_board", name=board_name(choice.board))
+        return board_name(choice.board)
 
     def open_boards_folder(self) -> None:
         """Show the player's boards folder in the system's file manager (and say where it is)."""
@@ -491,10 +491,10 @@ class SetupScene(Scene):
             area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
             text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
             return
-        text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
+        text.draw(surface, board_name(board), (x, card.top + 14), 26, theme.ACCENT, "heading")
         y = text.draw_wrapped(
             surface,
-            board.description or t("setup.no_description"),
+            board_description(board) or t("setup.no_description"),
             pygame.Rect(x, card.top + 52, card.right - x - 16, 66),
             17,
             theme.TEXT,
