@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
             except ReplayError as error:
                 raise UnusableFile(str(error)) from None
         if args.command == "check-map":
-            return boards.run_check_map(args.files)
+            return boards.run_check_map(args.files, args.form)
         if args.command == "season":
             return races.run_season(args)
         if args.command == "serve":

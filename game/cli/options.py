@@ -324,6 +324,13 @@ def build_parser() -> Parser:
     check.add_argument(
         "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
     )
+    check.add_argument(
+        "--format",
+        dest="form",
+        choices=("text", "json"),
+        default="text",
+        help="text: one line per problem (default); json: one JSON document with each problem's place",
+    )
 
     replay = command(
         commands,
