@@ -63,12 +63,19 @@ class Problem:
     def line(self) -> str:
         """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
         value quoted) is printed escaped and cut short, so no file can print a line of its own."""
-        where = [_shown(self.file, LINE_LENGTH)]
-        if self.layer:
-            where.append(f'layer "{_shown(self.layer, 60)}"')
+        where = ", ".join(part for part in (_shown(self.file, LINE_LENGTH), self.place()) if part)
+        return f"{where}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
+
+    def place(self) -> str:
+        """Where in the file: 'layer "holes", column 3, row 12' (empty for the whole file)."""
+        where = [f'layer "{_shown(self.layer, 60)}"'] if self.layer else []
         if self.square is not None:
             where.append(f"column {self.square[1]}, row {self.square[0]}")
-        return f"{', '.join(where)}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
+        return ", ".join(where)
+
+    def sentence(self) -> str:
+        """The problem without its file: its place, then what is wrong (printable, cut short)."""
+        return ": ".join(part for part in (self.place(), _shown(self.message, LINE_LENGTH)) if part)
 
     def __str__(self) -> str:
         return self.line()

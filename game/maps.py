@@ -51,6 +51,12 @@ def check_board(path: PathLike) -> list[Problem]:
     return _read(path)[1]
 
 
+def read_board(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
+    """A board as `check-map` reads it: the Board (None when it has an error), every problem, and the
+    files it uses besides itself (its tilesets and their pictures), to copy or watch with it."""
+    return _read(path)
+
+
 def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "text") -> int:
     """`main.py check-map FILE...`: print one line per problem and a summary (`form` "json": one JSON
     document instead, `problems_json`, for the Tiled extension and other tools).

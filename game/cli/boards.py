@@ -1,11 +1,12 @@
-"""`check-map`: boards drawn in Tiled checked as the game reads them (docs/maps.md)."""
+"""`check-map`: boards drawn in Tiled checked as the game reads them (docs/maps.md); `add-board`: boards and
+packs of boards added to the player's boards folder."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from game.app import userboards
+from game.app import addboards, userboards
 from game.maps import check_map_command, problems_json
 
 
@@ -32,3 +33,20 @@ def run_check_map(names: list[str], form: str = "text") -> int:
         )
         return 0
     return check_map_command([str(where)], form=form)
+
+
+def run_add_board(names: list[str]) -> int:
+    """`add-board FILE...`: each board or pack added to the player's boards folder; exit 1 when anything
+    was refused (what passed is added all the same)."""
+    where = userboards.prepare()
+    if where is None:
+        print("add-board: the game's per-user folder cannot be made, so there is no boards folder", file=sys.stderr)
+        return 1
+    refused = False
+    for name in names:
+        outcome = addboards.add_boards(name, where)
+        for line in outcome.lines():
+            print(line)
+        refused = refused or bool(outcome.refused)
+    print(f"your boards folder: {where}")
+    return 1 if refused else 0

@@ -332,6 +332,17 @@ def build_parser() -> Parser:
         help="text: one line per problem (default); json: one JSON document with each problem's place",
     )
 
+    add = command(
+        commands,
+        "add-board",
+        "Add boards to your boards folder: a board (.tmx, with its tileset) or a pack of boards (.zip), "
+        "each checked as check-map does; what passes is copied, what does not is said.",
+        "main.py add-board ~/Downloads/canyon.tmx",
+        "main.py add-board friends-boards.zip",
+        lineup=False,
+    )
+    add.add_argument("files", nargs="+", metavar="FILE", help="boards (.tmx) or packs of boards (.zip)")
+
     replay = command(
         commands,
         "replay",
