@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game.app import logs, session, userboards, userdata
+from game.app import addboards, logs, session, userboards, userdata
 from game.app.settings import Settings
 from game.replay import start
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
+from scenes.dropped import DroppedScene
 from scenes.gamepad import Gamepads
 from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
@@ -76,6 +77,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "games": GamesScene,
     "replays": ReplaysScene,
     "replay": watch,
+    "dropped": DroppedScene,
 }
 
 
@@ -185,7 +187,23 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.save_window_picture()
             return
+        if event.type == pygame.DROPFILE:
+            self.boards_dropped(event.file)
+            return
         self.stack.handle_event(self.translate(event))
+
+    def boards_dropped(self, file: str) -> None:
+        """A file dropped on the window: its boards (a .tmx, or a .zip pack) added to the player's boards
+        folder as `main.py add-board` adds them, and what happened said on a card over the screen."""
+        where = userboards.prepare() if not session.read_only() else None
+        if where is None:
+            why = i18n.t("dropped.read_only") if session.read_only() else i18n.t("setup.no_boards_folder")
+            outcome = addboards.Outcome(refused=[why])
+        else:
+            outcome = addboards.add_boards(file, where)
+        for line in outcome.lines():
+            log.info("dropped %s: %s", file, line)
+        self.stack.push(self.stack.make("dropped", outcome, where))
 
     def step(self, events: Iterable = (), dt: float = 1 / FPS) -> None:
         """One frame: the given events, `dt` seconds of time, a draw (tests drive this)."""

@@ -121,6 +121,20 @@ class SetupScene(Scene):
         self.rebuild()
         self.focus_start()
 
+    def boards_changed(self, wanted: str | None = None) -> None:
+        """The boards folder changed (boards dropped on the window): the boards read again, the one
+        chosen kept (or `wanted`, a board's file, chosen)."""
+        keep = wanted or self.choices[self.board_index].ref
+        self.choices = boards.available(self.board_file)
+        refs = [c.ref for c in self.choices]
+        if keep in refs:
+            self.set_board(refs.index(keep))
+        self.rebuild()
+
+    def race_on(self, board_file: str) -> None:
+        """Choose this board (one just added to the boards folder)."""
+        self.boards_changed(board_file)
+
     def remembered(self) -> dict | None:
         """The lineup this setup was last started or left with (None on a first start)."""
         return self.app.settings.lineups.get(self.lineup_key) if self.app is not None else None
