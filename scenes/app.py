@@ -23,6 +23,7 @@ from game.app import addboards, logs, session, userboards, userdata
 from game.app.settings import Settings
 from game.replay import start
 from scenes import assets, audio, i18n
+from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
 from scenes.dropped import DroppedScene
 from scenes.gamepad import Gamepads
@@ -78,6 +79,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replays": ReplaysScene,
     "replay": watch,
     "dropped": DroppedScene,
+    "board_gallery": BoardGalleryScene,
 }
 
 

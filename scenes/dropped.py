@@ -93,7 +93,7 @@ class DroppedScene(Scene):
         said += [(line, theme.MUTED) for line in self.outcome.present]
         said += [(line, theme.BAD) for line in self.outcome.refused]
         if self.where is not None:
-            said.append((t("dropped.folder", path=str(self.where)), theme.MUTED))
+            said.append((t("dropped.folder", path=shown_path(self.where)), theme.MUTED))
         return said
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -109,3 +109,11 @@ class DroppedScene(Scene):
                 break
             y = text.draw_wrapped(surface, line, room, LINE_SIZE, colour) + 8
         self.group.draw(surface)
+
+
+def shown_path(path: Path) -> str:
+    """A folder as a person reads it: below the home folder, from "~"."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)

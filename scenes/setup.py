@@ -316,6 +316,7 @@ class SetupScene(Scene):
         widgets.append(
             Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder, size=19)
         )
+        widgets.append(Button((GALLERY.right - 508, 20, 248, 44), t("setup.all_boards"), self.open_gallery, size=19))
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
 
@@ -344,6 +345,10 @@ class SetupScene(Scene):
         if choice.origin == boards.YOURS:
             return t("setup.your_board", name=board_name(choice.board))
         return board_name(choice.board)
+
+    def open_gallery(self) -> None:
+        """Every board as a picture, to choose one (scenes/board_gallery.py)."""
+        self.stack.push(self.stack.make("board_gallery", self.choices, self.board_index, self.set_board))
 
     def open_boards_folder(self) -> None:
         """Show the player's boards folder in the system's file manager (and say where it is)."""
