@@ -391,39 +391,39 @@ R...................  ggggggggddddgggggggg
 ....................  cccccccccccccccccccc
 """
 
-# A duel: walls bar the middle of every sixth row; the way round is across the edges, which touch.
+# A duel: walls bar all but the edge columns of every sixth row; the way through is across the edges, which touch.
 GORGE = """
 ...1..2...  cccccccccc
 ..........  aaddddddaa
-R.........  aaddddddaa
+R...$.....  aaddddddaa
+.......$).  aaddddddaa
 ..........  aaddddddaa
-...$...C..  aaddddddaa
-..######..  aaddddddaa
+.########.  aaddddddaa
 ..........  aaddddddaa
-...R.$..$.  aaddddddaa
+...R.O..O.  aaddddddaa
 R.........  aaddddddaa
 ...R......  aaddddddaa
+..%.......  aaddddddaa
+.########.  aaddddddaa
+.......S..  aaddddddaa
 ..........  aaddddddaa
-..######S.  aaddddddaa
-.......%..  aaddddddaa
-..........  aaddddddaa
-CO.....%..  aaddddddaa
+.O....$S..  aaddddddaa
 ...R......  aaddddddaa
-.........O  aaddddddaa
-..######..  aaddddddaa
-R..$.$....  aaddddddaa
+..........  aaddddddaa
+.########.  aaddddddaa
+..........  aaddddddaa
 ..O.......  aaddddddaa
-.......O..  aaddddddaa
+.......R..  aaddddddaa
 O.........  aaddddddaa
 ..........  aaddddddaa
-..######..  aaddddddaa
+.########.  aaddddddaa
 ..........  aaddddddaa
-........R.  aaddddddaa
-....).....  aaddddddaa
-.)...R....  aaddddddaa
-..........  aaddddddaa
-..######..  aaddddddaa
-.S........  aaddddddaa
+.$......R.  aaddddddaa
+....C.....  aaddddddaa
+.C...R....  aaddddddaa
+.).....%..  aaddddddaa
+.########.  aaddddddaa
+$.........  aaddddddaa
 ..........  cccccccccc
 """
 
