@@ -93,6 +93,7 @@ class SeasonSetupScene(SetupScene):
 
     title_key = "season.setup_title"
     start_label = "season.start"
+    one_board = False
     racers_help = "season.racers_help"  # (no seat for a friend: a championship is played at one screen)
     kinds = KINDS[:-1]  # no seat open for a friend: a championship is played at one screen
 

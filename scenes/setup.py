@@ -104,6 +104,7 @@ class SetupScene(Scene):
         self.message_ok = False  # the message says something went well (green), not a problem (red)
 
     # ---------------------------------------------------------------- state
+    one_board = True  # one board for the race, chosen in the board chooser or in All boards
     lineup_key = "race"  # the setups' lineups remembered in the settings (game.app.settings.LINEUPS)
 
     def enter(self) -> None:
@@ -316,7 +317,10 @@ class SetupScene(Scene):
         widgets.append(
             Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder, size=19)
         )
-        widgets.append(Button((GALLERY.right - 508, 20, 248, 44), t("setup.all_boards"), self.open_gallery, size=19))
+        if self.one_board:  # (a championship's setup chooses a board per race: no gallery of one choice)
+            widgets.append(
+                Button((GALLERY.right - 508, 20, 248, 44), t("setup.all_boards"), self.open_gallery, size=19)
+            )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
 
