@@ -48,3 +48,14 @@ def test_a_misspelt_translation_is_a_probable_typo(tmp_path):
     path = write_board(tmp_path, "b", properties={"name": "Salt Flats", "descriptoin.fr": "Blanc."})
     problems = check_board(path)
     assert [p.severity for p in problems] == [WARNING] and '"description"' in problems[0].message
+
+
+def test_a_series_of_six_racers_on_the_shipped_boards_leaves_out_the_duel_s_board(capsys):
+    from game.cli.options import build_parser
+    from game.cli.races import run_series
+
+    for words, gorge in ((["--racers", "6"], False), (["--racers", "2"], True)):
+        args = build_parser().parse_args(["balance", "--games", "2", "--jobs", "1", "--bot", "easy", *words])
+        assert run_series(args) == 0
+        said = capsys.readouterr().out
+        assert "Goblin Sprint" in said and ("Twin Gorge" in said) == gorge, said

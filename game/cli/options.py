@@ -374,7 +374,7 @@ def _add_series_options(parser: Parser) -> None:
         dest="series_boards",
         action="append",
         metavar="FILE",
-        help="a board (repeat for several; default: every shipped board)",
+        help="a board (repeat for several; default: every shipped board that takes the racers)",
     )
     parser.add_argument(
         "--jobs",
