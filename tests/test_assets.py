@@ -74,6 +74,9 @@ def pygame_ready():
     pygame.init()
     yield
     pygame.quit()
+    from scenes import assets  # the game's fonts made by earlier modules die with pygame.quit: forget them
+
+    assets.font.cache_clear()
 
 
 @pytest.mark.parametrize("relative,size", EXPECTED, ids=[e[0] for e in EXPECTED])
