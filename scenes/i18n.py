@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from scenes import assets
 
 if TYPE_CHECKING:
-    from game.board import Board
+    from game.boards.board import Board
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -188,7 +188,7 @@ def object_the(obj: str) -> str:
 
 def rule_text(rule: str) -> str:
     """A special rule in words, with the tuning table's numbers filled in."""
-    from game import tuning
+    from game.rules import tuning
 
     values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
     key = f"rule.{rule}"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.map_format import ERROR, WARNING
-from game.maps import check_board, load_board
+from game.boards.map_format import ERROR, WARNING
+from game.boards.maps import check_board, load_board
 from tests.test_maps_support import SHIPPED, write_board
 
 

@@ -9,7 +9,7 @@ import shutil
 import pygame
 import pytest
 
-from game.maps import load_board
+from game.boards.maps import load_board
 from scenes.render import board as render
 from tests.test_maps_support import MAPS, TILESETS
 

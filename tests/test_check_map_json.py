@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from game.maps import check_map_command
+from game.boards.maps import check_map_command
 from tests.test_check_map import CASES, written  # noqa: F401  (the fixture of the malformed boards)
 from tests.test_maps_support import MAPS, ROOT, make_boards, paint, write_board
 

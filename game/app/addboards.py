@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from game import files
-from game.map_format import ERROR
-from game.maps import read_board
+from game.boards.map_format import ERROR
+from game.boards.maps import read_board
 
 MB = 1 << 20
 PACK_BYTES = 32 * MB  # the largest pack read (the shipped boards and tileset together are 0.2 MB)

@@ -7,7 +7,7 @@ import json
 import sys
 
 from game.app import addboards, userboards
-from game.maps import check_map_command, problems_json
+from game.boards.maps import check_map_command, problems_json
 
 
 def run_check_map(names: list[str], form: str = "text") -> int:

@@ -22,7 +22,7 @@ import pygame
 
 from game import files
 from game.app import userdata
-from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
+from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
 from scenes import assets
 from scenes.render import tiled
 
