@@ -165,3 +165,13 @@ def test_the_extension_lists_each_problem_and_jumps_to_its_square_or_object(tmp_
     typo = next(j for j in result["jumps"] if "turn" in j["text"])
     assert typo["layer"] is None and typo["area"] == [] and typo["centred"] == []
     assert result["ran"][-1] == ["log", "Check board: checked 1 board: 2 errors, 1 warning"]
+
+
+def test_check_map_json_of_an_empty_boards_folder_is_a_json_report_of_no_board(monkeypatch, tmp_path, capsys):
+    from game.cli.boards import run_check_map
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run_check_map([], "json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["boards"] == [] and data["errors"] == data["warnings"] == 0
+    assert "holds no board" in data["summary"]
