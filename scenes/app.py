@@ -199,8 +199,8 @@ class App:
         folder as `main.py add-board` adds them, and what happened said on a card over the screen."""
         where = userboards.prepare() if not session.read_only() else None
         if where is None:
-            why = i18n.t("dropped.read_only") if session.read_only() else i18n.t("setup.no_boards_folder")
-            outcome = addboards.Outcome(refused=[why])
+            why = "read_only" if session.read_only() else "no_folder"
+            outcome = addboards.Outcome(refused=[addboards.refusal(os.path.basename(file), why)])
         else:
             outcome = addboards.add_boards(file, where)
         for line in outcome.lines():

@@ -88,10 +88,13 @@ class DroppedScene(Scene):
         return None  # modal: nothing reaches the screen below
 
     def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """What to say, each line with its colour: the boards added, those there already, the refusals."""
+        """What to say, each line with its colour: the boards added, those there already, the refusals
+        (in the player's language; a board's problem in the checker's words)."""
         said = [(t("dropped.added", name=name, file=file), theme.GOOD) for file, name in self.outcome.added]
-        said += [(line, theme.MUTED) for line in self.outcome.present]
-        said += [(line, theme.BAD) for line in self.outcome.refused]
+        said += [(t("dropped.present", what=what), theme.MUTED) for what in self.outcome.present]
+        for refused in self.outcome.refused:
+            why = t(f"dropped.why.{refused.why}", **dict(refused.values))
+            said.append((t("dropped.refused", what=refused.what, why=why), theme.BAD))
         if self.where is not None:
             said.append((t("dropped.folder", path=shown_path(self.where)), theme.MUTED))
         return said

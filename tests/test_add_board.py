@@ -99,7 +99,8 @@ def test_the_same_board_twice_is_there_already_and_another_of_its_name_gets_a_fr
     first = a_board(tmp_path / "a", "canyon", "Red Canyon")
     assert addboards.add_boards(first, boards_folder).added == [("canyon.tmx", "Red Canyon")]
     again = addboards.add_boards(first, boards_folder)
-    assert again.added == [] and again.present == ["canyon.tmx: already in your boards folder"] and not again.refused
+    assert again.added == [] and again.present == ["canyon.tmx"] and not again.refused
+    assert again.lines() == ["canyon.tmx: already in your boards folder"]
     other = a_board(tmp_path / "b", "canyon", "Blue Canyon")
     assert addboards.add_boards(other, boards_folder).added == [("canyon-2.tmx", "Blue Canyon")]
     assert b"Red Canyon" in (boards_folder / "canyon.tmx").read_bytes()  # never overwritten
@@ -110,7 +111,7 @@ def _refused(source: Path, where: Path) -> list[str]:
     before = folder_state(where)
     outcome = addboards.add_boards(source, where)
     assert outcome.added == [] and folder_state(where) == before
-    return outcome.refused
+    return [refused.line() for refused in outcome.refused]
 
 
 def test_a_board_that_fails_its_check_is_refused_with_the_checkers_sentence(tmp_path, boards_folder):

@@ -68,3 +68,20 @@ def test_a_hostile_drop_is_refused_with_one_sentence_and_the_folder_unchanged(ap
     assert len(card.group.widgets) == 1  # OK only: nothing to race on
     app.step([key(pygame.K_ESCAPE)], 1 / 30)
     assert not isinstance(app.stack.top, DroppedScene)
+
+
+def test_the_card_says_what_was_refused_in_the_player_s_language(tmp_path, monkeypatch):
+    from scenes import i18n
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    app = App(settings=Settings(language="fr"))
+    i18n.set_language("fr")
+    try:
+        good = a_board(tmp_path / "made", "salt", "Salt Flats")
+        app.step([drop(pack(tmp_path / "p.zip", {"salt.tmx": good, "x.tsx": b"/etc"}, links=("x.tsx",)))], 1 / 30)
+        card = app.stack.top
+        lines = [line for line, _ in card.lines()]
+        assert lines[0] == "p.zip : refusé : son entrée 'x.tsx' est un lien, ce qu'un paquet ne peut pas contenir."
+        assert lines[1].startswith("Votre dossier de plateaux : ")
+    finally:
+        i18n.set_language("en")

@@ -38,23 +38,73 @@ KINDS[".jpeg"] = "image"
 FREE_NAMES = 100  # "canyon-2.tmx" ... "canyon-100.tmx" tried when "canyon.tmx" is taken
 
 
+# Why a board or a pack is refused: its key, and the sentence the command line prints (the window says
+# it in the player's language: its catalogue's "dropped.why.<key>", filled in with the same values).
+WHY = {
+    "unreadable": "it cannot be read ({error})",
+    "not_regular": "it is not a regular file",
+    "pack_too_big": "it is {size}, more than the {limit} a pack may be",
+    "not_zip": "it is not a zip file the game can read ({error})",
+    "too_many": "it holds {count} entries, more than the {limit} allowed",
+    "leaves": "its entry {entry} leaves the pack's folder",
+    "link": "its entry {entry} is a link, which a pack may not hold",
+    "twice": "it holds {entry} twice",
+    "entry_too_big": "its entry {entry} inflates to {size}, more than the {limit} a {kind} may be",
+    "bomb": "its entry {entry} inflates {ratio} times or more: a zip bomb",
+    "inflates": "its files inflate to more than the {limit} a pack may hold",
+    "beyond": "its entry {entry} inflates beyond its size",
+    "no_board": "the pack holds no board (.tmx)",
+    "not_board": "it is neither a board (.tmx) nor a pack of boards (.zip)",
+    "check": "{problem}",
+    "tileset_differs": "it uses {file}, and your boards folder already holds a different file of that name; "
+    "rename its tileset (or picture) and add it again",
+    "cannot_copy": "it cannot be copied into your boards folder ({error})",
+    "read_only": "this window is read-only (another game window uses your folder), so nothing was added",
+    "no_folder": "the game's per-user folder cannot be made, so there is no boards folder",
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A board or a pack refused: what it is ("p.zip", "p.zip: canyon.tmx"), why (a key of WHY) and
+    the values its sentence names."""
+
+    what: str
+    why: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def line(self) -> str:
+        """The one sentence the command line prints."""
+        return f"{self.what}: refused: {WHY[self.why].format(**dict(self.values))}"
+
+
+def refusal(what: str, why: str, **values: object) -> Refusal:
+    """A Refusal, its values made text."""
+    return Refusal(what, why, tuple((name, str(value)) for name, value in values.items()))
+
+
 class PackRefused(ValueError):
-    """A pack the game will not open; the message is one sentence naming the pack and what is wrong."""
+    """A pack the game will not open: its `refusal` (the message is its sentence)."""
+
+    def __init__(self, refused: Refusal) -> None:
+        super().__init__(refused.line())
+        self.refusal = refused
 
 
 @dataclass
 class Outcome:
     """What adding boards did: the boards added (file name in the folder, board name), the boards
-    that were there already, and the sentences of what was refused."""
+    that were there already (named as where they came from), and what was refused."""
 
     added: list[tuple[str, str]] = field(default_factory=list)
     present: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         """The outcome in sentences, added boards first."""
         said = [f"added {name!r} to your boards folder as {file}" for file, name in self.added]
-        return said + self.present + self.refused
+        said += [f"{what}: already in your boards folder" for what in self.present]
+        return said + [r.line() for r in self.refused]
 
 
 def add_boards(source: str | os.PathLike[str], where: Path) -> Outcome:
@@ -66,15 +116,15 @@ def add_boards(source: str | os.PathLike[str], where: Path) -> Outcome:
             try:
                 boards = unpack(path, Path(unpacked))
             except PackRefused as error:
-                outcome.refused.append(str(error))
+                outcome.refused.append(error.refusal)
                 return outcome
             if not boards:
-                outcome.refused.append(f"{path.name}: refused: the pack holds no board (.tmx)")
+                outcome.refused.append(refusal(path.name, "no_board"))
             for board in boards:
                 _add_one(board, where, outcome, shown=f"{path.name}: {board.relative_to(unpacked).as_posix()}")
         return outcome
     if path.suffix.lower() != ".tmx":
-        outcome.refused.append(f"{path.name}: refused: it is neither a board (.tmx) nor a pack of boards (.zip)")
+        outcome.refused.append(refusal(path.name, "not_board"))
         return outcome
     _add_one(path, where, outcome, shown=path.name)
     return outcome
@@ -86,7 +136,8 @@ def _add_one(board: Path, where: Path, outcome: Outcome, shown: str) -> None:
     read, problems, used = read_board(board)
     errors = [p for p in problems if p.severity == ERROR]
     if read is None or errors:
-        outcome.refused.append(f"{shown}: refused: {errors[0].sentence() if errors else 'it cannot be read'}")
+        problem = errors[0].sentence() if errors else "it cannot be read"
+        outcome.refused.append(refusal(shown, "check", problem=problem))
         return
     base = board.parent
     copies: list[tuple[Path, Path]] = []
@@ -95,16 +146,13 @@ def _add_one(board: Path, where: Path, outcome: Outcome, shown: str) -> None:
         target = where / relative
         if target.exists():
             if not _same(Path(file), target):
-                outcome.refused.append(
-                    f"{shown}: refused: it uses {relative.as_posix()}, and your boards folder already holds "
-                    "a different file of that name; rename its tileset (or picture) and add it again"
-                )
+                outcome.refused.append(refusal(shown, "tileset_differs", file=relative.as_posix()))
                 return
             continue
         copies.append((Path(file), target))
     free = _free_name(where, board.name, board)
     if free is None:
-        outcome.present.append(f"{shown}: already in your boards folder")
+        outcome.present.append(shown)
         return
     written: list[Path] = []
     try:
@@ -115,7 +163,7 @@ def _add_one(board: Path, where: Path, outcome: Outcome, shown: str) -> None:
     except OSError as error:
         for done in written:
             done.unlink(missing_ok=True)
-        outcome.refused.append(f"{shown}: refused: it cannot be copied into your boards folder ({error})")
+        outcome.refused.append(refusal(shown, "cannot_copy", error=error))
         return
     outcome.added.append((free.name, read.name))
 
@@ -150,14 +198,12 @@ def unpack(pack: Path, into: Path) -> list[Path]:
     try:
         info = os.stat(pack)
     except OSError as error:
-        raise PackRefused(f"{name}: refused: it cannot be read ({error.strerror or error})") from None
+        raise PackRefused(refusal(name, "unreadable", error=error.strerror or error)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise PackRefused(f"{name}: refused: it is not a regular file")
+        raise PackRefused(refusal(name, "not_regular"))
     if info.st_size > PACK_BYTES:
-        raise PackRefused(
-            f"{name}: refused: it is {files.size_text(info.st_size)}, more than the {files.size_text(PACK_BYTES)} "
-            "a pack may be"
-        )
+        size, limit = files.size_text(info.st_size), files.size_text(PACK_BYTES)
+        raise PackRefused(refusal(name, "pack_too_big", size=size, limit=limit))
     try:
         with zipfile.ZipFile(pack) as archive:
             entries = archive.infolist()
@@ -175,26 +221,26 @@ def unpack(pack: Path, into: Path) -> list[Path]:
         zlib.error,
     ) as error:
         # (RuntimeError: an encrypted entry; NotImplementedError: a compression Python cannot read)
-        raise PackRefused(f"{name}: refused: it is not a zip file the game can read ({error})") from None
+        raise PackRefused(refusal(name, "not_zip", error=error)) from None
     except OSError as error:
-        raise PackRefused(f"{name}: refused: it cannot be read ({error.strerror or error})") from None
+        raise PackRefused(refusal(name, "unreadable", error=error.strerror or error)) from None
 
 
 def _check_entries(name: str, entries: list[zipfile.ZipInfo]) -> None:
     """Every bound a pack's directory must keep, before a byte is inflated."""
     if len(entries) > PACK_ENTRIES:
-        raise PackRefused(f"{name}: refused: it holds {len(entries):,} entries, more than the {PACK_ENTRIES} allowed")
+        raise PackRefused(refusal(name, "too_many", count=f"{len(entries):,}", limit=PACK_ENTRIES))
     seen: set[str] = set()
     total = 0
     for entry in entries:
         shown = files.shown(entry.filename, 60)
         if _leaves(entry.filename):
-            raise PackRefused(f"{name}: refused: its entry {shown} leaves the pack's folder")
+            raise PackRefused(refusal(name, "leaves", entry=shown))
         if stat.S_ISLNK(entry.external_attr >> 16):
-            raise PackRefused(f"{name}: refused: its entry {shown} is a link, which a pack may not hold")
+            raise PackRefused(refusal(name, "link", entry=shown))
         key = entry.filename.rstrip("/").lower()
         if key in seen:
-            raise PackRefused(f"{name}: refused: it holds {shown} twice")
+            raise PackRefused(refusal(name, "twice", entry=shown))
         seen.add(key)
         if entry.is_dir():
             continue
@@ -203,17 +249,13 @@ def _check_entries(name: str, entries: list[zipfile.ZipInfo]) -> None:
             continue
         limit = files.LIMITS[kind]
         if entry.file_size > limit:
-            raise PackRefused(
-                f"{name}: refused: its entry {shown} inflates to {files.size_text(entry.file_size)}, "
-                f"more than the {files.size_text(limit)} a {kind} may be"
-            )
+            size, most = files.size_text(entry.file_size), files.size_text(limit)
+            raise PackRefused(refusal(name, "entry_too_big", entry=shown, size=size, limit=most, kind=kind))
         if entry.file_size > SHRINK * max(1, entry.compress_size) and entry.file_size > MB:
-            raise PackRefused(f"{name}: refused: its entry {shown} inflates {SHRINK} times or more: a zip bomb")
+            raise PackRefused(refusal(name, "bomb", entry=shown, ratio=SHRINK))
         total += entry.file_size
         if total > PACK_INFLATED:
-            raise PackRefused(
-                f"{name}: refused: its files inflate to more than the {files.size_text(PACK_INFLATED)} a pack may hold"
-            )
+            raise PackRefused(refusal(name, "inflates", limit=files.size_text(PACK_INFLATED)))
 
 
 def _leaves(filename: str) -> bool:
@@ -239,10 +281,10 @@ def _extract(name: str, archive: zipfile.ZipFile, entries: list[zipfile.ZipInfo]
             data = stream.read(limit + 1)
         total += len(data)
         if len(data) > limit or total > PACK_INFLATED:
-            raise PackRefused(f"{name}: refused: its entry {files.shown(entry.filename, 60)} inflates beyond its size")
+            raise PackRefused(refusal(name, "beyond", entry=files.shown(entry.filename, 60)))
         target = into.joinpath(*PurePosixPath(entry.filename).parts)
         if not files.inside(into, target):
-            raise PackRefused(f"{name}: refused: its entry {files.shown(entry.filename, 60)} leaves the pack's folder")
+            raise PackRefused(refusal(name, "leaves", entry=files.shown(entry.filename, 60)))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         if kind == "board":
