@@ -17,7 +17,7 @@ import pygame
 
 from game.app.addboards import Outcome
 from scenes import assets
-from scenes.i18n import t
+from scenes.i18n import language, t
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, titled_card, veil
@@ -87,10 +87,16 @@ class DroppedScene(Scene):
             self.close()
         return None  # modal: nothing reaches the screen below
 
+    def name(self, file: str, name: str) -> str:
+        """A board added, named in the player's language where its map has a name in it."""
+        return self.outcome.translations.get(file, {}).get(f"name.{language()}") or name
+
     def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What to say, each line with its colour: the boards added, those there already, the refusals
         (in the player's language; a board's problem in the checker's words)."""
-        said = [(t("dropped.added", name=name, file=file), theme.GOOD) for file, name in self.outcome.added]
+        said = [
+            (t("dropped.added", name=self.name(file, name), file=file), theme.GOOD) for file, name in self.outcome.added
+        ]
         said += [(t("dropped.present", what=what), theme.MUTED) for what in self.outcome.present]
         for refused in self.outcome.refused:
             why = t(f"dropped.why.{refused.why}", **dict(refused.values))

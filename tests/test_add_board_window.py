@@ -11,6 +11,7 @@ from game.app.settings import Settings
 from scenes.app import App
 from scenes.dropped import DroppedScene
 from tests.test_add_board import BROKEN, a_board, folder_state, pack, two_boards_pack
+from tests.test_maps_support import write_board
 
 
 def key(k):
@@ -77,6 +78,10 @@ def test_the_card_says_what_was_refused_in_the_player_s_language(tmp_path, monke
     app = App(settings=Settings(language="fr"))
     i18n.set_language("fr")
     try:
+        french = write_board(tmp_path / "fr", "salt", properties={"name": "Salt Flats", "name.fr": "Les Salines"})
+        app.step([drop(french)], 1 / 30)
+        assert app.stack.top.lines()[0][0] == "« Les Salines » ajouté à votre dossier de plateaux (salt.tmx)."
+        app.step([key(pygame.K_ESCAPE)], 1 / 30)
         good = a_board(tmp_path / "made", "salt", "Salt Flats")
         app.step([drop(pack(tmp_path / "p.zip", {"salt.tmx": good, "x.tsx": b"/etc"}, links=("x.tsx",)))], 1 / 30)
         card = app.stack.top

@@ -99,6 +99,7 @@ class Outcome:
     added: list[tuple[str, str]] = field(default_factory=list)
     present: list[str] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)  # file added -> its names elsewhere
 
     def lines(self) -> list[str]:
         """The outcome in sentences, added boards first."""
@@ -166,6 +167,7 @@ def _add_one(board: Path, where: Path, outcome: Outcome, shown: str) -> None:
         outcome.refused.append(refusal(shown, "cannot_copy", error=error))
         return
     outcome.added.append((free.name, read.name))
+    outcome.translations[free.name] = dict(read.translations)
 
 
 def _same(a: Path, b: Path) -> bool:
