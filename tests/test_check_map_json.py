@@ -134,6 +134,7 @@ def test_the_extension_lists_each_problem_and_jumps_to_its_square_or_object(tmp_
     def broken(xml: str) -> str:  # a shield on a hole (a layer in a group, named in another case),
         xml = paint(xml, "shields", [(8, 3)], ids["shield"])  # racer 1's start moved onto row 1,
         xml = xml.replace('name="shields"', 'name="Shields"').replace('x="48" y="16"', 'x="48" y="48"', 1)
+        xml = xml.replace('name="order" type="int" value="2"', 'name="order" value="x"')  # racer 2's order,
         return xml.replace('name="turns"', 'name="turn"')  # and a probable typo
 
     path = write_board(tmp_path, "broken", edit=broken, properties={"turns": 8})
@@ -154,17 +155,19 @@ def test_the_extension_lists_each_problem_and_jumps_to_its_square_or_object(tmp_
         False,
     ]
     expected = [p for b in json.loads(report.read_text())["boards"] for p in b["problems"]]
-    assert len(result["jumps"]) == len(expected) >= 3
+    assert len(result["jumps"]) == len(expected) >= 4
     for jump, problem in zip(result["jumps"], expected):
         assert jump["kind"] == problem["severity"] and jump["text"].endswith(problem["message"])
     by_layer = {j["layer"]: j for j in result["jumps"] if j["layer"]}
     shields = by_layer["Shields"]  # a tile layer inside a group: its square selected, the view on it
     assert shields["area"] == [[3, 8, 1, 1]] and shields["centred"] == [[3.5 * 32, 8.5 * 32]]
-    starts = by_layer["start"]  # an object layer: the start point on that square selected
-    assert starts["objects"] == [1] and starts["area"] == [] and starts["centred"] == [[1.5 * 32, 1.5 * 32]]
+    order, on_row_1 = [j for j in result["jumps"] if j["layer"] == "start"]
+    assert on_row_1["objects"] == [1] and on_row_1["area"] == [] and on_row_1["centred"] == [[1.5 * 32, 1.5 * 32]]
+    assert order["objects"] == [2] and order["centred"] == [[80, 16]]  # the start point named by its id
+    assert [p["object"] for p in expected if p["layer"] == "start"] == [2, None]
     typo = next(j for j in result["jumps"] if "turn" in j["text"])
     assert typo["layer"] is None and typo["area"] == [] and typo["centred"] == []
-    assert result["ran"][-1] == ["log", "Check board: checked 1 board: 2 errors, 1 warning"]
+    assert result["ran"][-1] == ["log", "Check board: checked 1 board: 3 errors, 1 warning"]
 
 
 def test_check_map_json_of_an_empty_boards_folder_is_a_json_report_of_no_board(monkeypatch, tmp_path, capsys):

@@ -59,6 +59,7 @@ class Problem:
     square: Square | None = None  # (row, col)
     message: str = ""
     severity: str = ERROR
+    obj: int | None = None  # the id of the object (a start point) it is about, for tools that select it
 
     def line(self) -> str:
         """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
@@ -94,9 +95,9 @@ class Report:
         self.file = file
         self.problems: list[Problem] = []
 
-    def error(self, message: str, layer: str = "", square: Square | None = None) -> None:
-        """Note something that makes the board unusable."""
-        self.problems.append(Problem(self.file, layer, square, message, ERROR))
+    def error(self, message: str, layer: str = "", square: Square | None = None, obj: int | None = None) -> None:
+        """Note something that makes the board unusable (`obj`: the id of the object it is about)."""
+        self.problems.append(Problem(self.file, layer, square, message, ERROR, obj))
 
     def warn(self, message: str, layer: str = "", square: Square | None = None) -> None:
         """Note a probable mistake that the game can live with."""

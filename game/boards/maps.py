@@ -87,7 +87,8 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "t
 
 def problems_json(checked: list[tuple[str, list[Problem]]], summary: str) -> dict[str, object]:
     """What `check-map --format json` prints: each board checked, each of its problems with its place
-    (layer; column and row, counted from 0, when there is a square) and its sentence, as the text output
+    (layer; column and row, counted from 0, when there is a square; the id of the start point it is about,
+    when it is about one) and its sentence, as the text output
     says them (`line` is the text output's line), then the counts and the summary line."""
     return {
         "format": 1,
@@ -102,6 +103,7 @@ def problems_json(checked: list[tuple[str, list[Problem]]], summary: str) -> dic
                         "layer": p.layer,
                         "column": p.square[1] if p.square is not None else None,
                         "row": p.square[0] if p.square is not None else None,
+                        "object": p.obj,
                         "message": p.message,
                         "line": p.line(),
                     }

@@ -3,9 +3,9 @@
  *
  * Saves the map, runs the game's checker on it (`main.py check-map --format json`, from the game's
  * folder, two folders above this file) and lists each problem in Tiled's Issues view, an error or a
- * warning (tiled.error, tiled.warn) as the checker says it. Double-clicking a problem that names a
- * square makes its layer current, selects that square (on an object layer: the objects on it) and
- * centres the view on it. Tiled 1.8 or newer; Tiled asks once whether to enable the project's extensions.
+ * warning (tiled.error, tiled.warn) as the checker says it. Double-clicking a problem makes its
+ * layer current, selects its start point (by its id) or its square (on an object layer: the objects on
+ * it) and centres the view there. Tiled 1.8 or newer; Tiled asks once whether to enable the project's extensions.
  * Loaded by Tiled from the project's extensions folder (maps/fantasy-racing.tiled-project).
  */
 
@@ -79,6 +79,12 @@ var checkBoard = (function () {
         if (layer) {
             map.currentLayer = layer;
         }
+        var object = layer && layer.isObjectLayer ? objectNumbered(layer, problem.object) : null;
+        if (object) { // a start point named by its id: selected, the view on it
+            map.selectedObjects = [object];
+            centre(editor, object.x + (object.width || 0) / 2, object.y + (object.height || 0) / 2);
+            return;
+        }
         if (problem.column === null || problem.row === null) {
             return;
         }
@@ -87,10 +93,26 @@ var checkBoard = (function () {
         } else {
             map.selectedArea.set(Qt.rect(problem.column, problem.row, 1, 1));
         }
+        centre(editor, (problem.column + 0.5) * map.tileWidth, (problem.row + 0.5) * map.tileHeight);
+    }
+
+    /** Centre the map's view on a point (in pixels), where the view can be reached. */
+    function centre(editor, x, y) {
         var view = editor && editor.currentMapView;
-        if (view) {
-            view.centerOn((problem.column + 0.5) * map.tileWidth, (problem.row + 0.5) * map.tileHeight);
+        if (view && isFinite(x) && isFinite(y)) {
+            view.centerOn(x, y);
         }
+    }
+
+    /** The object of an object layer with this id (null when there is none or no id). */
+    function objectNumbered(layer, id) {
+        var objects = layer.objects || [];
+        for (var i = 0; i < objects.length; i++) {
+            if (id !== null && id !== undefined && objects[i].id === id) {
+                return objects[i];
+            }
+        }
+        return null;
     }
 
     /** The text of one problem in the Issues view: where it is (layer, column, row), then the sentence. */
