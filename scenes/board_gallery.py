@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pygame
 
-from scenes import boards
+from game.app.controls import Action
+from scenes import boards, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import board_name, t
 from scenes.render.board import thumbnail
@@ -83,16 +84,19 @@ class BoardGalleryScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event):
-        steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -COLUMNS, pygame.K_DOWN: COLUMNS}
-        if event.type == pygame.KEYDOWN:
-            if event.key in steps:
-                self.show(self.focus + steps[event.key])
-            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.scroll(-ROWS_SHOWN if event.key == pygame.K_PAGEUP else ROWS_SHOWN)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.choose(self.focus)
-            elif event.key == pygame.K_ESCAPE:
-                self.back()
+        steps = {Action.LEFT: -1, Action.RIGHT: 1, Action.UP: -COLUMNS, Action.DOWN: COLUMNS}
+        step = controls.which(event, steps)
+        if step is not None:
+            self.show(self.focus + steps[step])
+            return None
+        if controls.pressed(event, Action.PAGE_UP, Action.PAGE_DOWN):
+            self.scroll(-ROWS_SHOWN if controls.pressed(event, Action.PAGE_UP) else ROWS_SHOWN)
+            return None
+        if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
+            self.choose(self.focus)
+            return None
+        if controls.pressed(event, Action.BACK):
+            self.back()
             return None
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)

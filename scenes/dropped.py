@@ -5,7 +5,7 @@ A `.tmx` (with its tileset) or a `.zip` pack dropped on the window is added by
 whatever screen was open, says what happened: each board added by its name,
 each refusal in its one sentence. *Race on it* (where the screen below can
 offer a board: the title, a setup) opens the race setup on the first board
-added; *OK* (Escape, a controller's B) closes it. The screen below is told when
+added; *OK* (the back action: Escape, a controller's B) closes it. The screen below is told when
 the boards folder changed, so a setup lists the new boards at once.
 """
 
@@ -16,7 +16,8 @@ from pathlib import Path
 import pygame
 
 from game.app.addboards import Outcome
-from scenes import assets
+from game.app.controls import Action
+from scenes import assets, controls
 from scenes.i18n import language, t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -78,12 +79,12 @@ class DroppedScene(Scene):
         below.race_on(board)  # type: ignore[union-attr]  # (offered only when it can)
 
     def handle_event(self, event):
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if controls.pressed(event, Action.LEFT, Action.RIGHT):
             self.group.move(1)
             return None
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.close()
         return None  # modal: nothing reaches the screen below
 
