@@ -27,7 +27,7 @@ from game.app import session
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
-from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
+from game.net.protocol import TURN_CLOCK, ProtocolError, lan_address, room_code, shown_code
 from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
@@ -64,7 +64,7 @@ class HostScene(Scene):
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
         self.takeover_level = "normal"
-        self.clock = 0  # off by default: friends at one table take their time
+        self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
 
     def enter(self) -> None:
@@ -99,6 +99,7 @@ class HostScene(Scene):
             terms: dict[str, Any] = {
                 "takeover": self.takeover,
                 "takeover_level": self.takeover_level,
+                "clock": float(self.clock),
                 "name_of": lambda character, index: character_name(character),
             }
             if record is not None:  # a race saved in progress: its friends take their seats back with their keys
@@ -342,7 +343,7 @@ class HostScene(Scene):
         text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
-        draw_board_header(surface, box, self.board.name, self.thumb, self.turns, len(self.seats))
+        draw_board_header(surface, box, self.board.name, self.thumb, self.turns, len(self.seats), self.clock)
         seat_rows(surface, self.seats)
         open_seats = self.open_seats()
         if open_seats:

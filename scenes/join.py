@@ -393,7 +393,7 @@ class JoinScene(Scene):
             text.draw_wrapped(surface, words, area, 20, theme.MUTED)
         else:
             name = follower.board.name if follower.board is not None else ""
-            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]))
+            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]), lobby["clock"])
             seats = [s if isinstance(s, dict) else {} for s in lobby["seats"]][:MAX_RACERS]
             seat_rows(surface, seats, mine=follower.seat, chosen=self.chosen if self.state == "lobby" else None)
             if self.state == "seated":

@@ -33,7 +33,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -203,10 +203,25 @@ def write_atomically(path: Path, text: str) -> None:
 def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
     """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
     path = Path(path)
+    _remove_old(path.parent.glob(f".{path.name}.*.tmp"), older_than)
+
+
+def remove_all_leftovers(folder: Path, older_than: float = 60.0) -> None:
+    """Delete the temporary files killed writes left in `folder`, in one look at the folder (however
+    many files it holds)."""
+    try:
+        with os.scandir(folder) as entries:
+            found = [Path(e.path) for e in entries if e.name.startswith(".") and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    _remove_old(found, older_than)
+
+
+def _remove_old(leftovers: Iterable[Path], older_than: float) -> None:
     now = time.time()
-    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+    for leftover in leftovers:
         try:
-            if now - leftover.stat().st_mtime > older_than:
+            if now - leftover.lstat().st_mtime > older_than:
                 leftover.unlink()
         except OSError:
             pass
@@ -255,6 +270,9 @@ class Unreadable(Exception):
     """Why a settings or save file cannot be used (a phrase for the player)."""
 
 
+_TEXT_BYTES = bytes([*range(9, 14), *range(32, 256)])  # the bytes of a text (8 others at most in a file's start)
+
+
 def read_json_file(path: Path, what: str, kind: str) -> Any:
     """The JSON value in `path`, or Unreadable with a plain reason ("what" names the content;
     `kind`, a kind of game.files.LIMITS, bounds the file's size before it is read)."""
@@ -266,7 +284,7 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
         raise Unreadable(f"the file cannot be opened: {error.strerror}") from None
     if not data.strip():
         raise Unreadable("the file is empty")
-    if b"\x00" in data or sum(b < 9 or 13 < b < 32 for b in data[:4096]) > 8:
+    if b"\x00" in data or len(data[:4096].translate(None, _TEXT_BYTES)) > 8:
         raise Unreadable(f"it holds binary data, not {what}")
     try:
         text = data.decode("utf-8")

@@ -216,7 +216,7 @@ def run_serve(args: argparse.Namespace) -> int:
         for host in hosts:
             host.timings = timings
     try:
-        races = asyncio.run(serve_rooms(hosts, args.port, args.address))
+        races = asyncio.run(serve_rooms(hosts, args.port, args.address, terminal=True))
     except OSError as error:
         raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
     if args.timings:

@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from game.ai import LEVELS
 from game.characters import CHARACTERS
+from game.net.protocol import TURN_CLOCK
 from game.race import MAX_TURNS, MIN_TURNS
 from game.replay import SPEEDS
 from game.thinking import cores
@@ -262,10 +263,13 @@ def build_parser() -> Parser:
         help=f"the level of the computer racer that plays for him: {LEVEL_WORDS} (default normal)",
     )
     serve.add_argument(
+        "--turn-clock",
         "--clock",
+        dest="clock",
         type=seconds,
-        default=0.0,
-        help="seconds a connected friend has for each decision, then the takeover level decides it (default 0: none)",
+        default=TURN_CLOCK,
+        help=f"seconds a connected friend has for each decision, then the takeover level decides it "
+        f"(default {TURN_CLOCK:g}; 0: none)",
     )
     serve.add_argument(
         "--rooms",

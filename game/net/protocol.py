@@ -47,6 +47,7 @@ MAX_FROM_HOST = 1024 * 1024  # bytes of one message from the host (a start carri
 MAX_WAITING = 64 * 1024 * 1024  # bytes of the host's messages a window may hold unread (it reads them each frame)
 RATE = 100  # messages a second a client may send, at most (a bot answers as fast as it is asked)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+TURN_CLOCK = 60.0  # seconds a connected friend has for each decision unless the host says otherwise (0: none)
 SEND_TIMEOUT = 5.0  # seconds a message may wait for a client that does not read (it is then dropped)
 NAME_LENGTH = 24  # characters of a friend's name, once cleaned
 PORT = 47810  # the window host's port unless the settings say another

@@ -24,6 +24,7 @@ from game.board import Board
 from game.characters import CHARACTERS
 from game.net.protocol import (
     SEND_TIMEOUT,
+    TURN_CLOCK,
     ProtocolError,
     check,
     clean_name,
@@ -74,7 +75,7 @@ class Room(ABC):
         takeover_level: str = "normal",
         auto_start: bool = True,
         say: Callable[[str], None] | None = None,
-        clock: float = 0.0,
+        clock: float = TURN_CLOCK,
     ) -> None:
         problem = code_problem(code)
         if problem:

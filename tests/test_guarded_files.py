@@ -1,0 +1,119 @@
+"""Issue 34, the player's own files: what a save's summary says is bounded where it is shown, the folder
+is read once however many games it holds, and a long text is fitted once, in a few measures."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import many_games
+import pytest
+
+from game.app import games as gamefiles
+from game.app import session, userdata
+from scenes.app import App
+from scenes.title import TitleScene
+from scenes.ui import text
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.chdir(many_games.ROOT)
+    return tmp_path
+
+
+def spoil_summary(path: Path, **fields) -> None:
+    data = json.loads(path.read_text())
+    data["summary"].update(fields)
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"saved": 1e300}, "the field 'summary.saved' is 1e+300, more than"),
+        ({"board": "B" * 60_000}, "the field 'summary.board' is a text that cannot be used: it is 60,000 characters"),
+        ({"turn": 10**30}, "the field 'summary.turn' is"),
+        ({"racers": [{"character": "elf", "name": "x" * 5000}]}, "the summary's racer 1's name"),
+        ({"network": "moon"}, "the field 'summary.network' is 'moon'"),
+    ],
+)
+def test_a_summary_out_of_bounds_is_set_aside_with_one_sentence_and_the_title_opens(data_home, fields, words):
+    games = many_games.fill(data_home, 2)
+    bad = sorted(games.glob("race-*.json"))[0]
+    spoil_summary(bad, **fields)
+    app = App()
+    title = app.stack.push(TitleScene())
+    app.step([])
+    assert words in title.message and str(bad) in title.message and "kept as" in title.message
+    assert len(title.games) == 1 and not bad.exists()
+    assert len(list(games.glob("race-*.unreadable-*.json"))) == 1
+    app.step([])  # (a frame more: it draws)
+
+
+def test_a_sixty_thousand_character_line_is_fitted_in_a_few_measures_and_once(data_home, monkeypatch):
+    App()
+    font = text.assets.font(18, "body")
+    measured: list[int] = []
+
+    class Counting:
+        def size(self, words: str) -> tuple[int, int]:
+            measured.append(len(words))
+            return font.size(words)
+
+    monkeypatch.setattr(text.assets, "font", lambda size, kind="body": Counting())
+    line = "Zoé's board " * 5000
+    fitted = text.fit(line, 400, 18)
+    assert fitted.endswith("…") and font.size(fitted)[0] <= 400 < font.size(fitted[:-1] + "xx…")[0]
+    assert len(measured) <= 12 and max(measured) <= 402  # halving, never the whole line
+    measured.clear()
+    for _ in range(100):  # drawn every frame: fitted once
+        assert text.fit(line, 400, 18) == fitted
+    assert measured == []
+
+
+def test_the_folder_is_read_once_and_a_second_listing_reads_no_game_again(data_home, monkeypatch):
+    games = many_games.fill(data_home, 120)
+    for leftover in games.glob(".*.tmp"):
+        os.utime(leftover, (1, 1))  # (left by writes killed long ago)
+    looks: list[str] = []
+    reads: list[str] = []
+    real_scandir, real_glob, real_read = os.scandir, Path.glob, userdata.read_json_file
+    monkeypatch.setattr(os, "scandir", lambda p=".": looks.append(str(p)) or real_scandir(p))
+    monkeypatch.setattr(
+        Path, "glob", lambda self, pattern: looks.append(f"{self}/{pattern}") or real_glob(self, pattern)
+    )
+    monkeypatch.setattr(
+        userdata, "read_json_file", lambda path, *a: reads.append(Path(path).name) or real_read(path, *a)
+    )
+    found, problem = session.games()
+    assert len(found) == 120 and problem == ""
+    assert looks.count(str(games)) == 2 and not [p for p in looks if p.startswith(f"{games}/")]
+    assert not list(games.glob(".*.tmp"))  # the leftovers of killed writes went, in the same look
+    assert len(reads) == 121  # the index (none yet), then each game once
+    looks.clear(), reads.clear()
+    again, _ = session.games()
+    assert [g.path for g in again] == [g.path for g in found]
+    assert reads == [gamefiles.INDEX]  # nothing changed: the index says it all
+    changed = found[5].path
+    spoil_summary(changed, turn=3)
+    reads.clear()
+    third, _ = session.games()
+    assert reads == [gamefiles.INDEX, changed.name]
+    assert next(g for g in third if g.path == changed).summary["turn"] == 3
+
+
+def test_an_index_that_lies_is_checked_like_the_files_and_read_past(data_home):
+    games = many_games.fill(data_home, 3)
+    session.games()
+    index = json.loads((games / gamefiles.INDEX).read_text())
+    for entry in index["games"].values():
+        entry[4]["board"] = "B" * 60_000
+        entry[5] = 1e300
+    (games / gamefiles.INDEX).write_text(json.dumps(index))
+    found, problem = session.games()
+    assert problem == "" and len(found) == 3 and all(g.summary["board"] == "Meadow Dash" for g in found)
+    (games / gamefiles.INDEX).write_text("[" * 100_000)
+    assert len(session.games()[0]) == 3
