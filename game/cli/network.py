@@ -18,7 +18,7 @@ from game import ai, seeds
 from game.characters import CHARACTERS
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
-from game.net.client import Follower, join
+from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
 from game.net.protocol import (
     ProtocolError,
@@ -93,6 +93,11 @@ def why_not(error: BaseException, target: str, progress: Progress) -> str:
                 return f"the host at {target} refused this client ({reason}): {check}"
         if "over" not in reason and "closed" not in reason and "left" not in reason:
             return f"the host at {target} refused this client: {reason}"
+    if isinstance(error, HostFault):
+        return (
+            f"the host at {target} {error}, so this client left it: check the address and the port the host gave "
+            "you, and that his game still runs, then join again"
+        )
     if isinstance(error, ConnectionRefusedError):
         return (
             f"nobody is hosting a race at {target} (the connection was refused): check the address and the port "

@@ -69,8 +69,9 @@ async def obey(hosts: Sequence[Host], line: str) -> str:
     if verb == "remove":
         if seat.removed:
             return f"{seat.name} was removed already"
+        name = seat.name
         await host.remove(index)
-        return f"{seat.name or 'the friend'} was removed from seat {index + 1}"
+        return f"{name} was removed from seat {index + 1}"
     if not host.started or seat.client is not None:
         return f"{seat.name} is in his seat: nothing to let back"
     await host.release(index)

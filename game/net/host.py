@@ -229,9 +229,9 @@ class Host(Room):
                 if len(race.choices) == index and left is not None and left <= 0:
                     await self._late(race, decision, bots)
                 elif len(race.choices) == index:
-                    await self._wait(1.0 if left is None else min(1.0, left))
+                    await self._wait(self.tick if left is None else min(self.tick, left))
             elif level == "":  # a friend who left may come back
-                await self._wait(min(1.0, self.waiting(decision.racer)))
+                await self._wait(min(self.tick, self.waiting(decision.racer)))
             else:
                 self.asked.pop(decision.racer, None)
                 option = await self._think(race, decision, level, bots)

@@ -3,8 +3,9 @@
 Reused by every WebSocket end of the game (the host's server, a friend's client, a relay):
 
 - `guarded(Connection)`: a websockets connection class whose peer cannot make it send or keep more
-  than a small bound: every frame it receives (pings and pongs as much as messages) is counted, at most
-  FRAMES a second; reading pauses while the peer does not read what it is sent (its pongs included);
+  than a small bound: the control frames it receives (pings, pongs: each ping asks for a pong) are
+  counted as its messages are, at most CONTROL a second (its messages are counted by their reader:
+  the host's RATE); reading pauses while the peer does not read what it is sent (its pongs included);
   a connection whose outgoing queue passes OUTGOING bytes is cut; and one that has not been `welcomed`
   within its `deadline` seconds of its first byte is cut, whatever it sends meanwhile;
 - `Strangers`: the separate, smaller budget of connections that have not said a right hello yet,
@@ -25,7 +26,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-FRAMES = 200  # frames a second a peer may send (pings included): twice the messages it may send
+CONTROL = 20  # control frames (pings, pongs) a second a peer may send: the keepalive sends one every few seconds
 OUTGOING = 1024 * 1024 + 64 * 1024  # bytes a connection may have waiting to leave (the largest message and some)
 STRANGER_LIMITS = {  # connections without a right hello yet, at most, per address and network
     "address": 4,  # one computer
@@ -99,11 +100,14 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
     """`base` (a websockets asyncio connection class) with the bounds of the module. `deadline` (seconds,
     class attribute or set on the instance before its first byte; 0: none) bounds its time before
     `welcomed()`; `on_cut(why)` hears why a connection was cut."""
+    from websockets.frames import Opcode
+
     connection: Any = base
+    control = (Opcode.PING, Opcode.PONG)
 
     class Guarded(connection):  # type: ignore[misc, valid-type]
         deadline = 0.0
-        frames_limit = FRAMES
+        control_limit = CONTROL
         outgoing_limit = OUTGOING
         why_cut = ""  # why the connection was cut, if it was
 
@@ -167,13 +171,14 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
                 self.cut(f"more than {self.outgoing_limit // 1024} kB waiting to be read")
 
         def process_event(self, event: Any) -> None:
-            moment = now()
-            self.frames.append(moment)
-            while self.frames and moment - self.frames[0] > 1.0:
-                self.frames.popleft()
-            if len(self.frames) > self.frames_limit:
-                self.cut(f"more than {self.frames_limit} frames a second")
-                return
+            if getattr(event, "opcode", None) in control:
+                moment = now()
+                self.frames.append(moment)
+                while self.frames and moment - self.frames[0] > 1.0:
+                    self.frames.popleft()
+                if len(self.frames) > self.control_limit:
+                    self.cut(f"more than {self.control_limit} pings a second")
+                    return
             super().process_event(event)
 
         def connection_lost(self, exc: Exception | None) -> None:

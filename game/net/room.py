@@ -86,6 +86,7 @@ class Room(ABC):
         self.say = say or (lambda line: None)
         self.watch: Callable[[list[dict[str, Any]]], None] | None = None
         self.now = time.monotonic  # the room's clock (a test's may be another)
+        self.tick = 1.0  # seconds between two looks at the clocks while nothing happens (a test's may be shorter)
         self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
         self.started = False
