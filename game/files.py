@@ -21,15 +21,18 @@ fails leaves the previous file as it was.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
 import stat
 import struct
 import tempfile
+import time
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from xml.etree import ElementTree
 
 from defusedxml import DefusedXmlException
@@ -312,7 +315,36 @@ def printable(text: str, limit: int, lines: bool = False) -> str | None:
 
 
 # ---------------------------------------------------------------- writing
-def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: bool = True) -> None:
+def no_links(folder: str | os.PathLike[str], within: str | os.PathLike[str]) -> None:
+    """Refuse (OSError) a `folder` inside `within` that is, or lies under, a symbolic link planted below
+    `within` (itself may be one: the player may have moved his folder elsewhere): nothing is written
+    through it, outside the player's folder."""
+    folder, within = Path(folder), Path(within)
+    try:
+        parts = folder.relative_to(within).parts
+    except ValueError:
+        return
+    step = within
+    for part in parts:
+        step = step / part
+        if step.is_symlink():
+            raise OSError(errno.ELOOP, f"{step} is a symbolic link: the game writes nothing through it")
+
+
+def open_no_link(path: str | os.PathLike[str], mode: str = "a", encoding: str | None = "utf-8") -> IO[Any]:
+    """Open a file to append to (or to read and append: "a+b"), never through a symbolic link (OSError
+    where one is planted): the log, the window's lock."""
+    flags = os.O_CREAT | os.O_APPEND | (os.O_RDWR if "+" in mode else os.O_WRONLY) | getattr(os, "O_NOFOLLOW", 0)
+    handle = os.open(path, flags, 0o644)
+    return os.fdopen(handle, mode, encoding=None if "b" in mode else encoding)
+
+
+def write_atomically(
+    path: str | os.PathLike[str],
+    data: bytes | str,
+    replace: bool = True,
+    within: str | os.PathLike[str] | None = None,
+) -> None:
     """Write `data` to `path` so that a reader sees the old or the new file, never half.
 
     The bytes go to a temporary file of a unique name, created exclusively in
@@ -322,9 +354,13 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: b
     instead, which fails (FileExistsError) rather than replace a file of that
     name. The folder is synced too where the system allows it. Any failure
     (a full disk, a read-only folder) raises OSError and leaves the previous
-    file as it was; the temporary file is removed.
+    file as it was; the temporary file is removed. With `within` (the player's
+    folder), a folder on the way that is a symbolic link planted there is
+    refused (`no_links`).
     """
     path = Path(path)
+    if within is not None:
+        no_links(path.parent, within)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -346,6 +382,33 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: b
             pass
         raise
     sync_folder(path.parent)
+
+
+def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
+    """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
+    path = Path(path)
+    _remove_old(path.parent.glob(f".{path.name}.*.tmp"), older_than)
+
+
+def remove_all_leftovers(folder: Path, older_than: float = 60.0) -> None:
+    """Delete the temporary files killed writes left in `folder`, in one look at the folder (however
+    many files it holds)."""
+    try:
+        with os.scandir(folder) as entries:
+            found = [Path(e.path) for e in entries if e.name.startswith(".") and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    _remove_old(found, older_than)
+
+
+def _remove_old(leftovers: Iterable[Path], older_than: float) -> None:
+    now = time.time()
+    for leftover in leftovers:
+        try:
+            if now - leftover.lstat().st_mtime > older_than:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 def sync_folder(folder: str | os.PathLike[str]) -> None:

@@ -117,3 +117,61 @@ def test_an_index_that_lies_is_checked_like_the_files_and_read_past(data_home):
     assert problem == "" and len(found) == 3 and all(g.summary["board"] == "Meadow Dash" for g in found)
     (games / gamefiles.INDEX).write_text("[" * 100_000)
     assert len(session.games()[0]) == 3
+
+
+# ---------------------------------------------------------------- links planted where the game writes
+def test_links_planted_where_the_game_writes_leave_nothing_written_outside_the_players_folder(data_home, tmp_path):
+    import logging
+
+    from game import Race, RacerSetup, load_board
+    from game.app import logs, userboards
+    from game.app.settings import Settings
+
+    home = userdata.user_dir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "games").mkdir()
+    planted = {
+        home / "settings.json": outside / "settings.json",
+        home / "fantasy-racing.log": outside / "log.txt",
+        home / "window.lock": outside / "lock",
+        home / "screenshots": outside / "shots",
+        home / "games": outside / "games",
+        home / "boards": outside / "boards",
+    }
+    for link, target in planted.items():
+        link.symlink_to(target)
+    settings = Settings()
+    settings.volume = 33
+    settings.save()  # (the link is replaced by the file: nothing goes through it)
+    assert not (home / "settings.json").is_symlink() and json.loads((home / "settings.json").read_text())
+    assert userdata.lock_folder()  # (a lock it cannot take through a link: the window is not held)
+    userdata.unlock_folder()
+    path = logs.setup_logging()
+    logging.getLogger("fantasy-racing").warning("a line for the log")
+    logs.undo_logging()
+    assert path is not None
+    assert userboards.prepare() is not None  # (logged: the boards folder is a link)
+    app = App()
+    app.step([])
+    assert app.save_window_picture() is None
+    board = load_board(many_games.ROOT / "maps" / "meadow.tmx")
+    race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="easy")], turns=5, seed=1)
+    session.new_race(race, {}).save()
+    userdata.wait_for_saves()
+    assert any("is a symbolic link: the game writes nothing through it" in p for p in userdata.take_problems())
+    assert sorted(p.name for p in outside.rglob("*")) == ["games"] and not list((outside / "games").iterdir())
+
+
+def test_a_dangling_readme_or_tileset_link_in_the_boards_folder_is_left_as_it_is(data_home, tmp_path):
+    from game.app import userboards
+
+    where = userboards.folder()
+    (where / "tilesets").mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (where / userboards.README).symlink_to(outside / "readme")
+    (where / "tilesets" / userboards.TILESET_FILES[0]).symlink_to(outside / "tileset")
+    assert userboards.prepare() == where
+    assert list(outside.iterdir()) == []
+    assert (where / "tilesets" / userboards.TILESET_FILES[1]).read_bytes()[:4] == b"\x89PNG"

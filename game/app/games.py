@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import record
+from game import files, record
 from game.app import userdata
 
 if TYPE_CHECKING:
@@ -158,9 +158,9 @@ def list_games() -> tuple[list[Game], list[str]]:
             known[path.name] = [*state, kind, game.summary, game.saved]
     if known != index:
         _write_index(base, known)
-    userdata.remove_all_leftovers(base)
+    files.remove_all_leftovers(base)
     for path in older:
-        userdata.remove_leftovers(path)
+        files.remove_leftovers(path)
     games.sort(key=lambda game: (game.saved, game.path.name), reverse=True)
     return games, problems
 
@@ -279,7 +279,7 @@ def bring_in_older() -> list[Path]:
         if userdata.read_only():
             staying.append(old)
             continue
-        userdata.remove_leftovers(old)
+        files.remove_leftovers(old)
         target = new_path(kind, old.stat().st_mtime)
         try:
             _move(old, target)

@@ -22,13 +22,12 @@ from game.app.userdata import (
     Unreadable,
     check_format,
     read_json_file,
-    remove_leftovers,
     set_aside_phrase,
     user_dir,
     write_atomically,
 )
 from game.characters import CHARACTERS
-from game.files import kind_of
+from game.files import kind_of, remove_leftovers
 from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
 from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field
 

@@ -33,7 +33,7 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -44,7 +44,7 @@ import platformdirs.unix
 import platformdirs.windows
 
 from game import files
-from game.files import kind_of
+from game.files import kind_of, remove_leftovers
 
 if TYPE_CHECKING:
     from game.race import Race
@@ -97,7 +97,7 @@ def lock_folder() -> bool:
     if _LOCK is not None:
         return True
     try:
-        stream = open(user_dir() / LOCK_FILE, "a+b")  # noqa: SIM115  # (held open while the window lives)
+        stream = files.open_no_link(user_dir() / LOCK_FILE, "a+b")  # (held open while the window lives)
     except OSError:
         return True
     try:
@@ -196,35 +196,8 @@ def write_atomically(path: Path, text: str) -> None:
     window that does not hold the folder."""
     if _READ_ONLY:
         raise ReadOnly(f"another game window has {Path(path).parent} open, so this one writes nothing")
-    files.write_atomically(path, text)
+    files.write_atomically(path, text, within=user_dir())
     seen(Path(path))
-
-
-def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
-    """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
-    path = Path(path)
-    _remove_old(path.parent.glob(f".{path.name}.*.tmp"), older_than)
-
-
-def remove_all_leftovers(folder: Path, older_than: float = 60.0) -> None:
-    """Delete the temporary files killed writes left in `folder`, in one look at the folder (however
-    many files it holds)."""
-    try:
-        with os.scandir(folder) as entries:
-            found = [Path(e.path) for e in entries if e.name.startswith(".") and e.name.endswith(".tmp")]
-    except OSError:
-        return
-    _remove_old(found, older_than)
-
-
-def _remove_old(leftovers: Iterable[Path], older_than: float) -> None:
-    now = time.time()
-    for leftover in leftovers:
-        try:
-            if now - leftover.lstat().st_mtime > older_than:
-                leftover.unlink()
-        except OSError:
-            pass
 
 
 def set_aside(path: Path) -> Path:
