@@ -175,3 +175,25 @@ def test_a_dangling_readme_or_tileset_link_in_the_boards_folder_is_left_as_it_is
     assert userboards.prepare() == where
     assert list(outside.iterdir()) == []
     assert (where / "tilesets" / userboards.TILESET_FILES[1]).read_bytes()[:4] == b"\x89PNG"
+
+
+# ---------------------------------------------------------------- a read-only window
+def test_a_read_only_window_says_it_deletes_nothing_and_its_log_tells_the_truth(data_home, monkeypatch, caplog):
+    from scenes.games import GamesScene
+    from scenes.i18n import t
+
+    games = many_games.fill(data_home, 2)
+    monkeypatch.setattr(userdata, "_READ_ONLY", True)
+    app = App()
+    scene = app.stack.push(GamesScene())
+    app.step([])
+    game = scene.games[0]
+    scene.ask(game)
+    assert scene.message == t("games.read_only_delete", file=game.path.name) and app.stack.top is scene
+    with caplog.at_level("INFO"):
+        assert session.delete_game(game) is False  # (asked anyway: nothing goes, and nothing says it went)
+    assert game.path.exists() and len(list(games.glob("race-*.json"))) == 2
+    assert "was deleted" not in caplog.text and "this one deletes nothing" in caplog.text
+    scene.remove(game)
+    assert scene.message == t("games.not_deleted", file=game.path.name)
+    app.step([])

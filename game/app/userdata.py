@@ -380,28 +380,31 @@ def wait_for_saves() -> None:
     _SAVE_THREADS.clear()
 
 
-def delete_save(path: Path | None = None) -> None:
+def delete_save(path: Path | None = None) -> bool:
     """Forget a game in progress (`path`; by default the `race.json` of older versions): it is over
-    and kept as a replay, or the player said yes to deleting it."""
-    _forget(path, save_path, "the saved race")
+    and kept as a replay, or the player said yes to deleting it. Whether it is gone."""
+    return _forget(path, save_path, "the saved race")
 
 
-def _forget(path: Path | None, default: Callable[[], Path], what: str) -> None:
+def _forget(path: Path | None, default: Callable[[], Path], what: str) -> bool:
     """Delete a game in progress's file (`path`, else `default()`) once every save is on disk, unless
-    another game window wrote it since this one last read or wrote it (then it is kept, and the log
-    says so)."""
+    another game window wrote it since this one last read or wrote it, or holds the folder (then it is
+    kept, and the log says so); whether it is gone."""
     wait_for_saves()
     if _READ_ONLY:
-        return
+        log.warning("%s %s is kept: another game window holds the folder, this one deletes nothing", what, path)
+        return False
     try:
         path = path or default()
         if changed_elsewhere(path):
             log.warning("%s %s was written by another game window: it is kept", what, path)
-            return
+            return False
         path.unlink(missing_ok=True)
         seen(path)
+        return True
     except OSError as error:
         log.warning("%s %s could not be deleted: %s", what, path, error)
+        return False
 
 
 def check_save(data: Any) -> dict[str, Any]:
@@ -509,10 +512,10 @@ def save_season(
     _write_save(path or season_path(), json.dumps(content, ensure_ascii=False), background, "season")
 
 
-def delete_season(path: Path | None = None) -> None:
+def delete_season(path: Path | None = None) -> bool:
     """Forget a championship in progress (`path`; by default the `season.json` of older versions):
-    it is over and kept in `seasons/`, or the player said yes to deleting it."""
-    _forget(path, season_path, "the championship")
+    it is over and kept in `seasons/`, or the player said yes to deleting it. Whether it is gone."""
+    return _forget(path, season_path, "the championship")
 
 
 def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
