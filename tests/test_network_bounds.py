@@ -291,7 +291,7 @@ def test_a_silent_seated_friend_is_decided_for_by_the_default_turn_clock_and_the
     clock runs a thousand times fast here)."""
     from test_network_threats import listening
 
-    from game.net.protocol import TURN_CLOCK
+    from game.net.protocol import AWAY_CLOCK, MISSED, TURN_CLOCK
 
     async def scenario() -> None:
         seats = [Seat("friend"), Seat("bot", bot="easy", character="orc")]
@@ -305,14 +305,17 @@ def test_a_silent_seated_friend_is_decided_for_by_the_default_turn_clock_and_the
             await zed.send(hello("Zed", pick=True))
             assert (await receive(zed, "lobby"))["clock"] == TURN_CLOCK == 60
             await zed.send(json.dumps({"type": "take", "seat": 0, "character": "elf"}))
-            asks, lates = 0, 0
+            clocks, lates = [], 0
             async for text in zed:  # (he reads, and never answers)
-                kind = json.loads(text)["type"]
-                asks, lates = asks + (kind == "ask"), lates + (kind == "late")
-                if kind == "over":
+                message = json.loads(text)
+                if message["type"] == "ask":
+                    clocks.append(message["clock"])
+                lates += message["type"] == "late"
+                if message["type"] == "over":
                     break
             race = await hosting
-            assert race.over and host.answered == 0 and asks == lates >= 1
+            assert race.over and host.answered == 0 and len(clocks) == lates > MISSED
+            assert all(59 <= c <= 60 for c in clocks[:MISSED]) and all(c <= AWAY_CLOCK for c in clocks[MISSED:])
         finally:
             hosting.cancel()
             await server.stop()

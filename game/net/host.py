@@ -14,8 +14,9 @@ more client, in the same process (game/net/local.py). A host holds:
 - the driving (`run`): it asks each decision of the person whose racer decides (a friend, or the
   host's screen for its people), lets computer racers choose (each racer's stream of
   `seeds.bot_rngs(seed, racers)`, the same as `simulate`'s), plays a friend who left after `takeover`
-  seconds with a computer racer of `takeover_level`, and, when the lobby set a turn clock, decides
-  for a connected friend whose `clock` seconds ran out (he is told: `late`);
+  seconds with a computer racer of `takeover_level`, and decides for a connected friend whose turn
+  clock ran out (`clock` seconds, TURN_CLOCK by default; he is told: `late`); a friend who let it run
+  out on his last MISSED decisions has AWAY_CLOCK seconds for the next, until he answers one;
 - the validation of a choice, once, where it enters (`choose`): asked of this client's racer, for
   the pending decision, and one of its options in type and value; then the race takes it.
 
@@ -39,7 +40,7 @@ from game import ai, record, seeds, thinking
 from game.board import Board
 from game.characters import CHARACTERS
 from game.dice import KEYED, RecordingDice
-from game.net.protocol import ProtocolError, check, freeze, plain, standings_json
+from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, freeze, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
 from game.race import Decision, IllegalChoice, Race, RacerSetup
@@ -126,6 +127,7 @@ class Host(Room):
         except IllegalChoice as error:
             raise ProtocolError(str(error)) from None
         del self.asked[decision.racer]
+        self.seats[decision.racer].missed = 0
         if client is not self.screen:
             self.answered += 1
         await self._chosen(option)
@@ -245,11 +247,13 @@ class Host(Room):
     def _clock(self, racer: int, index: int) -> float | None:
         """A connected friend's turn clock for decision `index` (started at his first ask, kept when he
         comes and goes): the seconds left, or None without a clock."""
-        if self.clock <= 0 or self.seats[racer].kind != "friend":
+        seat = self.seats[racer]
+        if self.clock <= 0 or seat.kind != "friend":
             return None
         started = self.deadline.get(racer)
-        if started is None or started[0] != index:
-            self.deadline[racer] = (index, self.now() + self.clock)
+        if started is None or started[0] != index:  # (silent for his last MISSED decisions: a short clock)
+            clock = self.clock if seat.missed < MISSED else min(self.clock, AWAY_CLOCK)
+            self.deadline[racer] = (index, self.now() + clock)
         return self.deadline[racer][1] - self.now()
 
     async def _late(self, race: Race, decision: Decision, bots: dict[int, Any]) -> None:
@@ -261,6 +265,7 @@ class Host(Room):
         if self.closed or len(race.choices) != index:
             return
         name = self.seats[racer].name
+        self.seats[racer].missed += 1
         self.note(f"{name}'s time ran out (seat {racer + 1}): a computer racer chose for him")
         await self.tell({"type": "late", "seat": racer, "name": name})
         race.choose(option)
