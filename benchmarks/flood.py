@@ -30,11 +30,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {platform.machine()}, load {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as home:
-        # (a race that lasts the whole window: 15 turns, friends answering after 0.25 s)
-        seen = race_under_flood(args.seconds, delay=0.25, turns=15, home=Path(home))
+        # (a race that lasts the whole window: 15 turns, friends answering after 0.5 s)
+        seen = race_under_flood(args.seconds, delay=0.5, turns=15, home=Path(home))
     print(f"host's memory before the flood: {seen['base']:.0f} MB")
     print(f"host's memory at its largest: {seen['peak']:.0f} MB  {'ok' if seen['peak'] < 300 else 'FAIL'}")
-    print(f"serve exit {seen['serve']}, joins exit {seen['joins']}")
+    print(f"flooded for {seen['flooded']:.0f} s; serve exit {seen['serve']}, joins exit {seen['joins']}")
     for kind, each in seen["floods"].items():
         for done in each:
             print(

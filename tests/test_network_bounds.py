@@ -246,15 +246,22 @@ def race_under_flood(seconds: float, delay: float, turns: int, home: Path) -> di
             )  # fmt: skip
             for name in ("Ann", "Bob")
         ]
-        end = time.monotonic() + seconds
+        begun = time.monotonic()
+        end = begun + seconds
         while time.monotonic() < end and serve.poll() is None:
             peak = max(peak, flood.rss_mb(serve.pid))
             time.sleep(0.1)
+        flooded = time.monotonic() - begun
         for each in floods.values():
             for done in each:
                 done.stop.set()
-        answers = [j.communicate(timeout=30) for j in joins]
-        serve.wait(timeout=30)
+        answers = []
+        for process in [*joins, serve]:  # (what does not end then is ended: its exit says so)
+            try:
+                answers.append(process.communicate(timeout=30) if process is not serve else serve.wait(30))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                answers.append(process.wait())
     finally:
         for process in [serve, *joins]:
             if process.poll() is None:
@@ -262,6 +269,7 @@ def race_under_flood(seconds: float, delay: float, turns: int, home: Path) -> di
                 process.wait()
     return {
         "base": base,
+        "flooded": flooded,
         "peak": peak,
         "serve": serve.returncode,
         "joins": [j.returncode for j in joins],

@@ -292,10 +292,10 @@ async def join(
         given.update(observe=observe, token=token, keep=keep, progress=progress)
         return await _follow(address, headers, where, connection, given)
     except websockets.ConnectionClosed as error:
-        raise _fault(connection.last, error) or error from None
+        raise fault(connection.last, error) or error from None
 
 
-def _fault(server: Any, error: BaseException | None) -> HostFault | None:
+def fault(server: Any, error: BaseException | None) -> HostFault | None:
     """The host's fault, when the connection to it ended by one (cut here, or its keepalive unanswered)."""
     why = getattr(server, "why_cut", "")
     sent = getattr(error, "sent", None) or getattr(getattr(server, "protocol", None), "close_sent", None)
@@ -381,8 +381,8 @@ async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], 
                 return race
             elif message["type"] == "bye":
                 break
-        fault = _fault(server, None)
-        if fault is not None:
-            raise fault
+        failed = fault(server, None)
+        if failed is not None:
+            raise failed
         why = words_of_close(server.close_code or 1006, server.close_reason or "")
         raise ConnectionError(f"the host closed the race before its end ({why or 'no reason given'})")
