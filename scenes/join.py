@@ -303,6 +303,8 @@ class JoinScene(Scene):
             if first and self.take_button is not None:
                 self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
         elif kind == "welcome":
+            if follower.race is None and self.connection is not None:
+                self.connection.send({"type": "ready"})  # (the host keeps a seat only for a game that is ready)
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
                 self.app.settings.save()
@@ -312,6 +314,7 @@ class JoinScene(Scene):
         elif kind == "bye":
             reason = message["reason"]
             words = {"started": "join.started", "removed": "join.removed", "elsewhere": "net.elsewhere"}
+            words["unready"] = "join.unready"
             self._drop(t(words.get(reason, "join.host_closed")))
             return True
         elif kind == "start" and follower.race is not None:

@@ -366,3 +366,41 @@ def test_serves_terminal_removes_a_friend_and_says_so_in_one_line():
             await server.stop()
 
     run(scenario())
+
+
+# ---------------------------------------------------------------- a lobby seat held by a client never ready
+def test_a_lobby_seat_taken_by_a_client_never_ready_is_given_back_and_a_ready_friend_keeps_his():
+    """`serve`'s lobby waits for two friends: one who takes a seat and never says he is ready loses it
+    READY_WITHIN seconds later (the room's clock runs a thousand times fast here); the game's own client
+    (`join`) says so on its welcome and keeps its seat."""
+    from test_network_threats import listening
+
+    from game.net.protocol import READY_WITHIN
+
+    async def scenario() -> None:
+        seats = [Seat("friend"), Seat("friend"), Seat("friend"), Seat("bot", bot="easy")]
+        host = Host(boards.practice_board(), 5, seats, CODE, 7)
+        started = time.monotonic()
+        host.now, host.tick = (lambda: started + (time.monotonic() - started) * 1000), 0.01
+        server, url = await listening(host)
+        port = url.rsplit(":", 1)[1]
+        hosting = asyncio.ensure_future(host.run(60))
+        ann = asyncio.ensure_future(net_client.join(f"127.0.0.1:{port}", CODE, "Ann", None, "easy"))
+        try:
+            eve = await connect(url)
+            await eve.send(hello("Eve"))
+            assert (await receive(eve, "welcome"))["seat"] in (0, 1)
+            assert (await receive(eve, "bye"))["reason"] == "unready"
+            for _ in range(200):
+                if any(s.name == "Ann" for s in host.seats):
+                    break
+                await asyncio.sleep(0.01)
+            assert [s.name for s in host.seats if s.kind == "friend"].count("Ann") == 1
+            assert not any(s.name == "Eve" for s in host.seats)
+            assert any(f"not ready within {READY_WITHIN:g} s" in line for line in host.events)
+        finally:
+            ann.cancel()
+            hosting.cancel()
+            await server.stop()
+
+    run(scenario())

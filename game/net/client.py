@@ -367,6 +367,8 @@ async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], 
             if progress is not None:
                 progress(message, follower)
             race = follower.race
+            if message["type"] == "welcome" and race is None:
+                await server.send(json.dumps({"type": "ready"}))  # (its seat is kept for it)
             if message["type"] == "welcome" and keep is not None:
                 keep(follower.token)
             if message["type"] == "ask" and race is not None and follower.my_decision():

@@ -184,7 +184,7 @@ class Host(Room):
         deadline = time.monotonic() + timeout if timeout is not None else math.inf
         if self.auto_start and not any(s.open for s in self.seats):
             self.go.set()  # computer racers only
-        await asyncio.wait_for(self.go.wait(), timeout)
+        await self._lobby(deadline)
         dropped = self._give_seats()
         self.race = race = self._build()
         kinds = [s.kind for s in self.seats]
@@ -204,6 +204,19 @@ class Host(Room):
             f"the hosted race is over, {self.answered} decisions answered over the network: {json.dumps(standings)}"
         )
         return race
+
+    async def _lobby(self, deadline: float) -> None:
+        """Wait for the start (TimeoutError past `deadline`), giving back the seats of clients that never
+        said they are ready."""
+        while not self.go.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the race never started")
+            await self.give_back_unready()
+            try:
+                await asyncio.wait_for(self.go.wait(), min(self.tick, left))
+            except TimeoutError:
+                pass
 
     def _give_seats(self) -> list[Any]:
         """The seats given to computer racers at the start; the connections that had taken them."""

@@ -23,6 +23,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from game.board import Board
 from game.characters import CHARACTERS
 from game.net.protocol import (
+    READY_WITHIN,
     SEND_TIMEOUT,
     TURN_CLOCK,
     ProtocolError,
@@ -250,6 +251,7 @@ class Room(ABC):
         seat = self.seats[index]
         old, seat.client = seat.client, client
         seat.released = seat.removed = False
+        seat.ready = True  # (his seat, taken back with its key or by the host's leave)
         if old is not None and old is not client:
             await self.send(old, {"type": "bye", "reason": "elsewhere"})
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
@@ -284,7 +286,7 @@ class Room(ABC):
         seat.name, seat.client, seat.left_at = name, client, None
         seat.character = character if character in CHARACTERS else ""
         if fresh:
-            seat.token = seat_token()
+            seat.token, seat.ready, seat.seated_at = seat_token(), False, self.now()
             self.note(f"{name} joined: seat {index + 1}")
         await self._seated(client, index, again=False)
         return index
@@ -324,6 +326,30 @@ class Room(ABC):
                 await self.broadcast(
                     {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
                 )
+            await self.news()
+
+    async def ready(self, client: Any, seat: int | None) -> None:
+        """A client says it is ready to race in its seat (else, in the lobby, the seat is given back
+        READY_WITHIN seconds after it was taken: `give_back_unready`)."""
+        if seat is not None and self.seats[seat].client is client and not self.seats[seat].ready:
+            self.seats[seat].ready = True
+            await self.news()
+
+    async def give_back_unready(self) -> None:
+        """In the lobby: the seats taken READY_WITHIN seconds ago by a client that never said it is ready
+        are given back (its connection closed: "bye" "unready"), open for a friend who is."""
+        if self.started:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind != "friend" or seat.client is None or seat.ready:
+                continue
+            if self.now() - seat.seated_at < READY_WITHIN:
+                continue
+            client, name = seat.client, seat.name
+            seat.client, seat.name, seat.character, seat.token = None, "", "", ""
+            self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
+            await self.send(client, {"type": "bye", "reason": "unready"})
+            await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
 
     # ------------------------------------------------------------ the host's own hand on the seats

@@ -188,6 +188,8 @@ class Server:
                 message = parse(text)
                 if message["type"] == "take":
                     seat = await host.take(client, seat, message)
+                elif message["type"] == "ready":
+                    await host.ready(client, seat)
                 elif message["type"] == "choose":
                     if await host.choose(client, message):
                         times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
