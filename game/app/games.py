@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import files, record
+from game import files
 from game.app import userdata
+from game.rules import record
 
 if TYPE_CHECKING:
-    from game.race import Race
-    from game.season import Season
+    from game.meta.season import Season
+    from game.rules.race import Race
 
 log = logging.getLogger("fantasy-racing")
 
@@ -227,7 +228,7 @@ def unreadable(path: Path, kind: str, reason: str) -> str:
 
 def read_game(path: Path, kind: str) -> Game:
     """A game in progress as the list shows it (Unreadable when its file cannot be used)."""
-    from game.season import SeasonError, upgrade
+    from game.meta.season import SeasonError, upgrade
 
     state = path.stat()
     data = userdata.read_json_file(path, WHAT[kind], "save" if kind == RACE else "season")
@@ -257,7 +258,7 @@ def read_game(path: Path, kind: str) -> Game:
 
 def _work_out(path: Path, kind: str) -> dict[str, Any]:
     """The summary of a file written without one: the game read whole (Unreadable if it cannot be)."""
-    from game.season import Season, SeasonError
+    from game.meta.season import Season, SeasonError
 
     if kind == RACE:
         saved = userdata.read_save(path)

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.ai import LEVELS
-from game.characters import CHARACTERS
+from game.bots.ai import LEVELS
+from game.bots.thinking import cores
+from game.meta.replay import SPEEDS
 from game.net.protocol import TURN_CLOCK
-from game.race import MAX_TURNS, MIN_TURNS
-from game.replay import SPEEDS
-from game.thinking import cores
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_TURNS, MIN_TURNS
 
 
 class CommandLineError(Exception):
