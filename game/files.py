@@ -28,9 +28,7 @@ import os
 import stat
 import struct
 import tempfile
-import time
 import zlib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
@@ -382,33 +380,6 @@ def write_atomically(
             pass
         raise
     sync_folder(path.parent)
-
-
-def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
-    """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
-    path = Path(path)
-    _remove_old(path.parent.glob(f".{path.name}.*.tmp"), older_than)
-
-
-def remove_all_leftovers(folder: Path, older_than: float = 60.0) -> None:
-    """Delete the temporary files killed writes left in `folder`, in one look at the folder (however
-    many files it holds)."""
-    try:
-        with os.scandir(folder) as entries:
-            found = [Path(e.path) for e in entries if e.name.startswith(".") and e.name.endswith(".tmp")]
-    except OSError:
-        return
-    _remove_old(found, older_than)
-
-
-def _remove_old(leftovers: Iterable[Path], older_than: float) -> None:
-    now = time.time()
-    for leftover in leftovers:
-        try:
-            if now - leftover.lstat().st_mtime > older_than:
-                leftover.unlink()
-        except OSError:
-            pass
 
 
 def sync_folder(folder: str | os.PathLike[str]) -> None:

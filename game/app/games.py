@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import files
-from game.app import userdata
+from game.app import leftovers, userdata
 from game.rules import record
 
 if TYPE_CHECKING:
@@ -159,9 +158,9 @@ def list_games() -> tuple[list[Game], list[str]]:
             known[path.name] = [*state, kind, game.summary, game.saved]
     if known != index:
         _write_index(base, known)
-    files.remove_all_leftovers(base)
+    leftovers.remove_all_leftovers(base)
     for path in older:
-        files.remove_leftovers(path)
+        leftovers.remove_leftovers(path)
     games.sort(key=lambda game: (game.saved, game.path.name), reverse=True)
     return games, problems
 
@@ -280,7 +279,7 @@ def bring_in_older() -> list[Path]:
         if userdata.read_only():
             staying.append(old)
             continue
-        files.remove_leftovers(old)
+        leftovers.remove_leftovers(old)
         target = new_path(kind, old.stat().st_mtime)
         try:
             _move(old, target)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.leftovers import remove_leftovers
 from game.app.userdata import (
     Unreadable,
     check_format,
@@ -26,7 +27,7 @@ from game.app.userdata import (
     user_dir,
     write_atomically,
 )
-from game.files import kind_of, remove_leftovers
+from game.files import kind_of
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
 from game.rules.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field

@@ -44,7 +44,8 @@ import platformdirs.unix
 import platformdirs.windows
 
 from game import files
-from game.files import kind_of, remove_leftovers
+from game.app.leftovers import remove_leftovers
+from game.files import kind_of
 
 if TYPE_CHECKING:
     from game.meta.season import Season
