@@ -19,7 +19,7 @@ import pygame
 
 from game.app import session
 from game.app.settings import Settings
-from game.net.client import Follower
+from game.net.client import FAULT_CODE, Follower
 from game.net.protocol import (
     NAME_LENGTH,
     ProtocolError,
@@ -337,6 +337,8 @@ class JoinScene(Scene):
         for words, key in known.items():
             if words in reason:
                 return t(key)
+        if code == FAULT_CODE:  # (this window left a host that was silent, flooded it or answered no ping)
+            return t("join.host_silent")
         if code in (1000, 1001, 1006) or not reason:
             return t("join.host_closed")
         return t("join.refused", reason=words_of_close(code, reason))

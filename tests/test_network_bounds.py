@@ -404,3 +404,40 @@ def test_a_lobby_seat_taken_by_a_client_never_ready_is_given_back_and_a_ready_fr
             await server.stop()
 
     run(scenario())
+
+
+@pytest.mark.slow
+def test_a_connection_that_pings_reads_nothing_and_never_says_hello_is_cut_at_its_deadline(monkeypatch):
+    """The hello timeout holds whatever the connection sends: a peer that pings under the limit and reads
+    nothing (so that no close handshake can end) is cut at its deadline, OPEN_TIMEOUT + HELLO_TIMEOUT
+    (shortened here to 0.6 s; before issue 34 it held on for the 10 s of the close handshake more)."""
+    from game.net import server as server_module
+
+    monkeypatch.setattr(server_module, "OPEN_TIMEOUT", 0.3)
+    monkeypatch.setattr(server_module, "HELLO_TIMEOUT", 0.3)
+
+    def pinger(port: int) -> float:
+        """Ping every 50 ms, reading nothing; the seconds until the host cut the connection (or 5)."""
+        sock = flood.opened(port, "127.0.0.1")
+        sock.settimeout(0.2)
+        begun = time.monotonic()
+        try:
+            while time.monotonic() - begun < 5:
+                sock.sendall(flood.PING)
+                time.sleep(0.05)
+        except OSError:
+            return time.monotonic() - begun
+        finally:
+            sock.close()
+        return 5.0
+
+    async def scenario() -> float:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot")], CODE, 7)
+        server = Server([host])
+        port = await server.listen("127.0.0.1", 0)
+        try:
+            return await asyncio.to_thread(pinger, port)
+        finally:
+            await server.stop()
+
+    assert run(scenario()) < 5.0

@@ -51,6 +51,9 @@ ANSWER_TIMEOUT = 20.0  # seconds a host has to answer a hello (a welcome, or its
 PING_EVERY, PING_TIMEOUT = 5.0, 10.0  # the client's keepalive: a host that answers no ping for 10 s is gone
 
 
+FAULT_CODE = 4408  # the close code a window's client reports for a host it left (`HostFault`): not the host's
+
+
 class HostFault(ConnectionError):
     """A host that cannot be followed: silent, flooding, or answering no ping (one sentence: what it did)."""
 

@@ -299,12 +299,12 @@ class Connection:
                 code, reason = server.close_code, server.close_reason
             failed = net.fault(connection.last, None)
             if failed is not None:
-                code, reason = 1006, f"the host {failed}"
+                code, reason = net.FAULT_CODE, f"the host {failed}"
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
             failed = net.fault(connection.last, error)
             if failed is not None:
-                self.inbox.put(("closed", {"code": 1006, "reason": f"the host {failed}"}))
+                self.inbox.put(("closed", {"code": net.FAULT_CODE, "reason": f"the host {failed}"}))
                 return
             if error.sent is not None and error.sent.code == 1009:  # this window closed it: a message too big
                 self.inbox.put(("broken", {"error": "the host sent a message too big"}))
