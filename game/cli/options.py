@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.bots.ai import LEVELS
 from game.bots.thinking import cores
 from game.meta.replay import SPEEDS
 from game.net.protocol import TURN_CLOCK
 from game.rules.characters import CHARACTERS
+from game.rules.levels import LEVELS
 from game.rules.race import MAX_TURNS, MIN_TURNS
 
 
