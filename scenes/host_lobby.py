@@ -27,7 +27,7 @@ from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
-from game.net.protocol import ProtocolError, lan_address, room_code
+from game.net.protocol import TURN_CLOCK, ProtocolError, lan_address, room_code
 from game.rules import levels, seeds
 from scenes import boards, controls
 from scenes.backdrop import backdrop
@@ -66,7 +66,7 @@ class HostScene(Scene):
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
         self.takeover_level = "normal"
-        self.clock = 0  # off by default: friends at one table take their time
+        self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
         self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
 
@@ -102,6 +102,7 @@ class HostScene(Scene):
             terms: dict[str, Any] = {
                 "takeover": self.takeover,
                 "takeover_level": self.takeover_level,
+                "clock": float(self.clock),
                 "name_of": lambda character, index: character_name(character),
             }
             if record is not None:  # a race saved in progress: its friends take their seats back with their keys
@@ -351,7 +352,7 @@ class HostScene(Scene):
         text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
-        draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats))
+        draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats), self.clock)
         seat_rows(surface, self.seats)
         open_seats = self.open_seats()
         if open_seats:

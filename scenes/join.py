@@ -20,7 +20,7 @@ import pygame
 from game.app import session
 from game.app.controls import Action
 from game.app.settings import Settings
-from game.net.client import Follower
+from game.net.client import FAULT_CODE, Follower
 from game.net.invite import INVITE_LENGTH, parse_invite
 from game.net.protocol import (
     NAME_LENGTH,
@@ -344,6 +344,8 @@ class JoinScene(Scene):
             if first and self.take_button is not None:
                 self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
         elif kind == "welcome":
+            if follower.race is None and self.connection is not None:
+                self.connection.send({"type": "ready"})  # (the host keeps a seat only for a game that is ready)
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
                 self.app.save_settings()
@@ -353,6 +355,7 @@ class JoinScene(Scene):
         elif kind == "bye":
             reason = message["reason"]
             words = {"started": "join.started", "removed": "join.removed", "elsewhere": "net.elsewhere"}
+            words["unready"] = "join.unready"
             self._drop(t(words.get(reason, "join.host_closed")))
             return True
         elif kind == "start" and follower.race is not None:
@@ -375,6 +378,8 @@ class JoinScene(Scene):
         for words, key in known.items():
             if words in reason:
                 return t(key)
+        if code == FAULT_CODE:  # (this window left a host that was silent, flooded it or answered no ping)
+            return t("join.host_silent")
         if code in (1000, 1001, 1006) or not reason:
             return t("join.host_closed")
         return t("join.refused", reason=words_of_close(code, reason))
@@ -430,7 +435,7 @@ class JoinScene(Scene):
             text.draw_wrapped(surface, words, area, 20, theme.MUTED)
         else:
             name = follower.board.name if follower.board is not None else ""
-            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]))
+            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]), lobby["clock"])
             seats = [s if isinstance(s, dict) else {} for s in lobby["seats"]][:MAX_RACERS]
             seat_rows(surface, seats, mine=follower.seat, chosen=self.chosen if self.state == "lobby" else None)
             if self.state == "watching":

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from game.app.controls import read_controls
+from game.app.leftovers import remove_leftovers
 from game.app.userdata import (
     Unreadable,
     check_format,
     read_json_file,
-    remove_leftovers,
     set_aside_phrase,
     user_dir,
     write_atomically,

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
-from game.net.client import Follower, join
+from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
 from game.net.invite import parse_invite, parse_relay
 from game.net.protocol import (
@@ -98,6 +98,11 @@ def why_not(error: BaseException, target: str, progress: Progress) -> str:
                 return f"the host at {target} refused this client ({reason}): {check}"
         if "over" not in reason and "closed" not in reason and "left" not in reason:
             return f"the host at {target} refused this client: {reason}"
+    if isinstance(error, HostFault):
+        return (
+            f"the host at {target} {error}, so this client left it: check the address and the port the host gave "
+            "you, and that his game still runs, then join again"
+        )
     if isinstance(error, ConnectionRefusedError):
         return (
             f"nobody is hosting a race at {target} (the connection was refused): check the address and the port "
@@ -205,9 +210,9 @@ async def serving(hosts: list[Host], args: argparse.Namespace) -> list[Race]:
         relay = parse_relay(args.relay)
         context = client_context(args.authority) if relay.secure else None
         secrets = [seeds.owner_secret(host.seed, host.code) for host in hosts]
-        return await serve_through(hosts, relay, secrets, context)
+        return await serve_through(hosts, relay, secrets, context, terminal=True)
     tls = server_context(args.cert, args.key) if args.cert else None
-    return await serve_rooms(hosts, args.port, args.address, ssl=tls)
+    return await serve_rooms(hosts, args.port, args.address, ssl=tls, terminal=True)
 
 
 def run_serve(args: argparse.Namespace) -> int:

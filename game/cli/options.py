@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from game.bots.thinking import cores
 from game.meta.replay import SPEEDS
+from game.net.protocol import TURN_CLOCK
 from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS
 from game.rules.race import MAX_TURNS, MIN_TURNS
@@ -264,10 +265,13 @@ def build_parser() -> Parser:
         help=f"the level of the computer racer that plays for him: {LEVEL_WORDS} (default normal)",
     )
     serve.add_argument(
+        "--turn-clock",
         "--clock",
+        dest="clock",
         type=seconds,
-        default=0.0,
-        help="seconds a connected friend has for each decision, then the takeover level decides it (default 0: none)",
+        default=TURN_CLOCK,
+        help=f"seconds a connected friend has for each decision, then the takeover level decides it "
+        f"(default {TURN_CLOCK:g}; 0: none)",
     )
     serve.add_argument(
         "--rooms",

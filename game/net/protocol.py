@@ -56,6 +56,10 @@ MAX_FROM_HOST = 1024 * 1024  # bytes of one message from the host (a start carri
 MAX_WAITING = 64 * 1024 * 1024  # bytes of the host's messages a window may hold unread (it reads them each frame)
 RATE = 100  # messages a second a client may send, at most (a bot answers as fast as it is asked)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+TURN_CLOCK = 60.0  # seconds a connected friend has for each decision unless the host says otherwise (0: none)
+MISSED = 2  # decisions in a row a friend's clock ran out on: from then on he has AWAY_CLOCK seconds
+READY_WITHIN = 30.0  # seconds a lobby seat is held for a client that has not said it is ready (then given back)
+AWAY_CLOCK = 5.0  # seconds a friend who answered none of his last MISSED decisions has (until he answers)
 SEND_TIMEOUT = 5.0  # seconds a message may wait for a client that does not read (it is then dropped)
 NAME_LENGTH = 24  # characters of a friend's name, once cleaned
 PORT = 47810  # the window host's port unless the settings say another
@@ -118,6 +122,7 @@ CLIENT_MESSAGES: dict[str, Object] = {
         ("character", "pick", "token", "watch"),  # watch: a spectator, without a seat
     ),
     "take": _message({"seat": SEAT_INDEX, "character": Text(20)}),
+    "ready": _message({}),  # a client in a lobby seat is ready to race (its game says so on its welcome)
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
     "say": _message({"phrase": Text(20, among=PHRASES)}),
 }

@@ -223,11 +223,23 @@ class RelayRefused(ConnectionError):
 
 
 async def serve_through(
-    hosts: list[Host], relay: Relay, secrets: list[str], ssl: Any = None, timeout: float = 3600.0
+    hosts: list[Host],
+    relay: Relay,
+    secrets: list[str],
+    ssl: Any = None,
+    timeout: float = 3600.0,
+    terminal: bool = False,
 ) -> list[Any]:
-    """Host the races through `relay` until every one is over (`main.py serve --relay`)."""
+    """Host the races through `relay` until every one is over (`main.py serve --relay`); with
+    `terminal`, the lines typed on it are the host's commands (game/net/console.py)."""
     links = [RelayLink(host, relay, secret, ssl) for host, secret in zip(hosts, secrets)]
     carried = [asyncio.ensure_future(link.run()) for link in links]
+    commands = None
+    if terminal:
+        from game.net.console import HELP, console
+
+        hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+        commands = asyncio.ensure_future(console(hosts, hosts[0].say))
     try:
         races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))
         waiting: set[asyncio.Future[Any]] = {races, *carried}
@@ -243,6 +255,8 @@ async def serve_through(
     finally:
         for task in carried:
             task.cancel()
+        if commands is not None:
+            commands.cancel()
 
 
 AGAIN = {1012, 1013}  # close codes after which a friend joins again: the host's link dropped, try in a moment

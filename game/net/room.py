@@ -23,7 +23,9 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from game.boards.board import Board
 from game.net.protocol import (
     PHRASE_SPACING,
+    READY_WITHIN,
     SEND_TIMEOUT,
+    TURN_CLOCK,
     WATCHERS,
     ProtocolError,
     check,
@@ -86,7 +88,7 @@ class Room(ABC):
         takeover_level: str = "normal",
         auto_start: bool = True,
         say: Callable[[str], None] | None = None,
-        clock: float = 0.0,
+        clock: float = TURN_CLOCK,
     ) -> None:
         problem = code_problem(code)
         if problem:
@@ -97,6 +99,7 @@ class Room(ABC):
         self.say = say or (lambda line: None)
         self.watch: Callable[[list[dict[str, Any]]], None] | None = None
         self.now = time.monotonic  # the room's clock (a test's may be another)
+        self.tick = 1.0  # seconds between two looks at the clocks while nothing happens (a test's may be shorter)
         self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
         self.watchers: dict[Any, str] = {}  # spectators (WATCHERS at most): the race's news, never a seat or key
@@ -294,6 +297,7 @@ class Room(ABC):
         seat = self.seats[index]
         old, seat.client = seat.client, client
         seat.released = seat.removed = False
+        seat.ready = True  # (his seat, taken back with its key or by the host's leave)
         if old is not None and old is not client:
             await self.send(old, {"type": "bye", "reason": "elsewhere"})
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
@@ -328,7 +332,7 @@ class Room(ABC):
         seat.name, seat.client, seat.left_at = name, client, None
         seat.character = character if character in CHARACTERS else ""
         if fresh:
-            seat.token = seat_token()
+            seat.token, seat.ready, seat.seated_at = seat_token(), False, self.now()
             self.note(f"{name} joined: seat {index + 1}")
         await self._seated(client, index, again=False)
         return index
@@ -370,6 +374,30 @@ class Room(ABC):
                 await self.broadcast(
                     {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
                 )
+            await self.news()
+
+    async def ready(self, client: Any, seat: int | None) -> None:
+        """A client says it is ready to race in its seat (else, in the lobby, the seat is given back
+        READY_WITHIN seconds after it was taken: `give_back_unready`)."""
+        if seat is not None and self.seats[seat].client is client and not self.seats[seat].ready:
+            self.seats[seat].ready = True
+            await self.news()
+
+    async def give_back_unready(self) -> None:
+        """In the lobby: the seats taken READY_WITHIN seconds ago by a client that never said it is ready
+        are given back (its connection closed: "bye" "unready"), open for a friend who is."""
+        if self.started:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind != "friend" or seat.client is None or seat.ready:
+                continue
+            if self.now() - seat.seated_at < READY_WITHIN:
+                continue
+            client, name = seat.client, seat.name
+            seat.client, seat.name, seat.character, seat.token = None, "", "", ""
+            self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
+            await self.send(client, {"type": "bye", "reason": "unready"})
+            await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
 
     # ------------------------------------------------------------ the host's own hand on the seats

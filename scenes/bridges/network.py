@@ -313,6 +313,9 @@ class Connection:
     async def _run(self, hello: dict[str, Any], connect_timeout: float) -> None:
         import websockets
 
+        from game.net import client as net
+
+        connection = net.guarded_client()  # (a host that is silent, floods pings or answers none is left)
         try:
             token = hello.get("token")
             where: dict[str, Any] = {"ssl": self.ssl} if self.ssl is not None else {}
@@ -321,13 +324,17 @@ class Connection:
                 max_size=MAX_FROM_HOST,
                 **where,
                 open_timeout=connect_timeout,
-                ping_interval=5,
+                ping_interval=net.PING_EVERY,
+                ping_timeout=net.PING_TIMEOUT,
+                close_timeout=net.PING_TIMEOUT,
+                create_connection=connection,
                 additional_headers={KEY_HEADER: token} if isinstance(token, str) and token else {},
             ) as server:
                 self.socket = server
                 await server.send(json.dumps(hello))
                 self.inbox.put(("connected", None))
                 async for text in server:
+                    server.welcomed()  # type: ignore[attr-defined]
                     with self._count:
                         self.waiting += len(text)
                         flooded = self.waiting > self.max_waiting
@@ -339,8 +346,15 @@ class Connection:
                         return
                     self.inbox.put(("message", text))
                 code, reason = server.close_code, server.close_reason
+            failed = net.fault(connection.last, None)
+            if failed is not None:
+                code, reason = net.FAULT_CODE, f"the host {failed}"
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
+            failed = net.fault(connection.last, error)
+            if failed is not None:
+                self.inbox.put(("closed", {"code": net.FAULT_CODE, "reason": f"the host {failed}"}))
+                return
             if error.sent is not None and error.sent.code == 1009:  # this window closed it: a message too big
                 self.inbox.put(("broken", {"error": "the host sent a message too big"}))
                 return

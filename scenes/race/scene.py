@@ -131,7 +131,10 @@ class RaceScene(Scene):
         self.playback.log.let_go()
 
     def exit(self) -> None:
+        """The race is left (the title, the window closed, SIGTERM): its search stopped, the race saved
+        as it stands (a race over, a replay, a friend's race: nothing to save)."""
         self.computer.leave()
+        self.session.save(background=False)
         self.seats.leave()
 
     # ---------------------------------------------------------------- the race
