@@ -61,6 +61,7 @@ class Lessons(Guide):
     def enter(self, scene: RaceScene) -> None:
         self.scene = scene
         scene.camera.board_left = BOARD_LEFT  # the training ground at the left, the lessons beside it
+        scene.camera.zooms = False  # (at one size: the lessons stand beside it)
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
             scene.app.settings.save()

@@ -138,7 +138,7 @@ class RaceDrawing:
         # What can be worked out before the board blit is (see token_sprites).
         tokens = self.token_sprites()
         line = self.status_line()
-        renderer, camera = scene.renderer, scene.camera.at
+        renderer, camera, scale = scene.renderer, scene.camera.at, scene.camera.scale
         panel = scene.panel if scene.panel is not None and not scene.busy else None
         board_view = scene.camera.board_view  # a narrow board: drawn once, on a plain ground
         narrow = board_view != view
@@ -147,13 +147,13 @@ class RaceDrawing:
             self.panel_on_screen = None
             if narrow:
                 self.draw_margins(surface, view, board_view)
-            renderer.draw(surface, board_view, camera)
+            renderer.draw_scaled(surface, board_view, camera, scale)
         else:
             # The decision panel is opaque but for its round corners: the board, the tokens
             # and the animations are drawn above it, and while it stays the same it is not
             # drawn again (nor the board under it), only its corners.
             panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
-            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture))
+            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture)) and scale == 1.0
             parts = board.around(view, area) + panel.notches if still else [view]
             if narrow:
                 for part in parts:
@@ -161,7 +161,7 @@ class RaceDrawing:
             if still:
                 renderer.draw_parts(surface, board_view, camera, parts)
             else:
-                renderer.draw(surface, board_view, camera)
+                renderer.draw_scaled(surface, board_view, camera, scale)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
         surface.set_clip(view.clip(board_view))
@@ -200,11 +200,21 @@ class RaceDrawing:
         if part is not None:
             surface.set_clip(part.clip(view))
         surface.fill(MARGIN, view)
-        for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
-            pygame.draw.line(surface, theme.PANEL_EDGE, (x, view.top), (x, view.bottom), 2)
-            for y in range(view.top + 60, view.bottom, 160):
-                tip = x + way * 12
-                pygame.draw.polygon(surface, theme.PANEL_EDGE, [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)])
+        top, bottom = board_view.top, board_view.bottom
+        if board_view.width < view.width:
+            for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
+                pygame.draw.line(surface, theme.PANEL_EDGE, (x, top), (x, bottom), 2)
+                for y in range(top + min(60, board_view.height // 2), bottom, 160):
+                    tip = x + way * 12
+                    points = [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)]
+                    pygame.draw.polygon(surface, theme.PANEL_EDGE, points)
+        if board_view.height < view.height:  # drawn once down too (zoomed out): its top and foot join
+            for y, way in ((top - 1, -1), (bottom, 1)):
+                pygame.draw.line(surface, theme.PANEL_EDGE, (board_view.left, y), (board_view.right, y), 2)
+                for x in range(board_view.left + min(60, board_view.width // 2), board_view.right, 160):
+                    tip = y + way * 12
+                    points = [(x - 7, y + way * 4), (x, tip), (x + 7, y + way * 4)]
+                    pygame.draw.polygon(surface, theme.PANEL_EDGE, points)
         surface.set_clip(clip)
 
     # ---------------------------------------------------------------- lines over the board
@@ -434,10 +444,12 @@ class RaceDrawing:
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
         width and height, kept per look."""
-        key = (index, walking, protected)
+        tile = self.scene.tile
+        key = (index, walking, protected, tile)
         found = self._tokens.get(key)
         if found is None:
-            tile = self.scene.tile
+            if len(self._tokens) > 96:  # (a zoom draws them at many sizes on its way)
+                self._tokens.clear()
             character = self.scene.race.racers[index].character
             image = sprites.token(character, theme.racer_colour(index), int(tile * 0.92), index + 1, protected)
             if walking:

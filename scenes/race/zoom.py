@@ -1,0 +1,91 @@
+"""The race's board at any zoom: its full picture, and smaller copies of it kept up to date.
+
+`ZoomableBoard` is the board's picture at the race's size (`BoardRenderer`), plus copies at half,
+a quarter, ... of it (down to a few pixels a square). A view at scale `s` is drawn from the smallest
+copy still at least that large: the part in view is blitted (wrapping) onto a scratch surface, then
+scaled to the view. So a frame costs about the same at any zoom, the whole of the largest legal board
+included. A square the race changes (an object taken, a barrier broken) is painted again in every
+copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+
+from scenes.render.board import BoardRenderer
+
+SMALLEST_COPY = 3  # the smallest copy's squares, in pixels (a 48-pixel square halved four times)
+
+
+class ZoomableBoard(BoardRenderer):
+    """The board's picture with its smaller copies (see the module)."""
+
+    def __init__(self, board: Any, tile: int = 48) -> None:
+        self.copies: list[pygame.Surface] = []  # [the full picture, half, a quarter, ...]
+        super().__init__(board, tile)
+        self.copies = [self.surface]
+        size, step = tile, 1
+        while size % 2 == 0 and size // 2 >= SMALLEST_COPY:
+            size //= 2
+            step *= 2
+            w, h = self.size
+            self.copies.append(pygame.transform.smoothscale(self.copies[-1], (w // step, h // step)))
+        self._scratch: dict[tuple[int, int], pygame.Surface] = {}
+
+    def _paint(self, square: Any) -> None:
+        super()._paint(square)
+        for level, copy in enumerate(self.copies[1:], start=1):  # (none yet while the picture is first drawn)
+            size = self.tile >> level
+            rect = self.square_rect(square)
+            part = pygame.transform.smoothscale(self.surface.subsurface(rect), (size, size))
+            copy.blit(part, (square[1] * size, square[0] * size))
+
+    def sync(self, taken: Iterable[Any], destroyed: Iterable[Any]) -> None:
+        super().sync(taken, destroyed)
+        if len(self.copies) > 1 and any(square[0] == 0 for square in frozenset(taken) | frozenset(destroyed)):
+            for level, copy in enumerate(self.copies[1:], start=1):  # the finish line, again in the copies
+                row = self.surface.subsurface((0, 0, self.size[0], self.tile))
+                size = (self.size[0] >> level, self.tile >> level)
+                copy.blit(pygame.transform.smoothscale(row, size), (0, 0))
+
+    def draw_scaled(self, target: pygame.Surface, view: pygame.Rect, at: Sequence[float], scale: float) -> None:
+        """Draw the board into `view` at `scale` (1: the race's size), its top-left at pixel `at` of
+        the board drawn at that scale, wrapping."""
+        if abs(scale - 1.0) < 1e-6:
+            self.draw(target, view, at)
+            return
+        level = 0
+        while level + 1 < len(self.copies) and scale <= 0.5 ** (level + 1) + 1e-9:
+            level += 1
+        ratio = scale * (1 << level)  # the view's pixels per pixel of the copy
+        copy = self.copies[level]
+        width, height = copy.get_size()
+        source = (max(1, min(width, round(view.width / ratio))), max(1, min(height, round(view.height / ratio))))
+        scratch = self._scratch.get(source)
+        if scratch is None:
+            if len(self._scratch) > 8:
+                self._scratch.clear()
+            scratch = self._scratch[source] = pygame.Surface(source).convert()
+        _wrapped_blit(copy, scratch, (at[0] / ratio, at[1] / ratio))
+        if ratio < 1:
+            picture = pygame.transform.smoothscale(scratch, view.size)
+        else:
+            picture = pygame.transform.scale(scratch, view.size)
+        target.blit(picture, view.topleft)
+
+
+def _wrapped_blit(picture: pygame.Surface, target: pygame.Surface, at: Sequence[float]) -> None:
+    """Fill `target` with `picture` from its pixel `at` on, the picture repeating past its edges."""
+    width, height = picture.get_size()
+    cx, cy = int(at[0]) % width, int(at[1]) % height
+    tw, th = target.get_size()
+    y = -cy
+    while y < th:
+        x = -cx
+        while x < tw:
+            target.blit(picture, (x, y))
+            x += width
+        y += height
