@@ -8,6 +8,7 @@ already answers, in this one place (so a screen needs no controller code of its 
   cards, each part explained).
 - Shoulders and the right stick: W and S, A and D held (scroll the board up and down, left and right).
 - Triggers: Page Up and Page Down held (scroll the race log, the rule book).
+- Pressing the left stick: V (the whole board at once, and back); the right stick: = (zoom in).
 
 Controllers plugged in or out while the game runs are opened and closed (SDL's game controller
 events); a controller that cannot be opened is logged and ignored.
@@ -35,6 +36,8 @@ BUTTON_KEYS = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_RIGHT,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_w,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_s,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: pygame.K_v,  # the whole board, and back
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: pygame.K_EQUALS,  # zoom in (the whole board's press zooms out)
 }
 # stick axis -> (key below -threshold, key above +threshold)
 AXIS_KEYS: dict[int, tuple[int | None, int]] = {
@@ -56,6 +59,8 @@ UNICODE = {
     pygame.K_s: "s",
     pygame.K_a: "a",
     pygame.K_d: "d",
+    pygame.K_v: "v",
+    pygame.K_EQUALS: "=",
 }
 
 

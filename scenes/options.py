@@ -93,6 +93,12 @@ def option_square(decision: Any, option: Any, race: Any) -> tuple[int, int] | No
     return None
 
 
+def landing(outcome: explain.MoveOutcome) -> tuple[int, int]:
+    """Where a move leaves the racer: where his walk ends, or, into a hole, where he climbs out."""
+    sure = outcome.sure
+    return sure.exit if sure is not None and sure.then == "hole" and sure.exit is not None else outcome.end
+
+
 def entries(decision: Any, race: Any) -> list[Entry]:
     """The panel's entries for a decision: equal outcomes merged into one, each from where the racer
     really stops (the panel's `focus_option` makes a merged entry choose a given option of its own)."""
@@ -111,7 +117,7 @@ def entries(decision: Any, race: Any) -> list[Entry]:
                 if _better(outcome, twin):
                     twin.option, twin.outcome, twin.sure = option, outcome, sure
                 continue
-        square = outcome.end if outcome is not None else option_square(decision, option, race)
+        square = landing(outcome) if outcome is not None else option_square(decision, option, race)
         entry = Entry(option, "", square, options=(option,), outcome=outcome, sure=sure, cut=cut)
         if outcome is not None:
             by_outcome[outcome.same] = entry

@@ -76,19 +76,25 @@ def test_a_path_of_one_square_is_one_square():
 
 
 @pytest.mark.parametrize(
-    ("cause", "said"),
+    ("cause", "end", "said", "dit"),
     [
-        ("hole_exit", "Pip climbs out of the hole onto column 5, row 3."),
-        ("shortcut", "Pip takes the shortcut to column 5, row 3."),
-        ("unknown_cause", "Pip lands on column 5, row 3."),
+        ("hole_exit", (2, 4), "Pip climbs out of the hole, 2 rows up.", "Pip sort du trou, 2 lignes plus haut."),
+        ("shortcut", (9, 4), "Pip takes the shortcut, 5 rows down.", "Pip prend le raccourci, 5 lignes plus bas."),
+        (
+            "teleport",
+            (7, 3),
+            "Pip teleports, 3 rows down and 1 square left.",
+            "Pip se téléporte, 3 lignes plus bas et 1 case à gauche.",
+        ),
+        ("unknown_cause", (4, 6), "Pip is placed, 2 squares right.", "Pip change de case, 2 cases à droite."),
     ],
 )
-def test_a_racer_placed_on_a_square_says_how_and_where(cause, said):
+def test_a_racer_placed_on_a_square_says_how_and_where_as_the_board_shows_it(cause, end, said, dit):
     race = Race.new(boards.practice_board(), [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
-    event = Event("placed", racer=0, start=(4, 4), end=(2, 4), cause=cause)
+    event = Event("placed", racer=0, start=(4, 4), end=end, cause=cause)
     assert words.describe(event, race) == said
     i18n.set_language("fr")
-    assert "colonne 5, ligne 3" in words.describe(event, race) and " to " not in words.describe(event, race)
+    assert words.describe(event, race) == dit
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ Positions: `position` is the view's top-left in pixels of the board drawn at the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -69,6 +70,7 @@ class Camera:
         self.before_whole = 1.0  # the scale V goes back to
         self.zooms = hasattr(renderer, "draw_scaled")  # (a guided race keeps its one size)
         self.free = view  # the part of the view nothing covers (above the panel, its explanation, the dice)
+        self.needed = ZOOM_MAX  # the largest scale that shows what the camera keeps in view at once
         self.manual = False  # the player moved it: it stays where he put it until C (or a new turn)
         self.scroll_keys: set[int] = set()
         self.dragging: tuple[int, int] | None = None
@@ -118,12 +120,12 @@ class Camera:
         view = self.view
         left, width = view.left, view.width
         if across:
-            width = max(1, int(w))
+            width = max(1, min(view.width, math.ceil(w - 1e-6)))
             offset = (view.width - width) // 2 if self.board_left is None else self.board_left
             left = view.left + max(0, min(offset, view.width - width))
         top, height = view.top, view.height
         if down:
-            height = max(1, int(h))
+            height = max(1, min(self.free.height, math.ceil(h - 1e-6)))
             top = self.free.top + (self.free.height - height) // 2
         return pygame.Rect(left, top, width, height)
 
@@ -152,10 +154,9 @@ class Camera:
             room = high - low - tile
             margin = min(tile * 0.75, max(0.0, room / 2))
             middle = (low + high - tile) / 2
-            spots = []
-            for square in squares:
-                start = square[1 - axis] * tile - at[axis]
-                spots.append((start - middle + length / 2) % length - length / 2 + middle)
+            starts = [square[1 - axis] * tile - at[axis] for square in squares]
+            first = (starts[0] - middle + length / 2) % length - length / 2 + middle  # the nearest copy
+            spots = [first] + [(start - first + length / 2) % length - length / 2 + first for start in starts[1:]]
             # all of them with a margin, else all of them at the edges, else the first with its margin
             for first, edge in ((spots, margin), (spots, 0.0), (spots[:1], margin)):
                 lo, hi = max(first) - (high - tile - edge), min(first) - (low + edge)
@@ -164,9 +165,25 @@ class Camera:
             at[axis] += min(max(0.0, lo), hi)
         return at[0], at[1]
 
+    def scale_showing(self, squares: Sequence[Any]) -> float:
+        """The largest scale at which `squares` fit in the free part of the view at once, with margins
+        (the camera zooms out that far while they are what it keeps in view)."""
+        if len(squares) < 2:
+            return ZOOM_MAX
+        w, h = self.renderer.size
+        best = ZOOM_MAX
+        for axis, (length, room) in enumerate(((w, self.view.width), (h, self.free.height))):
+            size = length / self.base_tile  # squares on this axis
+            first = squares[0][1 - axis]
+            offsets = [(square[1 - axis] - first + size / 2) % size - size / 2 for square in squares]
+            span = max(offsets) - min(offsets) + 2.5  # the squares, and a margin each side
+            best = min(best, max(room / (span * self.base_tile), room / length))
+        return best
+
     def update(self, dt: float, keep: Sequence[Any] = (), led: tuple[float, float] | None = None) -> None:
         """One frame: zoom towards the goal, scroll by the keys held, else move towards `led` (a
         guide's position) or only as far as needed to keep the squares `keep` in view."""
+        self.needed = ZOOM_MAX if self.manual or led is not None else self.scale_showing(keep)
         self._glide(dt)
         if self.scroll_keys:
             self.manual = True
@@ -193,6 +210,7 @@ class Camera:
 
     def settle(self, keep: Sequence[Any] = (), led: tuple[float, float] | None = None) -> None:
         """Be at once where the camera is going (the zoom's goal, the squares in view)."""
+        self.needed = ZOOM_MAX if self.manual or led is not None else self.scale_showing(keep)
         self._glide(None)
         if not (self.manual or self.whole):
             goal = led if led is not None else self.goal_showing(keep) if keep else None
@@ -202,7 +220,7 @@ class Camera:
     # ---------------------------------------------------------------- zoom
     def _glide(self, dt: float | None) -> None:
         """Bring the scale towards its goal (at once when `dt` is None), the anchor staying put."""
-        goal = self.whole_scale() if self.whole else max(self.whole_scale(), min(ZOOM_MAX, self.goal))
+        goal = self.whole_scale() if self.whole else max(self.whole_scale(), min(ZOOM_MAX, self.goal, self.needed))
         if abs(goal - self.scale) < 1e-4:
             if self.scale != goal:
                 self._rescale(goal)
@@ -336,10 +354,16 @@ class Camera:
         return spots
 
     def square_rects(self, square: Any) -> list[pygame.Rect]:
-        """Where a square shows on screen, whole (its parts cut by the board view's edge left out)."""
+        """Where a square shows on screen, as drawn (parts cut by the board view's edge included)."""
+        width, height = self.board_size()
+        view = self.board_view
+        across, down = self.fits()
+        at_x, at_y = self.at
         tile = self.tile
-        out = []
-        for x, y in self.spotter()(square):
-            rect = pygame.Rect(round(x - tile / 2), round(y - tile / 2), max(1, round(tile)), max(1, round(tile)))
-            out.append(rect)
-        return out
+        xs = _spots_on_axis(square[1] * tile, width, at_x, view.left, view.right, tile, not across)
+        ys = _spots_on_axis(square[0] * tile, height, at_y, view.top, view.bottom, tile, not down)
+        return [
+            pygame.Rect(round(x), round(y), round(x + tile) - round(x), round(y + tile) - round(y))
+            for y in ys
+            for x in xs
+        ]

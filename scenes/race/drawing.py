@@ -245,13 +245,33 @@ class RaceDrawing:
             self._explained = (key, lines)
         return list(self._explained[1])
 
+    def explanation_box(self, panel: DecisionPanel) -> pygame.Rect | None:
+        """Where the focused option's explanation goes (just above the decision panel), laid out."""
+        lines = self.explanation()
+        if not lines:
+            return None
+        self._lay_out_strip(panel, lines)
+        assert self._strip is not None
+        height = 8 + 21 * len(self._strip[1])
+        return pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
+
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
         """The focused option's explanation, on a dark strip just above the decision panel (its lines
         wrapped to the strip), with the link to its rule in the rule book (F1, or a click on it)."""
         self.link = self.strip = None
-        lines = self.explanation()
-        if not lines:
+        box = self.explanation_box(panel)
+        if box is None or self._strip is None:
             return
+        rows, link, section = self._strip[1], self._strip[2], self._strip[4]
+        effects.shade(surface, box, (10, 12, 20), 210)
+        self.strip = box
+        for k, (part, colour, kind) in enumerate(rows):
+            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
+        where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
+        self.link = (where.inflate(8, 6), section)
+
+    def _lay_out_strip(self, panel: DecisionPanel, lines: list[str]) -> None:
+        """The explanation's rows, wrapped to the strip, once per look."""
         width = panel.dock.width - 20
         option = panel.focused.option if panel.focused is not None else None
         section = explain.decision_section(panel.decision, option)
@@ -265,16 +285,7 @@ class RaceDrawing:
                 colour, kind = (theme.BAD, "bold") if warning else (theme.TEXT, "body")
                 room = width - 20 - (link_width if k == 0 else 0)
                 rows += [(part, colour, kind) for part in text.wrap(words_line, room, 16, kind)]
-            self._strip = (key, rows, link, link_width)
-        rows, link, link_width = self._strip[1], self._strip[2], self._strip[3]
-        height = 8 + 21 * len(rows)
-        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, width, height)
-        effects.shade(surface, box, (10, 12, 20), 210)
-        self.strip = box
-        for k, (part, colour, kind) in enumerate(rows):
-            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
-        where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
-        self.link = (where.inflate(8, 6), section)
+            self._strip = (key, rows, link, link_width, section)
 
     def status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
@@ -431,7 +442,8 @@ class RaceDrawing:
         if entry is None or outcome is None:
             return
         tile, spots = self.scene.tile, self.scene.camera.spotter()
-        for square in outcome.path[:-1]:
+        passed = outcome.path if entry.square != outcome.end else outcome.path[:-1]  # (a hole: walked into, left)
+        for square in passed:
             for centre in spots(square):
                 pygame.draw.circle(surface, (20, 20, 28), centre, tile // 8 + 2)
                 pygame.draw.circle(surface, colour, centre, tile // 8)

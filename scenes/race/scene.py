@@ -248,7 +248,7 @@ class RaceScene(Scene):
         panel = self.panel if not self.busy else None
         if panel is not None:
             bottom = min(bottom, panel.dock.top)
-            strip = self.drawing.strip
+            strip = self.drawing.explanation_box(panel)
             if strip is not None:
                 bottom = min(bottom, strip.top)
         return pygame.Rect(view.left, top, view.width, max(1, bottom - top))

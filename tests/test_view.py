@@ -1,0 +1,202 @@
+"""The board in view (issue 33): the whole board at once, a zoom that keeps the square under the
+pointer under it, and a camera that shows every choice (the focused option's landing square and the
+racer who decides, never under the decision panel, its explanation or the dice)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game import Race, RacerSetup, ai, load_board
+from game.app.session import Session
+from game.board import MAX_COLUMNS, MAX_SQUARES
+from game.dice import Dice
+from scenes import i18n
+from scenes.decisions import DecisionPanel
+from scenes.race import RaceScene
+from scenes.race import scene as race_scene
+from scenes.race.camera import ZOOM_MAX, Camera
+from scenes.race.zoom import ZoomableBoard
+from tests.test_scenes import app  # noqa: F401  (the fixture)
+
+BOARDS = sorted(Path(__file__).resolve().parent.parent.glob("maps/*.tmx"))
+VIEW = race_scene.VIEW
+TILE = race_scene.TILE
+LARGEST = ((MAX_SQUARES // 128, 128), (MAX_SQUARES // MAX_COLUMNS, MAX_COLUMNS))  # (columns, rows)
+
+
+class Board:
+    """A board's size, as the camera reads it (no picture: the largest legal board's would be 75 MB)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.size = (columns * TILE, rows * TILE)
+
+    def draw_scaled(self, *_: Any) -> None:
+        """(It zooms.)"""
+
+
+def inside(rect: pygame.Rect, area: pygame.Rect) -> bool:
+    """Whether `rect` lies whole in `area`."""
+    return area.contains(rect)
+
+
+def shown_whole(camera: Camera, square: Any) -> bool:
+    """Whether a square is drawn whole somewhere in the free part of the board view."""
+    seen = camera.board_view.clip(camera.free)
+    return any(inside(rect, seen) for rect in camera.square_rects(square))
+
+
+@pytest.mark.parametrize("size", [*LARGEST, "shipped"])
+def test_the_whole_board_view_shows_every_square_once_above_the_panel(size):
+    sizes = [tuple(size)] if size != "shipped" else [(b.width, b.height) for b in map(load_board, BOARDS)]
+    for columns, rows in sizes:
+        for free_height in (VIEW.height - 42, 300):  # no panel; a tall decision panel
+            camera = Camera(Board(columns, rows), VIEW, TILE, (0.0, 0.0))
+            camera.free = pygame.Rect(VIEW.left, VIEW.top + 42, VIEW.width, free_height)
+            camera.toggle_whole()
+            camera.settle()
+            assert camera.tile >= 1, f"{columns}x{rows}: a square is at least a pixel"
+            spots = camera.spotter()
+            for row in range(rows):
+                for column in range(columns):
+                    where = spots((row, column))
+                    assert len(where) == 1, f"{columns}x{rows}: square {row},{column} shows {len(where)} times"
+                    assert shown_whole(camera, (row, column)), f"{columns}x{rows}: square {row},{column} hidden"
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=[p.name for p in BOARDS])
+def test_zooming_keeps_the_square_under_the_pointer_under_it(path):
+    board = load_board(str(path))
+    camera = Camera(Board(board.width, board.height), VIEW, TILE, (0.0, 0.0))
+    rng = random.Random(path.name)
+    for _ in range(40):
+        pointer = (rng.randrange(VIEW.left + 5, VIEW.right - 5), rng.randrange(VIEW.top + 5, VIEW.bottom - 5))
+        camera.position[:] = [rng.uniform(0, 3000), rng.uniform(0, 3000)]
+        camera.goal = camera.scale = rng.uniform(0.7, ZOOM_MAX)
+        factor = rng.choice((1.25, 1 / 1.25, 1.25**2))
+        wide, tall = camera.fits(min(camera.scale, camera.scale * factor))
+        if wide or tall:
+            continue  # (a board that fits is centred: nothing to keep)
+        before = camera.board_point(pointer)
+        camera.zoom(factor, pointer)
+        for _ in range(5):  # the glide, frame by frame: the point stays put all the way
+            camera.update(1 / 60)
+            after = camera.board_point(pointer)
+            assert before is not None and after is not None
+            assert abs(after[0] - before[0]) < 1.0 and abs(after[1] - before[1]) < 1.0
+        camera.settle()
+        assert camera.square_at(pointer) == (int(before[1] // TILE), int(before[0] // TILE))
+
+
+def test_the_wheel_zooms_at_the_pointer_and_v_shows_the_whole_board(app):  # noqa: F811
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=2)
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    assert scene.camera.whole, "the race opens on the whole board"
+    for _ in range(int(race_scene.OPENING_VIEW * 30) + 30):
+        app.step()
+    assert not scene.camera.whole, "for a moment"
+    scale = scene.camera.scale
+    pointer = (300, 300)
+    under = scene.camera.square_at(pointer)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))])
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)])
+    scene.camera.settle()
+    assert scene.camera.scale > scale and scene.camera.square_at(pointer) == under
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0)])
+    scene.camera.settle()
+    assert scene.camera.whole and scene.camera.scale < scale
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0)])
+    scene.camera.settle()
+    assert not scene.camera.whole and scene.camera.scale > scale
+
+
+# ---------------------------------------------------------------- every choice in view, over 30 races a board
+RACES = 30
+TURNS = 5
+COORDINATES = re.compile(r"\b(column|row|colonne|ligne) \d", re.IGNORECASE)  # "column 9, row 12"
+CHARACTERS = ("elf", "dwarf", "orc", "thief", "sorceress", "baby")
+
+
+def check_in_view(scene: RaceScene, where: str) -> int:
+    """Each entry of the person's panel focused in turn (the first is the one the panel starts on):
+    its landing square and the racer who decides drawn whole in the free board view, at the race's
+    zoom and with the whole board. The count of checks."""
+    panel, camera = scene.panel, scene.camera
+    assert panel is not None
+    checks = 0
+    for focus in [panel.focus] + [k for k, e in enumerate(panel.entries) if e.square is not None]:
+        panel.focus = focus
+        for whole in (False, True):
+            camera.whole, camera.manual = whole, False
+            camera.free = scene.free_view()
+            keep = scene.keep_in_view()
+            camera.settle(keep)
+            for square in keep:
+                assert shown_whole(camera, square), (
+                    f"{where}: {panel.decision.kind} focused on {panel.entries[focus].label!r}: square {square} "
+                    f"not in the free view (whole board: {whole}, scale {camera.scale:.2f}, drawn at "
+                    f"{camera.square_rects(square)} in {camera.board_view} and {camera.free}, kept {keep})"
+                )
+                checks += 1
+        if panel.clover or not panel.entries:
+            break
+    return checks
+
+
+def check_holes(race: Race, panel: DecisionPanel) -> int:
+    """A move into a hole lights the square the engine puts the racer on once he climbs out (played
+    on a fork of the race); the count of such moves."""
+    count = 0
+    for entry in panel.entries:
+        sure = entry.outcome.sure if entry.outcome is not None else None
+        if sure is None or sure.then != "hole":
+            continue
+        fork = race.fork(Dice(0))
+        fork.choose(entry.option)
+        exits = [e.end for e in fork.take_events() if e.kind == "placed" and e.cause == "hole_exit"]
+        assert exits and entry.square == tuple(exits[0]) != entry.outcome.end, (entry.label, exits, entry.square)
+        count += 1
+    return count
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", BOARDS, ids=[p.name for p in BOARDS])
+def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_names_a_column(app, monkeypatch, path):  # noqa: F811
+    board = load_board(str(path))
+    picture = ZoomableBoard(board, TILE)  # (drawn once for the 30 races)
+    monkeypatch.setattr(race_scene, "ZoomableBoard", lambda *_: picture)
+    checks = holes = 0
+    for seed in range(RACES):
+        rng = random.Random(seed)
+        count = max(2, min(board.max_racers, 2 + seed % 3))
+        lineup = [RacerSetup(CHARACTERS[(seed + k) % 6], f"R{k}", None if k == 0 else "easy") for k in range(count)]
+        race = Race.new(board, lineup, turns=TURNS, seed=seed)
+        scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+        while not race.over:
+            scene.skip()
+            scene.playback.sync()
+            decision = race.pending
+            if decision.racer != 0:
+                scene.apply(ai.choose(race, decision, "easy", rng))
+                continue
+            scene.panel = DecisionPanel(decision, race, lambda _: None, scene.view)
+            checks += check_in_view(scene, f"{path.name}, seed {seed}, turn {race.turn}")
+            holes += check_holes(race, scene.panel)
+            scene.apply(rng.choice(decision.options))
+        scene.skip()
+        for language in ("en", "fr"):
+            i18n.set_language(language)
+            scene.playback.log.clear()
+            scene.playback.write_log(race.log)
+            for line in scene.playback.log.texts():
+                assert not COORDINATES.search(line), f"{path.name}, seed {seed}, {language}: {line}"
+        i18n.set_language("en")
+        app.stack.pop()
+    assert checks > RACES * TURNS * 2
+    if path.name == "mine.tmx":
+        assert holes > 0, "Hollow Mine offers moves into a hole"
