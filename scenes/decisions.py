@@ -97,7 +97,8 @@ class DecisionPanel:
         self.rect = self._layout()
         self._squares: Any = None  # (focus, squares to highlight)
         self._picture: Any = None  # (look, picture, where)
-        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else 0
+        # a clover's focus: a die (Enter turns it over) or, from the start, Validate (after the dice)
+        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else len(self.dice_rects)
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:
@@ -265,10 +266,43 @@ class DecisionPanel:
         """Validate the roll with the selected dice turned over."""
         self.choose(tuple(sorted(self.selected)))
 
+    @property
+    def validate_focused(self) -> bool:
+        """Whether a clover's focus is on Validate (else on a die)."""
+        return self.clover and self.focus >= len(self.dice_rects)
+
+    def _clover_key(self, key: int) -> bool:
+        """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
+        to Validate; Enter or Space turns the focused die over, or validates on Validate."""
+        stops = len(self.dice_rects) + 1
+        if key in HOTKEYS[:9] and HOTKEYS.index(key) < len(self.dice_rects):
+            self.toggle(HOTKEYS.index(key))
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % stops
+            return True
+        if key in (pygame.K_LEFT, pygame.K_UP):
+            self.focus = (self.focus - 1) % stops
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.validate_focused:
+                self.validate()
+            else:
+                self.toggle(self.focus)
+                audio.play("click")
+            return True
+        return False
+
     def handle_event(self, event) -> bool:
         """Use a key or click; True when used."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type == pygame.MOUSEMOTION and self.clover:
+            stops = [*self.dice_rects, self.validate_rect]
+            for index, rect in enumerate(stops):
+                if rect is not None and rect.collidepoint(event.pos):
+                    self.focus = index
+            return False
         if event.type == pygame.MOUSEMOTION and not self.clover:
             for index, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
@@ -298,13 +332,7 @@ class DecisionPanel:
     def _key(self, event) -> bool:
         key = event.key
         if self.clover:
-            if key in HOTKEYS[:9] and HOTKEYS.index(key) < len(self.dice_rects):
-                self.toggle(HOTKEYS.index(key))
-                return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.validate()
-                return True
-            return False
+            return self._clover_key(key)
         if self.decision.kind == "path":
             if key in PATH_KEYS:
                 square = self.path_step(PATH_KEYS[key])
@@ -491,6 +519,8 @@ class DecisionPanel:
 
         for i, rect in enumerate(self.dice_rects):
             chosen = i in self.selected
+            if i == self.focus:  # what Enter turns over
+                control_box(surface, rect.inflate(10, 6), True, fill=(36, 42, 62))
             now, icon = reading(i, chosen)
             face = (
                 now
@@ -537,4 +567,6 @@ class DecisionPanel:
         if button is None:
             return
         panel(surface, button, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
+        if self.validate_focused:
+            pygame.draw.rect(surface, theme.TEXT, button.inflate(10, 10), 3, border_radius=11)
         text.draw(surface, t("dec.validate"), button.center, 20, (30, 22, 8), "bold", anchor="center")

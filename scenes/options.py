@@ -57,12 +57,10 @@ class Entry:
         return self.sure is not None and self.sure.costly
 
     def asks_twice(self, kind: str) -> bool:
-        """Whether choosing it takes a second press: it surely spends a shield or coins, falls into a
-        hole, or loses points otherwise than by a drift's step back (whose cost its label shows)."""
+        """Whether choosing it takes a second press: it surely costs (points, a drift's step back
+        included, a shield or coins). One rule for every decision (`kind` is kept for the callers)."""
         sure = self.sure
-        if sure is None or not sure.costly:
-            return False
-        return sure.shields > 0 or sure.coins > 0 or sure.then == "hole" or kind != "drift"
+        return sure is not None and sure.costly
 
     @property
     def harmless(self) -> bool:

@@ -235,7 +235,9 @@ def test_a_wrong_choice_is_explained_and_asked_again_and_a_costly_one_confirmed(
     assert lessons.wrong and scene.race.choices == [(2, 0)] and lessons.lesson.key == "drift"
     drift = next(i for i, entry in enumerate(panel.entries) if entry.option == (-1, 1))
     assert "−1 point" in panel.entries[drift].label  # a row back costs a point: the label says so
-    press(app, (pygame.K_1 + drift, str(drift + 1)))  # and one press takes it (a drift asks only once)
+    press(app, (pygame.K_1 + drift, str(drift + 1)))  # a sure cost: the first press arms it (issue 33)...
+    assert scene.race.choices == [(2, 0)] and panel.armed == drift
+    press(app, (pygame.K_1 + drift, str(drift + 1)))  # ...the second takes it
     assert not lessons.wrong and scene.race.choices == [(2, 0), (-1, 1)]
 
 

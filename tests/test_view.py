@@ -200,3 +200,94 @@ def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_name
     assert checks > RACES * TURNS * 2
     if path.name == "mine.tmx":
         assert holes > 0, "Hollow Mine offers moves into a hole"
+
+
+# ---------------------------------------------------------------- one confirmation rule, the clover's keys
+def key(k: int) -> pygame.event.Event:
+    """A key press as pygame gives it."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def settle_on_panel(app, scene: RaceScene) -> DecisionPanel:  # noqa: F811
+    """Frames until the person's panel is up (bounded)."""
+    for _ in range(3000):
+        if scene.panel is not None and not scene.busy:
+            return scene.panel
+        app.step([], 1 / 30)
+    raise AssertionError("the panel never came")
+
+
+def test_a_drift_back_that_costs_a_point_takes_a_second_press(app):  # noqa: F811
+    from scenes import options
+
+    board = load_board(str(BOARDS[0]))
+    for seed in range(40):
+        rng = random.Random(seed)
+        race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], turns=5, seed=seed)
+        while not race.over and not (race.pending.kind == "drift" and race.pending.racer == 0):
+            race.choose(rng.choice(race.pending.options))
+        if race.over:
+            continue
+        entries = options.entries(race.pending, race)
+        if any(e.sure is not None and e.sure.costly for e in entries):
+            break
+    else:
+        raise AssertionError("no costly drift in 40 races")
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    panel = settle_on_panel(app, scene)
+    costly = next(k for k, e in enumerate(panel.entries) if e.sure is not None and e.sure.costly)
+    panel.focus = costly
+    made = len(race.choices)
+    app.step([key(pygame.K_RETURN)])
+    assert len(race.choices) == made and panel.armed == costly, "the first press only arms it"
+    assert scene.drawing.explanation()[0].startswith("It costs")
+    app.step([key(pygame.K_RETURN)])
+    assert race.choices[made:] == [panel.entries[costly].option]
+
+
+def test_clover_dice_turn_over_with_enter_on_the_focused_die_and_validate_with_its_button(app):  # noqa: F811
+    from game import RiggedDice
+    from scenes import boards
+
+    dice = RiggedDice([("D6", 2), ("D6", 4)], order=[0, 1])
+
+    def two_clovers(race):
+        race.racers[0].inventory.clovers = 2
+
+    setups = [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")]
+    race = Race.new(boards.practice_board(), setups, turns=5, dice=dice, before=two_clovers)
+    scene = app.stack.push(RaceScene(race, {}))
+    panel = settle_on_panel(app, scene)
+    assert panel.clover and panel.validate_focused, "the focus starts on Validate"
+    made = len(race.choices)
+    app.step([key(pygame.K_LEFT)])  # onto the second die
+    app.step([key(pygame.K_RETURN)])
+    assert panel.selected == {1} and len(race.choices) == made, "Enter on a die turns it over"
+    app.step([key(pygame.K_LEFT)])
+    app.step([key(pygame.K_SPACE)])
+    assert panel.selected == {0, 1}
+    app.step([key(pygame.K_RETURN)])  # the first die, back
+    assert panel.selected == {1} and len(race.choices) == made
+    app.step([key(pygame.K_RIGHT)])
+    app.step([key(pygame.K_RIGHT)])
+    assert panel.validate_focused
+    app.step([key(pygame.K_RETURN)])
+    assert race.choices[made:] == [(1,)]
+
+
+def test_left_and_right_move_between_the_results_buttons_side_by_side(app):  # noqa: F811
+    from scenes.results import ResultsScene
+
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=1)
+    rng = random.Random(1)
+    while not race.over:
+        race.choose(rng.choice(race.pending.options))
+    results = app.stack.push(ResultsScene(race, {"tutorial": True}))
+    app.step([], 1 / 30)
+    labels = {"results.again": "again", "results.title_button": "title", "results.keep": "keep"}
+    named = {w.label: labels[k] for k, w in zip(labels, results.group.widgets, strict=False)}
+    walked = [named[results.group.focused.label]]
+    for k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT):
+        app.step([key(k)], 1 / 30)
+        walked.append(named[results.group.focused.label])
+    assert walked == ["again", "title", "again", "keep", "keep", "again"], "left to right: keep, again, title"

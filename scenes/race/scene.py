@@ -239,6 +239,14 @@ class RaceScene(Scene):
         led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
         self.camera.update(dt, self.keep_in_view(), led)
 
+    def settle_view(self) -> None:
+        """The opening's whole board over, the camera at once where it is going (screenshots, tests)."""
+        if self.opening > 0 and self.camera.whole:
+            self.camera.toggle_whole()
+        self.opening = 0.0
+        self.camera.free = self.free_view()
+        self.camera.settle(self.keep_in_view())
+
     def free_view(self) -> pygame.Rect:
         """The part of the board view nothing covers: under the view's buttons, above the decision
         panel, its explanation and the dice."""
