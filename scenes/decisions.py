@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from scenes import audio, i18n, options, words
+from scenes import audio, dice_tray, i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
@@ -94,6 +94,7 @@ class DecisionPanel:
         self.dice_rects: list[pygame.Rect] = []
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: pygame.Rect | None = None
+        self.roll = dice_tray.roll_of(race, decision) if not self.clover else None  # the dice in front of him
         self.rect = self._layout()
         self._squares: Any = None  # (focus, squares to highlight)
         self._picture: Any = None  # (look, picture, where)
@@ -126,6 +127,7 @@ class DecisionPanel:
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
         self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
+        self.hint_below |= self.roll is not None  # (the dice go beside the question)
         head = 22 if self.hint_below and not self.clover else 0
         if self.clover:
             height = 58 + 164 + 10
@@ -137,6 +139,8 @@ class DecisionPanel:
                 entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * 48, w, 40)
         if self.clover:
             self._layout_dice(rect)
+        if self.roll is not None:
+            dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 24)
         return rect
 
     def _layout_dice(self, rect: pygame.Rect) -> None:
@@ -425,6 +429,8 @@ class DecisionPanel:
                 text.draw(surface, hint, (self.rect.left + 16, self.rect.top + 42), 15, shade, kind)
             else:
                 text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright")
+        if self.roll is not None:
+            dice_tray.draw(surface, self.roll)
         if self.clover:
             self._draw_dice(surface)
             return

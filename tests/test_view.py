@@ -93,6 +93,7 @@ def test_zooming_keeps_the_square_under_the_pointer_under_it(path):
         assert camera.square_at(pointer) == (int(before[1] // TILE), int(before[0] // TILE))
 
 
+@pytest.mark.slow
 def test_the_wheel_zooms_at_the_pointer_and_v_shows_the_whole_board(app):  # noqa: F811
     race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=2)
     scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
@@ -291,3 +292,26 @@ def test_left_and_right_move_between_the_results_buttons_side_by_side(app):  # n
         app.step([key(k)], 1 / 30)
         walked.append(named[results.group.focused.label])
     assert walked == ["again", "title", "again", "keep", "keep", "again"], "left to right: keep, again, title"
+
+
+def test_the_dice_of_the_roll_stay_in_the_panel_until_the_choice_and_explain_themselves(app):  # noqa: F811
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    panel = settle_on_panel(app, scene)
+    if panel.clover:  # (a double: the clover's own panel shows the dice; validate as rolled)
+        app.step([key(pygame.K_RETURN)])
+        panel = settle_on_panel(app, scene)
+    assert panel.decision.kind == "move"
+    rolled = [e for e in race.log if e.kind in ("rolled", "roll_validated")][-1]
+    assert panel.roll is not None and panel.roll.faces == [str(f) for f in rolled.faces]
+    assert panel.roll.names == list(rolled.die) and "DRAPID" in panel.roll.names, "the elf's quick die too"
+    for name, rect in zip(panel.roll.names, panel.roll.rects, strict=True):
+        assert panel.rect.contains(rect), "in the panel's head, never over the board"
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+        assert scene.inspector.current()[0] == ("die", name)
+    app.step([key(pygame.K_RETURN)])
+    for _ in range(300):  # the next decision of his (the drift): the movement's dice are gone
+        if scene.panel is not None and not scene.busy and scene.panel.decision is not panel.decision:
+            break
+        app.step([], 1 / 30)
+    assert scene.panel is not None and scene.panel.roll is None

@@ -59,6 +59,8 @@ class Inspector:
         if panel is not None and panel.clover and not scene.busy:
             names = panel.decision.info.get("die", [])
             found += [(("die", name), rect) for name, rect in zip(names, panel.dice_rects)]
+        if panel is not None and panel.roll is not None and not scene.busy:  # the dice in front of him
+            found += [(("die", name), rect) for name, rect in zip(panel.roll.names, panel.roll.rects)]
         self._things = (key, found)
         return found
 
