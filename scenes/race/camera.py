@@ -100,6 +100,15 @@ class Camera:
         """Whether the board is narrower than the view (drawn once across, the camera fixed across)."""
         return self.fits()[0]
 
+    @property
+    def gliding(self) -> bool:
+        """Whether the zoom is on its way to its goal."""
+        return self.zoom_anchor is not None or abs(self._goal_now() - self.scale) > 1e-3
+
+    def _goal_now(self) -> float:
+        """The scale the zoom glides to now."""
+        return self.whole_scale() if self.whole else max(self.whole_scale(), min(ZOOM_MAX, self.goal, self.needed))
+
     def whole_scale(self) -> float:
         """The scale that shows the whole board in the free part of the view (never above 1)."""
         w, h = self.renderer.size
@@ -220,7 +229,7 @@ class Camera:
     # ---------------------------------------------------------------- zoom
     def _glide(self, dt: float | None) -> None:
         """Bring the scale towards its goal (at once when `dt` is None), the anchor staying put."""
-        goal = self.whole_scale() if self.whole else max(self.whole_scale(), min(ZOOM_MAX, self.goal, self.needed))
+        goal = self._goal_now()
         if abs(goal - self.scale) < 1e-4:
             if self.scale != goal:
                 self._rescale(goal)

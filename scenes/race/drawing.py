@@ -8,6 +8,7 @@ picture, the camera, the decision panel, the seats' words); it changes none of t
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -57,6 +58,14 @@ def blocked_mark(tile: int, first: bool) -> pygame.Surface:
         pygame.draw.line(mark, theme.BAD, inner.topleft, inner.bottomright, 5)
         pygame.draw.line(mark, theme.BAD, inner.topright, inner.bottomleft, 5)
     return mark
+
+
+def token_size(tile: int) -> int:
+    """The square size a token is drawn for: the tile, in steps of about 6 % (a zoom gliding through
+    every size does not draw the tokens again at each)."""
+    if tile <= 16:
+        return tile
+    return round(1.06 ** round(math.log(tile) / math.log(1.06)))
 
 
 class RaceDrawing:
@@ -139,6 +148,7 @@ class RaceDrawing:
         tokens = self.token_sprites()
         line = self.status_line()
         renderer, camera, scale = scene.renderer, scene.camera.at, scene.camera.scale
+        smooth = not scene.camera.gliding
         panel = scene.panel if scene.panel is not None and not scene.busy else None
         board_view = scene.camera.board_view  # a narrow board: drawn once, on a plain ground
         narrow = board_view != view
@@ -147,7 +157,7 @@ class RaceDrawing:
             self.panel_on_screen = None
             if narrow:
                 self.draw_margins(surface, view, board_view)
-            renderer.draw_scaled(surface, board_view, camera, scale)
+            renderer.draw_scaled(surface, board_view, camera, scale, smooth)
         else:
             # The decision panel is opaque but for its round corners: the board, the tokens
             # and the animations are drawn above it, and while it stays the same it is not
@@ -161,7 +171,7 @@ class RaceDrawing:
             if still:
                 renderer.draw_parts(surface, board_view, camera, parts)
             else:
-                renderer.draw_scaled(surface, board_view, camera, scale)
+                renderer.draw_scaled(surface, board_view, camera, scale, smooth)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
         surface.set_clip(view.clip(board_view))
@@ -456,7 +466,7 @@ class RaceDrawing:
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
         width and height, kept per look."""
-        tile = self.scene.tile
+        tile = token_size(self.scene.tile)
         key = (index, walking, protected, tile)
         found = self._tokens.get(key)
         if found is None:

@@ -33,7 +33,7 @@ class ZoomableBoard(BoardRenderer):
             step *= 2
             w, h = self.size
             self.copies.append(pygame.transform.smoothscale(self.copies[-1], (w // step, h // step)))
-        self._scratch: dict[tuple[int, int], pygame.Surface] = {}
+        self._room: pygame.Surface | None = None  # where the part in view is put together before scaling
 
     def _paint(self, square: Any) -> None:
         super()._paint(square)
@@ -51,9 +51,12 @@ class ZoomableBoard(BoardRenderer):
                 size = (self.size[0] >> level, self.tile >> level)
                 copy.blit(pygame.transform.smoothscale(row, size), (0, 0))
 
-    def draw_scaled(self, target: pygame.Surface, view: pygame.Rect, at: Sequence[float], scale: float) -> None:
+    def draw_scaled(
+        self, target: pygame.Surface, view: pygame.Rect, at: Sequence[float], scale: float, smooth: bool = True
+    ) -> None:
         """Draw the board into `view` at `scale` (1: the race's size), its top-left at pixel `at` of
-        the board drawn at that scale, wrapping."""
+        the board drawn at that scale, wrapping; smoothed when shrunk (`smooth`: not while the zoom
+        glides, when a frame must be quick and the eye does not see it)."""
         if abs(scale - 1.0) < 1e-6:
             self.draw(target, view, at)
             return
@@ -64,13 +67,13 @@ class ZoomableBoard(BoardRenderer):
         copy = self.copies[level]
         width, height = copy.get_size()
         source = (max(1, min(width, round(view.width / ratio))), max(1, min(height, round(view.height / ratio))))
-        scratch = self._scratch.get(source)
-        if scratch is None:
-            if len(self._scratch) > 8:
-                self._scratch.clear()
-            scratch = self._scratch[source] = pygame.Surface(source).convert()
+        room = self._room
+        if room is None or room.get_width() < source[0] or room.get_height() < source[1]:
+            size = (max(source[0], room.get_width() if room else 0), max(source[1], room.get_height() if room else 0))
+            room = self._room = pygame.Surface(size).convert()  # (one scratch surface, cut to each size)
+        scratch = room.subsurface((0, 0, *source))
         _wrapped_blit(copy, scratch, (at[0] / ratio, at[1] / ratio))
-        if ratio < 1:
+        if ratio < 1 and smooth:
             picture = pygame.transform.smoothscale(scratch, view.size)
         else:
             picture = pygame.transform.scale(scratch, view.size)
