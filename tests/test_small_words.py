@@ -168,9 +168,16 @@ def test_the_results_give_every_segment_of_every_bar_its_number(monkeypatch, tmp
 
 def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel_sound():
     i18n.set_language("fr")
-    assert t("log.racer_turn", name="Orc") == "Au tour d'Orc."
-    assert t("log.racer_turn", name="Homme-bête") == "Au tour d'Homme-bête."
-    assert t("log.racer_turn", name="Zoé") == "Au tour de Zoé."
+    assert t("log.disarmed", name="Pip", owner="Orc") == "Pip désamorce le piège d'Orc et le garde."
+    assert t("log.disarmed", name="Pip", owner="Homme-bête") == "Pip désamorce le piège d'Homme-bête et le garde."
+    assert t("log.disarmed", name="Pip", owner="Zoé") == "Pip désamorce le piège de Zoé et le garde."
     assert t("log.disarmed", name="Pip", owner="Elfe") == "Pip désamorce le piège d'Elfe et le garde."
+
+
+def test_whose_turn_it_is_never_reads_as_another_word_in_french():
+    i18n.set_language("fr")  # ("Au tour d'Ann", in bold, read "Autour d'Ann": issue 33)
+    assert t("log.racer_turn", name="Ann") == "À Ann de jouer."
+    assert t("hud.whose_turn_phase", name="Orc", phase="mouvement") == "À Orc de jouer · mouvement"
+    assert not any("tour d" in t(k, name="Ann", phase="x") for k in ("hud.whose_turn", "hud.whose_turn_phase"))
     walked = t("log.coins", name="Pip", coins="1 pièce", squares="1 case")
     assert walked == "Pip dépense 1 pièce pour avancer de 1 case."

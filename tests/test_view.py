@@ -315,3 +315,40 @@ def test_the_dice_of_the_roll_stay_in_the_panel_until_the_choice_and_explain_the
             break
         app.step([], 1 / 30)
     assert scene.panel is not None and scene.panel.roll is None
+
+
+def test_a_podium_of_two_racers_has_two_steps(app, monkeypatch):  # noqa: F811
+    from game.season import Season
+    from scenes.season import PodiumScene
+    from scenes.ui import widgets
+
+    season = Season.new("Cup", [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo")], ["practice", "practice"], 5, 1)
+    steps: list[pygame.Rect] = []
+    real = widgets.panel
+    monkeypatch.setattr(
+        "scenes.season.panel", lambda s, rect, *a, **k: steps.append(pygame.Rect(rect)) or real(s, rect, *a, **k)
+    )
+    app.stack.push(PodiumScene(season))
+    app.step([], 1 / 30)
+    assert len([r for r in steps if r.width == 160 and r.bottom == 440]) == 2, "no empty third step"
+
+
+def test_a_resumed_race_can_take_back_the_choices_of_this_turn_made_before_it_was_left():
+    from game.app.session import Session as GameSession
+
+    board = load_board(str(BOARDS[0]))
+    for seed in range(30):
+        race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo")], turns=5, seed=seed)
+        session = GameSession(race, {}, saves=True)
+        rng = random.Random(seed)
+        while not race.over and not session.since_chance:
+            session.choose(rng.choice(race.pending.options))
+        if race.over:
+            continue
+        resumed = GameSession(Race.from_dict(race.to_dict(), board=board), {}, saves=True)
+        assert resumed.since_chance == session.since_chance
+        assert resumed.can_take_back(lambda racer: True) == session.can_take_back(lambda racer: True)
+        back = resumed.take_back()
+        assert back is not None and back.choices == race.choices[:-1]
+        return
+    raise AssertionError("no choice free of chance in 30 races")

@@ -118,7 +118,8 @@ class RaceDrawing:
             race, shown = scene.race, scene.playback
             picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
             picture.fill(theme.BACKGROUND)
-            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual)
+            escape = getattr(scene.seats, "escape_hint", "hud.menu")
+            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual, escape)
             draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
             text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
             tags = scene.seats.tags(race)
@@ -312,6 +313,8 @@ class RaceDrawing:
         else:
             racer = race.pending.racer
             who, name = scene.seats.who(race, racer)
+            if who == "recorded":  # a replay: nobody thinks (its own line says what is shown)
+                return None
             elsewhere = who == "remote" and not scene.seats.computer_plays(race, racer)
             which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
         key = (which, i18n.language(), view.bottomright)
