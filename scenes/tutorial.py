@@ -37,6 +37,9 @@ BOX_MARGIN = 16
 
 log = logging.getLogger("fantasy-racing")
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# An event whose lesson talks of what a later event shows: (kind, cause) of that later event (the
+# finish line's lesson says the card shows the lap's points: it waits until they are on the card).
+SHOWN_AFTER = {"crossed_line": ("scored", "lap")}
 SETUP = {"tutorial": True, "board": "tutorial", "turns": tutorial.TURNS}
 
 
@@ -54,6 +57,8 @@ class Lessons(Guide):
         self.step_index = 0  # the next lesson of STEPS
         self.lesson: Step | None = None  # the lesson on screen
         self.armed: Step | None = None  # an event's lesson, shown once its animation ends
+        self.waiting: tuple[str, str] | None = None  # the later event an armed lesson waits for
+        self.armed_later: Step | None = None
         self.wrong = False  # the player chose another option than the lesson's
         self.over = False
         self.event: Any = None  # the event an event's lesson tells about (its numbers are the lesson's)
@@ -82,10 +87,16 @@ class Lessons(Guide):
             self.over = True
             log.info("the guided first race is over after %d lessons", self.step_index)
         step = self.next_step
+        if self.waiting is not None:  # the lesson waits for what its words show (the lap's points on the card)
+            if (event.kind, getattr(event, "cause", None), getattr(event, "racer", None)) == (*self.waiting, PLAYER):
+                self.waiting, self.armed = None, self.armed_later
+            return
         if step is not None and step.on == "event" and step.kind == event.kind:
             who = getattr(event, "defender", None) if event.kind == "fight" else getattr(event, "racer", PLAYER)
             if who == PLAYER:
                 self.armed, self.step_index, self.event = step, self.step_index + 1, event
+                if event.kind in SHOWN_AFTER:
+                    self.waiting, self.armed_later, self.armed = SHOWN_AFTER[event.kind], step, None
 
     def holds(self) -> bool:
         """The race stops where an event's lesson is read (armed, it shows once the animation ends)."""
@@ -116,9 +127,11 @@ class Lessons(Guide):
         return True
 
     def leave(self, scene: RaceScene) -> None:
-        """Escape: the guided race is skipped (Learn to play on the title plays it again): back to the
-        title it was opened from (its focus on Learn to play), or a new one."""
+        """Escape, then Yes: the guided race is skipped (Learn to play on the title plays it again): back
+        to the title it was opened from (its focus on Learn to play), or a new one."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
+        if scene.stack.top is not scene:  # (the question, answered)
+            scene.stack.pop()
         if len(scene.stack) > 1:
             scene.stack.pop()
         else:
@@ -127,7 +140,10 @@ class Lessons(Guide):
     def handle_event(self, scene: RaceScene, event: Any) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
-                self.leave(scene)
+                question = scene.stack.make(
+                    "question", t("tutorial.leave"), lambda: self.leave(scene), detail=t("tutorial.leave_detail")
+                )
+                scene.stack.push(question)  # asked first (No focused): a slip of the finger keeps the lessons
             return True
         if self.reading:
             if (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
