@@ -352,3 +352,25 @@ def test_a_resumed_race_can_take_back_the_choices_of_this_turn_made_before_it_wa
         assert back is not None and back.choices == race.choices[:-1]
         return
     raise AssertionError("no choice free of chance in 30 races")
+
+
+@pytest.mark.slow
+def test_after_an_undo_the_camera_follows_the_racer_again(app):  # noqa: F811
+    board = load_board(str(BOARDS[0]))
+    for seed in range(30):
+        race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], turns=5, seed=seed)
+        scene = app.stack.push(RaceScene(race, {}))
+        panel = settle_on_panel(app, scene)
+        before = len(scene.race.choices)
+        app.step([key(pygame.K_RETURN)])
+        app.step([key(pygame.K_RETURN)])  # (a second press, should it surely cost)
+        settle_on_panel(app, scene)
+        if scene.can_take_back() and len(scene.race.choices) > before:
+            break
+        app.stack.pop()
+    else:
+        raise AssertionError("no choice to take back in 30 races")
+    assert panel is not None
+    scene.camera.manual = True  # the player looked elsewhere
+    app.step([key(pygame.K_u)])
+    assert len(scene.race.choices) == before and not scene.camera.manual
