@@ -139,8 +139,10 @@ class DecisionPanel:
                 entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * 48, w, 40)
         if self.clover:
             self._layout_dice(rect)
-        if self.roll is not None:
-            dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 24)
+        if self.roll is not None:  # beside the question, or beside the keys' hint when the question is long
+            question = rect.left + 16 + text.width(words.prompt(self.decision, self.race), 21, "bold")
+            if dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 24).left < question + 16:
+                dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 48)
         return rect
 
     def _layout_dice(self, rect: pygame.Rect) -> None:

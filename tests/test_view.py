@@ -187,6 +187,10 @@ def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_name
                 continue
             scene.panel = DecisionPanel(decision, race, lambda _: None, scene.view)
             checks += check_in_view(scene, f"{path.name}, seed {seed}, turn {race.turn}")
+            if seed % 3 == 0:  # a race in three: the cards and the log folded away too (H)
+                scene.toggle_cards()
+                checks += check_in_view(scene, f"{path.name}, seed {seed}, turn {race.turn}, folded")
+                scene.toggle_cards()
             holes += check_holes(race, scene.panel)
             scene.apply(rng.choice(decision.options))
         scene.skip()
@@ -374,3 +378,19 @@ def test_after_an_undo_the_camera_follows_the_racer_again(app):  # noqa: F811
     scene.camera.manual = True  # the player looked elsewhere
     app.step([key(pygame.K_u)])
     assert len(scene.race.choices) == before and not scene.camera.manual
+
+
+def test_h_folds_the_cards_and_the_log_away_and_the_board_and_the_panel_take_the_width(app):  # noqa: F811
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    panel = settle_on_panel(app, scene)
+    cards = [thing for thing, _ in scene.inspector.things() if thing[0] != "die"]
+    assert cards and scene.view.width == 864
+    app.step([key(pygame.K_RIGHT)])
+    focus = scene.panel.focus
+    app.step([key(pygame.K_h)])
+    assert scene.folded and scene.view.width == 1280 and scene.camera.view == scene.view
+    assert scene.panel is not panel and scene.panel.rect.width > panel.rect.width and scene.panel.focus == focus
+    assert not [thing for thing, _ in scene.inspector.things() if thing[0] != "die"], "no card to point at"
+    app.step([key(pygame.K_h)])
+    assert not scene.folded and scene.view.width == 864

@@ -44,6 +44,8 @@ from scenes.render import effects
 from scenes.stack import Scene
 
 VIEW = pygame.Rect(0, 46, 864, 674)
+FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
+FOLD_KEY = pygame.K_h
 OPENING_VIEW = 2.5  # seconds the whole board is shown as a race opens
 log = logging.getLogger("fantasy-racing")
 
@@ -75,6 +77,7 @@ class RaceScene(Scene):
         self.takeback = TakeBack()
         self.view_buttons = ViewButtons()
         self.view = VIEW
+        self.folded = False  # the racers' cards and the log folded away (H, or the view's button)
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -239,6 +242,19 @@ class RaceScene(Scene):
         led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
         self.camera.update(dt, self.keep_in_view(), led)
 
+    def toggle_cards(self) -> None:
+        """Fold the racers' cards and the log away (the board takes the whole width), or back (H)."""
+        if not self.camera.zooms:  # (a guided race points at the cards)
+            return
+        self.folded = not self.folded
+        self.view = FOLDED_VIEW if self.folded else VIEW
+        self.camera.view = self.view
+        if self.panel is not None:  # the panel again across the new width, on the same option
+            old = self.panel
+            self.panel = DecisionPanel(old.decision, self.race, self.choose, self.view)
+            self.panel.focus, self.panel.selected = old.focus, set(old.selected)
+        self.drawing.forget()
+
     def settle_view(self) -> None:
         """The opening's whole board over, the camera at once where it is going (screenshots, tests)."""
         if self.opening > 0 and self.camera.whole:
@@ -385,7 +401,10 @@ class RaceScene(Scene):
             return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
-        if self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log scrolls it, not the board)
+        if event.type == pygame.KEYDOWN and event.key == FOLD_KEY:
+            self.toggle_cards()
+            return None
+        if not self.folded and self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log)
             return None
         if self.view_buttons.handle_event(self, event):
             return None

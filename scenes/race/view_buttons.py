@@ -1,6 +1,7 @@
-"""The view's buttons, at the top right of the board: zoom out, zoom in, and the whole board at once
-(or back to the zoom before it). They do what - , + and V do (scenes/race/camera.py); a guided race,
-whose board keeps one size, has none."""
+"""The view's buttons, at the top right of the board: zoom out, zoom in, the racers' cards and the log
+folded away or back (H), and the whole board at once (or back to the zoom before it). They do what
+- , + , H and V do (scenes/race/camera.py, scenes/race/scene.py); a guided race, whose board keeps
+one size, has none."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ class ViewButtons:
     """Where the view's buttons are and what a click on them does (see the module)."""
 
     def rects(self, scene: Any) -> dict[str, pygame.Rect]:
-        """The buttons shown now, by what they do ("out", "in", "whole"): none when the board keeps its size."""
+        """The buttons shown now, by what they do ("out", "in", "cards", "whole"): none when the board keeps
+        its size."""
         camera = getattr(scene, "camera", None)
         if camera is None or not camera.zooms:
             return {}
@@ -30,9 +32,11 @@ class ViewButtons:
         label = t("view.back" if camera.whole else "view.whole")
         whole = pygame.Rect(0, view.top + GAP, text.width(label, 15, "bold") + 24, HEIGHT)
         whole.right = view.right - GAP
-        zoom_in = pygame.Rect(whole.left - GAP - ZOOM_WIDTH, whole.top, ZOOM_WIDTH, HEIGHT)
+        cards = pygame.Rect(0, whole.top, text.width(t("view.cards"), 15, "bold") + 24, HEIGHT)
+        cards.right = whole.left - GAP
+        zoom_in = pygame.Rect(cards.left - GAP - ZOOM_WIDTH, whole.top, ZOOM_WIDTH, HEIGHT)
         zoom_out = zoom_in.move(-GAP - ZOOM_WIDTH, 0)
-        return {"out": zoom_out, "in": zoom_in, "whole": whole}
+        return {"out": zoom_out, "in": zoom_in, "cards": cards, "whole": whole}
 
     @staticmethod
     def bottom(view: pygame.Rect) -> int:
@@ -48,6 +52,8 @@ class ViewButtons:
                 camera = scene.camera
                 if action == "whole":
                     camera.toggle_whole()
+                elif action == "cards":
+                    scene.toggle_cards()
                 else:
                     camera.zoom(ZOOM_STEP if action == "in" else 1 / ZOOM_STEP)
                 return True
@@ -57,7 +63,7 @@ class ViewButtons:
         """The buttons, over the board."""
         camera = scene.camera
         for action, rect in self.rects(scene).items():
-            lit = action == "whole" and camera.whole
+            lit = (action == "whole" and camera.whole) or (action == "cards" and scene.folded)
             panel(
                 surface,
                 rect,
@@ -66,8 +72,8 @@ class ViewButtons:
                 radius=6,
                 shadow=False,
             )
-            if action == "whole":
-                label = t("view.back" if camera.whole else "view.whole")
+            if action in ("whole", "cards"):
+                label = t("view.cards") if action == "cards" else t("view.back" if camera.whole else "view.whole")
                 text.draw(surface, label, rect.center, 15, theme.TEXT, "bold", anchor="center")
             else:
                 centre, half = rect.center, 7
