@@ -726,9 +726,9 @@ def test_a_racers_turn_banner_never_shows_the_previous_racers_phase(app):
     seen = []
     original = hud.draw_top_bar
 
-    def spy(surface, race, turn, acting, phase, manual):
+    def spy(surface, race, turn, acting, phase, *rest):
         seen.append((acting, phase))
-        return original(surface, race, turn, acting, phase, manual)
+        return original(surface, race, turn, acting, phase, *rest)
 
     hud.draw_top_bar = spy
     try:

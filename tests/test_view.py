@@ -394,3 +394,25 @@ def test_h_folds_the_cards_and_the_log_away_and_the_board_and_the_panel_take_the
     assert not [thing for thing, _ in scene.inspector.things() if thing[0] != "die"], "no card to point at"
     app.step([key(pygame.K_h)])
     assert not scene.folded and scene.view.width == 864
+
+
+def test_a_still_zoomed_view_under_the_panel_is_drawn_in_parts_yet_the_screen_is_the_same(app):  # noqa: F811
+    from scenes.ui import theme
+
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    settle_on_panel(app, scene)
+    scene.settle_view()
+    scene.camera.goal, scene.camera.manual = 0.7, True
+    scene.camera.settle()
+    assert abs(scene.camera.scale - 0.7) < 1e-3
+    kept, fresh = pygame.Surface(theme.SIZE).convert(), pygame.Surface(theme.SIZE).convert()
+    scene.draw(kept)
+    for k in range(4):
+        scene.camera.position[1] += 13.0 * (-1) ** k  # the board moves under the panel
+        scene.draw(kept)  # only the board round the panel is drawn again
+        marks = scene.drawing.hud_on_screen, scene.drawing.panel_on_screen
+        fresh.fill((0, 0, 0))
+        scene.draw(fresh)
+        scene.drawing.hud_on_screen, scene.drawing.panel_on_screen = marks
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"

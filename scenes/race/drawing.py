@@ -164,13 +164,13 @@ class RaceDrawing:
             # and the animations are drawn above it, and while it stays the same it is not
             # drawn again (nor the board under it), only its corners.
             panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
-            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture)) and scale == 1.0
+            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture)) and smooth
             parts = board.around(view, area) + panel.notches if still else [view]
             if narrow:
                 for part in parts:
                     self.draw_margins(surface, view, board_view, part)
             if still:
-                renderer.draw_parts(surface, board_view, camera, parts)
+                renderer.draw_scaled_parts(surface, board_view, camera, scale, parts)
             else:
                 renderer.draw_scaled(surface, board_view, camera, scale, smooth)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))

@@ -34,9 +34,11 @@ class ZoomableBoard(BoardRenderer):
             w, h = self.size
             self.copies.append(pygame.transform.smoothscale(self.copies[-1], (w // step, h // step)))
         self._room: pygame.Surface | None = None  # where the part in view is put together before scaling
+        self._last: tuple[Any, pygame.Surface] | None = None  # the last view drawn at a scale: (look, picture)
 
     def _paint(self, square: Any) -> None:
         super()._paint(square)
+        self.version = getattr(self, "version", 0) + 1  # (a view drawn before is stale)
         for level, copy in enumerate(self.copies[1:], start=1):  # (none yet while the picture is first drawn)
             size = self.tile >> level
             rect = self.square_rect(square)
@@ -60,11 +62,32 @@ class ZoomableBoard(BoardRenderer):
         if abs(scale - 1.0) < 1e-6:
             self.draw(target, view, at)
             return
+        target.blit(self.scaled_view(view, at, scale, smooth), view.topleft)
+
+    def draw_scaled_parts(
+        self, target: pygame.Surface, view: pygame.Rect, at: Sequence[float], scale: float, parts: Iterable[pygame.Rect]
+    ) -> None:
+        """`draw_scaled` into some rectangles of `view` only (the board where it shows round a panel)."""
+        if abs(scale - 1.0) < 1e-6:
+            self.draw_parts(target, view, at, parts)
+            return
+        picture = self.scaled_view(view, at, scale, True)
+        for part in parts:
+            part = part.clip(view)
+            if part.width > 0 and part.height > 0:
+                target.blit(picture, part.topleft, part.move(-view.left, -view.top))
+
+    def scaled_view(self, view: pygame.Rect, at: Sequence[float], scale: float, smooth: bool) -> pygame.Surface:
+        """The board as `view` shows it at `scale`, kept while the camera, the scale and the board
+        stay the same (a still view costs one blit, as at the race's size)."""
         level = 0
         while level + 1 < len(self.copies) and scale <= 0.5 ** (level + 1) + 1e-9:
             level += 1
         ratio = scale * (1 << level)  # the view's pixels per pixel of the copy
         copy = self.copies[level]
+        look = (level, round(scale, 6), view.size, int(at[0] / ratio), int(at[1] / ratio), smooth, self.version)
+        if self._last is not None and self._last[0] == look:
+            return self._last[1]
         width, height = copy.get_size()
         source = (max(1, min(width, round(view.width / ratio))), max(1, min(height, round(view.height / ratio))))
         room = self._room
@@ -73,11 +96,15 @@ class ZoomableBoard(BoardRenderer):
             room = self._room = pygame.Surface(size).convert()  # (one scratch surface, cut to each size)
         scratch = room.subsurface((0, 0, *source))
         _wrapped_blit(copy, scratch, (at[0] / ratio, at[1] / ratio))
+        kept = self._last[1] if self._last is not None and self._last[1].get_size() == view.size else None
+        if kept is None:
+            kept = pygame.Surface(view.size).convert()
         if ratio < 1 and smooth:
-            picture = pygame.transform.smoothscale(scratch, view.size)
+            pygame.transform.smoothscale(scratch, view.size, kept)
         else:
-            picture = pygame.transform.scale(scratch, view.size)
-        target.blit(picture, view.topleft)
+            pygame.transform.scale(scratch, view.size, kept)
+        self._last = (look, kept)
+        return kept
 
 
 def _wrapped_blit(picture: pygame.Surface, target: pygame.Surface, at: Sequence[float]) -> None:
