@@ -281,11 +281,11 @@ class RaceScene(Scene):
         """The squares the camera keeps in view: the focused option's landing square while a person
         here chooses, and the racer of the moment."""
         racer = self._focus_racer()
-        where = self.token_pos(racer)
+        panel = self.panel if not self.busy else None
+        where = self.token_pos(racer) if panel is None else self.playback.shown_pos[racer]  # (deciding: his square)
         if where == effects.HIDDEN:
             where = self.playback.shown_pos[racer]
         keep = [where]
-        panel = self.panel if not self.busy else None
         if panel is not None:
             path = self.drawing.path_drawn()
             focused = panel.focused

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from scenes import i18n
 from scenes.i18n import t
 from scenes.race.camera import ZOOM_STEP
 from scenes.ui import text, theme
@@ -21,6 +22,9 @@ ZOOM_WIDTH = 34  # the - and + buttons
 
 class ViewButtons:
     """Where the view's buttons are and what a click on them does (see the module)."""
+
+    def __init__(self) -> None:
+        self._picture: tuple[Any, pygame.Surface] | None = None  # (look, the buttons drawn)
 
     def rects(self, scene: Any) -> dict[str, pygame.Rect]:
         """The buttons shown now, by what they do ("out", "in", "cards", "whole"): none when the board keeps
@@ -60,9 +64,22 @@ class ViewButtons:
         return False
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
-        """The buttons, over the board."""
+        """The buttons, over the board (drawn once per look, then blitted)."""
+        rects = self.rects(scene)
+        if not rects:
+            return
+        area = rects["out"].unionall(list(rects.values())).inflate(4, 4)
+        look = (scene.camera.whole, scene.folded, i18n.language(), area.topleft, area.size)
+        if self._picture is None or self._picture[0] != look:
+            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            self._paint(picture, scene, {k: r.move(-area.left, -area.top) for k, r in rects.items()})
+            self._picture = (look, picture)
+        surface.blit(self._picture[1], area)
+
+    def _paint(self, surface: pygame.Surface, scene: Any, rects: dict[str, pygame.Rect]) -> None:
+        """The buttons at `rects` of `surface`."""
         camera = scene.camera
-        for action, rect in self.rects(scene).items():
+        for action, rect in rects.items():
             lit = (action == "whole" and camera.whole) or (action == "cards" and scene.folded)
             panel(
                 surface,
