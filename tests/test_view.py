@@ -416,3 +416,13 @@ def test_a_still_zoomed_view_under_the_panel_is_drawn_in_parts_yet_the_screen_is
         scene.draw(fresh)
         scene.drawing.hud_on_screen, scene.drawing.panel_on_screen = marks
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), f"frame {k}"
+
+
+@pytest.mark.slow
+def test_the_readmes_pictures_of_the_view_draw_in_both_languages(tmp_path, monkeypatch):
+    from tests import view_shots
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    made = view_shots.take(tmp_path / "shots")
+    assert len(made) == 8 and all(path.stat().st_size > 10_000 for path in made)
+    assert {path.name for path in made} >= {"view-whole.png", "view-zoomed-fr.png", "view-dice.png", "view-hole-fr.png"}
