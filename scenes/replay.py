@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.app.session import Session
-from game.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -37,7 +37,7 @@ SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
-    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.replay.start)."""
+    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 

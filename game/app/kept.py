@@ -19,7 +19,7 @@ from typing import Any
 
 from game import files
 from game.app import userdata
-from game.replay import Replay, ReplayError, load
+from game.meta.replay import Replay, ReplayError, load
 
 log = logging.getLogger("fantasy-racing")
 

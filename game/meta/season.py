@@ -9,7 +9,7 @@ share their place.
 
 A `Season` is data: its setup (name, racers, boards, turns, seed), the
 finished races (each kept as a replay) and the race in progress (its record,
-`game.record`). It is saved after every racer's turn, like a race, and
+`game.rules.record`). It is saved after every racer's turn, like a race, and
 rebuilt from that data (`to_dict`, `from_dict`); `SEASON_FORMAT` is its
 version. A season of an older version is upgraded as it is read (`MIGRATIONS`),
 never refused; an unknown field is ignored.
@@ -24,13 +24,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TextIO
 
-from game import ai, record, replay, seeds, tuning
-from game.board import Board
-from game.characters import CHARACTERS
+from game.boards.board import Board
+from game.boards.map_format import BOARD_NAME_LENGTH
+from game.bots import ai
 from game.files import shown
-from game.map_format import BOARD_NAME_LENGTH
-from game.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
-from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
+from game.meta import replay
+from game.rules import record, seeds, tuning
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
+from game.rules.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
 
 SEASON_FORMAT = 2
 MIN_RACES, MAX_RACES = 2, 8
@@ -70,7 +72,7 @@ class RaceResult:
     standings: list[tuple[int, int, int]]  # (place, racer, race points)
     season_points: dict[int, Fraction]
     highlights: dict[str, dict[int, int]]  # highlight -> racer -> count
-    replay: dict[str, Any]  # the race's replay (game.replay.data)
+    replay: dict[str, Any]  # the race's replay (game.meta.replay.data)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -419,7 +421,7 @@ def print_table(season: Season, out: TextIO, title: str) -> None:
 
 def play_headless(season: Season, load: Callable[[str], Board], out: TextIO, as_json: bool = False) -> None:
     """`main.py season`: every race with bots, each race's standings and the table after it."""
-    from game.simulate import print_standings
+    from game.meta.simulate import print_standings
 
     while not season.over:
         race = season.race if season.race is not None else season.start_race(load)

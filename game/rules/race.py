@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
-from game import effects, moves, record, tuning
-from game.board import Board, Square
-from game.characters import BABY, CHARACTERS, FAST, FLAIL
-from game.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
-from game.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
+from game.boards.board import Board, Square
+from game.rules import effects, moves, record, tuning
+from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
+from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
+from game.rules.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
 
 __all__ = [
     "Race",
@@ -152,7 +152,7 @@ class Race(RaceState):
         rules: int | None = None,
     ) -> None:
         super().__init__(board, setups, turns, seed, dice)
-        if rules is not None:  # a race recorded under an older version of the rules (game/tuning.py)
+        if rules is not None:  # a race recorded under an older version of the rules (game/rules/tuning.py)
             self.rules, self.older = rules, tuning.changed_since(rules)
         # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
         self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
@@ -178,7 +178,7 @@ class Race(RaceState):
         """A new race; checks the setup and says clearly what is wrong.
 
         `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the version
-        of the rules it plays by (game/tuning.py; by default this game's).
+        of the rules it plays by (game/rules/tuning.py; by default this game's).
         """
         turns = board.turns if turns is None else turns
         setups = [s if isinstance(s, RacerSetup) else RacerSetup(s) for s in setups]
@@ -458,7 +458,7 @@ class Race(RaceState):
 
     # ------------------------------------------------------------ the record
     def to_dict(self) -> dict[str, Any]:
-        """The race's record (`game.record`): setup, seed and every choice so far, as plain data."""
+        """The race's record (`game.rules.record`): setup, seed and every choice so far, as plain data."""
         if not self.dice.replayable:
             raise SaveError("a race with rigged dice cannot be saved: only seeded races replay")
         board = self.board
@@ -470,7 +470,7 @@ class Race(RaceState):
 
     @classmethod
     def from_dict(cls, data: Any, board: Board | None = None, choices: bool = True) -> Race:
-        """The race of a record of any version (`game.record`), rebuilt by replaying its choices (with
+        """The race of a record of any version (`game.rules.record`), rebuilt by replaying its choices (with
         `choices=False`: at its very beginning, no choice made and its first events not taken).
 
         `board`: the same board with its Tiled art, instead of the one the record keeps. Raises

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import chests, tuning
-from game.board import Square
-from game.characters import BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM, VICIOUS
-from game.dice import D6, D10, DCOMBAT
-from game.state import RaceState, Rules
+from game.boards.board import Square
+from game.rules import chests, tuning
+from game.rules.characters import BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM, VICIOUS
+from game.rules.dice import D6, D10, DCOMBAT
+from game.rules.state import RaceState, Rules
 
 DEFEAT, SIMPLE, CRUSHING = "defeat", "simple", "crushing"
 FIGHT_POINTS = 3

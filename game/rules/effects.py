@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Iterator
 from typing import Any, cast
 
-from game import combat, moves, tuning
-from game import objects as obj
-from game.board import BARRIER, FLOOR, ROCK, Board, Square
-from game.characters import THROWING_STARS, WAND_MASTERY
-from game.dice import D3, D6, D10
-from game.state import RaceState, Rules, Trap
+from game.boards.board import BARRIER, FLOOR, ROCK, Board, Square
+from game.rules import combat, moves, tuning
+from game.rules import objects as obj
+from game.rules.characters import THROWING_STARS, WAND_MASTERY
+from game.rules.dice import D3, D6, D10
+from game.rules.state import RaceState, Rules, Trap
 
 FIRE_RANGE = 10  # ring of fire: 10 + 2D10 squares
 WAND_REST = 3  # a wand used on turn t is offered again on turn t + 3

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Union
 
-from game.board import BARRIER, CHEST, CLOVER, COIN, HOLE, ROCK, SHIELD, SHORTCUT, Square
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, HOLE, ROCK, SHIELD, SHORTCUT, Square
 
 PathLike = Union[str, "os.PathLike[str]"]  # a file name, as a string or a Path
 ERROR = "error"
@@ -31,7 +31,7 @@ OBSTACLES = (BARRIER, ROCK, HOLE)  # nothing may lie on these, nobody starts the
 TURNS_RANGE = (5, 15)  # docs/maps.md: a race is 5 to 15 game turns
 RACERS_RANGE = (2, 6)  # docs/maps.md: 2 to 6 racers
 MAX_STARTS = 6  # at most six racers, so six start squares are read
-BOARD_NAME_LENGTH = 60  # the longest board name (game.record's bound of a race's board)
+BOARD_NAME_LENGTH = 60  # the longest board name (game.rules.record's bound of a race's board)
 DESCRIPTION_LENGTH = 1000  # the longest description or author
 LINE_LENGTH = 400  # the longest line check-map prints (a value quoted in a message is cut)
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere

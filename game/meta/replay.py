@@ -5,7 +5,7 @@ A replay file is JSON:
     {"format": "fantasy-racing-replay",   what the file is
      "version": 1,                         the replay format's version
      "game_version": "1.0",               the game that recorded it
-     "race": {...},                        the race's record (game/record.py): board, racers,
+     "race": {...},                        the race's record (game/rules/record.py): board, racers,
                                            turns, seed, choices (and "shown": the faces a network
                                            race's host showed, for a race a friend kept)
      "events": [{"kind": ..., ...}, ...]} the recorded event log (Event.to_dict, tuples as lists)
@@ -35,12 +35,12 @@ from typing import Any
 
 import game
 from game import files
-from game.board import Board
-from game.dice import DiceExhausted
-from game.events import Event
-from game.race import IllegalChoice, Race, SaveError
-from game.record import RecordError, plain, reason
-from game.record import check as check_record
+from game.boards.board import Board
+from game.rules.dice import DiceExhausted
+from game.rules.events import Event
+from game.rules.race import IllegalChoice, Race, SaveError
+from game.rules.record import RecordError, plain, reason
+from game.rules.record import check as check_record
 
 REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1

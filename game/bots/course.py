@@ -1,6 +1,6 @@
 """The course ahead: the distance points a racer alone can expect from each square of a board.
 
-The strong computer racers (`game.ai`, hard and expert) judge where a move ends by what it leaves
+The strong computer racers (`game.bots.ai`, hard and expert) judge where a move ends by what it leaves
 them for the rest of the race, not only by the free squares straight ahead: a square at the foot of
 a fence is worth less than one in an open lane, and with two turns left a square from which the
 finish line (+10) is within reach is worth more than one just out of reach. `Course` works this out
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import threading
 
-from game import tuning
-from game.board import HOLE, SHORTCUT, Board, Square
-from game.race import DRIFTS, MAX_TURNS
+from game.boards.board import HOLE, SHORTCUT, Board, Square
+from game.rules import tuning
+from game.rules.race import DRIFTS, MAX_TURNS
 
 HOLE_PENALTY = -2  # 5.3
 JUMP_FROM = 3  # a hole that is the 3rd square of a straight part (or further) is jumped (5.1)

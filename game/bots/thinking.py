@@ -1,11 +1,11 @@
 """Computer racers who search think in worker processes, never on the frame loop or the host's loop.
 
-The expert searches for tens of milliseconds a decision (`game.ai`); in the window's process, or on a
+The expert searches for tens of milliseconds a decision (`game.bots.ai`); in the window's process, or on a
 dedicated host's event loop, that time is taken from the frames and from every other room's
 messages. `Pool` is a small pool of worker processes, started once (lazily) and shared by everyone
 in the process: the window's computer racers, every room of a host. A question is the race's record
-(`game.record`: it rebuilds the race anywhere), the decision's place in it, the level and the state of
-the racer's own random stream (`game.seeds.bot_rngs`); the answer is the choice and the stream's new
+(`game.rules.record`: it rebuilds the race anywhere), the decision's place in it, the level and the state of
+the racer's own random stream (`game.rules.seeds.bot_rngs`); the answer is the choice and the stream's new
 state, which the asker puts back into his stream. So every seeded choice is exactly the one
 `ai.choose` makes in one process: the same tournaments, replays, balance runs and network races.
 
@@ -18,7 +18,7 @@ state, which the asker puts back into his stream. So every seeded choice is exac
 - Fair: questions wait in one queue per owner (a room, a window's race) and the free workers take
   them from the owners in turn, so a room with many questions cannot starve another.
 - A worker keeps the last races it rebuilt (by the asker's key) and catches up with the new choices
-  only; the boards' course tables (`game.course`) stay with their boards, worked out once per worker
+  only; the boards' course tables (`game.bots.course`) stay with their boards, worked out once per worker
   (`prepare` does it before the first question).
 - Workers run at a lower priority than the process that asks (the frame goes first, also on a machine
   with one core); they are fresh interpreters (forkserver, or spawn where there is none and in a
@@ -47,9 +47,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from game import ai
-from game.board import Board
-from game.race import Decision, Race
+from game.boards.board import Board
+from game.bots import ai
+from game.rules.race import Decision, Race
 
 log = logging.getLogger("fantasy-racing")
 

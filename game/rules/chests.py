@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import objects as obj
-from game.board import CHEST, Square
-from game.characters import LOVES_TRAPS
-from game.dice import D100, DOBJ, DTHEFT
-from game.state import RaceState, Rules
+from game.boards.board import CHEST, Square
+from game.rules import objects as obj
+from game.rules.characters import LOVES_TRAPS
+from game.rules.dice import D100, DOBJ, DTHEFT
+from game.rules.state import RaceState, Rules
 
 THEFT_SUCCESS = 40  # % success of DTHEFT (Disarm and Theft)
 THEFT_MOST_COMMON = 90  # a hidden d100 <= 90 steals the most common object, else the rarest

@@ -19,10 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from game import ai, seeds
-from game.board import Board
-from game.characters import CHARACTERS
-from game.race import Decision, Race, RacerSetup
+from game.boards.board import Board
+from game.bots import ai
+from game.rules import seeds
+from game.rules.characters import CHARACTERS
+from game.rules.race import Decision, Race, RacerSetup
 
 CAUSE_GROUPS = {  # results-screen groups of the scoring causes
     "distance": ("distance",),
@@ -97,7 +98,7 @@ def sign_test(wins: int, losses: int) -> float:
     return float(min(1.0, 2 * tail))
 
 
-Chooser = Callable[[Race, Decision, str, random.Random], Any]  # ai.choose, or the pool's (game.thinking)
+Chooser = Callable[[Race, Decision, str, random.Random], Any]  # ai.choose, or the pool's (game.bots.thinking)
 
 
 def play_race(
@@ -157,7 +158,7 @@ def run(
     characters, bots and seed), so `jobs` processes playing them in parallel
     give exactly the records of one process, in the same order. `choose`
     answers the bots in one process (`jobs` 1): `ai.choose`, or the pool of
-    game/thinking.py, with the same records.
+    game/bots/thinking.py, with the same records.
     """
     work = []
     for game in range(games):

@@ -1,6 +1,6 @@
 """One seed, every random stream around a race.
 
-A race has one seed: its dice are drawn from it (`game/dice.py`). Everything
+A race has one seed: its dice are drawn from it (`game/rules/dice.py`). Everything
 else that is random around a race is drawn from a stream that this module
 derives from a seed, and from nowhere else:
 
@@ -11,7 +11,7 @@ derives from a seed, and from nowhere else:
   and the lineups of a tournament's games (`stream(seed, GAME, n)`).
 
 A network race's seed is the host's secret (`hosted`): 128 bits from the
-operating system's randomness, and its dice are keyed (`game/dice.py`), so
+operating system's randomness, and its dice are keyed (`game/rules/dice.py`), so
 no friend finds it from the faces he is shown.
 
 So the same seed and lineup give the same race whether `simulate` plays it,

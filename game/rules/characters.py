@@ -41,14 +41,14 @@ class Character:
     @property
     def speed(self) -> int:
         """Squares of the action-phase move in the odd game turns, from the tuning table."""
-        from game import tuning
+        from game.rules import tuning
 
         return tuning.speed(self.id, 1)
 
     @property
     def even_speed(self) -> int:
         """Squares of the action-phase move in the even game turns (most characters: `speed`)."""
-        from game import tuning
+        from game.rules import tuning
 
         return tuning.speed(self.id, 2)
 
@@ -65,7 +65,7 @@ class Character:
 CHARACTERS: dict[str, Character] = {
     c.id: c
     for c in (
-        #          id          name          French          simple crushing alternative  (speeds: game/tuning.py)
+        #          id          name          French          simple crushing alternative  (speeds: game/rules/tuning.py)
         Character("elf", "Elf", "l'elfe", 30, 10, NON_OFFENSIVE, (FAST,)),
         Character("human", "Human", "l'humain", 50, 20, OFFENSIVE, (SORE_LOSER,)),
         Character("dwarf", "Dwarf", "le nain", 50, 30, NON_OFFENSIVE, (INITIATIVE,)),
@@ -115,7 +115,7 @@ _RULE_WORDS: dict[str, str] = {
 
 def _words() -> dict[str, str]:
     """The special rules in words with the tuning table's numbers filled in."""
-    from game import tuning
+    from game.rules import tuning
 
     values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
     return {rule: text.format(**values) for rule, text in _RULE_WORDS.items()}

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import combat, effects
-from game import objects as obj
-from game.board import HOLE, SHORTCUT, Square
-from game.characters import THROWING_STARS, WAND_MASTERY
-from game.dice import Dice
-from game.race import Decision, IllegalChoice, Race
+from game.boards.board import HOLE, SHORTCUT, Square
+from game.rules import combat, effects
+from game.rules import objects as obj
+from game.rules.characters import THROWING_STARS, WAND_MASTERY
+from game.rules.dice import Dice
+from game.rules.race import Decision, IllegalChoice, Race
 
 WALKING_KINDS = ("move", "drift", "coins", "distance", "tactical", "shortcut_stop")  # every option moves (or stays)
 SCORED = ("distance", "lap")

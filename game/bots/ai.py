@@ -22,7 +22,7 @@ dice of their own (`Race.fork`). Every policy is deterministic for a given
   LANE_SIGHT squares down the lane (a fence further ahead is seen in time to
   change columns) and turns a die with a clover whenever it pays.
 - expert: determinized Monte-Carlo search on every decision. His candidates
-  are the best options by his judgement of the course ahead (`game.course`:
+  are the best options by his judgement of the course ahead (`game.bots.course`:
   the distance points the rest of the race can still bring from the square a
   move ends on, lap bonus included); each is played out on the same sampled
   dice (dice of his own: every option of a sample meets the same luck) with
@@ -40,13 +40,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game import combat, effects, moves, tuning
-from game import objects as obj
-from game.board import HOLE, Square
-from game.characters import FAST
-from game.course import Course, course
-from game.dice import Dice, Die
-from game.race import Decision, Race, Racer
+from game.boards.board import HOLE, Square
+from game.bots.course import Course, course
+from game.rules import combat, effects, moves, tuning
+from game.rules import objects as obj
+from game.rules.characters import FAST
+from game.rules.dice import Dice, Die
+from game.rules.race import Decision, Race, Racer
 
 POLICIES = ("random", "easy", "normal", "hard", "expert", "greedy")
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -87,7 +87,7 @@ def _never() -> bool:
 
 
 # Asked between two rollouts of a search: True stops it (raises Stopped). A worker process of
-# game.thinking sets it; anywhere else a search always runs to its end.
+# game.bots.thinking sets it; anywhere else a search always runs to its end.
 stop_search: Callable[[], bool] = _never
 
 

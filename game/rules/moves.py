@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game import chests, combat, tuning
-from game.board import BARRIER, HOLE, SHORTCUT, Square
-from game.characters import BRAINY, DISARM
-from game.dice import D10
-from game.state import Racer, RaceState, Rules, Trap
+from game.boards.board import BARRIER, HOLE, SHORTCUT, Square
+from game.rules import chests, combat, tuning
+from game.rules.characters import BRAINY, DISARM
+from game.rules.dice import D10
+from game.rules.state import Racer, RaceState, Rules, Trap
 
 HOLE_PENALTY = -2
 JUMP_FROM = 3  # a hole that is the 3rd square of a move (or further) is jumped

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from game import ai, seeds
-from game.board import Board
-from game.dice import TWISTER, Dice
-from game.race import Race, RacerSetup
+from game.boards.board import Board
+from game.bots import ai
+from game.rules import seeds
+from game.rules.dice import TWISTER, Dice
+from game.rules.race import Race, RacerSetup
 
 
 @dataclass

@@ -7,7 +7,7 @@ the board, pictures the game may decode), its layers (rule layers are tile
 layers, `start` an object layer, a `ground` exists, names that look like a rule
 layer's), each tile layer's data (an encoding Tiled writes, the map's size, no
 compression bomb) and its properties (typed values, the board's own properties
-within their ranges). `game.map_build` then turns a map that passed into a Board.
+within their ranges). `game.boards.map_build` then turns a map that passed into a Board.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from game import files as files_
-from game.board import (
+from game.boards.board import (
     DEFAULT_MAX_RACERS,
     DEFAULT_RESPAWN_TURNS,
     DEFAULT_TURNS,
@@ -37,7 +37,7 @@ from game.board import (
     MIN_COLUMNS,
     MIN_ROWS,
 )
-from game.map_format import (
+from game.boards.map_format import (
     BOARD_NAME_LENGTH,
     COMPRESSIONS,
     DESCRIPTION_LENGTH,

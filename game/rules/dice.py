@@ -4,7 +4,7 @@ A race draws every random number from one `Dice` source seeded per race;
 tests pass a `RiggedDice` that returns given faces and fails loudly when it
 runs out or when a face does not fit the die rolled.
 
-Dice are of one of two kinds, named in the race's record (`game/record.py`):
+Dice are of one of two kinds, named in the race's record (`game/rules/record.py`):
 
 - "twister" (`TWISTER`), the races at one screen, `simulate` and the rest: Python's Mersenne
   Twister seeded with the race's seed, as the game always drew them (saves and replays of every

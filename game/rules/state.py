@@ -4,7 +4,7 @@
 racers, the turn, the log) and the few operations every rule is written
 with: `ask` a racer to decide, `roll` dice (with clovers), `score` points,
 `emit` an event, and what stands on a square. The rule modules import this
-module; the turn itself (`game.race.Race`) sits above them all, so the
+module; the turn itself (`game.rules.race.Race`) sits above them all, so the
 engine's modules import each other without a circle.
 
 A fight's recoil is a placement and a fight's winner may move: the fights
@@ -20,12 +20,12 @@ from itertools import combinations
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from game import objects as obj
-from game import tuning
-from game.board import FLOOR, Board, Square
-from game.characters import CHARACTERS, THROWING_STARS, Character
-from game.dice import Dice, Die
-from game.events import EventLog, Record
+from game.boards.board import FLOOR, Board, Square
+from game.rules import objects as obj
+from game.rules import tuning
+from game.rules.characters import CHARACTERS, THROWING_STARS, Character
+from game.rules.dice import Dice, Die
+from game.rules.events import EventLog, Record
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -184,7 +184,7 @@ class RaceState(EventLog):
     The rule modules (`moves`, `combat`, `chests`, `effects`) receive the race
     as a `RaceState`: they read and change the board's state and the racers,
     ask decisions (`ask`), roll dice (`roll`), give points (`score`) and
-    record events (`emit`). `game.race.Race` adds the game turns and the three
+    record events (`emit`). `game.rules.race.Race` adds the game turns and the three
     phases of a racer's turn on top.
     """
 
@@ -196,7 +196,7 @@ class RaceState(EventLog):
         self.turns = turns
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
-        self.rules = tuning.RULES  # the version of the rules it plays by (game/tuning.py)
+        self.rules = tuning.RULES  # the version of the rules it plays by (game/rules/tuning.py)
         self.older: dict[str, Any] = {}  # an older version's numbers that differ from the tuning table's
         self.turn = 0
         self.order: list[int] = []
@@ -214,7 +214,7 @@ class RaceState(EventLog):
         self.over = False
 
     def tuned(self, name: str) -> Any:
-        """A number of the tuning table (game/tuning.py) as this race plays it: its rules' version's."""
+        """A number of the tuning table (game/rules/tuning.py) as this race plays it: its rules' version's."""
         return self.older[name] if name in self.older else getattr(tuning, name)
 
     def speed_of(self, racer: int, turn: int) -> int:
@@ -373,7 +373,7 @@ class RaceState(EventLog):
 
     # ------------------------------------------------------------ moves the fights need
     # A fight's recoil is a placement and its winner's tactical move a walk: the fights reach the
-    # moves through the race, which gives them `game.moves`' own (`Race.place = moves.place`), so that
+    # moves through the race, which gives them `game.rules.moves`' own (`Race.place = moves.place`), so that
     # `combat` and `moves` need not import each other. Called as methods: race.place(racer, dr, dc,
     # cause, suffered, ...) places a racer without walking (5.2); race.walk(racer, forward, sideways,
     # cause, voluntary) is a walked move (5.1).

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.board import Board
-from game.dice import Dice, Die
-from game.race import Race, RacerSetup, SaveError
+from game.boards.board import Board
+from game.rules.dice import Dice, Die
+from game.rules.race import Race, RacerSetup, SaveError
 
 BOARD_TEXT = """
 ..12....

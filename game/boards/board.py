@@ -49,7 +49,7 @@ DEFAULT_RESPAWN_TURNS = (4, 7, 10, 13)
 DEFAULT_MAX_RACERS = 6
 
 
-# The map's own look (read from Tiled by game.maps), as plain data for the screen.
+# The map's own look (read from Tiled by game.boards.maps), as plain data for the screen.
 @dataclass(frozen=True)
 class TileImage:
     """Where a painted tile's picture is: image file, source rectangle, flips."""

@@ -1,6 +1,6 @@
 """From a checked Tiled map to the engine's Board (docs/maps.md).
 
-pytmx reads the XML `game.map_checks` passed (with pygame blocked: the rules
+pytmx reads the XML `game.boards.map_checks` passed (with pygame blocked: the rules
 never load it, and no image is decoded); the rule layers give each square's
 terrain and object (clashes reported), the start points (or row 0's middle)
 give the start squares, and the map's own tiles give `board.art`, a `BoardArt`
@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
-from game.board import COIN, FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
-from game.map_checks import Layer, walk_layers
-from game.map_format import (
+from game.boards.board import COIN, FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
+from game.boards.map_checks import Layer, walk_layers
+from game.boards.map_format import (
     GROUND,
     MAX_STARTS,
     OBSTACLES,
@@ -48,7 +48,7 @@ finally:
 # The attributes pytmx reads (its own table) and the other ones Tiled writes: pytmx makes every
 # attribute an attribute of its objects, so an unknown one (iter_data="x", filename="/") could replace
 # one of its methods or paths; they are dropped before it reads the map, and `source` stays only on an
-# <image> (the tilesets are already in the map: game.map_checks.check_tilesets).
+# <image> (the tilesets are already in the map: game.boards.map_checks.check_tilesets).
 _TILED_ATTRIBUTES = frozenset(pytmx.pytmx.types) - {"source"} | {
     "class",
     "infinite",

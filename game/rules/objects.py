@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.characters import NON_OFFENSIVE, OFFENSIVE
+from game.rules.characters import NON_OFFENSIVE, OFFENSIVE
 
 RING_OF_FIRE = "ring_of_fire"
 RING_OF_LIGHTNING = "ring_of_lightning"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board, Square
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board, Square
 
 TERRAIN_WEIGHTS: tuple[tuple[str, int], ...] = ((FLOOR, 80), (BARRIER, 6), (ROCK, 4), (HOLE, 5), (SHORTCUT, 5))
 OBJECT_WEIGHTS: tuple[tuple[str | None, int], ...] = ((None, 85), (CHEST, 4), (COIN, 4), (CLOVER, 4), (SHIELD, 3))

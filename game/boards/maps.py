@@ -2,11 +2,11 @@
 
 docs/maps.md is the contract: paint a tile on the layer named after what the square
 is. `load_board(path)` gives the engine's `Board`; `check_board(path)` gives
-every problem as a `Problem` (one line each, game.map_format); `check_map_command`
+every problem as a `Problem` (one line each, game.boards.map_format); `check_map_command`
 is `main.py check-map`; `BoardWatcher` reloads a board while its designer edits it.
 
-Reading a board is two steps: `game.map_checks` checks the file's XML (shape,
-tilesets, layers, properties), then `game.map_build` builds the Board with pytmx
+Reading a board is two steps: `game.boards.map_checks` checks the file's XML (shape,
+tilesets, layers, properties), then `game.boards.map_build` builds the Board with pytmx
 (terrain, objects, start squares, the map's own art). Nothing here imports pygame.
 """
 
@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from game.board import Board, BoardError
-from game.map_build import build_board, pytmx_map
-from game.map_checks import (
+from game.boards.board import Board, BoardError
+from game.boards.map_build import build_board, pytmx_map
+from game.boards.map_checks import (
     check_colors,
     check_layer_data,
     check_layer_kinds,
@@ -32,7 +32,7 @@ from game.map_checks import (
     parse_map_xml,
     walk_layers,
 )
-from game.map_format import ERROR, WARNING, PathLike, Problem, Report, counted
+from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report, counted
 
 
 # ---------------------------------------------------------------- public API

@@ -55,7 +55,7 @@ SHORTCUT_ROWS = {1: -4, 2: -3, 3: -2, 4: -1, 5: 2, 6: 2, 7: 3, 8: 4, 9: 5, 10: 5
 # Championship (rule book, section 11): season points for places 1 to 6 of a race [house].
 SEASON_POINTS = (10, 7, 5, 3, 2, 1)
 
-# The version of these rules, written in every race record (game/record.py): a race recorded under older
+# The version of these rules, written in every race record (game/rules/record.py): a race recorded under older
 # rules (a save, a replay, a season of an older game) replays with their numbers, those OLDER_RULES lists
 # (only the numbers that changed since; a race reads them with `RaceState.tuned`).
 RULES = 2

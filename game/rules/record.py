@@ -4,17 +4,17 @@ A race is its setup, its seed and every choice made so far: they rebuild it
 exactly (`Race.to_dict` gives the record, `Race.from_dict` rebuilds the race).
 The record is a plain dict, the same as JSON would give back (lists, never
 tuples), so text appears only at a file's edge (`game.app.userdata`,
-`game.replay`) and on the wire:
+`game.meta.replay`) and on the wire:
 
     {"format": 4,                    FORMAT, the record's version
-     "rules": 2,                     the version of the rules the race plays by (game/tuning.py RULES)
+     "rules": 2,                     the version of the rules the race plays by (game/rules/tuning.py RULES)
      "board": {...},                 Board.to_dict: terrain, objects, starts, name, ...
      "source": "maps/meadow.tmx",    the board's file ("" for a board without one)
      "racers": [{"character": "elf", "name": "Ann", "bot": null}, ...]
      "turns": 8,
      "seed": 20261122,               the seed of the race's dice, or null: a race without
                                      its own dice (a network race's client), which then has
-     "dice": "twister",              the kind of dice the seed draws (game/dice.py): "twister"
+     "dice": "twister",              the kind of dice the seed draws (game/rules/dice.py): "twister"
                                      at one screen, "keyed" a network race's host (no face
                                      shown reveals its seed)
      "shown": {"faces": [...],       the faces (and orders of play) another race's dice
@@ -30,7 +30,7 @@ One validation (`check`), a table per part of the record (`RECORD`,
 highest whole number, the longest text or list, the values or characters
 allowed; every text printable), each failure one sentence naming the field.
 The same tables' `Field`s check the other files of the player (a race's
-setup, `SETUP`; a season, `game.season`; the settings, `game.app.settings`):
+setup, `SETUP`; a season, `game.meta.season`; the settings, `game.app.settings`):
 whatever a file holds is checked before anything uses it. The rules check the
 rest (a choice's legality) while the race is rebuilt. Every older version the game wrote is upgraded as it is
 read (`MIGRATIONS`, one step a version), never refused.
@@ -43,13 +43,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game import tuning
-from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
-from game.characters import CHARACTERS
-from game.dice import DICE_KINDS, TWISTER, Dice, ShownDice
+from game.boards.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
+from game.boards.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.files import kind_of, printable, shown
-from game.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
-from game.state import SaveError
+from game.rules import tuning
+from game.rules.characters import CHARACTERS
+from game.rules.dice import DICE_KINDS, TWISTER, Dice, ShownDice
+from game.rules.state import SaveError
 
 FORMAT = 4
 
@@ -58,9 +58,9 @@ NAME_LENGTH = 40  # a racer's, a season's, a player's name (the setup's name fie
 PATH_LENGTH = 4096  # a file's path (a board's source)
 MAX_CHOICES = 10_000  # a 15-turn race of six racers makes under a thousand
 MAX_FACES = 100_000  # the faces shown to a network race's friend
-MIN_RACERS, MAX_RACERS = 2, 6  # (game.race's, which imports this module)
+MIN_RACERS, MAX_RACERS = 2, 6  # (game.rules.race's, which imports this module)
 MIN_TURNS, MAX_TURNS = 5, 15
-BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.ai.POLICIES (a test keeps them equal)
+BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.bots.ai.POLICIES (a test keeps them equal)
 SEED_RANGE = (-(2**63), 2**128 - 1)  # a seed the dice take (a hosted race's is 128 bits: seeds.hosted)
 
 
@@ -91,7 +91,7 @@ def make(
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
     seed, `Dice.saved`: their kind, the faces shown; `rules`: the version of the rules the race plays by,
-    game/tuning.py)."""
+    game/rules/tuning.py)."""
     return {
         "format": FORMAT,
         "rules": rules,
@@ -372,7 +372,7 @@ def _from_2(data: dict[str, Any]) -> dict[str, Any]:
 
 def _from_3(data: dict[str, Any]) -> dict[str, Any]:
     """Version 3 (to issue 29) to version 4: the record says the version of the rules its race plays by
-    (game/tuning.py, RULES); every record of version 3 was played by the rules of version 1 (a fight's
+    (game/rules/tuning.py, RULES); every record of version 3 was played by the rules of version 1 (a fight's
     shock scoring its winner, Vicious 1, the dwarf's speed 1, no double with the quick die, the wand of
     teleportation sideways too), and replays by them."""
     return {**data, "format": 4, "rules": 1}
