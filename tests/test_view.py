@@ -12,10 +12,11 @@ from typing import Any
 import pygame
 import pytest
 
-from game import Race, RacerSetup, ai, load_board
+from game import Race, RacerSetup, load_board
 from game.app.session import Session
-from game.board import MAX_COLUMNS, MAX_SQUARES
-from game.dice import Dice
+from game.boards.board import MAX_COLUMNS, MAX_SQUARES
+from game.bots import ai
+from game.rules.dice import Dice
 from scenes import i18n
 from scenes.decisions import DecisionPanel
 from scenes.race import RaceScene
@@ -322,7 +323,7 @@ def test_the_dice_of_the_roll_stay_in_the_panel_until_the_choice_and_explain_the
 
 
 def test_a_podium_of_two_racers_has_two_steps(app, monkeypatch):  # noqa: F811
-    from game.season import Season
+    from game.meta.season import Season
     from scenes.season import PodiumScene
     from scenes.ui import widgets
 

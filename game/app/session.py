@@ -96,7 +96,10 @@ class Session:
         its record: the race rebuilt with one choice fewer, two, ... while its dice stay where they are
         (at most RECALLED: a turn's own choices are few)."""
         race = self.race
-        data, state = race.to_dict(), race.dice.getstate()
+        try:
+            data, state = race.to_dict(), race.dice.getstate()
+        except SaveError:  # (a race that is never saved: prepared dice)
+            return []
         racers: list[int] = []
         for fewer in range(1, min(RECALLED, len(race.choices)) + 1):
             trimmed = dict(data, choices=data["choices"][:-fewer])
