@@ -129,14 +129,16 @@ class DecisionPanel:
         self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
         self.hint_below |= self.roll is not None  # (the dice go beside the question)
         head = 22 if self.hint_below and not self.clover else 0
+        lines = len([r for r in rows if r])
+        pitch, tall = (48, 40) if lines <= 2 else (42, 36)  # many rows: closer, for the board's sake
         if self.clover:
             height = 58 + 164 + 10
         else:
-            height = 58 + head + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
+            height = 58 + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
         for index, line in enumerate(r for r in rows if r):
             for entry, x, w in line:
-                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * 48, w, 40)
+                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * pitch, w, tall)
         if self.clover:
             self._layout_dice(rect)
         if self.roll is not None:  # beside the question, or beside the keys' hint when the question is long
