@@ -20,10 +20,12 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.app import logs, session, userboards, userdata
+from game.app.controls import Action
 from game.app.settings import Settings
 from game.meta.replay import start
-from scenes import assets, audio, i18n
+from scenes import assets, audio, controls, i18n
 from scenes.bridges.network import wait_closed
+from scenes.controls_screen import ControlsScene
 from scenes.gamepad import Gamepads
 from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
@@ -47,6 +49,13 @@ from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
 
 FPS = 60
+# A frame that rests (Godot's low-processor mode): while the top screen says nothing on it moves by
+# itself (`Scene.rest`), the loop sleeps until an input arrives or its picture is due to change,
+# updating it REST_TICK apart (its messages and clocks go on) and drawing only what changed; any
+# input wakes it to FPS for WAKE seconds, so the pointer and typing are as smooth as ever.
+REST_TICK = 0.1  # seconds between two updates of a resting screen, at most
+REST_MOST = 1.0  # seconds between two drawings of a resting screen, at most
+WAKE = 0.5  # seconds at FPS after the last input
 TITLE = "Fantasy Racing"
 ICON = "images/icon/fantasy-racing-64.png"  # drawn by tools/make_icon.py
 SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
@@ -63,6 +72,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": PauseScene,
     "rules": RulesScene,
     "settings": SettingsScene,
+    "controls": ControlsScene,
     "preview": BoardPreview,
     "season_setup": SeasonSetupScene,
     "season_table": SeasonTableScene,
@@ -88,6 +98,8 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
+        controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
+        self.use_theme()  # the racers' colours and the effects
         with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
             pygame.display.init()
         pygame.font.init()
@@ -105,6 +117,7 @@ class App:
         self.running = True
         self.first_frame_at: float | None = None
         self.frames = 0
+        self.drawn_at = 0.0  # (time.monotonic) when the window was last drawn
 
     # ---------------------------------------------------------------- window
     def _open_window(self) -> pygame.Surface:
@@ -112,16 +125,33 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(tuple(self.settings.window), pygame.RESIZABLE)
 
+    def save_settings(self) -> None:
+        """The settings as the screens changed them, saved: the one place the window saves them
+        (tests/test_session.py checks that no screen saves them itself)."""
+        self.settings.save()
+
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
+
+    def apply_theme(self) -> None:
+        """The racers' colours (Colour vision), the effects (Flashes, Motion) and the rule book's text
+        size, from the next frame on, and saved."""
+        self.use_theme()
+        self.save_settings()
+
+    def use_theme(self) -> None:
+        """The theme the settings ask for: every screen reads it as it draws."""
+        theme.use_palette(self.settings.colour_vision)
+        theme.use_effects(self.settings.flashes, self.settings.motion)
+        theme.use_book_text(self.settings.book_text_size)
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window and full screen (F11)."""
@@ -179,16 +209,20 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface() or self.window
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        controls.note(event)  # (the hints name a controller's buttons while one is in use)
+        if controls.pressed(event, Action.FULL_SCREEN):
             self.toggle_fullscreen()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+        if controls.pressed(event, Action.SCREENSHOT):
             self.save_window_picture()
             return
         self.stack.handle_event(self.translate(event))
 
-    def step(self, events: Iterable = (), dt: float = 1 / FPS) -> None:
-        """One frame: the given events, `dt` seconds of time, a draw (tests drive this)."""
+    def step(self, events: Iterable = (), dt: float = 1 / FPS, still: bool = False) -> None:
+        """One frame: the given events, `dt` seconds of time, a draw (tests drive this). `still`: the
+        screen was resting and its picture is not due to change: it is drawn only if something did
+        (an input, another screen, an animation started)."""
+        top, events = self.stack.top, list(events)
         for event in events:
             self.handle(event)
             if not self.running:
@@ -197,8 +231,11 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        if still and not events and self.stack.top is top and self.stack.rest() is not None:
+            return  # nothing changed: the picture in the window stays
         self.stack.draw(self.screen)
         self.present()
+        self.drawn_at = time.monotonic()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -210,9 +247,20 @@ class App:
     def loop(self) -> None:
         """Run frames until the player quits."""
         shot = os.environ.get(SCREENSHOT_ENV)
+        woke = time.monotonic()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000
-            self.step(pygame.event.get(), min(dt, 0.1))
+            rest = self.stack.rest() if not shot and time.monotonic() - woke >= WAKE else None
+            if rest is None:
+                dt = self.clock.tick(FPS) / 1000
+                events = pygame.event.get()
+                self.step(events, min(dt, 0.1))
+            else:
+                wait = min(REST_TICK, max(0.0, rest))
+                events = waited(wait)
+                dt = self.clock.tick() / 1000
+                self.step(events, min(dt, 0.1), still=rest > wait and time.monotonic() - self.drawn_at < REST_MOST)
+            if events:
+                woke = time.monotonic()
             if shot and self.frames >= SCREENSHOT_FRAMES:
                 pygame.image.save(self.window, shot)
                 log.info("saved the window to %s (%s) and quits", shot, SCREENSHOT_ENV)
@@ -234,6 +282,12 @@ class App:
     def screenshot(self, path) -> None:
         """Save the logical screen as a PNG."""
         pygame.image.save(self.screen, str(path))
+
+
+def waited(seconds: float) -> list:
+    """The input events of the next `seconds` (sleeping until one arrives): [] if none came."""
+    event = pygame.event.wait(max(1, int(seconds * 1000)))
+    return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
 def first_scene(app: App, options):

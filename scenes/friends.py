@@ -18,16 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.race.guide import Guide
 from scenes.render.effects import shade
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
+
+if TYPE_CHECKING:  # (the race scene imports this module)
+    from scenes.race.scene import RaceScene
 
 BOX = pygame.Rect(190, 110, 900, 500)
 ROW_H = 62
@@ -106,7 +111,7 @@ class FriendsScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_f):
+        if controls.pressed(event, Action.BACK, Action.FRIENDS):
             self.close()
         return None  # modal: nothing reaches the screen below
 
@@ -136,13 +141,13 @@ class HostGuide(Guide):
         self.hosting = hosting
         self.states = states
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
+        if controls.pressed(event, Action.FRIENDS):
             scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
             # on the board, left of the view's buttons (the top bar holds Undo and the legend's button)
             buttons = scene.view_buttons.rects(scene).values()

@@ -23,13 +23,13 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.app.settings import Settings
-from game.bots import ai
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
-from game.rules import seeds
-from scenes import boards
+from game.rules import levels, seeds
+from scenes import boards, controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
@@ -115,8 +115,8 @@ class HostScene(Scene):
                 Choice(
                     (40, 444, 580, 44),
                     t("host.takeover_level"),
-                    list(ai.LEVELS),
-                    ai.LEVELS.index(self.takeover_level),
+                    list(levels.LEVELS),
+                    levels.LEVELS.index(self.takeover_level),
                     self.set_level,
                     lambda v: t(f"lobby.level.{v}"),
                     size=20,
@@ -169,7 +169,7 @@ class HostScene(Scene):
         self.code = str(setup.get("code") or "")
         takeover, level = setup.get("takeover"), setup.get("takeover_level")
         self.takeover = takeover if takeover in TAKEOVER_SECONDS else DEFAULT_TAKEOVER
-        self.takeover_level = level if level in ai.LEVELS else "normal"
+        self.takeover_level = level if level in levels.LEVELS else "normal"
         if race.seed is None or race.over or not self.code:
             raise ValueError("the race has no seed of its own or no room code, or is over")
         seats = [Seat.from_saved(seat) for seat in setup["seats"]]
@@ -300,13 +300,12 @@ class HostScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.ask_start()
-            elif event.key == pygame.K_f:
-                self.friends()
+        if controls.pressed(event, Action.BACK):
+            self.back()
+        elif controls.pressed(event, Action.CONFIRM):
+            self.ask_start()
+        elif controls.pressed(event, Action.FRIENDS):
+            self.friends()
         return None
 
     # ---------------------------------------------------------------- drawing

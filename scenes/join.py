@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.protocol import (
@@ -32,6 +33,7 @@ from game.net.protocol import (
 )
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS
+from scenes import controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
 from scenes.i18n import character as character_name
@@ -212,7 +214,7 @@ class JoinScene(Scene):
         if self.app is not None:
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
-            settings.save()
+            self.app.save_settings()
         self.target = address_of(host, port)
         self.message = ""
         self.state = "connecting"
@@ -305,7 +307,7 @@ class JoinScene(Scene):
         elif kind == "welcome":
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
-                self.app.settings.save()
+                self.app.save_settings()
             self.state = "seated"
             self.chosen = follower.seat if follower.seat is not None else self.chosen
             self.layout(self.group.focus)
@@ -355,16 +357,12 @@ class JoinScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and isinstance(focused, TextField)
-        ):
+        if controls.pressed(event, Action.CONFIRM) and isinstance(focused, TextField):
             self.connect()  # Enter from a field connects
             return None
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             if self.state == "form":
                 self.back()
             else:

@@ -7,11 +7,12 @@ from typing import Any
 
 import pygame
 
-from game.bots import ai
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
+from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import Widget, panel
 
@@ -45,8 +46,8 @@ def seat_rows(
             width=3 if index == chosen else 1,
         )
         centre = (row.left + 26, row.centery)
-        pygame.draw.circle(surface, theme.racer_colour(index), centre, 15)
-        text.draw(surface, str(index + 1), centre, 18, (20, 20, 28), "bold", anchor="center")
+        shape = sprites.mark(index, 32, theme.racer_colour(index), index + 1)  # the seat's shape, colour and number
+        surface.blit(shape, shape.get_rect(center=centre))
         character = seat.get("character") or ""
         if character in CHARACTERS:
             image = assets.portrait(character, ROW_H - 12)
@@ -56,7 +57,7 @@ def seat_rows(
         if kind == "bot":
             level = seat.get("level")
             who = seat.get("name") or t("lobby.computer_racer")
-            state, colour = racer_kind(level if level in ai.LEVELS else "computer"), theme.MUTED
+            state, colour = racer_kind(level if level in levels.LEVELS else "computer"), theme.MUTED
         elif kind == "here":
             who = seat.get("name") or t("lobby.person_here")
             state, colour = t("lobby.at_host"), theme.MUTED

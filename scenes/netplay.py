@@ -31,12 +31,13 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.net.client import Follower, kept_race
 from game.net.protocol import ProtocolError, standings_json, words_of_close
-from scenes import boards
+from scenes import boards, controls
 from scenes.bridges.network import Connection, Hosting
 from scenes.i18n import t
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
@@ -78,7 +79,7 @@ class Following(Seats, ABC):
         self.answered = 0  # decisions this screen answered
         self.left = False
 
-    def who(self, race, racer: int) -> tuple[str, str]:
+    def who(self, race, racer: int) -> tuple[Answerer, str]:
         if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
             return "panel", ""
         return "remote", self.waiting_for(race, racer)
@@ -234,7 +235,7 @@ class FriendSeats(Following):
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
-    def who(self, race, racer: int) -> tuple[str, str]:
+    def who(self, race, racer: int) -> tuple[Answerer, str]:
         if self.gone is not None and racer in self.follower.mine:
             return "remote", ""
         return super().who(race, racer)
@@ -371,7 +372,7 @@ class HostLeftScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.title()
         return None
 

@@ -14,12 +14,15 @@ from typing import Any
 
 import pygame
 
+from game import Race
+from game.app.controls import Action
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.ui import text, theme
 
 
@@ -31,12 +34,7 @@ def t(message: str, **values: Any) -> str:
         return message.format(**values) if values else message
 
 
-STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)
-FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
-
-
-def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
+def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
     """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
@@ -69,10 +67,10 @@ class ReplayPlayer(Seats, Guide):
         self.scene = scene
 
     # ---------------------------------------------------------------- the seats: the recorded choices
-    def who(self, race: Any, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         return "recorded", ""
 
-    def here(self, race: Any, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return not race.racers[racer].setup.bot
 
     @property
@@ -89,7 +87,7 @@ class ReplayPlayer(Seats, Guide):
         race = scene.race
         return race.over or self.problem is not None or len(race.choices) >= len(self.replay.choices)
 
-    def update(self, scene: Any, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
         if self.paused() or scene.busy:
             return
@@ -157,23 +155,23 @@ class ReplayPlayer(Seats, Guide):
         """Escape: leave the replay (the game quits when it was opened from the command line)."""
         scene.stack.pop()
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back(scene)
-                return True
-            if event.key == pygame.K_SPACE:
-                self.toggle_pause()
-                return True
-            if event.key in STEP_KEYS:
-                self.step()
-                return True
-            if event.key in FASTER_KEYS or event.unicode == "+":
-                self.change_speed(+1)
-                return True
-            if event.key in SLOWER_KEYS:
-                self.change_speed(-1)
-                return True
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
+        action = controls.which(event, (Action.BACK, Action.PLAY_PAUSE, Action.STEP, Action.FASTER, Action.SLOWER))
+        if action is Action.BACK:
+            self.back(scene)
+            return True
+        if action is Action.PLAY_PAUSE:
+            self.toggle_pause()
+            return True
+        if action is Action.STEP:
+            self.step()
+            return True
+        if action in (Action.FASTER, Action.SLOWER):
+            self.change_speed(+1 if action is Action.FASTER else -1)
+            return True
+        if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
+            self.change_speed(+1)  # (a layout's own + key)
+            return True
         if scene.view_buttons.handle_event(scene, event) or scene.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and scene.busy:

@@ -8,7 +8,6 @@ race and results screens (which save the season after every racer's turn).
 from __future__ import annotations
 
 import logging
-import random
 from functools import partial
 from typing import Any
 
@@ -16,9 +15,11 @@ import pygame
 
 from game import BoardError
 from game.app import session, userdata
+from game.app.controls import Action
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
+from game.rules import seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
-from scenes import audio, boards
+from scenes import audio, boards, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -83,8 +84,9 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines:
         colour = theme.racer_colour(line.racer)
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, 3)
+        shape = sprites.mark(line.racer, 12, colour)  # each point in his shape: not told by colour alone
         for point in points[1:]:
-            pygame.draw.circle(surface, colour, point, 4)
+            surface.blit(shape, shape.get_rect(center=(round(point[0]), round(point[1]))))
 
 
 # ---------------------------------------------------------------- setup
@@ -240,7 +242,7 @@ class SeasonSetupScene(SetupScene):
                 racers,
                 self.race_boards,
                 None if self.turns == BOARD_DEFAULT else self.turns,
-                random.randrange(2**31),
+                seeds.fresh(),
             )
         except SeasonError as error:
             self.message, self.message_ok = str(error), False
@@ -301,10 +303,10 @@ class SeasonTableScene(Scene):
     def podium(self) -> None:
         self.stack.replace(PodiumScene(self.season))
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.season.over:
+        if controls.pressed(event, Action.BACK) and not self.season.over:
             self.save_and_quit()
         return None
 
@@ -412,10 +414,10 @@ class PodiumScene(Scene):
             focus=0,
         )
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.title()
         return None
 

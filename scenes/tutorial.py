@@ -20,11 +20,13 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.app.session import Session
 from game.meta import tutorial
 from game.meta.tutorial import PLAYER, STEPS, Step
 from game.rules.characters import CHARACTERS
-from scenes import assets, hud, i18n
+from game.rules.events import Event
+from scenes import assets, controls, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race import RaceScene
@@ -36,7 +38,7 @@ BOARD_LEFT = 16  # the training ground's left edge in the board view; the lesson
 BOX_MARGIN = 16
 
 log = logging.getLogger("fantasy-racing")
-GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+GO_ON = (Action.CONFIRM, Action.ACTIVATE)
 # An event whose lesson talks of what a later event shows: (kind, cause) of that later event (the
 # finish line's lesson says the card shows the lap's points: it waits until they are on the card).
 SHOWN_AFTER = {"crossed_line": ("scored", "lap")}
@@ -51,6 +53,8 @@ def tutorial_scene() -> RaceScene:
 
 class Lessons(Guide):
     """The lessons over the guided race (see the module)."""
+
+    rests = False  # the lesson's frame pulses around what it talks about
 
     def __init__(self) -> None:
         self.scene: RaceScene | None = None
@@ -69,7 +73,7 @@ class Lessons(Guide):
         scene.camera.zooms = False  # (at one size: the lessons stand beside it)
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
-            scene.app.settings.save()
+            scene.app.save_settings()
 
     # ---------------------------------------------------------------- lessons
     @property
@@ -81,7 +85,7 @@ class Lessons(Guide):
         """An event's lesson is on screen: the race waits for Enter."""
         return self.lesson is not None and self.lesson.on == "event"
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event's lesson is armed when its event is shown (it appears once the animation ends)."""
         if event.kind == "race_over" and not self.over:
             self.over = True
@@ -137,8 +141,8 @@ class Lessons(Guide):
         else:
             scene.stack.reset(scene.stack.make("title"))
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
+        if controls.pressed(event, Action.PAUSE):
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
                 question = scene.stack.make(
                     "question", t("tutorial.leave"), lambda: self.leave(scene), detail=t("tutorial.leave_detail")
@@ -146,9 +150,7 @@ class Lessons(Guide):
                 scene.stack.push(question)  # asked first (No focused): a slip of the finger keeps the lessons
             return True
         if self.reading:
-            if (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            ):
+            if controls.pressed(event, *GO_ON) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
                 self.lesson = None
             return True
         return False

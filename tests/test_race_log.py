@@ -12,11 +12,10 @@ import pytest
 
 from game import Race, RacerSetup
 from game.app.settings import Settings
-from game.bots.ai import choose
+from game.bots.ai import pick
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.ui import theme
 from tests.test_scenes import key
 
 SETUP = {"board": boards.PRACTICE, "turns": 6, "racers": []}
@@ -39,7 +38,7 @@ def far_race(turns_played: int = 4) -> Race:
     )
     rng = random.Random(4)
     while race.pending is not None and (race.turn <= turns_played or race.racers[race.pending.racer].setup.bot):
-        race.choose(choose(race, race.pending, "greedy", rng))
+        race.choose(pick(race, race.pending, "greedy", rng))
     return race
 
 
@@ -80,7 +79,7 @@ def test_each_game_turns_lines_are_grouped_and_the_persons_racer_lines_marked(ap
         if line.kind == "turn":
             turn += 1
         assert line.turn == turn  # each line belongs to the game turn whose heading is above it
-    ann = theme.racer_colour(0)
+    ann = 0  # her seat: her lines are drawn in her colour and shape
     marked = [line.text for line in lines if line.mark == ann]
     assert marked and all("Ann" in text for text in marked)  # her lines, and only hers
     assert not any(line.mark is not None and "Ann" not in line.text for line in lines)

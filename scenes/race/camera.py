@@ -25,16 +25,17 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
+from scenes.ui import theme
+
 CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
 ZOOM_GLIDE = 10.0  # how fast the scale reaches its goal (per second)
 SCROLL_SPEED = 520  # pixels per second when the player scrolls with W A S D
-SCROLL_KEYS = (pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d)
+SCROLLING = {Action.CAMERA_UP, Action.CAMERA_DOWN, Action.CAMERA_LEFT, Action.CAMERA_RIGHT}
 ZOOM_STEP = 1.25  # one wheel notch, one + or -
 ZOOM_MAX = 1.6  # the nearest: squares of 77 pixels at the race's 48
 PINCH_ZOOM = 4.0  # a pinch's distance change (a fraction of the touchpad) to a zoom factor
-WHOLE_KEY = pygame.K_v
-ZOOM_IN_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-ZOOM_OUT_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 Spotter = Callable[[Any], list[tuple[int, int]]]
 
@@ -72,7 +73,7 @@ class Camera:
         self.free = view  # the part of the view nothing covers (above the panel, its explanation, the dice)
         self.needed = ZOOM_MAX  # the largest scale that shows what the camera keeps in view at once
         self.manual = False  # the player moved it: it stays where he put it until C (or a new turn)
-        self.scroll_keys: set[int] = set()
+        self.scroll_keys: set[Action] = set()  # the scrolling actions held down
         self.dragging: tuple[int, int] | None = None
         self.board_left: int | None = None  # a narrow board's left edge in the view (None: centred)
         self.pointer: tuple[int, int] | None = None  # where the mouse was last seen (the wheel zooms there)
@@ -197,8 +198,8 @@ class Camera:
         if self.scroll_keys:
             self.manual = True
             keys = self.scroll_keys
-            dx = (pygame.K_d in keys) - (pygame.K_a in keys)
-            dy = (pygame.K_s in keys) - (pygame.K_w in keys)
+            dx = (Action.CAMERA_RIGHT in keys) - (Action.CAMERA_LEFT in keys)
+            dy = (Action.CAMERA_DOWN in keys) - (Action.CAMERA_UP in keys)
             self.position[0] += dx * SCROLL_SPEED * dt / self.scale
             self.position[1] += dy * SCROLL_SPEED * dt / self.scale
         if self.manual or self.whole:
@@ -211,7 +212,7 @@ class Camera:
     def follow(self, target: tuple[float, float], dt: float) -> None:
         """Move towards camera position `target` (`at`'s pixels), the short way round the board."""
         width, height = self.renderer.size
-        k = min(1.0, dt * CAMERA_FOLLOW)
+        k = 1.0 if theme.calm_motion() else min(1.0, dt * CAMERA_FOLLOW)  # Motion: reduced cuts
         for axis, length in enumerate((width, height)):
             goal = target[axis] / self.scale
             gap = (goal - self.position[axis] + length / 2) % length - length / 2
@@ -235,7 +236,7 @@ class Camera:
                 self._rescale(goal)
             self.zoom_anchor = None
             return
-        k = 1.0 if dt is None else min(1.0, dt * ZOOM_GLIDE)
+        k = 1.0 if dt is None or theme.calm_motion() else min(1.0, dt * ZOOM_GLIDE)
         self._rescale(self.scale * (goal / self.scale) ** k if k < 1 else goal)
 
     def _rescale(self, scale: float) -> None:
@@ -288,20 +289,20 @@ class Camera:
         kind = event.type
         if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.pointer = event.pos
-        if kind == pygame.KEYDOWN and event.key in SCROLL_KEYS:
-            self.scroll_keys.add(event.key)
+        if controls.pressed(event, *SCROLLING):
+            self.scroll_keys |= controls.actions(event) & SCROLLING
             return True
-        if kind == pygame.KEYUP and event.key in SCROLL_KEYS:
-            self.scroll_keys.discard(event.key)
+        if controls.released(event, *SCROLLING):
+            self.scroll_keys -= controls.actions(event)
             return True
-        if kind == pygame.KEYDOWN and event.key == pygame.K_c:
+        if controls.pressed(event, Action.CAMERA_BACK):
             self.manual = False
             return True
-        if kind == pygame.KEYDOWN and event.key == WHOLE_KEY and self.zooms:
+        if self.zooms and controls.pressed(event, Action.WHOLE_BOARD):
             self.toggle_whole()
             return True
-        if kind == pygame.KEYDOWN and event.key in ZOOM_IN_KEYS + ZOOM_OUT_KEYS and self.zooms:
-            self.zoom(ZOOM_STEP if event.key in ZOOM_IN_KEYS else 1 / ZOOM_STEP)
+        if self.zooms and controls.pressed(event, Action.ZOOM_IN, Action.ZOOM_OUT):
+            self.zoom(ZOOM_STEP if controls.pressed(event, Action.ZOOM_IN) else 1 / ZOOM_STEP)
             return True
         if kind == pygame.MOUSEWHEEL:
             pos = self.pointer
@@ -320,10 +321,14 @@ class Camera:
             self.manual = True
             self.zoom(max(0.5, 1.0 + event.pinched * PINCH_ZOOM), pos if self.view.collidepoint(pos) else None)
             return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.collidepoint(event.pos):
+        if (
+            controls.pressed(event, Action.CAMERA_DRAG)
+            and kind == pygame.MOUSEBUTTONDOWN
+            and self.view.collidepoint(event.pos)
+        ):
             self.dragging = event.pos
             return True
-        if kind == pygame.MOUSEBUTTONUP and event.button == 3:
+        if controls.released(event, Action.CAMERA_DRAG):
             self.dragging = None
             return True
         if kind == pygame.MOUSEMOTION and self.dragging is not None:

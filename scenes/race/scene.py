@@ -23,16 +23,18 @@ queued). When everything is shown, the pending decision is asked of whoever answ
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.app.session import Session
-from scenes import audio, i18n
+from scenes import audio, controls, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
-from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing
+from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing, ring_changes
 from scenes.race.guide import Guide
 from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
@@ -45,8 +47,8 @@ from scenes.stack import Scene
 
 VIEW = pygame.Rect(0, 46, 864, 674)
 FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
-FOLD_KEY = pygame.K_h
 OPENING_VIEW = 2.5  # seconds the whole board is shown as a race opens
+CAMERA_STILL = 0.25  # pixels a frame: the camera moves less, it has settled (the race may rest)
 log = logging.getLogger("fantasy-racing")
 
 
@@ -100,6 +102,7 @@ class RaceScene(Scene):
         self.inspector = Inspector(self)  # what the pointer is over (or I walks to), explained
         self.panel: DecisionPanel | None = None
         self.clock = 0.0
+        self._camera_moved = True  # whether the last update moved the camera
         self.finished = False
         self.hover_square: Any = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
@@ -220,7 +223,7 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.seats.update(self, dt)
         stack = self.stack
-        if stack is not None and stack.top is not self:
+        if stack is not None and (stack.top is not self or stack.changing):
             return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
@@ -240,7 +243,10 @@ class RaceScene(Scene):
                 self.camera.toggle_whole()
         self.camera.free = self.free_view()
         led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
+        before = tuple(self.camera.position)
         self.camera.update(dt, self.keep_in_view(), led)
+        moved = math.dist(before, self.camera.position) > CAMERA_STILL
+        self._camera_moved = moved or self.camera.gliding or self.opening > 0
 
     def toggle_cards(self) -> None:
         """Fold the racers' cards and the log away (the board takes the whole width), or back (H)."""
@@ -294,6 +300,15 @@ class RaceScene(Scene):
             elif focused is not None and focused.square is not None:
                 keep.insert(0, focused.square)
         return keep
+
+    def rest(self) -> float | None:
+        """While the race waits for the person here (his panel shown, nothing animating, the camera
+        settled, no key held): the seconds before the acting racer's ring pulses to its next size."""
+        camera, playback = self.camera, self.playback
+        moving = self._camera_moved or camera.scroll_keys or camera.dragging is not None or playback.log.scrolling
+        if self.panel is None or self.busy or playback.ambient or moving or not self.guide.rests:
+            return None
+        return ring_changes(self.clock)
 
     def skip(self) -> None:
         """Show at once everything that is queued (a key or a click while animating)."""
@@ -383,25 +398,25 @@ class RaceScene(Scene):
             return None
         if self.guide.handle_event(self, event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.PAUSE):
             if self.panel is not None and self.panel.cancel():  # (Escape first takes back a costly option's press)
                 return None
-            if getattr(event, "undo", False) and self.can_take_back():  # a controller's B: undo while it can
-                self.take_back()
-            else:
-                self.open_pause()
+            self.open_pause()
             return None
         if self._asks_take_back(event):
-            self.take_back()
+            if self.can_take_back() or not controls.from_pad(event):
+                self.take_back()
+            elif self.panel is None or not self.panel.cancel():  # a controller's B: the pause menu when no undo
+                self.open_pause()
             return None
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+        if controls.pressed(event, Action.LEGEND) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
             self.open_legend()
             return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
-        if event.type == pygame.KEYDOWN and event.key == FOLD_KEY:
+        if controls.pressed(event, Action.FOLD_CARDS):
             self.toggle_cards()
             return None
         if not self.folded and self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log)
@@ -431,9 +446,9 @@ class RaceScene(Scene):
 
     def _asks_take_back(self, event: Any) -> bool:
         """U, Backspace (but in a path being drawn, where it steps back along it), a click on Undo."""
-        if event.type == pygame.KEYDOWN:
+        if controls.pressed(event, Action.UNDO):
             drawing_path = self.panel is not None and self.panel.decision.kind == "path"
-            return event.key == pygame.K_u or (event.key == pygame.K_BACKSPACE and not drawing_path)
+            return not drawing_path  # (in a path being drawn, Undo steps back along it: the panel's)
         return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.takeback.clicked(self, event.pos)
 
     # ---------------------------------------------------------------- drawing
