@@ -134,10 +134,9 @@ class Lessons(Guide):
         """Escape, then Yes: the guided race is skipped (Learn to play on the title plays it again): back
         to the title it was opened from (its focus on Learn to play), or a new one."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
-        if scene.stack.top is not scene:  # (the question, answered)
-            scene.stack.pop()
-        if len(scene.stack) > 1:
-            scene.stack.pop()
+        scenes = list(scene.stack.scenes)
+        if scene in scenes and scenes.index(scene) > 0:  # a screen below (the title): back to it
+            scene.stack.pop()  # (the question, answered, has closed itself first)
         else:
             scene.stack.reset(scene.stack.make("title"))
 
