@@ -184,7 +184,7 @@ def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_name
             scene.playback.sync()
             decision = race.pending
             if decision.racer != 0:
-                scene.apply(ai.choose(race, decision, "easy", rng))
+                scene.apply(ai.pick(race, decision, "easy", rng))
                 continue
             scene.panel = DecisionPanel(decision, race, lambda _: None, scene.view)
             checks += check_in_view(scene, f"{path.name}, seed {seed}, turn {race.turn}")
