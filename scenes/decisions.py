@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.app.controls import OPTIONS, Action
-from scenes import audio, controls, i18n, options, words
+from scenes import audio, controls, dice_tray, i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
@@ -83,10 +83,12 @@ class DecisionPanel:
         self.dice_rects: list[pygame.Rect] = []
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: pygame.Rect | None = None
+        self.roll = dice_tray.roll_of(race, decision) if not self.clover else None  # the dice in front of him
         self.rect = self._layout()
         self._squares: Any = None  # (focus, squares to highlight)
         self._picture: Any = None  # (look, picture, where)
-        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else 0
+        # a clover's focus: a die (Enter turns it over) or, from the start, Validate (after the dice)
+        self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else len(self.dice_rects)
 
     # ---------------------------------------------------------------- layout
     def _button_entries(self) -> list[Entry]:
@@ -114,17 +116,24 @@ class DecisionPanel:
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
         self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
+        self.hint_below |= self.roll is not None  # (the dice go beside the question)
         head = 22 if self.hint_below and not self.clover else 0
+        lines = len([r for r in rows if r])
+        pitch, tall = (48, 40) if lines <= 2 else (42, 36)  # many rows: closer, for the board's sake
         if self.clover:
             height = 58 + 164 + 10
         else:
-            height = 58 + head + len([r for r in rows if r]) * 48 + (26 if self.decision.kind == "coins" else 0) + 8
+            height = 58 + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
         for index, line in enumerate(r for r in rows if r):
             for entry, x, w in line:
-                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * 48, w, 40)
+                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * pitch, w, tall)
         if self.clover:
             self._layout_dice(rect)
+        if self.roll is not None:  # beside the question, or beside the keys' hint when the question is long
+            question = rect.left + 16 + text.width(words.prompt(self.decision, self.race), 21, "bold")
+            if dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 24).left < question + 16:
+                dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 48)
         return rect
 
     def _layout_dice(self, rect: pygame.Rect) -> None:
@@ -254,10 +263,43 @@ class DecisionPanel:
         """Validate the roll with the selected dice turned over."""
         self.choose(tuple(sorted(self.selected)))
 
+    @property
+    def validate_focused(self) -> bool:
+        """Whether a clover's focus is on Validate (else on a die)."""
+        return self.clover and self.focus >= len(self.dice_rects)
+
+    def _clover_key(self, event, number: int | None) -> bool:
+        """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
+        to Validate; Enter or Space turns the focused die over, or validates on Validate."""
+        stops = len(self.dice_rects) + 1
+        if number is not None and number < min(9, len(self.dice_rects)):
+            self.toggle(number)
+            return True
+        if controls.pressed(event, Action.RIGHT, Action.DOWN, Action.NEXT_FIELD):
+            self.focus = (self.focus + 1) % stops
+            return True
+        if controls.pressed(event, Action.LEFT, Action.UP):
+            self.focus = (self.focus - 1) % stops
+            return True
+        if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
+            if self.validate_focused:
+                self.validate()
+            else:
+                self.toggle(self.focus)
+                audio.play("click")
+            return True
+        return False
+
     def handle_event(self, event) -> bool:
         """Use a key or click; True when used."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type == pygame.MOUSEMOTION and self.clover:
+            stops = [*self.dice_rects, self.validate_rect]
+            for index, rect in enumerate(stops):
+                if rect is not None and rect.collidepoint(event.pos):
+                    self.focus = index
+            return False
         if event.type == pygame.MOUSEMOTION and not self.clover:
             for index, entry in enumerate(self.entries):
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
@@ -288,13 +330,7 @@ class DecisionPanel:
         option = controls.which(event, OPTIONS)
         number = OPTIONS.index(option) if option is not None else None
         if self.clover:
-            if number is not None and number < min(9, len(self.dice_rects)):
-                self.toggle(number)
-                return True
-            if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
-                self.validate()
-                return True
-            return False
+            return self._clover_key(event, number)
         if self.decision.kind == "path":
             step = controls.which(event, PATH_STEPS)
             if step is not None:
@@ -404,6 +440,8 @@ class DecisionPanel:
                 )
             if self.armed is not None:  # (a cost: its sign as well as its colour)
                 warning_sign(surface, (said.left, said.centery), said.height)
+        if self.roll is not None:
+            dice_tray.draw(surface, self.roll)
         if self.clover:
             self._draw_dice(surface)
             return
@@ -501,6 +539,8 @@ class DecisionPanel:
 
         for i, rect in enumerate(self.dice_rects):
             chosen = i in self.selected
+            if i == self.focus:  # what Enter turns over
+                control_box(surface, rect.inflate(10, 6), True, fill=(36, 42, 62))
             now, icon = reading(i, chosen)
             face = (
                 now
@@ -547,4 +587,6 @@ class DecisionPanel:
         if button is None:
             return
         panel(surface, button, (186, 136, 38), theme.FOCUS, radius=8, shadow=False, width=2)
+        if self.validate_focused:
+            pygame.draw.rect(surface, theme.TEXT, button.inflate(10, 10), 3, border_radius=11)
         text.draw(surface, t("dec.validate"), button.center, 20, (30, 22, 8), "bold", anchor="center")

@@ -25,8 +25,8 @@ import pygame
 from game.app.controls import Action
 from scenes import controls
 from scenes.i18n import t
-from scenes.race.drawing import LEGEND_BUTTON
 from scenes.race.guide import Guide
+from scenes.render.effects import shade
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
@@ -149,5 +149,11 @@ class HostGuide(Guide):
 
     def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
-            where = (LEGEND_BUTTON.left - 18, LEGEND_BUTTON.centery)  # on the top bar, left of the legend's button
-            text.draw(surface, t("friends.key"), where, 15, theme.MUTED, anchor="midright")
+            # on the board, left of the view's buttons (the top bar holds Undo and the legend's button)
+            buttons = scene.view_buttons.rects(scene).values()
+            right = min((r.left for r in buttons), default=scene.view.right) - 10
+            said = t("friends.key")
+            pill = pygame.Rect(0, scene.view.top + 6, text.width(said, 15) + 20, 30)
+            pill.right = right
+            shade(surface, pill, (12, 14, 24), 205)
+            text.draw(surface, said, pill.center, 15, theme.TEXT, anchor="center")

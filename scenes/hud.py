@@ -18,8 +18,11 @@ SIDEBAR = pygame.Rect(872, 54, 400, 660)
 PHASES = ("movement", "drift", "action")  # phase.<phase>
 
 
-def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, manual_camera: bool) -> None:
-    """'turn t / N', the respawn turns, whose turn and which phase."""
+def draw_top_bar(
+    surface: pygame.Surface, race, turn: int, acting, phase: str, manual_camera: bool, escape: str = "hud.menu"
+) -> None:
+    """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
+    its words' key)."""
     pygame.draw.rect(surface, (16, 19, 30), TOP_BAR)
     pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
     rect = text.draw(
@@ -57,7 +60,7 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
     while len(line) > 3 and left + text.width(line, 17) > right:
         line = line[:-2] + "…"
     text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
-    hint = t("hud.camera") if manual_camera else t("hud.menu")
+    hint = t("hud.camera") if manual_camera else t(escape)
     text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
 
 

@@ -58,12 +58,10 @@ class Entry:
         return self.sure is not None and self.sure.costly
 
     def asks_twice(self, kind: str) -> bool:
-        """Whether choosing it takes a second press: it surely spends a shield or coins, falls into a
-        hole, or loses points otherwise than by a drift's step back (whose cost its label shows)."""
+        """Whether choosing it takes a second press: it surely costs (points, a drift's step back
+        included, a shield or coins). One rule for every decision (`kind` is kept for the callers)."""
         sure = self.sure
-        if sure is None or not sure.costly:
-            return False
-        return sure.shields > 0 or sure.coins > 0 or sure.then == "hole" or kind != "drift"
+        return sure is not None and sure.costly
 
     @property
     def harmless(self) -> bool:
@@ -94,6 +92,12 @@ def option_square(decision: Decision, option: Any, race: Race) -> tuple[int, int
     return None
 
 
+def landing(outcome: explain.MoveOutcome) -> tuple[int, int]:
+    """Where a move leaves the racer: where his walk ends, or, into a hole, where he climbs out."""
+    sure = outcome.sure
+    return sure.exit if sure is not None and sure.then == "hole" and sure.exit is not None else outcome.end
+
+
 def entries(decision: Decision, race: Race) -> list[Entry]:
     """The panel's entries for a decision: equal outcomes merged into one, each from where the racer
     really stops (the panel's `focus_option` makes a merged entry choose a given option of its own)."""
@@ -112,7 +116,7 @@ def entries(decision: Decision, race: Race) -> list[Entry]:
                 if _better(outcome, twin):
                     twin.option, twin.outcome, twin.sure = option, outcome, sure
                 continue
-        square = outcome.end if outcome is not None else option_square(decision, option, race)
+        square = landing(outcome) if outcome is not None else option_square(decision, option, race)
         entry = Entry(option, "", square, options=(option,), outcome=outcome, sure=sure, cut=cut)
         if outcome is not None:
             by_outcome[outcome.same] = entry

@@ -51,6 +51,7 @@ class ReplayPlayer(Seats, Guide):
     race scene's seats), and the player pauses, steps and changes the speed (its guide)."""
 
     leave_label = "menu.quit"
+    escape_hint = "hud.back"  # Escape leaves the replay (no pause menu)
     results = False  # the replay stays on its last picture
 
     def __init__(self, replay: Replay, speed: float = 1.0) -> None:
@@ -171,7 +172,7 @@ class ReplayPlayer(Seats, Guide):
         if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
             self.change_speed(+1)  # (a layout's own + key)
             return True
-        if scene.camera.handle_event(event):
+        if scene.view_buttons.handle_event(scene, event) or scene.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and scene.busy:
             scene.skip()

@@ -457,12 +457,12 @@ class PodiumScene(Scene):
         base = 440
         for rank, x, height in steps:
             line = self.lines[rank - 1] if len(self.lines) >= rank else None
+            if line is None:  # (two racers: no third step)
+                continue
             step = pygame.Rect(0, 0, 160, height)
             step.midbottom = (x, base)
             panel(surface, step, (60, 66, 96) if rank > 1 else (150, 112, 40), theme.ACCENT_DARK, radius=6)
-            text.draw(surface, str(line.place if line else rank), step.center, 40, theme.TEXT, "title", anchor="center")
-            if line is None:
-                continue
+            text.draw(surface, str(line.place), step.center, 40, theme.TEXT, "title", anchor="center")
             token = sprites.token(
                 season.racers[line.racer].character, theme.racer_colour(line.racer), 84, line.racer + 1
             )

@@ -39,6 +39,9 @@ BOX_MARGIN = 16
 
 log = logging.getLogger("fantasy-racing")
 GO_ON = (Action.CONFIRM, Action.ACTIVATE)
+# An event whose lesson talks of what a later event shows: (kind, cause) of that later event (the
+# finish line's lesson says the card shows the lap's points: it waits until they are on the card).
+SHOWN_AFTER = {"crossed_line": ("scored", "lap")}
 SETUP = {"tutorial": True, "board": "tutorial", "turns": tutorial.TURNS}
 
 
@@ -58,6 +61,8 @@ class Lessons(Guide):
         self.step_index = 0  # the next lesson of STEPS
         self.lesson: Step | None = None  # the lesson on screen
         self.armed: Step | None = None  # an event's lesson, shown once its animation ends
+        self.waiting: tuple[str, str] | None = None  # the later event an armed lesson waits for
+        self.armed_later: Step | None = None
         self.wrong = False  # the player chose another option than the lesson's
         self.over = False
         self.event: Any = None  # the event an event's lesson tells about (its numbers are the lesson's)
@@ -65,6 +70,7 @@ class Lessons(Guide):
     def enter(self, scene: RaceScene) -> None:
         self.scene = scene
         scene.camera.board_left = BOARD_LEFT  # the training ground at the left, the lessons beside it
+        scene.camera.zooms = False  # (at one size: the lessons stand beside it)
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
             scene.app.save_settings()
@@ -85,10 +91,16 @@ class Lessons(Guide):
             self.over = True
             log.info("the guided first race is over after %d lessons", self.step_index)
         step = self.next_step
+        if self.waiting is not None:  # the lesson waits for what its words show (the lap's points on the card)
+            if (event.kind, getattr(event, "cause", None), getattr(event, "racer", None)) == (*self.waiting, PLAYER):
+                self.waiting, self.armed = None, self.armed_later
+            return
         if step is not None and step.on == "event" and step.kind == event.kind:
             who = getattr(event, "defender", None) if event.kind == "fight" else getattr(event, "racer", PLAYER)
             if who == PLAYER:
                 self.armed, self.step_index, self.event = step, self.step_index + 1, event
+                if event.kind in SHOWN_AFTER:
+                    self.waiting, self.armed_later, self.armed = SHOWN_AFTER[event.kind], step, None
 
     def holds(self) -> bool:
         """The race stops where an event's lesson is read (armed, it shows once the animation ends)."""
@@ -119,18 +131,22 @@ class Lessons(Guide):
         return True
 
     def leave(self, scene: RaceScene) -> None:
-        """Escape: the guided race is skipped (Learn to play on the title plays it again): back to the
-        title it was opened from (its focus on Learn to play), or a new one."""
+        """Escape, then Yes: the guided race is skipped (Learn to play on the title plays it again): back
+        to the title it was opened from (its focus on Learn to play), or a new one."""
         log.info("the guided first race was left at lesson %d of %d", self.step_index, len(STEPS))
-        if len(scene.stack) > 1:
-            scene.stack.pop()
+        scenes = list(scene.stack.scenes)
+        if scene in scenes and scenes.index(scene) > 0:  # a screen below (the title): back to it
+            scene.stack.pop()  # (the question, answered, has closed itself first)
         else:
             scene.stack.reset(scene.stack.make("title"))
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if controls.pressed(event, Action.PAUSE):
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
-                self.leave(scene)
+                question = scene.stack.make(
+                    "question", t("tutorial.leave"), lambda: self.leave(scene), detail=t("tutorial.leave_detail")
+                )
+                scene.stack.push(question)  # asked first (No focused): a slip of the finger keeps the lessons
             return True
         if self.reading:
             if controls.pressed(event, *GO_ON) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):

@@ -42,9 +42,19 @@ def object_name(obj: str) -> str:
     return i18n.object_name(obj)
 
 
-def square_words(square) -> str:
-    """A square as a player reads it."""
-    return t("log.square", column=square[1] + 1, row=square[0] + 1)
+def where_words(race, start, end) -> str:
+    """Where a square lies from another, as a player sees it on the board: "5 rows down and 2 squares
+    left" (never a column and row number: the board shows none)."""
+    board = race.board
+    rows, columns = board.row_delta(tuple(start), tuple(end)), board.col_delta(tuple(start), tuple(end))
+    said = []
+    if rows:
+        said.append(t("log.where.down" if rows > 0 else "log.where.up", count=abs(rows)))
+    if columns:
+        said.append(t("log.where.right" if columns > 0 else "log.where.left", count=abs(columns)))
+    if len(said) == 2:
+        return t("log.where.both", rows=said[0], columns=said[1])
+    return said[0] if said else t("log.where.same")
 
 
 def die_name(die: str) -> str:
@@ -117,7 +127,7 @@ def describe(event, race) -> str | None:
             return t("log.moved", name=name(e.racer), verb=t("move.drift"), squares=where)
     if k == "placed" and e.start != e.end:
         verb = t(f"place.{e.cause}") if i18n.has(f"place.{e.cause}") else t("place.any")
-        return t("log.placed", name=name(e.racer), verb=verb, square=square_words(e.end))
+        return t("log.placed", name=name(e.racer), verb=verb, square=where_words(race, e.start, e.end))
     if k == "scored":
         sign = "+" if e.points > 0 else ""
         cause = t(f"cause.{e.cause}") if i18n.has(f"cause.{e.cause}") else e.cause.replace("_", " ")
@@ -247,7 +257,7 @@ def option_label(decision, option, race) -> str:
     if isinstance(option, tuple) and len(option) == 2:
         here = race.racers_at(option) if hasattr(race, "racers_at") else []
         who = ", ".join(x.name for x in here)
-        return who or square_words(option)
+        return who or where_words(race, race.racers[decision.racer].square, option)
     return object_name(str(option))
 
 

@@ -326,6 +326,7 @@ def test_the_guided_first_race_is_played_to_its_end_by_keys(tmp_path):
         while time.time() < deadline and "the guided first race is over" not in _log(tmp_path):
             key("1")  # the first option (asked again when the lesson wants another), or the clover's die
             key("Return")  # the lesson's option, a lesson read, or an animation skipped
+            key("Return")  # (the lesson's option again, when it surely costs: the drift's row back)
             assert game.poll() is None, game.stdout.read().decode(errors="replace")
         assert "the guided first race is over after 21 lessons" in _log(tmp_path)
         settings = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())
@@ -342,7 +343,10 @@ def test_the_guided_first_race_can_be_skipped(tmp_path):
         key("Return")  # Learn to play
         _wait_log(tmp_path, "screen: RaceScene")
         key("Return")  # the first lesson's move
-        key("Escape")  # leave the lessons
+        key("Escape")  # leave the lessons: asked first (No focused)
+        _wait_log(tmp_path, "screen: QuestionScene")
+        key("Left")  # Yes
+        key("Return")
         _wait_log(tmp_path, "the guided first race was left at lesson")
         assert game.poll() is None, "the game stopped"
         settings = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())

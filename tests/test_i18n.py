@@ -560,5 +560,5 @@ def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(
     app.stack.pop()
     app.step([])
     assert scene.log_language == "fr"
-    assert any(line.startswith("Au tour de") for line in scene.playback.log.texts())
+    assert any(line.startswith("À ") and line.endswith(" de jouer.") for line in scene.playback.log.texts())
     assert not any("'s turn" in line for line in scene.playback.log.texts())

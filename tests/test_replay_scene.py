@@ -141,3 +141,28 @@ def test_the_games_own_save_file_replays(app, tmp_path):
         app.step([], 1 / 20)
     assert scene.guide.at_end and not scene.race.over and scene.race.pending == race.pending
     assert path.exists()  # the saved race is left where it was
+
+
+def test_a_replay_says_nobody_thinks_that_escape_goes_back_and_its_view_zooms(app, finished, monkeypatch):
+    from scenes.ui import text
+
+    replay = parse(record(finished))
+    scene = app.stack.push(replay_scene(replay, start(replay)))
+    drawn: list[str] = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    scene.drawing._line = None
+    for _ in range(200):
+        app.step([], 1 / 20)
+        if not scene.busy:
+            assert scene.drawing.status_line() is None, "a recording: nobody is thinking"
+    scene.drawing._hud_cache = None
+    top: list[str] = []
+    real_draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda s, words, *a, **k: top.append(words) or real_draw(s, words, *a, **k))
+    scene.drawing.hud()
+    assert "Escape: back" in top and not any(words.endswith(": menu") for words in top)
+    assert not any("thinking" in words for words in drawn)
+    whole = scene.view_buttons.rects(scene)["whole"]
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=whole.center, button=1)], 1 / 20)
+    assert scene.camera.whole

@@ -620,6 +620,8 @@ def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_sa
     race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
     scene = app.stack.push(RaceScene(race, {}))
     run_until(app, lambda: scene.panel is not None and not scene.busy)
+    scene.camera.whole, scene.opening = False, 0.0  # (the race's opening view of the whole board, over)
+    scene.camera.settle()  # at the race's size, where only the board's parts are drawn again
     parts = []
     draw_parts = scene.renderer.draw_parts
     monkeypatch.setattr(scene.renderer, "draw_parts", lambda *a: parts.append(a) or draw_parts(*a))
@@ -724,9 +726,9 @@ def test_a_racers_turn_banner_never_shows_the_previous_racers_phase(app):
     seen = []
     original = hud.draw_top_bar
 
-    def spy(surface, race, turn, acting, phase, manual):
+    def spy(surface, race, turn, acting, phase, *rest):
         seen.append((acting, phase))
-        return original(surface, race, turn, acting, phase, manual)
+        return original(surface, race, turn, acting, phase, *rest)
 
     hud.draw_top_bar = spy
     try:

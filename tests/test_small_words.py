@@ -76,19 +76,25 @@ def test_a_path_of_one_square_is_one_square():
 
 
 @pytest.mark.parametrize(
-    ("cause", "said"),
+    ("cause", "end", "said", "dit"),
     [
-        ("hole_exit", "Pip climbs out of the hole onto column 5, row 3."),
-        ("shortcut", "Pip takes the shortcut to column 5, row 3."),
-        ("unknown_cause", "Pip lands on column 5, row 3."),
+        ("hole_exit", (2, 4), "Pip climbs out of the hole, 2 rows up.", "Pip sort du trou, 2 lignes plus haut."),
+        ("shortcut", (9, 4), "Pip takes the shortcut, 5 rows down.", "Pip prend le raccourci, 5 lignes plus bas."),
+        (
+            "teleport",
+            (7, 3),
+            "Pip teleports, 3 rows down and 1 square left.",
+            "Pip se téléporte, 3 lignes plus bas et 1 case à gauche.",
+        ),
+        ("unknown_cause", (4, 6), "Pip is placed, 2 squares right.", "Pip change de case, 2 cases à droite."),
     ],
 )
-def test_a_racer_placed_on_a_square_says_how_and_where(cause, said):
+def test_a_racer_placed_on_a_square_says_how_and_where_as_the_board_shows_it(cause, end, said, dit):
     race = Race.new(boards.practice_board(), [RacerSetup("goblin", "Pip"), RacerSetup("orc", "Grob")], turns=5, seed=1)
-    event = Event("placed", racer=0, start=(4, 4), end=(2, 4), cause=cause)
+    event = Event("placed", racer=0, start=(4, 4), end=end, cause=cause)
     assert words.describe(event, race) == said
     i18n.set_language("fr")
-    assert "colonne 5, ligne 3" in words.describe(event, race) and " to " not in words.describe(event, race)
+    assert words.describe(event, race) == dit
 
 
 @pytest.mark.parametrize(
@@ -162,9 +168,16 @@ def test_the_results_give_every_segment_of_every_bar_its_number(monkeypatch, tmp
 
 def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel_sound():
     i18n.set_language("fr")
-    assert t("log.racer_turn", name="Orc") == "Au tour d'Orc."
-    assert t("log.racer_turn", name="Homme-bête") == "Au tour d'Homme-bête."
-    assert t("log.racer_turn", name="Zoé") == "Au tour de Zoé."
+    assert t("log.disarmed", name="Pip", owner="Orc") == "Pip désamorce le piège d'Orc et le garde."
+    assert t("log.disarmed", name="Pip", owner="Homme-bête") == "Pip désamorce le piège d'Homme-bête et le garde."
+    assert t("log.disarmed", name="Pip", owner="Zoé") == "Pip désamorce le piège de Zoé et le garde."
     assert t("log.disarmed", name="Pip", owner="Elfe") == "Pip désamorce le piège d'Elfe et le garde."
+
+
+def test_whose_turn_it_is_never_reads_as_another_word_in_french():
+    i18n.set_language("fr")  # ("Au tour d'Ann", in bold, read "Autour d'Ann": issue 33)
+    assert t("log.racer_turn", name="Ann") == "À Ann de jouer."
+    assert t("hud.whose_turn_phase", name="Orc", phase="mouvement") == "À Orc de jouer · mouvement"
+    assert not any("tour d" in t(k, name="Ann", phase="x") for k in ("hud.whose_turn", "hud.whose_turn_phase"))
     walked = t("log.coins", name="Pip", coins="1 pièce", squares="1 case")
     assert walked == "Pip dépense 1 pièce pour avancer de 1 case."

@@ -48,8 +48,9 @@ class Watching(Dice):
 
 def where_it_really_ends(race: Race, decision, option) -> tuple[tuple[int, int], bool, tuple]:
     """The engine's own race, forked, answering `option`: the square where the deciding racer's walk
-    ends (a hole or a trap: the square he stepped on; a roll: where he stood for it; else where he
-    stands when the next decision comes), whether he walked or was placed at all, and what the race
+    ends (a hole: the square he climbs out onto; a trap: the square he stepped on; a roll: where he
+    stood for it; else where he stands when the next decision comes), whether he walked or was placed
+    at all, and what the race
     did until then (its events: two options that do exactly the same did the same)."""
     fork = race.fork(Dice(0))
     racer = decision.racer
@@ -64,8 +65,8 @@ def where_it_really_ends(race: Race, decision, option) -> tuple[tuple[int, int],
             seen.append((kind, repr(tuple(event))))
             if kind in ("moved", "placed") and event.racer == racer:
                 moved = True
-            if kind == "fell" and event.racer == racer:
-                return event.hole, True, tuple(seen)
+            if kind == "placed" and event.racer == racer and event.cause == "hole_exit":
+                return tuple(event.end), True, tuple(seen)  # (lit where he climbs out, issue 33)
             if kind == "trap_sprung" and event.racer == racer:
                 return event.square, True, tuple(seen)
             if kind in OVER or (kind == "rolled" and list(event.die) != ["DOBJ"]):
@@ -197,6 +198,7 @@ def race_scene(app, race: Race):
     scene = app.stack.push(RaceScene(race, {"board": "maps/meadow.tmx"}))
     for _ in range(600):
         if scene.panel is not None and not scene.busy:
+            scene.settle_view()  # (the race's opening view of the whole board over)
             return scene
         app.step([], 1 / 30)
     raise AssertionError("the decision never came")
@@ -274,7 +276,8 @@ def test_the_focus_starts_on_staying_not_on_the_step_into_a_hole_which_shows_its
     race = won_fight_beside_a_hole()
     panel = DecisionPanel(race.pending, race, lambda option: None, pygame.Rect(0, 46, 864, 674))
     into = next(entry for entry in panel.entries if entry.option == -1)
-    assert into.costly and into.label == "1 left — into a hole (−3 points)" and into.square == (2, 1)
+    assert into.costly and into.label == "1 left — into a hole (−3 points)" and into.outcome.end == (2, 1)
+    assert into.square == (1, 1), "lit where he climbs out of the hole, a row up"
     assert panel.focused.option == 0
 
 
@@ -467,10 +470,15 @@ def test_coming_back_to_the_title_puts_the_focus_on_the_item_left(app, item):
         keys(app, pygame.K_DOWN)
     keys(app, pygame.K_RETURN)
     assert app.stack.top is not title
+    from scenes.question import QuestionScene
+
     for _ in range(5):  # out of the screen opened (the guided race: out of its lessons, to a new title)
         if app.stack.top is title:
             break
-        keys(app, pygame.K_ESCAPE)
+        if isinstance(app.stack.top, QuestionScene):  # (leaving the lessons is asked first: Yes)
+            keys(app, pygame.K_LEFT, pygame.K_RETURN)
+        else:
+            keys(app, pygame.K_ESCAPE)
     title = app.stack.top
     assert title.group.focused.action == getattr(title, item), title.group.focused.label
 

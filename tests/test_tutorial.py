@@ -159,7 +159,15 @@ def test_every_lesson_frames_what_it_names_beside_its_box_and_its_arrow_ends_on_
 def test_a_learner_who_follows_the_lessons_wins_and_each_lessons_numbers_are_the_races(tmp_path, monkeypatch):
     app = app_in(tmp_path, monkeypatch)
     scene = app.stack.push(tutorial_scene())
-    said = play_the_lessons(app, scene)
+    on_the_card: dict[str, int] = {}
+
+    def card_at_the_finish(scene, lessons, lesson):
+        if lesson.key == "finish":  # "your card shows them": the lap's points are on the card already
+            lap = next(e for e in scene.race.log if e.kind == "scored" and e.cause == "lap")
+            on_the_card["shown"], on_the_card["lap"] = scene.playback.shown_points[tutorial.PLAYER], lap.total
+
+    said = play_the_lessons(app, scene, card_at_the_finish)
+    assert on_the_card["shown"] == on_the_card["lap"], on_the_card
     race = scene.race
     standings = race.standings()
     assert standings[0][1] == tutorial.PLAYER and standings[0][2] > standings[1][2], standings  # first: top two
@@ -235,7 +243,9 @@ def test_a_wrong_choice_is_explained_and_asked_again_and_a_costly_one_confirmed(
     assert lessons.wrong and scene.race.choices == [(2, 0)] and lessons.lesson.key == "drift"
     drift = next(i for i, entry in enumerate(panel.entries) if entry.option == (-1, 1))
     assert "−1 point" in panel.entries[drift].label  # a row back costs a point: the label says so
-    press(app, (pygame.K_1 + drift, str(drift + 1)))  # and one press takes it (a drift asks only once)
+    press(app, (pygame.K_1 + drift, str(drift + 1)))  # a sure cost: the first press arms it (issue 33)...
+    assert scene.race.choices == [(2, 0)] and panel.armed == drift
+    press(app, (pygame.K_1 + drift, str(drift + 1)))  # ...the second takes it
     assert not lessons.wrong and scene.race.choices == [(2, 0), (-1, 1)]
 
 
@@ -249,7 +259,15 @@ def test_escape_leaves_the_lessons_at_any_step_and_the_title_offers_them_again(t
     assert isinstance(scene, RaceScene) and isinstance(scene.guide, Lessons) and app.settings.tutorial_seen
     for _ in range(60):
         app.step([key(pygame.K_RETURN, "\r")], 1 / 30)
-    press(app, (pygame.K_ESCAPE, "\x1b"))
+    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=0)], 1 / 30)
+    press(app, (pygame.K_ESCAPE, "\x1b"))  # asked first, No focused (issue 33)
+    from scenes.question import QuestionScene
+
+    question = app.stack.top
+    assert isinstance(question, QuestionScene) and question.question == "Leave the lessons?"
+    press(app, (pygame.K_RETURN, "\r"))  # No: the lessons go on
+    assert app.stack.top is scene
+    press(app, (pygame.K_ESCAPE, "\x1b"), (pygame.K_LEFT, ""), (pygame.K_RETURN, "\r"))  # Yes
     title = app.stack.top
     assert isinstance(title, TitleScene)
     labels = [w.label for w in title.group.widgets]

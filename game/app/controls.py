@@ -68,6 +68,8 @@ class Action(StrEnum):
     CAMERA_DRAG = "camera_drag"
     ZOOM_IN = "zoom_in"
     ZOOM_OUT = "zoom_out"
+    WHOLE_BOARD = "whole_board"
+    FOLD_CARDS = "fold_cards"
     LEGEND = "legend"
     INSPECT = "inspect"
     RULE_BOOK = "rule_book"
@@ -128,8 +130,10 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.CAMERA_RIGHT, BOARD, ("d",), pad=("rightx+",)),
     Binding(A.CAMERA_BACK, frozenset({Place.RACE, Place.REPLAY}), ("c",), pad=("y",)),
     Binding(A.CAMERA_DRAG, BOARD, mouse=(3,)),
-    Binding(A.ZOOM_IN, frozenset({Place.PREVIEW}), ("+", "=", "[+]")),
-    Binding(A.ZOOM_OUT, frozenset({Place.PREVIEW}), ("-", "[-]")),
+    Binding(A.ZOOM_IN, frozenset({Place.RACE, Place.PREVIEW}), ("+", "=", "[+]"), pad=("rightstick",)),
+    Binding(A.ZOOM_OUT, frozenset({Place.RACE, Place.PREVIEW}), ("-", "[-]")),
+    Binding(A.WHOLE_BOARD, frozenset({Place.RACE, Place.REPLAY}), ("v",), pad=("leftstick",)),  # and back
+    Binding(A.FOLD_CARDS, R, ("h",)),  # the racers' cards and the log folded away, and back
     Binding(A.LEGEND, R, ("l",), pad=("x",)),
     Binding(A.INSPECT, R, ("i",), pad=("back",)),
     Binding(A.RULE_BOOK, R, ("f1",)),

@@ -40,6 +40,7 @@ from game.rules.race import Race, SaveError
 
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
+RECALLED = 12  # a resumed race: at most this many of its last choices are looked at for taking back
 __all__ = ["Game", "Kept", "Session"]
 
 
@@ -70,6 +71,8 @@ class Session:
         self.path = path
         self.since_chance: list[int] = []  # the racers of the choices made here since chance last showed
         self._counted = len(race.choices)  # the race's choices this session has seen
+        if self.saves and race.choices and not race.over:  # a resumed race: its last choices can go back too
+            self.since_chance = self._recalled()
 
     @classmethod
     def unsaved(cls, race: Race, setup: dict[str, Any] | None = None) -> Session:
@@ -87,6 +90,27 @@ class Session:
         self.since_chance = self.since_chance + [racer] if self._chance() == before else []
         self._counted = len(race.choices)
         return self.take_events()
+
+    def _recalled(self) -> list[int]:
+        """The racers of a resumed race's last choices made since chance last showed, worked out from
+        its record: the race rebuilt with one choice fewer, two, ... while its dice stay where they are
+        (at most RECALLED: a turn's own choices are few)."""
+        race = self.race
+        try:
+            data, state = race.to_dict(), race.dice.getstate()
+        except SaveError:  # (a race that is never saved: prepared dice)
+            return []
+        racers: list[int] = []
+        for fewer in range(1, min(RECALLED, len(race.choices)) + 1):
+            trimmed = dict(data, choices=data["choices"][:-fewer])
+            try:
+                back = Race.from_dict(trimmed, board=race.board)
+            except SaveError:
+                break
+            if back.dice.getstate() != state or back.pending is None:
+                break
+            racers.insert(0, back.pending.racer)
+        return racers
 
     def _chance(self) -> Any:
         """Where the race's dice are: they moved when chance showed something (a roll, a chest, a

@@ -43,6 +43,7 @@ class Foresight:
     coins: int  # coins spent
     then: str | None  # what takes over where the walk ends: hole, trap, fight, shock, shortcut, shortcut_stop, roll
     fought: tuple[int, int] | None = None  # (attacker, defender) of the fight that starts where it ends
+    exit: Square | None = None  # where he comes out of the hole he fell into (then == "hole")
 
     @property
     def costly(self) -> bool:
@@ -75,6 +76,7 @@ def foresee(race: Race, decision: Decision, option: object) -> Foresight | None:
     points = lost = shields = coins = 0
     then: str | None = None
     fought: tuple[int, int] | None = None
+    exit: Square | None = None
     walking = True
     try:
         fork.choose(option)
@@ -86,6 +88,8 @@ def foresee(race: Race, decision: Decision, option: object) -> Foresight | None:
                     path += [(int(s[0]), int(s[1])) for s in event.path]
                 elif kind == "placed" and event.racer == racer and walking:
                     path.append((int(event.end[0]), int(event.end[1])))
+                elif kind == "placed" and event.racer == racer and event.cause == "hole_exit" and then == "hole":
+                    exit = (int(event.end[0]), int(event.end[1]))
                 elif kind == "scored" and event.racer == racer:
                     points += event.points if walking and event.cause in SCORED else 0
                     lost -= min(0, event.points)
@@ -116,7 +120,7 @@ def foresee(race: Race, decision: Decision, option: object) -> Foresight | None:
     except (IllegalChoice, ValueError, RuntimeError):
         return None
     end = path[-1] if path else race.racers[racer].square
-    return Foresight(tuple(path), end, points, lost, shields, coins, then, fought)
+    return Foresight(tuple(path), end, points, lost, shields, coins, then, fought, exit)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ picture, the camera, the decision panel, the seats' words); it changes none of t
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -71,6 +72,14 @@ def blocked_mark(tile: int, first: bool) -> pygame.Surface:
     return mark
 
 
+def token_size(tile: int) -> int:
+    """The square size a token is drawn for: the tile, in steps of about 6 % (a zoom gliding through
+    every size does not draw the tokens again at each)."""
+    if tile <= 16:
+        return tile
+    return round(1.06 ** round(math.log(tile) / math.log(1.06)))
+
+
 class RaceDrawing:
     """One race scene's frame (see the module)."""
 
@@ -123,7 +132,8 @@ class RaceDrawing:
             race, shown = scene.race, scene.playback
             picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
             picture.fill(theme.BACKGROUND)
-            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual)
+            escape = getattr(scene.seats, "escape_hint", "hud.menu")
+            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual, escape)
             draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
             text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
             tags = scene.seats.tags(race)
@@ -152,7 +162,8 @@ class RaceDrawing:
         # What can be worked out before the board blit is (see token_sprites).
         tokens = self.token_sprites()
         line = self.status_line()
-        renderer, camera = scene.renderer, scene.camera.at
+        renderer, camera, scale = scene.renderer, scene.camera.at, scene.camera.scale
+        smooth = not scene.camera.gliding
         panel = scene.panel if scene.panel is not None and not scene.busy else None
         board_view = scene.camera.board_view  # a narrow board: drawn once, on a plain ground
         narrow = board_view != view
@@ -161,21 +172,21 @@ class RaceDrawing:
             self.panel_on_screen = None
             if narrow:
                 self.draw_margins(surface, view, board_view)
-            renderer.draw(surface, board_view, camera)
+            renderer.draw_scaled(surface, board_view, camera, scale, smooth)
         else:
             # The decision panel is opaque but for its round corners: the board, the tokens
             # and the animations are drawn above it, and while it stays the same it is not
             # drawn again (nor the board under it), only its corners.
             panel_picture, area = panel.picture(theme.racer_colour(panel.decision.racer), surface.get_size())
-            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture))
+            still = on_top and self.panel_on_screen == (id(surface), id(panel_picture)) and smooth
             parts = board.around(view, area) + panel.notches if still else [view]
             if narrow:
                 for part in parts:
                     self.draw_margins(surface, view, board_view, part)
             if still:
-                renderer.draw_parts(surface, board_view, camera, parts)
+                renderer.draw_scaled_parts(surface, board_view, camera, scale, parts)
             else:
-                renderer.draw(surface, board_view, camera)
+                renderer.draw_scaled(surface, board_view, camera, scale, smooth)
             view = pygame.Rect(view.left, view.top, view.width, max(0, min(view.bottom, area.top) - view.top))
         clip = surface.get_clip()
         surface.set_clip(view.clip(board_view))
@@ -214,11 +225,21 @@ class RaceDrawing:
         if part is not None:
             surface.set_clip(part.clip(view))
         surface.fill(MARGIN, view)
-        for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
-            pygame.draw.line(surface, theme.PANEL_EDGE, (x, view.top), (x, view.bottom), 2)
-            for y in range(view.top + 60, view.bottom, 160):
-                tip = x + way * 12
-                pygame.draw.polygon(surface, theme.PANEL_EDGE, [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)])
+        top, bottom = board_view.top, board_view.bottom
+        if board_view.width < view.width:
+            for x, way in ((board_view.left - 1, -1), (board_view.right, 1)):
+                pygame.draw.line(surface, theme.PANEL_EDGE, (x, top), (x, bottom), 2)
+                for y in range(top + min(60, board_view.height // 2), bottom, 160):
+                    tip = x + way * 12
+                    points = [(x + way * 4, y - 7), (tip, y), (x + way * 4, y + 7)]
+                    pygame.draw.polygon(surface, theme.PANEL_EDGE, points)
+        if board_view.height < view.height:  # drawn once down too (zoomed out): its top and foot join
+            for y, way in ((top - 1, -1), (bottom, 1)):
+                pygame.draw.line(surface, theme.PANEL_EDGE, (board_view.left, y), (board_view.right, y), 2)
+                for x in range(board_view.left + min(60, board_view.width // 2), board_view.right, 160):
+                    tip = y + way * 12
+                    points = [(x - 7, y + way * 4), (x, tip), (x + 7, y + way * 4)]
+                    pygame.draw.polygon(surface, theme.PANEL_EDGE, points)
         surface.set_clip(clip)
 
     # ---------------------------------------------------------------- lines over the board
@@ -250,13 +271,33 @@ class RaceDrawing:
             self._explained = (key, lines)
         return list(self._explained[1])
 
+    def explanation_box(self, panel: DecisionPanel) -> pygame.Rect | None:
+        """Where the focused option's explanation goes (just above the decision panel), laid out."""
+        lines = self.explanation()
+        if not lines:
+            return None
+        self._lay_out_strip(panel, lines)
+        assert self._strip is not None
+        height = 8 + 21 * len(self._strip[1])
+        return pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
+
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
         """The focused option's explanation, on a dark strip just above the decision panel (its lines
         wrapped to the strip), with the link to its rule in the rule book (F1, or a click on it)."""
         self.link = self.strip = None
-        lines = self.explanation()
-        if not lines:
+        box = self.explanation_box(panel)
+        if box is None or self._strip is None:
             return
+        rows, link, section = self._strip[1], self._strip[2], self._strip[4]
+        effects.shade(surface, box, (10, 12, 20), 210)
+        self.strip = box
+        for k, (part, colour, kind) in enumerate(rows):
+            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
+        where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
+        self.link = (where.inflate(8, 6), section)
+
+    def _lay_out_strip(self, panel: DecisionPanel, lines: list[str]) -> None:
+        """The explanation's rows, wrapped to the strip, once per look."""
         width = panel.dock.width - 20
         option = panel.focused.option if panel.focused is not None else None
         section = explain.decision_section(panel.decision, option)
@@ -270,16 +311,7 @@ class RaceDrawing:
                 colour, kind = (theme.BAD, "bold") if warning else (theme.TEXT, "body")
                 room = width - 20 - (link_width if k == 0 else 0)
                 rows += [(part, colour, kind) for part in text.wrap(words_line, room, 16, kind)]
-            self._strip = (key, rows, link, link_width)
-        rows, link, link_width = self._strip[1], self._strip[2], self._strip[3]
-        height = 8 + 21 * len(rows)
-        box = pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, width, height)
-        effects.shade(surface, box, (10, 12, 20), 210)
-        self.strip = box
-        for k, (part, colour, kind) in enumerate(rows):
-            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
-        where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
-        self.link = (where.inflate(8, 6), section)
+            self._strip = (key, rows, link, link_width, section)
 
     def status_line(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The line at the foot of the board, with where it goes: how to skip an animation, or
@@ -296,6 +328,8 @@ class RaceDrawing:
         else:
             racer = race.pending.racer
             who, name = scene.seats.who(race, racer)
+            if who == "recorded":  # a replay: nobody thinks (its own line says what is shown)
+                return None
             elsewhere = who == "remote" and not scene.seats.computer_plays(race, racer)
             which = ("waiting", name) if elsewhere else ("thinking", racer)  # a computer racer thinks, anywhere
         key = (which, i18n.language(), view.bottomright)
@@ -435,7 +469,8 @@ class RaceDrawing:
         if entry is None or outcome is None:
             return
         tile, spots = self.scene.tile, self.scene.camera.spotter()
-        for square in outcome.path[:-1]:
+        passed = outcome.path if entry.square != outcome.end else outcome.path[:-1]  # (a hole: walked into, left)
+        for square in passed:
             for centre in spots(square):
                 pygame.draw.circle(surface, (20, 20, 28), centre, tile // 8 + 2)
                 pygame.draw.circle(surface, colour, centre, tile // 8)
@@ -448,10 +483,12 @@ class RaceDrawing:
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
         width and height, kept per look."""
-        key = (index, walking, protected, theme.look())
+        tile = token_size(self.scene.tile)
+        key = (index, walking, protected, tile, theme.look())
         found = self._tokens.get(key)
         if found is None:
-            tile = self.scene.tile
+            if len(self._tokens) > 96:  # (a zoom draws them at many sizes on its way)
+                self._tokens.clear()
             character = self.scene.race.racers[index].character
             image = sprites.token(character, theme.racer_colour(index), int(tile * 0.92), index + 1, protected)
             if walking:

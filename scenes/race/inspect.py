@@ -46,12 +46,12 @@ class Inspector:
         look of the HUD and the panel)."""
         scene = self.scene
         playback, panel = scene.playback, scene.panel
-        key = (scene.drawing.hud_key(), id(panel), scene.busy)
+        key = (scene.drawing.hud_key(), id(panel), scene.busy, scene.folded)
         if self._things is not None and self._things[0] == key:
             return self._things[1]
         race, turn = scene.race, playback.turn_shown
         found: list[tuple[Thing, pygame.Rect]] = []
-        for index, rect in hud.card_rects(race, turn).items():
+        for index, rect in hud.card_rects(race, turn).items() if not scene.folded else ():
             parts = dict(hud.card_parts(race, index, rect, turn))
             first = [("racer", index), ("order", index)]
             found += [(thing, parts.pop(thing)) for thing in first]
@@ -60,6 +60,8 @@ class Inspector:
         if panel is not None and panel.clover and not scene.busy:
             names = panel.decision.info.get("die", [])
             found += [(("die", name), rect) for name, rect in zip(names, panel.dice_rects)]
+        if panel is not None and panel.roll is not None and not scene.busy:  # the dice in front of him
+            found += [(("die", name), rect) for name, rect in zip(panel.roll.names, panel.roll.rects)]
         self._things = (key, found)
         return found
 

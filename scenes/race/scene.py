@@ -40,11 +40,14 @@ from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
 from scenes.race.seats import ComputerRacers, Seats
 from scenes.race.takeback import TakeBack
+from scenes.race.view_buttons import ViewButtons
+from scenes.race.zoom import ZoomableBoard
 from scenes.render import effects
-from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 
 VIEW = pygame.Rect(0, 46, 864, 674)
+FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
+OPENING_VIEW = 2.5  # seconds the whole board is shown as a race opens
 CAMERA_STILL = 0.25  # pixels a frame: the camera moves less, it has settled (the race may rest)
 log = logging.getLogger("fantasy-racing")
 
@@ -74,8 +77,9 @@ class RaceScene(Scene):
         self.guide = guide if guide is not None else Guide()
         self.computer = ComputerRacers(race, seed)
         self.takeback = TakeBack()
+        self.view_buttons = ViewButtons()
         self.view = VIEW
-        self.tile = TILE
+        self.folded = False  # the racers' cards and the log folded away (H, or the view's button)
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -92,7 +96,7 @@ class RaceScene(Scene):
         audio.music("race")
         race = self.race
         self.computer.prepare(race)
-        self.renderer = BoardRenderer(race.board, TILE)
+        self.renderer = ZoomableBoard(race.board, TILE)
         self._new_playback(race)
         self.drawing = RaceDrawing(self)
         self.inspector = Inspector(self)  # what the pointer is over (or I walks to), explained
@@ -107,8 +111,18 @@ class RaceScene(Scene):
         self.playback.write_log(race.log[: len(race.log) - len(fresh)])  # the whole race so far (a resumed one's too)
         self.playback.push(fresh)
         self.camera = Camera(self.renderer, self.view, TILE, (0.0, 0.0))
-        self.camera.position[:] = self._camera_target(self._focus_racer())
+        self.camera.settle(self.keep_in_view())
+        self.camera.whole = True  # the whole course for a moment, then the racer of the moment
+        self.opening = OPENING_VIEW
         self.guide.enter(self)
+        if not self.camera.zooms:  # (a guide that keeps the board at one size: no opening view)
+            self.camera.whole, self.opening = False, 0.0
+
+    @property
+    def tile(self) -> int:
+        """A square's size on screen now (the zoom's), in whole pixels."""
+        camera = getattr(self, "camera", None)
+        return TILE if camera is None else max(1, round(camera.tile))
 
     def _new_playback(self, race: Any) -> None:
         """The picture of the race as it stands (at the start, or once a choice was taken back)."""
@@ -183,6 +197,7 @@ class RaceScene(Scene):
         self._new_playback(race)
         self.playback.write_log(race.log[-300:])
         self.drawing.forget()
+        self.camera.manual = False  # back on the racer whose choice is asked again
         self.takeback.say(t("undo.done"), True, self.clock)
         audio.play("click")
         return True
@@ -225,10 +240,69 @@ class RaceScene(Scene):
                 self.playback.sync()
             else:
                 self._idle(game_dt)
+        if self.opening > 0:
+            self.opening -= dt
+            if self.opening <= 0 and self.camera.whole:
+                self.camera.toggle_whole()
+        self.camera.free = self.free_view()
         led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
         before = tuple(self.camera.position)
-        self.camera.follow(led if led is not None else self._camera_target(self._focus_racer()), dt)
-        self._camera_moved = math.dist(before, self.camera.position) > CAMERA_STILL
+        self.camera.update(dt, self.keep_in_view(), led)
+        moved = math.dist(before, self.camera.position) > CAMERA_STILL
+        self._camera_moved = moved or self.camera.gliding or self.opening > 0
+
+    def toggle_cards(self) -> None:
+        """Fold the racers' cards and the log away (the board takes the whole width), or back (H)."""
+        if not self.camera.zooms:  # (a guided race points at the cards)
+            return
+        self.folded = not self.folded
+        self.view = FOLDED_VIEW if self.folded else VIEW
+        self.camera.view = self.view
+        if self.panel is not None:  # the panel again across the new width, on the same option
+            old = self.panel
+            self.panel = DecisionPanel(old.decision, self.race, self.choose, self.view)
+            self.panel.focus, self.panel.selected = old.focus, set(old.selected)
+        self.drawing.forget()
+
+    def settle_view(self) -> None:
+        """The opening's whole board over, the camera at once where it is going (screenshots, tests)."""
+        if self.opening > 0 and self.camera.whole:
+            self.camera.toggle_whole()
+        self.opening = 0.0
+        self.camera.free = self.free_view()
+        self.camera.settle(self.keep_in_view())
+
+    def free_view(self) -> pygame.Rect:
+        """The part of the board view nothing covers: under the view's buttons, above the decision
+        panel, its explanation and the dice."""
+        view = self.view
+        top = self.view_buttons.bottom(view)
+        bottom = view.bottom
+        panel = self.panel if not self.busy else None
+        if panel is not None:
+            bottom = min(bottom, panel.dock.top)
+            strip = self.drawing.explanation_box(panel)
+            if strip is not None:
+                bottom = min(bottom, strip.top)
+        return pygame.Rect(view.left, top, view.width, max(1, bottom - top))
+
+    def keep_in_view(self) -> list[Any]:
+        """The squares the camera keeps in view: the focused option's landing square while a person
+        here chooses, and the racer of the moment."""
+        racer = self._focus_racer()
+        panel = self.panel if not self.busy else None
+        where = self.token_pos(racer) if panel is None else self.playback.shown_pos[racer]  # (deciding: his square)
+        if where == effects.HIDDEN:
+            where = self.playback.shown_pos[racer]
+        keep = [where]
+        if panel is not None:
+            path = self.drawing.path_drawn()
+            focused = panel.focused
+            if path and racer == panel.decision.racer:
+                keep.insert(0, path[-1])
+            elif focused is not None and focused.square is not None:
+                keep.insert(0, focused.square)
+        return keep
 
     def rest(self) -> float | None:
         """While the race waits for the person here (his panel shown, nothing animating, the camera
@@ -292,16 +366,6 @@ class RaceScene(Scene):
         """Where racer's token is shown now (a float square while it moves)."""
         return self.token_moves()[0].get(racer, self.playback.shown_pos[racer])
 
-    def _camera_target(self, racer: int) -> tuple[float, float]:
-        where = self.token_pos(racer)
-        if where == effects.HIDDEN:
-            where = self.playback.shown_pos[racer]
-        path = self.drawing.path_drawn()
-        if path and self.panel is not None and racer == self.panel.decision.racer:
-            where = path[-1]
-        anchor = (0.3 if path else 0.2) if self.panel is not None else 0.38
-        return self.camera.target(where, anchor)
-
     def spots(self, where: Any) -> list[tuple[int, int]]:
         """Screen centres where a (float) square shows in the board view."""
         return self.camera.spotter()(where)
@@ -358,7 +422,12 @@ class RaceScene(Scene):
             return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
-        if self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log scrolls it, not the board)
+        if controls.pressed(event, Action.FOLD_CARDS):
+            self.toggle_cards()
+            return None
+        if not self.folded and self.playback.log.handle_event(event, self.mouse):  # (the wheel over the log)
+            return None
+        if self.view_buttons.handle_event(self, event):
             return None
         if self.camera.handle_event(event):
             return None
@@ -368,6 +437,8 @@ class RaceScene(Scene):
             return None
         if self.panel is not None:
             if self.panel.handle_event(event):
+                if event.type == pygame.KEYDOWN:
+                    self.camera.manual = False  # the keys moved the focus: the camera shows where it lands
                 return None
             if event.type == pygame.MOUSEMOTION:
                 square = self.camera.square_at(event.pos)
@@ -389,7 +460,9 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
-        quick.draw_button(surface, self)
+        self.view_buttons.draw(surface, self)
+        if not self.folded:  # (on the log's heading: folded away with it)
+            quick.draw_button(surface, self)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
         self.inspector.draw(surface)

@@ -526,6 +526,27 @@ class FocusGroup:
         self.focus = (self.focus + step) % len(self.widgets)
         self._skip_disabled(step)
 
+    def move_across(self, step: int) -> bool:
+        """Left (-1) or Right (+1) on a widget that takes no value: the nearest usable widget beside
+        it on the same row (buttons side by side); True when the focus moved."""
+        focused = self.focused
+        if focused is None:
+            return False
+        here = focused.rect
+        beside = [
+            w
+            for w in self.widgets
+            if w is not focused
+            and self._usable(w)
+            and w.rect.top < here.bottom
+            and here.top < w.rect.bottom
+            and (w.rect.centerx - here.centerx) * step > 0
+        ]
+        if not beside:
+            return False
+        self.focus_on(min(beside, key=lambda w: abs(w.rect.centerx - here.centerx)))
+        return True
+
     def next_field(self, step: int) -> None:
         """Tab (+1) or Shift+Tab (-1): the next usable field (a text field, a choice), never a button
         between two; on a screen without fields, the next usable widget."""
@@ -572,7 +593,8 @@ class FocusGroup:
             self.move(1 if action is Action.DOWN else -1)
             return True
         if focused is not None and action in (Action.LEFT, Action.RIGHT):
-            return focused.adjust(-1 if action is Action.LEFT else 1)
+            step = -1 if action is Action.LEFT else 1
+            return focused.adjust(step) or self.move_across(step)
         if focused is not None and controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
             return focused.activate()
         return False

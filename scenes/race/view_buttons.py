@@ -1,0 +1,101 @@
+"""The view's buttons, at the top right of the board: zoom out, zoom in, the racers' cards and the log
+folded away or back (H), and the whole board at once (or back to the zoom before it). They do what
+- , + , H and V do (scenes/race/camera.py, scenes/race/scene.py); a guided race, whose board keeps
+one size, has none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import i18n
+from scenes.i18n import t
+from scenes.race.camera import ZOOM_STEP
+from scenes.ui import text, theme
+from scenes.ui.widgets import panel
+
+HEIGHT = 30  # the buttons' height
+GAP = 6  # between the buttons, and from the view's edges
+ZOOM_WIDTH = 34  # the - and + buttons
+
+
+class ViewButtons:
+    """Where the view's buttons are and what a click on them does (see the module)."""
+
+    def __init__(self) -> None:
+        self._picture: tuple[Any, pygame.Surface] | None = None  # (look, the buttons drawn)
+
+    def rects(self, scene: Any) -> dict[str, pygame.Rect]:
+        """The buttons shown now, by what they do ("out", "in", "cards", "whole"): none when the board keeps
+        its size."""
+        camera = getattr(scene, "camera", None)
+        if camera is None or not camera.zooms:
+            return {}
+        view = scene.view
+        label = t("view.back" if camera.whole else "view.whole")
+        whole = pygame.Rect(0, view.top + GAP, text.width(label, 15, "bold") + 24, HEIGHT)
+        whole.right = view.right - GAP
+        cards = pygame.Rect(0, whole.top, text.width(t("view.cards"), 15, "bold") + 24, HEIGHT)
+        cards.right = whole.left - GAP
+        zoom_in = pygame.Rect(cards.left - GAP - ZOOM_WIDTH, whole.top, ZOOM_WIDTH, HEIGHT)
+        zoom_out = zoom_in.move(-GAP - ZOOM_WIDTH, 0)
+        return {"out": zoom_out, "in": zoom_in, "cards": cards, "whole": whole}
+
+    @staticmethod
+    def bottom(view: pygame.Rect) -> int:
+        """Where the board below the buttons begins (what the camera keeps in view stays under it)."""
+        return view.top + 2 * GAP + HEIGHT
+
+    def handle_event(self, scene: Any, event: Any) -> bool:
+        """A left click on a button; True when used."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for action, rect in self.rects(scene).items():
+            if rect.collidepoint(event.pos):
+                camera = scene.camera
+                if action == "whole":
+                    camera.toggle_whole()
+                elif action == "cards":
+                    scene.toggle_cards()
+                else:
+                    camera.zoom(ZOOM_STEP if action == "in" else 1 / ZOOM_STEP)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        """The buttons, over the board (drawn once per look, then blitted)."""
+        rects = self.rects(scene)
+        if not rects:
+            return
+        area = rects["out"].unionall(list(rects.values())).inflate(4, 4)
+        look = (scene.camera.whole, scene.folded, i18n.language(), area.topleft, area.size)
+        if self._picture is None or self._picture[0] != look:
+            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            self._paint(picture, scene, {k: r.move(-area.left, -area.top) for k, r in rects.items()})
+            self._picture = (look, picture)
+        surface.blit(self._picture[1], area)
+
+    def _paint(self, surface: pygame.Surface, scene: Any, rects: dict[str, pygame.Rect]) -> None:
+        """The buttons at `rects` of `surface`."""
+        camera = scene.camera
+        for action, rect in rects.items():
+            lit = (action == "whole" and camera.whole) or (action == "cards" and scene.folded)
+            panel(
+                surface,
+                rect,
+                theme.PANEL_LIGHT if lit else theme.PANEL,
+                theme.ACCENT_DARK if lit else theme.PANEL_EDGE,
+                radius=6,
+                shadow=False,
+            )
+            if action in ("whole", "cards"):
+                label = t("view.cards") if action == "cards" else t("view.back" if camera.whole else "view.whole")
+                text.draw(surface, label, rect.center, 15, theme.TEXT, "bold", anchor="center")
+            else:
+                centre, half = rect.center, 7
+                pygame.draw.line(surface, theme.TEXT, (centre[0] - half, centre[1]), (centre[0] + half, centre[1]), 3)
+                if action == "in":
+                    pygame.draw.line(
+                        surface, theme.TEXT, (centre[0], centre[1] - half), (centre[0], centre[1] + half), 3
+                    )
