@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, HOLE, ROCK, SHIELD, SHORTCUT, Square
+from game.boards.map_words import Said
 
 PathLike = Union[str, "os.PathLike[str]"]  # a file name, as a string or a Path
 ERROR = "error"
@@ -52,7 +53,8 @@ COMPRESSIONS = (None, "zlib", "gzip")
 # ---------------------------------------------------------------- problems
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a board: where it is and what it is."""
+    """One thing wrong with a board: where it is and what it is (`message`, in English; `code` and
+    `values`, its key in game.boards.map_words' table and what it names, for other languages)."""
 
     file: str
     layer: str = ""
@@ -60,23 +62,33 @@ class Problem:
     message: str = ""
     severity: str = ERROR
     obj: int | None = None  # the id of the object (a start point) it is about, for tools that select it
+    code: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
 
-    def line(self) -> str:
+    def text(self, words: dict[str, str] | None = None) -> str:
+        """What is wrong, in the language of `words` (map_words.sentences; English when None)."""
+        return Said(self.code, self.values).text(words) if self.code else self.message
+
+    def line(self, words: dict[str, str] | None = None) -> str:
         """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
         value quoted) is printed escaped and cut short, so no file can print a line of its own."""
-        where = ", ".join(part for part in (_shown(self.file, LINE_LENGTH), self.place()) if part)
-        return f"{where}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
+        where = ", ".join(part for part in (_shown(self.file, LINE_LENGTH), self.place(words)) if part)
+        severity = (words or {}).get(f"severity.{self.severity}", self.severity)
+        return f"{where}: {severity}: {_shown(self.text(words), LINE_LENGTH)}"
 
-    def place(self) -> str:
+    def place(self, words: dict[str, str] | None = None) -> str:
         """Where in the file: 'layer "holes", column 3, row 12' (empty for the whole file)."""
-        where = [f'layer "{_shown(self.layer, 60)}"'] if self.layer else []
+        words = words or {}
+        layer = words.get("place.layer", 'layer "{layer}"')
+        where = [layer.format(layer=_shown(self.layer, 60))] if self.layer else []
         if self.square is not None:
-            where.append(f"column {self.square[1]}, row {self.square[0]}")
+            square = words.get("place.square", "column {column}, row {row}")
+            where.append(square.format(column=self.square[1], row=self.square[0]))
         return ", ".join(where)
 
-    def sentence(self) -> str:
+    def sentence(self, words: dict[str, str] | None = None) -> str:
         """The problem without its file: its place, then what is wrong (printable, cut short)."""
-        return ": ".join(part for part in (self.place(), _shown(self.message, LINE_LENGTH)) if part)
+        return ": ".join(part for part in (self.place(words), _shown(self.text(words), LINE_LENGTH)) if part)
 
     def __str__(self) -> str:
         return self.line()
@@ -95,13 +107,13 @@ class Report:
         self.file = file
         self.problems: list[Problem] = []
 
-    def error(self, message: str, layer: str = "", square: Square | None = None, obj: int | None = None) -> None:
+    def error(self, said: Said, layer: str = "", square: Square | None = None, obj: int | None = None) -> None:
         """Note something that makes the board unusable (`obj`: the id of the object it is about)."""
-        self.problems.append(Problem(self.file, layer, square, message, ERROR, obj))
+        self.problems.append(Problem(self.file, layer, square, said.text(), ERROR, obj, said.code, said.values))
 
-    def warn(self, message: str, layer: str = "", square: Square | None = None) -> None:
+    def warn(self, said: Said, layer: str = "", square: Square | None = None) -> None:
         """Note a probable mistake that the game can live with."""
-        self.problems.append(Problem(self.file, layer, square, message, WARNING))
+        self.problems.append(Problem(self.file, layer, square, said.text(), WARNING, None, said.code, said.values))
 
     @property
     def failed(self) -> bool:
