@@ -29,7 +29,6 @@ from game.boards.map_format import (
     START_CLASSES,
     TERRAIN_LAYERS,
     Report,
-    counted,
 )
 from game.boards.map_words import said
 
@@ -141,7 +140,7 @@ def _check_ground(tile_layers: list[Layer], painted: list[set[Square]], tmx: Any
     bare = sorted({(r, c) for r in range(tmx.height) for c in range(tmx.width)} - covered)
     if bare:
         report.warn(
-            said("check_ground.1", value=counted(len(bare), "square")),
+            said("check_ground.1", count=len(bare)),
             tile_layers[grounds[0]].name,
             bare[0],
         )
@@ -273,7 +272,7 @@ def _check_starts(board: Board, starts: tuple[Square, ...], max_racers: int, rep
         report.error(said("check_starts.1"))
     elif len(starts) < max_racers:
         report.error(
-            said("check_starts.3", value=counted(len(starts), "start square"), max_racers=max_racers),
+            said("check_starts.3", count=len(starts), max_racers=max_racers),
             START,
         )
     elif len(starts) > MAX_STARTS:
@@ -310,7 +309,7 @@ def _layer_tiles(layer: Any, tmx: Any, name: str, report: Report) -> dict[Square
         elif gid:
             lost.append((y, x))
     if lost:
-        report.warn(said("layer_tiles.1", value=counted(len(lost), "tile")), name, min(lost))
+        report.warn(said("layer_tiles.1", count=len(lost)), name, min(lost))
     return tiles
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, HOLE, ROCK, SHIELD, SHORTCUT, Square
-from game.boards.map_words import Said
+from game.boards.map_words import Said, Sentence
 
 PathLike = Union[str, "os.PathLike[str]"]  # a file name, as a string or a Path
 ERROR = "error"
@@ -65,28 +65,28 @@ class Problem:
     code: str = ""
     values: tuple[tuple[str, Any], ...] = ()
 
-    def text(self, words: dict[str, str] | None = None) -> str:
+    def text(self, words: dict[str, Sentence] | None = None) -> str:
         """What is wrong, in the language of `words` (map_words.sentences; English when None)."""
         return Said(self.code, self.values).text(words) if self.code else self.message
 
-    def line(self, words: dict[str, str] | None = None) -> str:
+    def line(self, words: dict[str, Sentence] | None = None) -> str:
         """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
         value quoted) is printed escaped and cut short, so no file can print a line of its own."""
         where = ", ".join(part for part in (_shown(self.file, LINE_LENGTH), self.place(words)) if part)
-        severity = (words or {}).get(f"severity.{self.severity}", self.severity)
+        severity = str((words or {}).get(f"severity.{self.severity}", self.severity))
         return f"{where}: {severity}: {_shown(self.text(words), LINE_LENGTH)}"
 
-    def place(self, words: dict[str, str] | None = None) -> str:
+    def place(self, words: dict[str, Sentence] | None = None) -> str:
         """Where in the file: 'layer "holes", column 3, row 12' (empty for the whole file)."""
         words = words or {}
-        layer = words.get("place.layer", 'layer "{layer}"')
+        layer = str(words.get("place.layer", 'layer "{layer}"'))
         where = [layer.format(layer=_shown(self.layer, 60))] if self.layer else []
         if self.square is not None:
-            square = words.get("place.square", "column {column}, row {row}")
+            square = str(words.get("place.square", "column {column}, row {row}"))
             where.append(square.format(column=self.square[1], row=self.square[0]))
         return ", ".join(where)
 
-    def sentence(self, words: dict[str, str] | None = None) -> str:
+    def sentence(self, words: dict[str, Sentence] | None = None) -> str:
         """The problem without its file: its place, then what is wrong (printable, cut short)."""
         return ": ".join(part for part in (self.place(words), _shown(self.text(words), LINE_LENGTH)) if part)
 

@@ -23,7 +23,9 @@ CATALOGUES = Path(__file__).resolve().parent.parent.parent / "assets" / "i18n"
 CATALOGUE_BYTES = 4 << 20  # a catalogue is about 0.2 MB
 
 # key -> the English sentence (placeholders named after what they show)
-SENTENCES: dict[str, str] = {
+# (a sentence that counts is a plural, {"one": ..., "other": ...}, chosen by its value `count`)
+Sentence = str | dict[str, str]
+SENTENCES: dict[str, Sentence] = {
     "parse_map_xml.1": "no such file",
     "parse_map_xml.2": "this is not a file",
     "parse_map_xml.3": "not a Tiled map: the file holds <{tag}>, a .tmx holds <map>",
@@ -110,7 +112,10 @@ SENTENCES: dict[str, str] = {
         'commas, like "4,7,10,13", not {value!r}'
     ),
     "pytmx_map.1": "pytmx cannot read the map: {value}",
-    "check_ground.1": "{value} with no ground tile (the first is shown)",
+    "check_ground.1": {
+        "one": "{count} square with no ground tile (the first is shown)",
+        "other": "{count} squares with no ground tile (the first is shown)",
+    },
     "squares.1": "a {value} lies on a {value2}; objects go on free squares",
     "squares.2": "a {value} and a {value2} on one square; a square holds at most one {value3}",
     "start_squares.1": "start object {id} has no usable position (x={x}, y={y})",
@@ -122,11 +127,19 @@ SENTENCES: dict[str, str] = {
         "leave free squares on row 0"
     ),
     "check_starts.2": "this start square is not on row 0 (the top row)",
-    "check_starts.3": "the board has {value} but max_racers is {max_racers}; add start squares or lower max_racers",
+    "check_starts.3": {
+        "one": "the board has {count} start square but max_racers is {max_racers}; "
+        "add start squares or lower max_racers",
+        "other": "the board has {count} start squares but max_racers is {max_racers}; "
+        "add start squares or lower max_racers",
+    },
     "check_starts.4": "this start square is on a {value}; start squares must be free",
     "check_starts.5": "the board has {value} start squares; only the first {MAX_STARTS} are used",
     "check_starts.6": "this start square holds a {value}; start squares must be free",
-    "layer_tiles.1": "{value} from no tileset, which cannot be drawn (the first is shown)",
+    "layer_tiles.1": {
+        "one": "{count} tile from no tileset, which cannot be drawn (the first is shown)",
+        "other": "{count} tiles from no tileset, which cannot be drawn (the first is shown)",
+    },
     "expand.1": "this folder holds no .tmx board",
 }
 # Where a problem is, and how bad: the words around a sentence (same keys in the catalogues).
@@ -153,13 +166,23 @@ class Said:
     code: str
     values: tuple[tuple[str, Any], ...] = ()
 
-    def text(self, words: dict[str, str] | None = None) -> str:
+    def text(self, words: dict[str, Sentence] | None = None) -> str:
         """The sentence in the language of `words` (`sentences(language)`; English when None)."""
-        template = (words or {}).get(self.code) or SENTENCES[self.code]
+        values = dict(self.values)
+        language = str((words or {}).get("language", "en"))
         try:
-            return template.format(**dict(self.values))
-        except (KeyError, IndexError, ValueError):  # a broken translation: the English is never broken
-            return SENTENCES[self.code].format(**dict(self.values))
+            return form(((words or {}).get(self.code) or SENTENCES[self.code]), values, language).format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation: the English instead
+            return form(SENTENCES[self.code], values, "en").format(**values)
+
+
+def form(sentence: Sentence, values: dict[str, Any], language: str) -> str:
+    """The sentence, or its plural form for the value `count` (French counts 0 and 1 as one)."""
+    if isinstance(sentence, str):
+        return sentence
+    count = values["count"]
+    one = count == 1 or (language == "fr" and count == 0)
+    return sentence["one" if one else "other"]
 
 
 def said(code: str, **values: Any) -> Said:
@@ -169,17 +192,17 @@ def said(code: str, **values: Any) -> Said:
     return Said(code, tuple((k, v if isinstance(v, (int, float)) else str(v)) for k, v in values.items()))
 
 
-def said_count(words: dict[str, str], thing: str, count: int, language: str) -> str:
+def said_count(words: dict[str, Sentence], thing: str, count: int, language: str) -> str:
     """'1 error', '3 errors' ('0 erreur' in French, which counts 0 and 1 as one)."""
     one = count == 1 or (language == "fr" and count == 0)
-    return words[f"count.{thing}.{'one' if one else 'other'}"].format(count=count)
+    return str(words[f"count.{thing}.{'one' if one else 'other'}"]).format(count=count)
 
 
 @cache
-def sentences(language: str) -> dict[str, str]:
+def sentences(language: str) -> dict[str, Sentence]:
     """The board checker's sentences and place words in `language` (key without "check."), English for
     a language the game does not have or an entry its catalogue lacks."""
-    words = {**SENTENCES, **PLACES}
+    words: dict[str, Sentence] = {**SENTENCES, **PLACES, "language": language}
     if language not in LANGUAGES:
         return words
     path = CATALOGUES / f"{language}.json"
@@ -189,6 +212,6 @@ def sentences(language: str) -> dict[str, str]:
     except (OSError, UnicodeError, ValueError):
         return words
     for key, text in catalogue.items():
-        if key.startswith(PREFIX) and isinstance(text, str) and key[len(PREFIX) :] in words:
+        if key.startswith(PREFIX) and isinstance(text, (str, dict)) and key[len(PREFIX) :] in words:
             words[key[len(PREFIX) :]] = text
     return words

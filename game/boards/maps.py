@@ -34,7 +34,7 @@ from game.boards.map_checks import (
     walk_layers,
 )
 from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report
-from game.boards.map_words import said, said_count, sentences
+from game.boards.map_words import Sentence, said, said_count, sentences
 
 
 # ---------------------------------------------------------------- public API
@@ -43,7 +43,9 @@ def load_board(path: PathLike) -> Board:
     board, problems, _ = _read(path)
     errors = [p for p in problems if p.severity == ERROR]
     if errors or board is None:
-        raise BoardError(errors[0].line() if errors else f"{path}: error: unreadable board")
+        if errors:
+            raise BoardError(errors[0].line(), errors[0])
+        raise BoardError(f"{path}: error: unreadable board")
     return board
 
 
@@ -58,7 +60,7 @@ def read_board(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
     return _read(path)
 
 
-def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "text", language: str = "en") -> int:
+def check_map_command(paths: list[str], out: TextIO | None = None, form: str = "text", language: str = "en") -> int:
     """`main.py check-map FILE...`: print one line per problem and a summary (`form` "json": one JSON
     document instead, `problems_json`, for the Tiled extension and other tools), its sentences in
     `language` ("en" or "fr"; game.boards.map_words).
@@ -67,6 +69,7 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "t
     (warnings allowed), 1 when one has (a missing file is an error of that
     file), 2 when no file is given (main.py gives the player's boards folder then).
     """
+    out = out if out is not None else sys.stdout
     if not paths:
         print("check-map: give at least one board (.tmx file or folder of boards)", file=out)
         return 2
@@ -74,7 +77,7 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "t
     errors = sum(p.severity == ERROR for _, problems in checked for p in problems)
     warnings = sum(p.severity == WARNING for _, problems in checked for p in problems)
     words = sentences(language)
-    summary = words["summary"].format(
+    summary = str(words["summary"]).format(
         boards=said_count(words, "board", len(checked), language),
         errors=said_count(words, "error", errors, language),
         warnings=said_count(words, "warning", warnings, language),
@@ -87,13 +90,13 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "t
         for p in problems:
             print(p.line(words), file=out)
         if not problems:
-            print(words["ok"].format(file=file), file=out)
+            print(str(words["ok"]).format(file=file), file=out)
     print(summary, file=out)
     return 1 if errors else 0
 
 
 def problems_json(
-    checked: list[tuple[str, list[Problem]]], summary: str, words: dict[str, str] | None = None
+    checked: list[tuple[str, list[Problem]]], summary: str, words: dict[str, Sentence] | None = None
 ) -> dict[str, object]:
     """What `check-map --format json` prints: each board checked, each of its problems with its place
     (layer; column and row, counted from 0, when there is a square; the id of the start point it is about,
