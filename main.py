@@ -9,6 +9,7 @@ python main.py add-board FILE...    add boards (.tmx) or packs of boards (.zip) 
 python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 python main.py serve ...            host a race for friends over the network, without a window
 python main.py join HOST:PORT ...   join a friend's race from a terminal, a computer racer playing your seat
+python main.py relay ...            run a relay: friends in other homes join hosts with an invite
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             return network.run_serve(args)
         if args.command == "join":
             return network.run_join(args)
+        if args.command == "relay":
+            return network.run_relay(args)
         from scenes.app import run
 
         return run(args)

@@ -21,6 +21,7 @@ fails leaves the previous file as it was.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -29,7 +30,7 @@ import struct
 import tempfile
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from xml.etree import ElementTree
 
 from defusedxml import DefusedXmlException
@@ -47,6 +48,7 @@ LIMITS = {
     "save": 4 * MB,  # race.json, the unfinished race
     "season": 16 * MB,  # season.json: up to 8 races kept as replays, and the race in progress
     "settings": 64 * KB,  # settings.json: under 1 KB
+    "games index": 16 * MB,  # games/.summaries.json: about 300 bytes a game in progress
 }
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB
 MAX_XML_DEPTH = 32  # elements inside elements: a Tiled map nests 6 deep, plus its layer groups
@@ -302,6 +304,8 @@ def printable(text: str, limit: int, lines: bool = False) -> str | None:
     line breaks and tabs are allowed)."""
     if len(text) > limit:
         return f"it is {len(text):,} characters long (at most {limit})"
+    if (text.replace("\n", "").replace("\t", "") if lines else text).isprintable():
+        return None  # (the usual case, at the speed of C)
     for char in text:
         if not char.isprintable() and not (lines and char in "\n\t"):
             return f"it holds the character U+{ord(char):04X}, which cannot be shown"
@@ -309,7 +313,36 @@ def printable(text: str, limit: int, lines: bool = False) -> str | None:
 
 
 # ---------------------------------------------------------------- writing
-def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: bool = True) -> None:
+def no_links(folder: str | os.PathLike[str], within: str | os.PathLike[str]) -> None:
+    """Refuse (OSError) a `folder` inside `within` that is, or lies under, a symbolic link planted below
+    `within` (itself may be one: the player may have moved his folder elsewhere): nothing is written
+    through it, outside the player's folder."""
+    folder, within = Path(folder), Path(within)
+    try:
+        parts = folder.relative_to(within).parts
+    except ValueError:
+        return
+    step = within
+    for part in parts:
+        step = step / part
+        if step.is_symlink():
+            raise OSError(errno.ELOOP, f"{step} is a symbolic link: the game writes nothing through it")
+
+
+def open_no_link(path: str | os.PathLike[str], mode: str = "a", encoding: str | None = "utf-8") -> IO[Any]:
+    """Open a file to append to (or to read and append: "a+b"), never through a symbolic link (OSError
+    where one is planted): the log, the window's lock."""
+    flags = os.O_CREAT | os.O_APPEND | (os.O_RDWR if "+" in mode else os.O_WRONLY) | getattr(os, "O_NOFOLLOW", 0)
+    handle = os.open(path, flags, 0o644)
+    return os.fdopen(handle, mode, encoding=None if "b" in mode else encoding)
+
+
+def write_atomically(
+    path: str | os.PathLike[str],
+    data: bytes | str,
+    replace: bool = True,
+    within: str | os.PathLike[str] | None = None,
+) -> None:
     """Write `data` to `path` so that a reader sees the old or the new file, never half.
 
     The bytes go to a temporary file of a unique name, created exclusively in
@@ -319,9 +352,13 @@ def write_atomically(path: str | os.PathLike[str], data: bytes | str, replace: b
     instead, which fails (FileExistsError) rather than replace a file of that
     name. The folder is synced too where the system allows it. Any failure
     (a full disk, a read-only folder) raises OSError and leaves the previous
-    file as it was; the temporary file is removed.
+    file as it was; the temporary file is removed. With `within` (the player's
+    folder), a folder on the way that is a symbolic link planted there is
+    refused (`no_links`).
     """
     path = Path(path)
+    if within is not None:
+        no_links(path.parent, within)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

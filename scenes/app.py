@@ -11,6 +11,7 @@ first screen has been drawn for a few frames, then quit (packaging smoke test).
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import sys
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game import files
 from game.app import addboards, logs, session, userboards, userdata
 from game.app.controls import Action
 from game.app.settings import Settings
@@ -37,6 +39,7 @@ from scenes.netplay import HostLeftScene
 from scenes.pause import PauseScene
 from scenes.preview import BoardPreview
 from scenes.question import QuestionScene
+from scenes.quick import QuickScene
 from scenes.race import RaceScene
 from scenes.replay import replay_board, replay_scene, watch
 from scenes.replays import ReplaysScene
@@ -85,6 +88,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "join": JoinScene,
     "host_left": HostLeftScene,
     "question": QuestionScene,
+    "quick": QuickScene,
     "games": GamesScene,
     "replays": ReplaysScene,
     "replay": watch,
@@ -289,10 +293,13 @@ class App:
     def save_window_picture(self):
         """F12: the window as the player sees it, saved in the user folder's screenshots/ (None if it cannot be)."""
         try:
-            folder = userdata.user_dir() / "screenshots"
-            folder.mkdir(exist_ok=True)
-            path = folder / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
-            pygame.image.save(self.window, str(path))
+            home = userdata.user_dir()
+            path = home / "screenshots" / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
+            files.no_links(path.parent, home)  # (a folder planted as a link: nothing written through it)
+            path.parent.mkdir(exist_ok=True)
+            picture = io.BytesIO()
+            pygame.image.save(self.window, picture, "png")
+            files.write_atomically(path, picture.getvalue(), replace=False, within=home)
         except (OSError, pygame.error) as error:
             log.warning("the picture of the window could not be saved: %s", error)
             return None

@@ -119,5 +119,13 @@ class GamesScene(ListScene):
     def describe(self, game: session.Game) -> str:
         return describe(game)
 
+    def ask(self, game: session.Game) -> None:
+        """Delete a game: a read-only window says at once that it deletes nothing; else the question."""
+        if session.read_only():
+            self.message = t("games.read_only_delete", file=game.path.name)
+            return
+        super().ask(game)
+
     def remove(self, game: session.Game) -> None:
-        session.delete_game(game)
+        if not session.delete_game(game):
+            self.message = t("games.not_deleted", file=game.path.name)

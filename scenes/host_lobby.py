@@ -27,7 +27,7 @@ from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
-from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
+from game.net.protocol import TURN_CLOCK, ProtocolError, lan_address, room_code
 from game.rules import levels, seeds
 from scenes import boards, controls
 from scenes.backdrop import backdrop
@@ -35,7 +35,8 @@ from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
 from scenes.i18n import board_name, t
 from scenes.i18n import character as character_name
-from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
+from scenes.invite_card import ReachCard
+from scenes.lobby import LOBBY_BOX, draw_board_header, seat_rows
 from scenes.netplay import MESSAGES_A_FRAME, HostSeats
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
@@ -65,8 +66,9 @@ class HostScene(Scene):
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
         self.takeover_level = "normal"
-        self.clock = 0  # off by default: friends at one table take their time
+        self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
+        self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
 
     def enter(self) -> None:
         record = None
@@ -100,6 +102,7 @@ class HostScene(Scene):
             terms: dict[str, Any] = {
                 "takeover": self.takeover,
                 "takeover_level": self.takeover_level,
+                "clock": float(self.clock),
                 "name_of": lambda character, index: character_name(character),
             }
             if record is not None:  # a race saved in progress: its friends take their seats back with their keys
@@ -110,8 +113,24 @@ class HostScene(Scene):
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
+        hosting = self.hosting
+        self.reach = ReachCard(
+            settings.relay,
+            hosting.open_relay if hosting is not None else (lambda relay: None),
+            lambda: self.lay_out(keep=True),
+        )
+        self.lay_out()
+        if self.reopen is not None and self.setup.get("reach") == "internet" and not self.failed:
+            self.reach.set_reach("internet")  # (the same code and seed: the same invite, the host proves it)
+
+    def lay_out(self, keep: bool = False) -> None:
+        """The lobby's widgets: how friends reach the race (and Copy), the host's settings, the buttons;
+        the focus where it was (`keep`), else on *Start the race*."""
+        focused = self.group.focused if keep else None
+        reach = self.reach.widgets()
         self.group.set(
             [
+                *reach,
                 Choice(
                     (40, 444, 580, 44),
                     t("host.takeover_level"),
@@ -155,8 +174,12 @@ class HostScene(Scene):
                     hint=t("common.enter"),
                 ),
             ],
-            focus=5,
+            focus=len(reach) + 5,
         )
+        if focused is not None:
+            same = [w for w in self.group.widgets if type(w) is type(focused) and w.rect == focused.rect]
+            if same:
+                self.group.focus_on(same[0])
 
     def _reopened(self) -> tuple[list[Seat], dict | None] | None:
         """A saved race's seats and record (its friends' racers persons again), its board, turns, seed,
@@ -224,6 +247,8 @@ class HostScene(Scene):
             elif kind == "failed":
                 self.failed = t("host.cannot_listen", port=data["port"], error=data["error"])
                 log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
+            elif self.reach.heard(kind, data):
+                pass
             elif kind == "note":
                 log.info("network: %s", data["line"])
             elif kind == "seats":
@@ -236,6 +261,7 @@ class HostScene(Scene):
                     continue
                 if message["type"] == "lobby":
                     self.seats = message["seats"]
+                    self.watching = message.get("watching", 0)
                 elif message["type"] == "start":
                     self.race_started()
                     return
@@ -290,6 +316,7 @@ class HostScene(Scene):
             "seats": hosting.seats_saved() or [seat.saved() for seat in hosting.host.seats],
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
+            "reach": self.reach.reach,  # through a relay: resumed, the room registers the same invite again
         }
         path = self.reopen.path if self.reopen is not None else None  # (reopened: the same game goes on)
         playing = session.new_race(race, setup, bots=bots, path=path)  # as from the setup
@@ -315,34 +342,17 @@ class HostScene(Scene):
         text.draw(surface, t("host.title"), (40, 22), 40, theme.ACCENT, "title")
         card = pygame.Rect(40, 84, 580, 320)
         panel(surface, card, (30, 35, 54))
-        text.draw(surface, t("host.share"), (card.left + 20, card.top + 14), 24, theme.TEXT, "heading")
         port = self.port if self.port is not None else self.wanted_port
         if self.failed:
             area = pygame.Rect(card.left + 20, card.top + 60, card.width - 40, 150)
             text.draw_wrapped(surface, self.failed, area, 20, theme.BAD, "bold")
         else:
             address = f"{self.shown_address}:{port}" if self.shown_address else t("host.no_address", port=port)
-            text.draw(surface, t("host.address"), (card.left + 20, card.top + 58), 17, theme.MUTED)
-            text.draw(
-                surface,
-                fit(address, card.width - 40, 36, "heading"),
-                (card.left + 20, card.top + 78),
-                36,
-                theme.TEXT,
-                "heading",
-            )
-            text.draw(surface, t("host.code"), (card.left + 20, card.top + 128), 17, theme.MUTED)
-            text.draw(surface, shown_code(self.code), (card.left + 20, card.top + 146), 46, theme.ACCENT, "title")
-            if self.port is None:
-                text.draw(
-                    surface, t("host.opening"), (card.right - 20, card.top + 20), 16, theme.MUTED, anchor="topright"
-                )
-        help_area = pygame.Rect(card.left + 20, card.top + 214, card.width - 40, 100)
-        text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
+            self.reach.draw(surface, address, self.code, port, opening=self.port is None)
         text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
-        draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats))
+        draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats), self.clock)
         seat_rows(surface, self.seats)
         open_seats = self.open_seats()
         if open_seats:
@@ -354,6 +364,9 @@ class HostScene(Scene):
                 theme.MUTED,
                 anchor="bottomleft",
             )
+        if self.watching:
+            where = (box.left + 16, box.bottom - 36)
+            text.draw(surface, t("host.watching", count=self.watching), where, 16, theme.MUTED, anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")

@@ -159,6 +159,11 @@ def character(character_id: str) -> str:
     return t(f"character.{character_id}")
 
 
+def phrase(phrase_id: str) -> str:
+    """A quick message (game.net.protocol.PHRASES) in the reader's language."""
+    return t(f"phrase.{phrase_id}")
+
+
 def board_name(board: Board) -> str:
     """A board's name in the player's language (its map's `name.fr`...), else its own."""
     return board.name_in(language())

@@ -20,7 +20,8 @@ import pygame
 from game.app import session
 from game.app.controls import Action
 from game.app.settings import Settings
-from game.net.client import Follower
+from game.net.client import FAULT_CODE, Follower
+from game.net.invite import INVITE_LENGTH, parse_invite
 from game.net.protocol import (
     NAME_LENGTH,
     ProtocolError,
@@ -31,6 +32,7 @@ from game.net.protocol import (
     split_address,
     words_of_close,
 )
+from game.net.tls import client_context
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS
 from scenes import controls
@@ -47,7 +49,9 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
 
 log = logging.getLogger("fantasy-racing")
-ADDRESS_CHARS = ".:-[]_"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local
+AGAIN = (1012, 1013)  # closes after which a friend joining again tries once more: his host is away from the relay
+TRIES, AGAIN_AFTER = 40, 1.5  # how many times, how many seconds apart (a minute: the host connects again)
+ADDRESS_CHARS = ".:-[]_/"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local, an invite
 
 
 class JoinScene(Scene):
@@ -60,6 +64,10 @@ class JoinScene(Scene):
         self.connection: Connection | None = None
         self.follower: Follower | None = None
         self.state = "form"  # "form", "connecting", "lobby" (choosing a seat), "seated" (waiting for the start)
+        # (or "watching": a spectator waiting for the start)
+        self.watching = False  # connected as a spectator, without a seat
+        self.tries = 0  # joins again while the host is away from his relay (AGAIN), at most TRIES
+        self.again_in: float | None = None  # seconds before the next of them
         self.message = ""
         self.chosen = 0  # the seat to take
         self.character = "elf"
@@ -88,7 +96,7 @@ class JoinScene(Scene):
             (40, 130, 450, 44),
             self.address,
             self.set_address,
-            max_length=45,
+            max_length=INVITE_LENGTH,
             size=20,
             placeholder=t("join.address_example"),
             allowed=ADDRESS_CHARS,
@@ -119,12 +127,14 @@ class JoinScene(Scene):
             keyboard.enabled = editing
             widgets += [field, keyboard]
         self.connect_button = Button(
-            (40, 370, 580, 50),
+            (40, 370, 420 if editing else 580, 50),
             t("join.connect") if editing else t("join.disconnect"),
             self.connect if editing else self.disconnect,
             primary=editing,
         )
         widgets.append(self.connect_button)
+        if editing:  # a spectator: the race without a seat (never a seat key)
+            widgets.append(Button((470, 370, 150, 50), t("join.watch"), partial(self.connect, True), size=20))
         self.seat_choice: Choice | None = None
         self.take_button: Button | None = None
         lobby = self.follower.lobby if self.follower is not None else None
@@ -197,13 +207,22 @@ class JoinScene(Scene):
         self.stack.push(KeyboardScene(field))
 
     # ---------------------------------------------------------------- the network
-    def connect(self) -> None:
-        """Check the address, the code and the name, then connect and ask for the host's lobby."""
+    def connect(self, watch: bool = False) -> None:
+        """Check the address, the code and the name, then connect and ask for the host's lobby (`watch`:
+        as a spectator, without a seat)."""
         address, code, name = self.address.strip(), plain_code(self.code), clean_name(self.name)
+        invite = None
         try:
-            host, port = split_address(address)
+            if "/" in address:  # an invite: a relay's address and the room code (game/net/invite.py)
+                invite = parse_invite(address)
+                host, port, code = invite.relay.host, invite.relay.port, invite.code
+            else:
+                host, port = split_address(address)
         except ValueError:
-            self.message = t("join.bad_address", address=address) if address else t("join.no_address")
+            if "/" in address:
+                self.message = t("join.bad_invite", address=address if len(address) <= 32 else address[:31] + "…")
+            else:
+                self.message = t("join.bad_address", address=address) if address else t("join.no_address")
             return
         if not code:
             self.message = t("join.no_code")
@@ -215,16 +234,22 @@ class JoinScene(Scene):
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
             self.app.save_settings()
-        self.target = address_of(host, port)
+        self.target = address_of(host, port) if invite is None else invite.relay.text
         self.message = ""
         self.state = "connecting"
         self.follower = Follower()
-        hello = {"type": "hello", "code": code, "name": name, "pick": True}
+        self.watching = watch
+        hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
+        hello.update({"watch": True} if watch else {"pick": True})
         self.place = key_place(self.target, code, name)  # where the settings keep this seat's key
         key = self.app.settings.seat_keys.get(self.place, "") if self.app is not None else ""
         if key:
             hello["token"] = key  # the seat taken before: it is his again (after a drop, a restart)
-        self.connection = Connection(self.target, hello)
+        if invite is not None:
+            tls = client_context() if invite.relay.secure else None
+            self.connection = Connection(self.target, hello, url=invite.url, ssl=tls)
+        else:
+            self.connection = Connection(self.target, hello)
         self.layout()
 
     def disconnect(self) -> None:
@@ -246,6 +271,11 @@ class JoinScene(Scene):
         self.stack.pop()
 
     def update(self, dt: float) -> None:
+        if self.again_in is not None:
+            self.again_in -= dt
+            if self.again_in <= 0:
+                self.again_in = None
+                self.connect()
         connection, follower = self.connection, self.follower
         if connection is None or follower is None:
             return
@@ -269,10 +299,16 @@ class JoinScene(Scene):
                 return
             elif kind == "unreachable":
                 log.info("no race answers at %s: %s", self.target, data["error"])
-                self._drop(t("join.unreachable", address=self.target))
+                refusal = "join.untrusted" if data.get("untrusted") else "join.unreachable"
+                self._drop(t(refusal, address=self.target))
                 return
             elif kind == "closed":
-                self._drop(self._refusal(data.get("code", 1006), data.get("reason", "")))
+                code = data.get("code", 1006)
+                if code in AGAIN and self.rejoin and self.tries < TRIES:
+                    self._drop(t("join.host_away"))  # (the host's line to his relay dropped: he comes back)
+                    self.tries, self.again_in = self.tries + 1, AGAIN_AFTER
+                    return
+                self._drop(self._refusal(code, data.get("reason", "")))
                 return
 
     def _heard(self, message: dict[str, Any]) -> bool:
@@ -285,7 +321,10 @@ class JoinScene(Scene):
                 self.board = local_board(message["board"])
                 self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
             first = self.state == "connecting"
-            if first:
+            if first and self.watching:
+                self.state = "watching"
+                log.info("watching the race at %s", self.target)
+            elif first:
                 self.state = "lobby"
                 log.info("in the lobby of the race at %s: %d seats", self.target, len(message["seats"]))
                 mine = next(
@@ -305,6 +344,8 @@ class JoinScene(Scene):
             if first and self.take_button is not None:
                 self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
         elif kind == "welcome":
+            if follower.race is None and self.connection is not None:
+                self.connection.send({"type": "ready"})  # (the host keeps a seat only for a game that is ready)
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
                 self.app.save_settings()
@@ -314,6 +355,7 @@ class JoinScene(Scene):
         elif kind == "bye":
             reason = message["reason"]
             words = {"started": "join.started", "removed": "join.removed", "elsewhere": "net.elsewhere"}
+            words["unready"] = "join.unready"
             self._drop(t(words.get(reason, "join.host_closed")))
             return True
         elif kind == "start" and follower.race is not None:
@@ -336,6 +378,8 @@ class JoinScene(Scene):
         for words, key in known.items():
             if words in reason:
                 return t(key)
+        if code == FAULT_CODE:  # (this window left a host that was silent, flooded it or answered no ping)
+            return t("join.host_silent")
         if code in (1000, 1001, 1006) or not reason:
             return t("join.host_closed")
         return t("join.refused", reason=words_of_close(code, reason))
@@ -391,10 +435,12 @@ class JoinScene(Scene):
             text.draw_wrapped(surface, words, area, 20, theme.MUTED)
         else:
             name = follower.board.name if follower.board is not None else ""
-            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]))
+            draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]), lobby["clock"])
             seats = [s if isinstance(s, dict) else {} for s in lobby["seats"]][:MAX_RACERS]
             seat_rows(surface, seats, mine=follower.seat, chosen=self.chosen if self.state == "lobby" else None)
-            if self.state == "seated":
+            if self.state == "watching":
+                words, colour = t("join.watching"), theme.GOOD
+            elif self.state == "seated":
                 words, colour = t("join.seated", number=(follower.seat or 0) + 1), theme.GOOD
             elif not self.takeable():
                 words, colour = t("join.no_seat"), theme.BAD

@@ -1,5 +1,5 @@
-"""Letters and digits on screen, for a game controller (no keyboard) to type an address, a room code
-or a name (scenes/join.py)."""
+"""Letters and digits on screen, for a game controller (no keyboard) to type an address, an invite, a
+room code or a name (scenes/join.py)."""
 
 from __future__ import annotations
 
@@ -34,13 +34,9 @@ class KeyboardScene(Scene):
                 [(ch, pygame.Rect(left + c * (KEY + 8), top + r * (KEY + 8), KEY, KEY)) for c, ch in enumerate(letters)]
             )
         bottom = top + len(KEY_ROWS) * (KEY + 8)
-        wide = (10 * (KEY + 8) - 16) // 3
-        self.keys.append(
-            [
-                (name, pygame.Rect(left + k * (wide + 8), bottom, wide, KEY))
-                for k, name in enumerate(("erase", "space", "done"))
-            ]
-        )
+        last = ("erase", "space", "/", "done")  # ("/": an invite, race.example.org/KZWX-4242)
+        wide = (10 * (KEY + 8) - 8 * (len(last) - 1)) // len(last)
+        self.keys.append([(name, pygame.Rect(left + k * (wide + 8), bottom, wide, KEY)) for k, name in enumerate(last)])
 
     def press(self, key: str) -> None:
         if key == "erase":

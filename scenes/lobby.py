@@ -82,20 +82,23 @@ def seat_rect(index: int) -> pygame.Rect:
     return pygame.Rect(LOBBY_BOX.left + 12, ROWS_TOP + index * ROW_H, LOBBY_BOX.width - 24, ROW_H - 6)
 
 
-def draw_board_header(surface: pygame.Surface, box: pygame.Rect, name: str, thumb, turns: int, count: int) -> None:
-    """The lobby box's head: the board's name and picture, the turns and the racers."""
+def draw_board_header(
+    surface: pygame.Surface, box: pygame.Rect, name: str, thumb, turns: int, count: int, clock: float = 0.0
+) -> None:
+    """The lobby box's head: the board's name and picture, the turns and the racers, the turn clock."""
     if thumb is not None:
         surface.blit(thumb, thumb.get_rect(topright=(box.right - 14, box.top + 10)))
     text.draw(
         surface, fit(name, box.width - 170, 26, "heading"), (box.left + 16, box.top + 14), 26, theme.ACCENT, "heading"
     )
-    text.draw(surface, t("lobby.setup_line", turns=turns, count=count), (box.left + 16, box.top + 52), 18, theme.MUTED)
+    line = t("lobby.setup_line", turns=turns, count=count) + " · "
+    line += t("lobby.clock_line", count=round(clock)) if clock > 0 else t("lobby.no_clock")
+    text.draw(surface, fit(line, box.width - 170, 18, "body"), (box.left + 16, box.top + 52), 18, theme.MUTED)
 
 
 def fit(words: str, room: int, size: int, kind: str = "bold") -> str:
-    while len(words) > 3 and text.width(words, size, kind) > room:
-        words = words[:-2] + "…"
-    return words
+    """`words` cut short with "…" to fit `room` pixels (`text.fit`, in the lobby's bold by default)."""
+    return text.fit(words, room, size, kind)
 
 
 class SeatRow(Widget):

@@ -36,7 +36,7 @@ from game.net.client import Follower, kept_race
 from game.net.protocol import ProtocolError, standings_json, words_of_close
 from scenes import boards, controls
 from scenes.bridges.network import Connection, Hosting
-from scenes.i18n import t
+from scenes.i18n import phrase, t
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -45,6 +45,7 @@ from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
 log = logging.getLogger("fantasy-racing")
 MESSAGES_A_FRAME = 64  # network news handled in one frame, at most (the rest waits for the next)
 LATE_SHOWN = 6.0  # seconds the line "time ran out" stays over the board
+SHOWN_FOR = 5.0  # seconds a quick message heard shows by its sender's card (scenes/quick.py)
 KEPT_LEVEL = "normal"  # the computer racers of a race a friend keeps when the host left
 
 
@@ -72,9 +73,12 @@ class Following(Seats, ABC):
     asks of them; everyone else answers elsewhere."""
 
     takes_back = False  # every choice is final: the others saw it (the race screen says so on Undo)
+    talks = True  # quick messages (scenes/quick.py)
 
     def __init__(self, follower: Follower) -> None:
         self.follower = follower
+        self.muted = False  # the others' quick messages are not shown on this screen
+        self.saying: dict[int, tuple[str, float]] = {}  # seat -> (phrase id, when heard): shown by his card
         self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back
         self.answered = 0  # decisions this screen answered
         self.left = False
@@ -99,10 +103,39 @@ class Following(Seats, ABC):
         """A choice of this screen's, to the host."""
 
     def heard(self, scene, message: dict[str, Any]) -> None:
-        """One of the host's messages, followed: a step moves the scene's race on."""
+        """One of the host's messages, followed: a step moves the scene's race on; a quick message shows
+        by its sender's card and in the log, in this screen's language (unless muted)."""
         if message["type"] == "step":
             self.sent = None
             scene.moved_on()
+        elif message["type"] == "said" and not self.muted and message["seat"] < len(scene.race.racers):
+            seat = message["seat"]
+            self.saying[seat] = (message["phrase"], time.monotonic())
+            name = scene.race.racers[seat].name
+            scene.playback.log.note(
+                t("say.line", name=name, phrase=phrase(message["phrase"])), theme.racer_colour(seat)
+            )
+
+    def say(self, phrase_id: str) -> None:
+        """A quick message from this screen's person, to everyone in the race (through the host)."""
+        self.send({"type": "say", "phrase": phrase_id})
+
+    def over(self) -> bool:
+        """Whether the race followed is over."""
+        return self.follower.race is not None and self.follower.race.over
+
+    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+        """The seats' own words, and a quick message heard in the last few seconds by its sender's card."""
+        out = self.seat_tags(race)
+        now = time.monotonic()
+        for seat, (said, when) in self.saying.items():
+            if now - when < SHOWN_FOR and not self.muted:
+                out[seat] = (t("say.tag", phrase=phrase(said)), theme.ACCENT)
+        return out
+
+    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+        """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
+        return {}
 
     def away(self, racer: int) -> float | None:
         """For a friend the host said left: the seconds before a computer racer plays for him (0: it
@@ -149,7 +182,10 @@ class HostSeats(Following):
         return self.kinds[racer] == "here"
 
     def send(self, message: dict[str, Any]) -> None:
-        self.hosting.choose(message)
+        if message["type"] == "say":
+            self.hosting.phrase(message)
+        else:
+            self.hosting.choose(message)
 
     def update(self, scene, dt: float) -> None:
         self._pace(scene, dt)
@@ -186,7 +222,7 @@ class HostSeats(Following):
             self.hosting.ready(index)
             self.readied, self.idle = index, 0.0
 
-    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer, kind in enumerate(self.kinds):
             if kind != "friend":
@@ -232,6 +268,7 @@ class FriendSeats(Following):
         super().__init__(follower)
         self.connection = connection
         self.rejoin = rejoin  # address, code and name: to join again
+        self.talks = follower.seat is not None  # a spectator sends no quick message (he hears them)
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
@@ -276,6 +313,13 @@ class FriendSeats(Following):
             elif kind == "broken":
                 log.warning("the host sent what this game cannot follow: %s", data["error"])
                 self.gone = self.gone or t("net.host_broken")
+            elif kind == "closed" and data.get("code") == 1012 and not (self.told or self.gone or self.over()):
+                # the host's line to his relay dropped: join again at once, with the seat's key (kept)
+                self.told = True
+                log.info("the host's connection to the relay dropped: joining again")
+                scene.skip()
+                scene.stack.replace(scene.stack.make("join", rejoin=self.rejoin))
+                return
             elif kind in ("closed", "unreachable"):
                 if self.gone is None:
                     reason = words_of_close(data.get("code", 1006), data.get("reason", ""))
@@ -285,7 +329,7 @@ class FriendSeats(Following):
             scene.skip()
             scene.stack.push(scene.stack.make("host_left", scene.race, self.gone, self.follower.seat, self.rejoin))
 
-    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer in range(len(race.racers)):
             if racer == self.follower.seat:

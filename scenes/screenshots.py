@@ -151,13 +151,14 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
 
 
 def network_shots(app, shot, shown_address: str | None = None) -> None:
-    """The host's lobby and a friend's join screen, from a real race hosted on 127.0.0.1 (a second
-    window joins it); the pictures show `shown_address` if given (the README's: a home network's, as
-    a host at home sees his), or the loopback address the race is hosted on."""
+    """The host's lobby (on this network, then inviting through a relay) and a friend's join screen,
+    from a real race hosted on 127.0.0.1 (a second window joins it); the pictures show `shown_address`
+    if given (the README's: a home network's, as a host at home sees his, and a relay on the internet),
+    or the loopback address the race is hosted on."""
     import time
 
     from game.app.settings import Settings
-    from game.net.protocol import PORT
+    from game.net.protocol import PORT, shown_code
     from scenes import boards
     from scenes.app import App
     from scenes.host_lobby import HostScene
@@ -199,6 +200,13 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
         host.shown_address, host.port = shown_address, PORT
     app.step([], 1 / 30)
     shot("host")
+    # the same lobby inviting friends through a relay: the card as the relay's invite makes it (the
+    # README's names a relay on the internet; the tests' own race through a relay: test_scenes_relay.py)
+    relay = "race.example.org:47811" if shown_address is not None else "ws://127.0.0.1:47811"
+    host.reach.reach = "internet"
+    host.reach.heard("invite", {"text": f"{relay}/{shown_code(host.code)}"})
+    app.step([], 1 / 30)
+    shot("host-invite")
     joining.disconnect()
     app.stack.reset(app.stack.make("title"))
     settle(app)

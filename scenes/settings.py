@@ -1,6 +1,7 @@
 """Settings: the rows of game.app.settings.SETTINGS that have a page, each a line of its page.
 
-The general page (window size, full screen, animation speed, sound and music volumes, language) and the
+The general page (window size, full screen, animation speed, sound and music volumes, language; and the
+relay a race hosted on the internet registers on, typed: docs/network.md, *Relays*) and the
 accessibility page (colours, flashes, motion, text size, interface scale) are laid out from the table;
 each change applies at once (the window, the mixer's volumes, the words) and is saved; values in an
 order stop at their ends (Right on the fastest speed leaves it fastest)."""
@@ -16,13 +17,15 @@ import pygame
 
 from game.app.controls import Action
 from game.app.settings import PAGES, SETTINGS, WINDOW_SIZES, Setting
+from game.net.invite import INVITE_LENGTH
 from scenes import audio, controls, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, titled_card, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, titled_card, veil
 
+RELAY_LABEL = 250  # pixels of the relay's line its label takes, left of its field
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
 
@@ -82,7 +85,8 @@ class SettingsScene(Scene):
     def build(self, focus: int) -> None:
         """Lay out the lines in the current language."""
         s = self.app.settings
-        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 47, 57
+        general = self.page == PAGES[0]  # (its last line: the relay's address, typed)
+        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 45 if general else 47, 52 if general else 57
         widgets: list[Widget] = []
         for k, row in enumerate(self.rows()):
             current = getattr(s, row.name)
@@ -97,6 +101,12 @@ class SettingsScene(Scene):
                     functools.partial(value_words, row),
                 )
             )
+        self.relay_row: pygame.Rect | None = None
+        if general:
+            self.relay_row = pygame.Rect(x, 194 + len(self.rows()) * step, w, h)
+            field = (x + RELAY_LABEL, self.relay_row.top, w - RELAY_LABEL, h)
+            relay = t("settings.relay_example")
+            widgets.append(TextField(field, s.relay, self.set_relay, INVITE_LENGTH, 18, relay, ".:-[]_/"))
         buttons: list[tuple[str, Callable[[], None]]] = [
             (t(f"settings.page.{page}"), functools.partial(self.open, page)) for page in PAGES if page != self.page
         ]
@@ -106,7 +116,8 @@ class SettingsScene(Scene):
         left = theme.SIZE[0] // 2 - (len(buttons) * width + (len(buttons) - 1) * gap) // 2
         for k, (label, action) in enumerate(buttons):
             primary = k == len(buttons) - 1
-            widgets.append(Button((left + k * (width + gap), 552, width, 52), label, action, primary=primary))
+            top = 572 if general else 552
+            widgets.append(Button((left + k * (width + gap), top, width, 52), label, action, primary=primary))
         self.group.set(widgets, focus=min(focus, len(widgets) - 1))
 
     def change(self, row: Setting, value: Any) -> None:
@@ -129,6 +140,11 @@ class SettingsScene(Scene):
                 audio.play("click")  # heard at the new volume
         else:
             self.app.save_settings()
+
+    def set_relay(self, address: str) -> None:
+        """The relay's address, as typed (checked where a race is hosted on it), saved."""
+        self.app.settings.relay = address.strip()
+        self.app.save_settings()
 
     def set_language(self, code: str) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
@@ -162,6 +178,9 @@ class SettingsScene(Scene):
         veil(surface, 120)
         title = t("settings.title") if self.page == PAGES[0] else t(f"settings.heading.{self.page}")
         titled_card(surface, (720, 540), 100, title, 44)
+        if self.relay_row is not None:
+            row = self.relay_row
+            text.draw(surface, t("settings.relay"), (row.left + 14, row.centery), 18, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
         rows = self.rows()
         if self.page != PAGES[0] and self.group.focus < len(rows):  # what the focused option does

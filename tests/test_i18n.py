@@ -15,6 +15,7 @@ from game import Race, RacerSetup
 from game.app import userdata
 from game.app.settings import Settings
 from game.boards.map_format import MAP_PROPERTIES
+from game.net.protocol import PHRASES
 from game.rules.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
 from game.rules.dice import DICE
 from game.rules.objects import NAMES
@@ -78,6 +79,7 @@ def test_every_id_the_screens_look_up_has_its_words():
     wanted += [f"{prefix}.{r}" for r in ("defeat", "simple", "crushing") for prefix in ("result", "die.face")]
     wanted += [f"category.{c.alternative}" for c in CHARACTERS.values()]
     wanted += [f"phase.{p}" for p in ("movement", "drift", "action")]
+    wanted += [f"phrase.{p}" for p in PHRASES]
     wanted += [f"level.{k}" for k in ("person", "computer", "easy", "normal", "hard")]
     wanted += [f"setup.kind.{k}" for k in ("person", "easy", "normal", "hard", "expert", "friend")]
     wanted += [f"{prefix}.{k}" for k in ("easy", "normal", "hard", "expert") for prefix in ("level", "lobby.level")]

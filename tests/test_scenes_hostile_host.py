@@ -162,3 +162,18 @@ def test_a_hostile_step_ends_that_race_with_a_sentence_and_the_offer_to_keep_it(
             nw.step(app)
     finally:
         fake.close()
+
+
+@pytest.mark.slow
+def test_a_host_that_says_nothing_is_left_by_the_joining_window_with_a_sentence(monkeypatch):
+    from game.net import client as net_client
+
+    monkeypatch.setattr(net_client, "ANSWER_TIMEOUT", 0.5)
+    app, scene, fake = joining([])  # (it reads the hello, then says nothing)
+    try:
+        nw.run([app], lambda: scene.state == "form", seconds=20, what="the window leaving a silent host")
+        assert scene.message == t("join.host_silent")
+        nw.step(app)
+    finally:
+        scene.exit()
+        fake.close()

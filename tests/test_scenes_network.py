@@ -319,6 +319,8 @@ def test_a_controller_types_the_address_on_the_screens_keyboard(folder):
     nw.step(friend, [nw.key(pygame.K_DOWN)] * 3 + [nw.key(pygame.K_LEFT)] * 4)  # to ":", on the last row of letters
     nw.step(friend, [nw.key(pygame.K_RETURN)])
     assert joining.address.endswith("12:")
+    nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_LEFT), nw.key(pygame.K_RETURN)])  # Done, then "/"
+    assert joining.address.endswith("12:/")  # (an invite: race.example.org/KZWX-4242)
     nw.step(friend, [nw.key(pygame.K_ESCAPE)])  # a controller's B: back to the form
     assert friend.stack.top is joining
 

@@ -15,6 +15,7 @@ Only the game session (`game.app.session`) calls these: it is the one owner of t
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import time
@@ -22,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.app import userdata
+from game.app import leftovers, userdata
+from game.rules import record
 
 if TYPE_CHECKING:
     from game.meta.season import Season
@@ -35,6 +37,8 @@ RACE, SEASON = "race", "season"  # the kinds of games in progress (the first wor
 WHAT = {RACE: "a saved race", SEASON: "a championship"}  # (the words of an unreadable file's sentence)
 _GIVEN: set[Path] = set()  # names given to new games not yet written (two games started in one second)
 _WORKED_OUT: dict[tuple[str, int, int], dict[str, Any]] = {}  # summaries read from whole files, by file state
+INDEX = ".summaries.json"  # in games/: each file's summary as last read, by the file's state (`list_games`)
+INDEX_FORMAT = 1
 
 
 @dataclass(frozen=True)
@@ -131,23 +135,78 @@ def list_games() -> tuple[list[Game], list[str]]:
     try:
         base = folder()
         older = bring_in_older()
-        paths = sorted(base.glob("*.json"))
+        with os.scandir(base) as entries:  # (one look at the folder, however many games it holds)
+            paths = sorted(Path(e.path) for e in entries if e.name.endswith(".json") and not e.name.startswith("."))
     except OSError:  # no user folder: nothing was saved (the settings said so once)
         return [], []
     games, problems = [], []
+    index, known = _read_index(base), {}
     for path in [*older, *paths]:
         kind = path.name.split("-", 1)[0] if path.parent == base else (RACE if path.name == "race.json" else SEASON)
         if kind not in WHAT or ".unreadable-" in path.name:
             continue
-        userdata.remove_leftovers(path)
         try:
-            games.append(read_game(path, kind))
+            state = _state(path)
+            game = _indexed(index.get(path.name), state, path, kind) or read_game(path, kind)
         except userdata.Unreadable as reason:
             problems.append(unreadable(path, kind, str(reason)))
+            continue
         except OSError:  # gone meanwhile (another window of the game resumed and finished it)
             continue
+        games.append(game)
+        if path.parent == base:
+            known[path.name] = [*state, kind, game.summary, game.saved]
+    if known != index:
+        _write_index(base, known)
+    leftovers.remove_all_leftovers(base)
+    for path in older:
+        leftovers.remove_leftovers(path)
     games.sort(key=lambda game: (game.saved, game.path.name), reverse=True)
     return games, problems
+
+
+def _state(path: Path) -> list[int]:
+    """What tells whether a file changed: its inode, time and size."""
+    info = path.stat()
+    return [info.st_ino, info.st_mtime_ns, info.st_size]
+
+
+def _read_index(base: Path) -> dict[str, Any]:
+    """The summaries the last listing read, by file name (empty when there is no usable index: it is
+    only a shortcut, made again)."""
+    try:
+        data = userdata.read_json_file(base / INDEX, "the list's index", "games index")
+    except (userdata.Unreadable, OSError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or not isinstance(data.get("games"), dict):
+        return {}
+    games: dict[str, Any] = data["games"]
+    return games
+
+
+def _indexed(entry: Any, state: list[int], path: Path, kind: str) -> Game | None:
+    """The game as the index has it (`entry`), if its file has not changed since (its summary checked
+    again)."""
+    if not isinstance(entry, list) or len(entry) != 6 or entry[3] != kind or entry[:3] != state:
+        return None
+    summary, saved = entry[4], entry[5]
+    try:
+        record.check_summary(summary, kind == SEASON)
+    except record.RecordError:
+        return None
+    if type(saved) not in (int, float) or not 0 <= saved <= record.LATEST_SAVE:
+        return None
+    return Game(path, kind, float(saved), summary)
+
+
+def _write_index(base: Path, known: dict[str, Any]) -> None:
+    """Keep what this listing read for the next (not in a read-only window; a failure costs only time)."""
+    if userdata.read_only():
+        return
+    try:
+        userdata.write_atomically(base / INDEX, json.dumps({"format": INDEX_FORMAT, "games": known}))
+    except OSError as error:
+        log.info("the list of games in progress could not keep its index: %s", error)
 
 
 def unreadable(path: Path, kind: str, reason: str) -> str:
@@ -180,7 +239,12 @@ def read_game(path: Path, kind: str) -> Game:
     except SeasonError as error:
         raise userdata.Unreadable(str(error)) from None
     summary = data.get("summary")
-    if not _usable(summary, kind):
+    if _usable(summary, kind):
+        try:
+            record.check_summary(summary, kind == SEASON)
+        except record.RecordError as error:
+            raise userdata.Unreadable(str(error)) from None
+    else:
         key = (str(path), state.st_mtime_ns, state.st_size)
         summary = _WORKED_OUT.get(key)
         if summary is None:
@@ -215,7 +279,7 @@ def bring_in_older() -> list[Path]:
         if userdata.read_only():
             staying.append(old)
             continue
-        userdata.remove_leftovers(old)
+        leftovers.remove_leftovers(old)
         target = new_path(kind, old.stat().st_mtime)
         try:
             _move(old, target)

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
 
+from game import files
 from game.app.userdata import user_dir
 
 log = logging.getLogger("fantasy-racing")
@@ -104,6 +105,10 @@ class _QuietFile(logging.handlers.RotatingFileHandler):
     folder): the game goes on, and never prints logging's own tracebacks."""
 
     broken = False
+
+    def _open(self) -> Any:
+        """The log file, opened to append, never through a symbolic link planted in its place."""
+        return files.open_no_link(self.baseFilename, self.mode, self.encoding)
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.broken:

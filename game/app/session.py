@@ -239,13 +239,16 @@ def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
     return Session(saved.race, saved.setup, path=game.path), None, ""
 
 
-def delete_game(game: Game) -> None:
-    """Delete a game in progress (only once the player said yes to the question naming it)."""
+def delete_game(game: Game) -> bool:
+    """Delete a game in progress (only once the player said yes to the question naming it); True when
+    gone (False in a read-only window, or when the disk refused: the log says why)."""
     if game.kind == gamefiles.SEASON:
-        userdata.delete_season(game.path)
+        gone = userdata.delete_season(game.path)
     else:
-        userdata.delete_save(game.path)
-    log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
+        gone = userdata.delete_save(game.path)
+    if gone:
+        log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
+    return gone
 
 
 def kept_races() -> list[Kept]:

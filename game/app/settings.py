@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from game.app.controls import read_controls
+from game.app.leftovers import remove_leftovers
 from game.app.userdata import (
     Unreadable,
     check_format,
     read_json_file,
-    remove_leftovers,
     set_aside_phrase,
     user_dir,
     write_atomically,
@@ -371,6 +371,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "host_port", read_whole, lambda: 47810, bounds=(1, 65535), clamp=False, words_of_bounds="a port from 1 to 65535"
     ),
+    # the relay a race hosted "on the internet" registers on: [ws://|wss://]host[:port] (game/net/invite.py),
+    # checked where it is used
+    Setting("relay", read_text, str, bounds=(0, 300)),
     # the last race joined: the host's address, the room code, the name given
     Setting("join_address", read_text, str, bounds=(0, 255)),
     Setting("join_code", read_text, str, bounds=(0, 16)),
@@ -411,6 +414,7 @@ class Settings:
     tutorial_seen: bool = default("tutorial_seen")
     host_address: str = default("host_address")
     host_port: int = default("host_port")
+    relay: str = default("relay")
     join_address: str = default("join_address")
     join_code: str = default("join_code")
     player_name: str = default("player_name")

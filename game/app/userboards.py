@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game import files
 from game.app import userdata
 
 log = logging.getLogger("fantasy-racing")
@@ -91,14 +92,18 @@ def prepare() -> Path | None:
         log.info("there is no boards folder: %s", error)
         return None
     try:
+        home = userdata.user_dir()
+        files.no_links(where / "tilesets", home)
         (where / "tilesets").mkdir(parents=True, exist_ok=True)
         readme = where / README
-        if not readme.exists():
-            readme.write_text(README_TEXT.format(meadow=shipped_maps() / "meadow.tmx"), encoding="utf-8")
+        if not readme.exists() and not readme.is_symlink():  # (a link planted there is left as it is)
+            text = README_TEXT.format(meadow=shipped_maps() / "meadow.tmx")
+            files.write_atomically(readme, text, replace=False, within=home)
         for name in TILESET_FILES:
             target = where / "tilesets" / name
-            if not target.exists():
-                shutil.copyfile(shipped_maps() / "tilesets" / name, target)
+            if not target.exists() and not target.is_symlink():
+                picture = (shipped_maps() / "tilesets" / name).read_bytes()
+                files.write_atomically(target, picture, replace=False, within=home)
     except OSError as error:
         log.warning("cannot prepare the boards folder %s: %s", where, error)
     return where

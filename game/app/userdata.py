@@ -45,6 +45,10 @@ import platformdirs.unix
 import platformdirs.windows
 
 from game import files
+from game.app.jsonfiles import Unreadable as Unreadable
+from game.app.jsonfiles import check_format as check_format
+from game.app.jsonfiles import read_json_file as read_json_file
+from game.app.leftovers import remove_leftovers
 from game.files import kind_of
 
 if TYPE_CHECKING:
@@ -98,7 +102,7 @@ def lock_folder() -> bool:
     if _LOCK is not None:
         return True
     try:
-        stream = open(user_dir() / LOCK_FILE, "a+b")  # noqa: SIM115  # (held open while the window lives)
+        stream = files.open_no_link(user_dir() / LOCK_FILE, "a+b")  # (held open while the window lives)
     except OSError:
         return True
     try:
@@ -197,20 +201,8 @@ def write_atomically(path: Path, text: str) -> None:
     window that does not hold the folder."""
     if _READ_ONLY:
         raise ReadOnly(f"another game window has {Path(path).parent} open, so this one writes nothing")
-    files.write_atomically(path, text)
+    files.write_atomically(path, text, within=user_dir())
     seen(Path(path))
-
-
-def remove_leftovers(path: Path, older_than: float = 60.0) -> None:
-    """Delete the temporary files a killed write of `path` left (ours, never the player's file)."""
-    path = Path(path)
-    now = time.time()
-    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
-        try:
-            if now - leftover.stat().st_mtime > older_than:
-                leftover.unlink()
-        except OSError:
-            pass
 
 
 def set_aside(path: Path) -> Path:
@@ -250,52 +242,6 @@ def set_aside_phrase(path: Path) -> str:
         return f"it was kept as {set_aside(path).name}"
     except OSError as error:
         return f"it could not be renamed aside ({error.strerror}) and is left as it is"
-
-
-class Unreadable(Exception):
-    """Why a settings or save file cannot be used (a phrase for the player)."""
-
-
-def read_json_file(path: Path, what: str, kind: str) -> Any:
-    """The JSON value in `path`, or Unreadable with a plain reason ("what" names the content;
-    `kind`, a kind of game.files.LIMITS, bounds the file's size before it is read)."""
-    try:
-        data = files.read_bytes(path, kind)
-    except files.FileRefused as error:
-        raise Unreadable(str(error)) from None
-    except OSError as error:
-        raise Unreadable(f"the file cannot be opened: {error.strerror}") from None
-    if not data.strip():
-        raise Unreadable("the file is empty")
-    if b"\x00" in data or sum(b < 9 or 13 < b < 32 for b in data[:4096]) > 8:
-        raise Unreadable(f"it holds binary data, not {what}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise Unreadable(f"it is not UTF-8 text (byte {error.start + 1} is 0x{data[error.start]:02x})") from None
-    try:
-        return files.loads(text)
-    except files.FileRefused as error:
-        raise Unreadable(str(error)) from None
-    except RecursionError:
-        raise Unreadable("it is nested too deep to be a game file") from None
-    except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
-            raise Unreadable("the file is cut short (it ends in the middle of the JSON)") from None
-        raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
-
-
-def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
-    """Refuse a missing, invalid or newer format version."""
-    if key not in data:
-        raise Unreadable(f"it has no format version: it is not {what}")
-    version = data[key]
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Unreadable(f"its format version {files.shown(version)} is not a whole number from 1")
-    if version > known:
-        raise Unreadable(
-            f"it was written by a newer version of the game (format {version}; this one reads format {known})"
-        )
 
 
 # ---------------------------------------------------------------- saves
@@ -419,28 +365,31 @@ def wait_for_saves() -> None:
     WRITER.wait()
 
 
-def delete_save(path: Path | None = None) -> None:
+def delete_save(path: Path | None = None) -> bool:
     """Forget a game in progress (`path`; by default the `race.json` of older versions): it is over
-    and kept as a replay, or the player said yes to deleting it."""
-    _forget(path, save_path, "the saved race")
+    and kept as a replay, or the player said yes to deleting it. Whether it is gone."""
+    return _forget(path, save_path, "the saved race")
 
 
-def _forget(path: Path | None, default: Callable[[], Path], what: str) -> None:
+def _forget(path: Path | None, default: Callable[[], Path], what: str) -> bool:
     """Delete a game in progress's file (`path`, else `default()`) once every save is on disk, unless
-    another game window wrote it since this one last read or wrote it (then it is kept, and the log
-    says so)."""
+    another game window wrote it since this one last read or wrote it, or holds the folder (then it is
+    kept, and the log says so); whether it is gone."""
     wait_for_saves()
     if _READ_ONLY:
-        return
+        log.warning("%s %s is kept: another game window holds the folder, this one deletes nothing", what, path)
+        return False
     try:
         path = path or default()
         if changed_elsewhere(path):
             log.warning("%s %s was written by another game window: it is kept", what, path)
-            return
+            return False
         path.unlink(missing_ok=True)
         seen(path)
+        return True
     except OSError as error:
         log.warning("%s %s could not be deleted: %s", what, path, error)
+        return False
 
 
 def check_save(data: Any) -> dict[str, Any]:
@@ -548,10 +497,10 @@ def save_season(
     _write_save(path or season_path(), json.dumps(content, ensure_ascii=False), background, "season")
 
 
-def delete_season(path: Path | None = None) -> None:
+def delete_season(path: Path | None = None) -> bool:
     """Forget a championship in progress (`path`; by default the `season.json` of older versions):
-    it is over and kept in `seasons/`, or the player said yes to deleting it."""
-    _forget(path, season_path, "the championship")
+    it is over and kept in `seasons/`, or the player said yes to deleting it. Whether it is gone."""
+    return _forget(path, season_path, "the championship")
 
 
 def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:

@@ -42,6 +42,7 @@ import random
 import signal
 import sys
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
@@ -57,7 +58,9 @@ log = logging.getLogger("fantasy-racing")
 MAX_WORKERS = 4  # processes at most (no more than the machine's cores)
 NICE = 5  # how much lower the workers' priority is (POSIX)
 RACES_KEPT = 32  # races a worker keeps rebuilt, by key (a host's rooms, a window's race)
-STOP_WITHIN = 5.0  # seconds a worker gets to end when the pool closes, then it is ended
+STOP_WITHIN = 5.0  # seconds the pool's thread gets to end when the pool closes
+QUIT_WITHIN = 0.3  # seconds the workers get to quit when the pool closes, then they are killed (they keep nothing)
+WATCH_EVERY = 0.5  # seconds between two looks of a worker at the process that asks (gone: it ends)
 
 
 class Stopped(Exception):
@@ -133,7 +136,7 @@ class _Worker:
         self.stop = context.RawValue("q", 0)  # the job the worker must stop (shared memory)
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=_work, args=(child, self.stop), name=f"computer-racers-{index}", daemon=True
+            target=_work, args=(child, self.stop, os.getpid()), name=f"computer-racers-{index}", daemon=True
         )
         self.process.start()
         child.close()
@@ -368,9 +371,10 @@ class Pool:
                 worker.stop.value = worker.thought.job
             with contextlib.suppress(OSError):
                 worker.conn.send(("quit", 0, "", None, 0, "", None))
+        deadline = time.monotonic() + QUIT_WITHIN
         for worker in workers:
-            worker.process.join(STOP_WITHIN)
-            if worker.process.is_alive():
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.is_alive():  # (in the middle of a search: a window closing does not wait for it)
                 worker.process.kill()
                 worker.process.join(STOP_WITHIN)
             worker.conn.close()
@@ -441,9 +445,43 @@ def _key(owner: str) -> str:
 
 
 # ---------------------------------------------------------------- in a worker process
-def _work(conn: Connection, stop: Any) -> None:
+def watch_asker(asker: int, every: float = WATCH_EVERY) -> threading.Thread | None:
+    """In a worker process (this pool's, a tournament's): a thread that ends the process within `every`
+    seconds of the process that asks (`asker`, its pid) going away, however it went (SIGTERM, a crash,
+    `kill -9`), even in the middle of a search. The process that started the worker for the asker (the
+    forkserver, when it is not the asker himself) is ended too: it serves nobody any more. (POSIX: on
+    Windows, where os.kill would end the asker, the pipes' end tells the workers.)"""
+    if sys.platform.startswith("win"):
+        return None
+    starter = os.getppid()
+
+    def alive() -> bool:
+        try:
+            os.kill(asker, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:  # (another user's process of that number: not the asker)
+            return False
+        return os.getppid() == starter
+
+    def watch() -> None:
+        while alive():
+            threading.Event().wait(every)
+        if starter not in (asker, 1) and os.getppid() == starter:
+            with contextlib.suppress(OSError):
+                os.kill(starter, signal.SIGTERM)
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="watch-asker", daemon=True)
+    thread.start()
+    return thread
+
+
+def _work(conn: Connection, stop: Any, asker: int | None = None) -> None:
     """A worker: answer questions until told to quit or the asking process goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the asker's to handle: he closes the pool
+    if asker is not None:
+        watch_asker(asker)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(NICE)

@@ -1,5 +1,6 @@
-"""The network's commands: `serve` (host races for friends, without a window) and `join` (a
-computer racer takes a seat in a friend's race, from a terminal). See docs/network.md."""
+"""The network's commands: `serve` (host races for friends, without a window, on a port or through a
+relay), `join` (a computer racer takes a seat in a friend's race, from a terminal: an address and a code,
+or an invite) and `relay` (run a relay). See docs/network.md."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from typing import Any
 
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
-from game.net.client import Follower, join
+from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
+from game.net.invite import parse_invite, parse_relay
 from game.net.protocol import (
     ProtocolError,
     address_of,
@@ -29,7 +31,10 @@ from game.net.protocol import (
     split_address,
     standings_json,
 )
+from game.net.relay import Relay
+from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
+from game.net.tls import TlsError, client_context, server_context, untrusted
 from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
@@ -93,6 +98,11 @@ def why_not(error: BaseException, target: str, progress: Progress) -> str:
                 return f"the host at {target} refused this client ({reason}): {check}"
         if "over" not in reason and "closed" not in reason and "left" not in reason:
             return f"the host at {target} refused this client: {reason}"
+    if isinstance(error, HostFault):
+        return (
+            f"the host at {target} {error}, so this client left it: check the address and the port the host gave "
+            "you, and that his game still runs, then join again"
+        )
     if isinstance(error, ConnectionRefusedError):
         return (
             f"nobody is hosting a race at {target} (the connection was refused): check the address and the port "
@@ -121,6 +131,17 @@ def why_not(error: BaseException, target: str, progress: Progress) -> str:
     )
 
 
+def untrusted_at(error: BaseException, target: str) -> str | None:
+    """The sentence for a wss:// host or relay whose certificate is not trusted (or whose TLS fails)."""
+    cause: BaseException | None = error
+    while cause is not None:
+        words = untrusted(cause)
+        if words:
+            return f"{target} cannot be trusted: {words}"
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
 UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EHOSTDOWN, errno.ETIMEDOUT, errno.EADDRNOTAVAIL}
 
 
@@ -133,13 +154,20 @@ def run_join(args: argparse.Namespace) -> int:
         raise CommandLineError(
             f"--character: unknown character {args.character!r}; choose among {', '.join(CHARACTERS)}"
         )
+    invite = None
     try:
-        target = address_of(*split_address(args.host))
+        if "/" in args.host:
+            invite = parse_invite(args.host)
+            target, code = invite.relay.text, invite.code
+        else:
+            target, code = address_of(*split_address(args.host)), args.code
+            if code is None:
+                raise CommandLineError("--code: give the room code the host gave you (or join with an invite)")
     except ValueError as error:
         raise CommandLineError(str(error)) from None
     from game.app.settings import Settings
 
-    place = key_place(target, args.code, args.name)
+    place = key_place(target, code, args.name)
     key = args.key if args.key is not None else Settings.load().seat_keys.get(place, "")
 
     def keep(token: str) -> None:
@@ -154,27 +182,37 @@ def run_join(args: argparse.Namespace) -> int:
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
     progress.say(f"connecting to {target}...")
     try:
-        race = asyncio.run(
-            join(
-                target,
-                args.code,
-                args.name,
-                args.character,
-                args.bot,
-                delay=args.delay,
-                token=key,
-                keep=keep,
-                progress=progress,
-            )
-        )
+        if invite is not None:
+            context = client_context(args.authority) if invite.relay.secure else None
+            joining = join_invite(
+                invite, args.name, args.character, args.bot, key, keep, context, progress.say,
+                delay=args.delay, progress=progress, watch=args.watch,
+            )  # fmt: skip
+        else:
+            joining = join(
+                target, code, args.name, args.character, args.bot,
+                delay=args.delay, token=key, keep=keep, progress=progress, watch=args.watch,
+            )  # fmt: skip
+        race = asyncio.run(joining)
     except ProtocolError as error:
         print(f"main.py: the host at {target} sent what this game cannot follow: {error}", file=sys.stderr)
         return 1
-    except Exception as error:  # refused, unreachable, closed by the host, gone: one sentence each
-        print(f"main.py: {why_not(error, target, progress)}", file=sys.stderr)
+    except Exception as error:  # refused, unreachable, untrusted, closed by the host, gone: one sentence each
+        print(f"main.py: {untrusted_at(error, target) or why_not(error, target, progress)}", file=sys.stderr)
         return 1
     print_standings(race, args.json)
     return 0
+
+
+async def serving(hosts: list[Host], args: argparse.Namespace) -> list[Race]:
+    """The hosts' races: on this machine's port (wss:// with --cert and --key), or through --relay."""
+    if args.relay:
+        relay = parse_relay(args.relay)
+        context = client_context(args.authority) if relay.secure else None
+        secrets = [seeds.owner_secret(host.seed, host.code) for host in hosts]
+        return await serve_through(hosts, relay, secrets, context, terminal=True)
+    tls = server_context(args.cert, args.key) if args.cert else None
+    return await serve_rooms(hosts, args.port, args.address, ssl=tls, terminal=True)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -187,6 +225,15 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandLineError(
             f"--takeover-level: choose among {', '.join(levels.LEVELS)}, not {args.takeover_level!r}"
         )
+    if bool(args.cert) != bool(args.key):
+        raise CommandLineError("--cert and --key go together: the certificate and its private key")
+    if args.port is None and not args.relay:
+        raise CommandLineError("--port: give the port to listen on (or host through a --relay)")
+    if args.relay:
+        try:
+            parse_relay(args.relay)
+        except ValueError as error:
+            raise CommandLineError(f"--relay: {error}") from None
     writable(args.save, "--save")
     writable(args.timings, "--timings")
     board = board_from(args.serve_board)
@@ -218,9 +265,17 @@ def run_serve(args: argparse.Namespace) -> int:
         for host in hosts:
             host.timings = timings
     try:
-        races = asyncio.run(serve_rooms(hosts, args.port, args.address))
+        races = asyncio.run(serving(hosts, args))
+    except TlsError as error:
+        raise UnusableFile(str(error)) from None
+    except RelayRefused as error:
+        raise UnusableFile(str(error)) from None
     except OSError as error:
-        raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
+        where = args.relay if args.relay else f"{args.address}:{args.port}"
+        words = untrusted_at(error, where) or f"{error.strerror or error}"
+        if args.relay:
+            raise UnusableFile(f"cannot reach the relay {where}: {words}") from None
+        raise UnusableFile(f"cannot listen on {where}: {words}") from None
     if args.timings:
         Path(args.timings).write_text(json.dumps(timings), encoding="utf-8")
     if args.save:
@@ -236,4 +291,35 @@ def run_serve(args: argparse.Namespace) -> int:
             print_standings(race, False)
         if args.json:
             print(json.dumps({shown_code(host.code): standings_json(race) for host, race in zip(hosts, races)}))
+    return 0
+
+
+def run_relay(args: argparse.Namespace) -> int:
+    """`relay`: run a relay until stopped (Ctrl+C), saying where and how operators see it."""
+    if bool(args.cert) != bool(args.key):
+        raise CommandLineError("--cert and --key go together: the certificate and its private key")
+    try:
+        tls = server_context(args.cert, args.key) if args.cert else None
+    except TlsError as error:
+        raise UnusableFile(str(error)) from None
+    relay = Relay(max_rooms=args.max_rooms, kept=args.keep, say=lambda line: print(f"relay: {line}", flush=True))
+    scheme = "wss" if tls else "ws"
+
+    async def running() -> None:
+        port = await relay.listen(args.address, args.port, tls)
+        where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
+        relay.say(f"relaying on {where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms")
+        try:
+            await asyncio.wait_for(asyncio.Event().wait(), args.lasting)
+        except TimeoutError:
+            pass
+        finally:
+            await relay.stop()
+
+    try:
+        asyncio.run(running())
+    except OSError as error:
+        raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
+    except KeyboardInterrupt:
+        pass
     return 0

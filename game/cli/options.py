@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from game.bots.thinking import cores
 from game.meta.replay import SPEEDS
+from game.net.protocol import TURN_CLOCK
 from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS
 from game.rules.race import MAX_TURNS, MIN_TURNS
@@ -239,7 +240,9 @@ def build_parser() -> Parser:
         "main.py serve --port 47810 --code PLAYTEAM --board maps/meadow.tmx --seats person,person,bot:expert:orc",
         "main.py serve --port 47810 --code PLAYTEAM --board maps/forest.tmx --seats person,bot:hard --address 0.0.0.0",
     )
-    serve.add_argument("--port", type=whole_number(1, 65535, "--port"), required=True, help="the port to listen on")
+    serve.add_argument(
+        "--port", type=whole_number(1, 65535, "--port"), default=None, help="the port to listen on (none with --relay)"
+    )
     serve.add_argument(
         "--code",
         type=CODE,
@@ -262,10 +265,13 @@ def build_parser() -> Parser:
         help=f"the level of the computer racer that plays for him: {LEVEL_WORDS} (default normal)",
     )
     serve.add_argument(
+        "--turn-clock",
         "--clock",
+        dest="clock",
         type=seconds,
-        default=0.0,
-        help="seconds a connected friend has for each decision, then the takeover level decides it (default 0: none)",
+        default=TURN_CLOCK,
+        help=f"seconds a connected friend has for each decision, then the takeover level decides it "
+        f"(default {TURN_CLOCK:g}; 0: none)",
     )
     serve.add_argument(
         "--rooms",
@@ -281,7 +287,45 @@ def build_parser() -> Parser:
     serve.add_argument(
         "--save", metavar="FILE", help="write the finished race there (a save that replay --check reads)"
     )
+    serve.add_argument(
+        "--relay",
+        metavar="RELAY",
+        default=None,
+        help="host through this relay (main.py relay): [ws://|wss://]HOST[:PORT]; prints the invite friends join with",
+    )
+    serve.add_argument("--cert", metavar="FILE", default=None, help="speak wss:// with this PEM certificate chain")
+    serve.add_argument("--key", metavar="FILE", default=None, help="the private key of --cert (PEM)")
+    serve.add_argument("--authority", metavar="FILE", default=None, help=argparse.SUPPRESS)  # tests: a trustme CA
     serve.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
+
+    relay = command(
+        commands,
+        "relay",
+        "Run a relay: hosts register rooms on it and friends join them with an invite, nobody's router set up.",
+        "main.py relay --address 0.0.0.0 --port 47811 --cert fullchain.pem --key privkey.pem",
+        "main.py relay --port 47811            (this machine only, ws://: behind a reverse proxy with TLS)",
+        lineup=False,
+    )
+    relay.add_argument(
+        "--address",
+        default="127.0.0.1",
+        help='the addresses to listen on, split by commas (default: this machine only; "": every interface)',
+    )
+    relay.add_argument(
+        "--port", type=whole_number(0, 65535, "--port"), default=47811, help="the port (default 47811; 0: any free one)"
+    )
+    relay.add_argument("--cert", metavar="FILE", default=None, help="speak wss:// with this PEM certificate chain")
+    relay.add_argument("--key", metavar="FILE", default=None, help="the private key of --cert (PEM)")
+    relay.add_argument(
+        "--max-rooms", type=whole_number(1, 100000, "--max-rooms"), default=1000, help="rooms at most (default 1000)"
+    )
+    relay.add_argument(
+        "--keep",
+        type=seconds,
+        default=3600.0,
+        help="seconds a room whose host is away is kept for him (a save resumed; default 3600)",
+    )
+    relay.add_argument("--for", dest="lasting", type=seconds, default=None, help=argparse.SUPPRESS)  # tests: stop after
 
     join = command(
         commands,
@@ -289,9 +333,11 @@ def build_parser() -> Parser:
         "Join a race a friend hosts, from a terminal: a computer racer plays your seat.",
         "main.py join 192.168.1.20:47810 --code PLAYTEAM --name Zoe",
         "main.py join 127.0.0.1:47810 --code PLAYTEAM --name Zoe --character dwarf --bot expert --quiet",
+        "main.py join race.example.org/KZWX-4242 --name Zoe     (an invite: a relay and its room code)",
     )
-    join.add_argument("host", metavar="HOST:PORT", help="the host's address and port")
-    join.add_argument("--code", type=CODE, required=True, help="the room code")
+    join.add_argument("host", metavar="HOST:PORT|INVITE", help="the host's address and port, or an invite")
+    join.add_argument("--code", type=CODE, default=None, help="the room code (none with an invite)")
+    join.add_argument("--authority", metavar="FILE", default=None, help=argparse.SUPPRESS)  # tests: a trustme CA
     join.add_argument(
         "--name",
         type=given("your name (the others see it)", "--name"),
@@ -312,6 +358,7 @@ def build_parser() -> Parser:
         "--json", action="store_true", help="end with the standings as one JSON line (and say nothing while racing)"
     )
     join.add_argument("--quiet", action="store_true", help="say nothing while connecting, waiting and racing")
+    join.add_argument("--watch", action="store_true", help="watch the race as a spectator, without a seat")
 
     check = command(
         commands,

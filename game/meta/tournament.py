@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from game.boards.board import Board
-from game.bots import ai
+from game.bots import ai, thinking
 from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Decision, Race, RacerSetup
@@ -179,7 +180,7 @@ def run(
             "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         )
         with ProcessPoolExecutor(
-            max_workers=jobs, mp_context=context, initializer=_share_boards, initargs=(list(boards),)
+            max_workers=jobs, mp_context=context, initializer=_share_boards, initargs=(list(boards), os.getpid())
         ) as pool:
             for record in pool.map(_play_work, work, chunksize=max(1, min(16, games // (jobs * 8)))):
                 records.append(record)
@@ -193,8 +194,10 @@ def run(
 _WORKER_BOARDS: list[Board] = []  # the boards of a series, in each worker process
 
 
-def _share_boards(boards: list[Board]) -> None:
+def _share_boards(boards: list[Board], asker: int) -> None:
+    """A worker's start: the series' boards, and its end with the command's (`thinking.watch_asker`)."""
     _WORKER_BOARDS[:] = boards
+    thinking.watch_asker(asker)
 
 
 def _play_work(item: tuple[int, list[str], list[str], int, int, int]) -> RaceRecord:

@@ -23,6 +23,7 @@ from typing import Any
 from game.boards.board import Board, BoardError
 from game.bots import ai
 from game.net.door import KEY_HEADER
+from game.net.limits import guarded
 from game.net.protocol import (
     HOST_MESSAGES,
     MAX_CHOICES,
@@ -43,6 +44,17 @@ from game.rules.race import IllegalChoice, Race, RacerSetup
 from game.rules.record import freeze
 
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
+
+
+ANSWER_TIMEOUT = 20.0  # seconds a host has to answer a hello (a welcome, or its lobby)
+PING_EVERY, PING_TIMEOUT = 5.0, 10.0  # the client's keepalive: a host that answers no ping for 10 s is gone
+
+
+FAULT_CODE = 4408  # the close code a window's client reports for a host it left (`HostFault`): not the host's
+
+
+class HostFault(ConnectionError):
+    """A host that cannot be followed: silent, flooding, or answering no ping (one sentence: what it did)."""
 
 
 def sentence(error: Exception, longest: int = 160) -> str:
@@ -87,6 +99,7 @@ class Follower:
         self.token = ""  # this client's seat key (from its welcome): it takes the seat back after a drop
         self.clock_ends: float | None = None  # when the turn clock of the decision asked of this client runs out
         self.late: tuple[int, float] | None = None  # (seat, when): the host said a computer chose for him
+        self.said: list[tuple[int, str, float]] = []  # quick messages heard: (seat, phrase id, when), the last 20
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -204,6 +217,12 @@ class Follower:
     def _back(self, message: dict[str, Any]) -> None:
         self.away.pop(self._racer(message), None)
 
+    def _said(self, message: dict[str, Any]) -> None:
+        seats = len(self.race.racers) if self.race is not None else len((self.lobby or {}).get("seats", ()))
+        if message["seat"] >= seats:
+            raise ProtocolError("the host's 'said' message names a seat the race does not have")
+        self.said = [*self.said[-19:], (message["seat"], message["phrase"], time.monotonic())]
+
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]
 
@@ -262,6 +281,9 @@ async def join(
     keep: Callable[[str], None] | None = None,
     source: str | None = None,
     progress: Callable[[dict[str, Any], Follower], None] | None = None,
+    url: str | None = None,
+    ssl: Any = None,
+    watch: bool = False,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -270,25 +292,93 @@ async def join(
     `token`: the seat key of a seat taken before (it takes it back); `keep(token)` hears the seat key the
     host gives (to join again with it). `observe(message, arrived)`, for benchmarks, hears every message
     and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
-    follower)`, for the terminal's lines, every message once the follower took it in.
+    follower)`, for the terminal's lines, every message once the follower took it in; `url`: the
+    WebSocket address to connect to instead of ws://`address` (a relay's room: game/net/invite.py), with
+    the TLS context `ssl` for a wss:// one; `watch`: follow the race as a spectator, without a seat.
     """
     import websockets
 
     headers = {KEY_HEADER: token} if token else {}
     where: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+    if ssl is not None:
+        where["ssl"] = ssl
+    connection = guarded_client()
+    try:
+        given: dict[str, Any] = {"code": code, "name": name, "character": character, "bot": bot}
+        given.update(timeout=timeout, delay=delay)
+        given.update(observe=observe, token=token, keep=keep, progress=progress)
+        given.update(url=url, watch=watch)
+        return await _follow(address, headers, where, connection, given)
+    except websockets.ConnectionClosed as error:
+        raise fault(connection.last, error) or error from None
+
+
+def fault(server: Any, error: BaseException | None) -> HostFault | None:
+    """The host's fault, when the connection to it ended by one (cut here, or its keepalive unanswered)."""
+    why = getattr(server, "why_cut", "")
+    sent = getattr(error, "sent", None) or getattr(getattr(server, "protocol", None), "close_sent", None)
+    if why:
+        return HostFault(why)
+    if sent is not None and sent.code == 1011:
+        return HostFault(f"answered no ping for {PING_TIMEOUT:g} s")
+    return None
+
+
+def guarded_client() -> Any:
+    """The client's connection class: the host's pings counted, reading paused while too much waits
+    to leave, and cut when the host says nothing within ANSWER_TIMEOUT seconds of the connection."""
+    from websockets.asyncio.client import ClientConnection
+
+    class Client(guarded(ClientConnection)):  # type: ignore[misc]
+        deadline = ANSWER_TIMEOUT
+        last: Any = None  # the last connection made (what `join` asks why it ended)
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            type(self).last = self
+
+        def _late(self) -> None:
+            self.cut(f"sent nothing within {ANSWER_TIMEOUT:g} s of the connection")
+
+        def cut(self, why: str) -> None:
+            super().cut(why)
+            self.recv_messages.close()
+
+    return Client
+
+
+async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], connection: Any, given: Any) -> Race:
+    """`join`'s race (`given`: its arguments), on a connection of class `connection`."""
+    import websockets
+
+    code, name, character, bot = given["code"], given["name"], given["character"], given["bot"]
+    timeout, delay, observe, token = given["timeout"], given["delay"], given["observe"], given["token"]
+    keep, progress = given["keep"], given["progress"]
+    url, watch = given["url"], given["watch"]
     async with websockets.connect(
-        f"ws://{address}", max_size=MAX_FROM_HOST, open_timeout=10, additional_headers=headers, **where
+        url or f"ws://{address}",
+        max_size=MAX_FROM_HOST,
+        open_timeout=10,
+        additional_headers=headers,
+        ping_interval=PING_EVERY,
+        ping_timeout=PING_TIMEOUT,
+        close_timeout=PING_TIMEOUT,
+        create_connection=connection,
+        **where,
     ) as server:
         hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
         if character:
             hello["character"] = character
         if token:
             hello["token"] = token
+        if watch:
+            hello["watch"] = True
         await server.send(json.dumps(hello))
         follower = Follower(level=bot)
         rng = seeds.stream(0, seeds.BOT, name)
         deadline = time.monotonic() + timeout
         async for text in server:
+            server.welcomed()  # type: ignore[attr-defined]
             arrived = time.monotonic()
             if arrived > deadline:
                 break
@@ -298,6 +388,8 @@ async def join(
             if progress is not None:
                 progress(message, follower)
             race = follower.race
+            if message["type"] == "welcome" and race is None:
+                await server.send(json.dumps({"type": "ready"}))  # (its seat is kept for it)
             if message["type"] == "welcome" and keep is not None:
                 keep(follower.token)
             if message["type"] == "ask" and race is not None and follower.my_decision():
@@ -312,5 +404,19 @@ async def join(
                 return race
             elif message["type"] == "bye":
                 break
+        failed = fault(server, None)
+        if failed is not None:
+            raise failed
         why = words_of_close(server.close_code or 1006, server.close_reason or "")
-        raise ConnectionError(f"the host closed the race before its end ({why or 'no reason given'})")
+        raise HostClosed(
+            server.close_code or 1006, f"the host closed the race before its end ({why or 'no reason given'})"
+        )
+
+
+class HostClosed(ConnectionError):
+    """The host (or a relay) closed the connection before the race's end: `code` is the WebSocket close
+    code (1012: the host's connection to his relay dropped, 1013: try again in a moment)."""
+
+    def __init__(self, code: int, words: str) -> None:
+        super().__init__(words)
+        self.code = code

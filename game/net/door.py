@@ -5,11 +5,17 @@ The WebSocket transport (game/net/server.py) asks its `Door` about every connect
 - **sockets**: one address holds at most SOCKETS_PER_ADDRESS sockets at a time, handshakes included
   (beyond, a new one is cut at once), and the host at most as many as its descriptors allow: a
   stranger cannot hold the host at its limit of open files;
-- **connections**: one address holds at most PER_ADDRESS connections, the host at most `in_all`, each
-  beyond refused with a sentence; a friend who brings a seat key (the KEY_HEADER of his handshake)
-  passes the per-address limit and may use RESERVE more in all (the host's friends first);
+- **strangers**: a connection that has not said a right hello yet counts against a separate, smaller
+  budget (game/net/limits.py `Strangers`: per address, per /24 or /64, per /56, in all), the oldest
+  stranger of a full network let go for the newest: strangers cannot crowd out friends;
+- **connections**: once its hello names a room, one address holds at most PER_ADDRESS connections, the
+  host at most `in_all`, each beyond refused with a sentence; a friend who brings a seat key (the
+  KEY_HEADER of his handshake) passes the per-address limit and may use RESERVE more in all (the
+  host's friends first);
 - **room codes**: after FREE_TRIES wrong codes from an address, its tries go one a SPACING seconds
-  (those waiting in turn), until a right code; 100 wrong codes take more than 90 seconds;
+  (those waiting in turn), forgotten after FORGET quiet seconds; a right code frees the address only
+  when the host has one room (with several, a friend of one room could free his own guesses at another's
+  code); 100 wrong codes take more than 90 seconds;
 - **what is said**: a refusal from an address is logged once a minute at most (with how many more
   there were), so that a stranger cannot fill the host's log.
 
@@ -26,6 +32,8 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from game.net.limits import Strangers
+
 KEY_HEADER = "X-Fantasy-Racing-Seat"  # a friend's seat key, in his handshake: he passes the limits first
 SOCKETS_PER_ADDRESS = 16  # sockets an address may hold, handshakes included
 PER_ADDRESS = 8  # connections an address may hold: a household of friends and their lobbies
@@ -34,6 +42,7 @@ RESERVE = 16  # more connections in all for friends who bring their seat key
 FREE_TRIES = 5  # wrong room codes an address may try at once
 SPACING = 1.0  # seconds between two tries of an address past its free tries
 LOG_EVERY = 60.0  # seconds between two lines about the same refusal from the same address
+FORGET = 600.0  # seconds without a wrong code after which an address's wrong codes are forgotten
 REMEMBERED = 4096  # addresses whose wrong codes and refusals are remembered, at most (the oldest forgotten)
 SPARE_DESCRIPTORS = 64  # files the host keeps for itself (its board, its log, its save) below its limit
 
@@ -80,8 +89,11 @@ class Door:
         in_all: int = IN_ALL,
         now: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        rooms: int = 1,
     ) -> None:
         self.say = say
+        self.rooms = rooms
+        self.strangers = Strangers()
         self.now, self.sleep = now, sleep
         ceiling = max(8, descriptors() - SPARE_DESCRIPTORS)
         self.in_all = min(in_all, ceiling - RESERVE)
@@ -125,9 +137,12 @@ class Door:
         """Wait for this address's turn to have a room code checked: at once for its first FREE_TRIES
         wrong codes, then one try every SPACING seconds (tries waiting in turn), until a right code."""
         tries = self.tries.get(address)
+        now = self.now()
+        if tries is not None and now - tries.last > FORGET:
+            del self.tries[address]
+            return
         if tries is None or tries.wrong < FREE_TRIES:
             return
-        now = self.now()
         at = max(now, tries.next_try)
         tries.next_try = at + SPACING
         if at > now:
@@ -137,6 +152,8 @@ class Door:
         """A wrong room code from this address (said once a minute)."""
         now = self.now()
         tries = self.tries.pop(address, None) or Tries()
+        if now - tries.last > FORGET and tries.wrong:
+            tries = Tries()
         tries.wrong += 1
         tries.last = now
         if tries.wrong >= FREE_TRIES:
@@ -147,8 +164,10 @@ class Door:
         self.tell(address, "code", f"a wrong room code from {address}")
 
     def right(self, address: str) -> None:
-        """A right room code: the address tries freely again."""
-        self.tries.pop(address, None)
+        """A right room code: the address tries freely again, when the host has one room (else its wrong
+        codes were guesses at another room's, and are kept)."""
+        if self.rooms == 1:
+            self.tries.pop(address, None)
 
     # ------------------------------------------------------------ what is said
     def tell(self, address: str, what: str, line: str) -> None:

@@ -14,8 +14,9 @@ more client, in the same process (game/net/local.py). A host holds:
 - the driving (`run`): it asks each decision of the person whose racer decides (a friend, or the
   host's screen for its people), lets computer racers choose (each racer's stream of
   `seeds.bot_rngs(seed, racers)`, the same as `simulate`'s), plays a friend who left after `takeover`
-  seconds with a computer racer of `takeover_level`, and, when the lobby set a turn clock, decides
-  for a connected friend whose `clock` seconds ran out (he is told: `late`);
+  seconds with a computer racer of `takeover_level`, and decides for a connected friend whose turn
+  clock ran out (`clock` seconds, TURN_CLOCK by default; he is told: `late`); a friend who let it run
+  out on his last MISSED decisions has AWAY_CLOCK seconds for the next, until he answers one;
 - the validation of a choice, once, where it enters (`choose`): asked of this client's racer, for
   the pending decision, and one of its options in type and value; then the race takes it.
 
@@ -37,7 +38,7 @@ from typing import Any
 
 from game.boards.board import Board
 from game.bots import ai, thinking
-from game.net.protocol import ProtocolError, check, plain, standings_json
+from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, plain, standings_json
 from game.net.room import LOBBY_NEWS, Client, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
@@ -128,6 +129,7 @@ class Host(Room):
         except IllegalChoice as error:
             raise ProtocolError(str(error)) from None
         del self.asked[decision.racer]
+        self.seats[decision.racer].missed = 0
         if client is not self.screen:
             self.answered += 1
         await self._chosen(option)
@@ -184,7 +186,7 @@ class Host(Room):
         deadline = time.monotonic() + timeout if timeout is not None else math.inf
         if self.auto_start and not any(s.open for s in self.seats):
             self.go.set()  # computer racers only
-        await asyncio.wait_for(self.go.wait(), timeout)
+        await self._lobby(deadline)
         dropped = self._give_seats()
         self.race = race = self._build()
         kinds = [s.kind for s in self.seats]
@@ -204,6 +206,19 @@ class Host(Room):
             f"the hosted race is over, {self.answered} decisions answered over the network: {json.dumps(standings)}"
         )
         return race
+
+    async def _lobby(self, deadline: float) -> None:
+        """Wait for the start (TimeoutError past `deadline`), giving back the seats of clients that never
+        said they are ready."""
+        while not self.go.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the race never started")
+            await self.give_back_unready()
+            try:
+                await asyncio.wait_for(self.go.wait(), min(self.tick, left))
+            except TimeoutError:
+                pass
 
     def _give_seats(self) -> list[Any]:
         """The seats given to computer racers at the start; the connections that had taken them."""
@@ -231,9 +246,9 @@ class Host(Room):
                 if len(race.choices) == index and left is not None and left <= 0:
                     await self._late(race, decision, bots)
                 elif len(race.choices) == index:
-                    await self._wait(1.0 if left is None else min(1.0, left))
+                    await self._wait(self.tick if left is None else min(self.tick, left))
             elif level == "":  # a friend who left may come back
-                await self._wait(min(1.0, self.waiting(decision.racer)))
+                await self._wait(min(self.tick, self.waiting(decision.racer)))
             else:
                 self.asked.pop(decision.racer, None)
                 option = await self._think(race, decision, level, bots)
@@ -247,11 +262,13 @@ class Host(Room):
     def _clock(self, racer: int, index: int) -> float | None:
         """A connected friend's turn clock for decision `index` (started at his first ask, kept when he
         comes and goes): the seconds left, or None without a clock."""
-        if self.clock <= 0 or self.seats[racer].kind != "friend":
+        seat = self.seats[racer]
+        if self.clock <= 0 or seat.kind != "friend":
             return None
         started = self.deadline.get(racer)
-        if started is None or started[0] != index:
-            self.deadline[racer] = (index, self.now() + self.clock)
+        if started is None or started[0] != index:  # (silent for his last MISSED decisions: a short clock)
+            clock = self.clock if seat.missed < MISSED else min(self.clock, AWAY_CLOCK)
+            self.deadline[racer] = (index, self.now() + clock)
         return self.deadline[racer][1] - self.now()
 
     async def _late(self, race: Race, decision: Decision, bots: dict[int, Any]) -> None:
@@ -263,6 +280,7 @@ class Host(Room):
         if self.closed or len(race.choices) != index:
             return
         name = self.seats[racer].name
+        self.seats[racer].missed += 1
         self.note(f"{name}'s time ran out (seat {racer + 1}): a computer racer chose for him")
         await self.tell({"type": "late", "seat": racer, "name": name})
         race.choose(option)

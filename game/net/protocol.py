@@ -56,6 +56,10 @@ MAX_FROM_HOST = 1024 * 1024  # bytes of one message from the host (a start carri
 MAX_WAITING = 64 * 1024 * 1024  # bytes of the host's messages a window may hold unread (it reads them each frame)
 RATE = 100  # messages a second a client may send, at most (a bot answers as fast as it is asked)
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
+TURN_CLOCK = 60.0  # seconds a connected friend has for each decision unless the host says otherwise (0: none)
+MISSED = 2  # decisions in a row a friend's clock ran out on: from then on he has AWAY_CLOCK seconds
+READY_WITHIN = 30.0  # seconds a lobby seat is held for a client that has not said it is ready (then given back)
+AWAY_CLOCK = 5.0  # seconds a friend who answered none of his last MISSED decisions has (until he answers)
 SEND_TIMEOUT = 5.0  # seconds a message may wait for a client that does not read (it is then dropped)
 NAME_LENGTH = 24  # characters of a friend's name, once cleaned
 PORT = 47810  # the window host's port unless the settings say another
@@ -65,6 +69,11 @@ LONGEST_WAIT = 86400.0  # seconds: the longest takeover delay or turn clock a ho
 MAX_CHOICES = 1_000_000  # the index of a choice, at most
 MAX_SQUARE = 10_000  # an option's whole numbers (squares, shifts, coins), at most (and at least minus this)
 MAX_OPTIONS = 4096  # options of one decision, at most
+WATCHERS = 16  # spectators a room takes at once (they follow the race without a seat)
+#: The quick messages a seated person may send (no free text): each is read in the READER's language,
+#: from the catalogue key "phrase.<id>" (assets/i18n/*.json).
+PHRASES = ("good_luck", "well_played", "oops", "your_turn", "nice_move", "thanks", "wow", "sorry")
+PHRASE_SPACING = 1.0  # seconds between two quick messages of one seat (those between are dropped)
 
 # ---------------------------------------------------------------- the schemas
 _WORD = Text(40)
@@ -108,11 +117,14 @@ CLIENT_MESSAGES: dict[str, Object] = {
             "character": Text(20),
             "pick": Flag(),
             "token": Text(64),
+            "watch": Flag(),
         },
-        ("character", "pick", "token"),
+        ("character", "pick", "token", "watch"),  # watch: a spectator, without a seat
     ),
     "take": _message({"seat": SEAT_INDEX, "character": Text(20)}),
+    "ready": _message({}),  # a client in a lobby seat is ready to race (its game says so on its welcome)
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
+    "say": _message({"phrase": Text(20, among=PHRASES)}),
 }
 
 #: What the host sends: every field of each type, exactly.
@@ -127,8 +139,9 @@ HOST_MESSAGES: dict[str, Object] = {
             "level": LEVEL,
             "clock": WAIT,
             "started": Flag(),
+            "watching": Whole(0, WATCHERS),
         },
-        ("board",),  # the first lobby a client gets carries the board; its news do not
+        ("board", "watching"),  # the first lobby a client gets carries the board; its news do not
     ),
     "start": _message(
         {"race": Anything((dict,))}
@@ -153,6 +166,7 @@ HOST_MESSAGES: dict[str, Object] = {
     "over": _message({"standings": ListOf(STANDING, MAX_RACERS, MIN_RACERS)}),
     "left": _message({"seat": SEAT_INDEX, "name": RACER_NAME, "takeover": WAIT}),
     "back": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),
+    "said": _message({"seat": SEAT_INDEX, "phrase": Text(20, among=PHRASES)}),  # a quick message, by its id
     "late": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),  # his turn clock ran out: the computer chose
     "bye": _message({"reason": Text(40)}),
 }

@@ -22,7 +22,11 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from game.boards.board import Board
 from game.net.protocol import (
+    PHRASE_SPACING,
+    READY_WITHIN,
     SEND_TIMEOUT,
+    TURN_CLOCK,
+    WATCHERS,
     ProtocolError,
     check,
     clean_name,
@@ -84,7 +88,7 @@ class Room(ABC):
         takeover_level: str = "normal",
         auto_start: bool = True,
         say: Callable[[str], None] | None = None,
-        clock: float = 0.0,
+        clock: float = TURN_CLOCK,
     ) -> None:
         problem = code_problem(code)
         if problem:
@@ -95,8 +99,11 @@ class Room(ABC):
         self.say = say or (lambda line: None)
         self.watch: Callable[[list[dict[str, Any]]], None] | None = None
         self.now = time.monotonic  # the room's clock (a test's may be another)
+        self.tick = 1.0  # seconds between two looks at the clocks while nothing happens (a test's may be shorter)
         self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
+        self.watchers: dict[Any, str] = {}  # spectators (WATCHERS at most): the race's news, never a seat or key
+        self.phrased: dict[int, float] = {}  # seat -> when its last quick message went out
         self.started = False
         self.over = False  # the race is over, or the host left
         self.closed = False  # the host left
@@ -138,7 +145,7 @@ class Room(ABC):
     async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> None:
         """To every seated friend and the host's screen (and those looking at the lobby, for lobby news)."""
         text = json.dumps(message)
-        targets = self.clients() + ([self.screen] if self.screen is not None else [])
+        targets = self.clients() + ([self.screen] if self.screen is not None else []) + list(self.watchers)
         targets += list(self.looking) if lobby else []
         await asyncio.gather(*(self._send_text(c, text) for c in targets))
 
@@ -165,6 +172,7 @@ class Room(ABC):
             "level": self.takeover_level,
             "clock": self.clock,
             "started": self.started,
+            "watching": len(self.watchers),
         }
         return {**message, "board": self.board.to_dict()} if board else message
 
@@ -220,6 +228,9 @@ class Room(ABC):
         name = clean_name(hello["name"])
         if not name:
             raise ProtocolError("a hello without a name")
+        if hello.get("watch") is True:
+            await self._watch(client, name)
+            return None
         index = self.seat_of(hello.get("token", ""))
         if index is not None:
             return await self._back(client, index, "")
@@ -243,6 +254,34 @@ class Room(ABC):
                 return await self._take(client, index, name, hello.get("character", ""))
         raise ProtocolError("no open seat is left")
 
+    async def _watch(self, client: Any, name: str) -> None:
+        """A spectator: the lobby (with its board) or the race so far, then every news of the race as a
+        seated friend gets them, but never an ask, a welcome, a seat key or the seed."""
+        if len(self.watchers) >= WATCHERS:
+            raise ProtocolError(f"the room has as many spectators as it takes ({WATCHERS})")
+        self.watchers[client] = name
+        self.note(f"{name} watches the race")
+        await self.send(client, self.start_message() if self.opening is not None else self.lobby_message())
+        await self.news()
+
+    @_in_order
+    async def phrase(self, client: Any, message: dict[str, Any]) -> None:
+        """A seated person's quick message (a phrase's id, never free text), to everyone in the room;
+        one a seat every PHRASE_SPACING seconds, those between dropped."""
+        phrase = check(message, "say")["phrase"]
+        here = client is not None and client is self.screen  # (a person at the host's screen)
+        seat = next(
+            (i for i, s in enumerate(self.seats) if (s.kind == "here" if here else s.client is client and client)),
+            None,
+        )
+        if seat is None:
+            raise ProtocolError("a quick message from a connection without a seat")
+        now = self.now()
+        if now - self.phrased.get(seat, -math.inf) < PHRASE_SPACING:
+            return
+        self.phrased[seat] = now
+        await self.broadcast({"type": "said", "seat": seat, "phrase": phrase}, lobby=True)
+
     def seat_of(self, token: str) -> int | None:
         """The friend's seat this key opens, or None."""
         if not token:
@@ -258,6 +297,7 @@ class Room(ABC):
         seat = self.seats[index]
         old, seat.client = seat.client, client
         seat.released = seat.removed = False
+        seat.ready = True  # (his seat, taken back with its key or by the host's leave)
         if old is not None and old is not client:
             await self.send(old, {"type": "bye", "reason": "elsewhere"})
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
@@ -292,7 +332,7 @@ class Room(ABC):
         seat.name, seat.client, seat.left_at = name, client, None
         seat.character = character if character in CHARACTERS else ""
         if fresh:
-            seat.token = seat_token()
+            seat.token, seat.ready, seat.seated_at = seat_token(), False, self.now()
             self.note(f"{name} joined: seat {index + 1}")
         await self._seated(client, index, again=False)
         return index
@@ -314,6 +354,8 @@ class Room(ABC):
         """A connection closed. A friend who comes and goes during one decision keeps his takeover
         clock running from the first time he left."""
         self.looking.pop(client, None)
+        if self.watchers.pop(client, None) is not None:
+            await self.news()
         for index, seat in enumerate(self.seats):
             if seat.client is not client:
                 continue
@@ -332,6 +374,30 @@ class Room(ABC):
                 await self.broadcast(
                     {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
                 )
+            await self.news()
+
+    async def ready(self, client: Any, seat: int | None) -> None:
+        """A client says it is ready to race in its seat (else, in the lobby, the seat is given back
+        READY_WITHIN seconds after it was taken: `give_back_unready`)."""
+        if seat is not None and self.seats[seat].client is client and not self.seats[seat].ready:
+            self.seats[seat].ready = True
+            await self.news()
+
+    async def give_back_unready(self) -> None:
+        """In the lobby: the seats taken READY_WITHIN seconds ago by a client that never said it is ready
+        are given back (its connection closed: "bye" "unready"), open for a friend who is."""
+        if self.started:
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.kind != "friend" or seat.client is None or seat.ready:
+                continue
+            if self.now() - seat.seated_at < READY_WITHIN:
+                continue
+            client, name = seat.client, seat.name
+            seat.client, seat.name, seat.character, seat.token = None, "", "", ""
+            self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
+            await self.send(client, {"type": "bye", "reason": "unready"})
+            await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
 
     # ------------------------------------------------------------ the host's own hand on the seats
@@ -419,7 +485,7 @@ class Room(ABC):
         """The host goes: everyone is told (a "bye"), then disconnected."""
         self.over = self.closed = True
         self.changed.set()
-        for client in self.clients() + list(self.looking):
+        for client in self.clients() + list(self.looking) + list(self.watchers):
             await self.send(client, {"type": "bye", "reason": reason})
             try:
                 await client.close(code=1001, reason="the host left")

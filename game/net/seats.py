@@ -36,6 +36,9 @@ class Seat:
     token: str = ""  # the seat's key, given to its friend in his welcome ("" while nobody has it)
     released: bool = False  # the host let its friend back in without his key (his next hello by name)
     removed: bool = False  # the host removed its friend: a computer racer plays it (until let back in)
+    missed: int = 0  # decisions in a row his turn clock ran out on (he answered none of them)
+    ready: bool = False  # his game said it is ready to race (a lobby seat not ready is given back)
+    seated_at: float = 0.0  # when he took the seat (the host's clock)
 
     @property
     def open(self) -> bool:

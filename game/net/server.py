@@ -3,10 +3,13 @@
 A connection's first message is its hello; its code picks the host (the room). Every message is parsed
 and checked here for what the transport knows (size, JSON, a type, its schema, the rate); the host
 checks what the message means. The door (game/net/door.py) bounds the sockets and connections of an
-address and in all (a friend with his seat key first), slows an address that tries wrong room codes,
-and logs each kind of refusal from an address once a minute. A message refused closes that connection
-only (WebSocket close code 1008 with the reason, 1009 for a message too big, 1013 when the host takes
-no more connections), logged; the host and the race go on.
+address and in all (a friend with his seat key first), keeps those who have not said a right hello
+to a smaller budget of their own, slows an address that tries wrong room codes, and logs each kind of
+refusal from an address once a minute. Every connection is `guarded` (game/net/limits.py): its pings
+counted like messages, its reading paused while it does not read, cut when too much waits for it to
+read, or when it has not said a right hello within OPEN_TIMEOUT + HELLO_TIMEOUT seconds. A message
+refused closes that connection only (WebSocket close code 1008 with the reason, 1009 for a message
+too big, 1013 when the host takes no more connections), logged; the host and the race go on.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.net.door import KEY_HEADER, Door, address_of
 from game.net.host import Host
+from game.net.limits import guarded
 from game.net.protocol import (
     CLIENT_MESSAGES,
     HELLO_TIMEOUT,
@@ -47,7 +51,7 @@ class Server:
 
     def __init__(self, hosts: Iterable[Host], door: Door | None = None) -> None:
         self.hosts = {host.code: host for host in hosts}
-        self.door = door or Door(self.note, in_all=max(128, ROOM_CONNECTIONS * len(self.hosts)))
+        self.door = door or Door(self.note, in_all=max(128, ROOM_CONNECTIONS * len(self.hosts)), rooms=len(self.hosts))
         self.server: Any = None
         self.port = 0
 
@@ -58,28 +62,44 @@ class Server:
         else:
             log.info("%s", line)
 
-    async def listen(self, address: str, port: int) -> int:
-        """Start listening on `address`:`port` (0: any free port); the port (OSError when it cannot)."""
+    async def listen(self, address: str, port: int, ssl: Any = None) -> int:
+        """Start listening on `address`:`port` (0: any free port; wss:// with the TLS context `ssl`); the
+        port (OSError when it cannot)."""
         import websockets
         from websockets.asyncio.server import ServerConnection
 
         door = self.door
 
-        class Counted(ServerConnection):
+        class Counted(guarded(ServerConnection)):  # type: ignore[misc]
             """A connection counted at the door from its first byte: an address holding too many sockets
-            has the next one cut at once (it cannot hold the host at its limit of open files)."""
+            has the next one cut at once (it cannot hold the host at its limit of open files), and it is
+            a stranger until its right hello (`welcomed`)."""
 
             counted = ""
+            stranger: int | None = None
+            deadline = OPEN_TIMEOUT + HELLO_TIMEOUT
 
             def connection_made(self, transport: Any) -> None:
                 super().connection_made(transport)
-                address = address_of(transport.get_extra_info("peername"))
+                peer = transport.get_extra_info("peername")
+                address = address_of(peer)
                 if door.socket_opened(address):
                     self.counted = address
+                    self.stranger = door.strangers.come(peer, lambda: self.cut("a newer stranger took its place"))
                 else:
                     transport.abort()
 
+            def welcomed(self) -> None:
+                super().welcomed()
+                if self.stranger is not None:
+                    door.strangers.gone(self.stranger)
+                    self.stranger = None
+
+            def on_cut(self, why: str) -> None:
+                door.tell(self.counted or "?", why[:40], f"cut a connection from {self.counted}: {why}")
+
             def connection_lost(self, exc: Exception | None) -> None:
+                self.welcomed()
                 if self.counted:
                     door.socket_closed(self.counted)
                     self.counted = ""
@@ -91,6 +111,7 @@ class Server:
             self.handler,
             where,
             port,
+            ssl=ssl,
             max_size=MAX_MESSAGE,
             max_queue=8,
             open_timeout=OPEN_TIMEOUT,
@@ -113,20 +134,34 @@ class Server:
         return bool(token) and len(token) <= 64 and any(h.seat_of(token) is not None for h in self.hosts.values())
 
     async def handler(self, client: ServerConnection) -> None:
-        """One connection, from its hello to its close."""
+        """One connection, from its hello to its close: a friend with his seat key is admitted at once, any
+        other once its hello names a room (until then it is a stranger: game/net/limits.py)."""
         address = address_of(client.remote_address)
-        refusal = self.door.admit(address, self.has_key(client))
+        admitted = self.has_key(client)
+        if admitted and not await self.admitted(client, address, friend=True):
+            return
+        try:
+            await self.visit(client, address, admitted)
+        finally:
+            if admitted or getattr(client, "admitted", False):
+                self.door.leave(address)
+
+    async def admitted(self, client: Any, address: str, friend: bool) -> bool:
+        """Whether the door lets this connection in (counted: `leave` when it ends); else it is closed
+        with the door's sentence. Either way it is no longer a stranger."""
+        refusal = self.door.admit(address, friend)
+        welcomed = getattr(client, "welcomed", None)
+        if welcomed is not None:
+            welcomed()
         if refusal:
             self.door.tell(address, "full", f"refused a connection from {address}: {refusal}")
             await client.close(code=1013, reason=close_reason(refusal))
-            return
-        try:
-            await self.visit(client, address)
-        finally:
-            self.door.leave(address)
+            return False
+        client.admitted = True
+        return True
 
-    async def visit(self, client: ServerConnection, address: str) -> None:
-        """An admitted connection, from its hello to its close."""
+    async def visit(self, client: ServerConnection, address: str, admitted: bool) -> None:
+        """A connection, from its hello to its close."""
         import websockets
 
         host: Host | None = None
@@ -144,6 +179,9 @@ class Server:
                 self.door.wrong(address)
                 raise ProtocolError("a wrong room code")
             self.door.right(address)
+            if not admitted and not await self.admitted(client, address, friend=False):
+                host = None
+                return
             seat = await host.hello(client, hello)
             async for text in client:
                 now = time.monotonic()
@@ -155,9 +193,13 @@ class Server:
                 message = parse(text)
                 if message["type"] == "take":
                     seat = await host.take(client, seat, message)
+                elif message["type"] == "ready":
+                    await host.ready(client, seat)
                 elif message["type"] == "choose":
                     if await host.choose(client, message):
                         times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
+                elif message["type"] == "say":
+                    await host.phrase(client, message)
                 else:
                     raise ProtocolError(f"a message of unknown type {message['type'][:20]!r}")
         except ProtocolError as error:
@@ -174,11 +216,17 @@ class Server:
 
 
 async def serve_rooms(
-    hosts: Sequence[Host], port: int, address: str = "127.0.0.1", timeout: float = 3600.0
+    hosts: Sequence[Host],
+    port: int,
+    address: str = "127.0.0.1",
+    timeout: float = 3600.0,
+    ssl: Any = None,
+    terminal: bool = False,
 ) -> list[Race]:
-    """Host the races on `address`:`port` until every one is over (or `timeout` seconds pass)."""
+    """Host the races on `address`:`port` until every one is over (or `timeout` seconds pass); with
+    `terminal`, the lines typed on it are the host's commands (game/net/console.py)."""
     server = Server(hosts)
-    await server.listen(address, port)
+    await server.listen(address, port, ssl)
     friends = sum(s.kind == "friend" for s in hosts[0].seats)
     codes = ", ".join(shown_code(host.code) for host in hosts)
     where = f"{address}:{server.port}"
@@ -189,10 +237,18 @@ async def serve_rooms(
         hosts[0].note(f"waiting on {where} for {friends_said}, room code {codes}")
     else:
         hosts[0].note(f"waiting on {where} for {friends_said} in each of {len(hosts)} rooms, room codes {codes}")
+    commands = None
+    if terminal:
+        from game.net.console import HELP, console
+
+        hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+        commands = asyncio.ensure_future(console(hosts, hosts[0].say))
     try:
         races = await asyncio.gather(*(host.run(timeout) for host in hosts))
         await asyncio.sleep(0.2)  # the last messages leave
     finally:
+        if commands is not None:
+            commands.cancel()
         await server.stop()
     return list(races)
 

@@ -39,6 +39,7 @@ read (`MIGRATIONS`, one step a version), never refused.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -134,6 +135,7 @@ class Kind:
 
 
 WHOLE = Kind("a whole number", lambda v: type(v) is int)  # (never true or false)
+NUMBER = Kind("a number", lambda v: type(v) is int or (type(v) is float and math.isfinite(v)))
 TEXT = Kind("a text", lambda v: type(v) is str)
 OBJECT = Kind("an object", lambda v: type(v) is dict)
 LIST = Kind("a list", lambda v: type(v) is list)
@@ -189,7 +191,7 @@ class Field:
             words = f"{self.kind.words} or null" if self.null else self.kind.words
             return f"{name} is {kind_of(value)}, not {words}"
         wrong = None
-        if type(value) is int:
+        if type(value) in (int, float):
             wrong = self._range(value)
         elif type(value) is str:
             wrong = self._text(value, self.longest or DESCRIPTION_LENGTH)
@@ -207,7 +209,7 @@ class Field:
                     return f"item {index} of {name} {wrong}"
         return f"{name} {wrong}" if wrong else None
 
-    def _range(self, number: int) -> str | None:
+    def _range(self, number: float) -> str | None:
         if self.low is not None and number < self.low:
             return f"is {number}, less than {self.low}"
         if self.high is not None and number > self.high:
@@ -257,6 +259,23 @@ SHOWN = (
     Field("faces", LIST, items=WHOLE, low=0, high=1000, longest=MAX_FACES),
     Field("orders", LIST, items=ORDER, longest=MAX_FACES),
 )
+#: What the list of games in progress shows of a race (its file's "summary"), and of a championship.
+LATEST_SAVE = 253_402_300_799  # seconds since 1970 of the last second of the year 9999
+SUMMARY = (
+    Field("saved", NUMBER, optional=True, low=0, high=LATEST_SAVE),
+    Field("board", TEXT, longest=BOARD_NAME_LENGTH),
+    Field("turn", WHOLE, low=0, high=MAX_TURNS + 1),
+    Field("turns", WHOLE, low=0, high=MAX_TURNS),
+    Field("racers", LIST, items=OBJECT, longest=MAX_RACERS),
+    Field("network", TEXT, optional=True, among=("", "host", "friend")),
+    Field("code", TEXT, optional=True, longest=16),
+)
+SEASON_SUMMARY = SUMMARY + (
+    Field("name", TEXT, longest=NAME_LENGTH),
+    Field("race_number", WHOLE, low=0, high=100),
+    Field("races", WHOLE, low=1, high=100),
+    Field("next", TEXT, optional=True, longest=PATH_LENGTH),
+)
 #: A race's setup as the setup screen gives it (saved with the race: *Race again* starts it again).
 SETUP = (
     Field("board", TEXT, optional=True, longest=PATH_LENGTH),
@@ -285,6 +304,18 @@ def check_fields(data: dict[str, Any], fields: Sequence[Field], names: str) -> N
         wrong = field.problem(data[field.key], name(field.key))
         if wrong is not None:
             raise RecordError(wrong)
+
+
+def check_summary(summary: Any, season: bool) -> dict[str, Any]:
+    """A game in progress's summary (`SUMMARY`, or a championship's), checked (RecordError naming the
+    field otherwise): every number finite and in range, every text bounded and printable."""
+    if not OBJECT.test(summary):
+        raise RecordError(f"the field 'summary' is {kind_of(summary)}, not an object")
+    check_fields(summary, SEASON_SUMMARY if season else SUMMARY, "the field 'summary.{}'")
+    for index, racer in enumerate(summary["racers"], 1):
+        check_fields(racer, SETUP_RACER, f"the summary's racer {index}'s {{}}")
+    checked: dict[str, Any] = summary
+    return checked
 
 
 def check_setup(setup: Any) -> dict[str, Any]:

@@ -57,6 +57,13 @@ def derive(seed: int, purpose: str, *keys: int | str) -> int:
     return int.from_bytes(digest, "big")
 
 
+def owner_secret(seed: int, code: str) -> str:
+    """The secret that proves to a relay that a host owns its room `code` (docs/network.md, *Relays*):
+    192 bits of a keyed hash of the race's seed, so a race saved and resumed proves it again."""
+    key = int(seed).to_bytes(64, "big", signed=True)
+    return hashlib.blake2b(f"relay owner {code}".encode(), key=key, digest_size=24).hexdigest()[:48]
+
+
 def stream(seed: int, purpose: str, *keys: int | str) -> random.Random:
     """A random stream for `purpose` (and its keys), derived from `seed`."""
     return random.Random(derive(seed, purpose, *keys))

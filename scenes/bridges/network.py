@@ -20,22 +20,28 @@ import concurrent.futures
 import json
 import logging
 import queue
+import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from game.net.client import sentence
 from game.net.door import KEY_HEADER
 from game.net.host import Host
+from game.net.invite import Relay
 from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
+from game.net.relayed import RelayLink
 from game.net.server import Server
+from game.net.tls import client_context, untrusted
+from game.rules import seeds
 
 log = logging.getLogger("fantasy-racing")
 
 
 # What each bridge hands the frame loop, as (kind, data) (their classes' docstrings say the data).
-HostingNews = Literal["listening", "failed", "note", "seats", "message"]
+HostingNews = Literal["listening", "failed", "note", "seats", "message", "invite", "relay_failed"]
 ConnectionNews = Literal["connected", "message", "closed", "unreachable", "broken"]
 
 
@@ -147,6 +153,31 @@ class Hosting:
         except Exception:  # a bug: logged, the window goes on (its race waits)
             log.exception("the hosted race stopped")
 
+    def open_relay(self, relay: Relay) -> None:
+        """Register this race's room on `relay` too: ("invite", {"text"}) comes once it is open (its friends
+        join with the invite alone), or ("relay_failed", {"error"}) when the relay cannot be reached or
+        refuses. The room stays open on this network too; the owner's secret comes from the race's seed
+        (a resumed race registers the same invite again)."""
+        self._post(self._relay(relay))
+
+    async def _relay(self, relay: Relay) -> None:
+        secret = seeds.owner_secret(self.host.seed, self.host.code)
+        context = client_context() if relay.secure else None
+        link = RelayLink(self.host, relay, secret, context, say=lambda line: self.inbox.put(("note", {"line": line})))
+        running = asyncio.ensure_future(link.run())
+        opened = asyncio.ensure_future(link.ready.wait())
+        await asyncio.wait({running, opened}, return_when=asyncio.FIRST_COMPLETED)
+        if opened.done():
+            self.inbox.put(("invite", {"text": link.invite.text}))
+        else:
+            opened.cancel()
+        try:
+            await running
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # unreachable, refused, untrusted: one sentence on the lobby
+            self.inbox.put(("relay_failed", {"error": untrusted(error) or sentence(error)}))
+
     async def _pace(self, index: int) -> None:
         while self.shown < index and not self.host.closed:
             self.seen.clear()
@@ -189,6 +220,10 @@ class Hosting:
     def choose(self, message: dict[str, Any]) -> None:
         """A choice made at this screen (a `Follower.choice`), to the host."""
         self._post(self.screen.choose(message))
+
+    def phrase(self, message: dict[str, Any]) -> None:
+        """A quick message ("say") of a person at this screen, to everyone in the race."""
+        self._post(self.host.phrase(self.screen, message))
 
     def ready(self, index: int) -> None:
         """This screen has shown the race up to its choice `index` and waited a computer racer's pause."""
@@ -256,13 +291,20 @@ class Connection:
     """
 
     def __init__(
-        self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0, max_waiting: int = MAX_WAITING
+        self,
+        address: str,
+        hello: dict[str, Any],
+        connect_timeout: float = 10.0,
+        max_waiting: int = MAX_WAITING,
+        url: str | None = None,
+        ssl: Any = None,
     ) -> None:
         self.inbox: queue.Queue[tuple[ConnectionNews, Any]] = queue.Queue()
         self.waiting = 0  # bytes of messages not yet read
         self.max_waiting = max_waiting
         self._count = threading.Lock()
         self.address = address
+        self.url, self.ssl = url or f"ws://{address}", ssl  # (a relay's room, with TLS: an invite)
         self.background = Background("network-client")
         self.socket: Any = None
         self.closed = False
@@ -271,19 +313,28 @@ class Connection:
     async def _run(self, hello: dict[str, Any], connect_timeout: float) -> None:
         import websockets
 
+        from game.net import client as net
+
+        connection = net.guarded_client()  # (a host that is silent, floods pings or answers none is left)
         try:
             token = hello.get("token")
+            where: dict[str, Any] = {"ssl": self.ssl} if self.ssl is not None else {}
             async with websockets.connect(
-                f"ws://{self.address}",
+                self.url,
                 max_size=MAX_FROM_HOST,
+                **where,
                 open_timeout=connect_timeout,
-                ping_interval=5,
+                ping_interval=net.PING_EVERY,
+                ping_timeout=net.PING_TIMEOUT,
+                close_timeout=net.PING_TIMEOUT,
+                create_connection=connection,
                 additional_headers={KEY_HEADER: token} if isinstance(token, str) and token else {},
             ) as server:
                 self.socket = server
                 await server.send(json.dumps(hello))
                 self.inbox.put(("connected", None))
                 async for text in server:
+                    server.welcomed()  # type: ignore[attr-defined]
                     with self._count:
                         self.waiting += len(text)
                         flooded = self.waiting > self.max_waiting
@@ -295,14 +346,23 @@ class Connection:
                         return
                     self.inbox.put(("message", text))
                 code, reason = server.close_code, server.close_reason
+            failed = net.fault(connection.last, None)
+            if failed is not None:
+                code, reason = net.FAULT_CODE, f"the host {failed}"
             self.inbox.put(("closed", {"code": code or 1000, "reason": reason or ""}))
         except websockets.ConnectionClosed as error:
+            failed = net.fault(connection.last, error)
+            if failed is not None:
+                self.inbox.put(("closed", {"code": net.FAULT_CODE, "reason": f"the host {failed}"}))
+                return
             if error.sent is not None and error.sent.code == 1009:  # this window closed it: a message too big
                 self.inbox.put(("broken", {"error": "the host sent a message too big"}))
                 return
             code = error.rcvd.code if error.rcvd is not None else 1006
             reason = error.rcvd.reason if error.rcvd is not None else ""
             self.inbox.put(("closed", {"code": code, "reason": reason}))
+        except ssl.SSLCertVerificationError as error:  # a wss:// relay or host whose certificate is not trusted
+            self.inbox.put(("unreachable", {"error": str(error), "untrusted": True}))
         except (OSError, TimeoutError, websockets.InvalidURI, websockets.InvalidHandshake) as error:
             self.inbox.put(("unreachable", {"error": str(error) or type(error).__name__}))
         except Exception as error:  # anything else the network throws: one sentence on screen, never a traceback

@@ -91,6 +91,10 @@ class RaceLog:
         racer = event.racer if kind == "racer" else None
         self.lines.append(Line(words, colour, kind, self.turn, racer, mark))
 
+    def note(self, words: str, colour: tuple[int, int, int]) -> None:
+        """A line that is no event of the race (a quick message heard in a network race)."""
+        self.lines.append(Line(words, colour, "said", self.turn))
+
     def clear(self) -> None:
         """Forget every line (they are written again, in another language)."""
         self.lines.clear()

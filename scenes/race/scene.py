@@ -30,7 +30,7 @@ import pygame
 
 from game.app.controls import Action
 from game.app.session import Session
-from scenes import audio, controls, i18n
+from scenes import audio, controls, i18n, quick
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
@@ -131,7 +131,10 @@ class RaceScene(Scene):
         self.playback.log.let_go()
 
     def exit(self) -> None:
+        """The race is left (the title, the window closed, SIGTERM): its search stopped, the race saved
+        as it stands (a race over, a replay, a friend's race: nothing to save)."""
         self.computer.leave()
+        self.session.save(background=False)
         self.seats.leave()
 
     # ---------------------------------------------------------------- the race
@@ -208,8 +211,8 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.seats.update(self, dt)
         stack = self.stack
-        if stack is not None and (stack.top is not self or stack.changing):
-            return  # the seats opened another screen over the race (the host left)
+        if stack is None or stack.top is not self or stack.changing:
+            return  # the seats opened another screen over the race (the host left), or put one in its place
         game_dt = dt * self.speed
         self.clock += dt
         self.playback.log.update(dt)
@@ -345,6 +348,9 @@ class RaceScene(Scene):
             elif self.panel is None or not self.panel.cancel():  # a controller's B: the pause menu when no undo
                 self.open_pause()
             return None
+        if quick.asks(self, event):
+            self.stack.push(self.stack.make("quick", self.seats))
+            return None
         if controls.pressed(event, Action.LEGEND) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
@@ -383,6 +389,7 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
+        quick.draw_button(surface, self)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
         self.inspector.draw(surface)

@@ -72,6 +72,36 @@ def width(text: str, size: int = 20, kind: str = "body") -> int:
     return assets.font(size, kind).size(text)[0]
 
 
+_FITTED: OrderedDict[tuple[str, int, int, str], str] = OrderedDict()
+
+
+def fit(words: str, room: int, size: int = 20, kind: str = "body") -> str:
+    """`words` cut short with "…" to fit `room` pixels: the longest start that fits, found by halving
+    (a few measures of at most `room` characters, however long the text: a character is a pixel wide
+    at least), and kept, so that a line drawn every frame is fitted once."""
+    key = (words, room, size, kind)
+    fitted = _FITTED.get(key)
+    if fitted is None:
+        fitted = _FITTED[key] = _fit(words, room, size, kind)
+        if len(_FITTED) > _CACHE_SIZE:
+            _FITTED.popitem(last=False)
+    return fitted
+
+
+def _fit(words: str, room: int, size: int, kind: str) -> str:
+    font = assets.font(size, kind)
+    if len(words) <= room and font.size(words)[0] <= room:
+        return words
+    low, high = 0, min(len(words), max(room, 0))  # words[:low] + "…" fits; words[:high + 1] + "…" does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(words[:middle] + "…")[0] <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return words[: max(low, 1)].rstrip() + "…"
+
+
 def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[str]:
     """Split `text` into lines no wider than `max_width` (paragraphs kept; a word wider than a line,
     such as a file's path, is cut after a "/" where it can be, else where it must)."""

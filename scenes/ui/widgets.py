@@ -180,18 +180,15 @@ class Button(Widget):
 
 def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
     """The largest size from `size` down to `smallest` at which `words` fit in `room` pixels."""
+    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
     while size > smallest and text.width(words, size, kind) > room:
         size -= 1
     return size
 
 
 def fit(words: str, room: int, size: int, kind: str = "body") -> str:
-    """`words` cut short with "…" to fit `room` pixels."""
-    if text.width(words, size, kind) <= room:
-        return words
-    while len(words) > 1 and text.width(words + "…", size, kind) > room:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    """`words` cut short with "…" to fit `room` pixels (`text.fit`: fitted once, however long)."""
+    return text.fit(words, room, size, kind)
 
 
 class Choice(Widget):
@@ -282,6 +279,16 @@ class Choice(Widget):
             "bold",
             anchor="center",
         )
+
+
+def put_clipboard(words: str) -> bool:
+    """Put `words` on the system's clipboard; whether it could (a machine without one says no)."""
+    try:
+        pygame.scrap.put_text(words)  # (SDL's clipboard)
+    except (pygame.error, AttributeError, NotImplementedError) as error:
+        log.info("the clipboard cannot be written: %s", error)
+        return False
+    return True
 
 
 def clipboard_text() -> str:

@@ -1,0 +1,113 @@
+"""`serve`'s terminal: the host's hand on his rooms while they run (docs/network.md).
+
+Each line typed is one command, answered with one line:
+
+- `seats` — every room's seats: who sits where, connected or not;
+- `remove SEAT` — the friend in seat SEAT leaves (his connection closed, his key no longer opens
+  the seat): in the lobby the seat is open again, in the race a computer racer of the takeover level
+  plays it; with several rooms, `remove CODE SEAT`;
+- `let SEAT` — the friend of seat SEAT may come back without his key (the next hello with his name);
+- `help` — these words.
+
+The lines come from a thread reading the terminal (`read_lines`); nothing is read when there is none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from game.net.host import Host
+from game.net.protocol import plain_code, shown_code
+
+HELP = "commands: seats | remove SEAT | let SEAT (with several rooms: remove CODE SEAT, let CODE SEAT) | help"
+
+
+def seat_lines(hosts: Sequence[Host]) -> list[str]:
+    """Each room's seats, a line each."""
+    lines = []
+    for host in hosts:
+        for index, seat in enumerate(host.seats):
+            if seat.kind == "bot":
+                who = f"a computer racer ({seat.bot})"
+            elif seat.removed:
+                who = f"{seat.name}, removed"
+            elif seat.name:
+                who = f"{seat.name}, {'connected' if seat.client is not None else 'away'}"
+            else:
+                who = "open"
+            room = f"room {shown_code(host.code)}, " if len(hosts) > 1 else ""
+            lines.append(f"{room}seat {index + 1}: {who}")
+    return lines
+
+
+async def obey(hosts: Sequence[Host], line: str) -> str:
+    """Do what one line says; the sentence that answers it."""
+    words = line.split()
+    if not words:
+        return ""
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "seats":
+        return "\n".join(seat_lines(hosts))
+    if verb not in ("remove", "let") or not rest:
+        return HELP
+    host = hosts[0]
+    if len(hosts) > 1:
+        found = [h for h in hosts if h.code == plain_code(rest[0])]
+        if len(rest) < 2 or not found:
+            return f"name the room first: {verb} CODE SEAT ({', '.join(shown_code(h.code) for h in hosts)})"
+        host, rest = found[0], rest[1:]
+    if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(host.seats):
+        return f"{rest[0][:20]!r} is not a seat: give a number from 1 to {len(host.seats)}"
+    index = int(rest[0]) - 1
+    seat = host.seats[index]
+    if seat.kind != "friend" or not seat.name:
+        return f"seat {index + 1} has no friend in it"
+    if verb == "remove":
+        if seat.removed:
+            return f"{seat.name} was removed already"
+        name = seat.name
+        await host.remove(index)
+        return f"{name} was removed from seat {index + 1}"
+    if not host.started or seat.client is not None:
+        return f"{seat.name} is in his seat: nothing to let back"
+    await host.release(index)
+    return f"{seat.name} may come back into seat {index + 1} without his key"
+
+
+def read_lines(stream: TextIO, heard: Callable[[str], None]) -> threading.Thread:
+    """A thread that hands each line of `stream` to `heard` (on the thread: `heard` passes it on), until
+    its end (or a stream that cannot be read)."""
+
+    def run() -> None:
+        try:
+            for line in stream:
+                heard(line)
+        except (OSError, ValueError):  # (no terminal, or one closed)
+            pass
+
+    thread = threading.Thread(target=run, name="serve-console", daemon=True)
+    thread.start()
+    return thread
+
+
+async def console(hosts: Sequence[Host], say: Callable[[str], None], stream: TextIO | None = None) -> None:
+    """Obey the terminal's lines until cancelled (when the rooms are over)."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue(maxsize=64)
+
+    def keep(line: str) -> None:
+        if not lines.full():  # (a flood of lines: the newest are let go)
+            lines.put_nowait(line[:200])
+
+    def heard(line: str) -> None:
+        loop.call_soon_threadsafe(keep, line)
+
+    read_lines(stream if stream is not None else sys.stdin, heard)
+    while True:
+        answer = await obey(hosts, await lines.get())
+        for part in answer.splitlines():
+            say(part)

@@ -1,0 +1,390 @@
+"""`main.py relay`: a rendezvous and relay anyone can run (docs/network.md, *Relays*).
+
+A host connects outward to the relay (the path `/host`, its room code and its owner's secret in the
+handshake's headers) and registers a room; friends connect outward to `/ROOM-CODE` (the invite,
+game/net/invite.py). The relay forwards each friend's text messages to the host on the host's one
+connection, and the host's answers back, without reading them: the host stays the one authority (its
+seed, its dice, its computer racers, its save). On the host's connection each message is
+`LINK:TEXT`: link 0 carries the relay's and the host's own small JSON messages (`registered`, `open`
+and `closed` a friend's link, `close` one), any other number a friend's link.
+
+A room belongs to whoever registered it first: the relay keeps a hash of its secret, and only the same
+secret registers it again (after the host's connection dropped, or a race saved and resumed); a room
+without its host is kept KEPT seconds, then forgotten. When the host's connection drops, his friends'
+are closed with code 1012: they join again with their seat keys once he is back.
+
+Everything is bounded: sockets and connections per address and in all, wrong codes slowed (the host's
+own door, game/net/door.py), rooms per address and in all, links per room, message size, bytes and
+messages per second on every connection (reading pauses beyond), what waits to be sent to a friend
+(one who reads nothing is dropped), silent peers (WebSocket pings). `/health` answers "ok" and
+`/metrics` the counters in Prometheus' text format.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from game.net.door import KEY_HEADER, Door, address_of
+from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
+
+log = logging.getLogger("fantasy-racing.relay")
+
+ROOM_HEADER = "X-Fantasy-Racing-Room"  # the host's room code, in its handshake
+OWNER_HEADER = "X-Fantasy-Racing-Owner"  # the secret that proves the host owns its room code
+SECRET_LENGTH = (32, 64)  # characters of an owner's secret (32 URL-safe characters: 192 bits)
+ROOMS = 1000  # rooms a relay holds at most (`--max-rooms`)
+ROOMS_PER_ADDRESS = 8  # rooms one address may hold (a serve of several rooms, a household)
+LINKS = 24  # friends' connections a room may have at once (12 seats' worth, and those at its lobby)
+KEPT = 3600.0  # seconds a room without its host is kept for him to come back (a save resumed)
+REAP_EVERY = 30.0  # seconds between two looks for rooms to forget
+FRIEND_RATE = (200, 256 * 1024)  # messages and bytes a second a friend may send (reading pauses beyond)
+HOST_RATE = (5000, 8 * 1024 * 1024)  # the same for a host's connection: every friend's messages
+QUEUED = 4 * 1024 * 1024  # bytes waiting to be sent to one friend, at most (beyond: he reads nothing)
+SEND_TIMEOUT = 5.0  # seconds a message to a host may wait for him to read
+CONTROL = 512  # characters of a link-0 message at most
+
+
+def owner_hash(secret: str) -> bytes:
+    """What the relay keeps of an owner's secret (never the secret itself)."""
+    return hashlib.blake2b(secret.encode(), digest_size=32, person=b"fr-relay-owner").digest()
+
+
+class Bucket:
+    """Messages and bytes a second: `take` waits (the connection's reading pauses) once either runs out."""
+
+    def __init__(self, rate: tuple[int, int]) -> None:
+        self.messages, self.bytes = rate
+        self.left = [float(self.messages), float(self.bytes)]
+        self.at = time.monotonic()
+
+    async def take(self, size: int) -> None:
+        while True:
+            now = time.monotonic()
+            spent, self.at = now - self.at, now
+            self.left = [
+                min(self.messages, self.left[0] + spent * self.messages),
+                min(self.bytes, self.left[1] + spent * self.bytes),
+            ]
+            if self.left[0] >= 1 and self.left[1] >= min(size, self.bytes):
+                self.left[0] -= 1
+                self.left[1] -= size
+                return
+            await asyncio.sleep(0.02)
+
+
+@dataclass
+class Friend:
+    """A friend's connection through the relay: what waits to be sent to him, and its size."""
+
+    socket: Any
+    link: int
+    queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
+    queued: int = 0
+    closing: bool = False
+
+    def put(self, text: str) -> bool:
+        """Queue a message for him; False when he already has QUEUED bytes waiting (he reads nothing)."""
+        if self.closing:
+            return True
+        if self.queued + len(text) > QUEUED:
+            return False
+        self.queued += len(text)
+        self.queue.put_nowait(text)
+        return True
+
+    def close(self, code: int, reason: str) -> None:
+        """Close him once what waits for him is sent."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait((code, reason))
+
+
+@dataclass
+class Room:
+    """A room on the relay: its code, who owns it, its host's connection (None while he is away)."""
+
+    code: str
+    owner: bytes
+    address: str
+    host: Any = None
+    links: dict[int, Friend] = field(default_factory=dict)
+    next_link: int = 1
+    away_since: float = 0.0
+
+
+class Relay:
+    """The relay's rooms and counters, served by `listen` (see the module)."""
+
+    def __init__(self, max_rooms: int = ROOMS, kept: float = KEPT, say: Any = None) -> None:
+        self.say = say or (lambda line: log.info("%s", line))
+        self.door = Door(self.say, in_all=max_rooms * 4 + 256)
+        self.max_rooms, self.kept = max_rooms, kept
+        self.rooms: dict[str, Room] = {}
+        self.count: Counter[str] = Counter()  # bytes_in, bytes_out, messages, refused, registered...
+        self.server: Any = None
+        self.port = 0
+
+    # ------------------------------------------------------------ listening
+    async def listen(self, address: str, port: int, ssl: Any = None) -> int:
+        """Start listening on `address`:`port` (addresses split by commas, "": every interface; with TLS when
+        `ssl` is a server context); the port."""
+        import websockets
+
+        logging.getLogger("websockets").setLevel(logging.CRITICAL)
+        where: Any = [a.strip() for a in address.split(",") if a.strip()] or None  # none: every interface
+        self.server = await websockets.serve(
+            self.handler,
+            where,
+            port,
+            ssl=ssl,
+            max_size=MAX_FROM_HOST + 16,  # (a friend's are held to MAX_MESSAGE below)
+            max_queue=8,
+            open_timeout=5.0,
+            ping_interval=5,
+            ping_timeout=10,
+            process_request=self.answer,
+        )
+        self.port = int(self.server.sockets[0].getsockname()[1])
+        self.reaper = asyncio.ensure_future(self.reap_forever())
+        return self.port
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.reaper.cancel()
+            self.server.close()
+            await self.server.wait_closed()
+
+    def answer(self, connection: Any, request: Any) -> Any:
+        """Plain HTTP before the WebSocket: /health, /metrics, and a 404 for what is no room or host."""
+        path = request.path.split("?")[0]
+        if path == "/health":
+            return connection.respond(HTTPStatus.OK, "ok\n")
+        if path == "/metrics":
+            response = connection.respond(HTTPStatus.OK, self.metrics())
+            del response.headers["Content-Type"]
+            response.headers["Content-Type"] = "text/plain; version=0.0.4"
+            return response
+        if path == "/host" or (len(path) <= 40 and not code_problem(plain_code(path[1:]))):
+            return None
+        self.count["refused"] += 1
+        return connection.respond(HTTPStatus.NOT_FOUND, "no room here: an invite ends with /ROOM-CODE\n")
+
+    def metrics(self) -> str:
+        """The counters in Prometheus' text format."""
+        hosts = sum(room.host is not None for room in self.rooms.values())
+        links = sum(len(room.links) for room in self.rooms.values())
+        rows = [
+            ("rooms", "gauge", "Rooms the relay holds, with or without their host.", len(self.rooms)),
+            ("hosts", "gauge", "Hosts connected to their room.", hosts),
+            ("friends", "gauge", "Friends connected through a room.", links),
+            ("connections", "gauge", "WebSocket connections open.", self.door.open.total()),
+            ("received_bytes_total", "counter", "Bytes of messages received.", self.count["bytes_in"]),
+            ("sent_bytes_total", "counter", "Bytes of messages sent.", self.count["bytes_out"]),
+            ("messages_total", "counter", "Messages forwarded.", self.count["messages"]),
+            ("refused_total", "counter", "Connections refused or closed for a reason.", self.count["refused"]),
+        ]
+        lines = []
+        for name, kind, what, value in rows:
+            lines += [f"# HELP fantasy_racing_relay_{name} {what}", f"# TYPE fantasy_racing_relay_{name} {kind}"]
+            lines.append(f"fantasy_racing_relay_{name} {value}")
+        return "\n".join(lines) + "\n"
+
+    async def reap_forever(self) -> None:
+        while True:
+            await asyncio.sleep(REAP_EVERY)
+            self.reap()
+
+    def reap(self, now: float | None = None) -> None:
+        """Forget the rooms whose host has been away more than `kept` seconds."""
+        now = time.monotonic() if now is None else now
+        for code, room in list(self.rooms.items()):
+            if room.host is None and not room.links and now - room.away_since > self.kept:
+                del self.rooms[code]
+
+    # ------------------------------------------------------------ connections
+    async def refuse(self, socket: Any, address: str, code: int, reason: str) -> None:
+        self.count["refused"] += 1
+        self.door.tell(address, reason[:40], f"refused a connection from {address}: {reason}")
+        await socket.close(code=code, reason=close_reason(reason))
+
+    async def handler(self, socket: Any) -> None:
+        address = address_of(socket.remote_address)
+        refusal = self.door.admit(address, False)
+        if refusal:
+            await self.refuse(socket, address, 1013, refusal)
+            return
+        try:
+            path = socket.request.path.split("?")[0]
+            if path == "/host":
+                await self.host(socket, address)
+            else:
+                await self.friend(socket, address, plain_code(path[1:]))
+        except Exception as error:  # a connection closing mid-way: only this one ends
+            if type(error).__name__.startswith("ConnectionClosed") or isinstance(error, TimeoutError):
+                return
+            log.exception("the relay dropped a connection from %s", address)
+        finally:
+            self.door.leave(address)
+
+    async def host(self, socket: Any, address: str) -> None:
+        """A host's connection: register (or take back) its room, then carry its friends' links."""
+        headers = socket.request.headers
+        code, secret = plain_code(headers.get(ROOM_HEADER, "")[:40]), headers.get(OWNER_HEADER, "")
+        if code_problem(code) or not SECRET_LENGTH[0] <= len(secret) <= SECRET_LENGTH[1]:
+            await self.refuse(socket, address, 1008, "a host registers a room code with its owner's secret")
+            return
+        await self.door.turn(address)
+        owner = owner_hash(secret)
+        room = self.rooms.get(code)
+        if room is not None and not hmac.compare_digest(room.owner, owner):
+            self.door.wrong(address)
+            await self.refuse(socket, address, 1008, "this room code belongs to another host on this relay")
+            return
+        if room is None:
+            if len(self.rooms) >= self.max_rooms:
+                await self.refuse(socket, address, 1013, "the relay holds as many rooms as it takes: try later")
+                return
+            if sum(r.address == address for r in self.rooms.values()) >= ROOMS_PER_ADDRESS:
+                await self.refuse(socket, address, 1013, f"an address holds {ROOMS_PER_ADDRESS} rooms at most")
+                return
+            room = self.rooms[code] = Room(code, owner, address)
+        self.door.right(address)
+        if room.host is not None:  # his old connection, still open: the new one takes the room
+            await room.host.close(code=1000, reason="this room was taken back by its owner")
+        self.drop_friends(room)
+        room.host = socket
+        self.count["registered"] += 1
+        await socket.send(f"0:{json.dumps({'type': 'registered', 'code': code})}")
+        bucket = Bucket(HOST_RATE)
+        try:
+            async for text in socket:
+                if not isinstance(text, str):
+                    await self.refuse(socket, address, 1003, "a binary message")
+                    return
+                await bucket.take(len(text))
+                self.count["bytes_in"] += len(text)
+                self.from_host(room, text)
+        finally:
+            if room.host is socket:
+                room.host, room.away_since = None, time.monotonic()
+                self.drop_friends(room)
+
+    def drop_friends(self, room: Room) -> None:
+        """The host is gone (or back on a new connection): his friends join again with their seat keys."""
+        for friend in room.links.values():
+            friend.close(1012, "the host's connection to the relay dropped: join again in a moment")
+        room.links.clear()
+
+    def from_host(self, room: Room, text: str) -> None:
+        """One message from a host: to a friend's link, or the host's own (close a link)."""
+        link_text, _, body = text.partition(":")
+        if not link_text.isdigit() or len(link_text) > 9:
+            return
+        link = int(link_text)
+        if link == 0:
+            if len(body) > CONTROL:
+                return
+            try:
+                order = json.loads(body)
+                friend = room.links.pop(int(order["link"]), None)
+                if order.get("type") == "close" and friend is not None:
+                    friend.close(int(order.get("code", 1000)), str(order.get("reason", ""))[:120])
+            except (ValueError, TypeError, KeyError, AttributeError):
+                return
+            return
+        friend = room.links.get(link)
+        if friend is None:
+            return  # (he left meanwhile)
+        self.count["messages"] += 1
+        if not friend.put(body):
+            del room.links[link]
+            friend.closing = True
+            friend.queue.put_nowait((1008, f"you read nothing of {QUEUED // 1024 // 1024} MB sent to you"))
+
+    async def friend(self, socket: Any, address: str, code: str) -> None:
+        """A friend's connection: to his room's host, and back."""
+        await self.door.turn(address)
+        room = self.rooms.get(code)
+        if room is None:
+            self.door.wrong(address)
+            self.count["refused"] += 1
+            await socket.close(code=1008, reason="a wrong room code")
+            return
+        self.door.right(address)
+        if room.host is None:
+            await self.refuse(socket, address, 1013, "the host is not connected to the relay: try again in a moment")
+            return
+        if len(room.links) >= LINKS:
+            await self.refuse(socket, address, 1013, "the room has as many connections as it takes")
+            return
+        host, link = room.host, room.next_link
+        room.next_link += 1
+        friend = room.links[link] = Friend(socket, link)
+        key = socket.request.headers.get(KEY_HEADER, "")[:64]
+        await self.to_host(
+            room, host, f"0:{json.dumps({'type': 'open', 'link': link, 'address': address, 'key': key})}"
+        )
+        writer = asyncio.ensure_future(self.write(friend))
+        bucket = Bucket(FRIEND_RATE)
+        try:  # (when he is closed, his writer closes his socket once what waits is sent: the reading ends)
+            async for text in socket:
+                if friend.closing:
+                    break
+                if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+                    friend.close(1008 if isinstance(text, str) else 1003, "a message too big or not text")
+                    break
+                await bucket.take(len(text))
+                self.count["bytes_in"] += len(text)
+                self.count["messages"] += 1
+                if room.host is not host or not await self.to_host(room, host, f"{link}:{text}"):
+                    break
+        finally:
+            if room.links.get(link) is friend:
+                del room.links[link]
+                if room.host is host:
+                    await self.to_host(room, host, f"0:{json.dumps({'type': 'closed', 'link': link})}")
+            friend.close(1000, "")
+            try:
+                await asyncio.wait_for(writer, HELLO_TIMEOUT)
+            except Exception:  # (he is gone: nothing more to send him)
+                pass
+
+    async def to_host(self, room: Room, host: Any, text: str) -> bool:
+        """Send to the host; False when he does not read within SEND_TIMEOUT or is gone."""
+        try:
+            await asyncio.wait_for(host.send(text), SEND_TIMEOUT)
+        except Exception:
+            return False
+        self.count["bytes_out"] += len(text)
+        return True
+
+    async def write(self, friend: Friend) -> None:
+        """What waits for a friend, sent in order; then his close."""
+        while True:
+            item = await friend.queue.get()
+            if isinstance(item, tuple):
+                await friend.socket.close(code=item[0], reason=close_reason(item[1]))
+                return
+            friend.queued -= len(item)
+            await friend.socket.send(item)
+            self.count["bytes_out"] += len(item)
+
+
+async def run_relay(relay: Relay, address: str, port: int, ssl: Any = None, timeout: float | None = None) -> None:
+    """Run `relay` on `address`:`port` until cancelled (or `timeout` seconds)."""
+    await relay.listen(address, port, ssl)
+    try:
+        await asyncio.wait_for(asyncio.Event().wait(), timeout)
+    except TimeoutError:
+        pass
+    finally:
+        await relay.stop()

@@ -1,0 +1,95 @@
+"""Quick messages in a network race: a short fixed set of phrases (game.net.protocol.PHRASES), never
+free text, each read in the READER's language.
+
+In a network race the race log's heading has *Say (Q)*: Q or a click opens `QuickScene`, the phrases numbered 1
+to 8 (a digit, or Up / Down and Enter, or a click, sends one; Escape closes), and a last line that
+mutes the others' phrases on this screen (or shows them again). A phrase heard shows for a few
+seconds beside its sender's card (in place of his tag) and stays as a line of the race log; the
+seats (scenes/netplay.py) send and hear them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.net.protocol import PHRASES
+from scenes.i18n import phrase, t
+from scenes.stack import Scene
+from scenes.ui import text, theme
+from scenes.ui.widgets import Button, FocusGroup, panel, titled_card, veil
+
+SAY_BUTTON = pygame.Rect(1104, 204, 156, 28)  # at the right of the race log's heading
+CARD = (520, 124 + 44 * (len(PHRASES) + 1))
+CARD_TOP = 90
+
+
+def shown(scene: Any) -> bool:
+    """Whether the race scene offers quick messages (a network race)."""
+    return bool(getattr(scene.seats, "talks", False))
+
+
+def draw_button(surface: pygame.Surface, scene: Any) -> None:
+    """*Say (Q)* at the right of the race log's heading, in a network race."""
+    if shown(scene):
+        panel(surface, SAY_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
+        text.draw(surface, t("say.button"), SAY_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
+
+
+def asks(scene: Any, event: Any) -> bool:
+    """Whether an event opens the quick messages: Q, or a click on *Say (Q)*."""
+    if not shown(scene):
+        return False
+    if event.type == pygame.KEYDOWN:
+        return bool(event.key == pygame.K_q)
+    return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SAY_BUTTON.collidepoint(event.pos)
+
+
+class QuickScene(Scene):
+    """The phrases to send, over the race (see the module). `seats`: the race's network seats."""
+
+    opaque = False
+
+    def __init__(self, seats: Any) -> None:
+        super().__init__()
+        self.seats = seats
+        self.group = FocusGroup()
+
+    def enter(self) -> None:
+        left, top = (theme.SIZE[0] - CARD[0]) // 2 + 30, CARD_TOP + 106
+        buttons = [
+            Button((left, top + 44 * k, CARD[0] - 60, 38), f"{k + 1}  {phrase(p)}", self._sender(p), size=19)
+            for k, p in enumerate(PHRASES)
+        ]
+        mute = t("say.unmute") if self.seats.muted else t("say.mute")
+        buttons.append(Button((left, top + 44 * len(PHRASES), CARD[0] - 60, 38), mute, self.toggle, size=17))
+        self.group.set(buttons, focus=0)
+
+    def _sender(self, phrase_id: str) -> Any:
+        def send() -> None:
+            self.seats.say(phrase_id)
+            self.stack.pop()
+
+        return send
+
+    def toggle(self) -> None:
+        """Mute the others' phrases on this screen, or show them again."""
+        self.seats.muted = not self.seats.muted
+        self.stack.pop()
+
+    def handle_event(self, event: Any) -> Any:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.stack.pop()
+            return None
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key < pygame.K_1 + len(PHRASES):
+            self._sender(PHRASES[event.key - pygame.K_1])()
+            return None
+        self.group.handle_event(event)
+        return None  # modal: nothing reaches the race below
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil(surface, 150)
+        box = titled_card(surface, CARD, CARD_TOP, t("say.title"), 32)
+        text.draw(surface, t("say.help"), (box.centerx, box.top + 74), 16, theme.MUTED, anchor="midtop")
+        self.group.draw(surface)

@@ -1,0 +1,63 @@
+"""The relay's own bounds and its commands' sentences, without sockets: what waits for a friend, the
+budget of a fast sender, a room forgotten after its host stayed away, and every bad option or file of
+`relay`, `serve --relay` and `join INVITE` said in one sentence with its exit code."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from game.net.relay import Relay
+
+BOARD = "maps/meadow.tmx"
+
+
+def test_a_friend_who_reads_nothing_is_dropped_and_a_fast_sender_waits_for_his_budget():
+    from game.net.relay import QUEUED, Bucket, Friend
+
+    async def scenario():
+        friend = Friend(socket=None, link=1)
+        chunk = "x" * 64 * 1024
+        taken = 0
+        while friend.put(chunk):
+            taken += 1
+        bucket = Bucket((10, 1_000_000))
+        started = asyncio.get_running_loop().time()
+        for _ in range(12):  # 10 at once, then one every 0.1 s
+            await bucket.take(100)
+        return taken, asyncio.get_running_loop().time() - started
+
+    taken, waited = asyncio.run(scenario())
+    assert taken == QUEUED // (64 * 1024)  # 4 MB waiting for him, then no more
+    assert waited >= 0.15  # (the budget refills at its rate: reading pauses, never a busy loop)
+
+
+def test_a_room_whose_host_stays_away_is_forgotten_after_the_relays_keep():
+    from game.net.relay import Room, owner_hash
+
+    relay = Relay(kept=60.0)
+    relay.rooms = {"ABCDEFGH": Room("ABCDEFGH", owner_hash("s" * 40), "127.0.0.1", away_since=100.0)}
+    relay.reap(now=150.0)
+    assert "ABCDEFGH" in relay.rooms  # he may still come back with his secret
+    relay.reap(now=161.0)
+    assert not relay.rooms
+
+
+@pytest.mark.parametrize(
+    ("args", "words", "code"),
+    [
+        (["relay", "--cert", "missing.pem", "--key", "missing.pem"], "missing.pem: cannot read the certificate", 1),
+        (["relay", "--cert", "a.pem"], "--cert and --key go together", 2),
+        (["serve", "--relay", "ftp://x", "--board", BOARD, "--seats", "person,bot:easy"], "--relay:", 2),
+        (["serve", "--board", BOARD, "--seats", "person,bot:easy"], "--port: give the port", 2),
+        (["join", "race.example.org/KZWX", "--name", "Ann"], "at least 8 letters", 2),
+        (["join", "127.0.0.1:47810", "--name", "Ann"], "--code: give the room code", 2),
+    ],
+)
+def test_the_relays_commands_say_what_is_wrong_in_one_sentence(args, words, code, capsys):
+    import main
+
+    assert main.main(args) == code
+    said = capsys.readouterr().err.strip()
+    assert words in said and len(said.splitlines()) == 1 and "Traceback" not in said, said
