@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
-from game.boards.board import COIN, FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
+from game.boards.board import FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
 from game.boards.map_checks import Layer, walk_layers
 from game.boards.map_format import (
     GROUND,
@@ -30,7 +30,7 @@ from game.boards.map_format import (
     TERRAIN_LAYERS,
     Report,
 )
-from game.boards.map_words import said
+from game.boards.map_words import Word, said, word
 
 # pytmx imports pygame (for type hints) and its pygame loader; block both so
 # that the rules never load pygame. pytmx catches the ImportError.
@@ -165,7 +165,7 @@ def _squares(
                         "squares.2",
                         value=_word(kind),
                         value2=_word(found[square]),
-                        value3="obstacle" if found is terrain else "object",
+                        value3=word("obstacle" if found is terrain else "object"),
                     ),
                     layer.name,
                     square,
@@ -183,9 +183,9 @@ def _squares(
     return terrain, objects
 
 
-def _word(kind: str) -> str:
-    """A square kind as a designer reads it."""
-    return "gold coin" if kind == COIN else kind
+def _word(kind: str) -> Word:
+    """A square kind as a designer reads it (in the checker's language)."""
+    return word(kind)
 
 
 # ---------------------------------------------------------------- start squares

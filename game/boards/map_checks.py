@@ -53,7 +53,7 @@ from game.boards.map_format import (
     TURNS_RANGE,
     Report,
 )
-from game.boards.map_words import Said, said
+from game.boards.map_words import Said, Word, said, word
 
 
 # ---------------------------------------------------------------- layers as the XML has them
@@ -73,9 +73,9 @@ class Layer:
         return self.name.strip().lower()
 
     @property
-    def kind(self) -> str:
-        """'a tile layer', 'an object layer', ..."""
-        return LAYER_TAGS.get(self.element.tag, "a layer")
+    def kind(self) -> Word:
+        """'a tile layer', 'an object layer', ... (in the checker's language)."""
+        return word(self.element.tag if self.element.tag in LAYER_TAGS else "other_layer")
 
 
 # ---------------------------------------------------------------- the map
@@ -382,8 +382,10 @@ def check_layer_kinds(layers: list[Layer], report: Report) -> None:
     """Rule layers are tile layers, `start` an object layer, `ground` exists, names look right."""
     for layer in layers:
         if (layer.key in RULE_LAYERS or layer.key == GROUND) and layer.element.tag != "layer":
-            what = "the ground is" if layer.key == GROUND else f"{layer.key} are"
-            report.error(said("check_layer_kinds.2", kind=layer.kind, what=what), layer.name)
+            if layer.key == GROUND:
+                report.error(said("check_layer_kinds.2", kind=layer.kind), layer.name)
+            else:
+                report.error(said("check_layer_kinds.5", kind=layer.kind, layer=layer.key), layer.name)
         elif layer.key == START and layer.element.tag != "objectgroup":
             report.error(said("check_layer_kinds.3", kind=layer.kind), layer.name)
         elif layer.key not in KNOWN_LAYERS:
@@ -493,20 +495,20 @@ def check_typed_properties(root: ElementTree.Element, report: Report) -> None:
                             "check_typed_properties.2",
                             name=prop.get("name"),
                             value=_owner_label(owner),
-                            value2="an" if kind == "int" else "a",
+                            article="an" if kind == "int" else "a",
                             kind=kind,
                             value3=value,
                         )
                     )
 
 
-def _owner_label(element: ElementTree.Element) -> str:
+def _owner_label(element: ElementTree.Element) -> Word:
     """'the map', 'layer "x"', 'object 3'."""
     if element.tag == "map":
-        return "the map"
+        return word("the_map")
     if element.tag == "object":
-        return f"object {element.get('id', '?')}"
-    return f"{element.tag} {element.get('name', element.get('id', ''))!r}"
+        return word("an_object", id=element.get("id", "?"))
+    return word("an_element", tag=element.tag, name=element.get("name", element.get("id", "")))
 
 
 def _raw_map_properties(root: ElementTree.Element) -> dict[str, tuple[str | None, str]]:

@@ -81,7 +81,8 @@ SENTENCES: dict[str, Sentence] = {
     "parse_tileset_file.5": "tileset file {source!r} is broken XML at line {line}, column {value}",
     "parse_tileset_file.6": "cannot read tileset file {source!r} ({error})",
     "check_layer_kinds.1": 'no tile layer named "ground"; paint the track on a layer named "ground"',
-    "check_layer_kinds.2": "this is {kind}; {what} painted on a tile layer",
+    "check_layer_kinds.2": "this is {kind}; the ground is painted on a tile layer",
+    "check_layer_kinds.5": "this is {kind}; {layer} are painted on a tile layer",
     "check_layer_kinds.3": "this is {kind}; start squares are points on an object layer",
     "check_layer_kinds.4": 'this layer is read as decoration; did you mean "{guess}"?',
     "layer_data_problem.1": "the layer is {size}x{size2} squares but the map is {width}x{height}",
@@ -99,7 +100,7 @@ SENTENCES: dict[str, Sentence] = {
         "the layer's data inflates to more than the {value:,} bytes a {width}x{height} map needs; it is refused"
     ),
     "check_typed_properties.1": "property {name!r} of {value} is a bool but holds {value2!r}",
-    "check_typed_properties.2": "property {name!r} of {value} is {value2} {kind} but holds {value3!r}",
+    "check_typed_properties.2": "property {name!r} of {value} is {article} {kind} but holds {value3!r}",
     "map_properties.1": 'map property "{name}" is not read; did you mean "{guess}"?',
     "map_properties.2": 'map property "{key}" cannot be shown: {wrong}',
     "translations.1": 'map property "{key}" cannot be shown: {wrong}',
@@ -159,6 +160,53 @@ PLACES: dict[str, str] = {
 }
 
 
+# The words a sentence names (what a square holds, a layer's kind, what owns a property), said in each
+# language too (catalogue entries "check.word.<key>").
+WORDS: dict[str, str] = {
+    "barrier": "barrier",
+    "rock": "rock",
+    "hole": "hole",
+    "shortcut": "shortcut",
+    "chest": "chest",
+    "coin": "gold coin",
+    "clover": "clover",
+    "shield": "shield",
+    "obstacle": "obstacle",
+    "object": "object",
+    "layer": "a tile layer",
+    "objectgroup": "an object layer",
+    "imagelayer": "an image layer",
+    "group": "a group layer",
+    "other_layer": "a layer",
+    "the_map": "the map",
+    "an_object": "object {id}",
+    "an_element": "{tag} {name!r}",
+}
+PLACES.update({f"word.{key}": text for key, text in WORDS.items()})
+OPTIONAL = ("article",)  # English grammar another language may leave out ("a"/"an")
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word a sentence names, said in the sentence's language: its key in WORDS and its own values."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def text(self, words: dict[str, Sentence] | None = None) -> str:
+        template = str((words or {}).get(f"word.{self.key}") or WORDS[self.key])
+        try:
+            return template.format(**dict(self.values))
+        except (KeyError, IndexError, ValueError):
+            return WORDS[self.key].format(**dict(self.values))
+
+
+def word(key: str, **values: Any) -> Word:
+    """A word of WORDS (an unknown one is a mistake of the code: KeyError)."""
+    WORDS[key]  # noqa: B018  (raises for an unknown word)
+    return Word(key, tuple((k, str(v)) for k, v in values.items()))
+
+
 @dataclass(frozen=True)
 class Said:
     """One problem's sentence: its key in SENTENCES and the values it names."""
@@ -168,11 +216,12 @@ class Said:
 
     def text(self, words: dict[str, Sentence] | None = None) -> str:
         """The sentence in the language of `words` (`sentences(language)`; English when None)."""
-        values = dict(self.values)
+        values = {k: v.text(words) if isinstance(v, Word) else v for k, v in self.values}
         language = str((words or {}).get("language", "en"))
         try:
             return form(((words or {}).get(self.code) or SENTENCES[self.code]), values, language).format(**values)
         except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation: the English instead
+            values = {k: v.text() if isinstance(v, Word) else v for k, v in self.values}
             return form(SENTENCES[self.code], values, "en").format(**values)
 
 
@@ -189,7 +238,7 @@ def said(code: str, **values: Any) -> Said:
     """The problem `code` with its values (numbers kept for their format, anything else as text)."""
     if code not in SENTENCES:
         raise KeyError(f"no sentence {code!r} in the board checker's table")
-    return Said(code, tuple((k, v if isinstance(v, (int, float)) else str(v)) for k, v in values.items()))
+    return Said(code, tuple((k, v if isinstance(v, (int, float, Word)) else str(v)) for k, v in values.items()))
 
 
 def said_count(words: dict[str, Sentence], thing: str, count: int, language: str) -> str:
