@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.app import addboards
-from game.boards.map_words import OPTIONAL, PLACES, SENTENCES, Said, said, sentences
+from game.boards.map_words import PLACES, SENTENCES, Said, said, sentences
 from game.boards.maps import check_map_command
 from tests.test_check_map import CASES, written  # noqa: F401  (the fixture of the malformed boards)
 from tests.test_maps_support import ROOT, paint, write_board
@@ -50,8 +50,7 @@ def mismatches(catalogue: dict, english: dict) -> list[str]:
             continue
         needed = set().union(*(placeholders(text) for text in forms(sentence).values()))
         for name, text in forms(given).items():
-            optional = {p for p in needed if p[0] in OPTIONAL}  # English grammar ("a"/"an") may be left out
-            if not placeholders(text) <= needed or not needed - optional <= placeholders(text) | _one(given, name):
+            if not placeholders(text) <= needed or not needed <= placeholders(text) | _one(given, name):
                 wrong.append(f"{key} {name}: placeholders {sorted(placeholders(text))}, not {sorted(needed)}")
     return wrong
 

@@ -495,8 +495,7 @@ def check_typed_properties(root: ElementTree.Element, report: Report) -> None:
                             "check_typed_properties.2",
                             name=prop.get("name"),
                             value=_owner_label(owner),
-                            article="an" if kind == "int" else "a",
-                            kind=kind,
+                            kind=word(f"a_{kind}"),
                             value3=value,
                         )
                     )

@@ -100,7 +100,7 @@ SENTENCES: dict[str, Sentence] = {
         "the layer's data inflates to more than the {value:,} bytes a {width}x{height} map needs; it is refused"
     ),
     "check_typed_properties.1": "property {name!r} of {value} is a bool but holds {value2!r}",
-    "check_typed_properties.2": "property {name!r} of {value} is {article} {kind} but holds {value3!r}",
+    "check_typed_properties.2": "property {name!r} of {value} is {kind} but holds {value3!r}",
     "map_properties.1": 'map property "{name}" is not read; did you mean "{guess}"?',
     "map_properties.2": 'map property "{key}" cannot be shown: {wrong}',
     "translations.1": 'map property "{key}" cannot be shown: {wrong}',
@@ -178,12 +178,14 @@ WORDS: dict[str, str] = {
     "imagelayer": "an image layer",
     "group": "a group layer",
     "other_layer": "a layer",
+    "a_int": "an int",
+    "a_float": "a float",
+    "a_object": "a object",
     "the_map": "the map",
     "an_object": "object {id}",
     "an_element": "{tag} {name!r}",
 }
 PLACES.update({f"word.{key}": text for key, text in WORDS.items()})
-OPTIONAL = ("article",)  # English grammar another language may leave out ("a"/"an")
 
 
 @dataclass(frozen=True)
