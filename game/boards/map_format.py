@@ -88,7 +88,8 @@ class Problem:
 
     def sentence(self, words: dict[str, Sentence] | None = None) -> str:
         """The problem without its file: its place, then what is wrong (printable, cut short)."""
-        return ": ".join(part for part in (self.place(words), _shown(self.text(words), LINE_LENGTH)) if part)
+        place, what = self.place(words), _shown(self.text(words), LINE_LENGTH)
+        return str((words or {}).get("place.then", "{place}: {what}")).format(place=place, what=what) if place else what
 
     def __str__(self) -> str:
         return self.line()

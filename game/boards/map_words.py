@@ -147,6 +147,7 @@ SENTENCES: dict[str, Sentence] = {
 PLACES: dict[str, str] = {
     "place.layer": 'layer "{layer}"',
     "place.square": "column {column}, row {row}",
+    "place.then": "{place}: {what}",
     "severity.error": "error",
     "severity.warning": "warning",
     "ok": "{file}: ok",
