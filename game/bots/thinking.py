@@ -293,6 +293,9 @@ class Pool:
             if not free:
                 return
             owner, queue = next(iter(self._queues.items()))
+            if not queue:  # (its questions were withdrawn: the owner left the race)
+                del self._queues[owner]
+                continue
             thought = queue.popleft()
             self._queues.move_to_end(owner)
             if not queue:
