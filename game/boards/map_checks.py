@@ -12,13 +12,10 @@ within their ranges). `game.boards.map_build` then turns a map that passed into 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import difflib
 import math
 import os
 import re
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +49,7 @@ from game.boards.map_format import (
     TRANSLATION,
     TURNS_RANGE,
     Report,
+    decode_gids,
 )
 from game.boards.map_words import Said, Word, said, word
 
@@ -435,7 +433,7 @@ def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -
     if compression not in COMPRESSIONS or (compression and encoding != "base64"):
         return said("layer_data_problem.6", compression=compression)
     try:
-        gids = _decode_gids(data.text or "", encoding, compression, width * height)
+        gids = decode_gids(data.text or "", encoding, compression, width * height)
     except files_.FileRefused:
         return said("layer_data_problem.10", value=width * height * 4, width=width, height=height)
     if isinstance(gids, int):
@@ -445,30 +443,6 @@ def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -
     if len(gids) != width * height:
         return said("layer_data_problem.9", value=len(gids), width=width, height=height, value2=width * height)
     return None
-
-
-def _decode_gids(text: str, encoding: str, compression: str | None, squares: int) -> list[int] | int | None:
-    """The raw gids of a layer's data; None when they do not decode; their count alone when it is not
-    `squares` (counted before decoding: a huge layer is never turned into numbers). FileRefused when
-    compressed data inflates past what `squares` tiles need."""
-    try:
-        if encoding == "csv":
-            items = text.count(",") + 1 if text.strip() else 0
-            if items != squares and items - 1 != squares:  # Tiled may end the data with a comma
-                return items
-            return [int(item) for item in text.replace("\n", "").split(",") if item.strip()]
-        data = base64.b64decode(text.strip(), validate=False)
-        if compression:
-            data = files_.inflate(data, compression, squares * 4)
-        if len(data) % 4:
-            return None
-        if len(data) // 4 != squares:
-            return len(data) // 4
-        return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
-    except files_.FileRefused:
-        raise
-    except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
-        return None
 
 
 # ---------------------------------------------------------------- properties

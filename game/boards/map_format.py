@@ -2,18 +2,23 @@
 
 The vocabulary of a board file: the layer names and what a tile painted on each
 means, the start points, the map's own properties and their ranges, the layer
-encodings Tiled writes. And what can be wrong with a board: a `Problem` (where
+encodings Tiled writes (and `decode_gids`, which reads a tile layer's data
+within its bounds). And what can be wrong with a board: a `Problem` (where
 it is and what it is, printed as one line) and the `Report` that collects the
 problems of one file while it is checked and read.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 import re
+import zlib
 from dataclasses import dataclass
 from typing import Any, Union
 
+from game import files
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, HOLE, ROCK, SHIELD, SHORTCUT, Square
 from game.boards.map_words import Said, Sentence
 
@@ -125,3 +130,28 @@ class Report:
 def counted(n: int, word: str) -> str:
     """'1 error', '3 errors'."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------- layer data
+def decode_gids(text: str, encoding: str, compression: str | None, squares: int) -> list[int] | int | None:
+    """The raw gids of a layer's data; None when they do not decode; their count alone when it is not
+    `squares` (counted before decoding: a huge layer is never turned into numbers). FileRefused when
+    compressed data inflates past what `squares` tiles need."""
+    try:
+        if encoding == "csv":
+            items = text.count(",") + 1 if text.strip() else 0
+            if items != squares and items - 1 != squares:  # Tiled may end the data with a comma
+                return items
+            return [int(item) for item in text.replace("\n", "").split(",") if item.strip()]
+        data = base64.b64decode(text.strip(), validate=False)
+        if compression:
+            data = files.inflate(data, compression, squares * 4)
+        if len(data) % 4:
+            return None
+        if len(data) // 4 != squares:
+            return len(data) // 4
+        return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
+    except files.FileRefused:
+        raise
+    except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
+        return None
