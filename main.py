@@ -50,9 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             except ReplayError as error:
                 raise UnusableFile(str(error)) from None
         if args.command == "check-map":
-            return boards.run_check_map(args.files, args.form)
+            return boards.run_check_map(args.files, args.form, args.lang)
         if args.command == "add-board":
-            return boards.run_add_board(args.files)
+            return boards.run_add_board(args.files, args.lang)
         if args.command == "season":
             return races.run_season(args)
         if args.command == "serve":

@@ -237,7 +237,7 @@ class App:
             why = "read_only" if session.read_only() else "no_folder"
             outcome = addboards.Outcome(refused=[addboards.refusal(os.path.basename(file), why)])
         else:
-            outcome = addboards.add_boards(file, where)
+            outcome = addboards.add_boards(file, where, i18n.language())
         for line in outcome.lines():
             log.info("dropped %s: %s", file, line)
         self.stack.push(self.stack.make("dropped", outcome, where))

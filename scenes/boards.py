@@ -12,7 +12,8 @@ from pathlib import Path
 
 from game import Board, BoardError, load_board
 from game.app import userboards
-from scenes import assets
+from game.boards.map_words import sentences
+from scenes import assets, i18n
 
 PRACTICE = "practice"
 GENTLE = "meadow.tmx"  # the shipped board a first race starts on (Meadow Dash: open, a few fences)
@@ -83,7 +84,9 @@ def available(extra: str | None = None, yours: Path | None = None) -> list[Board
         try:
             choices.append(BoardChoice(ref, load(ref), origin=origin))
         except (BoardError, OSError, ValueError) as error:
-            problem = str(error).splitlines()[0] if str(error) else f"{ref} cannot be read"
+            said = getattr(error, "problem", None)  # the checker's problem, said in the player's language
+            problem = said.line(sentences(i18n.language())) if said is not None else str(error)
+            problem = problem.splitlines()[0] if problem else f"{ref} cannot be read"
             choices.append(BoardChoice(ref, None, problem, origin))
     choices.append(BoardChoice(PRACTICE, practice_board()))
     return choices

@@ -90,3 +90,24 @@ def test_the_card_says_what_was_refused_in_the_player_s_language(tmp_path, monke
         assert lines[1].startswith("Votre dossier de plateaux : ")
     finally:
         i18n.set_language("en")
+
+
+def test_a_dropped_board_failing_its_check_is_explained_in_the_player_s_language(tmp_path, monkeypatch):
+    from scenes import i18n
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    app = App(settings=Settings(language="fr"))
+    i18n.set_language("fr")
+    try:
+        bad = write_board(
+            tmp_path / "bad", "tiles", edit=lambda xml: xml.replace('tilewidth="32"', 'tilewidth="16"', 1)
+        )
+        app.step([drop(bad)], 1 / 30)
+        card = app.stack.top
+        assert isinstance(card, DroppedScene) and not card.outcome.added
+        assert card.lines()[0][0] == (
+            "tiles.tmx : refusé : les tuiles font 16x32 pixels ; un plateau a besoin de tuiles carrées."
+        )
+        assert userboards.board_files(userboards.prepare()) == []
+    finally:
+        i18n.set_language("en")

@@ -14,6 +14,7 @@ import pytest
 from game import Race, RacerSetup
 from game.app import userdata
 from game.app.settings import Settings
+from game.boards.map_format import MAP_PROPERTIES
 from game.net.protocol import PHRASES
 from game.rules.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
 from game.rules.dice import DICE
@@ -173,7 +174,7 @@ def test_french_uses_the_original_names_of_characters_and_objects():
 ENGINE_ID = re.compile(
     r"(?<![\w-])(\d*[dD](?:\d+|COMBAT|OBJ|RAPID|THEFT|KDO|VOL)|[a-z]+_[a-z_]+|beastman|lizardman)(?![\w-])"
 )
-MEANT_IDS = {"host_port"}  # a field of the settings file, named for the player who edits it
+MEANT_IDS = {"host_port", *MAP_PROPERTIES}  # a field of the settings file, the properties of a board in Tiled
 
 
 def engine_ids(words: str) -> list[str]:

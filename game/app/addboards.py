@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 
 from game import files
 from game.boards.map_format import ERROR
+from game.boards.map_words import sentences
 from game.boards.maps import read_board
 
 MB = 1 << 20
@@ -108,8 +109,9 @@ class Outcome:
         return said + [r.line() for r in self.refused]
 
 
-def add_boards(source: str | os.PathLike[str], where: Path) -> Outcome:
-    """Add the boards of a `.tmx` file or a `.zip` pack to the boards folder `where`."""
+def add_boards(source: str | os.PathLike[str], where: Path, language: str = "en") -> Outcome:
+    """Add the boards of a `.tmx` file or a `.zip` pack to the boards folder `where` (a refused board's
+    problem said in `language`)."""
     path = Path(source)
     outcome = Outcome()
     if path.suffix.lower() == ".zip":
@@ -122,22 +124,23 @@ def add_boards(source: str | os.PathLike[str], where: Path) -> Outcome:
             if not boards:
                 outcome.refused.append(refusal(path.name, "no_board"))
             for board in boards:
-                _add_one(board, where, outcome, shown=f"{path.name}: {board.relative_to(unpacked).as_posix()}")
+                shown = f"{path.name}: {board.relative_to(unpacked).as_posix()}"
+                _add_one(board, where, outcome, shown, language)
         return outcome
     if path.suffix.lower() != ".tmx":
         outcome.refused.append(refusal(path.name, "not_board"))
         return outcome
-    _add_one(path, where, outcome, shown=path.name)
+    _add_one(path, where, outcome, path.name, language)
     return outcome
 
 
 # ---------------------------------------------------------------- one board
-def _add_one(board: Path, where: Path, outcome: Outcome, shown: str) -> None:
+def _add_one(board: Path, where: Path, outcome: Outcome, shown: str, language: str = "en") -> None:
     """Check one board and copy it, with the files it uses, into the folder (or say why not)."""
     read, problems, used = read_board(board)
     errors = [p for p in problems if p.severity == ERROR]
     if read is None or errors:
-        problem = errors[0].sentence() if errors else "it cannot be read"
+        problem = errors[0].sentence(sentences(language)) if errors else "it cannot be read"
         outcome.refused.append(refusal(shown, "check", problem=problem))
         return
     base = board.parent

@@ -93,7 +93,12 @@ class BoardArt:
 
 
 class BoardError(ValueError):
-    """A board that the game cannot use; the message says where and why."""
+    """A board that the game cannot use; the message says where and why (in English; `problem`, when
+    set, is the checker's Problem, to be said in another language)."""
+
+    def __init__(self, message: str, problem: Any = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 @dataclass(frozen=True, eq=True)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
-from game.boards.board import COIN, FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
+from game.boards.board import FLOOR, ArtLayer, Board, BoardArt, Square, TileImage
 from game.boards.map_checks import Layer, walk_layers
 from game.boards.map_format import (
     GROUND,
@@ -29,8 +29,8 @@ from game.boards.map_format import (
     START_CLASSES,
     TERRAIN_LAYERS,
     Report,
-    counted,
 )
+from game.boards.map_words import Word, said, word
 
 # pytmx imports pygame (for type hints) and its pygame loader; block both so
 # that the rules never load pygame. pytmx catches the ImportError.
@@ -84,7 +84,7 @@ def pytmx_map(root: ElementTree.Element, path: str, report: Report) -> Any:
     try:
         tmx.parse_xml(root)
     except Exception as error:  # pytmx raises bare Exceptions; the user gets one line
-        report.error(f"pytmx cannot read the map: {error or type(error).__name__}")
+        report.error(said("pytmx_map.1", value=error or type(error).__name__))
         return None
     return tmx
 
@@ -140,7 +140,7 @@ def _check_ground(tile_layers: list[Layer], painted: list[set[Square]], tmx: Any
     bare = sorted({(r, c) for r in range(tmx.height) for c in range(tmx.width)} - covered)
     if bare:
         report.warn(
-            f"{counted(len(bare), 'square')} with no ground tile (the first is shown)",
+            said("check_ground.1", count=len(bare)),
             tile_layers[grounds[0]].name,
             bare[0],
         )
@@ -161,8 +161,12 @@ def _squares(
         for square in sorted(squares):
             if found.get(square, kind) != kind:
                 report.error(
-                    f"a {_word(kind)} and a {_word(found[square])} on one square; "
-                    f"a square holds at most one {'obstacle' if found is terrain else 'object'}",
+                    said(
+                        "squares.2",
+                        value=_word(kind),
+                        value2=_word(found[square]),
+                        value3=word("obstacle" if found is terrain else "object"),
+                    ),
                     layer.name,
                     square,
                 )
@@ -172,16 +176,16 @@ def _squares(
     for square, kind in sorted(objects.items()):
         if terrain.get(square) in OBSTACLES:
             report.error(
-                f"a {_word(kind)} lies on a {_word(terrain[square])}; objects go on free squares",
+                said("squares.1", value=_word(kind), value2=_word(terrain[square])),
                 object_layer[square],
                 square,
             )
     return terrain, objects
 
 
-def _word(kind: str) -> str:
-    """A square kind as a designer reads it."""
-    return "gold coin" if kind == COIN else kind
+def _word(kind: str) -> Word:
+    """A square kind as a designer reads it (in the checker's language)."""
+    return word(kind)
 
 
 # ---------------------------------------------------------------- start squares
@@ -194,7 +198,7 @@ def _start_squares(tmx: Any, board: Board, report: Report) -> tuple[Square, ...]
     for layer, obj in found:
         square = _object_square(obj, tmx)
         if square is None:
-            report.error(f"start object {obj.id} has no usable position (x={obj.x}, y={obj.y})", layer, obj=obj.id)
+            report.error(said("start_squares.1", id=obj.id, x=obj.x, y=obj.y), layer, obj=obj.id)
             continue
         order = _start_order(obj, layer, square, report)
         placed.append(((order is None, order or 0, square[1]), square, layer, obj.id))
@@ -202,9 +206,9 @@ def _start_squares(tmx: Any, board: Board, report: Report) -> tuple[Square, ...]
     starts = []
     for _, square, layer, number in placed:
         if not (0 <= square[0] < board.height and 0 <= square[1] < board.width):
-            report.error("this start point lies outside the map", layer, square, obj=number)
+            report.error(said("start_squares.2"), layer, square, obj=number)
         elif square in starts:
-            report.error("two start points on one square", layer, square, obj=number)
+            report.error(said("start_squares.3"), layer, square, obj=number)
         else:
             starts.append(square)
     return tuple(starts)
@@ -247,7 +251,7 @@ def _start_order(obj: Any, layer: str, square: Square, report: Report) -> int | 
     try:
         return int(str(order).strip())
     except ValueError:
-        report.error(f'start property "order" must be a whole number, not {order!r}', layer, square, obj=obj.id)
+        report.error(said("start_order.1", order=order), layer, square, obj=obj.id)
         return None
 
 
@@ -255,30 +259,24 @@ def _check_starts(board: Board, starts: tuple[Square, ...], max_racers: int, rep
     """Start squares are on row 0, free, and enough for `max_racers`."""
     for square in starts:
         if square[0] != 0:
-            report.error("this start square is not on row 0 (the top row)", START, square)
+            report.error(said("check_starts.2"), START, square)
         elif board.terrain_at(square) != FLOOR:
             report.error(
-                f"this start square is on a {_word(board.terrain_at(square))}; start squares must be free",
+                said("check_starts.4", value=_word(board.terrain_at(square))),
                 START,
                 square,
             )
         elif square in board.objects:
-            report.error(
-                f"this start square holds a {_word(board.objects[square])}; start squares must be free", START, square
-            )
+            report.error(said("check_starts.6", value=_word(board.objects[square])), START, square)
     if not starts:
-        report.error(
-            "the board has no start square: add points on row 0 to an object layer named "
-            '"start", or leave free squares on row 0'
-        )
+        report.error(said("check_starts.1"))
     elif len(starts) < max_racers:
         report.error(
-            f"the board has {counted(len(starts), 'start square')} but max_racers is "
-            f"{max_racers}; add start squares or lower max_racers",
+            said("check_starts.3", count=len(starts), max_racers=max_racers),
             START,
         )
     elif len(starts) > MAX_STARTS:
-        report.warn(f"the board has {len(starts)} start squares; only the first {MAX_STARTS} are used", START)
+        report.warn(said("check_starts.5", value=len(starts), MAX_STARTS=MAX_STARTS), START)
 
 
 # ---------------------------------------------------------------- art
@@ -311,9 +309,7 @@ def _layer_tiles(layer: Any, tmx: Any, name: str, report: Report) -> dict[Square
         elif gid:
             lost.append((y, x))
     if lost:
-        report.warn(
-            f"{counted(len(lost), 'tile')} from no tileset, which cannot be drawn (the first is shown)", name, min(lost)
-        )
+        report.warn(said("layer_tiles.1", count=len(lost)), name, min(lost))
     return tiles
 
 

@@ -12,13 +12,10 @@ within their ranges). `game.boards.map_build` then turns a map that passed into 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import difflib
 import math
 import os
 import re
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +49,9 @@ from game.boards.map_format import (
     TRANSLATION,
     TURNS_RANGE,
     Report,
+    decode_gids,
 )
+from game.boards.map_words import Said, Word, said, word
 
 
 # ---------------------------------------------------------------- layers as the XML has them
@@ -72,31 +71,31 @@ class Layer:
         return self.name.strip().lower()
 
     @property
-    def kind(self) -> str:
-        """'a tile layer', 'an object layer', ..."""
-        return LAYER_TAGS.get(self.element.tag, "a layer")
+    def kind(self) -> Word:
+        """'a tile layer', 'an object layer', ... (in the checker's language)."""
+        return word(self.element.tag if self.element.tag in LAYER_TAGS else "other_layer")
 
 
 # ---------------------------------------------------------------- the map
 def parse_map_xml(path: str, report: Report) -> ElementTree.Element | None:
     """The map's XML root, or None with a problem when it is no Tiled map (or a file refused)."""
     if not os.path.exists(path) or os.path.isdir(path):
-        report.error("no such file" if not os.path.exists(path) else "this is not a file")
+        report.error(said("parse_map_xml.1") if not os.path.exists(path) else said("parse_map_xml.2"))
         return None
     try:
         root = files_.parse_xml(files_.read_bytes(path, "board"))
     except files_.FileRefused as error:
-        report.error(f"the file is refused: {error}")
+        report.error(said("parse_map_xml.4", error=error))
         return None
     except ElementTree.ParseError as error:
         line, column = error.position
-        report.error(f"not a Tiled map: broken XML at line {line}, column {column + 1}")
+        report.error(said("parse_map_xml.5", line=line, value=column + 1))
         return None
     except (OSError, UnicodeError, LookupError, ValueError) as error:
-        report.error(f"cannot read the file ({error})")
+        report.error(said("parse_map_xml.6", error=error))
         return None
     if root.tag != "map":
-        report.error(f"not a Tiled map: the file holds <{root.tag}>, a .tmx holds <map>")
+        report.error(said("parse_map_xml.3", tag=root.tag))
         return None
     return root
 
@@ -116,36 +115,29 @@ def check_map_shape(root: ElementTree.Element, report: Report) -> None:
     """Orthogonal, finite, square tiles, big enough."""
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        report.error(f"the map is {orientation}; a board must be orthogonal (Map > Map Properties > Orientation)")
+        report.error(said("check_map_shape.1", orientation=orientation))
     if root.get("infinite", "0") not in ("0", "false"):
-        report.error("the map is infinite; untick Map > Map Properties > Infinite and give it a size")
+        report.error(said("check_map_shape.2"))
         return
     width, height = _int_attribute(root, "width"), _int_attribute(root, "height")
     tile_width, tile_height = _int_attribute(root, "tilewidth"), _int_attribute(root, "tileheight")
     if width is None or height is None or tile_width is None or tile_height is None:
-        report.error("the map has no valid width, height, tilewidth and tileheight")
+        report.error(said("check_map_shape.3"))
         return
     if tile_width != tile_height or tile_width <= 0:
-        report.error(f"the tiles are {tile_width}x{tile_height} pixels; a board needs square tiles")
+        report.error(said("check_map_shape.4", tile_width=tile_width, tile_height=tile_height))
     elif tile_width > MAX_TILE_PIXELS:
-        report.error(f"the tiles are {tile_width} pixels wide; a board's tiles are at most {MAX_TILE_PIXELS} pixels")
+        report.error(said("check_map_shape.8", tile_width=tile_width, MAX_TILE_PIXELS=MAX_TILE_PIXELS))
     if width > MAX_COLUMNS or height > MAX_ROWS:
-        report.error(
-            f"the map is {width} columns by {height} rows; "
-            f"a board has at most {MAX_COLUMNS} columns and {MAX_ROWS} rows"
-        )
+        report.error(said("check_map_shape.5", width=width, height=height, MAX_COLUMNS=MAX_COLUMNS, MAX_ROWS=MAX_ROWS))
         return
     if width * height > MAX_SQUARES:
         report.error(
-            f"the map is {width} columns by {height} rows ({width * height:,} squares); a board has at most "
-            f"{MAX_SQUARES:,} squares (64 columns by 128 rows, say), so that its race opens on any computer"
+            said("check_map_shape.6", width=width, height=height, value=width * height, MAX_SQUARES=MAX_SQUARES)
         )
         return
     if width < MIN_COLUMNS or height < MIN_ROWS:
-        report.error(
-            f"the map is {width} columns by {height} rows; a board needs at least "
-            f"{MIN_COLUMNS} columns and {MIN_ROWS} rows"
-        )
+        report.error(said("check_map_shape.7", width=width, height=height, MIN_COLUMNS=MIN_COLUMNS, MIN_ROWS=MIN_ROWS))
 
 
 # ---------------------------------------------------------------- colours
@@ -160,7 +152,7 @@ def check_colors(root: ElementTree.Element, report: Report) -> None:
         return
     found = _COLOR.fullmatch(color.strip())
     if found is None:
-        report.warn(f"the map's background colour {color[:20]!r} is not a colour (#rrggbb); it is not used")
+        report.warn(said("check_colors.1", color=color[:20]))
         del root.attrib["backgroundcolor"]
     else:
         root.set("backgroundcolor", "#" + found.group(2).lower())
@@ -181,11 +173,9 @@ def check_structure(root: ElementTree.Element, report: Report) -> None:
     for parent in root.iter():
         for child in parent:
             if child.tag == "tileset" and parent is not root:
-                report.error(f"a <tileset> inside <{parent.tag}>; Tiled puts tilesets only at the top of the map")
+                report.error(said("check_structure.1", tag=parent.tag))
             elif child.tag in _LAYER_PARENTS and parent.tag not in _LAYER_PARENTS[child.tag]:
-                report.error(
-                    f"a <{child.tag}> inside <{parent.tag}>; Tiled puts layers only in the map or in a group layer"
-                )
+                report.error(said("check_structure.2", tag=child.tag, tag2=parent.tag))
 
 
 # ---------------------------------------------------------------- tilesets
@@ -209,18 +199,18 @@ def check_tilesets(root: ElementTree.Element, path: str, report: Report) -> list
         source = tileset.get("source")
         label = source or tileset.get("name") or ""
         if _int_attribute(tileset, "firstgid") is None:
-            report.error(f"tileset {label!r} has no valid firstgid")
+            report.error(said("check_tilesets.2", label=label))
         if source is not None:
             tsx = os.path.normpath(os.path.join(base, source))
             if not files_.inside(base, tsx):
-                report.error(f"tileset file {source!r} is outside the board's folder; keep tilesets beside the board")
+                report.error(said("check_tilesets.3", source=source))
                 continue
             watched.append(tsx)
             element = _parse_tileset_file(tsx, source, report)
             if element is None:
                 continue
             if element.find(".//tileset") is not None:
-                report.error(f"tileset file {source!r} holds a <tileset> inside its tileset, which Tiled never writes")
+                report.error(said("check_tilesets.4", source=source))
                 continue
             _inline(tileset, element, os.path.dirname(source))
         if _check_tileset_numbers(tileset, label, report):
@@ -229,8 +219,12 @@ def check_tilesets(root: ElementTree.Element, path: str, report: Report) -> list
         watched.extend(_check_images(layer, base, f"image layer {layer.get('name', '')!r}", report, pixels))
     if sum(pixels.values()) > MAX_BOARD_PIXELS:
         report.error(
-            f"the board's pictures hold {sum(pixels.values()):,} pixels together, more than the "
-            f"{MAX_BOARD_PIXELS:,} a board may use (a {files_.MAX_IMAGE_SIDE}x{files_.MAX_IMAGE_SIDE} picture)"
+            said(
+                "check_tilesets.1",
+                value=sum(pixels.values()),
+                MAX_BOARD_PIXELS=MAX_BOARD_PIXELS,
+                MAX_IMAGE_SIDE=files_.MAX_IMAGE_SIDE,
+            )
         )
     return watched
 
@@ -256,8 +250,14 @@ def _check_tileset_numbers(tileset: ElementTree.Element, label: str, report: Rep
         value = _int_attribute(tileset, name, low)
         if value is None or not low <= value <= files_.MAX_IMAGE_SIDE:
             report.error(
-                f"tileset {label!r}: its {name} {tileset.get(name)!r} is not a whole number of pixels "
-                f"from {low} to {files_.MAX_IMAGE_SIDE}"
+                said(
+                    "check_tileset_numbers.1",
+                    label=label,
+                    name=name,
+                    value=tileset.get(name),
+                    low=low,
+                    MAX_IMAGE_SIDE=files_.MAX_IMAGE_SIDE,
+                )
             )
             good = False
     return good
@@ -272,29 +272,36 @@ def _check_images(
     found = []
     images = list(owner.iter("image"))
     if owner.tag == "tileset" and not images:
-        report.error(f"tileset {label!r} has no image")
+        report.error(said("check_images.1", label=label))
     for node in images:
         source = node.get("source", "")
         file = os.path.normpath(os.path.join(base, source))
         if not source or not os.path.exists(file) or os.path.isdir(file):
-            report.error(f"tileset {label!r}: image {source!r} not found")
+            report.error(said("check_images.2", label=label, source=source))
             continue
         if not files_.inside(base, file):
-            report.error(f"tileset {label!r}: image {source!r} is outside the board's folder; keep it beside the board")
+            report.error(said("check_images.3", label=label, source=source))
             continue
         try:
             width, height = files_.check_image(file)
         except files_.FileRefused as error:
-            report.error(f"tileset {label!r}: image {source!r} is refused: {error}")
+            report.error(said("check_images.5", label=label, source=source, error=error))
             continue
         except OSError as error:
-            report.error(f"tileset {label!r}: image {source!r} cannot be read ({error.strerror or error})")
+            report.error(said("check_images.6", label=label, source=source, value=error.strerror or error))
             continue
         declared = (_int_attribute(node, "width"), _int_attribute(node, "height"))
         if None not in declared and declared != (width, height):
             report.warn(
-                f"tileset {label!r}: image {source!r} is {width}x{height} pixels, not the "
-                f"{declared[0]}x{declared[1]} the tileset says; the picture's own size is used"
+                said(
+                    "check_images.4",
+                    label=label,
+                    source=source,
+                    width=width,
+                    height=height,
+                    declared=declared[0],
+                    declared2=declared[1],
+                )
             )
         node.set("width", str(width))
         node.set("height", str(height))
@@ -302,10 +309,7 @@ def _check_images(
         if owner.tag == "tileset" and node is owner.find("image"):
             tiles = _tile_count(owner, width, height)
             if tiles > MAX_TILESET_TILES:
-                report.error(
-                    f"tileset {label!r}: its picture cuts into {tiles:,} tiles, more than the "
-                    f"{MAX_TILESET_TILES:,} a tileset may have; use larger tiles"
-                )
+                report.error(said("check_images.7", label=label, tiles=tiles, MAX_TILESET_TILES=MAX_TILESET_TILES))
                 continue
         found.append(file)
     return found
@@ -323,25 +327,25 @@ def _tile_count(tileset: ElementTree.Element, width: int, height: int) -> int:
 def _parse_tileset_file(tsx: str, source: str, report: Report) -> ElementTree.Element | None:
     """The root of an external tileset file, or None with a problem."""
     if not source.lower().endswith(".tsx"):
-        report.error(f"tileset file {source!r} is not a .tsx file; save the tileset as .tsx")
+        report.error(said("parse_tileset_file.1", source=source))
         return None
     if not os.path.exists(tsx) or os.path.isdir(tsx):
-        report.error(f"tileset file {source!r} not found (looked for {tsx})")
+        report.error(said("parse_tileset_file.2", source=source, tsx=tsx))
         return None
     try:
         element = files_.parse_xml(files_.read_bytes(tsx, "tileset"))
     except files_.FileRefused as error:
-        report.error(f"tileset file {source!r} is refused: {error}")
+        report.error(said("parse_tileset_file.4", source=source, error=error))
         return None
     except ElementTree.ParseError as error:
         line, column = error.position
-        report.error(f"tileset file {source!r} is broken XML at line {line}, column {column + 1}")
+        report.error(said("parse_tileset_file.5", source=source, line=line, value=column + 1))
         return None
     except (OSError, UnicodeError, LookupError, ValueError) as error:
-        report.error(f"cannot read tileset file {source!r} ({error})")
+        report.error(said("parse_tileset_file.6", source=source, error=error))
         return None
     if element.tag != "tileset":
-        report.error(f"tileset file {source!r} holds <{element.tag}>, not <tileset>")
+        report.error(said("parse_tileset_file.3", source=source, tag=element.tag))
         return None
     return element
 
@@ -376,16 +380,18 @@ def check_layer_kinds(layers: list[Layer], report: Report) -> None:
     """Rule layers are tile layers, `start` an object layer, `ground` exists, names look right."""
     for layer in layers:
         if (layer.key in RULE_LAYERS or layer.key == GROUND) and layer.element.tag != "layer":
-            what = "the ground is" if layer.key == GROUND else f"{layer.key} are"
-            report.error(f"this is {layer.kind}; {what} painted on a tile layer", layer.name)
+            if layer.key == GROUND:
+                report.error(said("check_layer_kinds.2", kind=layer.kind), layer.name)
+            else:
+                report.error(said("check_layer_kinds.5", kind=layer.kind, layer=layer.key), layer.name)
         elif layer.key == START and layer.element.tag != "objectgroup":
-            report.error(f"this is {layer.kind}; start squares are points on an object layer", layer.name)
+            report.error(said("check_layer_kinds.3", kind=layer.kind), layer.name)
         elif layer.key not in KNOWN_LAYERS:
             guess = _probable_layer(layer.key)
             if guess:
-                report.warn(f'this layer is read as decoration; did you mean "{guess}"?', layer.name)
+                report.warn(said("check_layer_kinds.4", guess=guess), layer.name)
     if not any(layer.key == GROUND and layer.element.tag == "layer" for layer in layers):
-        report.error('no tile layer named "ground"; paint the track on a layer named "ground"')
+        report.error(said("check_layer_kinds.1"))
 
 
 def _probable_layer(key: str) -> str | None:
@@ -409,61 +415,34 @@ def check_layer_data(root: ElementTree.Element, layers: list[Layer], report: Rep
             report.error(problem, layer.name)
 
 
-def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -> str | None:
+def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -> Said | None:
     """What is wrong with one tile layer's data, or None."""
     size = (_int_attribute(element, "width", width), _int_attribute(element, "height", height))
     if size != (width, height):
-        return f"the layer is {size[0]}x{size[1]} squares but the map is {width}x{height}"
+        return said("layer_data_problem.1", size=size[0], size2=size[1], width=width, height=height)
     data = element.find("data")
     if data is None:
-        return "the layer has no <data>"
+        return said("layer_data_problem.2")
     if data.find("chunk") is not None:
-        return "the layer is stored in chunks (an infinite map); boards must be finite"
+        return said("layer_data_problem.3")
     encoding, compression = data.get("encoding"), data.get("compression")
     if encoding is None:
-        return "the layer is saved as XML tiles; choose CSV or Base64 (Map > Map Properties > Tile Layer Format)"
+        return said("layer_data_problem.4")
     if encoding not in ENCODINGS:
-        return f"unknown layer encoding {encoding!r}; choose CSV or Base64"
+        return said("layer_data_problem.5", encoding=encoding)
     if compression not in COMPRESSIONS or (compression and encoding != "base64"):
-        return f"layer compression {compression!r} is not readable; choose Base64 (zlib) or Base64 (gzip)"
+        return said("layer_data_problem.6", compression=compression)
     try:
-        gids = _decode_gids(data.text or "", encoding, compression, width * height)
+        gids = decode_gids(data.text or "", encoding, compression, width * height)
     except files_.FileRefused:
-        return (
-            f"the layer's data inflates to more than the {width * height * 4:,} bytes "
-            f"a {width}x{height} map needs; it is refused"
-        )
+        return said("layer_data_problem.10", value=width * height * 4, width=width, height=height)
     if isinstance(gids, int):
-        return f"the layer holds {gids} tiles but a {width}x{height} map needs {width * height}"
+        return said("layer_data_problem.7", gids=gids, width=width, height=height, value=width * height)
     if gids is None:
-        return f"the layer data is damaged ({encoding}{'+' + compression if compression else ''} does not decode)"
+        return said("layer_data_problem.8", encoding=encoding, value="+" + compression if compression else "")
     if len(gids) != width * height:
-        return f"the layer holds {len(gids)} tiles but a {width}x{height} map needs {width * height}"
+        return said("layer_data_problem.9", value=len(gids), width=width, height=height, value2=width * height)
     return None
-
-
-def _decode_gids(text: str, encoding: str, compression: str | None, squares: int) -> list[int] | int | None:
-    """The raw gids of a layer's data; None when they do not decode; their count alone when it is not
-    `squares` (counted before decoding: a huge layer is never turned into numbers). FileRefused when
-    compressed data inflates past what `squares` tiles need."""
-    try:
-        if encoding == "csv":
-            items = text.count(",") + 1 if text.strip() else 0
-            if items != squares and items - 1 != squares:  # Tiled may end the data with a comma
-                return items
-            return [int(item) for item in text.replace("\n", "").split(",") if item.strip()]
-        data = base64.b64decode(text.strip(), validate=False)
-        if compression:
-            data = files_.inflate(data, compression, squares * 4)
-        if len(data) % 4:
-            return None
-        if len(data) // 4 != squares:
-            return len(data) // 4
-        return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
-    except files_.FileRefused:
-        raise
-    except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
-        return None
 
 
 # ---------------------------------------------------------------- properties
@@ -478,24 +457,31 @@ def check_typed_properties(root: ElementTree.Element, report: Report) -> None:
                 continue  # the board's own properties get their own, clearer check
             kind, value = prop.get("type"), prop.get("value")
             if kind == "bool" and value not in (None, "true", "false", "1", "0"):
-                report.error(f"property {prop.get('name')!r} of {_owner_label(owner)} is a bool but holds {value!r}")
+                report.error(
+                    said("check_typed_properties.1", name=prop.get("name"), value=_owner_label(owner), value2=value)
+                )
             elif kind in _CASTS and value is not None:
                 try:
                     _CASTS[kind](value)
                 except ValueError:
                     report.error(
-                        f"property {prop.get('name')!r} of {_owner_label(owner)} is "
-                        f"{'an' if kind == 'int' else 'a'} {kind} but holds {value!r}"
+                        said(
+                            "check_typed_properties.2",
+                            name=prop.get("name"),
+                            value=_owner_label(owner),
+                            kind=word(f"a_{kind}"),
+                            value3=value,
+                        )
                     )
 
 
-def _owner_label(element: ElementTree.Element) -> str:
+def _owner_label(element: ElementTree.Element) -> Word:
     """'the map', 'layer "x"', 'object 3'."""
     if element.tag == "map":
-        return "the map"
+        return word("the_map")
     if element.tag == "object":
-        return f"object {element.get('id', '?')}"
-    return f"{element.tag} {element.get('name', element.get('id', ''))!r}"
+        return word("an_object", id=element.get("id", "?"))
+    return word("an_element", tag=element.tag, name=element.get("name", element.get("id", "")))
 
 
 def _raw_map_properties(root: ElementTree.Element) -> dict[str, tuple[str | None, str]]:
@@ -522,13 +508,13 @@ def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict
     for name in raw:
         guess = difflib.get_close_matches(name.lower(), MAP_PROPERTIES, n=1, cutoff=0.75)
         if name not in MAP_PROPERTIES and not TRANSLATION.fullmatch(name) and guess:
-            report.warn(f'map property "{name}" is not read; did you mean "{guess[0]}"?')
+            report.warn(said("map_properties.1", name=name, guess=guess[0]))
     text: dict[str, str] = {key: raw[key][1] for key in ("name", "description", "author") if key in raw}
     lengths = {"name": BOARD_NAME_LENGTH, "description": DESCRIPTION_LENGTH, "author": DESCRIPTION_LENGTH}
     for key, longest in lengths.items():
         wrong = files_.printable(text.get(key, ""), longest, lines=key != "name")
         if wrong:
-            report.error(f'map property "{key}" cannot be shown: {wrong}')
+            report.error(said("map_properties.2", key=key, wrong=wrong))
             text[key] = ""
     return {
         "translations": _translations(raw, report),
@@ -551,7 +537,7 @@ def _translations(raw: dict[str, tuple[str | None, str]], report: Report) -> dic
         name = match.group(1) == "name"
         wrong = files_.printable(value, BOARD_NAME_LENGTH if name else DESCRIPTION_LENGTH, lines=not name)
         if wrong:
-            report.error(f'map property "{key}" cannot be shown: {wrong}')
+            report.error(said("translations.1", key=key, wrong=wrong))
         elif value.strip():
             found[key] = value.strip() if name else value
     return found
@@ -566,15 +552,15 @@ def _whole_property(
     kind, value = raw[name]
     low, high = bounds
     if kind not in (None, "int", "string"):
-        report.error(f'map property "{name}" is a {kind} property; make it an int from {low} to {high}')
+        report.error(said("whole_property.1", name=name, kind=kind, low=low, high=high))
         return default
     try:
         number = int(value.strip())
     except ValueError:
-        report.error(f'map property "{name}" must be a whole number from {low} to {high}, not {value!r}')
+        report.error(said("whole_property.3", name=name, low=low, high=high, value=value))
         return default
     if not low <= number <= high:
-        report.error(f'map property "{name}" is {number}; it must be from {low} to {high}')
+        report.error(said("whole_property.2", name=name, number=number, low=low, high=high))
         return default
     return number
 
@@ -585,14 +571,11 @@ def _respawn_turns(raw: dict[str, tuple[str | None, str]], report: Report) -> tu
         return DEFAULT_RESPAWN_TURNS
     kind, value = raw["respawn_turns"]
     if kind not in (None, "string", "int"):
-        report.error(f'map property "respawn_turns" is a {kind} property; make it a string like "4,7,10,13"')
+        report.error(said("respawn_turns.1", kind=kind))
         return DEFAULT_RESPAWN_TURNS
     parts = [part.strip() for part in value.split(",") if part.strip()]
     low, high = 1, TURNS_RANGE[1]
     if not all(part.isascii() and part.isdigit() and len(part) <= 3 and low <= int(part) <= high for part in parts):
-        report.error(
-            f'map property "respawn_turns" must list game turns from {low} to {high} '
-            f'separated by commas, like "4,7,10,13", not {value!r}'
-        )
+        report.error(said("respawn_turns.2", low=low, high=high, value=value))
         return DEFAULT_RESPAWN_TURNS
     return tuple(sorted({int(part) for part in parts}))

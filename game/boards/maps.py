@@ -33,7 +33,8 @@ from game.boards.map_checks import (
     parse_map_xml,
     walk_layers,
 )
-from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report, counted
+from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report
+from game.boards.map_words import Sentence, said, said_count, sentences
 
 
 # ---------------------------------------------------------------- public API
@@ -42,7 +43,9 @@ def load_board(path: PathLike) -> Board:
     board, problems, _ = _read(path)
     errors = [p for p in problems if p.severity == ERROR]
     if errors or board is None:
-        raise BoardError(errors[0].line() if errors else f"{path}: error: unreadable board")
+        if errors:
+            raise BoardError(errors[0].line(), errors[0])
+        raise BoardError(f"{path}: error: unreadable board")
     return board
 
 
@@ -57,39 +60,49 @@ def read_board(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
     return _read(path)
 
 
-def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "text") -> int:
+def check_map_command(paths: list[str], out: TextIO | None = None, form: str = "text", language: str = "en") -> int:
     """`main.py check-map FILE...`: print one line per problem and a summary (`form` "json": one JSON
-    document instead, `problems_json`, for the Tiled extension and other tools).
+    document instead, `problems_json`, for the Tiled extension and other tools), its sentences in
+    `language` ("en" or "fr"; game.boards.map_words).
 
     A folder stands for its `.tmx` files. Exit 0 when no board has an error
     (warnings allowed), 1 when one has (a missing file is an error of that
     file), 2 when no file is given (main.py gives the player's boards folder then).
     """
+    out = out if out is not None else sys.stdout
     if not paths:
         print("check-map: give at least one board (.tmx file or folder of boards)", file=out)
         return 2
     checked = [(file, [problem] if problem else check_board(file)) for file, problem in _expand(paths)]
     errors = sum(p.severity == ERROR for _, problems in checked for p in problems)
     warnings = sum(p.severity == WARNING for _, problems in checked for p in problems)
-    summary = f"checked {counted(len(checked), 'board')}: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
+    words = sentences(language)
+    summary = str(words["summary"]).format(
+        boards=said_count(words, "board", len(checked), language),
+        errors=said_count(words, "error", errors, language),
+        warnings=said_count(words, "warning", warnings, language),
+    )
     if form == "json":
-        json.dump(problems_json(checked, summary), out, ensure_ascii=False, indent=1)
+        json.dump(problems_json(checked, summary, words), out, ensure_ascii=False, indent=1)
         print(file=out)
         return 1 if errors else 0
     for file, problems in checked:
         for p in problems:
-            print(p.line(), file=out)
+            print(p.line(words), file=out)
         if not problems:
-            print(f"{file}: ok", file=out)
+            print(str(words["ok"]).format(file=file), file=out)
     print(summary, file=out)
     return 1 if errors else 0
 
 
-def problems_json(checked: list[tuple[str, list[Problem]]], summary: str) -> dict[str, object]:
+def problems_json(
+    checked: list[tuple[str, list[Problem]]], summary: str, words: dict[str, Sentence] | None = None
+) -> dict[str, object]:
     """What `check-map --format json` prints: each board checked, each of its problems with its place
     (layer; column and row, counted from 0, when there is a square; the id of the start point it is about,
     when it is about one) and its sentence, as the text output
-    says them (`line` is the text output's line), then the counts and the summary line."""
+    says them in the language of `words` (`line` is the text output's line; `code` the problem's stable
+    key in game.boards.map_words, the same in every language), then the counts and the summary line."""
     return {
         "format": 1,
         "boards": [
@@ -104,8 +117,9 @@ def problems_json(checked: list[tuple[str, list[Problem]]], summary: str) -> dic
                         "column": p.square[1] if p.square is not None else None,
                         "row": p.square[0] if p.square is not None else None,
                         "object": p.obj,
-                        "message": p.message,
-                        "line": p.line(),
+                        "code": p.code,
+                        "message": p.text(words),
+                        "line": p.line(words),
                     }
                     for p in problems
                 ],
@@ -124,7 +138,8 @@ def _expand(paths: Iterable[str]) -> Iterator[tuple[str, Problem | None]]:
         if os.path.isdir(path):
             boards = sorted(str(p) for p in Path(path).glob("*.tmx"))
             if not boards:
-                yield path, Problem(path, message="this folder holds no .tmx board")
+                folder = said("expand.1")
+                yield path, Problem(path, message=folder.text(), code=folder.code)
             for board in boards:
                 yield board, None
         else:

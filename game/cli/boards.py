@@ -7,14 +7,32 @@ import json
 import sys
 
 from game.app import addboards, userboards
+from game.app.settings import settings_path, system_language
+from game.app.userdata import Unreadable, read_json_file
+from game.boards.map_words import LANGUAGES
 from game.boards.maps import check_map_command, problems_json
 
 
-def run_check_map(names: list[str], form: str = "text") -> int:
-    """`check-map FILE...` (`form`: "text" or "json"); with no file, the player's own boards folder
-    (made if missing)."""
+def language_of(lang: str | None) -> str:
+    """The language the board checker speaks: `--lang`, else the language of the player's saved settings
+    (read, never changed: a command does not set a bad settings file aside), else the system's."""
+    if lang is not None:
+        return lang
+    try:
+        path = settings_path()
+        saved = read_json_file(path, "settings", "settings") if path.is_file() else None
+    except (OSError, Unreadable):
+        saved = None
+    chosen = saved.get("language") if isinstance(saved, dict) else None
+    return chosen if chosen in LANGUAGES else system_language()
+
+
+def run_check_map(names: list[str], form: str = "text", lang: str | None = None) -> int:
+    """`check-map FILE...` (`form`: "text" or "json"; `lang`: "en", "fr" or None, the settings' language);
+    with no file, the player's own boards folder (made if missing)."""
+    language = language_of(lang)
     if names:
-        return check_map_command(names, form=form)
+        return check_map_command(names, form=form, language=language)
     where = userboards.prepare()
     if where is None:
         print(
@@ -32,19 +50,21 @@ def run_check_map(names: list[str], form: str = "text") -> int:
             "give a board or a folder to check another one"
         )
         return 0
-    return check_map_command([str(where)], form=form)
+    return check_map_command([str(where)], form=form, language=language)
 
 
-def run_add_board(names: list[str]) -> int:
-    """`add-board FILE...`: each board or pack added to the player's boards folder; exit 1 when anything
-    was refused (what passed is added all the same)."""
+def run_add_board(names: list[str], lang: str | None = None) -> int:
+    """`add-board FILE...`: each board or pack added to the player's boards folder, a board's problems
+    said in `lang` (None: the settings' language); exit 1 when anything was refused (what passed is
+    added all the same)."""
+    language = language_of(lang)
     where = userboards.prepare()
     if where is None:
         print("add-board: the game's per-user folder cannot be made, so there is no boards folder", file=sys.stderr)
         return 1
     refused = False
     for name in names:
-        outcome = addboards.add_boards(name, where)
+        outcome = addboards.add_boards(name, where, language)
         for line in outcome.lines():
             print(line)
         refused = refused or bool(outcome.refused)

@@ -378,6 +378,9 @@ def build_parser() -> Parser:
         default="text",
         help="text: one line per problem (default); json: one JSON document with each problem's place",
     )
+    check.add_argument(
+        "--lang", choices=("en", "fr"), default=None, help="the sentences' language (default: your settings' language)"
+    )
 
     add = command(
         commands,
@@ -389,6 +392,9 @@ def build_parser() -> Parser:
         lineup=False,
     )
     add.add_argument("files", nargs="+", metavar="FILE", help="boards (.tmx) or packs of boards (.zip)")
+    add.add_argument(
+        "--lang", choices=("en", "fr"), default=None, help="the problems' language (default: your settings' language)"
+    )
 
     replay = command(
         commands,
