@@ -24,6 +24,7 @@ from game.app.settings import Settings
 from game.replay import start
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
+from scenes.championships import ChampionshipsScene
 from scenes.gamepad import Gamepads
 from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
@@ -75,6 +76,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "question": QuestionScene,
     "games": GamesScene,
     "replays": ReplaysScene,
+    "championships": ChampionshipsScene,
     "replay": watch,
 }
 

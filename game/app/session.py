@@ -15,7 +15,8 @@ progress of the player's folder (a test reads the import graph to keep it so):
   rebuilt from its record with one choice fewer, the same dice.
 - The functions below it are the menus' doors: the games in progress (`games`, `resume_game`,
   `delete_game`: only once the player said yes), the kept races (`kept_races`, `open_kept`,
-  `delete_kept`: only once the player said yes), a new race or championship race (`new_race`,
+  `delete_kept`: only once the player said yes), the kept championships (`kept_championships`,
+  `open_championship`, `delete_championship`), a new race or championship race (`new_race`,
   `season_race`: a game of its own, never in place of another), keeping a race as a replay or as a
   game in progress, a championship saved, finished and kept.
 """
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.app import championships as championshipfiles
 from game.app import games as gamefiles
 from game.app import kept as keptfiles
 from game.app import userdata
@@ -36,7 +38,7 @@ from game.app.games import Game
 from game.app.kept import Kept
 from game.race import Race, SaveError
 from game.replay import write as write_replay
-from game.season import Season
+from game.season import Season, SeasonError
 
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
@@ -265,6 +267,28 @@ def delete_kept(kept: Kept) -> bool:
     gone = userdata.delete_replay(kept.path)
     if gone:
         log.info("the kept race %s was deleted (the player said yes)", kept.path.name)
+    return gone
+
+
+def kept_championships() -> list[championshipfiles.KeptChampionship]:
+    """The finished championships kept, the newest first."""
+    userdata.wait_for_saves()
+    return championshipfiles.list_championships()
+
+
+def open_championship(championship: championshipfiles.KeptChampionship) -> tuple[Season | None, str]:
+    """A kept championship rebuilt from its races (its final table, its podium), or None and why not."""
+    try:
+        return championshipfiles.rebuild_season(championship), ""
+    except SeasonError as error:
+        return None, str(error)
+
+
+def delete_championship(championship: championshipfiles.KeptChampionship) -> bool:
+    """Delete a kept championship, its races and its table (only once the player said yes); True when gone."""
+    gone = championshipfiles.delete_championship(championship)
+    if gone:
+        log.info("the kept championship %s was deleted (the player said yes)", championship.folder.name)
     return gone
 
 

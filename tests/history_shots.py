@@ -1,0 +1,82 @@
+"""The README's pictures of a player's history: the replay's timeline, a kept championship's table opened
+again, the statistics screen in French.
+
+`python -m tests.history_shots docs/screenshots` draws them again (headless); a test draws them too.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game import Race, RacerSetup, load_board, seeds  # noqa: E402
+from game.app import session  # noqa: E402
+from game.season import Season, bot_choices, play_headless  # noqa: E402
+from scenes.screenshots import settle  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = sorted((ROOT / "maps").glob("*.tmx"))
+NAMES = [("Ann", "elf", None), ("Bram", "dwarf", "normal"), ("Cleo", "sorceress", "easy"), ("Dax", "orc", "normal")]
+
+
+def timeline_shot(app, folder: Path) -> Path:
+    """A replay paused in game turn 6, on its timeline."""
+    from game.replay import parse, record, start
+    from scenes.replay import replay_board, replay_scene
+
+    race = Race.new(load_board(BOARDS[0]), [RacerSetup(c, n, "normal") for n, c, _ in NAMES], 10, seed=21)
+    bot_choices(race, seeds.bot_rngs(21, len(NAMES)))
+    replay = parse(record(race))
+    scene = app.stack.reset(replay_scene(replay, start(replay, replay_board(replay))))
+    settle(app)
+    scene.guide.jump(scene.guide.timeline.turn_index(6) + 40)
+    settle(app)
+    path = folder / "replay-timeline.png"
+    app.screenshot(path)
+    return path
+
+
+def kept_season(name: str = "Autumn Cup") -> Season:
+    """A three-race championship of computer racers, played and kept in the player's folder."""
+    racers = [RacerSetup(c, n, b or "normal") for n, c, b in NAMES]
+    season = Season.new(name, racers, [str(p) for p in BOARDS[:3]], 5, 8)
+    play_headless(season, load_board, io.StringIO())
+    session.keep_finished_season(season)
+    return season
+
+
+def championship_shot(app, folder: Path) -> Path:
+    """A kept championship's final table, opened again from its list."""
+    kept_season()
+    (kept,) = session.kept_championships()[:1]
+    season, _ = session.open_championship(kept)
+    app.stack.reset(app.stack.make("season_table", season, kept=True))
+    settle(app)
+    path = folder / "championship-kept.png"
+    app.screenshot(path)
+    return path
+
+
+def take(folder) -> list[Path]:
+    """Every picture of this module, in `folder` (a player's folder of its own, made for them)."""
+    import tempfile
+
+    from game.app.settings import Settings
+    from scenes.app import App
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["XDG_DATA_HOME"] = home
+        app = App(settings=Settings(language="en"))
+        return [timeline_shot(app, folder), championship_shot(app, folder)]
+
+
+if __name__ == "__main__":
+    for path in take(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
+        print(path)
