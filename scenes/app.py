@@ -43,6 +43,7 @@ from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
+from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
@@ -77,6 +78,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "games": GamesScene,
     "replays": ReplaysScene,
     "championships": ChampionshipsScene,
+    "statistics": StatsScene,
     "replay": watch,
 }
 

@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import Race, RacerSetup, load_board, seeds  # noqa: E402
+from game.ai import choose  # noqa: E402
 from game.app import session  # noqa: E402
 from game.season import Season, bot_choices, play_headless  # noqa: E402
 from scenes.screenshots import settle  # noqa: E402
@@ -62,6 +63,44 @@ def championship_shot(app, folder: Path) -> Path:
     return path
 
 
+def person_races(count: int = 10, name: str = "Zoé", seed: int = 100) -> list[Race]:
+    """`count` finished races with a person's seat (`name`, his choices made by a computer policy) against
+    computer racers of every level, on the shipped boards, kept as replays in the player's folder."""
+    from game.replay import write
+
+    characters = ("elf", "dwarf", "orc", "sorceress", "thief", "baby")
+    levels = ("easy", "normal", "hard", "random")
+    races = []
+    for index in range(count):
+        board = load_board(BOARDS[index % len(BOARDS)])
+        me = RacerSetup(characters[index % 3], name, None)
+        others = [RacerSetup(characters[3 + k], "", levels[(index + k) % len(levels)]) for k in range(1 + index % 3)]
+        race = Race.new(board, [me, *others], 5, seed=seed + index)
+        rngs = seeds.bot_rngs(seed + index, len(race.racers))
+        while (decision := race.pending) is not None:
+            level = race.racers[decision.racer].setup.bot or "normal"
+            race.choose(choose(race, decision, "greedy" if level == "hard" else level, rngs[decision.racer]))
+        write(race, session.userdata.user_dir() / "replays")
+        races.append(race)
+    return races
+
+
+def stats_shot(app, folder: Path) -> Path:
+    """The statistics screen in French, after ten races of Zoé's (and the championship above)."""
+    from scenes import i18n
+
+    person_races()
+    app.settings.player_name = "Zoé"
+    language = i18n.language()
+    i18n.set_language("fr")
+    app.stack.reset(app.stack.make("statistics"))
+    settle(app)
+    path = folder / "statistics-fr.png"
+    app.screenshot(path)
+    i18n.set_language(language)
+    return path
+
+
 def take(folder) -> list[Path]:
     """Every picture of this module, in `folder` (a player's folder of its own, made for them)."""
     import tempfile
@@ -71,10 +110,17 @@ def take(folder) -> list[Path]:
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    before = os.environ.get("XDG_DATA_HOME")
     with tempfile.TemporaryDirectory() as home:
         os.environ["XDG_DATA_HOME"] = home
-        app = App(settings=Settings(language="en"))
-        return [timeline_shot(app, folder), championship_shot(app, folder)]
+        try:
+            app = App(settings=Settings(language="en"))
+            return [timeline_shot(app, folder), championship_shot(app, folder), stats_shot(app, folder)]
+        finally:
+            if before is None:
+                os.environ.pop("XDG_DATA_HOME", None)
+            else:
+                os.environ["XDG_DATA_HOME"] = before
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ TEXTS = (
     Field("join_address", TEXT, longest=255),
     Field("join_code", TEXT, longest=16),
     Field("player_name", TEXT, longest=NAME_LENGTH),
+    Field("me_names", TEXT, longest=8 * (NAME_LENGTH + 2)),  # "that's me": other names of the player, by commas
+    Field("stats_since", TEXT, longest=32),  # the statistics count the races kept from then (ISO), "" all
 )
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
@@ -135,6 +137,8 @@ class Settings:
     join_address: str = ""  # the last race joined: the host's address, the room code, the name given
     join_code: str = ""
     player_name: str = ""
+    me_names: str = ""  # the statistics' "that's me" (game/app/stats.py): other names he plays under
+    stats_since: str = ""  # the statistics' reset: the races kept from then count
     lineups: dict[str, dict[str, Any]] = field(default_factory=dict)  # LINEUPS: each setup's last lineup
     # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
     # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
@@ -314,6 +318,8 @@ class Settings:
             "join_address",
             "join_code",
             "player_name",
+            "me_names",
+            "stats_since",
             "lineups",
             "seat_keys",
         }
@@ -339,6 +345,8 @@ class Settings:
                 "join_address": str(self.join_address),
                 "join_code": str(self.join_code),
                 "player_name": str(self.player_name),
+                "me_names": str(self.me_names),
+                "stats_since": str(self.stats_since),
                 "lineups": {key: self.lineups[key] for key in LINEUPS if key in self.lineups},
                 "seat_keys": dict(self.seat_keys),
             }
