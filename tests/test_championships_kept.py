@@ -4,6 +4,10 @@ a championship is rebuilt from its races alone, equal to the season that ran; ba
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -18,6 +22,8 @@ from scenes.season import PodiumScene, SeasonTableScene
 from scenes.title import TitleScene
 from tests.test_scenes import key, run_until
 from tests.test_season_scenes import season_setup
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def window() -> App:
@@ -115,3 +121,26 @@ def test_a_kept_championship_that_cannot_be_read_says_why_and_deletes_whole(tmp_
     listed = {c.folder.name: c for c in championships.list_championships()}
     assert "holds no race" in listed[empty.name].problem
     assert session.delete_championship(kept) and not folder.exists()
+
+
+def test_a_championship_kept_by_the_games_first_version_opens_whole(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    old = ROOT / "tests" / "fixtures" / "v1" / "seasons" / "2026-11-22-autumn-cup"
+    shutil.copytree(old, userdata.user_dir() / "seasons" / old.name)
+    (kept,) = session.kept_championships()
+    assert not kept.problem and len(kept.races) == 3 and kept.name == "Autumn Cup"
+    season, problem = session.open_championship(kept)
+    assert season is not None, problem
+    table = json.loads((old / "table.json").read_text(encoding="utf-8"))["table"]
+    assert [line.to_json() for line in season.table()] == table  # the table it kept, worked out again
+    assert kept.champions == [line["name"] for line in table if line["place"] == 1]
+
+
+def test_a_folder_of_too_many_races_is_refused_before_they_are_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = userdata.user_dir() / "seasons" / "2026-11-27-huge"
+    folder.mkdir(parents=True)
+    for number in range(1, 12):
+        (folder / f"race-{number}.json").write_text("x")
+    (kept,) = session.kept_championships()
+    assert "11 races" in kept.problem and not kept.races

@@ -71,12 +71,13 @@ def read_championship(folder: Path) -> KeptChampionship:
         saved = max((path.stat().st_mtime for path in files), default=folder.stat().st_mtime)
     except OSError as error:
         return KeptChampionship(folder, name, 0.0, problem=str(error.strerror or error))
+    if len(files) > MAX_RACES:  # (not read: a championship has no more)
+        problem = f"{folder.name} holds {len(files)} races (a championship has at most {MAX_RACES})"
+        return KeptChampionship(folder, name, saved, problem=problem)
     races = [kept.read_kept(path, kept.SEASON, name, number) for number, path in enumerate(files, 1)]
     problem = next((race.problem for race in races if race.problem), "")
     if not races:
         problem = f"{folder.name} holds no race"
-    elif len(races) > MAX_RACES:
-        problem = f"{folder.name} holds {len(races)} races (a championship has at most {MAX_RACES})"
     return KeptChampionship(folder, name, saved, races, problem, champions_of(folder))
 
 
