@@ -7,7 +7,6 @@ it, and deletes its races and its table only on Yes. Escape (or *Back*) goes bac
 from __future__ import annotations
 
 from game.app import session
-from game.app.championships import KeptChampionship
 from scenes.games import when
 from scenes.i18n import t
 from scenes.replays import racer_name
@@ -15,7 +14,7 @@ from scenes.ui import theme
 from scenes.ui.listing import ListScene, Shown
 
 
-def champions(championship: KeptChampionship) -> str:
+def champions(championship: session.KeptChampionship) -> str:
     """Who won the championship (its table's first place), or why it cannot be read."""
     if championship.problem:
         return t("replays.unreadable", problem=championship.problem)
@@ -28,10 +27,10 @@ class ChampionshipsScene(ListScene):
 
     WORDS = "championships"
 
-    def read(self) -> list[KeptChampionship]:
+    def read(self) -> list[session.KeptChampionship]:
         return session.kept_championships()
 
-    def open(self, championship: KeptChampionship) -> None:
+    def open(self, championship: session.KeptChampionship) -> None:
         """Its final table again (Escape there comes back here)."""
         season, problem = session.open_championship(championship)
         if season is None:
@@ -40,7 +39,7 @@ class ChampionshipsScene(ListScene):
         self.message = ""
         self.stack.push(self.stack.make("season_table", season, kept=True))
 
-    def shown(self, championship: KeptChampionship) -> Shown:
+    def shown(self, championship: session.KeptChampionship) -> Shown:
         saved = when(championship.saved)
         kind = t("championships.kind", count=len(championship.races))
         if championship.problem:
@@ -49,10 +48,10 @@ class ChampionshipsScene(ListScene):
         names = ", ".join(racer_name(r) for r in racers)
         return Shown(kind, championship.name, champions(championship), theme.GOOD, saved, racers, names)
 
-    def describe(self, championship: KeptChampionship) -> str:
+    def describe(self, championship: session.KeptChampionship) -> str:
         return f"{championship.name} · {when(championship.saved)}"
 
-    def remove(self, championship: KeptChampionship) -> None:
+    def remove(self, championship: session.KeptChampionship) -> None:
         if not session.delete_championship(championship):
             self.message = t("replays.not_deleted", file=championship.folder.name)
 

@@ -3,8 +3,9 @@ kept in his folder (game/app/stats.py): his figures in tiles, his places as a ba
 character and one by board, and his results against each computer level with the win rate's interval.
 
 The *That's me* field takes the other names he plays under (by commas; his player name always counts);
-*Export CSV* writes every race he played to statistics.csv in his folder; *Reset* asks first, then counts
-only the races kept from now (no race is deleted). Escape (or *Back*) goes back to the title.
+*Export CSV* writes every race he played to statistics.csv in his folder (through the session);
+*Reset* asks first, then counts only the races kept from now (no race is deleted). Escape (or *Back*)
+goes back to the title.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.app import stats, userdata
-from game.files import write_atomically
+from game.app import session, stats
 from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
@@ -25,7 +25,6 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, TextField, fit, panel, veil
 
-CSV_FILE = "statistics.csv"  # in the player's folder
 # The tiles along the top: (the figure's words, its icon as sprites.icon reads it).
 TILES = (
     ("stats.races", ("ui", "dice")),
@@ -78,9 +77,9 @@ class StatsScene(Scene):
         """The figures again, from the kept races and the settings' names."""
         settings = self.app.settings if self.app is not None else None
         if settings is None:
-            self.figures = stats.gather()
+            self.figures = session.statistics("")
             return
-        self.figures = stats.gather(settings.player_name, settings.me_names, settings.stats_since)
+        self.figures = session.statistics(settings.player_name, settings.me_names, settings.stats_since)
 
     # ---------------------------------------------------------------- actions
     def rename(self, value: str) -> None:
@@ -93,8 +92,7 @@ class StatsScene(Scene):
     def export(self) -> None:
         """Every race he played as statistics.csv in his folder."""
         try:
-            path = userdata.user_dir() / CSV_FILE
-            write_atomically(path, stats.csv_text(self.figures))
+            path = session.export_statistics(self.figures)
         except OSError as error:
             self.message, self.good = t("stats.export_failed", error=error.strerror or error), False
             return

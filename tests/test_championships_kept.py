@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import championships, session, userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.championships import ChampionshipsScene
@@ -118,7 +118,7 @@ def test_a_kept_championship_that_cannot_be_read_says_why_and_deletes_whole(tmp_
     assert season is None and "Broken Cup" in problem and "race-1.json" in problem
     empty = userdata.user_dir() / "seasons" / "2026-11-28-empty"
     empty.mkdir()
-    listed = {c.folder.name: c for c in championships.list_championships()}
+    listed = {c.folder.name: c for c in session.kept_championships()}
     assert "holds no race" in listed[empty.name].problem
     assert session.delete_championship(kept) and not folder.exists()
 

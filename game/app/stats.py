@@ -24,9 +24,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from game.app import kept
 from game.characters import CHARACTERS
 from game.record import BOTS
 from game.replay import Replay, ReplayError, load
@@ -262,14 +261,25 @@ def since_time(since: str) -> float:
         return 0.0
 
 
-def gather(player_name: str = "", also: str = "", since: str = "") -> Stats:
-    """The player's statistics from every race kept in his folder (files that cannot be read are counted
-    apart, in `skipped`)."""
+class KeptFile(Protocol):
+    """A kept race as game.app.kept lists it: its file, when it was kept, why it cannot be read."""
+
+    @property
+    def path(self) -> Path: ...
+    @property
+    def saved(self) -> float: ...
+    @property
+    def problem(self) -> str: ...
+
+
+def gather(kept: Iterable[KeptFile], player_name: str = "", also: str = "", since: str = "") -> Stats:
+    """The player's statistics from the races kept (game.app.kept.list_kept, through the session); files
+    that cannot be read are counted apart, in `skipped`."""
     names = my_names(player_name, also)
     start = since_time(since)
     seats: list[Seat] = []
     skipped = 0
-    for race in kept.list_kept():
+    for race in kept:
         if race.problem:
             skipped += 1
             continue
@@ -298,6 +308,7 @@ def _read(path: Path, names: set[str]) -> list[Seat] | None:
 
 
 # ---------------------------------------------------------------- export
+CSV_FILE = "statistics.csv"  # the screen's export, in the player's folder
 CSV_COLUMNS = (
     "kept",
     "board",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from game import files
-from game.app import stats
+from game.app import session, stats
 from game.app.settings import Settings
 from game.cli.options import UnusableFile, writable
 
@@ -19,9 +19,9 @@ def run_stats(args: argparse.Namespace) -> int:
         writable(args.csv, "--csv", ".csv")
     settings = Settings.load()
     if args.names:
-        found = stats.gather(",".join(args.names), "", settings.stats_since)
+        found = session.statistics(",".join(args.names), "", settings.stats_since)
     else:
-        found = stats.gather(settings.player_name, settings.me_names, settings.stats_since)
+        found = session.statistics(settings.player_name, settings.me_names, settings.stats_since)
     if args.csv is None:
         print("\n".join(stats.summary_lines(found)))
         return 0
