@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             if args.check:
                 return races.run_replay_check(args)
-            from game.replay import ReplayError
+            from game.meta.replay import ReplayError
             from scenes.app import run_replay
 
             replay = races.read_replay(args.replay_file)
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # A packaged game's worker processes (the computer racers' pool, game/thinking.py) start as this
+    # A packaged game's worker processes (the computer racers' pool, game/bots/thinking.py) start as this
     # program with multiprocessing's own arguments: run them, not the game.
     import multiprocessing
 

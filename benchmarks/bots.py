@@ -19,8 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import Race, RacerSetup, ai, load_board, seeds  # noqa: E402
-from game.characters import CHARACTERS  # noqa: E402
+from game import Race, RacerSetup, load_board  # noqa: E402
+from game.bots import ai  # noqa: E402
+from game.rules import seeds  # noqa: E402
+from game.rules.characters import CHARACTERS  # noqa: E402
 
 
 def main() -> None:

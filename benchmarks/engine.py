@@ -19,9 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import Race, RacerSetup, ai  # noqa: E402
-from game.characters import CHARACTERS  # noqa: E402
-from game.randomboard import random_board  # noqa: E402
+from game import Race, RacerSetup  # noqa: E402
+from game.boards.randomboard import random_board  # noqa: E402
+from game.bots import ai  # noqa: E402
+from game.rules.characters import CHARACTERS  # noqa: E402
 
 TARGET = 250  # races per second (issue 12)
 

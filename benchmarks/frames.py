@@ -4,7 +4,7 @@ the bare board blit of the same run, and the time from start to first frame.
 Three races are measured, each with its six tokens kept sliding: six computer
 racers playing on (their dice, banners and fights play, the bots think in
 the background), six expert racers (whose searches run in the pool of worker
-processes, game/thinking.py: the frame only sends the race's record and picks
+processes, game/bots/thinking.py: the frame only sends the race's record and picks
 up the answer; these frames come at the game's pace, 60 a second, so that the
 experts decide as in a real race), and six people, the first of whom is deciding (the decision
 panel and its squares are shown).

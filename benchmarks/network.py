@@ -13,7 +13,7 @@ on Linux, so a delay is the difference of the two. Prints the host's decisions p
 median and p99 delay from a choice to its arrival at every client. Target: p99 under 50 ms.
 `--host-bot LEVEL` seats a computer racer of that level on the host in each room (every `bot` seat of
 `--seats` plays at that level): `--host-bot expert` measures the searches of 20 rooms sharing the host's
-pool of worker processes (game/thinking.py).
+pool of worker processes (game/bots/thinking.py).
 
 Everything stays on 127.0.0.1; the host runs under `timeout` in its own process group, killed at the
 end; the clients give up after --limit seconds.

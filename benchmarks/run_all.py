@@ -49,7 +49,8 @@ MEMORY = """
 import json, random, resource, sys, tracemalloc
 sys.path.insert(0, {root!r})
 tracemalloc.start()
-from game import Race, RacerSetup, ai, load_board
+from game import Race, RacerSetup, load_board
+from game.bots import ai
 from pathlib import Path
 boards = [load_board(p) for p in sorted(Path({root!r}, "maps").glob("*.tmx"))]
 board = max(boards, key=lambda b: b.width * b.height)

@@ -1,5 +1,5 @@
 """A replay's jump: the time the replay scene takes to show a race as it stood after any event (the
-race rebuilt from its record, the picture and the log as they stood, game/timeline.py), on the largest
+race rebuilt from its record, the picture and the log as they stood, game/meta/timeline.py), on the largest
 shipped board (by squares), a 15-turn race of six computer racers.
 
     .venv/bin/python benchmarks/timeline.py [--jumps N] [--seed S]
@@ -29,8 +29,8 @@ os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
 
 from game import load_board  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
-from game.replay import parse, record, start  # noqa: E402
-from game.simulate import run_race  # noqa: E402
+from game.meta.replay import parse, record, start  # noqa: E402
+from game.meta.simulate import run_race  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.replay import ReplayPlayer, replay_board, replay_scene  # noqa: E402
 

@@ -3,10 +3,10 @@
 from game import Race, RacerSetup, Board, load_board, RiggedDice
 """
 
-from game.board import Board, BoardError
-from game.dice import Dice, DiceExhausted, RiggedDice
-from game.maps import load_board
-from game.race import Decision, IllegalChoice, Race, RacerSetup
+from game.boards.board import Board, BoardError
+from game.boards.maps import load_board
+from game.rules.dice import Dice, DiceExhausted, RiggedDice
+from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
 
 __all__ = [
     "Board",

@@ -21,7 +21,7 @@ import pygame
 
 from game.app import logs, session, userboards, userdata
 from game.app.settings import Settings
-from game.replay import start
+from game.meta.replay import start
 from scenes import assets, audio, i18n
 from scenes.bridges.network import wait_closed
 from scenes.championships import ChampionshipsScene

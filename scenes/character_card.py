@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.characters import CHARACTERS
+from game.rules.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
 from scenes.i18n import rule_text, t

@@ -1,4 +1,4 @@
-"""What the screen shows, explained in words: the focused option of a decision (game/explain.py
+"""What the screen shows, explained in words: the focused option of a decision (game/rules/explain.py
 works out what it does), and every thing on the race screen a player may point at (a racer card's
 badge, counters, objects and turn order, a die), each with the section of the rule book that
 tells more (`Explained.section`, opened by `stack.make("rules", section=...)`)."""
@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from game import chests, explain, tuning
-from game import effects as rules
-from game.characters import CHARACTERS
-from game.objects import TIER_CHANCES
+from game.rules import chests, explain, tuning
+from game.rules import effects as rules
+from game.rules.characters import CHARACTERS
+from game.rules.objects import TIER_CHANCES
 from scenes import i18n, options, words
 from scenes.i18n import t
 from scenes.ui import theme

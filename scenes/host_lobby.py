@@ -22,12 +22,13 @@ from typing import Any
 
 import pygame
 
-from game import ai, seeds
 from game.app import session
 from game.app.settings import Settings
+from game.bots import ai
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
+from game.rules import seeds
 from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import effects as rules
-from game.characters import BABY, WAND_MASTERY
-from game.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
+from game.rules import effects as rules
+from game.rules.characters import BABY, WAND_MASTERY
+from game.rules.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
 from scenes.render import sprites

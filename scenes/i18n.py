@@ -174,7 +174,7 @@ def object_the(obj: str) -> str:
 
 def rule_text(rule: str) -> str:
     """A special rule in words, with the tuning table's numbers filled in."""
-    from game import tuning
+    from game.rules import tuning
 
     values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
     key = f"rule.{rule}"

@@ -19,7 +19,6 @@ import pygame
 
 from game.app import session
 from game.app.settings import Settings
-from game.characters import CHARACTERS
 from game.net.client import Follower
 from game.net.protocol import (
     NAME_LENGTH,
@@ -31,7 +30,8 @@ from game.net.protocol import (
     split_address,
     words_of_close,
 )
-from game.race import MAX_RACERS
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
 from scenes.i18n import character as character_name

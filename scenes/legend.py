@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
 from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain

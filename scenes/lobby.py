@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from game import ai
-from game.characters import CHARACTERS
+from game.bots import ai
+from game.rules.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t

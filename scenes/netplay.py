@@ -353,7 +353,7 @@ class HostLeftScene(Scene):
 
     def keep_replay(self) -> None:
         """The race as a replay file (never replaces anything)."""
-        from game.replay import ReplayError
+        from game.meta.replay import ReplayError
 
         try:
             path = session.keep_replay(self.kept_race())

@@ -1,6 +1,6 @@
 """The options of a decision as the panel offers them: from where the racer really stops.
 
-Every option that moves the deciding racer is played on a fork of the race (`game.explain`): its
+Every option that moves the deciding racer is played on a fork of the race (`game.rules.explain`): its
 square on the board is where the walk really ends (a barrier, a rock or a trap may cut it short),
 its label says what really happens ("2 squares down — the barrier stops you") and what it surely
 costs. Options that do exactly the same (the same squares walked, the same end, points and costs)
@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game import explain
+from game.rules import explain
 from scenes import words
 from scenes.i18n import t
 

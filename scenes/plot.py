@@ -9,7 +9,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.tournament import wilson  # noqa: E402
+from game.meta.tournament import wilson  # noqa: E402
 from scenes import assets  # noqa: E402
 
 WIDTH, HEIGHT = 1200, 640

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.maps import BoardWatcher
+from game.boards.maps import BoardWatcher
 from scenes.i18n import t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene

@@ -6,7 +6,7 @@ computer racer takes: the race scene shows the events as it shows a live
 race. Space pauses, Right (or N) shows the next event (paused), + and -
 change the speed, Escape goes back; the camera keys work as in a race.
 
-The timeline bar along the bottom (scenes/replay_bar.py, game/timeline.py) marks each game turn,
+The timeline bar along the bottom (scenes/replay_bar.py, game/meta/timeline.py) marks each game turn,
 fight, lap and chest: a click jumps there; Left steps one event back, [ and ] one racer's turn,
 Page Up and Page Down one game turn, Home and End to the start and the end. A jump rebuilds the race
 from its record and shows it, its cards and its log as they stood after that event.
@@ -20,8 +20,8 @@ from typing import Any
 import pygame
 
 from game.app.session import Session
-from game.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
-from game.timeline import Timeline
+from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from game.meta.timeline import Timeline
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -39,7 +39,7 @@ def t(message: str, **values: Any) -> str:
 
 
 STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)
-# The keys that move along the timeline: (how far, which way) as game.timeline.Timeline.step reads them.
+# The keys that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them.
 JUMP_KEYS = {
     pygame.K_LEFT: ("event", -1),
     pygame.K_LEFTBRACKET: ("racer", -1),
@@ -53,7 +53,7 @@ SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
-    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.replay.start)."""
+    """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed, race.board)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.timeline import Moment, Timeline
+from game.meta.timeline import Moment, Timeline
 from scenes.render import sprites
 from scenes.ui import text, theme
 

@@ -72,7 +72,7 @@ class ReplaysScene(ListScene):
             return
         try:
             scene = self.stack.make("replay", replay)
-        except ValueError as error:  # (game.replay.ReplayError: a race that does not replay)
+        except ValueError as error:  # (game.meta.replay.ReplayError: a race that does not replay)
             self.message = str(error)
             return
         self.message = ""

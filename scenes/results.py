@@ -51,7 +51,7 @@ class ResultsScene(Scene):
         super().__init__()
         self.race = race
         self.setup = dict(setup)
-        self.season = season  # a game.season.Season when the race was one of a championship
+        self.season = season  # a game.meta.season.Season when the race was one of a championship
         self.group = FocusGroup()
         self.kept = ""  # where "Keep as replay" wrote the race, or why it could not
 
@@ -78,7 +78,7 @@ class ResultsScene(Scene):
     def keep_replay(self) -> None:
         """Write the race as a replay file in the user folder's replays/ and say where (K)."""
         from game.app.session import keep_replay
-        from game.replay import ReplayError
+        from game.meta.replay import ReplayError
 
         try:
             path = keep_replay(self.race)

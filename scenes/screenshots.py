@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import Race, RacerSetup  # noqa: E402
-from game.ai import choose  # noqa: E402
+from game.bots.ai import choose  # noqa: E402
 
 DEMO_RACERS = [
     ("Ann", "elf", None),

@@ -1,6 +1,6 @@
 """The championship's screens: its setup, the season table between races, and the podium.
 
-The season itself (points, tie-breaks, saving) is `game.season`; these
+The season itself (points, tie-breaks, saving) is `game.meta.season`; these
 screens set it up, show it and move from race to race through the usual
 race and results screens (which save the season after every racer's turn).
 """
@@ -14,10 +14,11 @@ from typing import Any
 
 import pygame
 
-from game import BoardError, replay
+from game import BoardError
 from game.app import session, userdata
-from game.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
-from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
+from game.meta import replay
+from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
+from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from scenes import audio, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name

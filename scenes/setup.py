@@ -20,11 +20,12 @@ from pathlib import Path
 
 import pygame
 
-from game import BoardError, Race, RacerSetup, record
+from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
-from game.characters import CHARACTERS
-from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
-from game.record import NAME_LENGTH
+from game.rules import record
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
+from game.rules.record import NAME_LENGTH
 from scenes import assets, boards, character_card
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
@@ -38,7 +39,7 @@ from scenes.ui.widgets import fit as fitted
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
-# (game.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
+# (game.bots.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)

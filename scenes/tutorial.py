@@ -1,6 +1,6 @@
 """The guided first race (title: *Learn to play*; offered on the first start).
 
-The engine's own race (`game.tutorial`: a small board, prepared dice) drawn by the real race
+The engine's own race (`game.meta.tutorial`: a small board, prepared dice) drawn by the real race
 scene; each lesson shows one short explanation with an arrow that ends on what it talks about (a
 square where a move ends, the racer, the button of the lesson's option, the die a clover turns
 over, a part of the racer's card in the sidebar). The narrow training ground is drawn once at the
@@ -20,10 +20,10 @@ from typing import Any
 
 import pygame
 
-from game import tutorial
 from game.app.session import Session
-from game.characters import CHARACTERS
-from game.tutorial import PLAYER, STEPS, Step
+from game.meta import tutorial
+from game.meta.tutorial import PLAYER, STEPS, Step
+from game.rules.characters import CHARACTERS
 from scenes import assets, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t

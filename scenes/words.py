@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import objects
+from game.rules import objects
 from scenes import i18n
 from scenes.i18n import t
 
@@ -188,7 +188,7 @@ def describe(event, race) -> str | None:
 
 def speed_words(c) -> str:
     """A character's speed on his card: "2 squares", or the dwarf's "1 square in odd turns, 2 in even
-    turns" (game/tuning.py)."""
+    turns" (game/rules/tuning.py)."""
     if c.even_speed == c.speed:
         return t("setup.speed_value", count=c.speed)
     return t("setup.speed_alternating", count=c.speed, even=c.even_speed)

@@ -14,10 +14,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import Race, RacerSetup, load_board, seeds  # noqa: E402
-from game.ai import choose  # noqa: E402
+from game import Race, RacerSetup, load_board  # noqa: E402
 from game.app import session  # noqa: E402
-from game.season import Season, bot_choices, play_headless  # noqa: E402
+from game.bots.ai import choose  # noqa: E402
+from game.meta.season import Season, bot_choices, play_headless  # noqa: E402
+from game.rules import seeds  # noqa: E402
 from scenes.screenshots import settle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +28,7 @@ NAMES = [("Ann", "elf", None), ("Bram", "dwarf", "normal"), ("Cleo", "sorceress"
 
 def timeline_shot(app, folder: Path) -> Path:
     """A replay paused in game turn 6, on its timeline."""
-    from game.replay import parse, record, start
+    from game.meta.replay import parse, record, start
     from scenes.replay import replay_board, replay_scene
 
     race = Race.new(load_board(BOARDS[0]), [RacerSetup(c, n, "normal") for n, c, _ in NAMES], 10, seed=21)
@@ -66,7 +67,7 @@ def championship_shot(app, folder: Path) -> Path:
 def person_races(count: int = 10, name: str = "Zoé", seed: int = 100) -> list[Race]:
     """`count` finished races with a person's seat (`name`, his choices made by a computer policy) against
     computer racers of every level, on the shipped boards, kept as replays in the player's folder."""
-    from game.replay import write
+    from game.meta.replay import write
 
     characters = ("elf", "dwarf", "orc", "sorceress", "thief", "baby")
     levels = ("easy", "normal", "hard", "random")

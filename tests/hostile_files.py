@@ -743,7 +743,7 @@ def open_scene(scene: str, path: Path) -> str:
 
 def _open(app, scene: str, path: Path, first_scene) -> str:
     from game import BoardError, Race, RacerSetup
-    from game.replay import ReplayError, load, start
+    from game.meta.replay import ReplayError, load, start
     from scenes import boards
     from scenes.preview import BoardPreview
     from scenes.race import RaceScene

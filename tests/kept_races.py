@@ -7,9 +7,11 @@ import io
 import os
 from pathlib import Path
 
-from game import Race, RacerSetup, ai, seeds
+from game import Race, RacerSetup
 from game.app import session
-from game.season import Season, play_headless
+from game.bots import ai
+from game.meta.season import Season, play_headless
+from game.rules import seeds
 from scenes import boards
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.race import Trap
+from game.rules.race import Trap
 
 
 def grid(marks: dict[tuple[int, int], str], width: int = 8, height: int = 16) -> str:

@@ -7,8 +7,8 @@ her, so the fireball's zigzag and the bolts land in view.
 from __future__ import annotations
 
 from game import Race, RacerSetup
-from game.dice import Dice
-from game.effects import is_empty
+from game.rules.dice import Dice
+from game.rules.effects import is_empty
 from scenes import boards
 from scenes.race import RaceScene
 

@@ -16,7 +16,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.events import EVENT_KINDS, Event  # noqa: E402
+from game.rules.events import EVENT_KINDS, Event  # noqa: E402
 from scenes import audio  # noqa: E402
 from scenes.audio import EVENT_SOUNDS, MUSIC_NAMES, SOUND_NAMES, Audio, sound_for_event  # noqa: E402
 

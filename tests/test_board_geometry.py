@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.board import FLOOR, ROCK, Board
+from game.boards.board import FLOOR, ROCK, Board
 
 
 def floor(width: int, height: int) -> Board:

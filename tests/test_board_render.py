@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.maps import load_board  # noqa: E402
+from game.boards.maps import load_board  # noqa: E402
 from tests.test_maps_support import SHIPPED, SMALL, load_tool, make_boards, write_board  # noqa: E402
 
 render_board = load_tool("render_board")

@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import tuning
 from game.app.settings import Settings
-from game.characters import CHARACTERS
-from game.objects import TIER_CHANCES
-from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
+from game.rules import tuning
+from game.rules.characters import CHARACTERS
+from game.rules.objects import TIER_CHANCES
+from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from scenes import gamepad, i18n
 from scenes.app import App
 from scenes.rules_help import INNER, Block, book_text, layout, parse, plain, sections

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game import Decision, Dice, Race, RacerSetup, ai, tournament  # noqa: F401
-from game.dice import D6, D10
-from game.randomboard import random_board
+from game import Decision, Dice, Race, RacerSetup  # noqa: F401
+from game.boards.randomboard import random_board
+from game.bots import ai  # noqa: F401
+from game.meta import tournament  # noqa: F401
+from game.rules.dice import D6, D10
 
 ROOT = Path(__file__).resolve().parent.parent
 

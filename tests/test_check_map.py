@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from game.map_format import ERROR, WARNING
-from game.maps import check_board, check_map_command
+from game.boards.map_format import ERROR, WARNING
+from game.boards.maps import check_board, check_map_command
 from tests.test_maps_support import MAPS, ROOT, SMALL, board_folder, move_racer, paint, write_board
 
 TSX = 'source="tilesets/fantasy-racing.tsx"'

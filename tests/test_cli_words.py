@@ -17,9 +17,9 @@ import pytest
 from test_network import CODE, Game, free_port, processes, serve  # noqa: F401  # (processes: the fixture)
 
 import main
-from game.ai import LEVELS
-from game.characters import CHARACTERS
+from game.bots.ai import LEVELS
 from game.cli.options import build_parser
+from game.rules.characters import CHARACTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ("simulate", "tournament", "balance", "season", "serve", "join", "check-map", "replay")
@@ -96,7 +96,7 @@ def test_each_bad_argument_exits_2_with_one_sentence(argv, sentence, capsys):
 @pytest.mark.parametrize("option", ["--csv", "--plot"])
 @pytest.mark.parametrize("command", ["tournament", "balance"])
 def test_output_files_are_checked_before_a_single_race(command, option, tmp_path, capsys, monkeypatch):
-    from game import tournament
+    from game.meta import tournament
 
     monkeypatch.setattr(tournament, "tournament_report", lambda *a, **k: pytest.fail("a race was run"))
     monkeypatch.setattr(tournament, "balance_report", lambda *a, **k: pytest.fail("a race was run"))

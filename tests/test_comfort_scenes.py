@@ -397,7 +397,7 @@ def test_only_the_session_deletes_and_only_kept_races(folder):
 def test_the_title_names_the_other_games_in_progress(app):
     race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
     session.new_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []}).save(background=False)
-    from game.season import Season
+    from game.meta.season import Season
 
     season = Season.new("Cup", [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], ["practice"] * 2, 5, 1)
     session.save_season(season)

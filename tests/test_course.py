@@ -1,4 +1,4 @@
-"""The course ahead (game/course.py) against the rules themselves.
+"""The course ahead (game/bots/course.py) against the rules themselves.
 
 With one game turn left, the course's value of a square is the best the racer can expect from his
 turn alone: every roll of his dice, every move, drift and action move the race offers, played with
@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from game import Race, RacerSetup, RiggedDice
-from game.course import Course, course
+from game.bots.course import Course, course
 from tests.scenario import board
 
 # Barriers, a rock, holes (one to fall in, one to jump), the finish line a few rows below.

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from game.state import Decision
+from game.rules.state import Decision
 
 
 def test_a_decision_is_made_from_its_fields_and_reads_them_by_name():

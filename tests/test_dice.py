@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from game.dice import DICE, Dice
+from game.rules.dice import DICE, Dice
 
 
 def test_every_die_draws_what_randint_draws():
@@ -55,7 +55,7 @@ def test_keyed_dice_are_fair_repeatable_and_go_on_from_a_restored_state():
     same seed, another stream for another seed (even one apart), and a restored state goes on alike."""
     from collections import Counter
 
-    from game.dice import D6, DCOMBAT, KEYED
+    from game.rules.dice import D6, DCOMBAT, KEYED
 
     seed = 2**128 - 159  # a hosted race's seed is 128 bits
     dice = Dice(seed, KEYED)

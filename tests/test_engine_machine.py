@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game import Dice, Race, RacerSetup, ai
-from game.board import BARRIER, ROCK
-from game.characters import CHARACTERS
-from game.randomboard import random_board
-from game.replay import check, parse, record
+from game import Dice, Race, RacerSetup
+from game.boards.board import BARRIER, ROCK
+from game.boards.randomboard import random_board
+from game.bots import ai
+from game.meta.replay import check, parse, record
+from game.rules.characters import CHARACTERS
 
 QUICK_BOTS = ("random", "easy", "normal")
 

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import Race, RacerSetup, ai
-from game.board import BARRIER, ROCK
-from game.characters import CHARACTERS
-from game.randomboard import random_board
+from game import Race, RacerSetup
+from game.boards.board import BARRIER, ROCK
+from game.boards.randomboard import random_board
+from game.bots import ai
+from game.rules.characters import CHARACTERS
 
 
 def _races() -> int:

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_engine_never_imports_pygame():
     code = (
-        "import sys, game, game.ai, game.simulate, game.randomboard, game.maps;"
+        "import sys, game, game.bots.ai, game.meta.simulate, game.boards.randomboard, game.boards.maps;"
         "from tests.scenario import scenario;"
         "import glob; [game.load_board(p) for p in sorted(glob.glob('maps/*.tmx'))[:1]];"
         "print('pygame' in sys.modules)"
@@ -26,7 +26,7 @@ def test_the_engine_never_imports_pygame():
 
 
 def test_the_engine_has_no_global_random_and_no_clock():
-    for path in sorted((ROOT / "game").glob("*.py")):
+    for path in sorted((ROOT / "game").glob("*.py")) + sorted((ROOT / "game").glob("[bmr]*/*.py")):
         text = path.read_text(encoding="utf-8")
         for banned in (
             "import pygame",

@@ -1,6 +1,6 @@
 """Every event kind of the rule book happens in random races with every character and object.
 
-`RULE_BOOK_KINDS` is the list of what a race can tell (game.events.EVENT_KINDS);
+`RULE_BOOK_KINDS` is the list of what a race can tell (game.rules.events.EVENT_KINDS);
 2,000 races on random legal text boards, with 2-6 random characters (all ten
 are seeded in turn), random and greedy bots and objects handed out at the
 start, must produce each kind at least once.
@@ -12,11 +12,12 @@ import random
 
 import pytest
 
-from game import Race, RacerSetup, ai
-from game.board import Board
-from game.characters import CHARACTERS
-from game.events import EVENT_KINDS
-from game.objects import CHEST_ORDER
+from game import Race, RacerSetup
+from game.boards.board import Board
+from game.bots import ai
+from game.rules.characters import CHARACTERS
+from game.rules.events import EVENT_KINDS
+from game.rules.objects import CHEST_ORDER
 
 RULE_BOOK_KINDS = [
     "turn_started",

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai
-from game.events import EVENT_KINDS, SHARED_KINDS, Event, EventLog
-from game.randomboard import random_board
+from game import Race, RacerSetup
+from game.boards.randomboard import random_board
+from game.bots import ai
+from game.rules.events import EVENT_KINDS, SHARED_KINDS, Event, EventLog
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -26,11 +27,11 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 def emit_calls() -> list[tuple[str, int, ast.Call]]:
     """(file, line, call) of every `something.emit(...)` in the engine."""
     calls = []
-    for path in sorted(GAME.glob("*.py")):
+    for path in sorted(GAME.glob("*.py")) + sorted(GAME.glob("[bmr]*/*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
-                calls.append((path.name, node.lineno, node))
+                calls.append((str(path.relative_to(GAME)), node.lineno, node))
     return calls
 
 

@@ -1,4 +1,4 @@
-"""Options that explain themselves (game/explain.py): the squares and points shown for a move are those
+"""Options that explain themselves (game/rules/explain.py): the squares and points shown for a move are those
 the race then gives; a fight's chances are the character table's; objects not offered say why."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from game import Board, Race, RacerSetup, ai, explain, load_board
-from game.characters import CHARACTERS
-from game.race import Inventory
+from game import Board, Race, RacerSetup, load_board
+from game.bots import ai
+from game.rules import explain
+from game.rules.characters import CHARACTERS
+from game.rules.race import Inventory
 
 CUT = ("fell", "shortcut", "fight", "trap_sprung", "shock", "turn_ended", "phase")
 
@@ -136,7 +138,7 @@ def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tm
 
 
 def test_a_target_says_whom_the_object_hits_or_what_it_destroys():
-    from game.state import Decision
+    from game.rules.state import Decision
 
     race = placed(
         ["elf", "orc"], [(0, 2), (3, 2)], "\n".join(["..1.2..."] + ["........"] * 5 + ["..#....."] + ["........"] * 9)
@@ -151,7 +153,7 @@ def test_a_target_says_whom_the_object_hits_or_what_it_destroys():
 
 
 def test_the_words_of_each_explained_kind_exist_in_both_languages():
-    from game.state import Decision
+    from game.rules.state import Decision
     from scenes import i18n
     from scenes.explain import option_lines
 
@@ -171,7 +173,7 @@ def test_the_words_of_each_explained_kind_exist_in_both_languages():
 
 
 def test_a_flail_a_fireball_path_a_reroll_a_drop_and_a_clover_explain_themselves():
-    from game.state import Decision
+    from game.rules.state import Decision
     from scenes import i18n
     from scenes.explain import option_lines
 

@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup
-from game.ai import choose
 from game.app.settings import Settings
-from game.characters import CHARACTERS
-from game.dice import DICE
-from game.objects import NAMES
-from game.state import Inventory
+from game.bots.ai import choose
+from game.rules.characters import CHARACTERS
+from game.rules.dice import DICE
+from game.rules.objects import NAMES
+from game.rules.state import Inventory
 from scenes import boards, explain, hud, i18n, words
 from scenes.app import App
 from scenes.legend import CARD_PARTS, LegendScene
@@ -114,12 +114,12 @@ def test_a_badges_words_come_from_the_tables():
     race = laden_race()
     tier = race.tier(0)
     said = explain.thing_words(race, ("tier", 0))
-    from game.objects import TIER_CHANCES
+    from game.rules.objects import TIER_CHANCES
 
     powerful, modest = TIER_CHANCES[tier]
     assert f"{powerful} times in 100" in said.lines[0] and f"{modest} times in 100" in said.lines[0]
     axe = explain.thing_words(race, ("object", 0, "axe"))
-    from game import tuning
+    from game.rules import tuning
 
     assert f"up to {tuning.AXE_RANGE} squares" in axe.lines[0]
     elf = explain.thing_words(race, ("racer", 0))
@@ -219,7 +219,7 @@ def test_a_clovers_dice_explain_themselves_on_the_panel(app):
     scene = in_window(app, race)
     race.racers[0].inventory.clovers = 3
     panel = scene.panel
-    from game.state import Decision
+    from game.rules.state import Decision
 
     scene.panel = type(panel)(
         Decision(0, "clover", [(), (0,), (1,), (0, 1)], {"die": ["D6", "D6"], "faces": [1, 4], "opposite": [6, 3]}),
@@ -287,7 +287,7 @@ def test_the_legend_shows_the_cards_parts_in_both_languages(app):
 
 def test_the_fight_odds_name_the_shock_each_outcome_gives():
     race = laden_race()
-    from game.explain import FightOdds
+    from game.rules.explain import FightOdds
 
     odds = FightOdds(1, 0, 30, 20)
     said = i18n.t(

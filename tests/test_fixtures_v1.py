@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 import main
-from game import ai, record, replay
 from game.app import userdata
-from game.season import SEASON_FORMAT
+from game.bots import ai
+from game.meta import replay
+from game.meta.season import SEASON_FORMAT
+from game.rules import record
 from scenes import boards
 
 ROOT = Path(__file__).resolve().parent.parent

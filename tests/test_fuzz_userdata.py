@@ -88,9 +88,11 @@ class Outcome:
 # ---------------------------------------------------------------- the originals
 def originals(folder: Path) -> list[tuple[str, str, Any]]:
     """(kind, name, data) of every real file the mutations start from."""
-    from game import RacerSetup, ai, replay
+    from game import RacerSetup
     from game.app.settings import Settings
-    from game.season import Season
+    from game.bots import ai
+    from game.meta import replay
+    from game.meta.season import Season
     from scenes import boards
 
     found: list[tuple[str, str, Any]] = []
@@ -180,9 +182,9 @@ def text_of(data: Any) -> str:
 # ---------------------------------------------------------------- reading
 def read(kind: str, path: Path) -> str | None:
     """The game's reader of that kind of file: None when it reads it, else its one sentence."""
-    from game import replay
     from game.app import userdata
     from game.app.settings import Settings
+    from game.meta import replay
 
     if kind == "save":
         saved, said = userdata.load_race()

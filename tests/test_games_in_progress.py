@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, load_board, seeds
+from game import Race, RacerSetup, load_board
 from game.app import games as gamefiles
 from game.app import session, userdata
-from game.season import Season
+from game.bots import ai
+from game.meta.season import Season
+from game.rules import seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "fixtures" / "v1"

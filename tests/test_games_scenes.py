@@ -18,10 +18,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import Race, RacerSetup, ai, seeds
+from game import Race, RacerSetup
 from game.app import session, userdata
 from game.app.settings import Settings
-from game.season import Season
+from game.bots import ai
+from game.meta.season import Season
+from game.rules import seeds
 from scenes import boards
 from scenes.app import App
 from scenes.games import GamesScene

@@ -18,7 +18,8 @@ import os
 import random
 from pathlib import Path
 
-from game import Race, RacerSetup, ai
+from game import Race, RacerSetup
+from game.bots import ai
 from tests.scenario import board
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "race-seed-7.txt"

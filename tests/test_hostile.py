@@ -20,9 +20,9 @@ import hostile_files as hostile
 import pytest
 
 from game import BoardError, Race, RacerSetup, files, load_board
-from game.board import MAX_COLUMNS
-from game.replay import ReplayError, record
-from game.replay import load as load_replay
+from game.boards.board import MAX_COLUMNS
+from game.meta.replay import ReplayError, record
+from game.meta.replay import load as load_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -186,7 +186,7 @@ def test_a_replay_of_exactly_the_limit_loads_and_one_byte_more_is_refused(tmp_pa
     )
     import random
 
-    from game.ai import play
+    from game.bots.ai import play
 
     play(race, {0: random.Random(1), 1: random.Random(2)}, {0: "easy", 1: "easy"})
     text = record(race)
@@ -229,9 +229,9 @@ def test_a_text_board_over_its_limit_is_refused_by_simulate(tmp_path):
 # ---------------------------------------------------------------- issue 27: what went around the first limits
 def answer(case: hostile.Case, path: Path) -> str:
     """What the game's own reader says of a case's file ("" when it reads it)."""
-    from game import replay
     from game.app import userdata
     from game.app.settings import Settings
+    from game.meta import replay
 
     if case.kind in ("board", "usable"):
         try:
@@ -325,7 +325,7 @@ def test_a_board_of_older_tiled_loads_and_entities_are_still_refused(tmp_path):
 
 
 def test_a_picture_smaller_than_declared_is_cut_as_it_is_with_a_warning(tmp_path):
-    from game.maps import check_board
+    from game.boards.maps import check_board
 
     path = hostile.small_picture(tmp_path)
     lines = [p.line() for p in check_board(path)]

@@ -14,9 +14,9 @@ import pytest
 from game import Race, RacerSetup
 from game.app import userdata
 from game.app.settings import Settings
-from game.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
-from game.dice import DICE
-from game.objects import NAMES
+from game.rules.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
+from game.rules.dice import DICE
+from game.rules.objects import NAMES
 from scenes import boards, i18n
 from scenes.app import App
 from scenes.i18n import t
@@ -443,7 +443,7 @@ def drive_every_scene(app, screen=None) -> None:
         app.stack.pop()
         finished = scene.race
     mark("replay")
-    from game.replay import parse, record, start
+    from game.meta.replay import parse, record, start
     from scenes.replay import replay_scene
 
     replay = parse(record(finished))

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def module_name(path: Path, root: Path) -> str:
-    """`game/race.py` -> `game.race`; `game/__init__.py` -> `game`."""
+    """`game/rules/race.py` -> `game.rules.race`; `game/__init__.py` -> `game`."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -78,9 +78,9 @@ def test_no_module_imports_another_that_imports_it_back(package):
 
 def test_the_engine_reads_bottom_up_state_below_the_rules_below_the_race():
     graph = import_graph(ROOT / "game")
-    assert "game.race" not in graph["game.state"]
-    for rules in ("game.moves", "game.combat", "game.chests", "game.effects"):
-        assert "game.state" in graph[rules] and "game.race" not in graph[rules]
+    assert "game.rules.race" not in graph["game.rules.state"]
+    for rules in ("game.rules.moves", "game.rules.combat", "game.rules.chests", "game.rules.effects"):
+        assert "game.rules.state" in graph[rules] and "game.rules.race" not in graph[rules]
 
 
 def test_the_checker_finds_circles_through_functions_type_checking_and_relative_imports(tmp_path):

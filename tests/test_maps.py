@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.board import BARRIER, BOARD_OBJECTS, HOLE, ROCK, SHORTCUT, Board, BoardError, TileImage
-from game.map_format import ERROR
-from game.maps import BoardWatcher, check_board, load_board
+from game.boards.board import BARRIER, BOARD_OBJECTS, HOLE, ROCK, SHORTCUT, Board, BoardError, TileImage
+from game.boards.map_format import ERROR
+from game.boards.maps import BoardWatcher, check_board, load_board
 from tests.test_maps_support import MAPS, ROOT, SHIPPED, SMALL, board_folder, make_boards, rows, write_board
 
 

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from game import Race, RacerSetup, load_board
-from game.dice import KEYED, TWISTER, Dice
 from game.net.client import join
-from game.seeds import HOSTED_BITS
+from game.rules.dice import KEYED, TWISTER, Dice
+from game.rules.seeds import HOSTED_BITS
 from tests.test_network import CODE, Game, free_port, wait_listening
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,12 +18,14 @@ import threading
 import time
 from pathlib import Path
 
-from game import Race, RacerSetup, ai, load_board, seeds
-from game.dice import KEYED, Dice
+from game import Race, RacerSetup, load_board
+from game.bots import ai
 from game.net.client import Follower
 from game.net.host import Host, serve_name, start_seats
 from game.net.protocol import standings_json
 from game.net.server import serve_rooms
+from game.rules import seeds
+from game.rules.dice import KEYED, Dice
 from scenes.bridges.network import Hosting
 
 ROOT = Path(__file__).resolve().parent.parent

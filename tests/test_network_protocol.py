@@ -9,14 +9,15 @@ import random
 
 import pytest
 
-from game import Race, RacerSetup, record
-from game.dice import RecordingDice
+from game import Race, RacerSetup
 from game.net import protocol
 from game.net import room as room_module
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.local import Screen
 from game.net.server import Server
+from game.rules import record
+from game.rules.dice import RecordingDice
 from scenes import boards
 from scenes.bridges.network import Connection
 
@@ -45,7 +46,7 @@ def follower_at_start(seat=1):
 def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_is_asked():
     race, dice, follower = follower_at_start()
     rng = random.Random(1)
-    from game import ai
+    from game.bots import ai
 
     asked = 0
     while race.pending is not None:

@@ -10,7 +10,9 @@ import random
 
 import pytest
 
-from game import Race, ai, replay
+from game import Race
+from game.bots import ai
+from game.meta import replay
 from game.net.host import Host, Seat
 from game.net.protocol import room_code
 from scenes import boards

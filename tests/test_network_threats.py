@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from game import ai, seeds
+from game.bots import ai
 from game.net import protocol
 from game.net.client import Follower
 from game.net.door import FREE_TRIES, KEY_HEADER, PER_ADDRESS, SPACING, Door
 from game.net.host import Host, Seat
 from game.net.server import Server
+from game.rules import seeds
 from scenes import boards
 
 CODE = "WLSNESTH"
@@ -579,7 +580,8 @@ def test_the_settings_keep_the_last_seat_keys_and_refuse_what_is_not_one():
 
 def test_a_hosted_race_saved_before_the_keyed_dice_reopens_with_its_own_dice():
     """A host's save of an older game (the twister, format 2) reopens with the dice it was saved with."""
-    from game import Race, RacerSetup, replay
+    from game import Race, RacerSetup
+    from game.meta import replay
 
     race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")], 5, 41)
     rng = seeds.stream(0, seeds.BOT, "old")

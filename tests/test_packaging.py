@@ -135,7 +135,7 @@ def test_the_built_binary_simulates_races_from_any_folder(bundle, tmp_path):
 
 def test_the_built_binary_plays_a_race_with_an_expert_racer_thinking_in_its_worker_processes(bundle, tmp_path):
     """`serve` with computer racers only: the expert's searches go to the pool of worker processes
-    (game/thinking.py), which a packaged game starts as itself (multiprocessing.freeze_support); the
+    (game/bots/thinking.py), which a packaged game starts as itself (multiprocessing.freeze_support); the
     race is the one `simulate` plays in one process with the same seed."""
     import json
     import re

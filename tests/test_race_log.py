@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup
-from game.ai import choose
 from game.app.settings import Settings
+from game.bots.ai import choose
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene

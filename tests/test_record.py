@@ -1,4 +1,4 @@
-"""The race record (game/record.py): plain data, one validation that names the field, older versions
+"""The race record (game/rules/record.py): plain data, one validation that names the field, older versions
 upgraded, and a record without a seed (a network race's client) that follows the host's faces."""
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, record, replay, season
-from game.dice import RecordingDice, ShownDice
-from game.race import SaveError
-from game.season import SEASON_FORMAT, Season
+from game import Race, RacerSetup
+from game.bots import ai
+from game.meta import replay, season
+from game.meta.season import SEASON_FORMAT, Season
+from game.rules import record
+from game.rules.dice import RecordingDice, ShownDice
+from game.rules.race import SaveError
 from scenes import boards
 
 V1 = Path(__file__).resolve().parent / "fixtures" / "v1"
@@ -47,7 +50,7 @@ def test_a_version_1_record_is_upgraded_and_reads_as_it_did():
     assert saved["format"] == 1
     upgraded = record.check(saved)
     assert upgraded["format"] == record.FORMAT and saved["format"] == 1  # a new dict; the old one is kept
-    assert upgraded["rules"] == 1  # played by the rules of its time (game/tuning.py OLDER_RULES), and replayed so
+    assert upgraded["rules"] == 1  # played by the rules of its time (game/rules/tuning.py OLDER_RULES), and replayed so
     kept = ("format", "rules")
     assert {k: v for k, v in upgraded.items() if k not in kept} == {
         **{k: v for k, v in saved.items() if k not in kept},
@@ -66,7 +69,7 @@ def test_a_version_3_record_plays_by_the_rules_before_issue_29():
 
 
 def test_a_race_of_the_older_rules_plays_by_them_and_a_new_one_by_this_games():
-    from game import tuning
+    from game.rules import tuning
 
     older = tuning.OLDER_RULES[1]
     new = Race.from_dict({**played(0).to_dict(), "rules": 1})
@@ -199,7 +202,7 @@ def test_a_race_gives_and_takes_its_record_only_as_data():
 def test_a_version_2_record_draws_the_twister_and_a_hosted_race_replays_its_keyed_dice():
     """Version 3 names the kind of dice: a record of version 2 (no kind) reads as it did; a race with
     keyed dice (a network race's host) keeps its kind and seed, and its record rebuilds it exactly."""
-    from game.dice import KEYED, Dice
+    from game.rules.dice import KEYED, Dice
 
     twister = played(20, rules=1).to_dict()  # a race of version 2 played by the rules of its time
     older = {k: v for k, v in twister.items() if k not in ("dice", "rules")} | {"format": 2}

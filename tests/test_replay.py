@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 import main
-from game import Race, RacerSetup, ai, load_board
-from game.replay import (
+from game import Race, RacerSetup, load_board
+from game.bots import ai
+from game.meta.replay import (
     REPLAY_FORMAT,
     REPLAY_VERSION,
     ReplayError,
@@ -24,7 +25,7 @@ from game.replay import (
     start,
     write,
 )
-from game.simulate import run_race
+from game.meta.simulate import run_race
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "maps").glob("*.tmx"))

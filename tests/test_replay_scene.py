@@ -12,8 +12,8 @@ import pytest
 
 from game import Race, RacerSetup, load_board
 from game.app.settings import Settings
-from game.replay import SPEEDS, load, parse, record, start
-from game.simulate import run_race
+from game.meta.replay import SPEEDS, load, parse, record, start
+from game.meta.simulate import run_race
 from scenes.app import App
 from scenes.replay import replay_board, replay_scene
 from scenes.results import ResultsScene
@@ -102,14 +102,14 @@ def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
     folder = tmp_path / "data" / "fantasy-racing" / "replays"
     files = sorted(folder.glob("*.json"))
     assert len(files) == 1 and str(files[0]) in results.kept
-    from game.replay import check
+    from game.meta.replay import check
 
     assert check(load(files[0])).ok
     app.step([])  # the message is drawn
 
 
 def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):
-    from game.dice import Dice
+    from game.rules.dice import Dice
 
     class Loaded(Dice):
         """Dice that are not the game's own: such a race cannot be replayed."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import tuning
-from game.race import Trap
+from game.rules import tuning
+from game.rules.race import Trap
 from tests.scenario import choose, events, kinds, points, racer, scenario, shocks, to_action
 
 STEP = [("D6", 1), ("D6", 2)]  # a movement roll without a double: (1, 0) or (2, 0)
@@ -521,7 +521,7 @@ def test_a_racer_without_brainy_suffers_his_own_trap_and_nobody_scores():
 
 # ---------------------------------------------------------------- Wand mastery
 def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer(monkeypatch):
-    monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)  # the scenario's range; the shipped one is in game/tuning.py
+    monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)  # the scenario's range; the shipped one is in game/rules/tuning.py
     monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 4)
     race = scenario(
         """
@@ -572,7 +572,9 @@ def test_the_shipped_wand_of_teleportation_goes_one_king_step_back_never_forward
 
 
 def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free(monkeypatch):
-    monkeypatch.setattr(tuning, "WAND_OF_FIRE_DICE", 2)  # the scenario's dice; the shipped number is in game/tuning.py
+    monkeypatch.setattr(
+        tuning, "WAND_OF_FIRE_DICE", 2
+    )  # the scenario's dice; the shipped number is in game/rules/tuning.py
     race = scenario(
         """
         ..1.....
@@ -746,7 +748,7 @@ def test_the_sleeping_baby_skips_his_drift_phase_but_keeps_his_action():
 
 def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monkeypatch):
     monkeypatch.setattr(tuning, "CRY_KING_STEPS", False)  # orthogonal steps in this scenario
-    monkeypatch.setattr(tuning, "CRY_RANGE", 6)  # the scenario's range; the shipped one is in game/tuning.py
+    monkeypatch.setattr(tuning, "CRY_RANGE", 6)  # the scenario's range; the shipped one is in game/rules/tuning.py
     race = scenario(
         """
         1...............

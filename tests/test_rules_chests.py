@@ -2,7 +2,7 @@
 
 import pytest
 
-from game import objects as obj
+from game.rules import objects as obj
 from tests.rules_helpers import arrange
 from tests.scenario import choose, events, racer, scenario
 

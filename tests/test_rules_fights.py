@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.characters import CHARACTERS
-from game.combat import combat_result
+from game.rules.characters import CHARACTERS
+from game.rules.combat import combat_result
 from tests.rules_helpers import arrange, grid, scores
 from tests.scenario import choose, events, racer, scenario, shocks
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.board import DEFAULT_RESPAWN_TURNS
+from game.boards.board import DEFAULT_RESPAWN_TURNS
 from tests.rules_helpers import arrange, grid, kinds_of, scores
 from tests.scenario import choose, events, racer, scenario
 

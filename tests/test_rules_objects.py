@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game import IllegalChoice
-from game.race import Trap
+from game.rules.race import Trap
 from tests.scenario import choose, events, kinds, points, racer, scenario, shocks, to_action
 
 STEP = [("D6", 1), ("D6", 2)]  # racer 0's movement roll: he walks one row with (1, 0)

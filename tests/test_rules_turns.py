@@ -2,10 +2,11 @@
 
 import pytest
 
-from game import Race, RacerSetup, tuning
-from game.board import Board
-from game.chests import theft_succeeds
-from game.dice import BEER, D3, D6, D10, DCOMBAT, DOBJ, DRAPID, DTHEFT
+from game import Race, RacerSetup
+from game.boards.board import Board
+from game.rules import tuning
+from game.rules.chests import theft_succeeds
+from game.rules.dice import BEER, D3, D6, D10, DCOMBAT, DOBJ, DRAPID, DTHEFT
 from tests.rules_helpers import arrange, grid, kinds_of, scores
 from tests.scenario import choose, events, racer, scenario
 

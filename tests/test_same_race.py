@@ -1,4 +1,4 @@
-"""One seed derivation (game/seeds.py): the same seed and lineup of computer racers give the same race,
+"""One seed derivation (game/rules/seeds.py): the same seed and lineup of computer racers give the same race,
 whether `simulate` plays it, `serve` hosts it (bot seats only) or the window shows it (headless), for
 the same kind of dice: a hosted race's dice are keyed (`simulate --dice keyed` draws them too)."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from game import Race, RacerSetup, load_board
 from game.app.settings import Settings
-from game.dice import KEYED
-from game.simulate import run_race
+from game.meta.simulate import run_race
+from game.rules.dice import KEYED
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.results import ResultsScene

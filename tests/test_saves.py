@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from game import Race, RacerSetup, ai, record, tuning
-from game.race import SaveError
+from game import Race, RacerSetup
+from game.bots import ai
+from game.rules import record, tuning
+from game.rules.race import SaveError
 from tests.scenario import board
 
 TEXT = """

@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, files, seeds
+from game import Race, RacerSetup, files
 from game.app import logs, session, userdata
 from game.app.settings import Settings
-from game.season import Season, bot_choices
+from game.bots import ai
+from game.meta.season import Season, bot_choices
+from game.rules import seeds
 from scenes import boards
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app import session, userdata
-from game.replay import check, parse, record
+from game.meta.replay import check, parse, record
 from scenes.host_lobby import HostScene
 from scenes.join import JoinScene
 from scenes.keyboard import KeyboardScene

@@ -18,9 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import tuning  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
-from game.race import Trap  # noqa: E402
+from game.rules import tuning  # noqa: E402
+from game.rules.race import Trap  # noqa: E402
 from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
@@ -565,7 +565,7 @@ def test_the_hud_shows_poison_stars_and_brainy_trap_owners(app):
 
 
 def test_every_special_rule_is_in_the_setup_gallery_words():
-    from game.characters import CHARACTERS, RULE_TEXT
+    from game.rules.characters import CHARACTERS, RULE_TEXT
 
     for character in CHARACTERS.values():
         for rule in character.rules:
@@ -574,7 +574,7 @@ def test_every_special_rule_is_in_the_setup_gallery_words():
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, language):
-    from game.characters import CHARACTERS
+    from game.rules.characters import CHARACTERS
     from scenes import assets, i18n
     from scenes.setup import CHARACTER_IDS, SetupScene
     from scenes.ui import text

@@ -14,7 +14,7 @@ from kept_races import finished_race, keep_races
 from game import Race, RacerSetup
 from game.app import userdata
 from game.app.settings import Settings
-from game.season import Season, play_headless
+from game.meta.season import Season, play_headless
 from scenes import boards, i18n
 from scenes.app import App
 from scenes.championships import ChampionshipsScene
@@ -133,7 +133,8 @@ def a_season(races: int) -> Season:
         return season
     for _ in range(races):
         race = season.start_race(boards.load)
-        from game import ai, seeds
+        from game.bots import ai
+        from game.rules import seeds
 
         rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
         while not race.over:

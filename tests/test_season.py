@@ -13,15 +13,8 @@ from pathlib import Path
 import pytest
 
 from game import load_board
-from game.race import RacerSetup
-from game.season import (
-    RaceResult,
-    Season,
-    SeasonError,
-    bot_choices,
-    place_points,
-    points_text,
-)
+from game.meta.season import RaceResult, Season, SeasonError, bot_choices, place_points, points_text
+from game.rules.race import RacerSetup
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -90,7 +83,7 @@ def test_the_table_breaks_ties_by_race_points_then_best_place_and_shares_what_st
 def play_some(season: Season, choices: int) -> None:
     race = season.race
     rngs = {i: random.Random(i) for i in range(len(race.racers))}
-    from game import ai
+    from game.bots import ai
 
     for _ in range(choices):
         decision = race.pending
@@ -157,8 +150,8 @@ def test_a_season_saved_by_the_game_loads_back(tmp_path, monkeypatch):
 
 def test_a_finished_season_is_kept_as_a_folder_of_replays(tmp_path, monkeypatch):
     from game.app import userdata
-    from game.replay import check
-    from game.replay import load as load_replay
+    from game.meta.replay import check
+    from game.meta.replay import load as load_replay
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     season = Season.new("Spring Cup", RACERS, BOARDS, 5, 9)

@@ -9,9 +9,9 @@ import json
 import pygame
 import pytest
 
-from game import tuning
 from game.app import session, userdata
 from game.app.settings import Settings
+from game.rules import tuning
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.results import ResultsScene

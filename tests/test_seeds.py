@@ -1,6 +1,6 @@
-"""One seed derivation (game/seeds.py): every stream around a race comes from it."""
+"""One seed derivation (game/rules/seeds.py): every stream around a race comes from it."""
 
-from game import seeds
+from game.rules import seeds
 
 
 def test_a_derived_seed_is_the_same_on_every_run_and_machine():

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, load_board, seeds
+from game import Race, RacerSetup, load_board
 from game.app import session, userdata
 from game.app.session import Session
-from game.dice import RiggedDice
-from game.season import Season
+from game.bots import ai
+from game.meta.season import Season
+from game.rules import seeds
+from game.rules.dice import RiggedDice
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVE_FUNCTIONS = {
@@ -41,7 +43,7 @@ def product_files() -> list[Path]:
 
 def save_calls(path: Path) -> list[str]:
     """The save functions a module reaches: `userdata.save_race`, `from ...userdata import
-    save_race`, writing a replay file (`game.replay.write`), and the modules of the games in progress
+    save_race`, writing a replay file (`game.meta.replay.write`), and the modules of the games in progress
     and of the kept races (`game.app.games`, `game.app.kept`)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
@@ -50,8 +52,8 @@ def save_calls(path: Path) -> list[str]:
             names = {alias.name for alias in node.names}
             if node.module.endswith("userdata") and names & SAVE_FUNCTIONS:
                 found.append(f"from {node.module} import {sorted(names & SAVE_FUNCTIONS)}")
-            if node.module == "game.replay" and "write" in names:
-                found.append("from game.replay import write")
+            if node.module == "game.meta.replay" and "write" in names:
+                found.append("from game.meta.replay import write")
             if node.module == "game.app" and names & {"games", "kept"} or node.module in OWNED:
                 found.append(f"from {node.module} import {sorted(names)}")
         elif isinstance(node, ast.Import) and any(alias.name in OWNED for alias in node.names):
@@ -68,7 +70,7 @@ def test_only_the_game_session_calls_the_save_functions():
     callers = {}
     for path in product_files():
         name = path.relative_to(ROOT).as_posix()
-        if name.endswith("userdata.py") or name in ("game/replay.py", "game/app/games.py"):
+        if name.endswith("userdata.py") or name in ("game/meta/replay.py", "game/app/games.py"):
             continue  # where they are written
         calls = save_calls(path)
         if calls:
@@ -81,8 +83,11 @@ def test_the_reader_finds_a_save_call_where_there_is_one(tmp_path):
     sneaky.write_text("from game.app import userdata\n\ndef f(race):\n    userdata.save_race(race, {})\n")
     assert save_calls(sneaky) == ["userdata.save_race"]
     other = tmp_path / "other.py"
-    other.write_text("from game.app.userdata import delete_season\nfrom game.replay import write\n")
-    assert save_calls(other) == ["from game.app.userdata import ['delete_season']", "from game.replay import write"]
+    other.write_text("from game.app.userdata import delete_season\nfrom game.meta.replay import write\n")
+    assert save_calls(other) == [
+        "from game.app.userdata import ['delete_season']",
+        "from game.meta.replay import write",
+    ]
 
 
 def play_until(race: Race, kind: str, sess: Session) -> list:

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from game import Dice, DiceExhausted, Race, RacerSetup, ai
-from game.dice import D6, RecordingDice, ShownDice
-from game.replay import check, parse, record
+from game import Dice, DiceExhausted, Race, RacerSetup
+from game.bots import ai
+from game.meta.replay import check, parse, record
+from game.rules.dice import D6, RecordingDice, ShownDice
 from scenes import boards
 
 CAST = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo"), RacerSetup("thief", "Cy"), RacerSetup("baby", "Di")]
@@ -144,7 +145,7 @@ def test_a_race_kept_from_a_client_saves_resumes_and_replays_as_an_ordinary_race
     ],
 )
 def test_a_damaged_record_of_shown_faces_is_refused_with_one_sentence(shown):
-    from game.race import SaveError
+    from game.rules.race import SaveError
 
     host, client, dice, fed = host_and_client()
     data = Race.new(client.board, CAST, turns=6, seed=1).to_dict()
@@ -158,8 +159,8 @@ def test_dice_of_another_kind_are_neither_forked_nor_saved_unless_they_say_they_
     """A Dice subclass that gives other faces than its seed's keeps the old rule: no fork
     (explanations and look-ahead bots skip it), no save. The guided race's prepared dice say they
     replay (their replica shows the prepared faces again), so its race forks, but never saves."""
-    from game.race import SaveError
-    from game.tutorial import PreparedDice
+    from game.meta.tutorial import PreparedDice
+    from game.rules.race import SaveError
 
     class Loaded(Dice):
         def roll(self, die):

@@ -11,8 +11,8 @@ import pytest
 
 from game import Race, RacerSetup
 from game.app.settings import Settings
-from game.events import Event
-from game.state import Decision
+from game.rules.events import Event
+from game.rules.state import Decision
 from scenes import boards, i18n, words
 from scenes.app import App
 from scenes.i18n import t

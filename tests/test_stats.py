@@ -17,7 +17,7 @@ import pytest
 import main
 from game.app import stats
 from game.app.settings import Settings
-from game.replay import load, rebuild
+from game.meta.replay import load, rebuild
 from scenes.app import App
 from scenes.question import QuestionScene
 from scenes.stats import StatsScene

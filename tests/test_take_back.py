@@ -16,9 +16,12 @@ import pygame
 import pytest
 
 import main
-from game import Race, RacerSetup, ai, load_board, replay, seeds
+from game import Race, RacerSetup, load_board
 from game.app.session import Session
 from game.app.settings import Settings
+from game.bots import ai
+from game.meta import replay
+from game.rules import seeds
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.race.seats import Seats

@@ -5,8 +5,9 @@ import threading
 
 import pytest
 
-from game import Race, RacerSetup, ai
-from game.randomboard import random_board
+from game import Race, RacerSetup
+from game.boards.randomboard import random_board
+from game.bots import ai
 from scenes.bridges.thinker import Thinker
 
 

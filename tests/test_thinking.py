@@ -1,4 +1,4 @@
-"""Computer racers who search think in a pool of worker processes (game/thinking.py): the same choices
+"""Computer racers who search think in a pool of worker processes (game/bots/thinking.py): the same choices
 as in one process, cancelled when taken back, shared fairly, and no process left behind."""
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from game import Race, RacerSetup, ai, load_board, seeds, thinking, tournament
-from game.randomboard import random_board
+from game import Race, RacerSetup, load_board
+from game.boards.randomboard import random_board
+from game.bots import ai, thinking
+from game.meta import tournament
+from game.rules import seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 MEADOW = ROOT / "maps" / "meadow.tmx"

@@ -12,11 +12,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game import Race, RacerSetup, ai, load_board
+from game import Race, RacerSetup, load_board
 from game.app.settings import Settings
-from game.replay import event_data, parse, record, start
-from game.state import RaceState
-from game.timeline import MARKS, Timeline
+from game.bots import ai
+from game.meta.replay import event_data, parse, record, start
+from game.meta.timeline import MARKS, Timeline
+from game.rules.state import RaceState
 from scenes.app import App
 from scenes.replay import replay_board, replay_scene
 

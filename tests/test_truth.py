@@ -15,9 +15,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import Board, Race, RacerSetup, ai, load_board, tutorial
-from game.dice import Dice
-from game.tutorial import PreparedDice
+from game import Board, Race, RacerSetup, load_board
+from game.bots import ai
+from game.meta import tutorial
+from game.meta.tutorial import PreparedDice
+from game.rules.dice import Dice
 from scenes.decisions import DecisionPanel
 from scenes.options import SQUARE_KINDS
 
@@ -170,7 +172,7 @@ def blocked_move_race() -> Race:
     """Meadow Dash, turn 4: Ann (a person, the elf) rolled a 6, a 5 and her quick 2 with a barrier three
     rows below her: the 5 and the 6, straight or in an L, stop in front of it."""
     setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal"), RacerSetup("dwarf", "Cy", "normal")]
-    # the rules of version 1 (game/tuning.py), under which this race was found: since, her quick die's doubles
+    # the rules of version 1 (game/rules/tuning.py), under which this race was found: since, her quick die's doubles
     # give her clovers, and the race goes another way (a race recorded under them still plays by them)
     race = Race.new(load_board("maps/meadow.tmx"), setups, turns=8, seed=1, rules=1)
     rng = random.Random(1)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import tutorial
 from game.app.settings import Settings
-from game.characters import CHARACTERS
-from game.tutorial import STEPS
+from game.meta import tutorial
+from game.meta.tutorial import STEPS
+from game.rules.characters import CHARACTERS
 from scenes import hud, i18n
 from scenes.app import App
 from scenes.race import RaceScene
@@ -38,7 +38,7 @@ def test_the_prepared_race_reaches_every_lesson_in_order_and_uses_every_prepared
     """The engine alone: the lessons' options chosen, the computer racer's by his bot."""
     import random
 
-    from game import ai
+    from game.bots import ai
 
     race = tutorial.new_race("Pip", "Grob")
     steps, seen = list(STEPS), []

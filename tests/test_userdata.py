@@ -19,10 +19,12 @@ from pathlib import Path
 import platformdirs.windows
 import pytest
 
-from game import Race, RacerSetup, ai, record
+from game import Race, RacerSetup
 from game.app import settings as app_settings
 from game.app import userdata
 from game.app.settings import Settings
+from game.bots import ai
+from game.rules import record
 from tests.scenario import board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -514,7 +516,7 @@ def test_the_kill_lands_mid_write_so_a_plain_write_would_leave_half_a_file(data_
 SAVER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
-    from game import ai
+    from game.bots import ai
     from game.app import userdata
     from tests.test_userdata import a_race, halt_mid_write
     race = a_race(2)

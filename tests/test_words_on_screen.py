@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.app.settings import Settings
-from game.characters import CHARACTERS
+from game.rules.characters import CHARACTERS
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene

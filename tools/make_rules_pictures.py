@@ -29,13 +29,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 import make_boards  # noqa: E402
 import pygame  # noqa: E402  (tools may use pygame; game/ never does)
 
-from game import combat, tuning  # noqa: E402
-from game.board import Board  # noqa: E402
-from game.characters import CHARACTERS  # noqa: E402
-from game.dice import D6, DRAPID, RiggedDice  # noqa: E402
-from game.maps import load_board  # noqa: E402
-from game.objects import CHEST_ORDER, POWERFUL, TIER_CHANCES  # noqa: E402
-from game.race import Race, RacerSetup, move_options  # noqa: E402
+from game.boards.board import Board  # noqa: E402
+from game.boards.maps import load_board  # noqa: E402
+from game.rules import combat, tuning  # noqa: E402
+from game.rules.characters import CHARACTERS  # noqa: E402
+from game.rules.dice import D6, DRAPID, RiggedDice  # noqa: E402
+from game.rules.objects import CHEST_ORDER, POWERFUL, TIER_CHANCES  # noqa: E402
+from game.rules.race import Race, RacerSetup, move_options  # noqa: E402
 
 OUT = ROOT / "assets" / "rules" / "pictures"
 TILE = 48

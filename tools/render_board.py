@@ -2,7 +2,7 @@
 
     python tools/render_board.py maps/meadow.tmx meadow.png [--scale 0.5]
 
-It draws `board.art` (see game/map_build.py) exactly as a screen would: layers
+It draws `board.art` (see game/boards/map_build.py) exactly as a screen would: layers
 bottom first, hidden layers skipped, opacity and flips honoured.
 """
 
@@ -18,8 +18,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402  (tools may use pygame; game/ never does)
 
-from game.board import Board, BoardError  # noqa: E402
-from game.maps import load_board  # noqa: E402
+from game.boards.board import Board, BoardError  # noqa: E402
+from game.boards.maps import load_board  # noqa: E402
 
 BACKGROUND = (24, 26, 30)  # behind squares with no ground
 

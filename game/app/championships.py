@@ -3,7 +3,7 @@ table.json, game/app/userdata.keep_season) rebuilt whole from its races' replays
 table, its chart and its podium again.
 
 A championship is rebuilt from its races alone (each a replay file, read with its bounds and checked by
-game/replay.py): its standings, season points and highlights are worked out again as the season did when
+game/meta/replay.py): its standings, season points and highlights are worked out again as the season did when
 each race ended, so a championship kept before the list of championships existed opens as well. The
 list itself is `game.app.kept.list_championships`; the session opens and deletes them.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.replay import ReplayError, load, rebuild
-from game.replay import data as replay_data
-from game.season import RaceResult, Season, SeasonError, highlights, place_points
+from game.meta.replay import ReplayError, load, rebuild
+from game.meta.replay import data as replay_data
+from game.meta.season import RaceResult, Season, SeasonError, highlights, place_points
 
 
 def rebuild_season(name: str, races: Sequence[Path]) -> Season:

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from game.app import userdata
 
 if TYPE_CHECKING:
-    from game.race import Race
-    from game.season import Season
+    from game.meta.season import Season
+    from game.rules.race import Race
 
 log = logging.getLogger("fantasy-racing")
 
@@ -168,7 +168,7 @@ def unreadable(path: Path, kind: str, reason: str) -> str:
 
 def read_game(path: Path, kind: str) -> Game:
     """A game in progress as the list shows it (Unreadable when its file cannot be used)."""
-    from game.season import SeasonError, upgrade
+    from game.meta.season import SeasonError, upgrade
 
     state = path.stat()
     data = userdata.read_json_file(path, WHAT[kind], "save" if kind == RACE else "season")
@@ -193,7 +193,7 @@ def read_game(path: Path, kind: str) -> Game:
 
 def _work_out(path: Path, kind: str) -> dict[str, Any]:
     """The summary of a file written without one: the game read whole (Unreadable if it cannot be)."""
-    from game.season import Season, SeasonError
+    from game.meta.season import Season, SeasonError
 
     if kind == RACE:
         saved = userdata.read_save(path)

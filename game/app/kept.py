@@ -20,8 +20,8 @@ from typing import Any
 
 from game import files
 from game.app import userdata
-from game.replay import Replay, ReplayError, load
-from game.season import MAX_RACES
+from game.meta.replay import Replay, ReplayError, load
+from game.meta.season import MAX_RACES
 
 log = logging.getLogger("fantasy-racing")
 

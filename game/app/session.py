@@ -38,9 +38,9 @@ from game.app import stats, userdata
 from game.app.games import Game
 from game.app.kept import Kept
 from game.app.kept import KeptChampionship as KeptChampionship  # (the championships list names it)
-from game.race import Race, SaveError
-from game.replay import write as write_replay
-from game.season import Season, SeasonError
+from game.meta.replay import write as write_replay
+from game.meta.season import Season, SeasonError
+from game.rules.race import Race, SaveError
 
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
@@ -259,7 +259,7 @@ def kept_races() -> list[Kept]:
 
 
 def open_kept(kept: Kept) -> tuple[Any, str]:
-    """A kept race's replay (game.replay.Replay) to play back, or None and the sentence of why not."""
+    """A kept race's replay (game.meta.replay.Replay) to play back, or None and the sentence of why not."""
     return keptfiles.open_kept(kept)
 
 

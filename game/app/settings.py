@@ -27,10 +27,10 @@ from game.app.userdata import (
     user_dir,
     write_atomically,
 )
-from game.characters import CHARACTERS
 from game.files import kind_of
-from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
-from game.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
+from game.rules.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field
 
 log = logging.getLogger("fantasy-racing")
 

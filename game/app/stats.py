@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.characters import CHARACTERS
-from game.record import BOTS
-from game.replay import Replay, ReplayError, load
+from game.meta.replay import Replay, ReplayError, load
+from game.rules.characters import CHARACTERS
+from game.rules.record import BOTS
 
 LEVELS = BOTS  # the computer levels a record may name, in their order
 Z95 = 1.959964  # the normal quantile of a 95 % interval

@@ -21,7 +21,7 @@ the player's boards (`game.app.userboards`) are there too.
   of the wrong type, an unknown character, a choice the race does not
   allow) is renamed aside, never deleted or overwritten, and the caller gets
   one clear sentence naming the file. A file of an older version is upgraded
-  as it is read (`game.record`), never refused.
+  as it is read (`game.rules.record`), never refused.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from game import files
 from game.files import kind_of
 
 if TYPE_CHECKING:
-    from game.race import Race
-    from game.season import Season
+    from game.meta.season import Season
+    from game.rules.race import Race
 
 log = logging.getLogger("fantasy-racing")
 
@@ -414,9 +414,9 @@ def _forget(path: Path | None, default: Callable[[], Path], what: str) -> None:
 
 
 def check_save(data: Any) -> dict[str, Any]:
-    """The race record of a save file's content, upgraded and checked (`game.record.check`), or
+    """The race record of a save file's content, upgraded and checked (`game.rules.record.check`), or
     Unreadable with a plain reason naming the field."""
-    from game import record
+    from game.rules import record
 
     if not isinstance(data, dict):
         raise Unreadable(f"it holds {kind_of(data)}, not a saved race")
@@ -450,7 +450,7 @@ def _replay(saved: dict[str, Any]) -> Race:
 
 def read_save(path: Path) -> SavedRace:
     """The race saved in `path`, or Unreadable with a plain reason."""
-    from game.race import IllegalChoice, SaveError
+    from game.rules.race import IllegalChoice, SaveError
 
     data = read_json_file(path, "a saved race", "save")
     saved = check_save(data)
@@ -527,7 +527,7 @@ def delete_season(path: Path | None = None) -> None:
 def load_season(path: Path | None = None) -> tuple[Season | None, str | None]:
     """The championship saved in `path` (by default the `season.json` of older versions) and no
     message, or None and a sentence saying why it was set aside."""
-    from game.season import Season, SeasonError
+    from game.meta.season import Season, SeasonError
 
     path = _to_read(path, season_path)
     if path is None:
@@ -557,7 +557,7 @@ def keep_season(season: Season, day: str) -> Path:
         folder = base / f"{day}-{slug}-{number}"
         number += 1
     folder.mkdir(parents=True)
-    from game.replay import text
+    from game.meta.replay import text
 
     for index, result in enumerate(season.results, 1):
         write_atomically(folder / f"race-{index}.json", text(result.replay))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from game.app import userboards
-from game.maps import check_map_command
+from game.boards.maps import check_map_command
 
 
 def run_check_map(names: list[str]) -> int:

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import ai, seeds
-from game.characters import CHARACTERS
+from game.bots import ai
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.net.client import Follower, join
@@ -32,7 +31,9 @@ from game.net.protocol import (
     standings_json,
 )
 from game.net.server import serve_rooms
-from game.race import Race
+from game.rules import seeds
+from game.rules.characters import CHARACTERS
+from game.rules.race import Race
 
 
 def print_standings(race: Race, as_json: bool) -> None:

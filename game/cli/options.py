@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.ai import LEVELS
-from game.characters import CHARACTERS
-from game.race import MAX_TURNS, MIN_TURNS
-from game.replay import SPEEDS
-from game.thinking import cores
+from game.bots.ai import LEVELS
+from game.bots.thinking import cores
+from game.meta.replay import SPEEDS
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_TURNS, MIN_TURNS
 
 
 class CommandLineError(Exception):

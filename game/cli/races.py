@@ -9,16 +9,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game import files, tournament
-from game.ai import LEVELS, POLICIES
-from game.board import MAX_SQUARES, Board, BoardError
-from game.characters import CHARACTERS
+from game import files
+from game.boards.board import MAX_SQUARES, Board, BoardError
+from game.boards.maps import load_board
+from game.bots.ai import LEVELS, POLICIES
 from game.cli.options import CommandLineError, UnusableFile, root, writable
-from game.maps import load_board
-from game.race import RacerSetup
-from game.replay import Replay, ReplayError, check, load
-from game.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
-from game.simulate import simulate
+from game.meta import tournament
+from game.meta.replay import Replay, ReplayError, check, load
+from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
+from game.meta.simulate import simulate
+from game.rules.characters import CHARACTERS
+from game.rules.race import RacerSetup
 
 #: Draws a tournament's or a balance run's win rates to a PNG file (main.py hands in scenes.plot's).
 Plotter = Callable[[list[Any], str, str], None]

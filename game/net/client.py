@@ -21,9 +21,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game import ai, record, seeds
-from game.board import Board, BoardError
-from game.dice import Dice, DiceExhausted, RecordingDice, ShownDice
+from game.boards.board import Board, BoardError
+from game.bots import ai
 from game.net.door import KEY_HEADER
 from game.net.protocol import (
     HOST_MESSAGES,
@@ -40,7 +39,9 @@ from game.net.protocol import (
     words_of_close,
 )
 from game.net.schema import ListOf
-from game.race import IllegalChoice, Race, RacerSetup
+from game.rules import record, seeds
+from game.rules.dice import Dice, DiceExhausted, RecordingDice, ShownDice
+from game.rules.race import IllegalChoice, Race, RacerSetup
 
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
 

@@ -35,14 +35,15 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from game import ai, record, seeds, thinking
-from game.board import Board
-from game.characters import CHARACTERS
-from game.dice import KEYED, RecordingDice
+from game.boards.board import Board
+from game.bots import ai, thinking
 from game.net.protocol import ProtocolError, check, freeze, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
-from game.race import Decision, IllegalChoice, Race, RacerSetup
+from game.rules import record, seeds
+from game.rules.characters import CHARACTERS
+from game.rules.dice import KEYED, RecordingDice
+from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
 
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 
@@ -274,7 +275,7 @@ class Host(Room):
 
     async def _think(self, race: Race, decision: Decision, level: str, bots: dict[int, Any]) -> Any:
         """A computer racer's choice: the levels that search think in the pool of worker processes
-        (game/thinking.py, shared fairly by the rooms; the host goes on hearing its clients), the others
+        (game/bots/thinking.py, shared fairly by the rooms; the host goes on hearing its clients), the others
         at once."""
         rng = bots[decision.racer]
         if level in thinking.SEARCHING:

@@ -20,9 +20,17 @@ import socket
 import unicodedata
 from typing import Any
 
-from game import ai, record
-from game.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS, TEXT_TERRAIN, Board, BoardError
-from game.characters import CHARACTERS
+from game.boards.board import (
+    BOARD_OBJECTS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MIN_COLUMNS,
+    MIN_ROWS,
+    TEXT_TERRAIN,
+    Board,
+    BoardError,
+)
+from game.bots import ai
 from game.net.schema import (
     MAX_DIGITS,
     Anything,
@@ -38,7 +46,9 @@ from game.net.schema import (
     Text,
     Whole,
 )
-from game.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
+from game.rules import record
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
 
 __all__ = ["ProtocolError", "SchemaError", "MAX_DIGITS"]
 
@@ -122,7 +132,9 @@ HOST_MESSAGES: dict[str, Object] = {
         },
         ("board",),  # the first lobby a client gets carries the board; its news do not
     ),
-    "start": _message({"race": Anything((dict,))}),  # the race's record: game/record.py checks it, then `check_start`
+    "start": _message(
+        {"race": Anything((dict,))}
+    ),  # the race's record: game/rules/record.py checks it, then `check_start`
     "step": _message(
         {
             "option": Nullable(OPTION),
@@ -202,7 +214,7 @@ BOARD_TEXTS = {"name": 80, "description": 400, "author": 80}  # characters of a 
 def check_board(data: Any, where: str = "the host's board") -> Board:
     """The board a host sent, through the limits of a board from a file (`record.check_board`: at most
     MAX_SQUARES squares, known squares and objects on the board, printable words that fit), then the
-    network's own (game/board.py's sides, starts and objects on floor squares, one object a square);
+    network's own (game/boards/board.py's sides, starts and objects on floor squares, one object a square);
     ProtocolError in one sentence otherwise."""
     if type(data) is not dict:
         raise ProtocolError(f"{where} is not an object")

@@ -20,8 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from game.board import Board
-from game.characters import CHARACTERS
+from game.boards.board import Board
 from game.net.protocol import (
     SEND_TIMEOUT,
     ProtocolError,
@@ -33,7 +32,8 @@ from game.net.protocol import (
     seat_token,
 )
 from game.net.seats import Seat
-from game.race import Race
+from game.rules.characters import CHARACTERS
+from game.rules.race import Race
 
 log = logging.getLogger("fantasy-racing.network")
 LOBBY_NEWS = 0.25  # seconds between two lobby news, at least (a friend's changes come together)

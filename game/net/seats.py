@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game import ai
-from game.characters import CHARACTERS
-from game.race import MAX_RACERS, MIN_RACERS
+from game.bots import ai
+from game.rules.characters import CHARACTERS
+from game.rules.race import MAX_RACERS, MIN_RACERS
 
 
 @dataclass

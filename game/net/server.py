@@ -32,7 +32,7 @@ from game.net.protocol import (
     plain_code,
     shown_code,
 )
-from game.race import Race
+from game.rules.race import Race
 
 log = logging.getLogger("fantasy-racing.network")
 OPEN_TIMEOUT = 5.0  # seconds a new socket has to finish its WebSocket handshake

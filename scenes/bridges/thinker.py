@@ -2,7 +2,7 @@
 
 A frame must not wait for a computer racer, nor share the interpreter with his search. `Thinker`
 hands the decision of a racer who searches (the expert) to the pool of worker processes
-(game/thinking.py): the frame loop only sends the question (the race's record) and, frames later,
+(game/bots/thinking.py): the frame loop only sends the question (the race's record) and, frames later,
 picks up the answer; the screen goes on animating and the player looks around the board meanwhile.
 The other levels decide in a fraction of a millisecond, on a worker thread as before. The race is
 only read while a racer thinks: the scene applies the choice itself, on the frame loop, once ready.
@@ -15,7 +15,7 @@ import logging
 import threading
 from typing import Any
 
-from game import ai, thinking
+from game.bots import ai, thinking
 
 log = logging.getLogger("fantasy-racing")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.characters import BRAINY
+from game.rules.characters import BRAINY
 from scenes import explain, hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game import tuning
+from game.rules import tuning
 from scenes import audio, hud, words
 from scenes.i18n import racer_kind, t
 from scenes.race.log import RaceLog

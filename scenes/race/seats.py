@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import ai, seeds
+from game.bots import ai
+from game.rules import seeds
 from scenes.bridges.thinker import Thinker
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
@@ -76,7 +77,7 @@ class Seats:
 class ComputerRacers:
     """The computer racers answering at this screen: each decision is thought about by the thinker
     (the pool of worker processes for a racer who searches, else a thread) with the racer's own random
-    stream (`game.seeds.bot_rngs`: the same choices
+    stream (`game.rules.seeds.bot_rngs`: the same choices
     as `simulate` and `serve` make for the same seed and lineup), and taken once ready and after
     `BOT_DELAY` seconds of the race's time."""
 

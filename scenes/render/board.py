@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
+from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
 from scenes import assets
 from scenes.render import tiled
 

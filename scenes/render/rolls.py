@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.dice import DICE
+from game.rules.dice import DICE
 from scenes import i18n
 from scenes.i18n import t
 from scenes.render import sprites

@@ -1,4 +1,4 @@
-"""A Tiled board's own tiles (`board.art`, see game/map_build.py), ready to paint square by square.
+"""A Tiled board's own tiles (`board.art`, see game/boards/map_build.py), ready to paint square by square.
 
 The designer's layers are drawn bottom first with their visibility and
 opacity, Tiled's flips honoured, scaled to the game's square size. The rule

@@ -1,0 +1,580 @@
+"""The checks of a Tiled board's XML, before anything is built from it (docs/maps.md).
+
+Each check reads the parsed `.tmx` (and its `.tsx` tilesets) and notes what is
+wrong in a `Report`, one sentence a designer can act on: the map's shape (square
+tiles, finite, the right size), its tilesets and their images (present, beside
+the board, pictures the game may decode), its layers (rule layers are tile
+layers, `start` an object layer, a `ground` exists, names that look like a rule
+layer's), each tile layer's data (an encoding Tiled writes, the map's size, no
+compression bomb) and its properties (typed values, the board's own properties
+within their ranges). `game.boards.map_build` then turns a map that passed into a Board.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import difflib
+import math
+import os
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+from game import files as files_
+from game.boards.board import (
+    DEFAULT_MAX_RACERS,
+    DEFAULT_RESPAWN_TURNS,
+    DEFAULT_TURNS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_SQUARES,
+    MAX_TILE_PIXELS,
+    MIN_COLUMNS,
+    MIN_ROWS,
+)
+from game.boards.map_format import (
+    BOARD_NAME_LENGTH,
+    COMPRESSIONS,
+    DESCRIPTION_LENGTH,
+    ENCODINGS,
+    GROUND,
+    KNOWN_LAYERS,
+    LAYER_TAGS,
+    MAP_PROPERTIES,
+    RACERS_RANGE,
+    RULE_LAYERS,
+    START,
+    TURNS_RANGE,
+    Report,
+)
+
+
+# ---------------------------------------------------------------- layers as the XML has them
+@dataclass
+class Layer:
+    """A layer as the XML has it, in document order, with its groups folded in."""
+
+    element: ElementTree.Element
+    name: str
+    visible: bool
+    opacity: float
+    offset: tuple[int, int]
+
+    @property
+    def key(self) -> str:
+        """The name as the rules match it (case and spaces ignored)."""
+        return self.name.strip().lower()
+
+    @property
+    def kind(self) -> str:
+        """'a tile layer', 'an object layer', ..."""
+        return LAYER_TAGS.get(self.element.tag, "a layer")
+
+
+# ---------------------------------------------------------------- the map
+def parse_map_xml(path: str, report: Report) -> ElementTree.Element | None:
+    """The map's XML root, or None with a problem when it is no Tiled map (or a file refused)."""
+    if not os.path.exists(path) or os.path.isdir(path):
+        report.error("no such file" if not os.path.exists(path) else "this is not a file")
+        return None
+    try:
+        root = files_.parse_xml(files_.read_bytes(path, "board"))
+    except files_.FileRefused as error:
+        report.error(f"the file is refused: {error}")
+        return None
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        report.error(f"not a Tiled map: broken XML at line {line}, column {column + 1}")
+        return None
+    except (OSError, UnicodeError, LookupError, ValueError) as error:
+        report.error(f"cannot read the file ({error})")
+        return None
+    if root.tag != "map":
+        report.error(f"not a Tiled map: the file holds <{root.tag}>, a .tmx holds <map>")
+        return None
+    return root
+
+
+def _int_attribute(element: ElementTree.Element, name: str, default: int | None = None) -> int | None:
+    """An integer XML attribute, or None when it is missing or not a number."""
+    value = element.get(name)
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        return None
+
+
+def check_map_shape(root: ElementTree.Element, report: Report) -> None:
+    """Orthogonal, finite, square tiles, big enough."""
+    orientation = root.get("orientation", "orthogonal")
+    if orientation != "orthogonal":
+        report.error(f"the map is {orientation}; a board must be orthogonal (Map > Map Properties > Orientation)")
+    if root.get("infinite", "0") not in ("0", "false"):
+        report.error("the map is infinite; untick Map > Map Properties > Infinite and give it a size")
+        return
+    width, height = _int_attribute(root, "width"), _int_attribute(root, "height")
+    tile_width, tile_height = _int_attribute(root, "tilewidth"), _int_attribute(root, "tileheight")
+    if width is None or height is None or tile_width is None or tile_height is None:
+        report.error("the map has no valid width, height, tilewidth and tileheight")
+        return
+    if tile_width != tile_height or tile_width <= 0:
+        report.error(f"the tiles are {tile_width}x{tile_height} pixels; a board needs square tiles")
+    elif tile_width > MAX_TILE_PIXELS:
+        report.error(f"the tiles are {tile_width} pixels wide; a board's tiles are at most {MAX_TILE_PIXELS} pixels")
+    if width > MAX_COLUMNS or height > MAX_ROWS:
+        report.error(
+            f"the map is {width} columns by {height} rows; "
+            f"a board has at most {MAX_COLUMNS} columns and {MAX_ROWS} rows"
+        )
+        return
+    if width * height > MAX_SQUARES:
+        report.error(
+            f"the map is {width} columns by {height} rows ({width * height:,} squares); a board has at most "
+            f"{MAX_SQUARES:,} squares (64 columns by 128 rows, say), so that its race opens on any computer"
+        )
+        return
+    if width < MIN_COLUMNS or height < MIN_ROWS:
+        report.error(
+            f"the map is {width} columns by {height} rows; a board needs at least "
+            f"{MIN_COLUMNS} columns and {MIN_ROWS} rows"
+        )
+
+
+# ---------------------------------------------------------------- colours
+_COLOR = re.compile(r"#?([0-9a-fA-F]{2})?([0-9a-fA-F]{6})")
+
+
+def check_colors(root: ElementTree.Element, report: Report) -> None:
+    """The map's background colour is one Tiled writes (#rrggbb or #aarrggbb), kept as #rrggbb for the
+    screen; another is warned about and left out (the board is drawn on the game's own background)."""
+    color = root.get("backgroundcolor")
+    if color is None:
+        return
+    found = _COLOR.fullmatch(color.strip())
+    if found is None:
+        report.warn(f"the map's background colour {color[:20]!r} is not a colour (#rrggbb); it is not used")
+        del root.attrib["backgroundcolor"]
+    else:
+        root.set("backgroundcolor", "#" + found.group(2).lower())
+
+
+# ---------------------------------------------------------------- where Tiled puts things
+_LAYER_PARENTS: dict[str, tuple[str, ...]] = {
+    "layer": ("map", "group"),
+    "group": ("map", "group"),
+    "imagelayer": ("map", "group"),
+    "objectgroup": ("map", "group", "tile"),  # (a tile's collision shapes)
+}
+
+
+def check_structure(root: ElementTree.Element, report: Report) -> None:
+    """Tilesets only at the map's top level, layers only in the map or a group: anything else (a layer in
+    an object layer or in properties, a tileset in a tileset) is refused, never read by anyone."""
+    for parent in root.iter():
+        for child in parent:
+            if child.tag == "tileset" and parent is not root:
+                report.error(f"a <tileset> inside <{parent.tag}>; Tiled puts tilesets only at the top of the map")
+            elif child.tag in _LAYER_PARENTS and parent.tag not in _LAYER_PARENTS[child.tag]:
+                report.error(
+                    f"a <{child.tag}> inside <{parent.tag}>; Tiled puts layers only in the map or in a group layer"
+                )
+
+
+# ---------------------------------------------------------------- tilesets
+MAX_TILESET_TILES = 65_536  # tiles cut from one tileset picture (a 4096-pixel picture of 16-pixel tiles)
+MAX_BOARD_PIXELS = files_.MAX_IMAGE_SIDE**2  # the pixels of all of a board's pictures together (64 MB decoded)
+_TILESET_NUMBERS = {"tilewidth": 1, "tileheight": 1, "spacing": 0, "margin": 0}  # attribute: its lowest value
+
+
+def check_tilesets(root: ElementTree.Element, path: str, report: Report) -> list[str]:
+    """Tileset files and images exist, read, stay in the board's folder and are of a size the game can
+    cut and decode; return the files to watch.
+
+    A tileset file (.tsx) is read here, through the same checks as the board, and written into the map's
+    XML (its images' paths made relative to the board): pytmx, which reads the map next, never opens a
+    file itself. Each picture's size is read from its header and written into its <image> (Tiled itself
+    reads it from the picture; an <image> without width and height is Tiled's way too)."""
+    watched: list[str] = []
+    base = os.path.dirname(path) or "."
+    pixels: dict[str, int] = {}
+    for tileset in root.findall("tileset"):
+        source = tileset.get("source")
+        label = source or tileset.get("name") or ""
+        if _int_attribute(tileset, "firstgid") is None:
+            report.error(f"tileset {label!r} has no valid firstgid")
+        if source is not None:
+            tsx = os.path.normpath(os.path.join(base, source))
+            if not files_.inside(base, tsx):
+                report.error(f"tileset file {source!r} is outside the board's folder; keep tilesets beside the board")
+                continue
+            watched.append(tsx)
+            element = _parse_tileset_file(tsx, source, report)
+            if element is None:
+                continue
+            if element.find(".//tileset") is not None:
+                report.error(f"tileset file {source!r} holds a <tileset> inside its tileset, which Tiled never writes")
+                continue
+            _inline(tileset, element, os.path.dirname(source))
+        if _check_tileset_numbers(tileset, label, report):
+            watched.extend(_check_images(tileset, base, label, report, pixels))
+    for layer in root.iter("imagelayer"):
+        watched.extend(_check_images(layer, base, f"image layer {layer.get('name', '')!r}", report, pixels))
+    if sum(pixels.values()) > MAX_BOARD_PIXELS:
+        report.error(
+            f"the board's pictures hold {sum(pixels.values()):,} pixels together, more than the "
+            f"{MAX_BOARD_PIXELS:,} a board may use (a {files_.MAX_IMAGE_SIDE}x{files_.MAX_IMAGE_SIDE} picture)"
+        )
+    return watched
+
+
+def _inline(tileset: ElementTree.Element, element: ElementTree.Element, folder: str) -> None:
+    """Write a tileset file's content in place of the map's <tileset source=...>, its images' paths
+    made relative to the board's folder (`folder`: the tileset file's, relative to the board's)."""
+    firstgid = tileset.get("firstgid", "")
+    tileset.attrib.clear()
+    tileset.attrib.update(element.attrib)
+    tileset.set("firstgid", firstgid)
+    tileset[:] = list(element)
+    for image in tileset.iter("image"):
+        source = image.get("source")
+        if source:
+            image.set("source", os.path.normpath(os.path.join(folder, source)))
+
+
+def _check_tileset_numbers(tileset: ElementTree.Element, label: str, report: Report) -> bool:
+    """A tileset's tile size, spacing and margin are whole numbers of pixels a picture can hold."""
+    good = True
+    for name, low in _TILESET_NUMBERS.items():
+        value = _int_attribute(tileset, name, low)
+        if value is None or not low <= value <= files_.MAX_IMAGE_SIDE:
+            report.error(
+                f"tileset {label!r}: its {name} {tileset.get(name)!r} is not a whole number of pixels "
+                f"from {low} to {files_.MAX_IMAGE_SIDE}"
+            )
+            good = False
+    return good
+
+
+def _check_images(
+    owner: ElementTree.Element, base: str, label: str, report: Report, pixels: dict[str, int]
+) -> list[str]:
+    """The pictures of a tileset (its own, or its tiles') or an image layer exist, stay in the board's
+    folder, are pictures the game may decode (their size read from their header and written into the
+    XML), and cut into a bounded number of tiles; return their paths."""
+    found = []
+    images = list(owner.iter("image"))
+    if owner.tag == "tileset" and not images:
+        report.error(f"tileset {label!r} has no image")
+    for node in images:
+        source = node.get("source", "")
+        file = os.path.normpath(os.path.join(base, source))
+        if not source or not os.path.exists(file) or os.path.isdir(file):
+            report.error(f"tileset {label!r}: image {source!r} not found")
+            continue
+        if not files_.inside(base, file):
+            report.error(f"tileset {label!r}: image {source!r} is outside the board's folder; keep it beside the board")
+            continue
+        try:
+            width, height = files_.check_image(file)
+        except files_.FileRefused as error:
+            report.error(f"tileset {label!r}: image {source!r} is refused: {error}")
+            continue
+        except OSError as error:
+            report.error(f"tileset {label!r}: image {source!r} cannot be read ({error.strerror or error})")
+            continue
+        declared = (_int_attribute(node, "width"), _int_attribute(node, "height"))
+        if None not in declared and declared != (width, height):
+            report.warn(
+                f"tileset {label!r}: image {source!r} is {width}x{height} pixels, not the "
+                f"{declared[0]}x{declared[1]} the tileset says; the picture's own size is used"
+            )
+        node.set("width", str(width))
+        node.set("height", str(height))
+        pixels[os.path.realpath(file)] = width * height
+        if owner.tag == "tileset" and node is owner.find("image"):
+            tiles = _tile_count(owner, width, height)
+            if tiles > MAX_TILESET_TILES:
+                report.error(
+                    f"tileset {label!r}: its picture cuts into {tiles:,} tiles, more than the "
+                    f"{MAX_TILESET_TILES:,} a tileset may have; use larger tiles"
+                )
+                continue
+        found.append(file)
+    return found
+
+
+def _tile_count(tileset: ElementTree.Element, width: int, height: int) -> int:
+    """How many tiles pytmx cuts from a tileset's picture (as it counts them)."""
+    tile_width, tile_height = (_int_attribute(tileset, k, 1) or 1 for k in ("tilewidth", "tileheight"))
+    spacing, margin = (_int_attribute(tileset, k, 0) or 0 for k in ("spacing", "margin"))
+    rows = len(range(margin, height + margin - tile_height + 1, tile_height + spacing))
+    columns = len(range(margin, width + margin - tile_width + 1, tile_width + spacing))
+    return rows * columns
+
+
+def _parse_tileset_file(tsx: str, source: str, report: Report) -> ElementTree.Element | None:
+    """The root of an external tileset file, or None with a problem."""
+    if not source.lower().endswith(".tsx"):
+        report.error(f"tileset file {source!r} is not a .tsx file; save the tileset as .tsx")
+        return None
+    if not os.path.exists(tsx) or os.path.isdir(tsx):
+        report.error(f"tileset file {source!r} not found (looked for {tsx})")
+        return None
+    try:
+        element = files_.parse_xml(files_.read_bytes(tsx, "tileset"))
+    except files_.FileRefused as error:
+        report.error(f"tileset file {source!r} is refused: {error}")
+        return None
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        report.error(f"tileset file {source!r} is broken XML at line {line}, column {column + 1}")
+        return None
+    except (OSError, UnicodeError, LookupError, ValueError) as error:
+        report.error(f"cannot read tileset file {source!r} ({error})")
+        return None
+    if element.tag != "tileset":
+        report.error(f"tileset file {source!r} holds <{element.tag}>, not <tileset>")
+        return None
+    return element
+
+
+# ---------------------------------------------------------------- layers
+def walk_layers(
+    element: ElementTree.Element, visible: bool = True, opacity: float = 1.0, offset: tuple[int, int] = (0, 0)
+) -> Iterator[Layer]:
+    """Every layer in drawing order, with its groups' visibility, opacity and offset."""
+    for child in element:
+        if child.tag not in LAYER_TAGS:
+            continue
+        shown = visible and child.get("visible", "1") not in ("0", "false")
+        alpha = opacity * _float(child.get("opacity"), 1.0)
+        shift = (offset[0] + int(_float(child.get("offsetx"), 0)), offset[1] + int(_float(child.get("offsety"), 0)))
+        if child.tag == "group":
+            yield from walk_layers(child, shown, alpha, shift)
+        else:
+            yield Layer(child, child.get("name", ""), shown, alpha, shift)
+
+
+def _float(value: str | None, default: float) -> float:
+    """A finite float attribute, or the default (offsetx="inf" is no offset)."""
+    try:
+        number = float(value) if value is not None else default
+    except ValueError:
+        return default
+    return number if math.isfinite(number) else default
+
+
+def check_layer_kinds(layers: list[Layer], report: Report) -> None:
+    """Rule layers are tile layers, `start` an object layer, `ground` exists, names look right."""
+    for layer in layers:
+        if (layer.key in RULE_LAYERS or layer.key == GROUND) and layer.element.tag != "layer":
+            what = "the ground is" if layer.key == GROUND else f"{layer.key} are"
+            report.error(f"this is {layer.kind}; {what} painted on a tile layer", layer.name)
+        elif layer.key == START and layer.element.tag != "objectgroup":
+            report.error(f"this is {layer.kind}; start squares are points on an object layer", layer.name)
+        elif layer.key not in KNOWN_LAYERS:
+            guess = _probable_layer(layer.key)
+            if guess:
+                report.warn(f'this layer is read as decoration; did you mean "{guess}"?', layer.name)
+    if not any(layer.key == GROUND and layer.element.tag == "layer" for layer in layers):
+        report.error('no tile layer named "ground"; paint the track on a layer named "ground"')
+
+
+def _probable_layer(key: str) -> str | None:
+    """The known layer name a decoration layer's name probably meant, if any."""
+    words = re.findall(r"[a-z]+", key)
+    for rule in RULE_LAYERS:
+        if rule in words or rule[:-1] in words:
+            return rule
+    close = difflib.get_close_matches(key, KNOWN_LAYERS, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def check_layer_data(root: ElementTree.Element, layers: list[Layer], report: Report) -> None:
+    """Every tile layer's data is finite, in a readable encoding, and the map's size."""
+    width, height = int(root.get("width", "0")), int(root.get("height", "0"))
+    for layer in layers:
+        if layer.element.tag != "layer":
+            continue
+        problem = _layer_data_problem(layer.element, width, height)
+        if problem:
+            report.error(problem, layer.name)
+
+
+def _layer_data_problem(element: ElementTree.Element, width: int, height: int) -> str | None:
+    """What is wrong with one tile layer's data, or None."""
+    size = (_int_attribute(element, "width", width), _int_attribute(element, "height", height))
+    if size != (width, height):
+        return f"the layer is {size[0]}x{size[1]} squares but the map is {width}x{height}"
+    data = element.find("data")
+    if data is None:
+        return "the layer has no <data>"
+    if data.find("chunk") is not None:
+        return "the layer is stored in chunks (an infinite map); boards must be finite"
+    encoding, compression = data.get("encoding"), data.get("compression")
+    if encoding is None:
+        return "the layer is saved as XML tiles; choose CSV or Base64 (Map > Map Properties > Tile Layer Format)"
+    if encoding not in ENCODINGS:
+        return f"unknown layer encoding {encoding!r}; choose CSV or Base64"
+    if compression not in COMPRESSIONS or (compression and encoding != "base64"):
+        return f"layer compression {compression!r} is not readable; choose Base64 (zlib) or Base64 (gzip)"
+    try:
+        gids = _decode_gids(data.text or "", encoding, compression, width * height)
+    except files_.FileRefused:
+        return (
+            f"the layer's data inflates to more than the {width * height * 4:,} bytes "
+            f"a {width}x{height} map needs; it is refused"
+        )
+    if isinstance(gids, int):
+        return f"the layer holds {gids} tiles but a {width}x{height} map needs {width * height}"
+    if gids is None:
+        return f"the layer data is damaged ({encoding}{'+' + compression if compression else ''} does not decode)"
+    if len(gids) != width * height:
+        return f"the layer holds {len(gids)} tiles but a {width}x{height} map needs {width * height}"
+    return None
+
+
+def _decode_gids(text: str, encoding: str, compression: str | None, squares: int) -> list[int] | int | None:
+    """The raw gids of a layer's data; None when they do not decode; their count alone when it is not
+    `squares` (counted before decoding: a huge layer is never turned into numbers). FileRefused when
+    compressed data inflates past what `squares` tiles need."""
+    try:
+        if encoding == "csv":
+            items = text.count(",") + 1 if text.strip() else 0
+            if items != squares and items - 1 != squares:  # Tiled may end the data with a comma
+                return items
+            return [int(item) for item in text.replace("\n", "").split(",") if item.strip()]
+        data = base64.b64decode(text.strip(), validate=False)
+        if compression:
+            data = files_.inflate(data, compression, squares * 4)
+        if len(data) % 4:
+            return None
+        if len(data) // 4 != squares:
+            return len(data) // 4
+        return [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
+    except files_.FileRefused:
+        raise
+    except (ValueError, binascii.Error, zlib.error, OSError, EOFError):
+        return None
+
+
+# ---------------------------------------------------------------- properties
+_CASTS = {"int": int, "float": float, "object": int}
+
+
+def check_typed_properties(root: ElementTree.Element, report: Report) -> None:
+    """Typed custom properties hold values of their type (pytmx would crash)."""
+    for owner in root.iter():
+        for prop in owner.findall("properties/property"):
+            if owner is root and prop.get("name") in MAP_PROPERTIES:
+                continue  # the board's own properties get their own, clearer check
+            kind, value = prop.get("type"), prop.get("value")
+            if kind == "bool" and value not in (None, "true", "false", "1", "0"):
+                report.error(f"property {prop.get('name')!r} of {_owner_label(owner)} is a bool but holds {value!r}")
+            elif kind in _CASTS and value is not None:
+                try:
+                    _CASTS[kind](value)
+                except ValueError:
+                    report.error(
+                        f"property {prop.get('name')!r} of {_owner_label(owner)} is "
+                        f"{'an' if kind == 'int' else 'a'} {kind} but holds {value!r}"
+                    )
+
+
+def _owner_label(element: ElementTree.Element) -> str:
+    """'the map', 'layer "x"', 'object 3'."""
+    if element.tag == "map":
+        return "the map"
+    if element.tag == "object":
+        return f"object {element.get('id', '?')}"
+    return f"{element.tag} {element.get('name', element.get('id', ''))!r}"
+
+
+def _raw_map_properties(root: ElementTree.Element) -> dict[str, tuple[str | None, str]]:
+    """The map's properties as (type, text), class members folded in."""
+    found: dict[str, tuple[str | None, str]] = {}
+    for prop in root.findall("properties/property"):
+        if prop.get("type") == "class":
+            for member in prop.findall(".//property"):
+                found.setdefault(member.get("name", ""), (member.get("type"), _property_text(member)))
+        else:
+            found[prop.get("name", "")] = (prop.get("type"), _property_text(prop))
+    return found
+
+
+def _property_text(prop: ElementTree.Element) -> str:
+    """A property's value (multi-line strings are stored as text)."""
+    value = prop.get("value")
+    return value if value is not None else (prop.text or "")
+
+
+def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict[str, Any]:
+    """The board's properties (docs/maps.md), checked, with defaults."""
+    raw = _raw_map_properties(root)
+    for name in raw:
+        guess = difflib.get_close_matches(name.lower(), MAP_PROPERTIES, n=1, cutoff=0.75)
+        if name not in MAP_PROPERTIES and guess:
+            report.warn(f'map property "{name}" is not read; did you mean "{guess[0]}"?')
+    text: dict[str, str] = {key: raw[key][1] for key in ("name", "description", "author") if key in raw}
+    lengths = {"name": BOARD_NAME_LENGTH, "description": DESCRIPTION_LENGTH, "author": DESCRIPTION_LENGTH}
+    for key, longest in lengths.items():
+        wrong = files_.printable(text.get(key, ""), longest, lines=key != "name")
+        if wrong:
+            report.error(f'map property "{key}" cannot be shown: {wrong}')
+            text[key] = ""
+    return {
+        "name": text.get("name", "").strip() or Path(path).stem,
+        "description": text.get("description", ""),
+        "author": text.get("author", ""),
+        "turns": _whole_property(raw, "turns", DEFAULT_TURNS, TURNS_RANGE, report),
+        "max_racers": _whole_property(raw, "max_racers", DEFAULT_MAX_RACERS, RACERS_RANGE, report),
+        "respawn_turns": _respawn_turns(raw, report),
+    }
+
+
+def _whole_property(
+    raw: dict[str, tuple[str | None, str]], name: str, default: int, bounds: tuple[int, int], report: Report
+) -> int:
+    """An int map property within bounds, or the default with a problem."""
+    if name not in raw:
+        return default
+    kind, value = raw[name]
+    low, high = bounds
+    if kind not in (None, "int", "string"):
+        report.error(f'map property "{name}" is a {kind} property; make it an int from {low} to {high}')
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError:
+        report.error(f'map property "{name}" must be a whole number from {low} to {high}, not {value!r}')
+        return default
+    if not low <= number <= high:
+        report.error(f'map property "{name}" is {number}; it must be from {low} to {high}')
+        return default
+    return number
+
+
+def _respawn_turns(raw: dict[str, tuple[str | None, str]], report: Report) -> tuple[int, ...]:
+    """The game turns at whose start objects return ("4,7,10,13")."""
+    if "respawn_turns" not in raw:
+        return DEFAULT_RESPAWN_TURNS
+    kind, value = raw["respawn_turns"]
+    if kind not in (None, "string", "int"):
+        report.error(f'map property "respawn_turns" is a {kind} property; make it a string like "4,7,10,13"')
+        return DEFAULT_RESPAWN_TURNS
+    parts = [part.strip() for part in value.split(",") if part.strip()]
+    low, high = 1, TURNS_RANGE[1]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 and low <= int(part) <= high for part in parts):
+        report.error(
+            f'map property "respawn_turns" must list game turns from {low} to {high} '
+            f'separated by commas, like "4,7,10,13", not {value!r}'
+        )
+        return DEFAULT_RESPAWN_TURNS
+    return tuple(sorted({int(part) for part in parts}))

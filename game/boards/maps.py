@@ -1,0 +1,163 @@
+"""Boards drawn in Tiled: read a `.tmx` into a `Board` and say what is wrong with it.
+
+docs/maps.md is the contract: paint a tile on the layer named after what the square
+is. `load_board(path)` gives the engine's `Board`; `check_board(path)` gives
+every problem as a `Problem` (one line each, game.boards.map_format); `check_map_command`
+is `main.py check-map`; `BoardWatcher` reloads a board while its designer edits it.
+
+Reading a board is two steps: `game.boards.map_checks` checks the file's XML (shape,
+tilesets, layers, properties), then `game.boards.map_build` builds the Board with pytmx
+(terrain, objects, start squares, the map's own art). Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from game.boards.board import Board, BoardError
+from game.boards.map_build import build_board, pytmx_map
+from game.boards.map_checks import (
+    check_colors,
+    check_layer_data,
+    check_layer_kinds,
+    check_map_shape,
+    check_structure,
+    check_tilesets,
+    check_typed_properties,
+    map_properties,
+    parse_map_xml,
+    walk_layers,
+)
+from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report, counted
+
+
+# ---------------------------------------------------------------- public API
+def load_board(path: PathLike) -> Board:
+    """Read a Tiled board (docs/maps.md); raise BoardError with the first error's line."""
+    board, problems, _ = _read(path)
+    errors = [p for p in problems if p.severity == ERROR]
+    if errors or board is None:
+        raise BoardError(errors[0].line() if errors else f"{path}: error: unreadable board")
+    return board
+
+
+def check_board(path: PathLike) -> list[Problem]:
+    """Every problem of a Tiled board, errors and warnings, in reading order."""
+    return _read(path)[1]
+
+
+def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
+    """`main.py check-map FILE...`: print one line per problem and a summary.
+
+    A folder stands for its `.tmx` files. Exit 0 when no board has an error
+    (warnings allowed), 1 when one has (a missing file is an error of that
+    file), 2 when no file is given (main.py gives the player's boards folder then).
+    """
+    if not paths:
+        print("check-map: give at least one board (.tmx file or folder of boards)", file=out)
+        return 2
+    files = list(_expand(paths))
+    errors = warnings = 0
+    for file, problem in files:
+        problems = [problem] if problem else check_board(file)
+        for p in problems:
+            print(p.line(), file=out)
+        errors += sum(p.severity == ERROR for p in problems)
+        warnings += sum(p.severity == WARNING for p in problems)
+        if not problems:
+            print(f"{file}: ok", file=out)
+    summary = f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
+    print(f"checked {counted(len(files), 'board')}: {summary}", file=out)
+    return 1 if errors else 0
+
+
+def _expand(paths: Iterable[str]) -> Iterator[tuple[str, Problem | None]]:
+    """Each board file to check; a folder gives its .tmx files (or a problem)."""
+    for path in paths:
+        if os.path.isdir(path):
+            boards = sorted(str(p) for p in Path(path).glob("*.tmx"))
+            if not boards:
+                yield path, Problem(path, message="this folder holds no .tmx board")
+            for board in boards:
+                yield board, None
+        else:
+            yield path, None
+
+
+# ---------------------------------------------------------------- watching
+class BoardWatcher:
+    """Reloads a board when its file (or a tileset it uses) changes on disk.
+
+    `poll()` returns whether something changed. `.board` is the newest board
+    that loaded (None until one does), `.error` the message of the newest
+    broken version (None once a good one loads), `.changed` what the last poll said.
+    """
+
+    def __init__(self, path: PathLike) -> None:
+        self.path = str(path)
+        self.board: Board | None = None
+        self.error: str | None = None
+        self.changed = False
+        self._files: list[str] = [self.path]
+        self._seen: tuple[tuple[str, int | None, int | None], ...] = ()
+        self.poll()
+
+    def _signature(self) -> tuple[tuple[str, int | None, int | None], ...]:
+        """Modification time and size of every watched file."""
+        marks: list[tuple[str, int | None, int | None]] = []
+        for file in self._files:
+            try:
+                stat = os.stat(file)
+                marks.append((file, stat.st_mtime_ns, stat.st_size))
+            except OSError:
+                marks.append((file, None, None))
+        return tuple(marks)
+
+    def poll(self) -> bool:
+        """Reload the board if a watched file changed; return whether it did."""
+        seen = self._signature()
+        self.changed = seen != self._seen
+        if not self.changed:
+            return False
+        board, problems, files = _read(self.path)
+        self._files = [self.path, *files]
+        self._seen = self._signature()
+        errors = [p for p in problems if p.severity == ERROR]
+        if board is not None and not errors:
+            self.board, self.error = board, None
+        else:
+            self.error = errors[0].line() if errors else f"{self.path}: error: unreadable board"
+        return True
+
+
+# ---------------------------------------------------------------- reading
+def _read(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
+    """Read a board: the board (None on error), its problems, the tileset files used."""
+    path = str(path)
+    report = Report(path)
+    files: list[str] = []
+    root = parse_map_xml(path, report)
+    if root is None:
+        return None, report.problems, files
+    check_map_shape(root, report)
+    check_structure(root, report)
+    if report.failed:
+        return None, report.problems, files
+    files.extend(check_tilesets(root, path, report))
+    check_colors(root, report)
+    layers = list(walk_layers(root))
+    check_layer_kinds(layers, report)
+    check_layer_data(root, layers, report)
+    check_typed_properties(root, report)
+    properties = map_properties(root, path, report)
+    if report.failed:
+        return None, report.problems, files
+    tmx = pytmx_map(root, path, report)
+    if tmx is None:
+        return None, report.problems, files
+    board = build_board(tmx, root, properties, path, report)
+    return (None if report.failed else board), report.problems, files
