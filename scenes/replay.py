@@ -240,6 +240,10 @@ class ReplayPlayer(Seats, Guide):
                 self.change_speed(-1)
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar is not None:
+            step = self.bar.step_at(event.pos)
+            if step is not None:
+                self.move(*step)
+                return True
             index = self.bar.index_at(event.pos)
             if index is not None:
                 self.jump(index)

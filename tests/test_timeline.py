@@ -209,3 +209,18 @@ def test_stepping_back_and_forward_comes_back_to_the_same_race(recorded, tmp_pat
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(bar.x_of(here), bar.track.centery))
     app.step([click], 1 / 20)
     assert abs(player.position - here) <= 2
+    # the buttons at the bar's right end step as the keys do: a game turn, a racer's turn, an event
+    player.jump(here)
+    for rect, how, way, _ in bar.steps:
+        expected = player.timeline.step(here, how, way)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], 1 / 20)
+        assert player.position == expected, (how, way)
+        player.jump(here)
+    assert [(how, way) for _, how, way, _ in bar.steps] == [
+        ("turn", -1),
+        ("racer", -1),
+        ("event", -1),
+        ("event", 1),
+        ("racer", 1),
+        ("turn", 1),
+    ]
