@@ -218,3 +218,9 @@ def test_the_readme_pictures_of_the_timeline_a_kept_championship_and_the_statist
         image = pygame.image.load(str(picture))
         assert image.get_size() == (1280, 720)
         assert len({image.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)}) > 50
+
+
+def test_a_name_that_looks_like_a_formula_is_written_as_text():
+    seat = stats.Seat(Path("r.json"), 0.0, "=cmd|'/c calc'!A0", 0, "@SUM(A1)", "elf", 1, 10, 2, ("easy",), 0, 0, 0)
+    rows = list(csv.reader(io.StringIO(stats.csv_text(stats.compute([seat])))))
+    assert rows[1][1] == "'=cmd|'/c calc'!A0" and rows[1][2] == "'@SUM(A1)"

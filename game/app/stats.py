@@ -336,8 +336,8 @@ def csv_text(stats: Stats) -> str:
         writer.writerow(
             (
                 when,
-                seat.board,
-                seat.name,
+                cell(seat.board),
+                cell(seat.name),
                 seat.character,
                 seat.place,
                 seat.racers,
@@ -346,10 +346,16 @@ def csv_text(stats: Stats) -> str:
                 seat.fights_won,
                 seat.laps,
                 seat.holes,
-                seat.path.name,
+                cell(seat.path.name),
             )
         )
     return out.getvalue()
+
+
+def cell(words: str) -> str:
+    """A text cell as a spreadsheet shows it: a name from another player's replay that starts like a
+    formula (= + - @) is kept as text (a quote before it), never run."""
+    return "'" + words if words[:1] in ("=", "+", "-", "@") else words
 
 
 def summary_lines(stats: Stats) -> list[str]:
