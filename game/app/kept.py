@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import files
-from game.app import userdata
+from game.app import stats, userdata
 from game.meta.replay import Replay, ReplayError, load
 from game.meta.season import MAX_RACES
 
@@ -49,6 +49,7 @@ class Kept:
     season: str = ""
     number: int = 0
     problem: str = ""
+    figures: list[dict[str, Any]] = field(default_factory=list)  # each racer's, for the statistics (game.app.stats)
 
 
 def folders() -> tuple[Path, Path]:
@@ -132,7 +133,8 @@ def summarise(replay: Replay) -> dict[str, Any]:
                 winners = [line[1] for line in first]
                 points = first[0][2] if first else 0
             break
-    return {"board": replay.board_name, "racers": racers, "winners": winners, "points": points}
+    figures = stats.figures(replay)  # (read here, once per file, for the statistics)
+    return {"board": replay.board_name, "racers": racers, "winners": winners, "points": points, "figures": figures}
 
 
 def open_kept(kept: Kept) -> tuple[Replay | None, str]:

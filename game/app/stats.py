@@ -7,7 +7,8 @@ player's names (the settings' *player name* and *that's me* names, compared with
 player gave no name, the only person of the race. For each race he played: his place and points, his
 character and board, the computer levels he raced against, the fights he won, his laps (the finish line
 crossed forward less backward) and the holes he fell in, all read from the recorded events
-(`race_over`'s standings, `fight_result`, `crossed_line`, `fell`).
+(`race_over`'s standings, `fight_result`, `crossed_line`, `fell`) by `figures` when the list of kept
+races (game/app/kept.py) reads each file, once while it does not change.
 
 Against a computer level: the races in which at least one racer of that level raced him, and how many
 of them he won (first place, shared or not); the win rate's 95 % interval is Wilson's, which stays
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.meta.replay import Replay, ReplayError, load
+from game.meta.replay import Replay
 from game.rules.characters import CHARACTERS
 from game.rules.record import BOTS
 
@@ -262,7 +263,8 @@ def since_time(since: str) -> float:
 
 
 class KeptFile(Protocol):
-    """A kept race as game.app.kept lists it: its file, when it was kept, why it cannot be read."""
+    """A kept race as game.app.kept lists it: its file, when it was kept, why it cannot be read, its board,
+    its racers and their figures (`figures`, read once per file)."""
 
     @property
     def path(self) -> Path: ...
@@ -270,6 +272,12 @@ class KeptFile(Protocol):
     def saved(self) -> float: ...
     @property
     def problem(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def racers(self) -> list[dict[str, Any]]: ...
+    @property
+    def figures(self) -> list[dict[str, Any]]: ...
 
 
 def gather(kept: Iterable[KeptFile], player_name: str = "", also: str = "", since: str = "") -> Stats:
@@ -282,29 +290,12 @@ def gather(kept: Iterable[KeptFile], player_name: str = "", also: str = "", sinc
     for race in kept:
         if race.problem:
             skipped += 1
-            continue
-        if race.saved < start:
-            continue
-        found = _read(race.path, names)
-        if found is None:
-            skipped += 1
-            continue
-        seats.extend(found)
+        elif race.saved >= start:
+            summary = {"board": race.board, "racers": race.racers, "figures": race.figures}
+            seats.extend(_seats(summary, names, race.path, race.saved))
     stats = compute(seats)
     stats.skipped = skipped
     return stats
-
-
-def _read(path: Path, names: set[str]) -> list[Seat] | None:
-    """The player's seats in one kept file (read once while it does not change), or None when unreadable."""
-    try:
-        state = path.stat()
-        key = (str(path), state.st_mtime_ns, state.st_size)
-        if key not in _SUMMARIES:
-            _SUMMARIES[key] = _summary(load(path))
-    except (OSError, ReplayError):
-        return None
-    return _seats(_SUMMARIES[key], names, path, state.st_mtime)
 
 
 # ---------------------------------------------------------------- export
