@@ -23,6 +23,7 @@ from game import Race, RacerSetup, load_board  # noqa: E402
 from game.bots import ai  # noqa: E402
 from game.rules import seeds  # noqa: E402
 from game.rules.characters import CHARACTERS  # noqa: E402
+from game.rules.levels import LEVELS  # noqa: E402
 
 
 def main() -> None:
@@ -32,11 +33,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     boards = [load_board(p) for p in sorted((ROOT / "maps").glob("*.tmx"))]
-    times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
+    times: dict[str, list[float]] = {level: [] for level in LEVELS}
     prepared: list[float] = []
     for i in range(args.races):
         rng = seeds.stream(args.seed, seeds.GAME, i)  # the lineup of race i
-        levels = list(ai.LEVELS) + rng.sample(list(ai.LEVELS), 6 - len(ai.LEVELS))
+        levels = list(LEVELS) + rng.sample(list(LEVELS), 6 - len(LEVELS))
         rng.shuffle(levels)
         board = boards[i % len(boards)]
         race = Race.new(
@@ -53,7 +54,7 @@ def main() -> None:
             d = race.pending
             start = time.perf_counter()
             assert d is not None
-            option = ai.choose(race, d, levels[d.racer], rngs[d.racer])
+            option = ai.pick(race, d, levels[d.racer], rngs[d.racer])
             times[levels[d.racer]].append(time.perf_counter() - start)
             race.choose(option)
     print(f"bots: {args.races} races of 6 racers (every level, two of them twice) on {len(boards)} shipped boards")

@@ -42,7 +42,7 @@ def measure(races: int, seed: int) -> dict:
         bot = random.Random(race_seed)
         while not race.over:
             assert race.pending is not None
-            race.choose(ai.choose(race, race.pending, "random", bot))
+            race.choose(ai.pick(race, race.pending, "random", bot))
             decisions += 1
     return {
         "races": races,

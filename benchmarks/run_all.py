@@ -60,7 +60,7 @@ race = Race.new(board, [RacerSetup(c, bot=b) for c, b in zip(chars, bots)], turn
 rngs = [random.Random(k) for k in range(6)]
 while not race.over:
     d = race.pending
-    race.choose(ai.choose(race, d, bots[d.racer], rngs[d.racer]))
+    race.choose(ai.pick(race, d, bots[d.racer], rngs[d.racer]))
 size, peak = tracemalloc.get_traced_memory()
 print(json.dumps({{"board": board.name, "choices": len(race.choices), "events": len(race.log),
                   "traced_peak": peak, "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))

@@ -49,6 +49,13 @@ from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
 
 FPS = 60
+# A frame that rests (Godot's low-processor mode): while the top screen says nothing on it moves by
+# itself (`Scene.rest`), the loop sleeps until an input arrives or its picture is due to change,
+# updating it REST_TICK apart (its messages and clocks go on) and drawing only what changed; any
+# input wakes it to FPS for WAKE seconds, so the pointer and typing are as smooth as ever.
+REST_TICK = 0.1  # seconds between two updates of a resting screen, at most
+REST_MOST = 1.0  # seconds between two drawings of a resting screen, at most
+WAKE = 0.5  # seconds at FPS after the last input
 TITLE = "Fantasy Racing"
 ICON = "images/icon/fantasy-racing-64.png"  # drawn by tools/make_icon.py
 SCREENSHOT_ENV = "FANTASY_RACING_SCREENSHOT"
@@ -109,6 +116,7 @@ class App:
         self.running = True
         self.first_frame_at: float | None = None
         self.frames = 0
+        self.drawn_at = 0.0  # (time.monotonic) when the window was last drawn
 
     # ---------------------------------------------------------------- window
     def _open_window(self) -> pygame.Surface:
@@ -116,16 +124,21 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(tuple(self.settings.window), pygame.RESIZABLE)
 
+    def save_settings(self) -> None:
+        """The settings as the screens changed them, saved: the one place the window saves them
+        (tests/test_session.py checks that no screen saves them itself)."""
+        self.settings.save()
+
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""
         audio.apply_settings(self.settings)
-        self.settings.save()
+        self.save_settings()
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window and full screen (F11)."""
@@ -191,8 +204,11 @@ class App:
             return
         self.stack.handle_event(self.translate(event))
 
-    def step(self, events: Iterable = (), dt: float = 1 / FPS) -> None:
-        """One frame: the given events, `dt` seconds of time, a draw (tests drive this)."""
+    def step(self, events: Iterable = (), dt: float = 1 / FPS, still: bool = False) -> None:
+        """One frame: the given events, `dt` seconds of time, a draw (tests drive this). `still`: the
+        screen was resting and its picture is not due to change: it is drawn only if something did
+        (an input, another screen, an animation started)."""
+        top, events = self.stack.top, list(events)
         for event in events:
             self.handle(event)
             if not self.running:
@@ -201,8 +217,11 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
+        if still and not events and self.stack.top is top and self.stack.rest() is not None:
+            return  # nothing changed: the picture in the window stays
         self.stack.draw(self.screen)
         self.present()
+        self.drawn_at = time.monotonic()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -214,9 +233,20 @@ class App:
     def loop(self) -> None:
         """Run frames until the player quits."""
         shot = os.environ.get(SCREENSHOT_ENV)
+        woke = time.monotonic()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000
-            self.step(pygame.event.get(), min(dt, 0.1))
+            rest = self.stack.rest() if not shot and time.monotonic() - woke >= WAKE else None
+            if rest is None:
+                dt = self.clock.tick(FPS) / 1000
+                events = pygame.event.get()
+                self.step(events, min(dt, 0.1))
+            else:
+                wait = min(REST_TICK, max(0.0, rest))
+                events = waited(wait)
+                dt = self.clock.tick() / 1000
+                self.step(events, min(dt, 0.1), still=rest > wait and time.monotonic() - self.drawn_at < REST_MOST)
+            if events:
+                woke = time.monotonic()
             if shot and self.frames >= SCREENSHOT_FRAMES:
                 pygame.image.save(self.window, shot)
                 log.info("saved the window to %s (%s) and quits", shot, SCREENSHOT_ENV)
@@ -238,6 +268,12 @@ class App:
     def screenshot(self, path) -> None:
         """Save the logical screen as a PNG."""
         pygame.image.save(self.screen, str(path))
+
+
+def waited(seconds: float) -> list:
+    """The input events of the next `seconds` (sleeping until one arrives): [] if none came."""
+    event = pygame.event.wait(max(1, int(seconds * 1000)))
+    return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
 def first_scene(app: App, options):

@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from game.app import logs
+from game.rules.events import Event
 from scenes import assets
 
 log = logging.getLogger(__name__)
@@ -56,15 +57,15 @@ MUSIC_MIX = 0.6
 DEFAULT_VOLUME = 0.7
 
 
-def _shock(event: Any) -> str:
+def _shock(event: Event) -> str:
     return "shock_big" if event.size == "big" else "shock_small"
 
 
-def _crossed(event: Any) -> str | None:
+def _crossed(event: Event) -> str | None:
     return "finish" if event.forward else None
 
 
-def _used(event: Any) -> str | None:
+def _used(event: Event) -> str | None:
     # Most objects announce themselves through their own event (fireball, lightning, thrown for the
     # axe, the spear and the star ...); the teleporting wand has none that sounds.
     return {"wand_of_teleportation": "shortcut"}.get(event.object)
@@ -95,7 +96,7 @@ EVENT_SOUNDS: dict[str, str | Callable[[Any], str | None]] = {
 }
 
 
-def sound_for_event(event: Any) -> str | None:
+def sound_for_event(event: Event) -> str | None:
     """The effect an engine event makes, or None for the silent ones."""
     entry = EVENT_SOUNDS.get(event.kind)
     if entry is None or isinstance(entry, str):
@@ -195,7 +196,7 @@ class Audio:
         except pygame.error as exc:
             self._warn("play", f"cannot play sounds ({exc})")
 
-    def play_for_event(self, event: Any) -> str | None:
+    def play_for_event(self, event: Event) -> str | None:
         """Play the effect of an engine event (see EVENT_SOUNDS); returns its name or None."""
         name = sound_for_event(event)
         if name is not None:
@@ -286,7 +287,7 @@ def play(name: str, volume: float = 1.0) -> None:
         _current.play(name, volume)
 
 
-def play_event(event: Any) -> str | None:
+def play_event(event: Event) -> str | None:
     """Play the effect of an engine event (see EVENT_SOUNDS); its name, or None."""
     name = sound_for_event(event)
     if _current is not None and name is not None:

@@ -9,19 +9,21 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from game import Decision, Race
 from game.rules import chests, explain, tuning
 from game.rules import effects as rules
 from game.rules.characters import CHARACTERS
 from game.rules.objects import TIER_CHANCES
 from scenes import i18n, options, words
 from scenes.i18n import t
+from scenes.options import Entry
 from scenes.ui import theme
 
 SAME_SHOWN = 3  # the options merged into the focused one, named in its explanation (the others counted)
 EFFECTS = ("axe", "spear", "trap", "throwing_star")  # objects whose target suffers something said in words
 
 
-def option_lines(race: Any, decision: Any, option: Any, entry: Any = None) -> list[str]:
+def option_lines(race: Race, decision: Decision, option: Any, entry: Entry | None = None) -> list[str]:
     """One to four short lines on what `option` will do, as far as it is known before the dice (an
     object used: what it does first). `entry`: the panel's entry standing for it (its outcome
     worked out, the options merged into it)."""
@@ -76,9 +78,9 @@ def option_lines(race: Any, decision: Any, option: Any, entry: Any = None) -> li
         else:
             lines.append(t("explain.placed_there"))
     if decision.kind == "flail":
-        victim = explain.flail_victim(race, decision, option)
-        if victim is not None:
-            lines.append(t("explain.flail", name=race.racers[victim].name))
+        flailed = explain.flail_victim(race, decision, option)
+        if flailed is not None:
+            lines.append(t("explain.flail", name=race.racers[flailed].name))
         else:
             lines.append(t("explain.flail_none"))
     if decision.kind == "path" and option != "undo":
@@ -186,7 +188,7 @@ def odds_words(simple: int, crushing: int, defeat: int) -> str:
     return t("odds.shocks", simple=simple, crushing=crushing, defeat=defeat)
 
 
-def thing_words(race: Any, thing: tuple[Any, ...], order: Any = (), points: dict[int, int] | None = None) -> Explained:
+def thing_words(race: Race, thing: tuple[Any, ...], order: Any = (), points: dict[int, int] | None = None) -> Explained:
     """A thing of the race screen explained: `thing` is a card's part (scenes/hud.py `card_parts`)
     or ("die", die name); `order` the turn order shown, `points` the points shown."""
     kind, section = thing[0], section_of(thing)
@@ -236,7 +238,7 @@ def thing_words(race: Any, thing: tuple[Any, ...], order: Any = (), points: dict
     return Explained(title, tuple(line for line in lines if line), section)
 
 
-def option_thing(decision: Any, option: Any) -> tuple[Any, ...] | None:
+def option_thing(decision: Decision, option: Any) -> tuple[Any, ...] | None:
     """The thing an option of a decision is about, to explain it and open its rule (an object used,
     coins spent, a star thrown, a shield raised), or None."""
     racer = decision.racer
@@ -256,7 +258,7 @@ def option_thing(decision: Any, option: Any) -> tuple[Any, ...] | None:
     return None
 
 
-def decision_section(decision: Any, option: Any) -> str:
+def decision_section(decision: Decision, option: Any) -> str:
     """The rule book's section of a decision's option (F1 on the decision panel)."""
     thing = option_thing(decision, option)
     if thing is not None:

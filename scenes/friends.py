@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from scenes.race.guide import Guide
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
+
+if TYPE_CHECKING:  # (the race scene imports this module)
+    from scenes.race.scene import RaceScene
 
 BOX = pygame.Rect(190, 110, 900, 500)
 ROW_H = 62
@@ -136,13 +139,13 @@ class HostGuide(Guide):
         self.hosting = hosting
         self.states = states
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
             scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
         if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
             where = (LEGEND_BUTTON.left - 18, LEGEND_BUTTON.centery)  # on the top bar, left of the legend's button
             text.draw(surface, t("friends.key"), where, 15, theme.MUTED, anchor="midright")

@@ -108,7 +108,7 @@ class Gamepads:
         self.held = {k: v for k, v in self.held.items() if k[0] != instance}
         return released
 
-    def translate(self, event: Any) -> list[Any]:
+    def translate(self, event: pygame.event.Event) -> list[Any]:
         """The events the screens get for `event`: key events for a controller's, else the event."""
         kind = event.type
         if kind == pygame.CONTROLLERDEVICEADDED:

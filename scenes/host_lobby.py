@@ -24,11 +24,10 @@ import pygame
 
 from game.app import session
 from game.app.settings import Settings
-from game.bots import ai
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
-from game.rules import seeds
+from game.rules import levels, seeds
 from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
@@ -115,8 +114,8 @@ class HostScene(Scene):
                 Choice(
                     (40, 444, 580, 44),
                     t("host.takeover_level"),
-                    list(ai.LEVELS),
-                    ai.LEVELS.index(self.takeover_level),
+                    list(levels.LEVELS),
+                    levels.LEVELS.index(self.takeover_level),
                     self.set_level,
                     lambda v: t(f"lobby.level.{v}"),
                     size=20,
@@ -169,7 +168,7 @@ class HostScene(Scene):
         self.code = str(setup.get("code") or "")
         takeover, level = setup.get("takeover"), setup.get("takeover_level")
         self.takeover = takeover if takeover in TAKEOVER_SECONDS else DEFAULT_TAKEOVER
-        self.takeover_level = level if level in ai.LEVELS else "normal"
+        self.takeover_level = level if level in levels.LEVELS else "normal"
         if race.seed is None or race.over or not self.code:
             raise ValueError("the race has no seed of its own or no room code, or is over")
         seats = [Seat.from_saved(seat) for seat in setup["seats"]]

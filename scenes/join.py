@@ -212,7 +212,7 @@ class JoinScene(Scene):
         if self.app is not None:
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
-            settings.save()
+            self.app.save_settings()
         self.target = address_of(host, port)
         self.message = ""
         self.state = "connecting"
@@ -305,7 +305,7 @@ class JoinScene(Scene):
         elif kind == "welcome":
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
-                self.app.settings.save()
+                self.app.save_settings()
             self.state = "seated"
             self.chosen = follower.seat if follower.seat is not None else self.chosen
             self.layout(self.group.focus)

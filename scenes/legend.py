@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT
+from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board
 from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain
@@ -32,7 +32,7 @@ PICTURE = 52  # pixels a side of each kind's picture
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def example_square(board: Any, kind: str, avoid: frozenset[Any] = frozenset()) -> tuple[int, int] | None:
+def example_square(board: Board, kind: str, avoid: frozenset[Any] = frozenset()) -> tuple[int, int] | None:
     """A square of the board that shows `kind` (terrain or object), none of `avoid` (objects taken,
     barriers broken), or None when there is none."""
     for square in board.squares():
@@ -116,7 +116,7 @@ class LegendScene(Scene):
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
         self.board_name = renderer.board.name
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:
             self.stack.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.bots import ai
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
@@ -56,7 +56,7 @@ def seat_rows(
         if kind == "bot":
             level = seat.get("level")
             who = seat.get("name") or t("lobby.computer_racer")
-            state, colour = racer_kind(level if level in ai.LEVELS else "computer"), theme.MUTED
+            state, colour = racer_kind(level if level in levels.LEVELS else "computer"), theme.MUTED
         elif kind == "here":
             who = seat.get("name") or t("lobby.person_here")
             state, colour = t("lobby.at_host"), theme.MUTED

@@ -36,7 +36,7 @@ from game.net.protocol import ProtocolError, standings_json, words_of_close
 from scenes import boards
 from scenes.bridges.network import Connection, Hosting
 from scenes.i18n import t
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
@@ -78,7 +78,7 @@ class Following(Seats, ABC):
         self.answered = 0  # decisions this screen answered
         self.left = False
 
-    def who(self, race, racer: int) -> tuple[str, str]:
+    def who(self, race, racer: int) -> tuple[Answerer, str]:
         if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
             return "panel", ""
         return "remote", self.waiting_for(race, racer)
@@ -234,7 +234,7 @@ class FriendSeats(Following):
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
-    def who(self, race, racer: int) -> tuple[str, str]:
+    def who(self, race, racer: int) -> tuple[Answerer, str]:
         if self.gone is not None and racer in self.follower.mine:
             return "remote", ""
         return super().who(race, racer)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game import Decision, Race
 from game.rules import explain
 from scenes import words
 from scenes.i18n import t
@@ -73,7 +74,7 @@ class Entry:
         return sure.then not in HARMFUL and not any(kind in ("hole", "trap") for kind in outcome.waiting)
 
 
-def option_square(decision: Any, option: Any, race: Any) -> tuple[int, int] | None:
+def option_square(decision: Decision, option: Any, race: Race) -> tuple[int, int] | None:
     """The square an option asks for, as if nothing stood in the way (when the race cannot be
     forked), or the square it stands for (a target, a path's next square)."""
     r = race.racers[decision.racer]
@@ -93,7 +94,7 @@ def option_square(decision: Any, option: Any, race: Any) -> tuple[int, int] | No
     return None
 
 
-def entries(decision: Any, race: Any) -> list[Entry]:
+def entries(decision: Decision, race: Race) -> list[Entry]:
     """The panel's entries for a decision: equal outcomes merged into one, each from where the racer
     really stops (the panel's `focus_option` makes a merged entry choose a given option of its own)."""
     made: list[Entry] = []
@@ -137,7 +138,7 @@ def _better(outcome: explain.MoveOutcome, entry: Entry) -> bool:
     return (outcome.stopped_by is not None, len(outcome.intended)) < (held.stopped_by is not None, len(held.intended))
 
 
-def label(decision: Any, entry: Entry, race: Any) -> str:
+def label(decision: Decision, entry: Entry, race: Race) -> str:
     """The words on an entry's button: what really happens, and what it surely costs."""
     base = words.option_label(decision, entry.option, race)
     outcome, sure = entry.outcome, entry.sure
@@ -167,7 +168,7 @@ def _why(entry: Entry) -> str | None:
     return None
 
 
-def _walked(decision: Any, option: Any, outcome: explain.MoveOutcome, race: Any) -> str:
+def _walked(decision: Decision, option: Any, outcome: explain.MoveOutcome, race: Race) -> str:
     """The words of the walk as it really goes (a walk cut short)."""
     count = len(outcome.path)
     kind = decision.kind
@@ -191,7 +192,7 @@ def _walked(decision: Any, option: Any, outcome: explain.MoveOutcome, race: Any)
     return words.option_label(decision, option, race)
 
 
-def cost_words(decision: Any, sure: explain.Foresight) -> str:
+def cost_words(decision: Decision, sure: explain.Foresight) -> str:
     """What an option surely costs, in words ("−3 points, a shield"), but for what its label
     already says (a shield's, coins')."""
     parts = []

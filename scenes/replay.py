@@ -19,13 +19,14 @@ from typing import Any
 
 import pygame
 
+from game import Race
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from game.meta.timeline import Timeline
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
-from scenes.race.seats import BOT_DELAY, Seats
+from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.replay_bar import TimelineBar
 from scenes.ui import text, theme
 
@@ -52,7 +53,7 @@ FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
-def replay_scene(replay: Replay, race: Any, speed: float = 1.0) -> RaceScene:
+def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
     """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
     player = ReplayPlayer(replay, speed, race.board)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
@@ -128,10 +129,10 @@ class ReplayPlayer(Seats, Guide):
         self.jump(self.timeline.step(self.position, how, direction))
 
     # ---------------------------------------------------------------- the seats: the recorded choices
-    def who(self, race: Any, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         return "recorded", ""
 
-    def here(self, race: Any, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return not race.racers[racer].setup.bot
 
     @property
@@ -148,7 +149,7 @@ class ReplayPlayer(Seats, Guide):
         race = scene.race
         return race.over or self.problem is not None or len(race.choices) >= len(self.replay.choices)
 
-    def update(self, scene: Any, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         """Everything is shown: make the next recorded choice after a computer racer's pause."""
         if self.paused() or scene.busy:
             return
@@ -216,7 +217,7 @@ class ReplayPlayer(Seats, Guide):
         """Escape: leave the replay (the game quits when it was opened from the command line)."""
         scene.stack.pop()
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.back(scene)

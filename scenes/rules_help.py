@@ -437,7 +437,7 @@ class RulesScene(Scene):
             (pygame.Rect(TOC.left + 8, TOC.top + 50 + i * 34, TOC.width - 16, 32), i) for i in range(len(self.sections))
         ]
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * WHEEL)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

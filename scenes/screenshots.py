@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import Race, RacerSetup  # noqa: E402
-from game.bots.ai import choose  # noqa: E402
+from game.bots.ai import pick  # noqa: E402
 
 DEMO_RACERS = [
     ("Ann", "elf", None),
@@ -58,9 +58,9 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     for _ in range(choices):
         if race.pending is None:
             break
-        race.choose(choose(race, race.pending, "greedy", rng))
+        race.choose(pick(race, race.pending, "greedy", rng))
     while race.pending is not None and race.racers[race.pending.racer].setup.bot:
-        race.choose(choose(race, race.pending, "greedy", rng))
+        race.choose(pick(race, race.pending, "greedy", rng))
     return race
 
 

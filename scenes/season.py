@@ -8,7 +8,6 @@ race and results screens (which save the season after every racer's turn).
 from __future__ import annotations
 
 import logging
-import random
 from functools import partial
 from typing import Any
 
@@ -18,6 +17,7 @@ from game import BoardError
 from game.app import session, userdata
 from game.meta import replay
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
+from game.rules import seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from scenes import audio, boards
 from scenes.backdrop import backdrop
@@ -241,7 +241,7 @@ class SeasonSetupScene(SetupScene):
                 racers,
                 self.race_boards,
                 None if self.turns == BOARD_DEFAULT else self.turns,
-                random.randrange(2**31),
+                seeds.fresh(),
             )
         except SeasonError as error:
             self.message, self.message_ok = str(error), False
@@ -334,7 +334,7 @@ class SeasonTableScene(Scene):
         else:
             self.stack.replace(PodiumScene(self.season))
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -461,7 +461,7 @@ class PodiumScene(Scene):
         else:
             self.title()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

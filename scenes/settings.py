@@ -95,7 +95,7 @@ class SettingsScene(Scene):
     def set_speed(self, speed) -> None:
         """How fast animations and computer racers go."""
         self.app.settings.animation_speed = float(speed)
-        self.app.settings.save()
+        self.app.save_settings()
 
     def set_volume(self, volume) -> None:
         """The sound effects' volume, heard at once (a click at the new volume)."""
@@ -111,7 +111,7 @@ class SettingsScene(Scene):
     def set_language(self, code) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
         self.app.settings.language = i18n.set_language(code)
-        self.app.settings.save()
+        self.app.save_settings()
         self.build(focus=self.group.focus)
 
     def back(self) -> None:

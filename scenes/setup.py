@@ -14,7 +14,7 @@ be used cannot be started: *Start* is disabled and its card says why.
 from __future__ import annotations
 
 import logging
-import random
+import math
 from functools import partial
 from pathlib import Path
 
@@ -22,7 +22,7 @@ import pygame
 
 from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
-from game.rules import record
+from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
@@ -33,12 +33,12 @@ from scenes.i18n import racer_kind, t
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer racer of a level
+KINDS = levels.SETUP_KINDS  # a person here, a computer racer of a level
 # (game.bots.ai), or a seat open for a friend over the network (the race is then hosted: scenes/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
@@ -55,9 +55,7 @@ def start_race(stack, setup: dict, replace: bool = False) -> str | None:
         board = boards.load(setup["board"])
         racers = [RacerSetup(r["character"], name=r.get("name", ""), bot=r.get("bot")) for r in setup["racers"]]
         seed = setup.get("seed")
-        race = Race.new(
-            board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else random.randrange(2**31)
-        )
+        race = Race.new(board, racers, turns=int(setup["turns"]), seed=seed if seed is not None else seeds.fresh())
     except (BoardError, ValueError, KeyError, TypeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else t("setup.cannot_start")
     # a game in progress of its own, beside the others (a network race's part stays with the race it was)
@@ -168,7 +166,7 @@ class SetupScene(Scene):
         """Keep this lineup for the next time the setup opens (in the settings, saved now)."""
         if self.app is not None:
             self.app.settings.lineups[self.lineup_key] = self.lineup()
-            self.app.settings.save()
+            self.app.save_settings()
 
     def focus_start(self) -> None:
         """The focus on *Start* (Enter starts at once), or on the board when it cannot be used."""
@@ -400,7 +398,7 @@ class SetupScene(Scene):
         self.remember()
         if self.app is not None:
             self.app.settings.last_board = self.choices[self.board_index].ref
-            self.app.settings.save()
+            self.app.save_settings()
         if self.hosting():
             self.stack.push(self.stack.make("host", self.setup_dict()))
             return
@@ -439,6 +437,10 @@ class SetupScene(Scene):
         if choice.board is None:
             return None
         return thumbnail(choice.board, (150, 176))
+
+    def rest(self) -> float:
+        """Nothing on the setup moves by itself but a focused name field's caret."""
+        return caret_rest() if isinstance(self.group.focused, TextField) else math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))

@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+import pygame
 from pygame import KEYDOWN, KEYUP
 
 log = logging.getLogger("fantasy-racing")
@@ -63,7 +64,7 @@ class Scene:
     def resume(self) -> None:
         """The scene above was popped: this one is on top again."""
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         """Use an input event and return None, or return it to hand it down."""
         return event
 
@@ -72,6 +73,12 @@ class Scene:
 
     def draw(self, surface: Any) -> None:
         """Draw the scene on `surface`; changes nothing."""
+
+    def rest(self) -> float | None:
+        """While nothing on the screen moves by itself: the seconds before its picture changes by
+        itself (math.inf: not before an input, a message or a change of screen), so that the window
+        may rest meanwhile (scenes/app.py); None while something animates (every frame drawn)."""
+        return None
 
     def title(self) -> None:
         """Back to the title screen, every other screen closed."""
@@ -89,6 +96,11 @@ class SceneStack:
         self.catalogue: dict[str, Callable[..., Scene]] = dict(catalogue or {})
         self.scenes: list[Scene] = []
         self._down: set[int] = set()  # keys held down now
+        # Screen changes asked while a scene handles an event or lets time pass wait here, and are
+        # applied once it has returned (Tuxemon's state queue): a scene never leaves the stack in
+        # the middle of its own code, and what it does after asking happens on the stack it knew.
+        self._working = 0
+        self._queued: list[Callable[[], object]] = []
         self._held_over: set[int] = set()  # keys held down since before the top scene changed
 
     @property
@@ -110,8 +122,32 @@ class SceneStack:
             ) from None
         return factory(*args, **kwargs)
 
+    @property
+    def changing(self) -> bool:
+        """Whether a change of screen is asked and waits for the scene at work to return."""
+        return bool(self._queued)
+
+    def _when_free(self, change: Callable[[], object]) -> bool:
+        """Queue `change` while a scene is at work (True), else let the caller make it now (False)."""
+        if self._working:
+            self._queued.append(change)
+            return True
+        return False
+
+    def _work(self, action: Callable[[], Any]) -> Any:
+        """Run a scene's handler or update, then the screen changes it asked for, in order."""
+        self._working += 1
+        try:
+            return action()
+        finally:
+            self._working -= 1
+            while not self._working and self._queued:
+                self._queued.pop(0)()
+
     def push(self, scene: S) -> S:
-        """Put `scene` on top; the one below is paused."""
+        """Put `scene` on top; the one below is paused (once the scene at work has returned)."""
+        if self._when_free(lambda: self.push(scene)):
+            return scene
         if self.scenes:
             self.scenes[-1].pause()
         scene.stack = self
@@ -121,7 +157,10 @@ class SceneStack:
         return scene
 
     def pop(self) -> Scene | None:
-        """Remove the top scene; the one below resumes."""
+        """Remove the top scene; the one below resumes (once the scene at work has returned: then
+        None is returned)."""
+        if self._when_free(self.pop):
+            return None
         if not self.scenes:
             return None
         scene = self.scenes.pop()
@@ -133,6 +172,8 @@ class SceneStack:
 
     def replace(self, scene: S) -> S:
         """Swap the top scene for `scene` (the one below is not resumed)."""
+        if self._when_free(lambda: self.replace(scene)):
+            return scene
         if self.scenes:
             old = self.scenes.pop()
             old.exit()
@@ -145,6 +186,8 @@ class SceneStack:
 
     def reset(self, scene: S) -> S:
         """Empty the stack (top first) and start again from `scene`."""
+        if self._when_free(lambda: self.reset(scene)):
+            return scene
         while self.scenes:
             old = self.scenes.pop()
             old.exit()
@@ -158,7 +201,7 @@ class SceneStack:
             old.exit()
             old.stack = None  # type: ignore[assignment]  # off the stack
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         """Offer an event to the top scene, then down the stack; None once used.
 
         A key still held down when the top scene changed (its repeats, its
@@ -177,18 +220,27 @@ class SceneStack:
         elif kind == KEYUP:
             self._down.discard(key)
         top = self.top
-        for scene in reversed(list(self.scenes)):
-            if event is None:
-                break
-            event = scene.handle_event(event)
+
+        def offer(event: pygame.event.Event) -> Any:
+            for scene in reversed(list(self.scenes)):
+                if event is None:
+                    break
+                event = scene.handle_event(event)
+            return event
+
+        event = self._work(lambda: offer(event))
         if self.top is not top:
             self._held_over |= self._down
         return event
 
+    def rest(self) -> float | None:
+        """The top scene's rest (None: it animates, or there is none)."""
+        return self.scenes[-1].rest() if self.scenes else None
+
     def update(self, dt: float) -> None:
         """Let time pass for the top scene only."""
         if self.scenes:
-            self.scenes[-1].update(dt)
+            self._work(lambda: self.scenes[-1].update(dt))
 
     def draw(self, surface: Any) -> None:
         """Draw from the highest opaque scene up to the top."""

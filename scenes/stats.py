@@ -86,7 +86,7 @@ class StatsScene(Scene):
         """*That's me*: the other names he plays under (saved at once, the figures read again)."""
         if self.app is not None:
             self.app.settings.me_names = value
-            self.app.settings.save()
+            self.app.save_settings()
         self.read()
 
     def export(self) -> None:
@@ -106,7 +106,7 @@ class StatsScene(Scene):
         """The question was answered Yes: from now on only the races kept from now count."""
         if self.app is not None:
             self.app.settings.stats_since = datetime.datetime.now().isoformat(timespec="seconds")
-            self.app.settings.save()
+            self.app.save_settings()
         self.message, self.good = t("stats.reset_done"), True
         self.read()
 

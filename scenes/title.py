@@ -4,6 +4,8 @@ quit."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.app import session
@@ -149,6 +151,10 @@ class TitleScene(Scene):
             self.quit()
             return None
         return event
+
+    def rest(self) -> float:
+        """Nothing on the title moves by itself."""
+        return math.inf
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))

@@ -24,6 +24,7 @@ from game.app.session import Session
 from game.meta import tutorial
 from game.meta.tutorial import PLAYER, STEPS, Step
 from game.rules.characters import CHARACTERS
+from game.rules.events import Event
 from scenes import assets, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
@@ -49,6 +50,8 @@ def tutorial_scene() -> RaceScene:
 class Lessons(Guide):
     """The lessons over the guided race (see the module)."""
 
+    rests = False  # the lesson's frame pulses around what it talks about
+
     def __init__(self) -> None:
         self.scene: RaceScene | None = None
         self.step_index = 0  # the next lesson of STEPS
@@ -63,7 +66,7 @@ class Lessons(Guide):
         scene.camera.board_left = BOARD_LEFT  # the training ground at the left, the lessons beside it
         if scene.app is not None and not scene.app.settings.tutorial_seen:
             scene.app.settings.tutorial_seen = True  # offered once on the first start; replayable from the title
-            scene.app.settings.save()
+            scene.app.save_settings()
 
     # ---------------------------------------------------------------- lessons
     @property
@@ -75,7 +78,7 @@ class Lessons(Guide):
         """An event's lesson is on screen: the race waits for Enter."""
         return self.lesson is not None and self.lesson.on == "event"
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event's lesson is armed when its event is shown (it appears once the animation ends)."""
         if event.kind == "race_over" and not self.over:
             self.over = True
@@ -123,7 +126,7 @@ class Lessons(Guide):
         else:
             scene.stack.reset(scene.stack.make("title"))
 
-    def handle_event(self, scene: RaceScene, event: Any) -> bool:
+    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
                 self.leave(scene)

@@ -27,7 +27,7 @@ def finished_race(seed: int = 4, names: tuple[str, str, str] = ("Zoé", "Bo", "C
     while not race.over:
         decision = race.pending
         assert decision is not None
-        race.choose(ai.choose(race, decision, racers[decision.racer].bot or "easy", rngs[decision.racer]))
+        race.choose(ai.pick(race, decision, racers[decision.racer].bot or "easy", rngs[decision.racer]))
     return race
 
 

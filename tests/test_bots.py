@@ -13,6 +13,7 @@ from game.boards.randomboard import random_board
 from game.bots import ai  # noqa: F401
 from game.meta import tournament  # noqa: F401
 from game.rules.dice import D6, D10
+from game.rules.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +26,7 @@ def race_for(levels, seed):
 
 
 # the expert's look-ahead makes its whole races slow (its choices are checked fast in test_shown_dice)
-LEVELS_EXPERT_SLOW = [pytest.param(x, marks=pytest.mark.slow) if x == "expert" else x for x in ai.LEVELS]
+LEVELS_EXPERT_SLOW = [pytest.param(x, marks=pytest.mark.slow) if x == "expert" else x for x in LEVELS]
 
 
 @pytest.mark.parametrize("level", LEVELS_EXPERT_SLOW)
@@ -38,19 +39,19 @@ def test_every_level_plays_whole_races_with_legal_options(level):
 
 
 def test_the_random_bot_draws_what_random_choice_draws():
-    # ai.choose draws the random bot's option itself (without rng.choice's calls): the same options, the same
+    # ai.pick draws the random bot's option itself (without rng.choice's calls): the same options, the same
     # random numbers used, for every number of options, the "undo" of a fireball's path left out as before
     for count in range(1, 70):
         options = tuple((k, -k) for k in range(count))
         decision = Decision(0, "move", options)
         for seed in range(30):
             mine, theirs = random.Random(seed), random.Random(seed)
-            drawn = [ai.choose(None, decision, "random", mine) for _ in range(5)]
+            drawn = [ai.pick(None, decision, "random", mine) for _ in range(5)]
             assert drawn == [theirs.choice(options) for _ in range(5)]
             assert mine.getstate() == theirs.getstate()
     path = Decision(0, "path", ((3, 4), "end", "undo"))
     mine, theirs = random.Random(5), random.Random(5)
-    assert [ai.choose(None, path, "random", mine) for _ in range(20)] == [
+    assert [ai.pick(None, path, "random", mine) for _ in range(20)] == [
         theirs.choice([(3, 4), "end"]) for _ in range(20)
     ]
 
@@ -65,7 +66,7 @@ def test_a_level_is_deterministic_for_a_seed(level):
     assert play(4) == play(4)
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_no_level_sees_the_dice_to_come(level):
     race = race_for([level, "normal", level], 7)
     rngs = {i: random.Random(i) for i in range(3)}
@@ -77,11 +78,11 @@ def test_no_level_sees_the_dice_to_come(level):
             bot_rng = copy.deepcopy(rngs[decision.racer])
             real_dice = race.dice
             race.dice = Dice(123456)  # another future
-            other = ai.choose(race, decision, level, copy.deepcopy(bot_rng))
+            other = ai.pick(race, decision, level, copy.deepcopy(bot_rng))
             race.dice = real_dice
-            assert ai.choose(race, decision, level, bot_rng) == other
+            assert ai.pick(race, decision, level, bot_rng) == other
             checked += 1
-        race.choose(ai.choose(race, decision, race.setups[decision.racer].bot, rngs[decision.racer]))
+        race.choose(ai.pick(race, decision, race.setups[decision.racer].bot, rngs[decision.racer]))
     assert checked == limit
 
 
@@ -103,7 +104,7 @@ def test_balance_mixed_draws_a_level_for_each_racer_and_reports_every_character_
     lineup = tournament.character_lineup(6, tournament.MIXED)
     drawn = [lineup(random.Random(seed)) for seed in range(40)]
     levels = [level for _, bots in drawn for level in bots]
-    assert set(levels) == set(ai.LEVELS)  # every level seated, racer by racer
+    assert set(levels) == set(LEVELS)  # every level seated, racer by racer
     assert any(len(set(bots)) > 1 for _, bots in drawn) and all(len(set(c)) == 6 for c, _ in drawn)
     assert lineup(random.Random(3)) == lineup(random.Random(3))
     boards = [dataclasses.replace(random_board(random.Random(s), racers=6), turns=5) for s in range(2)]
@@ -138,7 +139,7 @@ def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
         rng = random.Random(seed)
         while race.pending is not None:
             decision = race.pending
-            choice = ai.choose(race, decision, race.setups[decision.racer].bot, rng)
+            choice = ai.pick(race, decision, race.setups[decision.racer].bot, rng)
             if race.setups[decision.racer].bot == "easy":
                 square = race.racers[decision.racer].square
                 blocked_ahead = ai.lane(race, square) <= 1
@@ -160,13 +161,13 @@ def test_the_beginner_never_walks_backwards_or_into_a_wall_when_he_can_go_on():
 def test_the_levels_are_ordered_over_a_small_fixed_run():
     boards = [random_board(random.Random(s), racers=4) for s in range(4)]
     boards = [dataclasses.replace(b, turns=8) for b in boards]
-    records = tournament.run(boards, tournament.level_lineup(list(ai.LEVELS)), 40, seed=3, jobs=2)
+    records = tournament.run(boards, tournament.level_lineup(list(LEVELS)), 40, seed=3, jobs=2)
     lines = {line.name: line for line in tournament.table(records, "bot")}
     assert lines["expert"].points > lines["hard"].points > lines["normal"].points > lines["easy"].points
-    for better, worse in zip(ai.LEVELS[1:], ai.LEVELS):
+    for better, worse in zip(LEVELS[1:], LEVELS):
         above, below, _ = tournament.head_to_head(records, better, worse)
         assert above > below, (better, worse, above, below)
-    rows = tournament.ratings(records, ai.LEVELS, seed=3, samples=40)
+    rows = tournament.ratings(records, LEVELS, seed=3, samples=40)
     assert [row.name for row in rows] == ["expert", "hard", "normal", "easy"]
 
 

@@ -17,9 +17,9 @@ import pytest
 from test_network import CODE, Game, free_port, processes, serve  # noqa: F401  # (processes: the fixture)
 
 import main
-from game.bots.ai import LEVELS
 from game.cli.options import build_parser
 from game.rules.characters import CHARACTERS
+from game.rules.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ("simulate", "tournament", "balance", "season", "serve", "join", "check-map", "replay")

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_e2e_window import find_window, read_xwd, start_xvfb, wait_ready, xdotool
+from tests.waiting import POLL, answered
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 400  # seconds any process of the test may live
@@ -76,13 +77,13 @@ class Window:
             found = children.read_text().split() if children.exists() else []
             if found:
                 return int(found[0])
-            time.sleep(0.1)
+            time.sleep(POLL)
         pytest.fail("the game's process never started")
 
     def key(self, *names: str) -> None:
         for name in names:
             xdotool(self.env, "key", "--clearmodifiers", name)
-            time.sleep(0.15)
+            answered(self.env, self.log)
 
     def type(self, words: str) -> None:
         """Type `words` key by key. Only keys without Shift: under load xdotool's Shift may be released
@@ -92,8 +93,8 @@ class Window:
         assert all(c in keys for c in words), f"{words!r} needs Shift or a key this test does not type"
         for c in words:
             xdotool(self.env, "key", "--clearmodifiers", keys[c])
-            time.sleep(0.06)
-        time.sleep(0.2)
+            time.sleep(0.06)  # (xdotool's own pace: keys sent faster are dropped by a loaded X server)
+        answered(self.env, self.log)
 
     def log(self) -> str:
         path = self.data / "fantasy-racing" / "fantasy-racing.log"
@@ -114,7 +115,7 @@ class Window:
             if found or time.time() >= deadline:
                 return found
             self.alive()
-            time.sleep(0.1)
+            time.sleep(POLL)
 
     def alive(self) -> None:
         assert self.process.poll() is None, self.process.stdout.read().decode(errors="replace")

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import POLL, answered, wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("Xvfb", "xdotool")
 pytestmark = [
@@ -72,7 +74,7 @@ def wait_ready(env, log: Callable[[], str], seconds: float = 30.0) -> None:
         while time.monotonic() < again:
             if "saved a picture of the window" in log():
                 return
-            time.sleep(0.1)
+            time.sleep(POLL)
     pytest.fail(f"the game never answered a key:\n{log()[-3000:]}")
 
 
@@ -83,7 +85,7 @@ def find_window(env, pid: int, timeout: float = 30.0) -> str:
         found = xdotool(env, "search", "--pid", str(pid))
         if found:
             return found.split()[-1]
-        time.sleep(0.25)
+        time.sleep(POLL)
     pytest.fail("the game's window never appeared")
 
 
@@ -113,11 +115,14 @@ def screen_picture(env, key, tmp_path: Path):
 
     key("F12")
     folder = tmp_path / "data" / "fantasy-racing" / "screenshots"
-    deadline = time.time() + 10
-    while time.time() < deadline and not list(folder.glob("*.png")):
-        time.sleep(0.2)
-    time.sleep(0.3)
-    image = pygame.image.load(str(sorted(folder.glob("*.png"))[-1]))
+
+    def picture():
+        try:  # (the newest picture, once it is whole)
+            return pygame.image.load(str(sorted(folder.glob("*.png"))[-1]))
+        except (IndexError, pygame.error, OSError):
+            return None
+
+    image = wait_until(picture, "the game's picture of the window", 10)
     colours = {
         tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 9) for y in range(0, image.get_height(), 9)
     }
@@ -160,13 +165,13 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
 
         def key(name):
             xdotool(env, "key", "--clearmodifiers", name)
-            time.sleep(0.25)
+            answered(env, lambda: _log(tmp_path))
 
         def click(x, y):
             xdotool(env, "mousemove", "--window", window, str(x), str(y))
-            time.sleep(0.1)
+            answered(env, lambda: _log(tmp_path))  # (the pointer is there before the click)
             xdotool(env, "click", "1")
-            time.sleep(0.4)
+            answered(env, lambda: _log(tmp_path))
 
         click(640, 272)  # title: Play
         key("Down")  # setup: the keyboard moves the focus...
@@ -221,7 +226,7 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
 
         def key(name):
             xdotool(env, "key", "--clearmodifiers", name)
-            time.sleep(0.25)
+            answered(env, lambda: _log(tmp_path))
 
         key("Down")  # title: Play > Championship
         key("Return")
@@ -283,7 +288,7 @@ def _start_game(tmp_path):
 
     def key(name):
         xdotool(env, "key", "--clearmodifiers", name)
-        time.sleep(0.2)
+        answered(env, lambda: _log(tmp_path))
 
     return xvfb, game, env, key
 
@@ -308,7 +313,7 @@ def _wait_log(tmp_path, text: str, seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while text not in _log(tmp_path):
         assert time.monotonic() < deadline, f"never logged {text!r}:\n{_log(tmp_path)[-3000:]}"
-        time.sleep(0.1)
+        time.sleep(POLL)
 
 
 def test_the_guided_first_race_is_played_to_its_end_by_keys(tmp_path):
@@ -338,10 +343,7 @@ def test_the_guided_first_race_can_be_skipped(tmp_path):
         _wait_log(tmp_path, "screen: RaceScene")
         key("Return")  # the first lesson's move
         key("Escape")  # leave the lessons
-        deadline = time.time() + 30
-        while time.time() < deadline and "the guided first race was left at lesson" not in _log(tmp_path):
-            time.sleep(0.2)
-        assert "the guided first race was left at lesson" in _log(tmp_path)
+        _wait_log(tmp_path, "the guided first race was left at lesson")
         assert game.poll() is None, "the game stopped"
         settings = json.loads((tmp_path / "data" / "fantasy-racing" / "settings.json").read_text())
         assert settings["tutorial_seen"] is True

@@ -104,7 +104,7 @@ class RaceMachine(RuleBasedStateMachine):
         for _ in range(steps):
             if self.race.over:
                 break
-            self.race.choose(ai.choose(self.race, self.race.pending, policy, rng))
+            self.race.choose(ai.pick(self.race, self.race.pending, policy, rng))
             self._book()
 
     # ---------------------------------------------------------------- saves, forks, replays

@@ -71,7 +71,7 @@ def play_checked(race: Race, rng: random.Random, save_at: int | None = None) -> 
             saved = race.to_dict()
         decision = race.pending
         policy = race.racers[decision.racer].bot
-        race.choose(ai.choose(race, decision, policy, bot_rng))
+        race.choose(ai.pick(race, decision, policy, bot_rng))
         check_invariants(race, booked)
     return saved
 
@@ -98,7 +98,7 @@ def test_every_offered_option_is_accepted_on_a_copy():
         stop = rng.randint(0, 80)
         bot_rng = random.Random(seed)
         while not race.over and len(race.choices) < stop:
-            race.choose(ai.choose(race, race.pending, "random", bot_rng))
+            race.choose(ai.pick(race, race.pending, "random", bot_rng))
         if race.over:
             continue
         saved = race.to_dict()
@@ -113,7 +113,7 @@ def test_a_race_saved_at_any_point_loads_to_the_same_state(seed, cut):
     race, rng = new_race(seed)
     bot_rng = random.Random(seed)
     while not race.over and len(race.choices) < cut:
-        race.choose(ai.choose(race, race.pending, "random", bot_rng))
+        race.choose(ai.pick(race, race.pending, "random", bot_rng))
     loaded = Race.from_dict(race.to_dict())
     assert [e.to_dict() for e in loaded.log] == [e.to_dict() for e in race.log]
     assert loaded.pending == race.pending

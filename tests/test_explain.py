@@ -55,7 +55,7 @@ def test_every_walking_option_shows_the_squares_and_points_the_race_gives(board)
                 path, points = what_the_race_gives(race, decision.racer, option)
                 assert outcome is not None and list(outcome.path) == path and outcome.points == points, option
                 checked += 1
-        race.choose(ai.choose(race, decision, "normal", rng))
+        race.choose(ai.pick(race, decision, "normal", rng))
     assert checked > 40
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from game import Race, RacerSetup
 from game.app.settings import Settings
-from game.bots.ai import choose
+from game.bots.ai import pick
 from game.rules.characters import CHARACTERS
 from game.rules.dice import DICE
 from game.rules.objects import NAMES
@@ -62,7 +62,7 @@ def laden_race() -> Race:
     race = Race.new(boards.practice_board(), [RacerSetup(c, n, b) for c, n, b in PEOPLE], turns=6, seed=8)
     rng = random.Random(8)
     while race.pending is not None and (race.turn < 3 or race.pending.racer != 0 or race.pending.kind != "move"):
-        race.choose(choose(race, race.pending, "greedy", rng))
+        race.choose(pick(race, race.pending, "greedy", rng))
     race.racers[0].inventory = Inventory(clovers=2, shields=1, coins=3, objects=["axe", "syringe"])
     race.racers[3].poisoned = True
     return race
@@ -255,7 +255,7 @@ def test_the_cards_stay_in_seat_order_with_their_place_in_the_turn_order(app):
     for _ in range(3):  # over game turns whose order changes, each card stays where it is
         turn = race.turn
         while race.pending is not None and race.turn == turn:
-            race.choose(choose(race, race.pending, "greedy", rng))
+            race.choose(pick(race, race.pending, "greedy", rng))
         orders.add(tuple(race.order))
         scene.playback.sync()
         assert {i: r.topleft for i, r in hud.card_rects(race).items()} == {i: r.topleft for i, r in first.items()}

@@ -56,7 +56,7 @@ def without(data: dict, *keys: str) -> dict:
 def finish(race, seed: int = 1) -> None:
     rng = random.Random(seed)
     while race.pending is not None:
-        race.choose(ai.choose(race, race.pending, race.racers[race.pending.racer].setup.bot or "normal", rng))
+        race.choose(ai.pick(race, race.pending, race.racers[race.pending.racer].setup.bot or "normal", rng))
 
 
 @pytest.mark.parametrize("where", ["with its board file", "without it"])

@@ -111,14 +111,14 @@ def originals(folder: Path) -> list[tuple[str, str, Any]]:
     playing = Race.new(race, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal")], turns=5, seed=11)
     rng = random.Random(11)
     while len(playing.choices) < 30:
-        playing.choose(ai.choose(playing, playing.pending, "random", rng))
+        playing.choose(ai.pick(playing, playing.pending, "random", rng))
     setup = {"board": str(ROOT / "maps" / "meadow.tmx"), "turns": 5, "racers": [s.to_dict() for s in playing.setups]}
     found.append(("save", "now/race.json", {"version": 1, "setup": setup, "race": playing.to_dict()}))
     found.append(("replay", "now/replay.json", replay.data(playing)))
     season = Season.new("Cup", [RacerSetup("elf", "Ann"), RacerSetup("dwarf", "Di", "easy")], ["practice"] * 2, 5, 3)
     season.start_race(boards.load)
     while len(season.race.choices) < 20:
-        season.race.choose(ai.choose(season.race, season.race.pending, "random", rng))
+        season.race.choose(ai.pick(season.race, season.race.pending, "random", rng))
     found.append(("season", "now/season.json", season.to_dict()))
     found.append(("settings", "now/settings.json", Settings(player_name="Ann", join_code="ABCD").to_dict()))
     return found

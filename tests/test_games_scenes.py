@@ -81,7 +81,7 @@ def play(sess: session.Session, until: Callable[[Race], bool]) -> session.Sessio
     rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
     while race.pending is not None and not until(race):
         decision = race.pending
-        sess.choose(ai.choose(race, decision, "greedy", rngs[decision.racer]))
+        sess.choose(ai.pick(race, decision, "greedy", rngs[decision.racer]))
         race = sess.race
     return sess
 

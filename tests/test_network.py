@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import POLL
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 90  # seconds any process of a test may live
 pytestmark = pytest.mark.slow  # every test starts game processes
@@ -101,7 +103,7 @@ def wait_listening(port: int, seconds: float = 15.0) -> None:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
-        time.sleep(0.1)
+        time.sleep(POLL)
     pytest.fail(f"the host never listened on 127.0.0.1:{port}")
 
 

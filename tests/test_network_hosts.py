@@ -52,7 +52,7 @@ async def friend(port: int, name: str, got: list[dict], seated: asyncio.Event) -
             race = follower.race
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
-                option = ai.choose(race, race.pending, "normal", seeds.stream(0, seeds.BOT, name))
+                option = ai.pick(race, race.pending, "normal", seeds.stream(0, seeds.BOT, name))
                 await server.send(json.dumps(follower.choice(option)))
             elif message["type"] == "over":
                 return
@@ -239,7 +239,7 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
     )
     rngs = seeds.bot_rngs(seed, 2)
     while len(race.choices) < 15:
-        race.choose(ai.choose(race, race.pending, "normal", rngs[race.pending.racer]))
+        race.choose(ai.pick(race, race.pending, "normal", rngs[race.pending.racer]))
     saved = [Seat("friend", name="ann", character="elf", token="k" * 32).saved(), Seat("bot", bot="easy").saved()]
     record = json.loads(json.dumps(race.to_dict()))
     hosting = Hosting(Host.reopen(record, [Seat.from_saved(s) for s in saved], CODE), address="127.0.0.1", port=0)

@@ -67,7 +67,7 @@ def test_a_follower_rebuilds_the_hosts_race_from_steps_and_answers_only_what_it_
             assert follower.my_decision()
         else:
             assert not follower.my_decision()
-        option = ai.choose(race, decision, "normal", rng)
+        option = ai.pick(race, decision, "normal", rng)
         race.choose(option)
         faces, orders = dice.take()
         follower.receive(json.dumps({"type": "step", "option": option, "faces": faces, "orders": orders}))

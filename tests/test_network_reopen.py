@@ -24,7 +24,7 @@ def half_race(seed: int = 3) -> Race:
     race = Host(boards.practice_board(), 5, seats, room_code(), seed)._build()
     rng = random.Random(seed)
     while len(race.choices) < 14:
-        race.choose(ai.choose(race, race.pending, "greedy", rng))
+        race.choose(ai.pick(race, race.pending, "greedy", rng))
     return race
 
 

@@ -20,7 +20,7 @@ from game.net.client import Follower
 from game.net.door import FREE_TRIES, KEY_HEADER, PER_ADDRESS, SPACING, Door
 from game.net.host import Host, Seat
 from game.net.server import Server
-from game.rules import seeds
+from game.rules import record, seeds
 from scenes import boards
 
 CODE = "WLSNESTH"
@@ -101,7 +101,7 @@ async def play(
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 index = len(race.choices)
                 if index not in answers:
-                    answers[index] = ai.choose(race, race.pending, "normal", rng)
+                    answers[index] = ai.pick(race, race.pending, "normal", rng)
                 bad = spoil(answers[index], index) if spoil is not None else None
                 await ws.send(json.dumps(bad if bad is not None else follower.choice(answers[index])))
             elif message["type"] == "over":
@@ -531,7 +531,7 @@ def test_a_race_saved_in_progress_reopens_with_its_code_and_its_friends_seats_wa
             message = json.loads(await asyncio.wait_for(ann.recv(), 10))
             follower.receive(json.dumps(message))
             if message["type"] == "ask" and follower.my_decision():
-                option = ai.choose(follower.race, follower.race.pending, "normal", rng)
+                option = ai.pick(follower.race, follower.race.pending, "normal", rng)
                 await ann.send(json.dumps(follower.choice(option)))
         saved = json.loads(json.dumps({"race": host.race.to_dict(), "seats": [s.saved() for s in host.seats]}))
         await host.close()
@@ -555,7 +555,7 @@ def test_a_race_saved_in_progress_reopens_with_its_code_and_its_friends_seats_wa
             assert over["type"] == "over"
             race = await hosting
             assert race.over and race.choices[: len(saved["race"]["choices"])] == [
-                protocol.freeze(c) for c in saved["race"]["choices"]
+                record.freeze(c) for c in saved["race"]["choices"]
             ]
         finally:
             hosting.cancel()
@@ -586,7 +586,7 @@ def test_a_hosted_race_saved_before_the_keyed_dice_reopens_with_its_own_dice():
     race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bob")], 5, 41)
     rng = seeds.stream(0, seeds.BOT, "old")
     while len(race.choices) < 12:
-        race.choose(ai.choose(race, race.pending, "normal", rng))
+        race.choose(ai.pick(race, race.pending, "normal", rng))
     data = {**{k: v for k, v in json.loads(json.dumps(race.to_dict())).items() if k != "dice"}, "format": 2}
     seats = [Seat("bot", "easy", "Ann", "elf"), Seat("friend", name="Bob")]
     host = Host.reopen(data, seats, CODE, takeover=0.0, takeover_level="easy")

@@ -86,6 +86,7 @@ def test_the_bundle_holds_code_assets_maps_fonts_rules_sounds_and_music(bundle):
         "assets/images",
         "assets/CREDITS.md",
         "maps/tilesets",
+        "pyproject.toml",  # the game's version (game/version.py)
     ):
         assert (internal / part).exists(), part
     assert list((internal / "maps").glob("*.tmx")) and list((internal / "assets" / "fonts").glob("*.ttf"))

@@ -12,7 +12,7 @@ import pytest
 
 from game import Race, RacerSetup
 from game.app.settings import Settings
-from game.bots.ai import choose
+from game.bots.ai import pick
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene
@@ -39,7 +39,7 @@ def far_race(turns_played: int = 4) -> Race:
     )
     rng = random.Random(4)
     while race.pending is not None and (race.turn <= turns_played or race.racers[race.pending.racer].setup.bot):
-        race.choose(choose(race, race.pending, "greedy", rng))
+        race.choose(pick(race, race.pending, "greedy", rng))
     return race
 
 

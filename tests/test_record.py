@@ -30,7 +30,7 @@ def played(choices: int, seed: int = 3, dice=None, rules: int | None = None) -> 
         race = Race.from_dict({**race.to_dict(), "rules": rules})
     rng = random.Random(seed)
     while race.pending is not None and len(race.choices) < choices:
-        race.choose(ai.choose(race, race.pending, "normal", rng))
+        race.choose(ai.pick(race, race.pending, "normal", rng))
     return race
 
 
@@ -162,7 +162,7 @@ def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_o
     assert isinstance(client.dice, ShownDice) and client.dice.strict and client.seed is None
     rng = random.Random(5)
     for _ in range(40):
-        option = ai.choose(host, host.pending, "normal", rng)
+        option = ai.pick(host, host.pending, "normal", rng)
         host.choose(option)
         client.dice.show(*dice.take())
         client.choose(option)
@@ -171,7 +171,7 @@ def test_a_record_without_its_seed_follows_the_hosts_faces_and_never_rolls_its_o
     assert middle.seed is None and middle.pending == host.pending
     beyond = client.to_dict()
     while host.pending is not None and len(beyond["choices"]) < 50:  # no face of the host's reaches it
-        option = ai.choose(host, host.pending, "normal", rng)
+        option = ai.pick(host, host.pending, "normal", rng)
         host.choose(option)
         beyond["choices"].append(record.plain(option))
     with pytest.raises(SaveError, match="rolls dice whose faces the record does not show"):

@@ -29,7 +29,7 @@ def race_after(choices: int, seed: int = 5) -> Race:
     )
     rng = random.Random(seed)
     while not race.over and len(race.choices) < choices:
-        race.choose(ai.choose(race, race.pending, "random", rng))
+        race.choose(ai.pick(race, race.pending, "random", rng))
     return race
 
 

@@ -39,7 +39,7 @@ def a_race(choices: int = 10, seed: int = 4) -> Race:
     race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal")], seed=seed)
     rng = random.Random(seed)
     while len(race.choices) < choices:
-        race.choose(ai.choose(race, race.pending, "random", rng))
+        race.choose(ai.pick(race, race.pending, "random", rng))
     return race
 
 

@@ -174,3 +174,49 @@ def test_a_key_held_while_the_scene_changes_never_reaches_the_new_scene():
     assert nxt.keys == []
     stack.handle_event(down)  # a new press reaches the new scene
     assert nxt.keys == [(pygame.KEYDOWN, pygame.K_RETURN)]
+
+
+class Leaving(Counting):
+    """A scene that asks for other screens from its own code, then goes on and looks at the stack."""
+
+    def __init__(self, name, log, changes):
+        super().__init__(name, log)
+        self.changes, self.seen = changes, []
+
+    def handle_event(self, event):
+        for change in self.changes:
+            change(self.stack)
+            self.seen.append(self.stack.top.name)  # (still this scene: the change waits)
+        return None
+
+    def update(self, dt):
+        self.handle_event(None)
+
+
+def test_a_screen_change_asked_by_a_scene_waits_until_it_returns_then_all_apply_in_order():
+    log = []
+    stack = SceneStack()
+    base, b, c = Counting("base", log), Counting("b", log), Counting("c", log)
+    stack.push(base)
+    scene = stack.push(Leaving("a", log, [lambda s: s.push(b), lambda s: s.replace(c)]))
+    log.clear()
+    assert stack.handle_event("a key") is None
+    assert scene.seen == ["a", "a"] and stack.changing is False
+    assert log == [("a", "pause"), ("b", "enter"), ("b", "exit"), ("c", "enter")]
+    assert [s.name for s in stack.scenes] == ["base", "a", "c"]
+
+
+def test_a_scene_that_pops_itself_in_its_update_finishes_its_update_on_the_stack():
+    log = []
+    stack = SceneStack()
+    base = stack.push(Counting("base", log))
+    scene = stack.push(Leaving("a", log, [lambda s: s.pop()]))
+    stack.update(0.1)
+    assert scene.seen == ["a"] and scene.stack is None and stack.top is base and base.calls["resume"] == 1
+
+
+def test_outside_a_scenes_code_a_change_is_made_at_once():
+    stack = SceneStack()
+    a = stack.push(Counting("a", []))
+    assert stack.top is a and stack.changing is False
+    assert stack.pop() is a and stack.top is None

@@ -139,7 +139,7 @@ def a_season(races: int) -> Season:
         rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
         while not race.over:
             decision = race.pending
-            race.choose(ai.choose(race, decision, race.racers[decision.racer].setup.bot, rngs[decision.racer]))
+            race.choose(ai.pick(race, decision, race.racers[decision.racer].setup.bot, rngs[decision.racer]))
         season.finish_race()
     return season
 

@@ -87,7 +87,7 @@ def play_some(season: Season, choices: int) -> None:
 
     for _ in range(choices):
         decision = race.pending
-        race.choose(ai.choose(race, decision, race.racers[decision.racer].setup.bot, rngs[decision.racer]))
+        race.choose(ai.pick(race, decision, race.racers[decision.racer].setup.bot, rngs[decision.racer]))
 
 
 def test_a_season_saved_in_the_middle_of_a_race_resumes_and_ends_as_if_never_stopped():

@@ -90,13 +90,41 @@ def test_the_reader_finds_a_save_call_where_there_is_one(tmp_path):
     ]
 
 
+# Who saves the settings: their own module (a settings file corrected as it is read), the window
+# (App.save_settings, for every screen) and `main.py join` (a seat's key, in a process without a window).
+SETTINGS_OWNERS = {"game/app/settings.py", "scenes/app.py", "game/cli/network.py"}
+
+
+def settings_saves(path: Path) -> list[int]:
+    """The lines of a module that save the settings themselves: `settings.save()`, `….settings.save()`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save":
+            owner = node.func.value
+            named = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
+            if named == "settings":
+                found.append(node.lineno)
+    return found
+
+
+def test_only_the_settings_owners_save_them():
+    savers = {path.relative_to(ROOT).as_posix(): settings_saves(path) for path in product_files()}
+    assert {name for name, lines in savers.items() if lines} == SETTINGS_OWNERS, savers
+
+
+def test_the_reader_finds_a_screen_saving_the_settings_itself(tmp_path):
+    screen = tmp_path / "screen.py"
+    screen.write_text("def f(self, settings):\n    self.app.settings.save()\n    settings.save()\n    self.save()\n")
+    assert settings_saves(screen) == [2, 3]
+
+
 def play_until(race: Race, kind: str, sess: Session) -> list:
     """Computer choices through the session until an event of `kind`; every event taken."""
     rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
     events = []
     while not race.over:
         decision = race.pending
-        got = sess.choose(ai.choose(race, decision, "greedy", rngs[decision.racer]))
+        got = sess.choose(ai.pick(race, decision, "greedy", rngs[decision.racer]))
         events += got
         if any(e.kind == kind for e in got):
             return events

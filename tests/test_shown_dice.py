@@ -34,7 +34,7 @@ def play(host, client, dice, fed, choices, policy="normal", seed=1):
     for _ in range(choices):
         if host.pending is None:
             return
-        option = ai.choose(host, host.pending, policy, rng)
+        option = ai.pick(host, host.pending, policy, rng)
         host.choose(option)
         fed.show(*dice.take())
         client.choose(option)
@@ -46,8 +46,8 @@ def test_recording_dice_give_the_seeded_dice_faces_so_the_race_saves_as_any_othe
     recorded = Race.new(board, CAST, turns=5, seed=9, dice=RecordingDice(9))
     rng_a, rng_b = random.Random(2), random.Random(2)
     while plain.pending is not None:
-        plain.choose(ai.choose(plain, plain.pending, "normal", rng_a))
-        recorded.choose(ai.choose(recorded, recorded.pending, "normal", rng_b))
+        plain.choose(ai.pick(plain, plain.pending, "normal", rng_a))
+        recorded.choose(ai.pick(recorded, recorded.pending, "normal", rng_b))
     assert recorded.to_dict() == plain.to_dict()
     assert [e.to_dict() for e in recorded.log] == [e.to_dict() for e in plain.log]
 
@@ -74,14 +74,14 @@ def test_the_look_ahead_bots_choose_on_a_client_exactly_as_on_the_host(policy):
         decision = host.pending
         if decision.racer == 0 and len(decision.options) > 1:
             shown = len(fed.faces)
-            on_host = ai.choose(host, decision, policy, random.Random(compared))
-            on_client = ai.choose(client, client.pending, policy, random.Random(compared))
+            on_host = ai.pick(host, decision, policy, random.Random(compared))
+            on_client = ai.pick(client, client.pending, policy, random.Random(compared))
             assert on_client == on_host, f"decision {len(host.choices)} ({decision.kind})"
             assert len(fed.faces) == shown and fed.used == shown  # the forks asked no face of the client's dice
             compared += 1
             option = on_host
         else:
-            option = ai.choose(host, decision, "normal", rng)
+            option = ai.pick(host, decision, "normal", rng)
         host.choose(option)
         fed.show(*dice.take())
         client.choose(option)
@@ -98,8 +98,8 @@ def test_a_fork_of_a_client_race_replays_the_turn_from_faces_shown_then_rolls_it
         for _ in range(30):
             if on_host.pending is None:
                 break
-            on_host.choose(ai.choose(on_host, on_host.pending, "normal", rng_a))
-            on_client.choose(ai.choose(on_client, on_client.pending, "normal", rng_b))
+            on_host.choose(ai.pick(on_host, on_host.pending, "normal", rng_a))
+            on_client.choose(ai.pick(on_client, on_client.pending, "normal", rng_b))
         assert [(r.square, r.points) for r in on_client.racers] == [(r.square, r.points) for r in on_host.racers]
     assert fed.used == len(fed.faces)  # the client's own dice untouched by its forks
     with pytest.raises(ValueError):
@@ -126,7 +126,7 @@ def test_a_race_kept_from_a_client_saves_resumes_and_replays_as_an_ordinary_race
     assert [(r.square, r.points) for r in loaded.racers] == [(r.square, r.points) for r in host.racers]
     rng = random.Random(8)
     while loaded.pending is not None:  # resumed: past the faces shown, dice of its own seed
-        loaded.choose(ai.choose(loaded, loaded.pending, "normal", rng))
+        loaded.choose(ai.pick(loaded, loaded.pending, "normal", rng))
     assert loaded.over
     result = check(parse(record(loaded)))
     assert result.ok, result.message

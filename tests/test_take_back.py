@@ -71,7 +71,7 @@ def quiet(race: Race, option) -> bool:
 def policy(race: Race, rngs) -> object:
     """Everyone's choice, computed: the person's by the greedy policy with his own stream too."""
     decision = race.pending
-    return ai.choose(race, decision, race.racers[decision.racer].setup.bot or "greedy", rngs[decision.racer])
+    return ai.pick(race, decision, race.racers[decision.racer].setup.bot or "greedy", rngs[decision.racer])
 
 
 def branch(board, seed: int):

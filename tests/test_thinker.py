@@ -21,7 +21,7 @@ def test_a_hard_racer_thinking_on_a_worker_chooses_as_it_would_inline():
     thinker = Thinker()
     for _ in range(30):
         decision = race.pending
-        inline = ai.choose(race, decision, "hard", random.Random(7))
+        inline = ai.pick(race, decision, "hard", random.Random(7))
         thinker.think(race, decision, "hard", random.Random(7))
         thinker.wait()
         assert thinker.ready(decision)
@@ -32,7 +32,7 @@ def test_a_hard_racer_thinking_on_a_worker_chooses_as_it_would_inline():
 def test_the_frame_loop_goes_on_while_a_racer_thinks_and_picks_up_his_choice_once_ready(monkeypatch):
     race = Race.new(random_board(random.Random(5), racers=2), [RacerSetup("elf"), RacerSetup("orc")], seed=5)
     decision = race.pending
-    choose = ai.choose
+    choose = ai.pick
     go = threading.Event()
     thought_on: list[threading.Thread] = []
 
@@ -42,7 +42,7 @@ def test_the_frame_loop_goes_on_while_a_racer_thinks_and_picks_up_his_choice_onc
             raise AssertionError("the test never let the racer finish his thinking")
         return choose(race, decision, policy, rng)
 
-    monkeypatch.setattr(ai, "choose", thinking_until_told)
+    monkeypatch.setattr(ai, "pick", thinking_until_told)
     thinker = Thinker()
     thinker.think(race, decision, "normal", random.Random(1))
     for _ in range(100):  # frames while he thinks: each asks and goes on (a frame that waited would see him ready)

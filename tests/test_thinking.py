@@ -59,8 +59,8 @@ def test_the_pool_chooses_as_one_process_does_and_moves_each_stream_the_same_way
     asked = 0
     while here.pending is not None:
         decision, level = here.pending, here.racers[here.pending.racer].bot
-        mine = ai.choose(here, decision, level, rngs_here[decision.racer])
-        theirs = thinking.choose(there, there.pending, level, rngs_there[decision.racer], pool=pool)
+        mine = ai.pick(here, decision, level, rngs_here[decision.racer])
+        theirs = thinking.pick(there, there.pending, level, rngs_there[decision.racer], pool=pool)
         assert theirs == mine and rngs_there[decision.racer].getstate() == rngs_here[decision.racer].getstate()
         here.choose(mine)
         there.choose(theirs)
@@ -77,13 +77,13 @@ def test_a_seeded_tournament_gives_identical_records_with_the_pool_and_in_one_pr
         return rng.sample(["elf", "orc", "dwarf", "baby", "thief"], 3), ["expert", "easy", "random"]
 
     def by_pool(race, decision, level, rng):  # every level through the pool: the streams travel both ways
-        return thinking.choose(race, decision, level, rng, owner="tournament", pool=pool)
+        return thinking.pick(race, decision, level, rng, owner="tournament", pool=pool)
 
     def short(games, choose):
         records = tournament.run(boards, lineup, games, seed=5, choose=choose)
         return [(s.character, s.bot, s.points, s.place, s.by_cause) for r in records for s in r.seats]
 
-    assert short(3, by_pool) == short(3, ai.choose)
+    assert short(3, by_pool) == short(3, ai.pick)
 
 
 @pytest.mark.slow
@@ -91,7 +91,7 @@ def test_a_search_taken_back_stops_and_the_pool_leaves_no_process_behind():
     pool = thinking.Pool(workers=2)
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
-        race.choose(ai.choose(race, race.pending, "easy", random.Random(1)))
+        race.choose(ai.pick(race, race.pending, "easy", random.Random(1)))
     rng = random.Random(4)
     state = rng.getstate()
     first = pool.ask(race, race.pending, "expert", rng, owner="left")
@@ -101,7 +101,7 @@ def test_a_search_taken_back_stops_and_the_pool_leaves_no_process_behind():
     with pytest.raises(thinking.Stopped):
         first.take(rng)
     again = pool.ask(race, race.pending, "expert", rng, owner="left")  # the worker is free again
-    assert again.wait(WITHIN) and again.take(rng) == ai.choose(race, race.pending, "expert", random.Random(4))
+    assert again.wait(WITHIN) and again.take(rng) == ai.pick(race, race.pending, "expert", random.Random(4))
     children = pool.children()
     assert 1 <= len(children) <= 2 and all(alive(pid) for pid in children)
     pool.close()
@@ -114,7 +114,7 @@ def test_a_search_taken_back_stops_and_the_pool_leaves_no_process_behind():
 def test_a_search_stops_between_two_rollouts_when_told(monkeypatch):
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
-        race.choose(ai.choose(race, race.pending, "easy", random.Random(1)))
+        race.choose(ai.pick(race, race.pending, "easy", random.Random(1)))
     asked = []
 
     def stop_at_the_fifth() -> bool:
@@ -123,14 +123,14 @@ def test_a_search_stops_between_two_rollouts_when_told(monkeypatch):
 
     monkeypatch.setattr(ai, "stop_search", stop_at_the_fifth)
     with pytest.raises(ai.Stopped):
-        ai.choose(race, race.pending, "expert", random.Random(1))
+        ai.pick(race, race.pending, "expert", random.Random(1))
     assert len(asked) == 5
 
 
 def test_the_owners_take_turns_for_the_workers(pool):
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
-        race.choose(ai.choose(race, race.pending, "easy", random.Random(1)))
+        race.choose(ai.pick(race, race.pending, "easy", random.Random(1)))
     finished: list[str] = []
     lock = threading.Lock()
 
@@ -154,7 +154,7 @@ def test_the_owners_take_turns_for_the_workers(pool):
 def test_a_worker_that_dies_fails_its_question_and_the_next_one_gets_a_new_worker(pool):
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
-        race.choose(ai.choose(race, race.pending, "easy", random.Random(1)))
+        race.choose(ai.pick(race, race.pending, "easy", random.Random(1)))
     assert pool.ask(race, race.pending, "expert", random.Random(1)).wait(WITHIN)
     (pid,) = pool.children()
     os.kill(pid, 9)
@@ -185,7 +185,7 @@ def test_the_host_loop_goes_on_while_an_expert_thinks_in_the_pool():
 
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
-        race.choose(ai.choose(race, race.pending, "easy", random.Random(1)))
+        race.choose(ai.pick(race, race.pending, "easy", random.Random(1)))
 
     async def main():
         ticks = 0
@@ -205,7 +205,7 @@ def test_the_host_loop_goes_on_while_an_expert_thinks_in_the_pool():
         choice, ticks = asyncio.run(main())
     finally:
         thinking.shutdown()
-    assert choice == ai.choose(race, race.pending, "expert", random.Random(2))
+    assert choice == ai.pick(race, race.pending, "expert", random.Random(2))
     assert ticks > 1  # the loop ran while the worker searched
 
 
@@ -282,8 +282,8 @@ def test_a_machine_or_a_process_with_one_core_gets_one_worker_and_its_answers(mo
         race, alone = expert_race(seed=5), expert_race(seed=5)
         rng, same = random.Random(7), random.Random(7)
         for _ in range(6):
-            choice = thinking.choose(race, race.pending, "expert", rng, pool=pool)
-            assert choice == ai.choose(alone, alone.pending, "expert", same)
+            choice = thinking.pick(race, race.pending, "expert", rng, pool=pool)
+            assert choice == ai.pick(alone, alone.pending, "expert", same)
             assert rng.getstate() == same.getstate()
             race.choose(choice)
             alone.choose(choice)

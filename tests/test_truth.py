@@ -143,12 +143,12 @@ def computer_choice(race: Race, decision, rng: random.Random):
     """The normal computer racer's choice, but for the action phase's SOUGHT options (coins are kept
     until he holds two or more: then how many to spend is a choice)."""
     if decision.kind != "action":
-        return ai.choose(race, decision, "normal", rng)
+        return ai.pick(race, decision, "normal", rng)
     coins = race.racers[decision.racer].inventory.coins
     for option in SOUGHT:
         if option in decision.options and (option != "coins" or coins >= 2) and rng.random() < 0.5:
             return option
-    choice = ai.choose(race, decision, "normal", rng)
+    choice = ai.pick(race, decision, "normal", rng)
     return choice if choice != "coins" or coins >= 2 else next(o for o in decision.options if o != "coins")
 
 
@@ -177,7 +177,7 @@ def blocked_move_race() -> Race:
     race = Race.new(load_board("maps/meadow.tmx"), setups, turns=8, seed=1, rules=1)
     rng = random.Random(1)
     while len(race.choices) < 36:
-        race.choose(ai.choose(race, race.pending, "normal", rng))
+        race.choose(ai.pick(race, race.pending, "normal", rng))
     race.take_events()
     return race
 
@@ -291,7 +291,7 @@ def the_lessons_decisions():
                 done += 1
         decision = race.pending
         if decision.racer != tutorial.PLAYER:
-            race.choose(ai.choose(race, decision, "normal", rng))
+            race.choose(ai.pick(race, decision, "normal", rng))
             continue
         yield race, decision
         step = steps[done] if done < len(steps) else None

@@ -62,7 +62,7 @@ def test_the_prepared_race_reaches_every_lesson_in_order_and_uses_every_prepared
             assert len(seen) == len(steps), f"a decision outside the lessons during them: {decision.kind}"
             race.choose(decision.options[0])
         else:
-            race.choose(ai.choose(race, decision, "normal", rng))
+            race.choose(ai.pick(race, decision, "normal", rng))
     assert seen == [step.key for step in steps]
     assert race.dice.prepared_left == 0 and len(race.dice.faces) == len(tutorial.FACES)
     assert race.over

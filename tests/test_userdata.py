@@ -54,7 +54,7 @@ def a_race(choices: int = 12, seed: int = 3) -> Race:
     race = Race.new(board(BOARD), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="greedy")], turns=6, seed=seed)
     rng = random.Random(seed)
     while not race.over and len(race.choices) < choices:
-        race.choose(ai.choose(race, race.pending, "random", rng))
+        race.choose(ai.pick(race, race.pending, "random", rng))
     return race
 
 
@@ -522,7 +522,7 @@ SAVER = textwrap.dedent("""
     race = a_race(2)
     halt_mid_write(2)
     userdata.save_race(race, {"choices": len(race.choices)})  # whole
-    race.choose(ai.choose(race, race.pending, "random", random.Random(9)))
+    race.choose(ai.pick(race, race.pending, "random", random.Random(9)))
     userdata.save_race(race, {"choices": len(race.choices)})  # killed halfway
 """)
 

@@ -370,7 +370,7 @@ def keep_replay(race: Race) -> Path:
     known = _KEPT.get(key)
     if known is not None and known[0]() is race and race.over and known[1].is_file():
         return known[1]
-    path = write_replay(race, userdata.user_dir() / REPLAYS_FOLDER)
+    path = write_replay(race, userdata.user_dir() / REPLAYS_FOLDER, datetime.date.today())
     if race.over:
         _KEPT[key] = (weakref.ref(race, lambda _: _KEPT.pop(key, None)), path)
     return path

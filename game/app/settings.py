@@ -28,6 +28,7 @@ from game.app.userdata import (
     write_atomically,
 )
 from game.files import kind_of
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS
 from game.rules.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, TEXT, WHOLE, Field
@@ -57,7 +58,7 @@ TEXTS = (
 #: championship's), and what a lineup holds: the board (the championship: its name and a board per
 #: race), the turns (0: each board's own), the racers (who plays each, his name, his character).
 LINEUPS = ("race", "season")
-SEAT_KINDS = ("person", "easy", "normal", "hard", "expert", "friend")  # a person here, a computer, a friend
+SEAT_KINDS = levels.SETUP_KINDS  # a person here, a computer, a friend
 LINEUP_FIELDS = (
     Field("board", TEXT, optional=True, longest=PATH_LENGTH),
     Field("name", TEXT, optional=True, longest=NAME_LENGTH),

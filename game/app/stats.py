@@ -29,9 +29,9 @@ from typing import Any, Protocol
 
 from game.meta.replay import Replay
 from game.rules.characters import CHARACTERS
-from game.rules.record import BOTS
+from game.rules.levels import POLICIES
 
-LEVELS = BOTS  # the computer levels a record may name, in their order
+LEVELS = POLICIES  # the computer levels a record may name, in their order (game/rules/levels.py)
 Z95 = 1.959964  # the normal quantile of a 95 % interval
 _SUMMARIES: dict[
     tuple[str, int, int], dict[str, Any]

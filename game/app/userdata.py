@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import queue
 import re
 import sys
 import threading
@@ -306,58 +307,89 @@ class SavedRace:
     setup: dict[str, Any]
 
 
-_SAVE_LOCK = threading.Lock()  # one save written at a time
-_SAVE_THREADS: list[threading.Thread] = []  # saves being written in the background
+class Writer:
+    """The one thread that writes the saves made in the background, in the order they were made.
+
+    A save is queued and the frame goes on; the writer takes the queue in order (a newer save is
+    never overwritten by an older one), one file at a time, and ends when the queue is empty (the
+    next save starts it again: no thread is left waiting for nothing). `wait` waits for the queue.
+    """
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+        self.lock = threading.Lock()  # a write, queued or not, at a time
+        self._starting = threading.Lock()  # (the writer's start and end against a new job)
+        self.thread: threading.Thread | None = None
+
+    def put(self, job: Callable[[], None]) -> None:
+        """Write later, after every save queued before."""
+        with self._starting:
+            self.jobs.put(job)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="save-writer")
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._starting:
+                try:
+                    job = self.jobs.get_nowait()
+                except queue.Empty:
+                    self.thread = None
+                    return
+            try:
+                with self.lock:
+                    job()
+            finally:
+                self.jobs.task_done()
+
+    def wait(self) -> None:
+        """Until every save queued is on disk."""
+        self.jobs.join()
+
+
+WRITER = Writer()  # the saves of this process (the game session's, through this module)
 
 
 def _write_save(path: Path, text: str, background: bool, what: str) -> None:
     """Write a save atomically, now or in the background; saves are written in the order given.
 
     In the background, the file is written (and synced to disk, which may take
-    a few milliseconds) by a thread, so that a frame never waits for the disk;
-    a disk problem is then said (`take_problems`), never raised, and the
-    previous save stays. A file another process wrote since this one last read
-    or wrote it is never replaced (nor in a read-only window): this save is
+    a few milliseconds) by the writer's thread, so that a frame never waits for
+    the disk; a disk problem is then said (`take_problems`), never raised, and
+    the previous save stays. A file another process wrote since this one last
+    read or wrote it is never replaced (nor in a read-only window): this save is
     not written, and that is said. `wait_for_saves` waits for them.
     """
 
     def write() -> None:
-        with _SAVE_LOCK:
-            try:
-                if _READ_ONLY:
-                    raise ReadOnly("another game window has the player's folder open")
-                if changed_elsewhere(path):
-                    say(
-                        f"The {what} in {path} was written by another game window since this one read it; "
-                        f"it is kept, and this window's {what} was not saved over it."
-                    )
-                    return
-                write_atomically(path, text)
-            except ReadOnly:
-                if not background:
-                    raise
-            except OSError as error:
-                if not background:
-                    raise
+        try:
+            if _READ_ONLY:
+                raise ReadOnly("another game window has the player's folder open")
+            if changed_elsewhere(path):
                 say(
-                    f"The {what} could not be saved in {path} ({error.strerror or error}); "
-                    f"the previous save is kept as it was."
+                    f"The {what} in {path} was written by another game window since this one read it; "
+                    f"it is kept, and this window's {what} was not saved over it."
                 )
+                return
+            write_atomically(path, text)
+        except ReadOnly:
+            if not background:
+                raise
+        except OSError as error:
+            if not background:
+                raise
+            say(
+                f"The {what} could not be saved in {path} ({error.strerror or error}); "
+                f"the previous save is kept as it was."
+            )
 
-    if not background:
-        wait_for_saves()  # saves started earlier are written first: this one is the newest
-        write()
+    if background:
+        WRITER.put(write)
         return
-    earlier = [t for t in _SAVE_THREADS if t.is_alive()]
-
-    def in_turn() -> None:
-        for thread in earlier:  # (a lock lets any waiting thread in first: an older save after a newer one)
-            thread.join()
+    WRITER.wait()  # saves queued earlier are written first: this one is the newest
+    with WRITER.lock:
         write()
-
-    thread = threading.Thread(target=in_turn, name=f"save-{what}")
-    _SAVE_THREADS[:] = earlier + [thread]
-    thread.start()
 
 
 def save_race(
@@ -384,9 +416,7 @@ def save_race(
 
 def wait_for_saves() -> None:
     """Wait until every save started in the background is on disk."""
-    for thread in list(_SAVE_THREADS):
-        thread.join()
-    _SAVE_THREADS.clear()
+    WRITER.wait()
 
 
 def delete_save(path: Path | None = None) -> None:

@@ -1,6 +1,6 @@
 """Computer racers: they answer `race.pending` from its options only.
 
-`choose(race, decision, policy, rng)` returns one of `decision.options`.
+`pick(race, decision, policy, rng)` returns one of `decision.options`.
 The dice are never peeked at: the bots that look ahead fork the race with
 dice of their own (`Race.fork`). Every policy is deterministic for a given
 `rng`. The four levels, weakest first (docs/bots.md has their ladder):
@@ -46,10 +46,9 @@ from game.rules import combat, effects, moves, tuning
 from game.rules import objects as obj
 from game.rules.characters import FAST
 from game.rules.dice import Dice, Die
+from game.rules.levels import POLICIES
 from game.rules.race import Decision, Race, Racer
 
-POLICIES = ("random", "easy", "normal", "hard", "expert", "greedy")
-LEVELS = ("easy", "normal", "hard", "expert")
 EASY_SLIP = 0.5  # how often the easy racer takes his second-best move
 EASY_OBJECTS = 0.5  # how often he thinks of using an object he could use
 NORMAL_SIGHT = 3  # squares down the lane the normal racer looks for barriers and rocks
@@ -91,7 +90,7 @@ def _never() -> bool:
 stop_search: Callable[[], bool] = _never
 
 
-def choose(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
+def pick(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
     """The bot's option for a decision."""
     if policy == "random":
         return rng.choice(_offered(decision))
@@ -126,7 +125,7 @@ def prepare(race: Race) -> None:
 def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -> None:
     """Play the race to its end with bots for every racer."""
     while (decision := race.pending) is not None:
-        race.choose(choose(race, decision, policies[decision.racer], rngs[decision.racer]))
+        race.choose(pick(race, decision, policies[decision.racer], rngs[decision.racer]))
 
 
 Judges = dict[str, Callable[[Race, Decision, Any], float]]

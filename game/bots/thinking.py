@@ -7,10 +7,10 @@ in the process: the window's computer racers, every room of a host. A question i
 (`game.rules.record`: it rebuilds the race anywhere), the decision's place in it, the level and the state of
 the racer's own random stream (`game.rules.seeds.bot_rngs`); the answer is the choice and the stream's new
 state, which the asker puts back into his stream. So every seeded choice is exactly the one
-`ai.choose` makes in one process: the same tournaments, replays, balance runs and network races.
+`ai.pick` makes in one process: the same tournaments, replays, balance runs and network races.
 
 - `ask(race, decision, level, rng, owner)` hands the question to the pool and returns a `Thought`
-  at once: `done`, `take(rng)` (the choice, the stream moved on), `cancel()`. `choose(...)` waits for
+  at once: `done`, `take(rng)` (the choice, the stream moved on), `cancel()`. `pick(...)` waits for
   the answer; `answer(...)` awaits it on an asyncio loop (cancelling the task cancels the search).
 - A cancelled question is dropped if no worker has it yet; a worker searching it stops between two
   rollouts (`ai.stop_search`) and is free at once. Nothing else ends a search: the race's end and the
@@ -25,7 +25,7 @@ state, which the asker puts back into his stream. So every seeded choice is exac
   packaged build: main.py calls `multiprocessing.freeze_support()`), and end with the pool
   (`close`, at the latest when the process exits) or when the process that asks goes away.
 
-Only levels that search (`SEARCHING`) are worth a question: the others decide in a fraction of a
+Only levels that search (`game.rules.levels.SEARCHING`) are worth a question: the others decide in a fraction of a
 millisecond, less than sending the record costs, and are asked in place by their callers.
 """
 
@@ -49,11 +49,11 @@ from typing import Any
 
 from game.boards.board import Board
 from game.bots import ai
+from game.rules import levels
 from game.rules.race import Decision, Race
 
 log = logging.getLogger("fantasy-racing")
 
-SEARCHING = frozenset({"expert"})  # levels that search: they think in the pool
 MAX_WORKERS = 4  # processes at most (no more than the machine's cores)
 NICE = 5  # how much lower the workers' priority is (POSIX)
 RACES_KEPT = 32  # races a worker keeps rebuilt, by key (a host's rooms, a window's race)
@@ -88,7 +88,7 @@ class Thought:
         return self._done.wait(timeout)
 
     def take(self, rng: random.Random) -> Any:
-        """The choice (`done` first): `rng` is moved on as `ai.choose` would have moved it; the bot's
+        """The choice (`done` first): `rng` is moved on as `ai.pick` would have moved it; the bot's
         error, if it had one, is raised here."""
         self._done.wait()
         if self.error is not None:
@@ -201,7 +201,7 @@ class Pool:
     def prepare(self, race: Race) -> None:
         """Let every worker work out what the race's computer racers will read (the expert's course
         tables) before their first question (the first worker starts now if none has)."""
-        if not any(r.bot in SEARCHING for r in race.racers) or not race.dice.replayable:
+        if not any(r.bot in levels.SEARCHING for r in race.racers) or not race.dice.replayable:
             return
         record = race.to_dict()
         with self._lock:
@@ -405,15 +405,15 @@ def shutdown() -> None:
         atexit.unregister(pool.close)
 
 
-def choose(
+def pick(
     race: Race, decision: Decision, level: str, rng: random.Random, owner: str = "", pool: Pool | None = None
 ) -> Any:
-    """`ai.choose` answered by the pool (waits for it): the same choice, `rng` moved on the same way."""
+    """`ai.pick` answered by the pool (waits for it): the same choice, `rng` moved on the same way."""
     return (pool or shared()).ask(race, decision, level, rng, owner).take(rng)
 
 
 async def answer(race: Race, decision: Decision, level: str, rng: random.Random, owner: str = "") -> Any:
-    """`ai.choose` answered by the pool, awaited on the running loop (which goes on meanwhile);
+    """`ai.pick` answered by the pool, awaited on the running loop (which goes on meanwhile);
     cancelling the awaiting task cancels the search."""
     thought = shared().ask(race, decision, level, rng, owner)
     loop = asyncio.get_running_loop()
@@ -469,7 +469,7 @@ def _work(conn: Connection, stop: Any) -> None:
                 raise ValueError(f"the record has {len(race.choices)} choices, the question is about choice {index}")
             rng = random.Random()
             rng.setstate(state)
-            choice = ai.choose(race, race.pending, level, rng)
+            choice = ai.pick(race, race.pending, level, rng)
             answer: tuple[Any, ...] = ("done", job, choice, rng.getstate())
         except ai.Stopped:
             answer = ("stopped", job)

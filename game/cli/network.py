@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.bots import ai
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.net.client import Follower, join
@@ -31,7 +30,7 @@ from game.net.protocol import (
     standings_json,
 )
 from game.net.server import serve_rooms
-from game.rules import seeds
+from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
 
@@ -128,8 +127,8 @@ UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, errno.EHOSTDOWN, errno.ETI
 def run_join(args: argparse.Namespace) -> int:
     """`join HOST:PORT`: a computer racer plays this terminal's seat in a friend's race, saying what it is
     doing (connecting, waiting for the host, racing, each turn) unless --json or --quiet."""
-    if args.bot not in ai.LEVELS:
-        raise CommandLineError(f"--bot: choose among {', '.join(ai.LEVELS)}, not {args.bot!r}")
+    if args.bot not in levels.LEVELS:
+        raise CommandLineError(f"--bot: choose among {', '.join(levels.LEVELS)}, not {args.bot!r}")
     if args.character is not None and args.character not in CHARACTERS:
         raise CommandLineError(
             f"--character: unknown character {args.character!r}; choose among {', '.join(CHARACTERS)}"
@@ -184,8 +183,10 @@ def run_serve(args: argparse.Namespace) -> int:
         seats = start_seats(args.seats.split(","))
     except ValueError as error:
         raise CommandLineError(str(error)) from None
-    if args.takeover_level not in ai.LEVELS:
-        raise CommandLineError(f"--takeover-level: choose among {', '.join(ai.LEVELS)}, not {args.takeover_level!r}")
+    if args.takeover_level not in levels.LEVELS:
+        raise CommandLineError(
+            f"--takeover-level: choose among {', '.join(levels.LEVELS)}, not {args.takeover_level!r}"
+        )
     writable(args.save, "--save")
     writable(args.timings, "--timings")
     board = board_from(args.serve_board)

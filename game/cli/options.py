@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.bots.ai import LEVELS
 from game.bots.thinking import cores
 from game.meta.replay import SPEEDS
 from game.rules.characters import CHARACTERS
+from game.rules.levels import LEVELS
 from game.rules.race import MAX_TURNS, MIN_TURNS
 
 

@@ -12,13 +12,13 @@ from typing import Any
 from game import files
 from game.boards.board import MAX_SQUARES, Board, BoardError
 from game.boards.maps import load_board
-from game.bots.ai import LEVELS, POLICIES
 from game.cli.options import CommandLineError, UnusableFile, root, writable
 from game.meta import tournament
 from game.meta.replay import Replay, ReplayError, check, load
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
 from game.meta.simulate import simulate
 from game.rules.characters import CHARACTERS
+from game.rules.levels import LEVELS, POLICIES
 from game.rules.race import RacerSetup
 
 #: Draws a tournament's or a balance run's win rates to a PNG file (main.py hands in scenes.plot's).

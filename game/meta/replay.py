@@ -33,8 +33,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import game
-from game import files
+from game import files, version
 from game.boards.board import Board
 from game.rules.dice import DiceExhausted
 from game.rules.events import Event
@@ -44,7 +43,7 @@ from game.rules.record import check as check_record
 
 REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1
-GAME_VERSION = str(getattr(game, "__version__", "1.0"))
+GAME_VERSION = version.VERSION  # (pyproject.toml)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds (main.py replay --speed, + and - in the window)
 MAX_EVENTS = 200_000  # a 15-turn race of six racers gives a few thousand
 
@@ -125,8 +124,9 @@ def file_name(board_name: str, day: date, taken: Collection[str] = ()) -> str:
     return name
 
 
-def write(race: Race, folder: Path, day: date | None = None) -> Path:
-    """Keep a race as a replay file in `folder` (created); returns its path. Raises ReplayError, OSError.
+def write(race: Race, folder: Path, day: date) -> Path:
+    """Keep a race as a replay file in `folder` (created), named for `day` (the caller's today: the
+    engine reads no clock); returns its path. Raises ReplayError, OSError.
 
     The file is written whole under a unique temporary name, then given its own name, which never
     replaces a file (another window may have kept a replay of the same name at the same moment: the
@@ -136,7 +136,7 @@ def write(race: Race, folder: Path, day: date | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     taken = {p.name for p in folder.glob("*.json")}
     for _ in range(100):
-        path = folder / file_name(race.board.name, day or date.today(), taken)
+        path = folder / file_name(race.board.name, day, taken)
         try:
             files.write_atomically(path, content, replace=False)
             return path

@@ -405,7 +405,7 @@ def bot_choices(race: Race, rngs: dict[int, random.Random]) -> None:
     """Play the race to its end with every racer's own bot level (headless seasons)."""
     while (decision := race.pending) is not None:
         bot = race.racers[decision.racer].setup.bot or "normal"
-        race.choose(ai.choose(race, decision, bot, rngs[decision.racer]))
+        race.choose(ai.pick(race, decision, bot, rngs[decision.racer]))
 
 
 def print_table(season: Season, out: TextIO, title: str) -> None:

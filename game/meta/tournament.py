@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from game.boards.board import Board
 from game.bots import ai
-from game.rules import seeds
+from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Decision, Race, RacerSetup
 
@@ -36,7 +36,7 @@ CAUSE_GROUPS = {  # results-screen groups of the scoring causes
 }
 LATE_TURNS = 3
 BAND = (0.67, 1.33)  # every character's win rate within these times the average (issue 29; was 0.5-1.5)
-MIXED = "mixed"  # balance --bot mixed: each racer's level drawn at random among ai.LEVELS (as people play)
+MIXED = "mixed"  # balance --bot mixed: each racer's level drawn at random among levels.LEVELS (as people play)
 
 
 @dataclass
@@ -98,7 +98,7 @@ def sign_test(wins: int, losses: int) -> float:
     return float(min(1.0, 2 * tail))
 
 
-Chooser = Callable[[Race, Decision, str, random.Random], Any]  # ai.choose, or the pool's (game.bots.thinking)
+Chooser = Callable[[Race, Decision, str, random.Random], Any]  # ai.pick, or the pool's (game.bots.thinking)
 
 
 def play_race(
@@ -108,10 +108,10 @@ def play_race(
     turns: int,
     seed: int,
     index: int,
-    choose: Chooser = ai.choose,
+    choose: Chooser = ai.pick,
 ) -> RaceRecord:
     """One race between bots, with its lead changes and lateness (`choose`: who answers the bots'
-    decisions, by default `ai.choose` here; the same choices wherever they are thought)."""
+    decisions, by default `ai.pick` here; the same choices wherever they are thought)."""
     setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
     race = Race.new(board, setups, turns=turns, seed=seed)
     rngs = seeds.bot_rngs(seed, len(setups))
@@ -150,14 +150,14 @@ def run(
     seed: int,
     progress: TextIO | None = None,
     jobs: int = 1,
-    choose: Chooser = ai.choose,
+    choose: Chooser = ai.pick,
 ) -> list[RaceRecord]:
     """Play `games` races; `lineup(rng)` gives each race's characters and bots.
 
     Every race is drawn from the seed before any is played (its board,
     characters, bots and seed), so `jobs` processes playing them in parallel
     give exactly the records of one process, in the same order. `choose`
-    answers the bots in one process (`jobs` 1): `ai.choose`, or the pool of
+    answers the bots in one process (`jobs` 1): `ai.pick`, or the pool of
     game/bots/thinking.py, with the same records.
     """
     work = []
@@ -310,7 +310,7 @@ def character_lineup(racers: int, bot: str) -> Callable[[random.Random], tuple[l
     def lineup(rng: random.Random) -> tuple[list[str], list[str]]:
         characters = rng.sample(list(CHARACTERS), racers)
         if bot == MIXED:
-            return characters, [rng.choice(ai.LEVELS) for _ in characters]
+            return characters, [rng.choice(levels.LEVELS) for _ in characters]
         return characters, [bot] * racers
 
     return lineup
@@ -438,7 +438,7 @@ def balance_report(
     """The balance command: every character with equal bots, random seats and boards."""
     records = run(boards, character_lineup(racers, bot), games, seed, progress, jobs)
     lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
-    who = f"levels drawn for each racer ({', '.join(ai.LEVELS)})" if bot == MIXED else f"all {bot} bots"
+    who = f"levels drawn for each racer ({', '.join(levels.LEVELS)})" if bot == MIXED else f"all {bot} bots"
     print_table(
         lines,
         f"{games} races of {racers} different characters, {who}, boards: {', '.join(sorted({b.name for b in boards}))}",

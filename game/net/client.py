@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -33,15 +32,15 @@ from game.net.protocol import (
     ProtocolError,
     check,
     check_board,
-    freeze,
     parse,
     plain,
     words_of_close,
 )
 from game.net.schema import ListOf
-from game.rules import record, seeds
+from game.rules import levels, record, seeds
 from game.rules.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.rules.race import IllegalChoice, Race, RacerSetup
+from game.rules.record import freeze
 
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
 
@@ -77,7 +76,7 @@ class Follower:
         self.mine = set(mine)
         self.host_seed, self.host_board = host_seed, host_board
         self.race: Race | None = None
-        self.dice: Dice = ShownDice(strict=True, seed=seed if seed is not None else random.randrange(2**31))
+        self.dice: Dice = ShownDice(strict=True, seed=seed if seed is not None else seeds.fresh())
         self.lobby: dict[str, Any] | None = None
         self.board: Board | None = None  # the lobby's board
         self.asked: dict[str, Any] | None = None  # the ask for this client's racer now pending
@@ -132,9 +131,9 @@ class Follower:
         setups = []
         for index, racer in enumerate(data["racers"]):
             bot = racer.get("bot")
-            if bot is not None and bot not in ai.LEVELS:
+            if bot is not None and bot not in levels.LEVELS:
                 raise ProtocolError(f"racer {index + 1} of the host's race is played by an unknown level")
-            if index == self.seat and self.level in ai.LEVELS:
+            if index == self.seat and self.level in levels.LEVELS:
                 bot = self.level  # his computer racer plays this seat here (a look-ahead one keeps snapshots)
             name = racer.get("name", "")
             RACER_NAME.check(name, f"the name of racer {index + 1}")
@@ -303,7 +302,7 @@ async def join(
                 keep(follower.token)
             if message["type"] == "ask" and race is not None and follower.my_decision():
                 assert race.pending is not None
-                option = await asyncio.to_thread(ai.choose, race, race.pending, bot, rng)
+                option = await asyncio.to_thread(ai.pick, race, race.pending, bot, rng)
                 if delay:
                     await asyncio.sleep(delay)  # a person's (or a slow machine's) thinking time
                 await server.send(json.dumps(follower.choice(option)))

@@ -37,13 +37,14 @@ from typing import Any
 
 from game.boards.board import Board
 from game.bots import ai, thinking
-from game.net.protocol import ProtocolError, check, freeze, plain, standings_json
-from game.net.room import LOBBY_NEWS, Room, _in_order
+from game.net.protocol import ProtocolError, check, plain, standings_json
+from game.net.room import LOBBY_NEWS, Client, Room, _in_order
 from game.net.seats import Seat, serve_name, start_seats
-from game.rules import record, seeds
+from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
+from game.rules.record import freeze
 
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 
@@ -102,7 +103,7 @@ class Host(Room):
         return host
 
     # ------------------------------------------------------------ a choice, where it enters
-    async def choose(self, client: Any, message: dict[str, Any]) -> bool:
+    async def choose(self, client: Client, message: dict[str, Any]) -> bool:
         """A person's choice (a friend's, or one from the host's screen), checked once: asked of this
         client's racer, for the pending decision, one of its options in type and value. Then the race
         takes it (True). A friend's answer that comes just after his turn clock ran out is let go
@@ -278,9 +279,9 @@ class Host(Room):
         (game/bots/thinking.py, shared fairly by the rooms; the host goes on hearing its clients), the others
         at once."""
         rng = bots[decision.racer]
-        if level in thinking.SEARCHING:
+        if level in levels.SEARCHING:
             return await thinking.answer(race, decision, level, rng, owner=self.code)
-        return ai.choose(race, decision, level, rng)
+        return ai.pick(race, decision, level, rng)
 
     def record(self) -> str | None:
         """The race as its save's text (setup, seed, every choice), or None before the start."""

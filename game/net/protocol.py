@@ -30,7 +30,6 @@ from game.boards.board import (
     Board,
     BoardError,
 )
-from game.bots import ai
 from game.net.schema import (
     MAX_DIGITS,
     Anything,
@@ -46,7 +45,7 @@ from game.net.schema import (
     Text,
     Whole,
 )
-from game.rules import record
+from game.rules import levels, record
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
 
@@ -62,7 +61,6 @@ NAME_LENGTH = 24  # characters of a friend's name, once cleaned
 PORT = 47810  # the window host's port unless the settings say another
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # room codes without 0/O or 1/I to misread: 5 bits a letter
 CODE_LENGTH = 8  # letters of a room code, at least: 40 bits (docs/network.md, Threats)
-SEAT_KINDS = ("here", "friend", "bot")  # a person at the host's screen, a friend over the network, a computer
 LONGEST_WAIT = 86400.0  # seconds: the longest takeover delay or turn clock a host may announce (a day)
 MAX_CHOICES = 1_000_000  # the index of a choice, at most
 MAX_SQUARE = 10_000  # an option's whole numbers (squares, shifts, coins), at most (and at least minus this)
@@ -77,13 +75,13 @@ OPTION: Spec = Either(
 )
 SEAT_INDEX = Whole(0, MAX_RACERS - 1)
 RACER_NAME = Text(40)
-LEVEL = Text(10, among=ai.LEVELS)
+LEVEL = Text(10, among=levels.LEVELS)
 CHARACTER = Text(20, among=tuple(CHARACTERS))
 WAIT = Number(0, LONGEST_WAIT)
 TOKEN = Text(64, shortest=16)
 SEAT = Object(
     {
-        "kind": Text(10, among=SEAT_KINDS),
+        "kind": Text(10, among=levels.SEAT_KINDS),
         "name": RACER_NAME,
         "character": Text(20, among=("", *CHARACTERS)),
         "level": Nullable(LEVEL),
@@ -259,13 +257,6 @@ def check_board(data: Any, where: str = "the host's board") -> Board:
         return Board.from_dict(data)
     except (BoardError, KeyError, TypeError, ValueError) as error:
         raise ProtocolError(f"{where} cannot be read ({str(error)[:80]})") from None
-
-
-def freeze(value: Any) -> Any:
-    """JSON lists back to the tuples options are made of."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    return value
 
 
 def plain(value: Any) -> Any:

@@ -18,7 +18,7 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from game.boards.board import Board
 from game.net.protocol import (
@@ -55,6 +55,16 @@ def _in_order(
 
     ordered.__doc__ = method.__doc__
     return ordered
+
+
+class Client(Protocol):
+    """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
+
+    async def send(self, text: str, /) -> None:
+        """Send one message's text."""
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection, saying why."""
 
 
 class Room(ABC):
@@ -121,7 +131,7 @@ class Room(ABC):
         seat = self.seats[racer]
         return self.screen if seat.kind == "here" else seat.client
 
-    async def send(self, client: Any, message: dict[str, Any]) -> None:
+    async def send(self, client: Client, message: dict[str, Any]) -> None:
         if client is not None:
             await self._send_text(client, json.dumps(message))
 
@@ -132,7 +142,7 @@ class Room(ABC):
         targets += list(self.looking) if lobby else []
         await asyncio.gather(*(self._send_text(c, text) for c in targets))
 
-    async def _send_text(self, client: Any, text: str) -> None:
+    async def _send_text(self, client: Client, text: str) -> None:
         """Send, or drop a client that does not read what it is sent (the host would wait for it)."""
         try:
             await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
@@ -199,7 +209,7 @@ class Room(ABC):
             await self.broadcast(self.lobby_message(board=False), lobby=True)
 
     @_in_order
-    async def hello(self, client: Any, message: dict[str, Any]) -> int | None:
+    async def hello(self, client: Client, message: dict[str, Any]) -> int | None:
         """A new connection's hello: its seat, or None while it looks at the lobby ("pick": true).
 
         A seat key takes its seat back (after a drop, or from another window: the old connection goes);
@@ -242,7 +252,7 @@ class Room(ABC):
                 return index
         return None
 
-    async def _back(self, client: Any, index: int, how: str) -> int:
+    async def _back(self, client: Client, index: int, how: str) -> int:
         """A friend takes his seat back (his key, or the host let him back in); a connection still in it
         (gone silent, or another window of his) is closed."""
         seat = self.seats[index]
@@ -256,7 +266,7 @@ class Room(ABC):
         return index
 
     @_in_order
-    async def take(self, client: Any, seat: int | None, message: dict[str, Any]) -> int:
+    async def take(self, client: Client, seat: int | None, message: dict[str, Any]) -> int:
         """A friend in the lobby takes an open seat (or changes his character, or moves to another
         open seat) with a "take"; his seat."""
         take = check(message, "take")
@@ -274,7 +284,7 @@ class Room(ABC):
         self.looking.pop(client, None)
         return await self._take(client, index, name, take["character"])
 
-    async def _take(self, client: Any, index: int, name: str, character: str) -> int:
+    async def _take(self, client: Client, index: int, name: str, character: str) -> int:
         if any(s.kind != "bot" and same_name(s.name, name) and i != index for i, s in enumerate(self.seats)):
             raise ProtocolError(f"{name} is already in a seat")
         seat = self.seats[index]
@@ -287,7 +297,7 @@ class Room(ABC):
         await self._seated(client, index, again=False)
         return index
 
-    async def _seated(self, client: Any, index: int, again: bool) -> None:
+    async def _seated(self, client: Client, index: int, again: bool) -> None:
         seats = [s.name or s.kind for s in self.seats]
         await self.send(client, {"type": "welcome", "seat": index, "seats": seats, "token": self.seats[index].token})
         if self.opening is not None:
@@ -300,7 +310,7 @@ class Room(ABC):
         await self.news()
 
     @_in_order
-    async def leave(self, client: Any) -> None:
+    async def leave(self, client: Client) -> None:
         """A connection closed. A friend who comes and goes during one decision keeps his takeover
         clock running from the first time he left."""
         self.looking.pop(client, None)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots import ai
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MIN_RACERS
 
@@ -26,7 +26,7 @@ from game.rules.race import MAX_RACERS, MIN_RACERS
 class Seat:
     """A racer's seat: a friend over the network, a person at the host's screen, or a computer."""
 
-    kind: str  # one of SEAT_KINDS
+    kind: levels.SeatKind
     bot: str = "normal"  # the level of a computer racer
     name: str = ""  # the friend's (or the person's) name; "" while a friend's seat is open
     character: str = ""  # "" until chosen (one drawn from the seed at the start)
@@ -68,7 +68,7 @@ class Seat:
         """A seat of `saved` (ValueError in one sentence for one that is not)."""
         kind, bot = data.get("kind"), data.get("bot", "normal")
         texts = [data.get(key, "") for key in ("name", "character", "token")]
-        if kind not in ("here", "friend", "bot") or bot not in ai.LEVELS or not all(type(t) is str for t in texts):
+        if kind not in ("here", "friend", "bot") or bot not in levels.LEVELS or not all(type(t) is str for t in texts):
             raise ValueError("a saved seat is not a kind, a level, a name, a character and a key")
         name, character, token = texts
         if (character and character not in CHARACTERS) or len(name) > 40 or len(token) > 64:
@@ -85,12 +85,12 @@ def start_seats(spec: Sequence[str]) -> list[Seat]:
         level, _, character = item[4:].partition(":")
         if item in ("person", "friend"):
             seats.append(Seat("friend"))
-        elif item.startswith("bot:") and level in ai.LEVELS and (not character or character in CHARACTERS):
+        elif item.startswith("bot:") and level in levels.LEVELS and (not character or character in CHARACTERS):
             seats.append(Seat("bot", bot=level, character=character))
         else:
             raise ValueError(
                 f"--seats: {item!r} is not person or bot:LEVEL[:CHARACTER] "
-                f"(levels {', '.join(ai.LEVELS)}; characters {', '.join(CHARACTERS)})"
+                f"(levels {', '.join(levels.LEVELS)}; characters {', '.join(CHARACTERS)})"
             )
     if not MIN_RACERS <= len(seats) <= MAX_RACERS:
         raise ValueError(f"--seats: a race has {MIN_RACERS} to {MAX_RACERS} seats, not {len(seats)}")

@@ -16,7 +16,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.net.door import KEY_HEADER, Door, address_of
 from game.net.host import Host
@@ -33,6 +33,9 @@ from game.net.protocol import (
     shown_code,
 )
 from game.rules.race import Race
+
+if TYPE_CHECKING:  # (websockets is imported when the server listens)
+    from websockets.asyncio.server import ServerConnection
 
 log = logging.getLogger("fantasy-racing.network")
 OPEN_TIMEOUT = 5.0  # seconds a new socket has to finish its WebSocket handshake
@@ -103,13 +106,13 @@ class Server:
             self.server.close()
             await self.server.wait_closed()
 
-    def has_key(self, client: Any) -> bool:
+    def has_key(self, client: ServerConnection) -> bool:
         """Whether the connection's handshake brings a seat key of one of the rooms (a friend)."""
         request = getattr(client, "request", None)
         token = request.headers.get(KEY_HEADER, "") if request is not None else ""
         return bool(token) and len(token) <= 64 and any(h.seat_of(token) is not None for h in self.hosts.values())
 
-    async def handler(self, client: Any) -> None:
+    async def handler(self, client: ServerConnection) -> None:
         """One connection, from its hello to its close."""
         address = address_of(client.remote_address)
         refusal = self.door.admit(address, self.has_key(client))
@@ -122,7 +125,7 @@ class Server:
         finally:
             self.door.leave(address)
 
-    async def visit(self, client: Any, address: str) -> None:
+    async def visit(self, client: ServerConnection, address: str) -> None:
         """An admitted connection, from its hello to its close."""
         import websockets
 

@@ -15,10 +15,22 @@ from operator import attrgetter
 from typing import Any
 
 from game.boards.board import Board, Square
-from game.rules import effects, moves, record, tuning
+from game.rules import effects, levels, moves, record, tuning
 from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
-from game.rules.state import Decision, IllegalChoice, Inventory, Racer, RacerSetup, RaceState, Rules, SaveError, Trap
+from game.rules.state import (
+    FIXED,
+    Decision,
+    IllegalChoice,
+    Inventory,
+    Racer,
+    RacerSetup,
+    RaceState,
+    Rules,
+    SaveError,
+    Trap,
+    copied,
+)
 
 __all__ = [
     "Race",
@@ -31,7 +43,6 @@ __all__ = [
     "Inventory",
     "Trap",
     "Rules",
-    "FORKING_BOTS",
     "MIN_RACERS",
     "MAX_RACERS",
     "MIN_TURNS",
@@ -39,7 +50,6 @@ __all__ = [
     "DRIFTS",
 ]
 
-FORKING_BOTS = frozenset({"hard", "expert"})  # bot policies that look ahead with `Race.fork`
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
@@ -47,11 +57,18 @@ DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
 DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}
 
 
-def _freeze(value: Any) -> Any:
-    """JSON lists back to the tuples options are made of."""
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
+@dataclasses.dataclass(frozen=True)
+class Mark:
+    """The snapshot a fork starts from: the race at the start of a racer's turn."""
+
+    slot: int  # the racer's place in the turn's order
+    moment: dict[str, Any]  # the race's moment (state.MOMENT), a copy of its own
+    dice: Any  # the dice's state then (their `getstate()`), None for dice that cannot replay
+    made: int  # the choices made before it
+
+    def copy_of_moment(self) -> dict[str, Any]:
+        """The moment again, as a copy a fork may change (the snapshot serves every fork)."""
+        return {name: copied(value) for name, value in self.moment.items()}
 
 
 _NOT_OFFERED = object()
@@ -154,9 +171,11 @@ class Race(RaceState):
         super().__init__(board, setups, turns, seed, dice)
         if rules is not None:  # a race recorded under an older version of the rules (game/rules/tuning.py)
             self.rules, self.older = rules, tuning.changed_since(rules)
-        # Bots that look ahead fork the race: keep a snapshot at each racer's turn for them.
-        self._keep_marks = any(st.bot in FORKING_BOTS for st in self.setups)
-        self._mark: tuple[Any, ...] | None = None
+        # A snapshot at the start of each racer's turn, for forks: the screen explains a person's
+        # options on forks, and the bots that look ahead search on them (races of other bots alone,
+        # the tournaments' thousands, keep none: a fork then replays the race from its start).
+        self._keep_marks = any(st.bot is None or st.bot in levels.FORKING for st in self.setups)
+        self._mark: Mark | None = None
         self._forked = False
         if before is not None:
             before(self)
@@ -205,7 +224,7 @@ class Race(RaceState):
         if pending is None:
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
-            option = _freeze(option)
+            option = record.freeze(option)
         options = pending[2]
         try:
             offered = options[options.index(option)]  # (equal in value: 1.0 and True equal 1 too)
@@ -267,58 +286,41 @@ class Race(RaceState):
             self.emit("respawned", squares)
 
     # ------------------------------------------------------------ forks (for bots that look ahead)
-    def _snapshot(self, slot: int) -> tuple[Any, ...]:
-        """The state at the start of a racer's turn, enough to restart from there."""
-        racers = [r.copy() for r in self.racers]
-        dice_state = self.dice.getstate() if self.dice.replayable else None
-        return (
-            self.turn,
-            slot,
-            list(self.order),
-            racers,
-            set(self.taken),
-            set(self.destroyed),
-            dict(self.traps),
-            self._arrivals,
-            dice_state,
-            len(self.choices),
-        )
+    def _snapshot(self, slot: int) -> Mark:
+        """The race at the start of the racer's turn at `slot`, for its forks."""
+        dice = self.dice.getstate() if self.dice.replayable else None
+        return Mark(slot, self.moment(), dice, len(self.choices))
 
     def fork(self, dice: Dice) -> Race:
         """A copy of the race at this very decision, whose future rolls come from `dice`.
 
-        The copy restarts from the snapshot of the current racer's turn and
-        replays this turn's choices with the race's own dice (a replica: the
-        faces they already showed), then takes the given dice: a bot can look
-        ahead without knowing the real rolls, even in a race whose future dice
+        The copy starts from the snapshot of the current racer's turn (every field of the race's
+        moment, `state.MOMENT`, copied; what never changes shared) and replays this turn's choices
+        with the race's own dice (a replica: the faces they already showed), then takes the given
+        dice: a bot can look ahead without knowing the real rolls, even in a race whose future dice
         nobody here has (a network race's client).
         """
+        mark = self._mark
         if not self.dice.replayable or self._forked:
             raise ValueError("only a race with seeded or shown dice can be forked, and a fork cannot be forked")
-        if self._mark is None:
+        if mark is None:
             return self._fork_by_replay(dice)
-        turn, slot, order, racers, taken, destroyed, traps, arrivals, dice_state, made = self._mark
         copy = object.__new__(Race)
-        copy.board, copy.setups, copy.turns, copy.seed = self.board, self.setups, self.turns, self.seed
-        copy.rules, copy.older = self.rules, self.older
-        copy.dice = self.dice.replica(dice_state)
-        copy.turn, copy.order, copy.current, copy.phase = turn, list(order), None, ""
-        copy.taken, copy.destroyed, copy.traps = set(taken), set(destroyed), dict(traps)
-        copy.racers = [r.copy() for r in racers]
-        copy._arrivals = arrivals
-        copy._keep_marks, copy._mark, copy._forked = False, None, True
-        copy.choices, copy.log, copy._told = list(self.choices[:made]), [], 0
-        copy.pending, copy.over = None, False
-        copy._rules = copy._race(resume=(turn, slot))
+        copy.__dict__.update({name: getattr(self, name) for name in FIXED})
+        copy.__dict__.update(mark.copy_of_moment())
+        copy.dice = self.dice.replica(mark.dice)
+        copy.choices, copy.log, copy._told = list(self.choices[: mark.made]), [], 0
+        copy.pending, copy.over, copy._keep_marks, copy._mark, copy._forked = None, False, False, None, True
+        copy._rules = copy._race(resume=(copy.turn, mark.slot))
         copy._advance(None)
-        for choice in self.choices[made:]:
+        for choice in self.choices[mark.made :]:
             copy.choose(choice)
         copy.dice = dice
         copy.log, copy._told = [], 0
         return copy
 
     def _fork_by_replay(self, dice: Dice) -> Race:
-        """A fork made by replaying every choice from the start (races without snapshots)."""
+        """A fork made by replaying every choice from the start (a race that keeps no snapshots)."""
         copy = Race(self.board, self.setups, self.turns, self.seed, self.dice.replica(), rules=self.rules)
         copy._keep_marks, copy._forked = False, True
         for choice in self.choices:

@@ -46,7 +46,7 @@ from typing import Any
 from game.boards.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.boards.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.files import kind_of, printable, shown
-from game.rules import tuning
+from game.rules import levels, tuning
 from game.rules.characters import CHARACTERS
 from game.rules.dice import DICE_KINDS, TWISTER, Dice, ShownDice
 from game.rules.state import SaveError
@@ -60,7 +60,6 @@ MAX_CHOICES = 10_000  # a 15-turn race of six racers makes under a thousand
 MAX_FACES = 100_000  # the faces shown to a network race's friend
 MIN_RACERS, MAX_RACERS = 2, 6  # (game.rules.race's, which imports this module)
 MIN_TURNS, MAX_TURNS = 5, 15
-BOTS = ("random", "easy", "normal", "hard", "expert", "greedy")  # game.bots.ai.POLICIES (a test keeps them equal)
 SEED_RANGE = (-(2**63), 2**128 - 1)  # a seed the dice take (a hosted race's is 128 bits: seeds.hosted)
 
 
@@ -69,6 +68,13 @@ class RecordError(SaveError):
 
 
 # ---------------------------------------------------------------- making a record
+def freeze(value: Any) -> Any:
+    """JSON lists back to the tuples options are made of (a choice read from a file or a message)."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
 def plain(value: Any) -> Any:
     """A choice (or any value of a record or an event) as JSON gives it back: tuples become lists, and
     a key that is not a text becomes one (1 -> "1", as JSON writes it)."""
@@ -245,7 +251,7 @@ BOARD = (
 RACER = (
     Field("character", TEXT, among=tuple(CHARACTERS)),
     Field("name", TEXT, optional=True, longest=NAME_LENGTH),
-    Field("bot", TEXT, optional=True, null=True, among=BOTS),
+    Field("bot", TEXT, optional=True, null=True, among=levels.POLICIES),
 )
 SHOWN = (
     Field("faces", LIST, items=WHOLE, low=0, high=1000, longest=MAX_FACES),
@@ -263,8 +269,8 @@ SETUP = (
 SETUP_RACER = (
     Field("character", TEXT, among=tuple(CHARACTERS)),
     Field("name", TEXT, optional=True, longest=NAME_LENGTH),
-    Field("bot", TEXT, optional=True, null=True, among=BOTS),
-    Field("seat", TEXT, optional=True, among=("here", "friend", "bot")),
+    Field("bot", TEXT, optional=True, null=True, among=levels.POLICIES),
+    Field("seat", TEXT, optional=True, among=levels.SEAT_KINDS),
 )
 
 

@@ -10,6 +10,10 @@ derives from a seed, and from nowhere else:
 - the seeds of a championship's races (`derive(season_seed, SEASON_RACE, n)`)
   and the lineups of a tournament's games (`stream(seed, GAME, n)`).
 
+A new race's own seed (a race at one screen, a championship, a follower's
+stand-in) comes from the operating system too (`fresh`), never from the
+global `random`, which nothing below `scenes/` touches.
+
 A network race's seed is the host's secret (`hosted`): 128 bits from the
 operating system's randomness, and its dice are keyed (`game/rules/dice.py`), so
 no friend finds it from the faces he is shown.
@@ -32,6 +36,14 @@ CHARACTERS = "characters"  # the characters drawn for seats that have none
 SEASON_RACE = "season race"  # a championship's race seeds; key: the race's index (0-based)
 GAME = "tournament game"  # a tournament's or balance run's lineup of one game; key: the game's index
 HOSTED_BITS = 128  # a hosted race's seed: 2**128 seeds, beyond any search (docs/network.md, Threats)
+
+
+FRESH_RANGE = 2**31  # a new race's seed at one screen: short enough to write down in a bug report
+
+
+def fresh() -> int:
+    """A new race's (or championship's) seed, from the operating system's randomness (`secrets`)."""
+    return secrets.randbelow(FRESH_RANGE)
 
 
 def hosted() -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, Literal, get_args
 
 from game.boards.board import FLOOR, Board, Square
 from game.rules import objects as obj
@@ -57,6 +57,27 @@ def _field(index: int, doc: str) -> Any:
     return property(itemgetter(index), doc=doc)
 
 
+# What a racer may be asked to decide, in the order of a racer's turn (the rule book's words; the screen
+# words each one in assets/i18n, the bots judge each one in game.bots.ai).
+DecisionKind = Literal[
+    "move",  # which die to move by (and an L-move on a six)
+    "drift",  # a diagonal drift back, or staying
+    "action",  # the action phase: an object, a coin, rest
+    "coins",  # how many coins to spend on moving
+    "clover",  # which dice a clover turns over after a roll
+    "target",  # the square an object is used on
+    "distance",  # how far an object is thrown
+    "path",  # the next square of a fireball's path
+    "flail",  # the flail's victim
+    "drop",  # the object dropped when a racer holds too many
+    "shield",  # a shield against a shock, or not
+    "reroll",  # a fight's loser rolls again, or accepts
+    "tactical",  # a fight's winner moves the loser
+    "shortcut_stop",  # stop on a shortcut's end, or go on
+]
+DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+
+
 class Decision(Record):
     """What a racer must choose now: its kind, the legal options, what to show.
 
@@ -68,11 +89,13 @@ class Decision(Record):
     __slots__ = ()
     __match_args__ = ("racer", "kind", "options", "info")
 
-    def __new__(cls, racer: int, kind: str, options: tuple[Any, ...], info: dict[str, Any] | None = None) -> Decision:
+    def __new__(
+        cls, racer: int, kind: DecisionKind, options: tuple[Any, ...], info: dict[str, Any] | None = None
+    ) -> Decision:
         return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
 
     racer: int = _field(0, "Who decides (not always the racer whose turn it is).")
-    kind: str = _field(1, "What is decided: move, drift, action, coins, target, path, clover, shield, ...")
+    kind: DecisionKind = _field(1, "What is decided: one of DECISION_KINDS.")
     options: tuple[Any, ...] = _field(2, "Every legal option.")
     info: dict[str, Any] = _field(3, "What the screen shows with the options.")
 
@@ -162,20 +185,46 @@ class Racer:
         return rule in self.stats.rules
 
     def copy(self) -> Racer:
-        """An independent copy (for forks)."""
+        """An independent copy (for forks): its inventory and dicts copied too (a fork makes hundreds:
+        tests/test_fork.py checks that no field a rule can change is left shared)."""
         twin = object.__new__(Racer)
-        twin.__dict__.update(self.__dict__)
-        twin.inventory = Inventory(
-            self.inventory.clovers, self.inventory.shields, self.inventory.coins, list(self.inventory.objects)
-        )
-        twin.by_cause = dict(self.by_cause)
-        twin.wand_used = dict(self.wand_used)
+        fields = self.__dict__.copy()
+        inventory = self.inventory
+        fields["inventory"] = Inventory(inventory.clovers, inventory.shields, inventory.coins, list(inventory.objects))
+        fields["by_cause"] = self.by_cause.copy()
+        fields["wand_used"] = self.wand_used.copy()
+        twin.__dict__ = fields
         return twin
+
+
+def copied(value: Any) -> Any:
+    """A copy of one field of the race's moment that shares nothing it could change: racers, their
+    inventories, lists, sets and dicts are copied; what never changes (numbers, text, squares, setups,
+    traps, characters) is shared."""
+    kind = type(value)
+    if kind is list:
+        return [item.copy() for item in value] if value and type(value[0]) is Racer else list(value)
+    if kind is set or kind is dict:
+        return kind(value)
+    if kind is Inventory:
+        return Inventory(value.clovers, value.shields, value.coins, list(value.objects))
+    if kind is Racer:
+        return value.copy()
+    return value
 
 
 def _arrival(racer: Racer) -> int:
     """When a racer arrived on his square (the sort key of who is first there)."""
     return racer.arrived
+
+
+# A race's moment: what its rules change as it goes (and nothing else does). A fork copies exactly
+# these fields (`RaceState.moment`); tests/test_fork.py fails when the race gains an attribute that
+# is neither here nor in FIXED (what a race never changes, shared with its forks) nor DRIVING (how a
+# race is driven: its dice, choices, log, pending decision; each fork has its own, made anew).
+MOMENT = ("turn", "order", "current", "phase", "taken", "destroyed", "traps", "racers", "_arrivals")
+FIXED = ("board", "setups", "turns", "seed", "rules", "older")
+DRIVING = ("dice", "choices", "log", "_told", "pending", "over", "_rules", "_keep_marks", "_mark", "_forked")
 
 
 class RaceState(EventLog):
@@ -213,6 +262,10 @@ class RaceState(EventLog):
         self.pending: Decision | None = None
         self.over = False
 
+    def moment(self) -> dict[str, Any]:
+        """A copy of the race's moment (MOMENT), sharing nothing the rules could change."""
+        return {name: copied(getattr(self, name)) for name in MOMENT}
+
     def tuned(self, name: str) -> Any:
         """A number of the tuning table (game/rules/tuning.py) as this race plays it: its rules' version's."""
         return self.older[name] if name in self.older else getattr(tuning, name)
@@ -232,7 +285,7 @@ class RaceState(EventLog):
         racer.arrived = self._arrivals
         return racer
 
-    def ask(self, racer: int, kind: str, options: Iterable[Any], **info: Any) -> Decision:
+    def ask(self, racer: int, kind: DecisionKind, options: Iterable[Any], **info: Any) -> Decision:
         """The decision a rule yields when `racer` must choose: `choice = yield race.ask(racer, kind,
         options, **info)` stops the rule until the choice is made.
 

@@ -23,7 +23,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from game.net.door import KEY_HEADER
 from game.net.host import Host
@@ -32,6 +32,11 @@ from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
 from game.net.server import Server
 
 log = logging.getLogger("fantasy-racing")
+
+
+# What each bridge hands the frame loop, as (kind, data) (their classes' docstrings say the data).
+HostingNews = Literal["listening", "failed", "note", "seats", "message"]
+ConnectionNews = Literal["connected", "message", "closed", "unreachable", "broken"]
 
 
 class Background:
@@ -114,7 +119,7 @@ class Hosting:
     """
 
     def __init__(self, host: Host, address: str = "", port: int = PORT, paced: bool = True) -> None:
-        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[tuple[HostingNews, Any]] = queue.Queue()
         self.host = host
         host.auto_start = False  # a window's race starts when its host says so
         host.say = lambda line: self.inbox.put(("note", {"line": line}))
@@ -147,7 +152,7 @@ class Hosting:
             self.seen.clear()
             await self.seen.wait()
 
-    def get(self) -> tuple[str, Any] | None:
+    def get(self) -> tuple[HostingNews, Any] | None:
         """The next thing the host left for this screen, or None (never waits)."""
         try:
             return self.inbox.get_nowait()
@@ -253,7 +258,7 @@ class Connection:
     def __init__(
         self, address: str, hello: dict[str, Any], connect_timeout: float = 10.0, max_waiting: int = MAX_WAITING
     ) -> None:
-        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[tuple[ConnectionNews, Any]] = queue.Queue()
         self.waiting = 0  # bytes of messages not yet read
         self.max_waiting = max_waiting
         self._count = threading.Lock()
@@ -303,7 +308,7 @@ class Connection:
         except Exception as error:  # anything else the network throws: one sentence on screen, never a traceback
             self.inbox.put(("unreachable", {"error": f"{type(error).__name__}: {error}"}))
 
-    def get(self) -> tuple[str, Any] | None:
+    def get(self) -> tuple[ConnectionNews, Any] | None:
         """The next thing that came from the network, or None (never waits)."""
         try:
             kind, data = self.inbox.get_nowait()

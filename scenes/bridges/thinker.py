@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from game.bots import ai, thinking
+from game.rules import levels
 
 log = logging.getLogger("fantasy-racing")
 
@@ -48,7 +49,7 @@ class Thinker:
         self.cancel()
         self._decision, self._choice, self._error = decision, None, None
         self._race, self._policy, self._rng = race, policy, rng
-        if policy in thinking.SEARCHING and race.dice.replayable:
+        if policy in levels.SEARCHING and race.dice.replayable:
             try:
                 self._thought = thinking.shared().ask(race, decision, policy, rng, self.owner)
                 return
@@ -66,7 +67,7 @@ class Thinker:
 
     def _work(self, race, decision, policy: str, rng) -> None:
         try:
-            self._choice = ai.choose(race, decision, policy, rng)
+            self._choice = ai.pick(race, decision, policy, rng)
         except BaseException as error:  # handed to the frame loop, which raises it
             self._error = error
 

@@ -27,9 +27,20 @@ from scenes.ui.widgets import panel as draw_panel
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
 MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
+RING_STEP = 0.25  # the ring's width changes at these quarters of a second (ring_pulse)
 
 
 @lru_cache(maxsize=256)
+def ring_pulse(clock: float) -> int:
+    """The acting racer's ring's width beyond his token: 3 or 4 pixels, a second to and fro."""
+    return 3 + int(2 * abs((clock * 1000) % 1000 - 500) / 500)
+
+
+def ring_changes(clock: float) -> float:
+    """Seconds until the ring changes its width (at clock 0.25 and 0.75 of each second)."""
+    return (RING_STEP - clock) % (2 * RING_STEP) or 2 * RING_STEP
+
+
 def square_mark(colour: tuple[int, ...], focused: bool, number: str, tile: int) -> pygame.Surface:
     """A square the decision can choose: tinted in the racer's colour, framed (thicker and
     golden when focused), with its key number; drawn once per look."""
@@ -476,7 +487,7 @@ class RaceDrawing:
             target = out
             if index == acting:  # on top, in his pulsing ring
                 target = on_top
-                pulse = 3 + int(2 * abs((scene.clock * 1000) % 1000 - 500) / 500)
+                pulse = ring_pulse(scene.clock)
                 token = effects.ringed(token, int(scene.tile * 0.92) // 2 + pulse, theme.FOCUS)
                 half_w, half_h = token.get_width() // 2, token.get_height() // 2
             for x, y in spots(where):

@@ -13,11 +13,15 @@ from typing import Any
 
 import pygame
 
+from game.rules.events import Event
+from scenes.decisions import DecisionPanel
+
 
 class Guide:
     """A race scene left to itself (see the module)."""
 
     speed = 1.0  # times the animation speed setting
+    rests = True  # what it draws does not move by itself: the race may rest while the player thinks
 
     def enter(self, scene: Any) -> None:
         """The race scene opened."""
@@ -30,21 +34,21 @@ class Guide:
         """Whether the playback waits before showing more (asked before every step)."""
         return False
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event was shown."""
 
     def camera_target(self, scene: Any) -> tuple[float, float] | None:
         """Where the camera looks instead of following the racer of the moment (None: it follows)."""
         return None
 
-    def asked(self, scene: Any, panel: Any) -> None:
+    def asked(self, scene: Any, panel: DecisionPanel) -> None:
         """A person's decision is on the panel (every frame while it is)."""
 
     def allows(self, scene: Any, option: Any) -> bool:
         """Whether the person's choice goes to the race (False: refused, asked again)."""
         return True
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
+    def handle_event(self, scene: Any, event: pygame.event.Event) -> bool:
         """Input before the race scene's own (True: taken)."""
         return False
 

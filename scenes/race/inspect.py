@@ -102,7 +102,7 @@ class Inspector:
             return explain.decision_section(panel.decision, None)
         return explain.PHASE_SECTIONS.get(self.scene.playback.phase, "turn")
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """The pointer, a click on a thing, I, F1 and the walk's keys; True when taken."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

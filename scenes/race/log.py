@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.events import Event
 from scenes import assets
 from scenes.i18n import t
 from scenes.ui import text, theme
@@ -55,7 +56,7 @@ class Row:
     gap: bool = False  # the empty row before a game turn's heading
 
 
-def about(event: Any) -> list[int]:
+def about(event: Event) -> list[int]:
     """The racers an event is about, in the order its fields name them."""
     found: list[int] = []
     for field in ABOUT:
@@ -79,7 +80,7 @@ class RaceLog:
         self._held: dict[int, float] = {}  # a Page key held down: for how long
 
     # ---------------------------------------------------------------- the lines
-    def add(self, event: Any, words: str, colour: tuple[int, int, int], here: Any) -> None:
+    def add(self, event: Event, words: str, colour: tuple[int, int, int], here: Any) -> None:
         """The line of an event shown (`here(racer)`: whether a person at this screen plays him)."""
         if event.kind == "turn_started":
             self.turn = event.turn
@@ -178,7 +179,7 @@ class RaceLog:
         self.scroll = max(0, min(self.most(), self.scroll + rows))
 
     # ---------------------------------------------------------------- input
-    def handle_event(self, event: Any, mouse: tuple[int, int] | None) -> bool:
+    def handle_event(self, event: pygame.event.Event, mouse: tuple[int, int] | None) -> bool:
         """The wheel over the box, Page Up / Page Down, Home and End scroll it; True when used."""
         if event.type == pygame.MOUSEWHEEL:
             if self.rect is None or mouse is None or not self.rect.collidepoint(mouse):
@@ -202,6 +203,11 @@ class RaceLog:
             self._held.pop(event.key, None)
             return True
         return False
+
+    @property
+    def scrolling(self) -> bool:
+        """Whether a Page key is held down (the log keeps scrolling)."""
+        return bool(self._held)
 
     def update(self, dt: float) -> None:
         """A Page key held down keeps scrolling."""

@@ -23,6 +23,7 @@ queued). When everything is shown, the pending decision is asked of whoever answ
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 import pygame
@@ -32,7 +33,7 @@ from scenes import audio, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
-from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing
+from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing, ring_changes
 from scenes.race.guide import Guide
 from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
@@ -43,6 +44,7 @@ from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 
 VIEW = pygame.Rect(0, 46, 864, 674)
+CAMERA_STILL = 0.25  # pixels a frame: the camera moves less, it has settled (the race may rest)
 log = logging.getLogger("fantasy-racing")
 
 
@@ -95,6 +97,7 @@ class RaceScene(Scene):
         self.inspector = Inspector(self)  # what the pointer is over (or I walks to), explained
         self.panel: DecisionPanel | None = None
         self.clock = 0.0
+        self._camera_moved = True  # whether the last update moved the camera
         self.finished = False
         self.hover_square: Any = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
@@ -204,7 +207,7 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         self.seats.update(self, dt)
         stack = self.stack
-        if stack is not None and stack.top is not self:
+        if stack is not None and (stack.top is not self or stack.changing):
             return  # the seats opened another screen over the race (the host left)
         game_dt = dt * self.speed
         self.clock += dt
@@ -219,7 +222,18 @@ class RaceScene(Scene):
             else:
                 self._idle(game_dt)
         led = self.guide.camera_target(self)  # (a lesson frames what it talks about)
+        before = tuple(self.camera.position)
         self.camera.follow(led if led is not None else self._camera_target(self._focus_racer()), dt)
+        self._camera_moved = math.dist(before, self.camera.position) > CAMERA_STILL
+
+    def rest(self) -> float | None:
+        """While the race waits for the person here (his panel shown, nothing animating, the camera
+        settled, no key held): the seconds before the acting racer's ring pulses to its next size."""
+        camera, playback = self.camera, self.playback
+        moving = self._camera_moved or camera.scroll_keys or camera.dragging is not None or playback.log.scrolling
+        if self.panel is None or self.busy or playback.ambient or moving or not self.guide.rests:
+            return None
+        return ring_changes(self.clock)
 
     def skip(self) -> None:
         """Show at once everything that is queued (a key or a click while animating)."""

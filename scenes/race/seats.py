@@ -9,14 +9,19 @@ replay: scenes/replay.py). The scene shows the race the same way whoever answers
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from game.bots import ai
-from game.rules import seeds
+from game import Decision, Race
+from game.rules import levels, seeds
 from scenes.bridges.thinker import Thinker
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
 BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
+
+
+# Who answers a racer's pending decision: the decision panel (a person here), a computer racer here
+# (with his level), someone elsewhere (a friend or the host, with his name), a replay's recording.
+Answerer = Literal["panel", "bot", "remote", "recorded"]
 
 
 class Seats:
@@ -27,45 +32,45 @@ class Seats:
     results = True  # the results screen follows the race's end (a replay stays on its last picture)
     takes_back = True  # a person here may take his own choices back (a network race: never)
 
-    def who(self, race: Any, racer: int) -> tuple[str, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
         ("remote", name) (someone elsewhere) or ("recorded", "") (a replay's next choice)."""
         bot = race.racers[racer].setup.bot
         return ("bot", bot) if bot else ("panel", "")
 
-    def here(self, race: Any, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         """Whether the racer is a person at this screen."""
         return not race.racers[racer].setup.bot
 
-    def computer_plays(self, race: Any, racer: int) -> bool:
+    def computer_plays(self, race: Race, racer: int) -> bool:
         """Whether a computer racer decides for `racer` now, here or elsewhere (the screen says he
         thinks, rather than that it waits for someone)."""
         return bool(race.racers[racer].setup.bot)
 
-    def answer(self, race: Any, decision: Any) -> tuple[bool, Any]:
+    def answer(self, race: Race, decision: Decision) -> tuple[bool, Any]:
         """A remote answer to `decision`, once it came: (True, option); else (False, None)."""
         return False, None
 
-    def submit(self, race: Any, option: Any) -> bool:
+    def submit(self, race: Race, option: Any) -> bool:
         """A choice made at this screen (the panel, a computer racer): True when this screen's race
         takes it now; False when it went elsewhere (to the host, who sends it back as a step)."""
         return True
 
-    def chosen(self, race: Any, option: Any) -> None:
+    def chosen(self, race: Race, option: Any) -> None:
         """The race took a choice (a host sends it on)."""
 
     def update(self, scene: Any, dt: float) -> None:
         """Every frame: what came from elsewhere (a client's race moves on with the host's steps)."""
 
-    def tags(self, race: Any) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
         return {}
 
-    def notice(self, race: Any) -> str:
+    def notice(self, race: Race) -> str:
         """A line over the board (a friend disconnected, and for how long), or ""."""
         return ""
 
-    def leaving(self, race: Any) -> tuple[str, str] | None:
+    def leaving(self, race: Race) -> tuple[str, str] | None:
         """The question (and its line of detail) the pause menu's way out asks first, or None: it
         does not ask (a network host's friends would be disconnected: it does)."""
         return None
@@ -81,20 +86,20 @@ class ComputerRacers:
     as `simulate` and `serve` make for the same seed and lineup), and taken once ready and after
     `BOT_DELAY` seconds of the race's time."""
 
-    def __init__(self, race: Any, seed: int | None = None) -> None:
+    def __init__(self, race: Race, seed: int | None = None) -> None:
         self.thinker = Thinker()
         self.rngs = seeds.bot_rngs(seed if seed is not None else race.seed or 0, len(race.racers))
         self.waited = 0.0
 
-    def prepare(self, race: Any) -> None:
+    def prepare(self, race: Race) -> None:
         """Let the pool work out what the race's computer racers will read."""
         self.thinker.prepare(race)
 
-    def answer(self, race: Any, decision: Any, level: str, dt: float) -> tuple[bool, Any]:
+    def answer(self, race: Race, decision: Decision, level: str, dt: float) -> tuple[bool, Any]:
         """Think about `decision` (from the first call on); (True, option) once the choice is
         ready and the pause is over, else (False, None)."""
         self.waited += dt
-        policy = level if level in ai.POLICIES else BOT_POLICY
+        policy = level if level in levels.POLICIES else BOT_POLICY
         self.thinker.think(race, decision, policy, self.rngs[decision.racer])
         if self.waited >= BOT_DELAY and self.thinker.ready(decision):
             return True, self.thinker.take(decision)

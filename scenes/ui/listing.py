@@ -221,7 +221,7 @@ class ListScene(Scene, ABC):
         self.remove(item)
         self.refresh(self.group.focus)
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             self.place()
             return None

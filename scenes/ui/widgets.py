@@ -28,6 +28,7 @@ from scenes.ui import text, theme
 log = logging.getLogger("fantasy-racing")
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
+CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
 
 
 def panel(
@@ -451,8 +452,13 @@ class TextField(Widget):
                 x = drawn.right
             text.draw(surface, self.value[caret:], (x, y), self.size, theme.TEXT, anchor="midleft")
         surface.set_clip(clip)
-        if focused and self.enabled and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if focused and self.enabled and (pygame.time.get_ticks() // CARET_BLINK) % 2 == 0:
             pygame.draw.line(surface, theme.FOCUS, (x, self.rect.top + 7), (x, self.rect.bottom - 7), 2)
+
+
+def caret_rest() -> float:
+    """Seconds until a focused field's caret blinks on or off (a resting screen's next change)."""
+    return (CARET_BLINK - pygame.time.get_ticks() % CARET_BLINK) / 1000
 
 
 class FocusGroup:

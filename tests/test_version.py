@@ -1,0 +1,22 @@
+"""The game's version is written once, in pyproject.toml, and read from there (game/version.py)."""
+
+import tomllib
+from pathlib import Path
+
+from game import version
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_version_is_pyprojects_and_the_packaged_build_carries_pyproject():
+    with open(ROOT / "pyproject.toml", "rb") as file:
+        assert version.VERSION == tomllib.load(file)["project"]["version"]
+    assert '(os.path.join(ROOT, "pyproject.toml"), ".")' in (ROOT / "build.spec").read_text()
+
+
+def test_a_missing_or_broken_pyproject_gives_an_unknown_version(tmp_path):
+    assert version.read(tmp_path / "absent.toml") == version.UNKNOWN
+    (tmp_path / "broken.toml").write_text("[project\nversion = 1")
+    assert version.read(tmp_path / "broken.toml") == version.UNKNOWN
+    (tmp_path / "bare.toml").write_text("[project]\nname = 'x'\n")
+    assert version.read(tmp_path / "bare.toml") == version.UNKNOWN
