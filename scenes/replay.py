@@ -19,10 +19,11 @@ from typing import Any
 
 import pygame
 
-from game import Race
+from game import Board, Race
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from game.meta.timeline import Timeline
+from game.rules.events import Event
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -72,7 +73,7 @@ class ReplayPlayer(Seats, Guide):
     leave_label = "menu.quit"
     results = False  # the replay stays on its last picture
 
-    def __init__(self, replay: Replay, speed: float = 1.0, board: Any = None) -> None:
+    def __init__(self, replay: Replay, speed: float = 1.0, board: Board | None = None) -> None:
         self.replay = replay
         self.timeline = Timeline(replay, board)
         self.position = -1  # the last event shown (-1: none yet)
@@ -88,7 +89,7 @@ class ReplayPlayer(Seats, Guide):
         self.scene = scene
         self.bar = TimelineBar(self.timeline, scene.view)
 
-    def shown(self, event: Any) -> None:
+    def shown(self, event: Event) -> None:
         """An event was shown: the replay stands after it."""
         self.position += 1
 

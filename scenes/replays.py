@@ -103,7 +103,7 @@ class ReplaysScene(ListScene):
     def championships(self) -> None:
         self.stack.push(self.stack.make("championships"))
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
             self.championships()
             return None

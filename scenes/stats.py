@@ -113,7 +113,7 @@ class StatsScene(Scene):
     def back(self) -> None:
         self.stack.pop()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
