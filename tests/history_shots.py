@@ -6,6 +6,7 @@ again, the statistics screen in French.
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 import sys
@@ -16,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game import Race, RacerSetup, load_board  # noqa: E402
 from game.app import session  # noqa: E402
-from game.bots.ai import choose  # noqa: E402
+from game.bots.ai import pick  # noqa: E402
 from game.meta.season import Season, bot_choices, play_headless  # noqa: E402
 from game.rules import seeds  # noqa: E402
 from scenes.screenshots import settle  # noqa: E402
@@ -80,8 +81,8 @@ def person_races(count: int = 10, name: str = "Zoé", seed: int = 100) -> list[R
         rngs = seeds.bot_rngs(seed + index, len(race.racers))
         while (decision := race.pending) is not None:
             level = race.racers[decision.racer].setup.bot or "normal"
-            race.choose(choose(race, decision, "greedy" if level == "hard" else level, rngs[decision.racer]))
-        write(race, session.userdata.user_dir() / "replays")
+            race.choose(pick(race, decision, "greedy" if level == "hard" else level, rngs[decision.racer]))
+        write(race, session.userdata.user_dir() / "replays", datetime.date(2026, 11, 1 + index))
         races.append(race)
     return races
 

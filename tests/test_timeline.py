@@ -108,7 +108,7 @@ def recorded() -> tuple[Any, list[dict[str, Any]]]:
     race = Race.new(board, setups, TURNS, seed=5, before=watch)
     rng = random.Random(5)
     while not race.over:
-        race.choose(ai.choose(race, race.pending, "normal", rng))
+        race.choose(ai.pick(race, race.pending, "normal", rng))
     assert len(after) == len(race.log)
     return parse(record(race)), after
 
