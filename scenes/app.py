@@ -20,11 +20,13 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.app import logs, session, userboards, userdata
+from game.app.controls import Action
 from game.app.settings import Settings
 from game.meta.replay import start
-from scenes import assets, audio, i18n
+from scenes import assets, audio, controls, i18n
 from scenes.bridges.network import wait_closed
 from scenes.championships import ChampionshipsScene
+from scenes.controls_screen import ControlsScene
 from scenes.gamepad import Gamepads
 from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
@@ -72,6 +74,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": PauseScene,
     "rules": RulesScene,
     "settings": SettingsScene,
+    "controls": ControlsScene,
     "preview": BoardPreview,
     "season_setup": SeasonSetupScene,
     "season_table": SeasonTableScene,
@@ -99,6 +102,8 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
+        controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
+        self.use_theme()  # the racers' colours and the effects
         with logs.native_quiet():  # (SDL's own lines: to the log, unless --verbose)
             pygame.display.init()
         pygame.font.init()
@@ -134,6 +139,18 @@ class App:
         self.window = self._open_window()
         audio.apply_settings(self.settings)
         self.save_settings()
+
+    def apply_theme(self) -> None:
+        """The racers' colours (Colour vision), the effects (Flashes, Motion) and the rule book's text
+        size, from the next frame on, and saved."""
+        self.use_theme()
+        self.save_settings()
+
+    def use_theme(self) -> None:
+        """The theme the settings ask for: every screen reads it as it draws."""
+        theme.use_palette(self.settings.colour_vision)
+        theme.use_effects(self.settings.flashes, self.settings.motion)
+        theme.use_book_text(self.settings.book_text_size)
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""
@@ -196,10 +213,11 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface() or self.window
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        controls.note(event)  # (the hints name a controller's buttons while one is in use)
+        if controls.pressed(event, Action.FULL_SCREEN):
             self.toggle_fullscreen()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+        if controls.pressed(event, Action.SCREENSHOT):
             self.save_window_picture()
             return
         self.stack.handle_event(self.translate(event))

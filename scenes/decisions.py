@@ -16,25 +16,14 @@ from typing import Any
 
 import pygame
 
-from scenes import audio, i18n, options, words
+from game.app.controls import OPTIONS, Action
+from scenes import audio, controls, i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import control_box, panel
+from scenes.ui.widgets import control_box, panel, warning_sign
 
-HOTKEYS = [
-    pygame.K_1,
-    pygame.K_2,
-    pygame.K_3,
-    pygame.K_4,
-    pygame.K_5,
-    pygame.K_6,
-    pygame.K_7,
-    pygame.K_8,
-    pygame.K_9,
-    pygame.K_0,
-]
 ICONS = {
     "move": ("ui", "move"),
     "rest": ("ui", "rest"),
@@ -44,7 +33,7 @@ ICONS = {
 }
 MAX_BUTTONS = 16
 # A fireball path is drawn with the arrows: Down goes forward (down the board), Left and Right sideways.
-PATH_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+PATH_STEPS = {Action.DOWN: (1, 0), Action.LEFT: (0, -1), Action.RIGHT: (0, 1)}
 HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
     "path": "dec.hint_path",
     "target": "dec.hint_squares",
@@ -85,10 +74,10 @@ class DecisionPanel:
         for entry in self.entries:
             entry.icon = _icon(decision, entry.option)
         if decision.kind == "path":
-            keys = {"end": "key.enter", "undo": "key.backspace"}
+            keys = {"end": Action.CONFIRM, "undo": Action.UNDO}  # the player's own keys
             for entry in self.entries:
                 if isinstance(entry.option, str) and entry.option in keys:
-                    entry.label = t("dec.with_key", label=entry.label, key=t(keys[entry.option]))
+                    entry.label = t("dec.with_key", label=entry.label, key=controls.words(keys[entry.option]))
         self.clover = decision.kind == "clover"
         self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
@@ -296,40 +285,45 @@ class DecisionPanel:
         return False
 
     def _key(self, event) -> bool:
-        key = event.key
+        option = controls.which(event, OPTIONS)
+        number = OPTIONS.index(option) if option is not None else None
         if self.clover:
-            if key in HOTKEYS[:9] and HOTKEYS.index(key) < len(self.dice_rects):
-                self.toggle(HOTKEYS.index(key))
+            if number is not None and number < min(9, len(self.dice_rects)):
+                self.toggle(number)
                 return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
                 self.validate()
                 return True
             return False
         if self.decision.kind == "path":
-            if key in PATH_KEYS:
-                square = self.path_step(PATH_KEYS[key])
+            step = controls.which(event, PATH_STEPS)
+            if step is not None:
+                square = self.path_step(PATH_STEPS[step])
                 if square is not None:
                     self.choose(square)
                 return True
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if controls.pressed(event, Action.CONFIRM):
                 if "end" in self.decision.options:
                     self.choose("end")
                 return True
-            if key == pygame.K_BACKSPACE:
+            if controls.pressed(event, Action.UNDO):
                 if "undo" in self.decision.options:
                     self.choose("undo")
                 return True
         buttons = self._button_entries()
-        if key in HOTKEYS and HOTKEYS.index(key) < len(buttons):
-            self.pick(self.entries.index(buttons[HOTKEYS.index(key)]))
+        if number is not None and number < len(buttons):
+            self.pick(self.entries.index(buttons[number]))
             return True
-        if key in (pygame.K_RIGHT, pygame.K_DOWN) or (key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+        shift = event.mod & pygame.KMOD_SHIFT
+        if controls.pressed(event, Action.RIGHT, Action.DOWN) or (
+            controls.pressed(event, Action.NEXT_FIELD) and not shift
+        ):
             self.focus = (self.focus + 1) % len(self.entries)
             return True
-        if key in (pygame.K_LEFT, pygame.K_UP) or key == pygame.K_TAB:
+        if controls.pressed(event, Action.LEFT, Action.UP, Action.NEXT_FIELD):
             self.focus = (self.focus - 1) % len(self.entries)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
             self.pick(self.focus)
             return True
         self.armed = None  # any other key takes a first press back
@@ -344,7 +338,15 @@ class DecisionPanel:
         """The panel as it looks now (focus, dice turned over, colour, language) on its dock,
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
-        look = (self.focus, self.armed, frozenset(self.selected), tuple(colour), i18n.language(), size)
+        look = (
+            self.focus,
+            self.armed,
+            frozenset(self.selected),
+            tuple(colour),
+            i18n.language(),
+            controls.stamp(),
+            size,
+        )
         if self._picture is None or self._picture[0] != look:
             scratch = pygame.Surface(size).convert()
             scratch.fill(effects.KEY)
@@ -394,9 +396,14 @@ class DecisionPanel:
             if self.armed is not None:  # the first press on an option that surely costs
                 hint, shade, kind = t("dec.confirm_hint"), theme.BAD, "bold"
             if self.hint_below:
-                text.draw(surface, hint, (self.rect.left + 16, self.rect.top + 42), 15, shade, kind)
+                left = self.rect.left + 16 + (20 if self.armed is not None else 0)
+                said = text.draw(surface, hint, (left, self.rect.top + 42), 15, shade, kind)
             else:
-                text.draw(surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright")
+                said = text.draw(
+                    surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright"
+                )
+            if self.armed is not None:  # (a cost: its sign as well as its colour)
+                warning_sign(surface, (said.left, said.centery), said.height)
         if self.clover:
             self._draw_dice(surface)
             return
@@ -441,7 +448,10 @@ class DecisionPanel:
                 coins=entry.option,
             )
             colour = theme.BAD
-        text.draw(surface, line, (self.rect.left + 16, self.rect.bottom - 28), 16, colour)
+            warning_sign(surface, (self.rect.left + 36, self.rect.bottom - 19), 18)
+        text.draw(
+            surface, line, (self.rect.left + (36 if info.get("blocked") else 16), self.rect.bottom - 28), 16, colour
+        )
 
     def _draw_outcomes(self, surface: pygame.Surface, i: int, reading, chosen: bool) -> None:
         """What a chest or a fight gives as rolled and with a clover, side by side."""

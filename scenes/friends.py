@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.race.drawing import LEGEND_BUTTON
 from scenes.race.guide import Guide
@@ -109,7 +111,7 @@ class FriendsScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_f):
+        if controls.pressed(event, Action.BACK, Action.FRIENDS):
             self.close()
         return None  # modal: nothing reaches the screen below
 
@@ -140,7 +142,7 @@ class HostGuide(Guide):
         self.states = states
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+        if controls.pressed(event, Action.FRIENDS):
             scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
             return True
         return False

@@ -1,13 +1,12 @@
-"""A game controller plays the whole game: its buttons and sticks become the keys every screen
-already answers, in this one place (so a screen needs no controller code of its own).
+"""A game controller plays the whole game: its buttons and sticks become key events that carry the
+button's name (`pad`: "a", "dpup", "leftx-", "righttrigger"), which the input map (scenes/controls.py)
+matches with the player's bindings, in this one place (so a screen needs no controller code of its own).
 
-- D-pad, or the left stick pushed past half way: the arrow keys (move the focus, change a value).
-- A: Enter (choose); B: Escape (back; in a race, the pause menu; but while a choice can be taken
-  back, Undo: its Escape says so, `undo`); Start: Escape (the pause menu, and back out of it); Y: C
-  (the camera back on the racer who acts); X: L (the board's legend); Back: I (walk the racers'
-  cards, each part explained).
-- Shoulders and the right stick: W and S, A and D held (scroll the board up and down, left and right).
-- Triggers: Page Up and Page Down held (scroll the race log, the rule book).
+By default (game/app/controls.py): the D-pad or the left stick pushed past half way move the focus
+and change values; A chooses; B goes back (in a race it takes a choice back while one can be, else
+opens the pause menu); Start opens and closes the pause menu; Y brings the camera back on the racer
+who acts; X shows the legend; Back walks the racers' cards; the shoulders and the right stick scroll
+the board; the triggers scroll the race log and the rule book.
 
 Controllers plugged in or out while the game runs are opened and closed (SDL's game controller
 events); a controller that cannot be opened is logged and ignored.
@@ -20,58 +19,53 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import PAD_BUTTONS
+
 log = logging.getLogger("fantasy-racing")
 
-BUTTON_KEYS = {
-    pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN,
-    pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
-    pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
-    pygame.CONTROLLER_BUTTON_Y: pygame.K_c,
-    pygame.CONTROLLER_BUTTON_X: pygame.K_l,
-    pygame.CONTROLLER_BUTTON_BACK: pygame.K_i,
-    pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_RIGHT,
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_w,
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_s,
+#: SDL's buttons by the names the bindings use
+BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: "a",
+    pygame.CONTROLLER_BUTTON_B: "b",
+    pygame.CONTROLLER_BUTTON_X: "x",
+    pygame.CONTROLLER_BUTTON_Y: "y",
+    pygame.CONTROLLER_BUTTON_BACK: "back",
+    pygame.CONTROLLER_BUTTON_GUIDE: "guide",
+    pygame.CONTROLLER_BUTTON_START: "start",
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: "leftstick",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "rightstick",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "leftshoulder",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rightshoulder",
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "dpup",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "dpdown",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "dpleft",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "dpright",
 }
-# stick axis -> (key below -threshold, key above +threshold)
-AXIS_KEYS: dict[int, tuple[int | None, int]] = {
-    pygame.CONTROLLER_AXIS_LEFTX: (pygame.K_LEFT, pygame.K_RIGHT),
-    pygame.CONTROLLER_AXIS_LEFTY: (pygame.K_UP, pygame.K_DOWN),
-    pygame.CONTROLLER_AXIS_RIGHTX: (pygame.K_a, pygame.K_d),
-    pygame.CONTROLLER_AXIS_RIGHTY: (pygame.K_w, pygame.K_s),
-    pygame.CONTROLLER_AXIS_TRIGGERLEFT: (None, pygame.K_PAGEUP),  # a trigger only goes one way
-    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: (None, pygame.K_PAGEDOWN),
+# stick axis -> (its name pushed below -threshold, above +threshold)
+AXES: dict[int, tuple[str | None, str]] = {
+    pygame.CONTROLLER_AXIS_LEFTX: ("leftx-", "leftx+"),
+    pygame.CONTROLLER_AXIS_LEFTY: ("lefty-", "lefty+"),
+    pygame.CONTROLLER_AXIS_RIGHTX: ("rightx-", "rightx+"),
+    pygame.CONTROLLER_AXIS_RIGHTY: ("righty-", "righty+"),
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: (None, "lefttrigger"),  # a trigger only goes one way
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: (None, "righttrigger"),
 }
 THRESHOLD = 16384  # half of a stick's travel (SDL axes run from -32768 to 32767)
-UNICODE = {
-    pygame.K_RETURN: "\r",
-    pygame.K_ESCAPE: "\x1b",
-    pygame.K_c: "c",
-    pygame.K_l: "l",
-    pygame.K_i: "i",
-    pygame.K_w: "w",
-    pygame.K_s: "s",
-    pygame.K_a: "a",
-    pygame.K_d: "d",
-}
 
 
-def key_event(kind: int, key: int, **extra: Any) -> pygame.event.Event:
-    """A key press or release as the keyboard would give it (`extra`: what else it says)."""
-    return pygame.event.Event(
-        kind, key=key, mod=0, unicode=UNICODE.get(key, "") if kind == pygame.KEYDOWN else "", scancode=0, **extra
-    )
+def pad_event(kind: int, pad: str) -> pygame.event.Event:
+    """A controller's button (or stick) pressed or released, as a key event that names it (`pad`); its
+    key is a number of its own below every keyboard key's, so that a button held while the screen
+    changes is told apart from the others (scenes/stack.py)."""
+    return pygame.event.Event(kind, key=-1 - PAD_BUTTONS.index(pad), mod=0, unicode="", scancode=0, pad=pad)
 
 
 class Gamepads:
-    """The controllers plugged in, and their events made into key events."""
+    """The controllers plugged in, and their events made into key events that name their buttons."""
 
     def __init__(self) -> None:
         self.open: dict[int, Any] = {}  # instance id -> pygame._sdl2.controller.Controller
-        self.held: dict[tuple[int, int], int] = {}  # (instance, axis) -> the key its stick holds down
+        self.held: dict[tuple[int, int], str] = {}  # (instance, axis) -> the stick's half held down
         self.available = False
         try:
             from pygame._sdl2 import controller
@@ -104,7 +98,7 @@ class Gamepads:
                 pad.quit()
             except pygame.error:
                 pass
-        released = [key_event(pygame.KEYUP, key) for (who, _), key in self.held.items() if who == instance]
+        released = [pad_event(pygame.KEYUP, name) for (who, _), name in self.held.items() if who == instance]
         self.held = {k: v for k, v in self.held.items() if k[0] != instance}
         return released
 
@@ -117,13 +111,12 @@ class Gamepads:
         if kind == pygame.CONTROLLERDEVICEREMOVED:
             return self.unplug(event.instance_id)
         if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
-            key = BUTTON_KEYS.get(event.button)
-            if key is None:
+            name = BUTTONS.get(event.button)
+            if name is None:
                 return []
-            extra = {"undo": True} if event.button == pygame.CONTROLLER_BUTTON_B else {}  # (the race screen's Undo)
-            return [key_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, key, **extra)]
+            return [pad_event(pygame.KEYDOWN if kind == pygame.CONTROLLERBUTTONDOWN else pygame.KEYUP, name)]
         if kind == pygame.CONTROLLERAXISMOTION:
-            keys = AXIS_KEYS.get(event.axis)
+            keys = AXES.get(event.axis)
             if keys is None:
                 return []
             slot = (getattr(event, "instance_id", 0), event.axis)
@@ -133,10 +126,10 @@ class Gamepads:
                 return []
             out = []
             if now is not None:
-                out.append(key_event(pygame.KEYUP, now))
+                out.append(pad_event(pygame.KEYUP, now))
                 del self.held[slot]
             if wanted is not None:
-                out.append(key_event(pygame.KEYDOWN, wanted))
+                out.append(pad_event(pygame.KEYDOWN, wanted))
                 self.held[slot] = wanted
             return out
         return [event]

@@ -23,12 +23,13 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError, lan_address, room_code, shown_code
 from game.rules import levels, seeds
-from scenes import boards
+from scenes import boards, controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
@@ -299,13 +300,12 @@ class HostScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.ask_start()
-            elif event.key == pygame.K_f:
-                self.friends()
+        if controls.pressed(event, Action.BACK):
+            self.back()
+        elif controls.pressed(event, Action.CONFIRM):
+            self.ask_start()
+        elif controls.pressed(event, Action.FRIENDS):
+            self.friends()
         return None
 
     # ---------------------------------------------------------------- drawing

@@ -49,7 +49,8 @@ def draw_top_bar(surface: pygame.Surface, race, turn: int, acting, phase: str, m
             else t("hud.whose_turn", name=r.name)
         )
         rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
-        pygame.draw.circle(surface, theme.racer_colour(acting), (rect.left - 14, 23), 8)
+        shape = sprites.mark(acting, 18, theme.racer_colour(acting))  # his shape and colour
+        surface.blit(shape, shape.get_rect(center=(rect.left - 14, 23)))
         right = rect.left - 34
     # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
     line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])

@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from scenes import assets
 
@@ -28,6 +30,7 @@ PSEUDO = "pseudo"  # tests only: English, every text marked
 MARKS = ("\u27e6", "\u27e7")  # ⟦ ⟧
 
 _STATE: dict[str, str] = {}  # "language": the language in use, once known
+_HINTS: dict[str, Any] = {}  # "prefix", "values": the placeholders of the player's bindings (scenes/controls.py)
 
 
 def system_language() -> str:
@@ -49,6 +52,12 @@ def set_language(code: str) -> str:
     code = str(code or "").lower()
     _STATE["language"] = code if code in LANGUAGES or code == PSEUDO else DEFAULT
     return _STATE["language"]
+
+
+def set_hints(prefix: str, values: Callable[[], dict[str, str]]) -> None:
+    """Fill every placeholder named `prefix`... ("{key_confirm}") with `values()` (the player's own
+    bindings, in his words) unless the caller gives it."""
+    _HINTS.update(prefix=prefix, values=values)
 
 
 def catalogue_path(code: str):
@@ -105,6 +114,8 @@ def t(key: str, /, **values) -> str:
     code = language()
     if isinstance(entry, dict):
         entry = entry.get(plural_form(code, values.get("count", 0)), entry.get("other", key))
+    if _HINTS and isinstance(entry, str) and "{" + _HINTS["prefix"] in entry:
+        values = {**_HINTS["values"](), **values}
     if code == "fr" and isinstance(entry, str):
         entry = _elided(entry, values)
     try:

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.protocol import (
@@ -32,6 +33,7 @@ from game.net.protocol import (
 )
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS
+from scenes import controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Connection
 from scenes.i18n import character as character_name
@@ -355,16 +357,12 @@ class JoinScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and isinstance(focused, TextField)
-        ):
+        if controls.pressed(event, Action.CONFIRM) and isinstance(focused, TextField):
             self.connect()  # Enter from a field connects
             return None
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             if self.state == "form":
                 self.back()
             else:

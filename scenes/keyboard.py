@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.lobby import fit
 from scenes.stack import Scene
@@ -13,6 +15,7 @@ from scenes.ui.widgets import TextField, panel, veil
 
 KEY_ROWS = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ.:-_")
 KEY = 64
+MOVES = {Action.UP: -1, Action.DOWN: 1, Action.LEFT: -1, Action.RIGHT: 1}  # the focus among the keys
 
 
 class KeyboardScene(Scene):
@@ -51,17 +54,18 @@ class KeyboardScene(Scene):
 
     def handle_event(self, event):
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.stack.pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.press(self.keys[self.row][self.col][0])
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.row = (self.row + (1 if event.key == pygame.K_DOWN else -1)) % len(self.keys)
-                self.col = min(self.col, len(self.keys[self.row]) - 1)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.col = (self.col + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.keys[self.row])
-            elif event.key == pygame.K_BACKSPACE:
+            action = controls.which(event, (Action.BACK, Action.CONFIRM, Action.ACTIVATE, *MOVES))
+            if event.key == pygame.K_BACKSPACE:  # (a keyboard's own erase, as in a text field)
                 self.field.erase()
+            elif action is Action.BACK:
+                self.stack.pop()
+            elif action in (Action.CONFIRM, Action.ACTIVATE):
+                self.press(self.keys[self.row][self.col][0])
+            elif action in (Action.UP, Action.DOWN):
+                self.row = (self.row + MOVES[action]) % len(self.keys)
+                self.col = min(self.col, len(self.keys[self.row]) - 1)
+            elif action in (Action.LEFT, Action.RIGHT):
+                self.col = (self.col + MOVES[action]) % len(self.keys[self.row])
         elif event.type == pygame.TEXTINPUT:  # a keyboard too: what it types goes in the field
             self.field.insert(event.text)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -15,7 +15,9 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board
+from scenes import controls
 from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain
@@ -29,7 +31,7 @@ LAID = ("trap", "poo")  # laid by racers during the race
 KINDS = ("finish",) + TERRAINS + OBJECTS + LAID
 CARD_PARTS = ("order", "points", "tier", "counters", "objects")  # legend.card.<part>: the racers' cards
 PICTURE = 52  # pixels a side of each kind's picture
-CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+CLOSE_ACTIONS = (Action.PAUSE, Action.BACK, Action.LEGEND, Action.CONFIRM, Action.ACTIVATE)
 
 
 def example_square(board: Board, kind: str, avoid: frozenset[Any] = frozenset()) -> tuple[int, int] | None:
@@ -117,9 +119,7 @@ class LegendScene(Scene):
         self.board_name = renderer.board.name
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if event.type == pygame.KEYDOWN and event.key in CLOSE_KEYS:
-            self.stack.pop()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if controls.pressed(event, *CLOSE_ACTIONS) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.stack.pop()
         return None  # modal
 

@@ -12,6 +12,7 @@ from game.rules.characters import CHARACTERS
 from scenes import assets
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
+from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import Widget, panel
 
@@ -45,8 +46,8 @@ def seat_rows(
             width=3 if index == chosen else 1,
         )
         centre = (row.left + 26, row.centery)
-        pygame.draw.circle(surface, theme.racer_colour(index), centre, 15)
-        text.draw(surface, str(index + 1), centre, 18, (20, 20, 28), "bold", anchor="center")
+        shape = sprites.mark(index, 32, theme.racer_colour(index), index + 1)  # the seat's shape, colour and number
+        surface.blit(shape, shape.get_rect(center=centre))
         character = seat.get("character") or ""
         if character in CHARACTERS:
             image = assets.portrait(character, ROW_H - 12)

@@ -31,9 +31,10 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
 from game.net.client import Follower, kept_race
 from game.net.protocol import ProtocolError, standings_json, words_of_close
-from scenes import boards
+from scenes import boards, controls
 from scenes.bridges.network import Connection, Hosting
 from scenes.i18n import t
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
@@ -371,7 +372,7 @@ class HostLeftScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.title()
         return None
 

@@ -1,9 +1,11 @@
-"""The pause menu over the race: resume, rules, save and quit to the title."""
+"""The pause menu over the race: resume, rules, settings, accessibility, save and quit to the title."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import theme
@@ -28,10 +30,11 @@ class PauseScene(Scene):
                     (t("menu.resume"), self.resume_race),
                     (t("menu.rules"), self.rules),
                     (t("menu.settings"), self.settings),
+                    (t("menu.access"), self.accessibility),
                     (t(self.leave_label), self.save_and_quit),
                 ],
                 theme.SIZE[0] // 2,
-                280,
+                250,
                 width=400,
             ),
             focus=0,
@@ -55,6 +58,10 @@ class PauseScene(Scene):
         """Change the settings."""
         self.stack.push(self.stack.make("settings"))
 
+    def accessibility(self) -> None:
+        """The accessibility settings (colours, flashes, motion; Controls from there)."""
+        self.stack.push(self.stack.make("settings", "access"))
+
     def save_and_quit(self) -> None:
         """Save the race and go back to the title."""
         self.on_save_and_quit()
@@ -62,11 +69,11 @@ class PauseScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.PAUSE, Action.BACK):
             self.resume_race()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
         veil(surface, 170)
-        titled_card(surface, (520, 420), 160, t("pause.title"), 48)
+        titled_card(surface, (520, 500), 130, t("pause.title"), 48)
         self.group.draw(surface)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.controls import Action
 from game.boards.maps import BoardWatcher
+from scenes import controls
 from scenes.i18n import t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
@@ -18,6 +20,8 @@ from scenes.ui import text, theme
 POLL_EVERY = 0.5  # seconds between looks at the file
 VIEW = pygame.Rect(0, 56, 1280, 664)
 SCROLL_SPEED = 600
+SCROLLING = {Action.CAMERA_UP, Action.CAMERA_DOWN, Action.CAMERA_LEFT, Action.CAMERA_RIGHT}
+SCROLLING |= {Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT}
 
 
 class BoardPreview(Scene):
@@ -27,7 +31,7 @@ class BoardPreview(Scene):
         super().__init__()
         self.path = str(path)
         self.camera = [0.0, 0.0]
-        self.keys: set[int] = set()
+        self.keys: set[Action] = set()  # the scrolling actions held down
         self.since_poll = 0.0
         self.renderer: BoardRenderer | None = None
         self.reloads = 0
@@ -49,30 +53,26 @@ class BoardPreview(Scene):
             self.since_poll = 0.0
             if self.watcher.poll() and self.watcher.error is None:
                 self._rebuild()
-        dx = (pygame.K_d in self.keys or pygame.K_RIGHT in self.keys) - (
-            pygame.K_a in self.keys or pygame.K_LEFT in self.keys
-        )
-        dy = (pygame.K_s in self.keys or pygame.K_DOWN in self.keys) - (
-            pygame.K_w in self.keys or pygame.K_UP in self.keys
-        )
+        held = self.keys
+        dx = bool(held & {Action.CAMERA_RIGHT, Action.RIGHT}) - bool(held & {Action.CAMERA_LEFT, Action.LEFT})
+        dy = bool(held & {Action.CAMERA_DOWN, Action.DOWN}) - bool(held & {Action.CAMERA_UP, Action.UP})
         self.camera[0] += dx * SCROLL_SPEED * dt
         self.camera[1] += dy * SCROLL_SPEED * dt
 
     def handle_event(self, event):
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_q):
-                if self.app is not None:
-                    self.app.quit()
-            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.tile = min(64, self.tile + 8)
-                self._rebuild()
-            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.tile = max(8, self.tile - 8)
-                self._rebuild()
-            else:
-                self.keys.add(event.key)
+        if controls.pressed(event, Action.BACK):
+            if self.app is not None:
+                self.app.quit()
+        elif controls.pressed(event, Action.ZOOM_IN):
+            self.tile = min(64, self.tile + 8)
+            self._rebuild()
+        elif controls.pressed(event, Action.ZOOM_OUT):
+            self.tile = max(8, self.tile - 8)
+            self._rebuild()
+        elif event.type == pygame.KEYDOWN:
+            self.keys |= controls.actions(event) & SCROLLING
         elif event.type == pygame.KEYUP:
-            self.keys.discard(event.key)
+            self.keys -= controls.actions(event)
         elif event.type == pygame.MOUSEWHEEL:
             self.camera[1] -= event.y * 48
         elif event.type == pygame.MOUSEMOTION and event.buttons[0]:

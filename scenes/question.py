@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -55,12 +57,12 @@ class QuestionScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event):
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if controls.pressed(event, Action.LEFT, Action.RIGHT):
             self.group.move(1)
             return None
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.no()
         return None  # modal: nothing reaches the screen below
 

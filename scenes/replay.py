@@ -20,10 +20,12 @@ from typing import Any
 import pygame
 
 from game import Board, Race
+from game.app.controls import Action
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
 from game.meta.timeline import Timeline
 from game.rules.events import Event
+from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
@@ -40,8 +42,8 @@ def t(message: str, **values: Any) -> str:
         return message.format(**values) if values else message
 
 
-STEP_KEYS = (pygame.K_RIGHT, pygame.K_n)
-# The keys that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them.
+# The keys that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them
+# (read after the replay's actions of the input map, for a key bound to none of them).
 JUMP_KEYS = {
     pygame.K_LEFT: ("event", -1),
     pygame.K_LEFTBRACKET: ("racer", -1),
@@ -50,8 +52,6 @@ JUMP_KEYS = {
     pygame.K_PAGEDOWN: ("turn", 1),
 }
 LOG_EVENTS = 300  # the log's lines written again after a jump (the lines a race's log keeps, as taking back does)
-FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
@@ -219,28 +219,28 @@ class ReplayPlayer(Seats, Guide):
         scene.stack.pop()
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back(scene)
-                return True
-            if event.key == pygame.K_SPACE:
-                self.toggle_pause()
-                return True
-            if event.key in STEP_KEYS:
-                self.step()
-                return True
-            if event.key in JUMP_KEYS:
-                self.move(*JUMP_KEYS[event.key])
-                return True
-            if event.key in (pygame.K_HOME, pygame.K_END):
-                self.jump(0 if event.key == pygame.K_HOME else len(self.timeline.events) - 1)
-                return True
-            if event.key in FASTER_KEYS or event.unicode == "+":
-                self.change_speed(+1)
-                return True
-            if event.key in SLOWER_KEYS:
-                self.change_speed(-1)
-                return True
+        action = controls.which(event, (Action.BACK, Action.PLAY_PAUSE, Action.STEP, Action.FASTER, Action.SLOWER))
+        if action is Action.BACK:
+            self.back(scene)
+            return True
+        if action is Action.PLAY_PAUSE:
+            self.toggle_pause()
+            return True
+        if action is Action.STEP:
+            self.step()
+            return True
+        if action in (Action.FASTER, Action.SLOWER):
+            self.change_speed(+1 if action is Action.FASTER else -1)
+            return True
+        if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
+            self.change_speed(+1)  # (a layout's own + key)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in JUMP_KEYS:
+            self.move(*JUMP_KEYS[event.key])
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.jump(0 if event.key == pygame.K_HOME else len(self.timeline.events) - 1)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar is not None:
             step = self.bar.step_at(event.pos)
             if step is not None:

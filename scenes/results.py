@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
@@ -101,9 +102,9 @@ class ResultsScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.title()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_k:
+        elif controls.pressed(event, Action.KEEP_REPLAY):
             self.keep_replay()
         return None
 

@@ -22,7 +22,8 @@ from typing import Any
 
 import pygame
 
-from scenes import assets, i18n
+from game.app.controls import Action
+from scenes import assets, controls, i18n
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -259,13 +260,20 @@ def picture(name: str, width: int) -> pygame.Surface | None:
     return image
 
 
-def table(rows: tuple[tuple[str, ...], ...], width: int) -> pygame.Surface:
-    """A table with a header row, its columns as wide as their words (narrowed to fit `width`)."""
+def table(rows: tuple[tuple[str, ...], ...], width: int, scale: float = 1.0) -> pygame.Surface:
+    """A table with a header row, its columns as wide as their words (narrowed to fit `width`), its
+    words `scale` times their size."""
     columns = max(len(r) for r in rows)
     cells = [[plain(c) for c in r] + [""] * (columns - len(r)) for r in rows]
-    size = 16 if columns > 6 else BODY - 2
+    size = round((16 if columns > 6 else BODY - 2) * scale)
+    while True:  # (its longest words side by side never wider than the page: smaller words, if they must)
+        least = [
+            max(text.width(w, size, "bold") for r in cells for w in r[c].split() or [""]) + 18 for c in range(columns)
+        ]
+        if sum(least) <= width or size <= 12:
+            break
+        size -= 1
     natural = [max(text.width(r[c], size, "bold") for r in cells) + 18 for c in range(columns)]
-    least = [max(text.width(w, size, "bold") for r in cells for w in r[c].split() or [""]) + 18 for c in range(columns)]
     if sum(natural) <= width:
         widths = natural
     else:
@@ -295,23 +303,25 @@ def table(rows: tuple[tuple[str, ...], ...], width: int) -> pygame.Surface:
 
 
 def layout(language: str, width: int = INNER.width) -> Page:
-    """The book of `language` laid out `width` pixels wide (kept: a book is laid out once)."""
-    return _layout(language, width)
+    """The book of `language` laid out `width` pixels wide, its words at the Rule book text size
+    (theme.book_text_scale; kept: a book is laid out once a size)."""
+    return _layout(language, width, theme.book_text_scale())
 
 
 @lru_cache(maxsize=4)
-def _layout(language: str, width: int) -> Page:
+def _layout(language: str, width: int, scale: float = 1.0) -> Page:
     pieces: list[tuple[int, int, pygame.Surface]] = []
     found: list[tuple[str, str, int]] = []
     missing: list[str] = []
-    line_h = font(BODY, "body").get_linesize() + 3
+    body = round(BODY * scale)  # the words' size: every line below is measured with it
+    line_h = font(body, "body").get_linesize() + 3
     y, anchor = 0, ""
 
     def words(line: str, x: int, top: int, beside: int = 0, rows_beside: int = 0) -> int:
         """Lay a paragraph's lines from `top` at `x` (its first `rows_beside` lines at `beside`, right
         of a picture); returns the y below them."""
-        for i, pieces_of_line in enumerate(wrap(line, width - x, BODY, (rows_beside, width - beside))):
-            pieces.append((beside if i < rows_beside else x, top, render_line(pieces_of_line, BODY, theme.TEXT)))
+        for i, pieces_of_line in enumerate(wrap(line, width - x, body, (rows_beside, width - beside))):
+            pieces.append((beside if i < rows_beside else x, top, render_line(pieces_of_line, body, theme.TEXT)))
             top += line_h
         return top
 
@@ -322,7 +332,7 @@ def _layout(language: str, width: int) -> Page:
         elif block.kind == "h":
             if block.level == 1:
                 continue  # the book's title: the screen's own heading says it
-            size = SECTION_SIZE if block.level == 2 else PART_SIZE
+            size = round((SECTION_SIZE if block.level == 2 else PART_SIZE) * scale)
             y += 26 if block.level == 2 and pieces else 10 if pieces else 0
             if block.level == 2:
                 found.append((anchor, block.text, y))
@@ -336,19 +346,19 @@ def _layout(language: str, width: int) -> Page:
                 y += 8
         elif block.kind in ("p", "li"):
             if block.kind == "li":
-                marker = text.render(block.marker, BODY, theme.ACCENT, "bold")
-                pieces.append((x + INDENT - 8 - marker.get_width(), y, marker))
+                marker = text.render(block.marker, body, theme.ACCENT, "bold")
+                pieces.append((max(0, x + INDENT - 8 - marker.get_width()), y, marker))
                 x += INDENT
             y = words(block.text, x, y) + GAP // 2
         elif block.kind == "quote":
-            lines = wrap(block.text, width - 2 * 18)
+            lines = wrap(block.text, width - 2 * 18, body)
             box = pygame.Surface((width, len(lines) * line_h + 24), pygame.SRCALPHA)
             pygame.draw.rect(box, EXAMPLE, box.get_rect(), border_radius=8)
             pygame.draw.rect(
                 box, theme.GOOD, (0, 0, 5, box.get_height()), border_top_left_radius=8, border_bottom_left_radius=8
             )
             for i, laid in enumerate(lines):
-                box.blit(render_line(laid, BODY, theme.TEXT), (18, 12 + i * line_h))
+                box.blit(render_line(laid, body, theme.TEXT), (18, 12 + i * line_h))
             pieces.append((0, y + 4, box))
             y += box.get_height() + GAP + 4
         elif block.kind == "img":
@@ -358,8 +368,8 @@ def _layout(language: str, width: int) -> Page:
                 continue
             if block.text:  # a picture at the left of its words
                 if block.marker:  # a list item's
-                    marker = text.render(block.marker, BODY, theme.ACCENT, "bold")
-                    pieces.append((x + INDENT - 8 - marker.get_width(), y, marker))
+                    marker = text.render(block.marker, body, theme.ACCENT, "bold")
+                    pieces.append((max(0, x + INDENT - 8 - marker.get_width()), y, marker))
                     x += INDENT
                 pieces.append((x, y + 2, image))
                 beside = x + image.get_width() + 16
@@ -371,7 +381,7 @@ def _layout(language: str, width: int) -> Page:
                 pieces.append((x + (width - x - image.get_width()) // 2, y + 4, image))
                 y += image.get_height() + GAP + 8
         elif block.kind == "table":
-            drawn = table(block.rows, width - x)
+            drawn = table(block.rows, width - x, scale)
             pieces.append((x, y + 2, drawn))
             y += drawn.get_height() + GAP + 4
     return Page(pieces, y + 40, found, missing)
@@ -451,24 +461,26 @@ class RulesScene(Scene):
         elif event.type == pygame.KEYDOWN:
             page = INNER.height - 60
             steps = {
-                pygame.K_DOWN: LINE,
-                pygame.K_UP: -LINE,
-                pygame.K_s: LINE,  # a gamepad's shoulders and right stick
-                pygame.K_w: -LINE,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_PAGEUP: -page,
-                pygame.K_SPACE: page,
-                pygame.K_HOME: -(10**6),
-                pygame.K_END: 10**6,
+                Action.DOWN: LINE,
+                Action.UP: -LINE,
+                Action.CAMERA_DOWN: LINE,  # (a controller's shoulders and right stick too)
+                Action.CAMERA_UP: -LINE,
+                Action.PAGE_DOWN: page,
+                Action.PAGE_UP: -page,
+                Action.ACTIVATE: page,
+                Action.FIRST: -(10**6),
+                Action.LAST: 10**6,
             }
-            if event.key in steps:
-                self.scroll_by(steps[event.key])
-            elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_d):
+            action = controls.which(event, (*steps, Action.RIGHT, Action.NEXT_FIELD, Action.CAMERA_RIGHT))
+            action = action or controls.which(event, (Action.LEFT, Action.CAMERA_LEFT, Action.BACK, Action.CONFIRM))
+            if action in steps:
+                self.scroll_by(steps[action])
+            elif action in (Action.RIGHT, Action.NEXT_FIELD, Action.CAMERA_RIGHT):
                 self.jump(self.selected + 1)
-            elif event.key in (pygame.K_LEFT, pygame.K_a):
+            elif action in (Action.LEFT, Action.CAMERA_LEFT):
                 at_start = self.sections and self.scroll <= self.sections[self.selected][2] + 4
                 self.jump(self.selected - 1 if at_start else self.selected)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif action in (Action.BACK, Action.CONFIRM):
                 self.stack.pop()
         return None
 

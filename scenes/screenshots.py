@@ -77,6 +77,7 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     from scenes.settings import SettingsScene
     from scenes.setup import SetupScene
     from scenes.title import TitleScene
+    from scenes.ui import theme
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -99,6 +100,14 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     app.stack.push(SettingsScene())
     settle(app)
     shot("settings")
+    app.stack.push(app.stack.make("controls"))  # Settings > Controls
+    settle(app)
+    shot("controls")
+    app.stack.pop()
+    app.stack.push(SettingsScene("access"))
+    settle(app)
+    shot("accessibility")
+    app.stack.pop()
     app.stack.pop()
     app.stack.push(RulesScene(section="moving"))  # a page of the rule book with its pictures
     settle(app)
@@ -110,6 +119,12 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     settle(app)
     shot("rules-fr")
     app.stack.pop()
+    theme.use_book_text(150)  # the Rule book text at 150 %
+    app.stack.push(RulesScene(section="characters"))
+    settle(app)
+    shot("rules-fr-150")
+    app.stack.pop()
+    theme.use_book_text(app.settings.book_text_size)
     i18n.set_language(language)
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref)
@@ -119,6 +134,10 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     scene.skip()
     settle(app, 0.6)
     shot("race")
+    theme.use_palette("red_green")  # the racers' colours and marks for protanopia and deuteranopia
+    settle(app)
+    shot("race-red-green")
+    theme.use_palette(app.settings.colour_vision)
     app.stack.push(PauseScene(lambda: None))
     settle(app)
     shot("pause")

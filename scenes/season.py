@@ -15,11 +15,12 @@ import pygame
 
 from game import BoardError
 from game.app import session, userdata
+from game.app.controls import Action
 from game.meta import replay
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
 from game.rules import seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
-from scenes import audio, boards
+from scenes import audio, boards, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -84,8 +85,9 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines:
         colour = theme.racer_colour(line.racer)
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, 3)
+        shape = sprites.mark(line.racer, 12, colour)  # each point in his shape: not told by colour alone
         for point in points[1:]:
-            pygame.draw.circle(surface, colour, point, 4)
+            surface.blit(shape, shape.get_rect(center=(round(point[0]), round(point[1]))))
 
 
 # ---------------------------------------------------------------- setup
@@ -337,7 +339,7 @@ class SeasonTableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             if self.kept:
                 self.back()
             elif not self.season.over:
@@ -464,7 +466,7 @@ class PodiumScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.leave()
         return None
 

@@ -1,17 +1,22 @@
-"""Settings: window size, full screen, animation speed, sound and music volumes, language.
+"""Settings: the rows of game.app.settings.SETTINGS that have a page, each a line of its page.
 
-Each change applies at once (the window, the mixer's volumes, the words) and is saved; values in an
+The general page (window size, full screen, animation speed, sound and music volumes, language) and the
+accessibility page (colours, flashes, motion, text size, interface scale) are laid out from the table;
+each change applies at once (the window, the mixer's volumes, the words) and is saved; values in an
 order stop at their ends (Right on the fastest speed leaves it fastest)."""
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.app.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from scenes import audio, i18n
+from game.app.controls import Action
+from game.app.settings import PAGES, SETTINGS, WINDOW_SIZES, Setting
+from scenes import audio, controls, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
@@ -21,115 +26,148 @@ from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, titled_card, v
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
 
-def nearest(values: list[int], value: int) -> int:
+def nearest(values: list[Any], value: Any) -> int:
     """The index of the value of `values` nearest `value`."""
     return values.index(min(values, key=lambda v: abs(v - value)))
 
 
-class SettingsScene(Scene):
-    """Change the settings; each change applies at once and is saved."""
+def values_of(row: Setting, current: Any) -> list[Any]:
+    """The values a line offers: the row's choices (a window's size also the player's own)."""
+    if row.name == "window":
+        return sorted(set(WINDOW_SIZES) | {tuple(current)})
+    return list(row.choices)
 
-    def __init__(self) -> None:
+
+def index_of(values: list[Any], current: Any) -> int:
+    """Where the current value stands among the line's values (the nearest number)."""
+    if current in values:
+        return values.index(current)
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return nearest(values, current)
+    return 0
+
+
+def value_words(row: Setting, value: Any) -> str:
+    """A value of `row` in the player's words."""
+    if row.shown == "size":
+        return t("settings.window_value", width=value[0], height=value[1])
+    if row.shown == "on_off":
+        return t("settings.on") if value else t("settings.off")
+    if row.shown == "speed":
+        return t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[value]}"), factor=f"{value:g}")
+    if row.shown == "percent":
+        return t("settings.volume_value", value=value)
+    return t(f"{row.shown}.{value}")
+
+
+class SettingsScene(Scene):
+    """Change the settings of one page; each change applies at once and is saved."""
+
+    def __init__(self, page: str = PAGES[0]) -> None:
         super().__init__()
+        self.page = page
         self.group = FocusGroup()
 
     def enter(self) -> None:
         self.build(focus=0)
 
+    def resume(self) -> None:
+        """Back from another page: its words in the language now chosen."""
+        self.build(focus=self.group.focus)
+
+    def rows(self) -> list[Setting]:
+        """The settings of this page, in the table's order."""
+        return [row for row in SETTINGS if row.page == self.page]
+
     def build(self, focus: int) -> None:
         """Lay out the lines in the current language."""
         s = self.app.settings
-        sizes = sorted(set(WINDOW_SIZES) | {tuple(s.window)})
-        speeds = list(ANIMATION_SPEEDS)
-        volumes = list(range(0, 101, 10))
-        languages = list(i18n.LANGUAGES)
-        language = getattr(s, "language", i18n.language())
         x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 47, 57
-        lines: list[tuple[str, list[Any], int, Callable[[Any], None], Callable[[Any], str]]] = [
-            (t("settings.window"), sizes, sizes.index(tuple(s.window)), self.set_window, self.window_words),
-            (t("settings.fullscreen"), [False, True], int(s.fullscreen), self.set_fullscreen, self.on_off),
-            (t("settings.speed"), speeds, speeds.index(s.animation_speed), self.set_speed, self.speed_words),
-            (t("settings.volume"), volumes, nearest(volumes, s.volume), self.set_volume, self.percent),
-            (t("settings.music_volume"), volumes, nearest(volumes, s.music_volume), self.set_music, self.percent),
-            (
-                t("settings.language"),
-                languages,
-                languages.index(language) if language in languages else 0,
-                self.set_language,
-                lambda v: t(f"language.{v}"),
-            ),
+        widgets: list[Widget] = []
+        for k, row in enumerate(self.rows()):
+            current = getattr(s, row.name)
+            values = values_of(row, current)
+            widgets.append(
+                Choice(
+                    (x, 194 + k * step, w, h),
+                    t(row.words),
+                    values,
+                    index_of(values, current),
+                    functools.partial(self.change, row),
+                    functools.partial(value_words, row),
+                )
+            )
+        buttons: list[tuple[str, Callable[[], None]]] = [
+            (t(f"settings.page.{page}"), functools.partial(self.open, page)) for page in PAGES if page != self.page
         ]
-        widgets: list[Widget] = [
-            Choice((x, 194 + k * step, w, h), label, values, index, change, words)
-            for k, (label, values, index, change, words) in enumerate(lines)
-        ]
-        widgets.append(Button((theme.SIZE[0] // 2 - 150, 552, 300, 52), t("common.back"), self.back, primary=True))
-        self.group.set(widgets, focus=focus)
+        buttons.append((t("settings.controls"), self.open_controls))
+        buttons.append((t("common.back"), self.back))
+        width, gap = 220, 16
+        left = theme.SIZE[0] // 2 - (len(buttons) * width + (len(buttons) - 1) * gap) // 2
+        for k, (label, action) in enumerate(buttons):
+            primary = k == len(buttons) - 1
+            widgets.append(Button((left + k * (width + gap), 552, width, 52), label, action, primary=primary))
+        self.group.set(widgets, focus=min(focus, len(widgets) - 1))
 
-    @staticmethod
-    def window_words(size) -> str:
-        return t("settings.window_value", width=size[0], height=size[1])
+    def change(self, row: Setting, value: Any) -> None:
+        """A new value of `row`, applied at once as the row says and saved."""
+        s = self.app.settings
+        value = tuple(value) if isinstance(value, list) else value
+        if row.applies == "language":
+            s.language = i18n.set_language(value)
+            self.app.save_settings()
+            self.build(focus=self.group.focus)
+            return
+        setattr(s, row.name, value)
+        if row.applies == "window":
+            self.app.apply_settings()
+        elif row.applies == "theme":
+            self.app.apply_theme()
+        elif row.applies == "volumes":
+            self.app.apply_volumes()
+            if row.name == "volume":
+                audio.play("click")  # heard at the new volume
+        else:
+            self.app.save_settings()
 
-    @staticmethod
-    def on_off(on) -> str:
-        return t("settings.on") if on else t("settings.off")
-
-    @staticmethod
-    def speed_words(speed) -> str:
-        return t("settings.speed_value", word=t(f"settings.speed.{SPEED_WORDS[speed]}"), factor=f"{speed:g}")
-
-    @staticmethod
-    def percent(value) -> str:
-        return t("settings.volume_value", value=value)
-
-    def set_window(self, size) -> None:
-        """A new window size."""
-        self.app.settings.window = tuple(size)
-        self.app.apply_settings()
-
-    def set_fullscreen(self, on) -> None:
-        """Full screen on or off."""
-        self.app.settings.fullscreen = bool(on)
-        self.app.apply_settings()
-
-    def set_speed(self, speed) -> None:
-        """How fast animations and computer racers go."""
-        self.app.settings.animation_speed = float(speed)
-        self.app.save_settings()
-
-    def set_volume(self, volume) -> None:
-        """The sound effects' volume, heard at once (a click at the new volume)."""
-        self.app.settings.volume = int(volume)
-        self.app.apply_volumes()
-        audio.play("click")
-
-    def set_music(self, volume) -> None:
-        """The music's volume, heard at once."""
-        self.app.settings.music_volume = int(volume)
-        self.app.apply_volumes()
-
-    def set_language(self, code) -> None:
+    def set_language(self, code: str) -> None:
         """English or French, at once (the screen is laid out again in it) and saved."""
-        self.app.settings.language = i18n.set_language(code)
-        self.app.save_settings()
-        self.build(focus=self.group.focus)
+        self.change(next(row for row in SETTINGS if row.applies == "language"), code)
+
+    def open(self, page: str) -> None:
+        """Another page of the settings, in this one's place (Back leaves the settings from any page)."""
+        self.stack.replace(SettingsScene(page))
+
+    def open_controls(self) -> None:
+        """Settings > Controls: the actions and their keys and buttons, rebound there."""
+        self.stack.push(self.stack.make("controls"))
 
     def back(self) -> None:
         """Back to where the settings were opened from."""
         self.stack.pop()
 
+    def rest(self) -> float:
+        """Nothing here moves by itself: the window rests until an input."""
+        return math.inf
+
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if controls.pressed(event, Action.BACK):
             self.back()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 120)
-        titled_card(surface, (720, 540), 100, t("settings.title"), 44)
+        title = t("settings.title") if self.page == PAGES[0] else t(f"settings.heading.{self.page}")
+        titled_card(surface, (720, 540), 100, title, 44)
         self.group.draw(surface)
+        rows = self.rows()
+        if self.page != PAGES[0] and self.group.focus < len(rows):  # what the focused option does
+            below = 194 + len(rows) * 57 + 6
+            area = pygame.Rect(theme.SIZE[0] // 2 - 320, below, 640, 540 - below)
+            text.draw_wrapped(surface, t(f"{rows[self.group.focus].words}.help"), area, 17, theme.MUTED)
         text.draw(
             surface, t("settings.keys"), (theme.SIZE[0] // 2, theme.SIZE[1] - 40), 17, theme.MUTED, anchor="center"
         )

@@ -22,14 +22,16 @@ import pygame
 
 from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
+from game.app.controls import Action
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
-from scenes import assets, boards, character_card
+from scenes import assets, boards, character_card, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
+from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -413,11 +415,7 @@ class SetupScene(Scene):
 
     def handle_event(self, event):
         focused = self.group.focused
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            and not isinstance(focused, Button)
-        ):
+        if controls.pressed(event, Action.CONFIRM) and not isinstance(focused, Button):
             self.start()  # "Enter: start" from any field (Space or the arrows change a value)
             return None
         if self.group.handle_event(event):
@@ -425,9 +423,8 @@ class SetupScene(Scene):
             if now is not None and now in self.row_of:
                 self.selected = self.row_of[now]
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.back()
+        if controls.pressed(event, Action.BACK):
+            self.back()
         return None
 
     # ---------------------------------------------------------------- drawing
@@ -460,8 +457,8 @@ class SetupScene(Scene):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
-            pygame.draw.circle(surface, theme.racer_colour(i), (54, y), 14)
-            text.draw(surface, str(i + 1), (54, y), 18, (20, 20, 28), "bold", anchor="center")
+            shape = sprites.mark(i, 30, theme.racer_colour(i), i + 1)  # his seat's shape, colour and number
+            surface.blit(shape, shape.get_rect(center=(54, y)))
         self._draw_gallery(surface)
         self.group.draw(surface)
         if self.message:

@@ -9,7 +9,8 @@ import math
 import pygame
 
 from game.app import session
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.backdrop import backdrop, draw_logo
 from scenes.games import describe
 from scenes.i18n import t
@@ -55,7 +56,7 @@ class TitleScene(Scene):
             items.append((t("menu.games", count=len(self.games)), self.open_games))
         learn = (t("menu.learn"), self.learn)
         first_start = self.app is not None and not self.app.settings.tutorial_seen
-        items += [learn] if first_start else []
+        items += [learn, (t("menu.access"), self.accessibility)] if first_start else []  # before any race
         items += [
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
@@ -135,6 +136,11 @@ class TitleScene(Scene):
         """Open the settings."""
         self.stack.push(self.stack.make("settings"))
 
+    def accessibility(self) -> None:
+        """The accessibility settings (colours, flashes, motion; Controls from there), offered on the first
+        start before the guided race."""
+        self.stack.push(self.stack.make("settings", "access"))
+
     def quit(self) -> None:
         """Ask before leaving the game (Quit, or Escape): No is focused."""
         self.stack.push(self.stack.make("question", t("quit.question"), self.leave, yes=t("quit.yes")))
@@ -147,7 +153,7 @@ class TitleScene(Scene):
     def handle_event(self, event):
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.quit()
             return None
         return event

@@ -20,12 +20,13 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.app.session import Session
 from game.meta import tutorial
 from game.meta.tutorial import PLAYER, STEPS, Step
 from game.rules.characters import CHARACTERS
 from game.rules.events import Event
-from scenes import assets, hud, i18n
+from scenes import assets, controls, hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race import RaceScene
@@ -37,7 +38,7 @@ BOARD_LEFT = 16  # the training ground's left edge in the board view; the lesson
 BOX_MARGIN = 16
 
 log = logging.getLogger("fantasy-racing")
-GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+GO_ON = (Action.CONFIRM, Action.ACTIVATE)
 SETUP = {"tutorial": True, "board": "tutorial", "turns": tutorial.TURNS}
 
 
@@ -127,14 +128,12 @@ class Lessons(Guide):
             scene.stack.reset(scene.stack.make("title"))
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.PAUSE):
             if scene.panel is None or not scene.panel.cancel():  # (first a costly option's press taken back)
                 self.leave(scene)
             return True
         if self.reading:
-            if (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            ):
+            if controls.pressed(event, *GO_ON) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
                 self.lesson = None
             return True
         return False

@@ -72,8 +72,7 @@ FONTS = ["CinzelDecorative-Bold.ttf", "Cinzel-Bold.ttf", "AlegreyaSans-Regular.t
 @pytest.fixture(scope="module", autouse=True)
 def pygame_ready():
     pygame.init()
-    yield
-    pygame.quit()
+    yield  # (pygame stays up: a font the screens of earlier tests made cannot draw after a quit)
 
 
 @pytest.mark.parametrize("relative,size", EXPECTED, ids=[e[0] for e in EXPECTED])

@@ -294,10 +294,10 @@ def test_the_book_opens_at_a_named_section_and_scrolls_by_wheel_keys_and_gamepad
         before = rules.scroll
         app.step([key(k)])
         assert rules.scroll > before, pygame.key.name(k)
-    app.step([key(gamepad.BUTTON_KEYS[pygame.CONTROLLER_BUTTON_DPAD_DOWN])])  # the D-pad: the arrows
-    app.step([key(pygame.K_HOME), key(gamepad.BUTTON_KEYS[pygame.CONTROLLER_BUTTON_DPAD_RIGHT])])
+    app.step([gamepad.pad_event(pygame.KEYDOWN, "dpdown")])  # the D-pad: the arrows
+    app.step([key(pygame.K_HOME), gamepad.pad_event(pygame.KEYDOWN, "dpright")])
     assert rules.selected == 1 and rules.scroll == rules.sections[1][2] - 4
-    app.step([key(gamepad.BUTTON_KEYS[pygame.CONTROLLER_BUTTON_RIGHTSHOULDER])])  # a shoulder: S, down
+    app.step([gamepad.pad_event(pygame.KEYDOWN, "rightshoulder")])  # a shoulder: down
     assert rules.scroll > rules.sections[1][2] - 4
     app.step([key(pygame.K_LEFT)])
     assert rules.selected == 1 and rules.scroll == rules.sections[1][2] - 4  # back to the section's start
@@ -306,7 +306,7 @@ def test_the_book_opens_at_a_named_section_and_scrolls_by_wheel_keys_and_gamepad
     assert rules.selected == index == 7
     app.step([key(pygame.K_END)])
     assert rules.scroll == rules.max_scroll and rules.selected == len(SECTIONS) - 1
-    app.step([key(gamepad.BUTTON_KEYS[pygame.CONTROLLER_BUTTON_B])])
+    app.step([gamepad.pad_event(pygame.KEYDOWN, "b")])
     assert app.stack.top is not rules
 
 
@@ -318,3 +318,20 @@ def test_an_unknown_section_opens_the_book_at_its_start(app, caplog):
 
 def test_the_book_is_laid_out_once_per_language():
     assert layout("en") is layout("en") and layout("en") is not layout("fr")
+
+
+@pytest.mark.slow  # (the book laid out four times)
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_rule_book_text_setting_lays_the_book_out_larger_and_never_wider_than_its_page(language):
+    try:
+        normal = layout(language)
+        theme.use_book_text(150)
+        large = layout(language)
+    finally:
+        theme.use_book_text(100)
+    assert large is not normal and layout(language) is normal  # (one layout a size, kept)
+    assert large.height > 1.3 * normal.height  # the same words, half as large again
+    assert [name for _, name, _ in large.sections] == [name for _, name, _ in normal.sections]
+    for x, _, piece in large.pieces:
+        # (a line is wrapped by its words' advances: drawn, it may end a pixel or two further, in the margin)
+        assert x >= 0 and x + piece.get_width() <= INNER.width + 4, (language, x, piece.get_width())

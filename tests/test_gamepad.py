@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.controls import Action
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
@@ -89,14 +90,14 @@ def test_the_shoulders_and_the_right_stick_scroll_the_board(app):
     app.step(press(pygame.CONTROLLER_BUTTON_A))
     race = app.stack.top
     app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
-    assert pygame.K_s in race.camera.scroll_keys
+    assert Action.CAMERA_DOWN in race.camera.scroll_keys
     before = list(race.camera.position)
     app.step([], 0.5)
     assert race.camera.manual and race.camera.position != before
     app.step([pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
     assert not race.camera.scroll_keys
     app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, -32768)])
-    assert race.camera.scroll_keys == {pygame.K_a}
+    assert race.camera.scroll_keys == {Action.CAMERA_LEFT}
     app.step([stick(pygame.CONTROLLER_AXIS_RIGHTX, 100)])
     assert not race.camera.scroll_keys
     app.step(press(pygame.CONTROLLER_BUTTON_Y))  # the camera back on the racer
@@ -106,6 +107,19 @@ def test_the_shoulders_and_the_right_stick_scroll_the_board(app):
 def test_plugging_and_unplugging_a_controller_never_stops_the_game(app):
     app.stack.push(TitleScene())
     app.step([pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7)])  # nothing there: logged
-    app.gamepads.held[(3, pygame.CONTROLLER_AXIS_LEFTX)] = pygame.K_LEFT
+    app.gamepads.held[(3, pygame.CONTROLLER_AXIS_LEFTX)] = "leftx-"
     app.step([pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=3)])
     assert app.running and not app.gamepads.held and isinstance(app.stack.top, TitleScene)
+
+
+def test_a_button_held_while_the_screen_changes_holds_back_only_itself(app):
+    app.stack.push(TitleScene())
+    app.step([])
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)])
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)  # A, still held, opened the setup
+    before = setup.group.focus
+    app.step(press(pygame.CONTROLLER_BUTTON_DPAD_DOWN))  # another button: the new screen takes it
+    assert setup.group.focus != before
+    app.step([pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_A, instance_id=0)])
+    assert app.stack.top is setup  # A's release belonged to the title

@@ -382,6 +382,19 @@ def drive_every_scene(app, screen=None) -> None:
     app.stack.push(SettingsScene())
     app.step([])
     app.step([key(pygame.K_ESCAPE)])
+    mark("accessibility")
+    app.stack.push(SettingsScene("access"))
+    app.step([])
+    mark("controls")
+    controls_screen = app.stack.push(app.stack.make("controls"))
+    app.step([])
+    controls_screen.listen(controls_screen.rows[14])
+    app.step([])
+    controls_screen.take("key:l")  # refused: the legend's
+    app.step([])
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_ESCAPE)])
     mark("rules")
     if screen is not None:
         for block in parse(book_text()):  # its words are drawn by the book's own lines, but its headings and tables

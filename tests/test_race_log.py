@@ -16,7 +16,6 @@ from game.bots.ai import pick
 from scenes import boards, words
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.ui import theme
 from tests.test_scenes import key
 
 SETUP = {"board": boards.PRACTICE, "turns": 6, "racers": []}
@@ -80,7 +79,7 @@ def test_each_game_turns_lines_are_grouped_and_the_persons_racer_lines_marked(ap
         if line.kind == "turn":
             turn += 1
         assert line.turn == turn  # each line belongs to the game turn whose heading is above it
-    ann = theme.racer_colour(0)
+    ann = 0  # her seat: her lines are drawn in her colour and shape
     marked = [line.text for line in lines if line.mark == ann]
     assert marked and all("Ann" in text for text in marked)  # her lines, and only hers
     assert not any(line.mark is not None and "Ann" not in line.text for line in lines)

@@ -18,6 +18,7 @@ from game.meta.season import Season, play_headless
 from scenes import boards, i18n
 from scenes.app import App
 from scenes.championships import ChampionshipsScene
+from scenes.controls_screen import ControlsScene
 from scenes.games import GamesScene
 from scenes.join import JoinScene
 from scenes.pause import PauseScene
@@ -173,6 +174,25 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
         settings.group.focus = focus
         check(app, marks, f"settings, focus {focus}")
     app.stack.pop()
+    access = app.stack.push(SettingsScene("access"))
+    for focus in range(len(access.group.widgets)):
+        access.group.focus = focus
+        check(app, marks, f"accessibility settings, focus {focus}")
+    access.group.widgets[0].adjust(1)  # the longest palette's name
+    check(app, marks, "accessibility settings, red-green")
+    controls = app.stack.push(ControlsScene())
+    for focus in range(0, len(controls.group.widgets), 5):
+        controls.group.focus = focus
+        controls.place()
+        check(app, marks, f"controls, focus {focus}")
+    controls.listen(controls.rows[0])
+    check(app, marks, "controls: listening")
+    controls.take("key:j")  # confirm to J
+    controls.listen(controls.rows[14])
+    controls.take("key:l")  # undo to L too: refused, the screen says why
+    assert controls.message_bad
+    check(app, marks, "controls: a clash refused")
+    app.stack.reset(TitleScene())
     app.stack.push(GamesScene())
     check(app, marks, "games in progress")
     app.step([nw.key(pygame.K_DELETE)])

@@ -1,9 +1,14 @@
 """The player's settings: settings.json in the per-user folder (`game.app.userdata`).
 
-A small versioned JSON file, written atomically. A file this game cannot use
-at all is set aside and the defaults are used; a file with some bad values
-is set aside too, its good values kept and the bad ones clamped or reset;
-either way one sentence naming the file says so, once.
+A small versioned JSON file, written atomically. Every setting is one row of
+one table, `SETTINGS` (name, type, bounds or choices, default, the keys of its
+words in both languages, the page of the settings screen that shows it): the
+settings screen, the file's validation and the defaults all come from it. A
+file this game cannot use at all is set aside and the defaults are used; a
+file with some bad values is set aside too, its good values kept and the bad
+ones clamped or reset; either way one sentence naming the file says so, once.
+Older files (the first builds wrote no "format"; later ones lack the newer
+settings) are read as they are, the missing settings taking their defaults.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ import locale
 import logging
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.controls import read_controls
 from game.app.userdata import (
     Unreadable,
     check_format,
@@ -42,17 +48,9 @@ WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
+BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
+COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
-#: The settings' texts, as the record's one validation checks them (printable, bounded).
-TEXTS = (
-    Field("last_board", TEXT, longest=PATH_LENGTH),
-    Field("host_address", TEXT, longest=255),  # a host name is at most 253 characters
-    Field("join_address", TEXT, longest=255),
-    Field("join_code", TEXT, longest=16),
-    Field("player_name", TEXT, longest=NAME_LENGTH),
-    Field("me_names", TEXT, longest=8 * (NAME_LENGTH + 2)),  # "that's me": other names of the player, by commas
-    Field("stats_since", TEXT, longest=32),  # the statistics count the races kept from then (ISO), "" all
-)
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
 #: championship's), and what a lineup holds: the board (the championship: its name and a board per
@@ -120,30 +118,311 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+# ---------------------------------------------------------------- the table
+Read = tuple[Any, "str | None"]  # a value read from the file, and the phrase of what was corrected (or None)
+
+
+def _is_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def read_flag(row: Setting, value: Any) -> Read:
+    """True or false."""
+    if isinstance(value, bool):
+        return value, None
+    return row.default(), f"{row.name} is {kind_of(value)}, not true or false: reset"
+
+
+def read_whole(row: Setting, value: Any) -> Read:
+    """A whole number within the row's bounds: clamped to them (`clamp`), else reset."""
+    low, high = row.bounds
+    if not _is_number(value):
+        return row.default(), f"{row.name} is {kind_of(value)}, not a number: reset"
+    if not row.clamp:
+        if type(value) is int and low <= value <= high:
+            return value, None
+        return row.default(), f"{row.name} is {kind_of(value)}, not {row.words_of_bounds}: reset"
+    clamped = int(round(max(low, min(high, value))))
+    if not low <= value <= high:
+        return clamped, f"{row.name} {value:g} is outside {low}-{high}: {clamped}"
+    if clamped != value:
+        return clamped, f"{row.name} {value:g} is not a whole number: {clamped}"
+    return clamped, None
+
+
+def read_step(row: Setting, value: Any) -> Read:
+    """One of the row's numbers (a speed, a percentage): the nearest one (on a log scale)."""
+    if not _is_number(value):
+        return row.default(), f"{row.name} is {kind_of(value)}, not a number: reset"
+    nearest = min(row.choices, key=lambda s: abs(math.log(s) - math.log(max(value, 1e-3))))
+    if value in row.choices:
+        return nearest, None
+    listed = ", ".join(f"{s:g}" for s in row.choices)
+    return nearest, f"{row.name} {value:g} is not one of {listed}: {nearest:g}"
+
+
+def read_among(row: Setting, value: Any) -> Read:
+    """One of the row's words (a language, a palette)."""
+    if isinstance(value, str) and value in row.choices:
+        return value, None
+    default = row.default()
+    return default, f"{row.name} {repr(value)[:24]} is not one of {', '.join(row.choices)}: {default}"
+
+
+def read_text(row: Setting, value: Any) -> Read:
+    """A printable text no longer than the row's bound."""
+    wrong = Field(row.name, TEXT, longest=row.bounds[1]).problem(value, row.name)
+    return (value, None) if wrong is None else (row.default(), f"{wrong}: reset")
+
+
+def read_window(row: Setting, value: Any) -> Read:
+    """A window's width and height, each within WINDOW_LIMITS."""
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        return row.default(), f"{row.name} is {kind_of(value)}, not two whole numbers: reset"
+    low, high = row.bounds
+    size = (max(low, min(high, value[0])), max(low, min(high, value[1])))
+    if size != tuple(value):
+        return size, f"{row.name} {value[0]} x {value[1]} is not within {low}-{high}: {size[0]} x {size[1]}"
+    return size, None
+
+
+def read_lineups(row: Setting, value: Any) -> Read:
+    """The setups' last lineups: each one checked on its own (a bad one is forgotten, the others kept)."""
+    if not isinstance(value, dict):
+        return row.default(), f"{row.name} is {kind_of(value)}, not an object: reset"
+    kept, fixes = {}, []
+    for key in LINEUPS:
+        if key in value:
+            wrong = lineup_problem(value[key], f"{row.name}.{key}")
+            if wrong is None:
+                kept[key] = value[key]
+            else:
+                fixes.append(f"{wrong}: forgotten")
+    return kept, "; ".join(fixes) or None
+
+
+def read_seat_keys(row: Setting, value: Any) -> Read:
+    """The keys of the seats of the last races joined: "place" -> key, the last SEAT_KEYS."""
+    if isinstance(value, dict) and all(
+        isinstance(k, str)
+        and isinstance(v, str)
+        and len(k) <= 200
+        and 16 <= len(v) <= 64
+        and k.isprintable()
+        and v.isprintable()
+        for k, v in value.items()
+    ):
+        return dict(list(value.items())[-SEAT_KEYS:]), None
+    return row.default(), f"{row.name} is {kind_of(value)}, not the keys of seats: reset"
+
+
+def read_bindings(row: Setting, value: Any) -> Read:
+    """The player's bindings: the actions he rebound (game.app.controls), each checked."""
+    kept, fixes = read_controls(value)
+    return kept, "; ".join(fixes) or None
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its name (the attribute and the file's key), how the file's value is read, its
+    default, its bounds or choices, and where the settings screen shows it: `page` ("" for the settings
+    the game keeps by itself), `words` the key of its label in the catalogues (assets/i18n), `shown`
+    how its values are said ("size", "on_off", "speed", "percent", or a catalogue prefix: the value's
+    key is prefix + "." + value), `applies` what a change sets going ("window", "volumes", "language",
+    "" only saved)."""
+
+    name: str
+    read: Callable[[Setting, Any], Read]
+    make: Callable[[], Any]  # the default (a fresh one each time: lists and dicts are never shared)
+    choices: tuple[Any, ...] = ()
+    bounds: tuple[int, int] = (0, 0)
+    clamp: bool = True  # a whole number outside its bounds: clamped (True) or reset (False)
+    words_of_bounds: str = ""  # a whole number reset: what it should have been ("a port from 1 to 65535")
+    page: str = ""
+    words: str = ""
+    shown: str = ""
+    applies: str = ""
+    write: Callable[[Any], Any] = lambda value: value  # the value as the file holds it
+
+    def default(self) -> Any:
+        """The default value."""
+        return self.make()
+
+
+PAGES = ("general", "access")  # the settings screen's pages (scenes/settings.py), in order
+
+SETTINGS: tuple[Setting, ...] = (
+    # name, how the file's value is read, default, bounds or choices, the screen's page, words, values, effect
+    Setting(
+        "window",
+        read_window,
+        lambda: (1280, 720),
+        WINDOW_SIZES,
+        WINDOW_LIMITS,
+        page="general",
+        words="settings.window",
+        shown="size",
+        applies="window",
+        write=lambda v: [int(v[0]), int(v[1])],
+    ),
+    Setting(
+        "fullscreen",
+        read_flag,
+        lambda: False,
+        (False, True),
+        page="general",
+        words="settings.fullscreen",
+        shown="on_off",
+        applies="window",
+    ),
+    Setting(
+        "animation_speed",
+        read_step,
+        lambda: 1.0,
+        ANIMATION_SPEEDS,
+        page="general",
+        words="settings.speed",
+        shown="speed",
+        write=float,
+    ),  # 1.0 = normal; 2.0 = twice as fast
+    Setting(
+        "volume",
+        read_whole,
+        lambda: 70,
+        tuple(range(0, 101, 10)),
+        (0, 100),
+        page="general",
+        words="settings.volume",
+        shown="percent",
+        applies="volumes",
+    ),  # the sound effects
+    Setting(
+        "music_volume",
+        read_whole,
+        lambda: 60,
+        tuple(range(0, 101, 10)),
+        (0, 100),
+        page="general",
+        words="settings.music_volume",
+        shown="percent",
+        applies="volumes",
+    ),
+    Setting(
+        "language",
+        read_among,
+        system_language,
+        LANGUAGES,
+        page="general",
+        words="settings.language",
+        shown="language",
+        applies="language",
+    ),
+    # accessibility: the racers' colours for the player's eyes (scenes/ui/theme.py PALETTES)
+    Setting(
+        "colour_vision",
+        read_among,
+        lambda: "normal",
+        COLOUR_VISIONS,
+        page="access",
+        words="settings.colour_vision",
+        shown="settings.colour_vision",
+        applies="theme",
+    ),
+    # effects that do not hurt: "reduced" flashes (no full-screen flash, never more than three flashes a
+    # second) and "reduced" motion (the camera cuts instead of gliding)
+    Setting(
+        "flashes",
+        read_among,
+        lambda: "full",
+        ("full", "reduced"),
+        page="access",
+        words="settings.flashes",
+        shown="settings.effects",
+        applies="theme",
+    ),
+    Setting(
+        "motion",
+        read_among,
+        lambda: "full",
+        ("full", "reduced"),
+        page="access",
+        words="settings.motion",
+        shown="settings.effects",
+        applies="theme",
+    ),
+    # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
+    Setting(
+        "book_text_size",
+        read_whole,
+        lambda: 100,
+        BOOK_TEXT_SIZES,
+        (BOOK_TEXT_SIZES[0], BOOK_TEXT_SIZES[-1]),
+        page="access",
+        words="settings.book_text_size",
+        shown="percent",
+        applies="theme",
+    ),
+    Setting("last_board", read_text, str, bounds=(0, PATH_LENGTH)),
+    # the guided first race was played or skipped (the title offers it until then)
+    Setting("tutorial_seen", read_flag, lambda: False),
+    # where a race hosted from the window listens: "" every interface, or one address (a host name is at most
+    # 253 characters), and its port (the one to open on a home router)
+    Setting("host_address", read_text, str, bounds=(0, 255)),
+    Setting(
+        "host_port", read_whole, lambda: 47810, bounds=(1, 65535), clamp=False, words_of_bounds="a port from 1 to 65535"
+    ),
+    # the last race joined: the host's address, the room code, the name given
+    Setting("join_address", read_text, str, bounds=(0, 255)),
+    Setting("join_code", read_text, str, bounds=(0, 16)),
+    Setting("player_name", read_text, str, bounds=(0, NAME_LENGTH)),
+    # the statistics' "that's me" (game/app/stats.py): the other names the player plays under, by commas
+    Setting("me_names", read_text, str, bounds=(0, 8 * (NAME_LENGTH + 2))),
+    # the statistics' reset: only the races kept from then (ISO) count; "" all
+    Setting("stats_since", read_text, str, bounds=(0, 32)),
+    # LINEUPS: each setup's last lineup
+    Setting("lineups", read_lineups, dict, write=lambda v: {key: v[key] for key in LINEUPS if key in v}),
+    # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
+    # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
+    Setting("seat_keys", read_seat_keys, dict, write=dict),
+    # the actions the player rebound (Settings > Controls): an action -> its keys and buttons; the others
+    # keep their defaults (game/app/controls.py)
+    Setting("controls", read_bindings, dict, write=lambda v: {k: list(b) for k, b in v.items()}),
+)
+TABLE = {row.name: row for row in SETTINGS}
+
+
+def default(name: str) -> Any:
+    """The dataclass field of setting `name`, its default from the table."""
+    return field(default_factory=TABLE[name].make)
+
+
 # ---------------------------------------------------------------- settings
 @dataclass
 class Settings:
-    """The player's settings (settings.json, a small versioned JSON file)."""
+    """The player's settings (settings.json, a small versioned JSON file); each field a row of SETTINGS."""
 
-    window: tuple[int, int] = (1280, 720)
-    fullscreen: bool = False
-    animation_speed: float = 1.0  # 1.0 = normal; 2.0 = twice as fast
-    volume: int = 70  # sound effects, 0-100
-    music_volume: int = 60  # music, 0-100
-    language: str = field(default_factory=system_language)  # "en" or "fr"
-    last_board: str = ""
-    tutorial_seen: bool = False  # the guided first race was played or skipped (the title offers it until then)
-    host_address: str = ""  # where a race hosted from the window listens: "" every interface, or one address
-    host_port: int = 47810  # its port (the one to open on a home router)
-    join_address: str = ""  # the last race joined: the host's address, the room code, the name given
-    join_code: str = ""
-    player_name: str = ""
-    me_names: str = ""  # the statistics' "that's me" (game/app/stats.py): other names he plays under
-    stats_since: str = ""  # the statistics' reset: the races kept from then count
-    lineups: dict[str, dict[str, Any]] = field(default_factory=dict)  # LINEUPS: each setup's last lineup
-    # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
-    # its key): "address code name" (game.net.protocol.key_place) -> key, the most recent last
-    seat_keys: dict[str, str] = field(default_factory=dict)
+    window: tuple[int, int] = default("window")
+    fullscreen: bool = default("fullscreen")
+    animation_speed: float = default("animation_speed")
+    volume: int = default("volume")
+    music_volume: int = default("music_volume")
+    language: str = default("language")
+    colour_vision: str = default("colour_vision")
+    flashes: str = default("flashes")
+    motion: str = default("motion")
+    book_text_size: int = default("book_text_size")
+    last_board: str = default("last_board")
+    tutorial_seen: bool = default("tutorial_seen")
+    host_address: str = default("host_address")
+    host_port: int = default("host_port")
+    join_address: str = default("join_address")
+    join_code: str = default("join_code")
+    player_name: str = default("player_name")
+    me_names: str = default("me_names")
+    stats_since: str = default("stats_since")
+    lineups: dict[str, dict[str, Any]] = default("lineups")
+    seat_keys: dict[str, str] = default("seat_keys")
+    controls: dict[str, list[str]] = default("controls")
     extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer game, kept and written back
     problem: str = field(default="", compare=False, repr=False)  # why the file was set aside
 
@@ -209,149 +488,23 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
-        """Settings from a file's values, and what had to be corrected (phrases)."""
+        """Settings from a file's values (each read by its row of SETTINGS; a missing one takes its
+        default), and what had to be corrected (phrases)."""
         settings, fixes = cls(), []
-
-        def number(key: str) -> float | None:
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                fixes.append(f"{key} is {kind_of(value)}, not a number: reset")
-                return None
-            return value
-
-        if "window" in data:
-            value = data["window"]
-            if (
-                isinstance(value, list)
-                and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            ):
-                low, high = WINDOW_LIMITS
-                size = (max(low, min(high, value[0])), max(low, min(high, value[1])))
-                if size != tuple(value):
-                    fixes.append(f"window {value[0]} x {value[1]} is not within {low}-{high}: {size[0]} x {size[1]}")
-                settings.window = size
-            else:
-                fixes.append(f"window is {kind_of(value)}, not two whole numbers: reset")
-        for key in ("fullscreen", "tutorial_seen"):
-            if key in data:
-                if isinstance(data[key], bool):
-                    setattr(settings, key, data[key])
-                else:
-                    fixes.append(f"{key} is {kind_of(data[key])}, not true or false: reset")
-        if "animation_speed" in data:
-            value = number("animation_speed")
-            if value is not None:
-                nearest = min(ANIMATION_SPEEDS, key=lambda s: abs(math.log(s) - math.log(max(value, 1e-3))))
-                if value not in ANIMATION_SPEEDS:
-                    fixes.append(
-                        f"animation_speed {value:g} is not one of "
-                        f"{', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}: {nearest:g}"
-                    )
-                settings.animation_speed = nearest
-        for key in ("volume", "music_volume"):
-            if key in data:
-                value = number(key)
-                if value is not None:
-                    clamped = int(round(max(0, min(100, value))))
-                    if not 0 <= value <= 100:
-                        fixes.append(f"{key} {value:g} is outside 0-100: {clamped}")
-                    elif clamped != value:
-                        fixes.append(f"{key} {value:g} is not a whole number: {clamped}")
-                    setattr(settings, key, clamped)
-        if "language" in data:
-            if isinstance(data["language"], str) and data["language"] in LANGUAGES:
-                settings.language = data["language"]
-            else:
-                shown = repr(data["language"])[:24]
-                fixes.append(f"language {shown} is not one of {', '.join(LANGUAGES)}: {settings.language}")
-        for text in TEXTS:
-            if text.key in data:
-                wrong = text.problem(data[text.key], text.key)
-                if wrong is None:
-                    setattr(settings, text.key, data[text.key])
-                else:
-                    fixes.append(f"{wrong}: reset")
-        if "lineups" in data:
-            value = data["lineups"]
-            if isinstance(value, dict):
-                for key in LINEUPS:
-                    if key in value:
-                        wrong = lineup_problem(value[key], f"lineups.{key}")
-                        if wrong is None:
-                            settings.lineups[key] = value[key]
-                        else:
-                            fixes.append(f"{wrong}: forgotten")
-            else:
-                fixes.append(f"lineups is {kind_of(value)}, not an object: reset")
-        if "seat_keys" in data:
-            value = data["seat_keys"]
-            if isinstance(value, dict) and all(
-                isinstance(k, str)
-                and isinstance(v, str)
-                and len(k) <= 200
-                and 16 <= len(v) <= 64
-                and k.isprintable()
-                and v.isprintable()
-                for k, v in value.items()
-            ):
-                settings.seat_keys = dict(list(value.items())[-SEAT_KEYS:])
-            else:
-                fixes.append(f"seat_keys is {kind_of(value)}, not the keys of seats: reset")
-        if "host_port" in data:
-            value = data["host_port"]
-            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
-                settings.host_port = value
-            else:
-                fixes.append(f"host_port is {kind_of(value)}, not a port from 1 to 65535: reset")
-        known = {
-            "format",
-            "window",
-            "fullscreen",
-            "animation_speed",
-            "volume",
-            "music_volume",
-            "language",
-            "last_board",
-            "tutorial_seen",
-            "host_address",
-            "host_port",
-            "join_address",
-            "join_code",
-            "player_name",
-            "me_names",
-            "stats_since",
-            "lineups",
-            "seat_keys",
-        }
-        settings.extra = {k: v for k, v in data.items() if k not in known}
+        for row in SETTINGS:
+            if row.name in data:
+                value, fixed = row.read(row, data[row.name])
+                setattr(settings, row.name, value)
+                if fixed:
+                    fixes.append(fixed)
+        settings.extra = {k: v for k, v in data.items() if k != "format" and k not in TABLE}
         return settings, fixes
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as written to the file."""
         data = dict(self.extra)
-        data.update(
-            {
-                "format": SETTINGS_FORMAT,
-                "window": [int(self.window[0]), int(self.window[1])],
-                "fullscreen": bool(self.fullscreen),
-                "animation_speed": float(self.animation_speed),
-                "volume": int(self.volume),
-                "music_volume": int(self.music_volume),
-                "language": self.language,
-                "last_board": self.last_board,
-                "tutorial_seen": bool(self.tutorial_seen),
-                "host_address": str(self.host_address),
-                "host_port": int(self.host_port),
-                "join_address": str(self.join_address),
-                "join_code": str(self.join_code),
-                "player_name": str(self.player_name),
-                "me_names": str(self.me_names),
-                "stats_since": str(self.stats_since),
-                "lineups": {key: self.lineups[key] for key in LINEUPS if key in self.lineups},
-                "seat_keys": dict(self.seat_keys),
-            }
-        )
+        data["format"] = SETTINGS_FORMAT
+        data.update({row.name: row.write(getattr(self, row.name)) for row in SETTINGS})
         return data
 
     def keep_seat_key(self, place: str, key: str) -> None:

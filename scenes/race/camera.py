@@ -15,11 +15,14 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
+from scenes import controls
 from scenes.render.board import BoardRenderer
+from scenes.ui import theme
 
 CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
 SCROLL_SPEED = 520  # pixels per second when the player scrolls with W A S D
-SCROLL_KEYS = (pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d)
+SCROLLING = {Action.CAMERA_UP, Action.CAMERA_DOWN, Action.CAMERA_LEFT, Action.CAMERA_RIGHT}
 
 Spotter = Callable[[Any], list[tuple[int, int]]]
 
@@ -33,7 +36,7 @@ class Camera:
         self.tile = tile
         self.position: list[float] = list(at)
         self.manual = False  # the player moved it: it stays where he put it until C (or a new turn)
-        self.scroll_keys: set[int] = set()
+        self.scroll_keys: set[Action] = set()  # the scrolling actions held down
         self.dragging: tuple[int, int] | None = None
         self.board_left: int | None = None  # a narrow board's left edge in the view (None: centred)
 
@@ -70,8 +73,8 @@ class Camera:
         if self.scroll_keys:
             self.manual = True
             keys = self.scroll_keys
-            dx = (pygame.K_d in keys) - (pygame.K_a in keys)
-            dy = (pygame.K_s in keys) - (pygame.K_w in keys)
+            dx = (Action.CAMERA_RIGHT in keys) - (Action.CAMERA_LEFT in keys)
+            dy = (Action.CAMERA_DOWN in keys) - (Action.CAMERA_UP in keys)
             self.position[0] += dx * SCROLL_SPEED * dt
             self.position[1] += dy * SCROLL_SPEED * dt
         if self.narrow:
@@ -79,7 +82,7 @@ class Camera:
         if self.manual:
             return
         tx, ty = target
-        k = min(1.0, dt * CAMERA_FOLLOW)
+        k = 1.0 if theme.calm_motion() else min(1.0, dt * CAMERA_FOLLOW)  # Motion: reduced cuts
         ex = (tx - self.position[0] + width / 2) % width - width / 2
         ey = (ty - self.position[1] + height / 2) % height - height / 2
         self.position[0] = (self.position[0] + ex * k) % width
@@ -92,13 +95,13 @@ class Camera:
 
     def handle_event(self, event: Any) -> bool:
         """W A S D, the wheel and a right-button drag scroll the board; C brings the camera back."""
-        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
-            self.scroll_keys.add(event.key)
+        if controls.pressed(event, *SCROLLING):
+            self.scroll_keys |= controls.actions(event) & SCROLLING
             return True
-        if event.type == pygame.KEYUP and event.key in SCROLL_KEYS:
-            self.scroll_keys.discard(event.key)
+        if controls.released(event, *SCROLLING):
+            self.scroll_keys -= controls.actions(event)
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+        if controls.pressed(event, Action.CAMERA_BACK):
             self.manual = False
             return True
         if event.type == pygame.MOUSEWHEEL:
@@ -106,10 +109,14 @@ class Camera:
             self.position[1] -= event.y * self.tile
             self.position[0] -= event.x * self.tile
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.view.collidepoint(event.pos):
+        if (
+            controls.pressed(event, Action.CAMERA_DRAG)
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and self.view.collidepoint(event.pos)
+        ):
             self.dragging = event.pos
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+        if controls.released(event, Action.CAMERA_DRAG):
             self.dragging = None
             return True
         if event.type == pygame.MOUSEMOTION and self.dragging is not None:

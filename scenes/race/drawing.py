@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.rules.characters import BRAINY
-from scenes import explain, hud, i18n, words
+from scenes import controls, explain, hud, i18n, words
 from scenes.decisions import DecisionPanel
 from scenes.explain import option_lines
 from scenes.i18n import t
@@ -23,6 +23,7 @@ from scenes.render import board, effects, sprites
 from scenes.render.board import object_sprite
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel as draw_panel
+from scenes.ui.widgets import warning_sign
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
@@ -108,7 +109,9 @@ class RaceDrawing:
             tuple(shown.shown_protected.values()),
             shown.log.stamp,
             i18n.language(),
+            controls.stamp(),
             tuple(sorted(scene.seats.tags(race).items())),
+            theme.look(),
         )
 
     def hud(self) -> pygame.Surface:
@@ -225,12 +228,13 @@ class RaceDrawing:
         words_now = scene.seats.notice(scene.race)
         if not words_now:
             return
-        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 32)
+        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 56)
         box = pygame.Rect(0, 0, width, 32)
         box.midtop = (scene.view.centerx, scene.view.top + 10)
         effects.shade(surface, box, (40, 12, 16), 215)
         pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
-        text.draw(surface, words_now, box.center, 17, theme.TEXT, "bold", anchor="center")
+        said = text.draw(surface, words_now, (box.centerx + 10, box.centery), 17, theme.TEXT, "bold", anchor="center")
+        warning_sign(surface, (said.left, said.centery), said.height)
 
     def explanation(self) -> list[str]:
         """What the focused option of the person's decision will do (worked out once per focus)."""
@@ -256,7 +260,7 @@ class RaceDrawing:
         width = panel.dock.width - 20
         option = panel.focused.option if panel.focused is not None else None
         section = explain.decision_section(panel.decision, option)
-        key = (tuple(lines), width, section, panel.armed is not None, i18n.language())
+        key = (tuple(lines), width, section, panel.armed is not None, i18n.language(), controls.stamp())
         if self._strip is None or self._strip[0] != key:
             link = t("dec.rules_link", section=explain.section_title(section))
             link_width = text.width(link, 14) + 20
@@ -341,12 +345,11 @@ class RaceDrawing:
                     self.owner_mark(surface, centre, owner, owner == viewer)
 
     def owner_mark(self, surface: pygame.Surface, centre: tuple[int, int], owner: int, own: bool) -> None:
-        """A trap's owner for a Brainy eye: his colour and seat number in the square's corner."""
+        """A trap's owner for a Brainy eye: his mark (shape, colour, seat number) in the square's corner."""
         half = self.scene.tile // 2
         spot = (centre[0] - half + 10, centre[1] - half + 10)
-        pygame.draw.circle(surface, (20, 20, 28), spot, 9)
-        pygame.draw.circle(surface, theme.racer_colour(owner), spot, 9, 3 if own else 2)
-        text.draw(surface, str(owner + 1), spot, 13, theme.TEXT, "bold", anchor="center")
+        shape = sprites.mark(owner, 22 if own else 20, theme.racer_colour(owner), owner + 1)
+        surface.blit(shape, shape.get_rect(center=spot))
 
     def path_drawn(self) -> list[Any]:
         """The squares of the fireball path being drawn, from the user's own (empty when none is)."""
@@ -445,7 +448,7 @@ class RaceDrawing:
     def token_image(self, index: int, walking: bool, protected: bool) -> tuple[pygame.Surface, int, int]:
         """A racer's token as drawn now (faded while protected, ringed while walking) and half its
         width and height, kept per look."""
-        key = (index, walking, protected)
+        key = (index, walking, protected, theme.look())
         found = self._tokens.get(key)
         if found is None:
             tile = self.scene.tile

@@ -15,15 +15,16 @@ from typing import Any
 
 import pygame
 
-from scenes import assets, explain, hud, i18n
+from game.app.controls import Action
+from scenes import assets, controls, explain, hud, i18n
 from scenes.i18n import t
 from scenes.ui import text, theme
 
 WIDTH = 380  # the explanation box
 TITLE, BODY, LINK = 17, 15, 14
-INSPECT_KEYS = (pygame.K_i,)
-HELP_KEYS = (pygame.K_F1,)
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: the actions of a walk through the cards: end it, open the rule book at its part, the next, the one before
+WALK: tuple[Action, ...] = (Action.PAUSE, Action.UNDO, Action.CONFIRM, Action.ACTIVATE)
+WALK += (Action.RIGHT, Action.NEXT_FIELD, Action.LEFT, Action.UP, Action.DOWN)
 
 Thing = tuple[Any, ...]
 
@@ -121,17 +122,17 @@ class Inspector:
             return False
         if event.type != pygame.KEYDOWN:
             return False
-        if event.key in HELP_KEYS:
+        if controls.pressed(event, Action.RULE_BOOK):
             self.open_rules(self.help_section())
             return True
-        if event.key in INSPECT_KEYS:
+        if controls.pressed(event, Action.INSPECT):
             self.walking = not self.walking
             if self.walking:
                 self.index = self._start()
             return True
         if not self.walking:
             return False
-        return self._walk(event.key)
+        return self._walk(event)
 
     def _start(self) -> int:
         """Where the walk starts: the portrait of the person's own racer who decides, or the first."""
@@ -141,21 +142,22 @@ class Inspector:
         things = self.things()
         return next((k for k, (thing, _) in enumerate(things) if thing == ("racer", racer)), 0)
 
-    def _walk(self, key: int) -> bool:
+    def _walk(self, event: Any) -> bool:
         things = self.things()
         if not things:
             self.walking = False
             return False
-        if key in (pygame.K_ESCAPE,):
+        action = controls.which(event, WALK)
+        if action in (Action.PAUSE, Action.UNDO):  # (a controller's B too)
             self.walking = False
-        elif key in ENTER_KEYS:
+        elif action in (Action.CONFIRM, Action.ACTIVATE):
             self.open_rules(explain.section_of(things[self.index % len(things)][0]))
-        elif key in (pygame.K_RIGHT, pygame.K_TAB):
+        elif action in (Action.RIGHT, Action.NEXT_FIELD):
             self.index = (self.index + 1) % len(things)
-        elif key == pygame.K_LEFT:
+        elif action is Action.LEFT:
             self.index = (self.index - 1) % len(things)
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            self.index = self._next_card(things, -1 if key == pygame.K_UP else 1)
+        elif action in (Action.UP, Action.DOWN):
+            self.index = self._next_card(things, -1 if action is Action.UP else 1)
         else:
             return False
         return True
@@ -195,7 +197,7 @@ class Inspector:
         """The explanation's box, laid out once per thing, look and language."""
         said = self.explained(thing)
         link = "thing.link_keys" if self.walking else "thing.link"
-        key = (said, link, i18n.language())
+        key = (said, link, i18n.language(), controls.stamp())
         if self._box is not None and self._box[0] == key:
             return self._box[1]
         inner = WIDTH - 24

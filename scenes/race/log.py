@@ -17,9 +17,11 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.rules.events import Event
-from scenes import assets
+from scenes import assets, controls
 from scenes.i18n import t
+from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
@@ -28,7 +30,7 @@ HEAD = 30  # the box's heading, above the rows
 INDENT = 14  # a racer's lines under the line that opens his turn
 WHEEL_ROWS = 3  # rows a wheel notch scrolls
 HOLD_DELAY, HOLD_SPEED = 0.35, 30.0  # a held Page Up / Page Down: after this long, rows a second
-PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+PAGES = (Action.PAGE_UP, Action.PAGE_DOWN)
 ABOUT = ("racer", "attacker", "defender", "winner", "loser", "author")  # the fields naming whom a line is about
 
 
@@ -36,14 +38,14 @@ ABOUT = ("racer", "attacker", "defender", "winner", "loser", "author")  # the fi
 class Line:
     """A line of the log: its words and colour, `kind` ("turn" opens a game turn, "racer" a
     racer's turn, "" any other), the game turn it belongs to, the racer whose turn it opens, and
-    the racer colour marking a line about a person's racer at this screen (None: not marked)."""
+    the person's racer at this screen a line is about (None: not marked; drawn in his colour and shape)."""
 
     text: str
     colour: tuple[int, int, int]
     kind: str = ""
     turn: int = 0
     racer: int | None = None
-    mark: tuple[int, int, int] | None = None
+    mark: int | None = None
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class RaceLog:
         self._rows: list[Row] = []
         self._laid = 0  # lines laid out into rows
         self._width = 0
-        self._held: dict[int, float] = {}  # a Page key held down: for how long
+        self._held: dict[Action, float] = {}  # a Page action held down: for how long
 
     # ---------------------------------------------------------------- the lines
     def add(self, event: Event, words: str, colour: tuple[int, int, int], here: Any) -> None:
@@ -85,7 +87,7 @@ class RaceLog:
         if event.kind == "turn_started":
             self.turn = event.turn
         kind = {"turn_started": "turn", "racer_turn": "racer"}.get(event.kind, "")
-        mark = next((theme.racer_colour(r) for r in about(event) if here(r)), None)
+        mark = next((r for r in about(event) if here(r)), None)
         racer = event.racer if kind == "racer" else None
         self.lines.append(Line(words, colour, kind, self.turn, racer, mark))
 
@@ -186,21 +188,22 @@ class RaceLog:
                 return False
             self.scroll_by(int(event.y) * WHEEL_ROWS)
             return True
-        if event.type == pygame.KEYDOWN:
+        action = controls.which(event, (*PAGES, Action.FIRST, Action.LAST))
+        if action in PAGES:
             page = max(1, self.visible() - 2)
-            if event.key in PAGE_KEYS:
-                if event.key not in self._held:  # (a key held repeats: update scrolls it smoothly)
-                    self._held[event.key] = 0.0
-                    self.scroll_by(page if event.key == pygame.K_PAGEUP else -page)
-                return True
-            if event.key == pygame.K_HOME:
-                self.scroll_by(self.most())
-                return True
-            if event.key == pygame.K_END:
-                self.scroll = 0
-                return True
-        if event.type == pygame.KEYUP and event.key in PAGE_KEYS:
-            self._held.pop(event.key, None)
+            if action not in self._held:  # (a key held repeats: update scrolls it smoothly)
+                self._held[action] = 0.0
+                self.scroll_by(page if action is Action.PAGE_UP else -page)
+            return True
+        if action is Action.FIRST:
+            self.scroll_by(self.most())
+            return True
+        if action is Action.LAST:
+            self.scroll = 0
+            return True
+        if controls.released(event, *PAGES):
+            for each in controls.actions(event):
+                self._held.pop(each, None)
             return True
         return False
 
@@ -217,7 +220,7 @@ class RaceLog:
             if held > HOLD_DELAY:
                 rows = int(held * HOLD_SPEED) - int(max(before, HOLD_DELAY) * HOLD_SPEED)
                 if rows:
-                    self.scroll_by(rows if key == pygame.K_PAGEUP else -rows)
+                    self.scroll_by(rows if key is Action.PAGE_UP else -rows)
 
     def let_go(self) -> None:
         """Forget the keys held (another screen went over the race)."""
@@ -263,11 +266,13 @@ class RaceLog:
             text.draw(surface, row.words, (band.centerx, band.centery), SIZE, line.colour, "bold", anchor="center")
             return
         if line.mark is not None:  # a line about the person's own racer
-            pygame.draw.rect(surface, line.mark, (area.left - 8, y + 2, 3, line_h - 4), border_radius=1)
+            colour = theme.racer_colour(line.mark)  # (the theme's now: a palette changed shows at once)
+            pygame.draw.rect(surface, colour, (area.left - 8, y + 2, 3, line_h - 4), border_radius=1)
         x = area.left
         if line.kind == "racer":
             if row.first and line.racer is not None:
-                pygame.draw.circle(surface, theme.racer_colour(line.racer), (x + 4, y + line_h // 2), 4)
+                shape = sprites.mark(line.racer, 11, theme.racer_colour(line.racer))  # his shape and colour
+                surface.blit(shape, shape.get_rect(center=(x + 4, y + line_h // 2)))
             x += 12
             surface.blit(text.render(row.words, SIZE, line.colour, "bold"), (x, y))
             return

@@ -28,8 +28,9 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import Action
 from game.app.session import Session
-from scenes import audio, i18n
+from scenes import audio, controls, i18n
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
@@ -333,18 +334,18 @@ class RaceScene(Scene):
             return None
         if self.guide.handle_event(self, event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.PAUSE):
             if self.panel is not None and self.panel.cancel():  # (Escape first takes back a costly option's press)
                 return None
-            if getattr(event, "undo", False) and self.can_take_back():  # a controller's B: undo while it can
-                self.take_back()
-            else:
-                self.open_pause()
+            self.open_pause()
             return None
         if self._asks_take_back(event):
-            self.take_back()
+            if self.can_take_back() or not controls.from_pad(event):
+                self.take_back()
+            elif self.panel is None or not self.panel.cancel():  # a controller's B: the pause menu when no undo
+                self.open_pause()
             return None
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_l) or (
+        if controls.pressed(event, Action.LEGEND) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
         ):
             self.open_legend()
@@ -374,9 +375,9 @@ class RaceScene(Scene):
 
     def _asks_take_back(self, event: Any) -> bool:
         """U, Backspace (but in a path being drawn, where it steps back along it), a click on Undo."""
-        if event.type == pygame.KEYDOWN:
+        if controls.pressed(event, Action.UNDO):
             drawing_path = self.panel is not None and self.panel.decision.kind == "path"
-            return event.key == pygame.K_u or (event.key == pygame.K_BACKSPACE and not drawing_path)
+            return not drawing_path  # (in a path being drawn, Undo steps back along it: the panel's)
         return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.takeback.clicked(self, event.pos)
 
     # ---------------------------------------------------------------- drawing

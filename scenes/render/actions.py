@@ -147,10 +147,11 @@ class Bolt(Animation):
     def draw(self, surface, scene) -> None:
         p = self.progress
         view = scene.view
-        if p < 0.35:  # the sky flashes twice
+        calm = theme.calm_flashes()  # Flashes: reduced: no sky flash, one steady bolt (a single flash)
+        if p < 0.35 and not calm:  # the sky flashes twice
             shade(surface, view, (220, 230, 255), int(90 * abs(math.sin(p / 0.35 * math.pi * 2))))
-        strike = p < 0.85 and int(self.t * 14) % 3 != 2
-        frame = int(self.t * 14)
+        strike = p < 0.85 and (calm or int(self.t * 14) % 3 != 2)
+        frame = 0 if calm else int(self.t * 14)  # (reduced: the bolt keeps its shape)
         for n, square in enumerate(self.squares):
             leader = n < len(self.leaders) and self.leaders[n]
             for x, y in scene.spots(square):

@@ -1,7 +1,9 @@
-"""Racers' tokens (a disc of the racer's colour under the character's glyph) and icons."""
+"""Racers' tokens (a disc of the racer's colour under the character's glyph, his mark with his seat
+number), racers' marks (a shape per seat: theme.MARKS) and icons."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -32,17 +34,67 @@ def token(
     else:
         text.draw(surface, character[:2].title(), centre, size // 2, theme.TEXT, "bold", anchor="center")
     pygame.draw.circle(surface, (20, 16, 12), centre, radius, max(1, size // 24))
-    if number:
-        badge = max(8, size // 5)
-        spot = (size - badge - 1, size - badge - 1)
-        pygame.draw.circle(surface, (20, 20, 28), spot, badge)
-        pygame.draw.circle(surface, colour, spot, badge, 2)
-        text.draw(surface, str(number), spot, max(10, int(badge * 1.4)), theme.TEXT, "bold", anchor="center")
+    if number:  # his mark: the shape of his seat, his number in it (readable without colour)
+        badge = max(9, size // 4)
+        picture = mark(number - 1, 2 * badge, colour, number)
+        surface.blit(picture, (size - 2 * badge, size - 2 * badge))
     if protected:
         surface.set_alpha(120)
         faded = pygame.Surface((size, size), pygame.SRCALPHA)
         faded.blit(surface, (0, 0))
         return faded
+    return surface
+
+
+def mark_points(shape: str, size: int) -> list[tuple[float, float]]:
+    """The corners of a mark's shape in a square of `size` (a circle: none)."""
+    c, r = size / 2, size / 2 - 1
+    corners = {"square": (4, 45, 0.9), "triangle": (3, -90, 1.08), "diamond": (4, 0, 1.0), "hexagon": (6, 0, 1.0)}
+    if shape == "star":
+        return [
+            (
+                c + (r if k % 2 == 0 else r * 0.5) * math.cos(math.radians(-90 + 36 * k)),
+                c + 0.06 * size + (r if k % 2 == 0 else r * 0.5) * math.sin(math.radians(-90 + 36 * k)),
+            )
+            for k in range(10)
+        ]
+    if shape in corners:
+        count, turn, scale = corners[shape]
+        lift = 0.12 * size if shape == "triangle" else 0.0
+        return [
+            (
+                c + r * scale * math.cos(math.radians(turn + k * 360 / count)),
+                c + lift + r * scale * math.sin(math.radians(turn + k * 360 / count)),
+            )
+            for k in range(count)
+        ]
+    return []
+
+
+@lru_cache(maxsize=256)
+def mark(seat: int, size: int, colour: tuple[int, int, int], number: int = 0) -> pygame.Surface:
+    """A racer's mark: the shape of his seat (theme.MARKS), dark inside and edged with his colour, his
+    number in it; without a number, the shape filled with his colour (a log line's, a list's)."""
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    shape = theme.racer_mark(seat)
+    points = mark_points(shape, size)
+    fill, edge = ((20, 20, 28), colour) if number else (colour, (12, 12, 18))
+    width = max(2, size // 10)
+    if points:
+        pygame.draw.polygon(surface, fill, points)
+        pygame.draw.polygon(surface, edge, points, width)
+    else:
+        pygame.draw.circle(surface, fill, (size // 2, size // 2), size // 2 - 1)
+        pygame.draw.circle(surface, edge, (size // 2, size // 2), size // 2 - 1, width)
+    if number and sum(colour) < 330:  # a dark colour (the high-contrast greys): a light rim around it
+        if points:
+            pygame.draw.polygon(surface, theme.TEXT, points, 1)
+        else:
+            pygame.draw.circle(surface, theme.TEXT, (size // 2, size // 2), size // 2 - 1, 1)
+    if number:
+        spot = (size // 2, size // 2 + (size // 8 if shape == "triangle" else 0))
+        digit = max(9, int(size * (0.5 if shape in ("triangle", "star") else 0.66)))
+        text.draw(surface, str(number), spot, digit, theme.TEXT, "bold", anchor="center")
     return surface
 
 

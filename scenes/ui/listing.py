@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 
 import pygame
 
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.render import sprites
@@ -75,7 +76,7 @@ class ListRow(Widget):
         return self.activate()
 
     def key(self, event) -> bool:
-        if event.key == pygame.K_DELETE:
+        if controls.pressed(event, Action.DELETE):
             self.part = 1
             return self.activate()
         return False
@@ -228,7 +229,7 @@ class ListScene(Scene, ABC):
         if event.type == pygame.MOUSEWHEEL:  # the wheel scrolls the list
             self.first -= event.y
             self.place()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif controls.pressed(event, Action.BACK):
             self.back()
         return None
 

@@ -17,15 +17,73 @@ BAD = (232, 92, 92)
 FOCUS = (255, 220, 120)
 HIGHLIGHT = (120, 220, 255)
 
-# Racer colours in seat order, each with a name (so nothing relies on colour alone).
-RACER_COLOURS = (
-    ((226, 72, 77), "red"),
-    ((62, 142, 208), "blue"),
-    ((70, 170, 88), "green"),
-    ((240, 200, 40), "yellow"),
-    ((150, 90, 210), "purple"),
-    ((245, 130, 40), "orange"),
-)
+# Racer colours in seat order, one palette per Colour vision setting (game/app/settings.py), each chosen so
+# that its colours stay apart for the eyes it is for (tests/test_colour_vision.py simulates them: Machado,
+# Oliveira & Fernandes 2009, severity 1.0, and prints the smallest CIE76 difference), and each racer also
+# has his mark (MARKS: a shape on his token, his card and his log lines), so nothing relies on colour alone.
+PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "normal": ((226, 72, 77), (62, 142, 208), (70, 170, 88), (240, 200, 40), (150, 90, 210), (245, 130, 40)),
+    # protanopia and deuteranopia: blues, oranges and yellows, a brown, a white (no red against green)
+    "red_green": ((30, 80, 200), (240, 150, 20), (120, 200, 255), (255, 240, 110), (140, 70, 20), (230, 230, 240)),
+    # tritanopia: reds, pinks, teal, white and slate (no blue against yellow)
+    "blue_yellow": ((210, 50, 50), (0, 160, 150), (255, 140, 190), (245, 245, 245), (120, 30, 30), (100, 110, 130)),
+    # monochrome, high contrast: six greys a full step of lightness apart (L* 97 to 30)
+    "monochrome": ((245, 245, 245), (200, 200, 200), (160, 160, 160), (125, 125, 125), (95, 95, 95), (70, 70, 70)),
+}
+COLOUR_VISIONS = tuple(PALETTES)  # the settings' choices, in order
+MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each seat's shape, whatever the palette
+_STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
+_BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
+
+
+# The quieter texts (hints, labels, what cannot be used) on the panels: the monochrome palette is also the
+# high-contrast one, its quiet texts lighter (WCAG AA, 4.5:1 on PANEL: tests/test_colour_vision.py).
+QUIET = {"normal": ((160, 168, 188), (110, 118, 140)), "high_contrast": ((215, 220, 232), (178, 184, 200))}
+
+
+def use_palette(name: str) -> None:
+    """The racers' colours of a Colour vision setting (and, for monochrome, the high-contrast quiet
+    texts: MUTED and DIM, read by the screens as they draw), from the next frame drawn on."""
+    global MUTED, DIM
+    _STATE["palette"] = name if name in PALETTES else "normal"
+    MUTED, DIM = QUIET["high_contrast" if _STATE["palette"] == "monochrome" else "normal"]
+
+
+def palette() -> str:
+    """The name of the palette in use."""
+    return _STATE["palette"]
+
+
+def use_effects(flashes: str, motion: str) -> None:
+    """The Flashes and Motion settings ("full" or "reduced"), from the next frame drawn on."""
+    _STATE["flashes"] = "reduced" if flashes == "reduced" else "full"
+    _STATE["motion"] = "reduced" if motion == "reduced" else "full"
+
+
+def calm_flashes() -> bool:
+    """Flashes reduced: no full-screen flash, never more than three flashes a second."""
+    return _STATE["flashes"] == "reduced"
+
+
+def calm_motion() -> bool:
+    """Motion reduced: the camera cuts instead of gliding."""
+    return _STATE["motion"] == "reduced"
+
+
+def use_book_text(percent: int) -> None:
+    """The Rule book text setting (100 to 150 %), from the next time the book is opened."""
+    _BOOK["scale"] = max(1.0, min(1.5, percent / 100))
+
+
+def book_text_scale() -> float:
+    """How much larger than designed the rule book's words are (1.0 to 1.5)."""
+    return _BOOK["scale"]
+
+
+def look() -> tuple[str, ...]:
+    """What the theme draws with now: a picture kept for later is drawn again when it changes."""
+    return (_STATE["palette"],)
+
 
 # Chest tiers of docs/rules-spec.md section 7: colour and a symbol readable without colour.
 TIER_COLOURS = ((128, 24, 24), (236, 138, 40), (240, 240, 240), (150, 220, 150), (30, 122, 58))
@@ -34,10 +92,11 @@ TIER_WORDS = ("max malus", "malus", "neutral", "bonus", "max bonus")
 
 
 def racer_colour(index: int) -> tuple[int, int, int]:
-    """The colour of racer `index` (seat order)."""
-    return RACER_COLOURS[index % len(RACER_COLOURS)][0]
+    """The colour of racer `index` (seat order) in the palette in use."""
+    colours = PALETTES[_STATE["palette"]]
+    return colours[index % len(colours)]
 
 
-def racer_colour_name(index: int) -> str:
-    """The name of racer `index`'s colour."""
-    return RACER_COLOURS[index % len(RACER_COLOURS)][1]
+def racer_mark(index: int) -> str:
+    """The shape of racer `index`'s mark (seat order)."""
+    return MARKS[index % len(MARKS)]

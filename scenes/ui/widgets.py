@@ -22,11 +22,11 @@ from typing import Any
 
 import pygame
 
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.ui import text, theme
 
 log = logging.getLogger("fantasy-racing")
-ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
 
@@ -71,6 +71,21 @@ def titled_card(surface: pygame.Surface, size: tuple[int, int], top: int, title:
     if title:
         text.draw(surface, title, (box.centerx, box.top + 28), title_size, theme.ACCENT, "title", anchor="midtop")
     return box
+
+
+def warning_sign(surface: pygame.Surface, right_middle: tuple[int, int], height: int) -> pygame.Rect:
+    """A warning's sign (a triangle with "!"), its right end at `right_middle`: warnings, costs and
+    refusals carry it as well as their colour."""
+    h = max(10, int(height * 0.9))
+    rect = pygame.Rect(0, 0, int(h * 1.15), h)
+    rect.midright = (right_middle[0] - 4, right_middle[1])
+    points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
+    pygame.draw.polygon(surface, theme.ACCENT, points)
+    pygame.draw.polygon(surface, (30, 22, 8), points, 1)
+    text.draw(
+        surface, "!", (rect.centerx, rect.centery + h // 8), max(9, int(h * 0.8)), (30, 22, 8), "bold", anchor="center"
+    )
+    return rect
 
 
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
@@ -542,18 +557,16 @@ class FocusGroup:
             return False
         if focused is not None and focused.key(event):
             return True
-        if event.key == pygame.K_TAB:
+        action = controls.which(event, (Action.NEXT_FIELD, Action.DOWN, Action.UP, Action.LEFT, Action.RIGHT))
+        if action is Action.NEXT_FIELD:
             self.next_field(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if event.key in (pygame.K_DOWN,):
-            self.move(1)
+        if action in (Action.DOWN, Action.UP):
+            self.move(1 if action is Action.DOWN else -1)
             return True
-        if event.key in (pygame.K_UP,):
-            self.move(-1)
-            return True
-        if focused is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return focused.adjust(-1 if event.key == pygame.K_LEFT else 1)
-        if focused is not None and event.key in ACTIVATE_KEYS:
+        if focused is not None and action in (Action.LEFT, Action.RIGHT):
+            return focused.adjust(-1 if action is Action.LEFT else 1)
+        if focused is not None and controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
             return focused.activate()
         return False
 

@@ -1,0 +1,202 @@
+"""The input map: every action named once with its keys, mouse buttons and controller buttons
+(game/app/controls.py); Settings > Controls rebinds any of them, refuses a clash, and the bindings are
+saved, read back after a restart, used by every screen and named by the hints."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.app import controls as table
+from game.app.controls import ACTIONS, Action, bound, find_clash, read_controls, rebind
+from game.app.settings import Settings
+from scenes import controls, gamepad, i18n
+from scenes.app import App
+from scenes.controls_screen import ControlsScene
+from scenes.i18n import t
+from scenes.race import RaceScene
+from scenes.results import ResultsScene
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+
+
+@pytest.fixture(autouse=True)
+def default_bindings():
+    yield
+    controls.use({})
+    controls.note(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    i18n.set_language("en")
+
+
+def key(k: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
+
+
+def letter(char: str) -> pygame.event.Event:
+    return key(pygame.key.key_code(char), char)
+
+
+def tap(char: str) -> list[pygame.event.Event]:
+    """A letter's key pressed and let go (a key still held when the screen changes never reaches the next)."""
+    down = letter(char)
+    return [down, pygame.event.Event(pygame.KEYUP, key=down.key, mod=0, unicode="", scancode=0)]
+
+
+# ---------------------------------------------------------------- the table
+def test_the_default_bindings_never_clash_and_are_all_valid():
+    pygame.init()
+    assert find_clash(bound({})) is None
+    assert len({row.action for row in ACTIONS}) == len(ACTIONS) == len(Action)
+    for row in ACTIONS:
+        assert row.places, row.action
+        for binding in row.defaults():
+            assert table.bindings_problem(binding) is None, binding
+            if binding.startswith("key:"):
+                pygame.key.key_code(binding[4:])  # a name SDL knows (raises otherwise)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_action_and_binding_has_its_words_in_both_languages(language):
+    book = i18n.catalogue(language)
+    for row in ACTIONS:
+        assert f"action.{row.action.value}" in book
+        for binding in row.defaults():
+            kind, _, name = binding.partition(":")
+            said = kind == "key" and (len(name) == 1 or name[0] == "f" and name[1:].isdigit())  # "U", "F1"
+            assert said or f"{kind}.{name}" in book, binding
+
+
+def test_a_clash_is_refused_and_names_the_action_that_has_the_key():
+    changed, clash = rebind({}, Action.UNDO, "key:l")
+    assert clash is Action.LEGEND and changed == {}
+    changed, clash = rebind({}, Action.UNDO, "key:z")
+    assert clash is None and changed == {"undo": ["key:z", "pad:b"]}
+    changed, clash = rebind(changed, Action.UNDO, "mouse:2")  # a mouse button: its keys kept
+    assert clash is None and changed == {"undo": ["mouse:2", "key:z", "pad:b"]}
+    changed, clash = rebind({}, Action.LEGEND, "key:l")  # its own default again: nothing kept
+    assert clash is None and changed == {}
+    changed, clash = rebind({}, Action.PLAY_PAUSE, "key:escape")  # the replay's: Escape is not taken there...
+    assert clash is Action.BACK  # ... it is: the replay's Back
+
+
+@pytest.mark.parametrize(
+    "value, phrase",
+    [
+        ([], "controls is a list, not an object: reset"),
+        ({"fly": ["key:f"]}, "controls.fly is not an action of this game: forgotten"),
+        ({"undo": "key:z"}, "controls.undo is a text, not a list of at most 8 keys: forgotten"),
+        ({"undo": ["key:Z"]}, "a binding of controls.undo 'key:Z' is not a key, a mouse button"),
+        ({"undo": ["mouse:1"]}, "a binding of controls.undo 'mouse:1' is not a key"),
+        ({"undo": ["pad:q"]}, "a binding of controls.undo 'pad:q' is not a key"),
+        ({"undo": ["key:l"]}, "controls bind key:l to both undo and legend: reset"),
+    ],
+)
+def test_bad_bindings_in_the_settings_file_are_forgotten_with_one_phrase(value, phrase):
+    kept, fixes = read_controls(value)
+    assert any(fix.startswith(phrase) for fix in fixes), fixes
+    assert find_clash(bound(kept)) is None
+
+
+# ---------------------------------------------------------------- the screen, a restart, a race
+def rebind_on_screen(app: App, action: Action, binding_keys: list[pygame.event.Event], use: pygame.event.Event):
+    """Focus `action`'s row of Settings > Controls, press `use` (the confirm key now) and the new keys."""
+    screen = app.stack.top
+    assert isinstance(screen, ControlsScene)
+    row = next(r for r in screen.rows if r.action is action)
+    screen.group.focus_on(row)
+    app.step([use])
+    assert screen.waiting is row
+    for each in binding_keys:
+        app.step([each])
+    return screen
+
+
+@pytest.mark.slow  # a whole race
+def test_confirm_and_undo_rebound_are_saved_read_back_after_a_restart_and_play_a_whole_race(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(animation_speed=4.0, language="en", tutorial_seen=True))
+    app.stack.push(TitleScene())
+    app.stack.push(ControlsScene())
+    app.step([])
+    screen = rebind_on_screen(app, Action.CONFIRM, [letter("j")], key(pygame.K_RETURN))
+    assert "J" in screen.message and screen.waiting is None
+    screen = rebind_on_screen(app, Action.UNDO, [letter("l")], letter("j"))  # L: the legend's in a race
+    assert screen.message_bad and "Legend" in screen.message and screen.waiting is not None  # refused
+    app.step([letter("z")])
+    assert not screen.message_bad and screen.waiting is None
+    saved = json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())
+    assert saved["controls"] == {"confirm": ["key:j", "pad:a"], "undo": ["key:z", "pad:b"]}
+    assert t("dec.validate") == "Validate (J)" and t("undo.button") == "Undo (Z)"  # the hints say so
+    i18n.set_language("fr")
+    assert t("undo.button") == "Annuler (Z)" and t("tutorial.go_on").startswith("J : continuer")
+    controls.note(gamepad.pad_event(pygame.KEYDOWN, "dpdown"))
+    assert t("undo.button") == "Annuler (B)"  # a controller in use: its buttons
+    i18n.set_language("en")
+    app.quit()
+
+    controls.use({})  # (a restart: the bindings come from the file)
+    app = App(settings=Settings.load())
+    assert app.settings.controls == saved["controls"]
+    app.stack.push(TitleScene())
+    app.step([])
+    app.step([key(pygame.K_RETURN, "\r")])  # Enter is no longer confirm
+    assert isinstance(app.stack.top, TitleScene)
+    app.step(tap("j"))  # title: Play
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.group.focus_on(setup.group.widgets[1])
+    for _ in range(11):  # the fewest turns: 5
+        if setup.turns == 5:
+            break
+        app.step([key(pygame.K_LEFT)])
+    app.step(tap("j"))  # J starts the race from a field
+    scene = app.stack.top
+    assert isinstance(scene, RaceScene)
+    taken_back = 0
+    for _ in range(20000):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if scene.panel is not None and not scene.busy and taken_back == 0 and scene.can_take_back():
+            before = len(scene.race.choices)
+            app.step([key(pygame.K_u, "u")])  # U is no longer undo
+            assert len(scene.race.choices) == before
+            app.step(tap("z"))
+            assert len(scene.race.choices) < before  # Z took the choice back
+            taken_back += 1
+            continue
+        app.step(tap("j"), 1 / 30)  # choose the focused option, or skip an animation
+    assert isinstance(app.stack.top, ResultsScene), "the race never ended"
+    assert scene.race.over and taken_back == 1
+
+
+def test_restore_defaults_brings_every_key_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(language="en", controls={"undo": ["key:z"]}))
+    assert controls.bindings(Action.UNDO) == ("key:z",)
+    screen = app.stack.push(ControlsScene())
+    app.step([])
+    screen.group.focus_on(screen.restore_button)
+    app.step([key(pygame.K_RETURN, "\r")])
+    assert app.settings.controls == {} and controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")
+    assert json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())["controls"] == {}
+
+
+def test_delete_brings_one_actions_defaults_back_unless_another_took_one_of_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(language="en", controls={"undo": ["key:z", "pad:b"], "legend": ["key:u", "pad:x"]}))
+    screen = app.stack.push(ControlsScene())
+    app.step([])
+    undo = next(r for r in screen.rows if r.action is Action.UNDO)
+    legend = next(r for r in screen.rows if r.action is Action.LEGEND)
+    screen.group.focus_on(undo)
+    app.step([key(pygame.K_DELETE)])
+    assert screen.message_bad and "Legend" in screen.message  # its default U is the legend's now: refused
+    assert controls.bindings(Action.UNDO) == ("key:z", "pad:b")
+    screen.group.focus_on(legend)
+    app.step([key(pygame.K_DELETE)])
+    screen.group.focus_on(undo)
+    app.step([key(pygame.K_DELETE)])
+    assert not screen.message_bad and app.settings.controls == {}
+    assert controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")
