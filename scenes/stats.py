@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from game.app import session, stats
-from scenes import audio
+from game.app.controls import Action
+from scenes import audio, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -116,7 +117,7 @@ class StatsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if controls.pressed(event, Action.BACK):
             self.back()
         return None
 
