@@ -5,6 +5,7 @@ python main.py simulate ...         races between computer racers, in the termin
 python main.py tournament ...       bot levels against each other, with statistics
 python main.py balance ...          win rates of the ten characters with equal bots
 python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
+python main.py add-board FILE...    add boards (.tmx) or packs of boards (.zip) to your boards folder
 python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 python main.py stats [--csv FILE]   your statistics from the races kept (--csv: every race, a line each)
 python main.py serve ...            host a race for friends over the network, without a window
@@ -49,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             except ReplayError as error:
                 raise UnusableFile(str(error)) from None
         if args.command == "check-map":
-            return boards.run_check_map(args.files)
+            return boards.run_check_map(args.files, args.form)
+        if args.command == "add-board":
+            return boards.run_add_board(args.files)
         if args.command == "season":
             return races.run_season(args)
         if args.command == "stats":

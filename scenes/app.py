@@ -19,14 +19,16 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game.app import logs, session, userboards, userdata
+from game.app import addboards, logs, session, userboards, userdata
 from game.app.controls import Action
 from game.app.settings import Settings
 from game.meta.replay import start
 from scenes import assets, audio, controls, i18n
+from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
 from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
+from scenes.dropped import DroppedScene
 from scenes.gamepad import Gamepads
 from scenes.games import GamesScene
 from scenes.host_lobby import HostScene
@@ -90,6 +92,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "championships": ChampionshipsScene,
     "statistics": StatsScene,
     "replay": watch,
+    "dropped": DroppedScene,
+    "board_gallery": BoardGalleryScene,
 }
 
 
@@ -220,7 +224,23 @@ class App:
         if controls.pressed(event, Action.SCREENSHOT):
             self.save_window_picture()
             return
+        if event.type == pygame.DROPFILE:
+            self.boards_dropped(event.file)
+            return
         self.stack.handle_event(self.translate(event))
+
+    def boards_dropped(self, file: str) -> None:
+        """A file dropped on the window: its boards (a .tmx, or a .zip pack) added to the player's boards
+        folder as `main.py add-board` adds them, and what happened said on a card over the screen."""
+        where = userboards.prepare() if not session.read_only() else None
+        if where is None:
+            why = "read_only" if session.read_only() else "no_folder"
+            outcome = addboards.Outcome(refused=[addboards.refusal(os.path.basename(file), why)])
+        else:
+            outcome = addboards.add_boards(file, where)
+        for line in outcome.lines():
+            log.info("dropped %s: %s", file, line)
+        self.stack.push(self.stack.make("dropped", outcome, where))
 
     def step(self, events: Iterable = (), dt: float = 1 / FPS, still: bool = False) -> None:
         """One frame: the given events, `dt` seconds of time, a draw (tests drive this). `still`: the

@@ -33,8 +33,8 @@ from scenes import boards, controls
 from scenes.backdrop import backdrop
 from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
+from scenes.i18n import board_name, t
 from scenes.i18n import character as character_name
-from scenes.i18n import t
 from scenes.lobby import LOBBY_BOX, draw_board_header, fit, seat_rows
 from scenes.netplay import MESSAGES_A_FRAME, HostSeats
 from scenes.render.board import BoardRenderer
@@ -342,7 +342,7 @@ class HostScene(Scene):
         text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
-        draw_board_header(surface, box, self.board.name, self.thumb, self.turns, len(self.seats))
+        draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats))
         seat_rows(surface, self.seats)
         open_seats = self.open_seats()
         if open_seats:

@@ -20,9 +20,12 @@ import re
 import string
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scenes import assets
+
+if TYPE_CHECKING:
+    from game.boards.board import Board
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -154,6 +157,16 @@ def document(*parts: str):
 def character(character_id: str) -> str:
     """A character's name (l'elfe is "Elfe" in French)."""
     return t(f"character.{character_id}")
+
+
+def board_name(board: Board) -> str:
+    """A board's name in the player's language (its map's `name.fr`...), else its own."""
+    return board.name_in(language())
+
+
+def board_description(board: Board) -> str:
+    """A board's description in the player's language (its map's `description.fr`...), else its own."""
+    return board.description_in(language())
 
 
 def racer_kind(bot: str | None) -> str:

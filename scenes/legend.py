@@ -18,7 +18,7 @@ import pygame
 from game.app.controls import Action
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board
 from scenes import controls
-from scenes.i18n import t
+from scenes.i18n import board_name, t
 from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain
 from scenes.stack import Scene
@@ -116,7 +116,7 @@ class LegendScene(Scene):
         super().__init__()
         self.entries = [(kind, *picture(renderer, kind)) for kind in KINDS]
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
-        self.board_name = renderer.board.name
+        self.board_name = board_name(renderer.board)
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         if controls.pressed(event, *CLOSE_ACTIONS) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):

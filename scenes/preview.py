@@ -12,7 +12,7 @@ import pygame
 from game.app.controls import Action
 from game.boards.maps import BoardWatcher
 from scenes import controls
-from scenes.i18n import t
+from scenes.i18n import board_name, t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -86,7 +86,9 @@ class BoardPreview(Scene):
             self.renderer.draw(surface, VIEW, self.camera)
         pygame.draw.rect(surface, (16, 19, 30), (0, 0, 1280, 56))
         board = self.watcher.board
-        title = t("preview.board", name=board.name, width=board.width, height=board.height) if board else self.path
+        title = (
+            t("preview.board", name=board_name(board), width=board.width, height=board.height) if board else self.path
+        )
         text.draw(surface, t("preview.title", title=title), (16, 28), 24, theme.ACCENT, "heading", anchor="midleft")
         text.draw(surface, t("preview.keys"), (1264, 28), 16, theme.MUTED, anchor="midright")
         if self.watcher.error:

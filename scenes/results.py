@@ -7,8 +7,8 @@ import pygame
 from game.app.controls import Action
 from scenes import audio, controls
 from scenes.backdrop import backdrop
+from scenes.i18n import board_name, racer_kind, t
 from scenes.i18n import character as character_name
-from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.setup import start_race
 from scenes.stack import Scene
@@ -113,7 +113,11 @@ class ResultsScene(Scene):
         veil(surface, 185)
         text.draw(surface, t("results.title"), (40, 22), 50, theme.ACCENT, "title")
         text.draw(
-            surface, t("results.subtitle", board=self.race.board.name, count=self.race.turns), (44, 88), 20, theme.MUTED
+            surface,
+            t("results.subtitle", board=board_name(self.race.board), count=self.race.turns),
+            (44, 88),
+            20,
+            theme.MUTED,
         )
         self._draw_ranking(surface)
         self._draw_chart(surface)

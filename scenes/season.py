@@ -22,8 +22,8 @@ from game.rules import seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from scenes import audio, boards, controls
 from scenes.backdrop import backdrop
+from scenes.i18n import board_description, board_name, t
 from scenes.i18n import character as character_name
-from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
@@ -96,6 +96,7 @@ class SeasonSetupScene(SetupScene):
 
     title_key = "season.setup_title"
     start_label = "season.start"
+    one_board = False
     racers_help = "season.racers_help"  # (no seat for a friend: a championship is played at one screen)
     kinds = KINDS[:-1]  # no seat open for a friend: a championship is played at one screen
 
@@ -155,7 +156,7 @@ class SeasonSetupScene(SetupScene):
 
     def board_name(self, ref: str) -> str:
         choice = next((c for c in self.choices if c.ref == ref), None)
-        return choice.board.name if choice is not None and choice.board is not None else ref
+        return board_name(choice.board) if choice is not None and choice.board is not None else ref
 
     def top_widgets(self) -> list[Widget]:
         usable = [c.ref for c in self.choices if c.board is not None]
@@ -414,11 +415,11 @@ class SeasonTableScene(Scene):
                 pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
             board = self._next_board()
             x = card.left + 190
-            name = board.name if board is not None else season.boards[number - 1]
+            name = board_name(board) if board is not None else season.boards[number - 1]
             text.draw(surface, name, (x, card.top + 50), 26, theme.ACCENT, "heading")
             if board is not None:
                 turns = season.turns if season.turns is not None else board.turns
-                text.draw_wrapped(surface, board.description or "", pygame.Rect(x, card.top + 90, 360, 80), 17)
+                text.draw_wrapped(surface, board_description(board), pygame.Rect(x, card.top + 90, 360, 80), 17)
                 text.draw(surface, t("season.turns_of_race", count=turns), (x, card.top + 190), 17, theme.MUTED)
         self.group.draw(surface)
         if self.message:

@@ -29,8 +29,8 @@ from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
 from scenes import assets, boards, character_card, controls
 from scenes.backdrop import backdrop
+from scenes.i18n import board_description, board_name, racer_kind, t
 from scenes.i18n import character as character_name
-from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
@@ -105,6 +105,7 @@ class SetupScene(Scene):
         self.message_ok = False  # the message says something went well (green), not a problem (red)
 
     # ---------------------------------------------------------------- state
+    one_board = True  # one board for the race, chosen in the board chooser or in All boards
     lineup_key = "race"  # the setups' lineups remembered in the settings (game.app.settings.LINEUPS)
 
     def enter(self) -> None:
@@ -121,6 +122,20 @@ class SetupScene(Scene):
             self.restore(lineup)
         self.rebuild()
         self.focus_start()
+
+    def boards_changed(self, wanted: str | None = None) -> None:
+        """The boards folder changed (boards dropped on the window): the boards read again, the one
+        chosen kept (or `wanted`, a board's file, chosen)."""
+        keep = wanted or self.choices[self.board_index].ref
+        self.choices = boards.available(self.board_file)
+        refs = [c.ref for c in self.choices]
+        if keep in refs:
+            self.set_board(refs.index(keep))
+        self.rebuild()
+
+    def race_on(self, board_file: str) -> None:
+        """Choose this board (one just added to the boards folder)."""
+        self.boards_changed(board_file)
 
     def remembered(self) -> dict | None:
         """The lineup this setup was last started or left with (None on a first start)."""
@@ -303,6 +318,10 @@ class SetupScene(Scene):
         widgets.append(
             Button((GALLERY.right - 248, 20, 248, 44), t("setup.boards_folder"), self.open_boards_folder, size=19)
         )
+        if self.one_board:  # (a championship's setup chooses a board per race: no gallery of one choice)
+            widgets.append(
+                Button((GALLERY.right - 508, 20, 248, 44), t("setup.all_boards"), self.open_gallery, size=19)
+            )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
 
@@ -329,8 +348,12 @@ class SetupScene(Scene):
         if choice.board is None:
             return t("setup.unreadable", ref=Path(choice.ref).name)
         if choice.origin == boards.YOURS:
-            return t("setup.your_board", name=choice.board.name)
-        return choice.board.name
+            return t("setup.your_board", name=board_name(choice.board))
+        return board_name(choice.board)
+
+    def open_gallery(self) -> None:
+        """Every board as a picture, to choose one (scenes/board_gallery.py)."""
+        self.stack.push(self.stack.make("board_gallery", self.choices, self.board_index, self.set_board))
 
     def open_boards_folder(self) -> None:
         """Show the player's boards folder in the system's file manager (and say where it is)."""
@@ -491,10 +514,10 @@ class SetupScene(Scene):
             area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
             text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
             return
-        text.draw(surface, board.name, (x, card.top + 14), 26, theme.ACCENT, "heading")
+        text.draw(surface, board_name(board), (x, card.top + 14), 26, theme.ACCENT, "heading")
         y = text.draw_wrapped(
             surface,
-            board.description or t("setup.no_description"),
+            board_description(board) or t("setup.no_description"),
             pygame.Rect(x, card.top + 52, card.right - x - 16, 66),
             17,
             theme.TEXT,

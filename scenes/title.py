@@ -104,6 +104,10 @@ class TitleScene(Scene):
         """Open the race setup."""
         self.stack.push(self.stack.make("setup", board_file=self.board_file))
 
+    def race_on(self, board_file: str) -> None:
+        """Open the race setup on a board just added to the boards folder."""
+        self.stack.push(self.stack.make("setup", board_file=board_file))
+
     def join(self) -> None:
         """Join a race a friend hosts over the network."""
         self.stack.push(self.stack.make("join"))

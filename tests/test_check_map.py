@@ -541,7 +541,7 @@ def test_main_py_check_map_reports_every_malformed_board_in_one_run(written):
     "args, code, expected",
     [
         (["maps/meadow.tmx"], 0, "maps/meadow.tmx: ok"),
-        (["maps"], 0, "checked 3 boards: 0 errors, 0 warnings"),
+        (["maps"], 0, "checked 8 boards: 0 errors, 0 warnings"),
         (["maps/meadow.tmx", "maps/nowhere.tmx"], 1, "maps/nowhere.tmx: error: no such file"),
     ],
     ids=["a good board", "a folder", "a missing file"],

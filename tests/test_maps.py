@@ -19,8 +19,8 @@ from tests.test_maps_support import MAPS, ROOT, SHIPPED, SMALL, board_folder, ma
 
 
 # ---------------------------------------------------------------- the shipped boards
-def test_the_game_ships_at_least_three_boards():
-    assert len(SHIPPED) >= 3, f"maps/ holds {[p.name for p in SHIPPED]}"
+def test_the_game_ships_eight_boards():
+    assert len(SHIPPED) == 8, f"maps/ holds {[p.name for p in SHIPPED]}"
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
@@ -35,7 +35,8 @@ def test_a_shipped_board_is_a_fun_race_with_every_kind_of_square(path):
     kinds = {board.terrain_at(s) for s in board.squares()} | set(board.objects.values())
     missing = {BARRIER, ROCK, HOLE, SHORTCUT, *BOARD_OBJECTS} - kinds
     assert not missing, f"{path.name} never uses {sorted(missing)}"
-    assert 16 <= board.width <= 24 and 32 <= board.height <= 48, f"{path.name} is {board.width}x{board.height}"
+    # from a short sprint (16x20) to a long course (20x64), a duel's gorge 10 wide
+    assert 10 <= board.width <= 24 and 20 <= board.height <= 64, f"{path.name} is {board.width}x{board.height}"
     assert 5 <= board.turns <= 15 and 2 <= board.max_racers <= 6, f"{path.name}: turns/max_racers"
     assert len(board.starts) >= board.max_racers and all(s[0] == 0 for s in board.starts), path.name
     assert board.name != path.stem and board.description and board.author == "Fantasy Racing team", path.name
@@ -63,7 +64,9 @@ def test_the_tiled_project_declares_the_board_properties():
     assert board["type"] == "class" and "map" in board["useAs"]
     assert {m["name"] for m in board["members"]} == {
         "name",
+        "name.fr",
         "description",
+        "description.fr",
         "author",
         "turns",
         "respawn_turns",

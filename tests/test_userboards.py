@@ -67,7 +67,7 @@ def test_the_setup_lists_the_players_boards_good_and_broken_and_reads_the_folder
     assert yours["broken.tmx"].board is None
     assert str(broken) in yours["broken.tmx"].problem and 'no tile layer named "ground"' in yours["broken.tmx"].problem
     shipped = [c for c in setup.choices if c.origin == boards.SHIPPED and c.ref != boards.PRACTICE]
-    assert len(shipped) == 3 and setup.choices[-1].ref == boards.PRACTICE  # the broken one stops nothing
+    assert len(shipped) == 8 and setup.choices[-1].ref == boards.PRACTICE  # the broken one stops nothing
     index = setup.choices.index(yours["my-mine.tmx"])
     assert setup.board_label(index) == "Hollow Mine (your board)"
     assert setup.board_label(setup.choices.index(yours["broken.tmx"])) == "broken.tmx (unreadable)"

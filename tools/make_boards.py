@@ -78,6 +78,11 @@ SIDES = {
 MEADOW_LOOK = {"#": ("barrier-fence",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1",)}
 MINE_LOOK = {"#": ("barrier-bricks",), "R": ("rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
 FOREST_LOOK = {"#": ("barrier-stakes",), "R": ("rock-1",), "O": ("hole-1",), "S": ("shortcut-1", "shortcut-2")}
+SPRINT_LOOK = {"#": ("barrier-stakes",), "R": ("rock-2",), "O": ("hole-1",), "S": ("shortcut-2",)}
+FROSTPEAK_LOOK = {"#": ("barrier-stakes",), "R": ("rock-1", "rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
+GATES_LOOK = {"#": ("barrier-bricks",), "R": ("rock-1",), "O": ("hole-1", "hole-2"), "S": ("shortcut-1", "shortcut-2")}
+HOARD_LOOK = {"#": ("barrier-bricks",), "R": ("rock-2",), "O": ("hole-1",), "S": ("shortcut-1",)}
+GORGE_LOOK = {"#": ("barrier-fence",), "R": ("rock-2", "rock-1"), "O": ("hole-2",), "S": ("shortcut-2",)}
 
 
 # ---------------------------------------------------------------- the boards
@@ -210,6 +215,218 @@ FOREST = """
 ......................  cccccccccccccccccccccc
 """
 
+# A short dash: six game turns on a small board with little in the way.
+SPRINT = """
+.....531246.....  cccccccccccccccc
+................  aaaaaaddddaaaaaa
+$.R...........O.  aaaaaaddddaaaaaa
+............R..%  aaaaaaddddaaaaaa
+................  aaaaaaddddaaaaaa
+.........$..$...  aaaaaaddddaaaaaa
+................  aaaaaaddddaaaaaa
+...#...........#  aaaaaaddddaaaaaa
+......$R).......  aaaaaaddddaaaaaa
+.........$......  aaaaaaddddaaaaaa
+..........C.....  aaaaaaddddaaaaaa
+...............S  aaaaaaddddaaaaaa
+..............O.  aaaaaaddddaaaaaa
+................  aaaaaaddddaaaaaa
+..$.........%...  aaaaaaddddaaaaaa
+..C.............  aaaaaaddddaaaaaa
+......#.S#....#.  aaaaaaddddaaaaaa
+................  aaaaaaddddaaaaaa
+................  aaaaaaddddaaaaaa
+................  cccccccccccccccc
+"""
+
+# The long course: a boulder field; the paved trail winds clear of the rocks.
+FROSTPEAK = """
+.......531246.......  cccccccccccccccccccc
+....................  wwwwwwwwwsssswwwwwww
+..............#.R..R  wwwwwwwwwwsssswwwwww
+.R..R..R..R.........  wwwwwwwwwwwsssswwwww
+................R...  wwwwwwwwwwwssssswwww
+R.........R.......R.  wwwwwwwwwwwwsssswwww
+.....R..R.......R$..  wwwwwwwwwwwwsssswwww
+..R.......R$.......R  wwwwwwwwwwwwssssswww
+......O..........R..  wwwwwwwwwwwwssssswww
+....R...R%.R........  wwwwwwwwwwwwssssswww
+..$...R..........R..  wwwwwwwwwwwwsssswwww
+R.R......R..........  wwwwwwwwwwwwsssswwww
+....R.R.........R...  wwwwwwwwwwwssssswwww
+R...S......C......R.  wwwwwwwwwwwsssswwwww
+.....R..R.....O.R...  wwwwwwwwwwsssswwwwww
+C..................R  wwwwwwwwwsssswwwwwww
+..R..R.O......R..R..  wwwwwwwwssssswwwwwww
+...................R  wwwwwwwwsssswwwwwwww
+.R.........$.R......  wwwwwwwsssswwwwwwwww
+...R......R....R.R.R  wwwwwwsssswwwwwwwwww
+.............R......  wwwwwssssswwwwwwwwww
+.....%.....R.....R..  wwwwwsssswwwwwwwwwww
+.O..R......#....$..R  wwwwwsssswwwwwwwwwww
+.........R....R..R..  wwwwssssswwwwwwwwwww
+.R........SR.......R  wwwwssssswwwwwwwwwww
+...R...........R....  wwwwssssswwwwwwwwwww
+...S......R..R......  wwwwwsssswwwwwwwwwww
+..R................R  wwwwwsssswwwwwwwwwww
+....R...$......#.R..  wwwwwssssswwwwwwwwww
+...........R#.R....R  wwwwwwsssswwwwwwwwww
+...R$...............  wwwwwwwsssswwwwwwwww
+.O.%........R)#..R..  wwwwwwwwsssswwwwwwww
+.......R.......R....  wwwwwwwwssssswwwwwww
+.....R..............  wwwwwwwwwsssswwwwwww
+O.R...........R...R.  wwwwwwwwwwsssswwwwww
+..).R...R...........  wwwwwwwwwwwsssswwwww
+R.R..S..........R...  wwwwwwwwwwwssssswwww
+.....R.R............  wwwwwwwwwwwwsssswwww
+.........R.#.......R  wwwwwwwwwwwwsssswwww
+..R..R.R.........R..  wwwwwwwwwwwwssssswww
+...........R.......R  wwwwwwwwwwwwssssswww
+.R.R................  wwwwwwwwwwwwssssswww
+......R..R.......R..  wwwwwwwwwwwwsssswwww
+..R.R...$%.R.......#  wwwwwwwwwwwwsssswwww
+......R.R.......R..R  wwwwwwwwwwwssssswwww
+..........R.........  wwwwwwwwwwwsssswwwww
+.R.R........$..R.$.R  wwwwwwwwwwsssswwwwww
+......R.............  wwwwwwwwwsssswwwwwww
+.............O.R.R..  wwwwwwwwssssswwwwwww
+....R..R.....)%$...#  wwwwwwwwsssswwwwwwww
+$R.........R.R.....R  wwwwwwwsssswwwwwwwww
+....R......C...R.R..  wwwwwwsssswwwwwwwwww
+R...........R.......  wwwwwssssswwwwwwwwww
+..R.................  wwwwwsssswwwwwwwwwww
+....#....R.R....R..R  wwwwwsssswwwwwwwwwww
+.R.R.).......R...C..  wwwwssssswwwwwwwwwww
+.........R..........  wwwwssssswwwwwwwwwww
+..R.........R...R...  wwwwssssswwwwwwwwwww
+.........R.........R  wwwwwsssswwwwwwwwwww
+..R.R.......R...R...  wwwwwsssswwwwwwwwwww
+........$.R...R....R  wwwwwssssswwwwwwwwww
+$R...R..............  wwwwwwsssswwwwwwwwww
+...R.#......R.R.R..O  wwwwwwwsssswwwwwwwww
+....................  cccccccccccccccccccc
+"""
+
+# Shortcuts everywhere, each ringed with holes.
+GATES = """
+......531246......  cccccccccccccccccc
+..................  ggssggggssggggssgg
+..................  ggssggggssggggssgg
+.............S....  ggssggggssggggssgg
+............O.O...  ggssggggssggggssgg
+.............O....  gssggggssggggssggg
+..............O..S  gssggggssggggssggg
+O.......S.......O.  gssggggssggggssggg
+.......O.O.......O  gssggggssggggssggg
+O.......O.........  gssggggssggggssggg
+S.$.....RO....#$..  ssggggssggggssgggs
+.O.....S.........O  ssggggssggggssgggs
+O.....O.O.........  ssggggssggggssgggs
+.O..S..S.C........  ssggggssggggssgggs
+...O.CO.O..$......  ssggggssggggssgggs
+....O..O.S........  sggggssggggssggggs
+....%O..O.O.......  sggggssggggssggggs
+.........O........  sggggssggggssggggs
+.....)...SO$......  sggggssggggssggggs
+....S...O.O.$.....  sggggssggggssggggs
+...O.O...O........  ggggssggggssggggsg
+....O.....O.......  ggggssggggssggggsg
+...#.O............  ggggssggggssggggsg
+..................  ggggssggggssggggsg
+.......R#.........  ggggssggggssggggsg
+.............R....  gggssggggssggggssg
+%.................  gggssggggssggggssg
+..................  gggssggggssggggssg
+........).........  gggssggggssggggssg
+.%............%...  gggssggggssggggssg
+.............R...#  ggssggggssggggssgg
+........$.........  ggssggggssggggssgg
+..................  ggssggggssggggssgg
+..............)..R  ggssggggssggggssgg
+..................  ggssggggssggggssgg
+...........C......  gssggggssggggssggg
+..................  gssggggssggggssggg
+.......$..........  gssggggssggggssggg
+.......$.....R....  gssggggssggggssggg
+..................  cccccccccccccccccc
+"""
+
+# Chests walled up in the middle, four gates in.
+HOARD = """
+.......531246.......  cccccccccccccccccccc
+....................  ggggggggddddgggggggg
+.......O............  ggggggggddddgggggggg
+O..........R........  ggggggggddddgggggggg
+.......$............  ggggggggddddgggggggg
+....$...............  ggggggggddddgggggggg
+....................  ggggggggddddgggggggg
+.............#......  ggggggggddddgggggggg
+........R...........  ggggggggddddgggggggg
+#.#.............#...  ggggggggddddgggggggg
+......$.......%..$..  ggggggggddddgggggggg
+)....)..............  ggggggggddddgggggggg
+....#####..#####S...  ggggggggddddgggggggg
+....#..........#....  gggggccccccccccggggg
+.O..#......S...#....  gggggccccccccccggggg
+....#.......C..#....  gggggccccccccccggggg
+..%.#.....C)...#....  gggggccccccccccggggg
+........C...........  gggggccccccccccggggg
+...#.....C.R........  gggggccccccccccggggg
+....#C..#.....C#..R.  gggggccccccccccggggg
+....#..........#....  gggggccccccccccggggg
+....#.........C#....  gggggccccccccccggggg
+....#..........#....  gggggccccccccccggggg
+..$.#####..#####....  ggggggggddddgggggggg
+....................  ggggggggddddgggggggg
+.O...............$..  ggggggggddddgggggggg
+.$............#.....  ggggggggddddgggggggg
+....................  ggggggggddddgggggggg
+...................R  ggggggggddddgggggggg
+.............%.$....  ggggggggddddgggggggg
+R...................  ggggggggddddgggggggg
+.............R......  ggggggggddddgggggggg
+.....#..O...........  ggggggggddddgggggggg
+..R.........$.$.....  ggggggggddddgggggggg
+.........O..........  ggggggggddddgggggggg
+....................  cccccccccccccccccccc
+"""
+
+# A duel: walls bar all but the edge columns of every sixth row; the way through is across the edges, which touch.
+GORGE = """
+...1..2...  cccccccccc
+..........  aaddddddaa
+R...$.....  aaddddddaa
+.......$).  aaddddddaa
+..........  aaddddddaa
+.########.  aaddddddaa
+..........  aaddddddaa
+...R.O..O.  aaddddddaa
+R.........  aaddddddaa
+...R......  aaddddddaa
+..%.......  aaddddddaa
+.########.  aaddddddaa
+.......S..  aaddddddaa
+..........  aaddddddaa
+.O....$S..  aaddddddaa
+...R......  aaddddddaa
+..........  aaddddddaa
+.########.  aaddddddaa
+..........  aaddddddaa
+..O.......  aaddddddaa
+.......R..  aaddddddaa
+O.........  aaddddddaa
+..........  aaddddddaa
+.########.  aaddddddaa
+..........  aaddddddaa
+.$......R.  aaddddddaa
+....C.....  aaddddddaa
+.C...R....  aaddddddaa
+.).....%..  aaddddddaa
+.########.  aaddddddaa
+$.........  aaddddddaa
+..........  cccccccccc
+"""
+
 BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     # file, layout, look, layer encoding, properties
     (
@@ -219,7 +436,9 @@ BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
         "csv",
         {
             "name": "Meadow Dash",
+            "name.fr": "La Course du pré",
             "description": "An open meadow with a few fences: the gentle board for a first race.",
+            "description.fr": "Un pré ouvert et quelques clôtures : le plateau tranquille d'une première course.",
             "turns": 8,
             "respawn_turns": "4,7",
             "max_racers": 6,
@@ -232,7 +451,9 @@ BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
         "zlib",
         {
             "name": "Hollow Mine",
+            "name.fr": "La Mine creuse",
             "description": "A rocky mine riddled with holes: every step is a choice.",
+            "description.fr": "Une mine rocheuse criblée de trous : chaque pas est un choix.",
             "turns": 10,
             "respawn_turns": "4,7,10",
             "max_racers": 6,
@@ -245,10 +466,94 @@ BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
         "gzip",
         {
             "name": "Thornwood",
+            "name.fr": "Le Bois-aux-Épines",
             "description": "A forest of stake fences and magic shortcuts: find the gaps, or gamble.",
+            "description.fr": "Une forêt de palissades et de raccourcis magiques : "
+            "trouvez les passages, ou tentez votre chance.",
             "turns": 12,
             "respawn_turns": "4,7,10",
             "max_racers": 6,
+        },
+    ),
+    (
+        "sprint.tmx",
+        SPRINT,
+        SPRINT_LOOK,
+        "csv",
+        {
+            "name": "Goblin Sprint",
+            "name.fr": "Le Sprint des gobelins",
+            "description": "A short dash across the dunes in six game turns: every point counts from the first roll.",
+            "description.fr": "Un sprint à travers les dunes en six tours de jeu : "
+            "chaque point compte dès le premier lancer.",
+            "turns": 6,
+            "respawn_turns": "3,5",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "frostpeak.tmx",
+        FROSTPEAK,
+        FROSTPEAK_LOOK,
+        "zlib",
+        {
+            "name": "Frostpeak Trail",
+            "name.fr": "La Piste du Pic-Gelé",
+            "description": "The long course: fifteen game turns through a boulder field. "
+            "The paved trail winds clear of the rocks; the straight line does not.",
+            "description.fr": "La longue course : quinze tours de jeu dans un champ de rochers. "
+            "Le chemin pavé serpente entre eux ; la ligne droite, non.",
+            "turns": 15,
+            "respawn_turns": "4,7,10,13",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "gates.tmx",
+        GATES,
+        GATES_LOOK,
+        "gzip",
+        {
+            "name": "Wizard's Gates",
+            "name.fr": "Les Portes du mage",
+            "description": "Shortcuts everywhere, each one ringed with holes: leap ahead, or fall.",
+            "description.fr": "Des raccourcis partout, chacun cerné de trous : bondir en avant, ou tomber.",
+            "turns": 10,
+            "respawn_turns": "4,7,10",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "hoard.tmx",
+        HOARD,
+        HOARD_LOOK,
+        "csv",
+        {
+            "name": "Dragon's Hoard",
+            "name.fr": "Le Trésor du dragon",
+            "description": "Seven chests walled up in the middle of the track, four gates in: everyone wants them.",
+            "description.fr": "Sept coffres emmurés au milieu de la piste, quatre portes pour entrer : "
+            "tout le monde les veut.",
+            "turns": 10,
+            "respawn_turns": "4,7,10",
+            "max_racers": 6,
+        },
+    ),
+    (
+        "gorge.tmx",
+        GORGE,
+        GORGE_LOOK,
+        "base64",
+        {
+            "name": "Twin Gorge",
+            "name.fr": "La Gorge jumelle",
+            "description": "A duel for two racers: walls bar the middle of the gorge, "
+            "and the way round is across its edges, which touch.",
+            "description.fr": "Un duel à deux : des murs barrent le milieu de la gorge, "
+            "et le passage est par ses bords, qui se touchent.",
+            "turns": 10,
+            "respawn_turns": "4,7,10",
+            "max_racers": 2,
         },
     ),
 )

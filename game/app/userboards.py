@@ -47,6 +47,9 @@ Draw boards with the free Tiled map editor (https://www.mapeditor.org):
        fantasy-racing check-map          (the packaged game)
        python main.py check-map          (from the source)
    Each problem is one line naming the file, the layer, the column and row.
+5. A friend's board, or a .zip pack of boards: drop it on the game's window
+   (or run "add-board FILE"); each board is checked and what passes is
+   copied here with its tileset.
 
 The whole board contract is in docs/maps.md in the game's source.
 
@@ -58,6 +61,9 @@ préparation de la course, après ceux du jeu, à chaque ouverture. Un plateau
 inutilisable est listé aussi, avec la phrase qui dit pourquoi. Dessinez-les
 avec l'éditeur Tiled, en partant d'une copie d'un plateau du jeu ; le jeu de
 tuiles est dans tilesets/ ; vérifiez-les avec « check-map » (voir plus haut).
+Le plateau d'un ami, ou un paquet .zip de plateaux : déposez-le sur la
+fenêtre du jeu (ou « add-board FICHIER ») ; chaque plateau est vérifié et
+ceux qui passent sont copiés ici avec leur jeu de tuiles.
 """
 
 

@@ -111,6 +111,9 @@ class Board:
     turns: int = DEFAULT_TURNS
     respawn_turns: tuple[int, ...] = DEFAULT_RESPAWN_TURNS
     max_racers: int = DEFAULT_MAX_RACERS
+    # The name and description in other languages, from the map's `name.fr`, `description.fr`...
+    # properties: "name.fr" -> text. Shown by the screens; no part of equality or saves.
+    translations: Mapping[str, str] = field(default_factory=dict)
     # Where the board came from and what the screen needs to draw the map's own
     # tiles (set by the Tiled loader); neither takes part in equality.
     source: str = ""
@@ -169,6 +172,14 @@ class Board:
         if not isinstance(other, Board):
             return NotImplemented
         return self.to_dict() == other.to_dict()
+
+    def name_in(self, language: str) -> str:
+        """The board's name in a language ("fr"), its own (English) name when it has none there."""
+        return self.translations.get(f"name.{language}") or self.name
+
+    def description_in(self, language: str) -> str:
+        """The board's description in a language, its own (English) one when it has none there."""
+        return self.translations.get(f"description.{language}") or self.description
 
     # ---------------------------------------------------------------- geometry
     def wrap(self, row: int, col: int) -> Square:

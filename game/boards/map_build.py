@@ -194,17 +194,17 @@ def _start_squares(tmx: Any, board: Board, report: Report) -> tuple[Square, ...]
     for layer, obj in found:
         square = _object_square(obj, tmx)
         if square is None:
-            report.error(f"start object {obj.id} has no usable position (x={obj.x}, y={obj.y})", layer)
+            report.error(f"start object {obj.id} has no usable position (x={obj.x}, y={obj.y})", layer, obj=obj.id)
             continue
         order = _start_order(obj, layer, square, report)
-        placed.append(((order is None, order or 0, square[1]), square, layer))
+        placed.append(((order is None, order or 0, square[1]), square, layer, obj.id))
     placed.sort(key=lambda item: item[0])
     starts = []
-    for _, square, layer in placed:
+    for _, square, layer, number in placed:
         if not (0 <= square[0] < board.height and 0 <= square[1] < board.width):
-            report.error("this start point lies outside the map", layer, square)
+            report.error("this start point lies outside the map", layer, square, obj=number)
         elif square in starts:
-            report.error("two start points on one square", layer, square)
+            report.error("two start points on one square", layer, square, obj=number)
         else:
             starts.append(square)
     return tuple(starts)
@@ -247,7 +247,7 @@ def _start_order(obj: Any, layer: str, square: Square, report: Report) -> int | 
     try:
         return int(str(order).strip())
     except ValueError:
-        report.error(f'start property "order" must be a whole number, not {order!r}', layer, square)
+        report.error(f'start property "order" must be a whole number, not {order!r}', layer, square, obj=obj.id)
         return None
 
 

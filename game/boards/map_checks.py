@@ -49,6 +49,7 @@ from game.boards.map_format import (
     RACERS_RANGE,
     RULE_LAYERS,
     START,
+    TRANSLATION,
     TURNS_RANGE,
     Report,
 )
@@ -520,7 +521,7 @@ def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict
     raw = _raw_map_properties(root)
     for name in raw:
         guess = difflib.get_close_matches(name.lower(), MAP_PROPERTIES, n=1, cutoff=0.75)
-        if name not in MAP_PROPERTIES and guess:
+        if name not in MAP_PROPERTIES and not TRANSLATION.fullmatch(name) and guess:
             report.warn(f'map property "{name}" is not read; did you mean "{guess[0]}"?')
     text: dict[str, str] = {key: raw[key][1] for key in ("name", "description", "author") if key in raw}
     lengths = {"name": BOARD_NAME_LENGTH, "description": DESCRIPTION_LENGTH, "author": DESCRIPTION_LENGTH}
@@ -530,6 +531,7 @@ def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict
             report.error(f'map property "{key}" cannot be shown: {wrong}')
             text[key] = ""
     return {
+        "translations": _translations(raw, report),
         "name": text.get("name", "").strip() or Path(path).stem,
         "description": text.get("description", ""),
         "author": text.get("author", ""),
@@ -537,6 +539,22 @@ def map_properties(root: ElementTree.Element, path: str, report: Report) -> dict
         "max_racers": _whole_property(raw, "max_racers", DEFAULT_MAX_RACERS, RACERS_RANGE, report),
         "respawn_turns": _respawn_turns(raw, report),
     }
+
+
+def _translations(raw: dict[str, tuple[str | None, str]], report: Report) -> dict[str, str]:
+    """The name and description in other languages ("name.fr" -> text), each checked as its English one."""
+    found: dict[str, str] = {}
+    for key, (_, value) in raw.items():
+        match = TRANSLATION.fullmatch(key)
+        if match is None:
+            continue
+        name = match.group(1) == "name"
+        wrong = files_.printable(value, BOARD_NAME_LENGTH if name else DESCRIPTION_LENGTH, lines=not name)
+        if wrong:
+            report.error(f'map property "{key}" cannot be shown: {wrong}')
+        elif value.strip():
+            found[key] = value.strip() if name else value
+    return found
 
 
 def _whole_property(

@@ -10,6 +10,7 @@ problems of one file while it is checked and read.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Union
 
@@ -36,6 +37,8 @@ DESCRIPTION_LENGTH = 1000  # the longest description or author
 LINE_LENGTH = 400  # the longest line check-map prints (a value quoted in a message is cut)
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
+TRANSLATED_PROPERTIES = ("name", "description")  # each may be given again per language: "name.fr"
+TRANSLATION = re.compile(r"(name|description)\.([a-z]{2,3})")  # a translated property: "description.fr"
 LAYER_TAGS = {
     "layer": "a tile layer",
     "objectgroup": "an object layer",
@@ -56,16 +59,24 @@ class Problem:
     square: Square | None = None  # (row, col)
     message: str = ""
     severity: str = ERROR
+    obj: int | None = None  # the id of the object (a start point) it is about, for tools that select it
 
     def line(self) -> str:
         """The one line `check-map` prints for this problem: whatever the file named (a layer's name, a
         value quoted) is printed escaped and cut short, so no file can print a line of its own."""
-        where = [_shown(self.file, LINE_LENGTH)]
-        if self.layer:
-            where.append(f'layer "{_shown(self.layer, 60)}"')
+        where = ", ".join(part for part in (_shown(self.file, LINE_LENGTH), self.place()) if part)
+        return f"{where}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
+
+    def place(self) -> str:
+        """Where in the file: 'layer "holes", column 3, row 12' (empty for the whole file)."""
+        where = [f'layer "{_shown(self.layer, 60)}"'] if self.layer else []
         if self.square is not None:
             where.append(f"column {self.square[1]}, row {self.square[0]}")
-        return f"{', '.join(where)}: {self.severity}: {_shown(self.message, LINE_LENGTH)}"
+        return ", ".join(where)
+
+    def sentence(self) -> str:
+        """The problem without its file: its place, then what is wrong (printable, cut short)."""
+        return ": ".join(part for part in (self.place(), _shown(self.message, LINE_LENGTH)) if part)
 
     def __str__(self) -> str:
         return self.line()
@@ -84,9 +95,9 @@ class Report:
         self.file = file
         self.problems: list[Problem] = []
 
-    def error(self, message: str, layer: str = "", square: Square | None = None) -> None:
-        """Note something that makes the board unusable."""
-        self.problems.append(Problem(self.file, layer, square, message, ERROR))
+    def error(self, message: str, layer: str = "", square: Square | None = None, obj: int | None = None) -> None:
+        """Note something that makes the board unusable (`obj`: the id of the object it is about)."""
+        self.problems.append(Problem(self.file, layer, square, message, ERROR, obj))
 
     def warn(self, message: str, layer: str = "", square: Square | None = None) -> None:
         """Note a probable mistake that the game can live with."""

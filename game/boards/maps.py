@@ -12,6 +12,7 @@ tilesets, layers, properties), then `game.boards.map_build` builds the Board wit
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -50,8 +51,15 @@ def check_board(path: PathLike) -> list[Problem]:
     return _read(path)[1]
 
 
-def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
-    """`main.py check-map FILE...`: print one line per problem and a summary.
+def read_board(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
+    """A board as `check-map` reads it: the Board (None when it has an error), every problem, and the
+    files it uses besides itself (its tilesets and their pictures), to copy or watch with it."""
+    return _read(path)
+
+
+def check_map_command(paths: list[str], out: TextIO = sys.stdout, form: str = "text") -> int:
+    """`main.py check-map FILE...`: print one line per problem and a summary (`form` "json": one JSON
+    document instead, `problems_json`, for the Tiled extension and other tools).
 
     A folder stands for its `.tmx` files. Exit 0 when no board has an error
     (warnings allowed), 1 when one has (a missing file is an error of that
@@ -60,19 +68,54 @@ def check_map_command(paths: list[str], out: TextIO = sys.stdout) -> int:
     if not paths:
         print("check-map: give at least one board (.tmx file or folder of boards)", file=out)
         return 2
-    files = list(_expand(paths))
-    errors = warnings = 0
-    for file, problem in files:
-        problems = [problem] if problem else check_board(file)
+    checked = [(file, [problem] if problem else check_board(file)) for file, problem in _expand(paths)]
+    errors = sum(p.severity == ERROR for _, problems in checked for p in problems)
+    warnings = sum(p.severity == WARNING for _, problems in checked for p in problems)
+    summary = f"checked {counted(len(checked), 'board')}: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
+    if form == "json":
+        json.dump(problems_json(checked, summary), out, ensure_ascii=False, indent=1)
+        print(file=out)
+        return 1 if errors else 0
+    for file, problems in checked:
         for p in problems:
             print(p.line(), file=out)
-        errors += sum(p.severity == ERROR for p in problems)
-        warnings += sum(p.severity == WARNING for p in problems)
         if not problems:
             print(f"{file}: ok", file=out)
-    summary = f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
-    print(f"checked {counted(len(files), 'board')}: {summary}", file=out)
+    print(summary, file=out)
     return 1 if errors else 0
+
+
+def problems_json(checked: list[tuple[str, list[Problem]]], summary: str) -> dict[str, object]:
+    """What `check-map --format json` prints: each board checked, each of its problems with its place
+    (layer; column and row, counted from 0, when there is a square; the id of the start point it is about,
+    when it is about one) and its sentence, as the text output
+    says them (`line` is the text output's line), then the counts and the summary line."""
+    return {
+        "format": 1,
+        "boards": [
+            {
+                "file": os.path.abspath(file),
+                "name": file,
+                "ok": not problems,
+                "problems": [
+                    {
+                        "severity": p.severity,
+                        "layer": p.layer,
+                        "column": p.square[1] if p.square is not None else None,
+                        "row": p.square[0] if p.square is not None else None,
+                        "object": p.obj,
+                        "message": p.message,
+                        "line": p.line(),
+                    }
+                    for p in problems
+                ],
+            }
+            for file, problems in checked
+        ],
+        "errors": sum(p.severity == ERROR for _, problems in checked for p in problems),
+        "warnings": sum(p.severity == WARNING for _, problems in checked for p in problems),
+        "summary": summary,
+    }
 
 
 def _expand(paths: Iterable[str]) -> Iterator[tuple[str, Problem | None]]:

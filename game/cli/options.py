@@ -324,6 +324,24 @@ def build_parser() -> Parser:
     check.add_argument(
         "files", nargs="*", metavar="FILE", help="boards (.tmx) or folders of boards; none: your own boards folder"
     )
+    check.add_argument(
+        "--format",
+        dest="form",
+        choices=("text", "json"),
+        default="text",
+        help="text: one line per problem (default); json: one JSON document with each problem's place",
+    )
+
+    add = command(
+        commands,
+        "add-board",
+        "Add boards to your boards folder: a board (.tmx, with its tileset) or a pack of boards (.zip), "
+        "each checked as check-map does; what passes is copied, what does not is said.",
+        "main.py add-board ~/Downloads/canyon.tmx",
+        "main.py add-board friends-boards.zip",
+        lineup=False,
+    )
+    add.add_argument("files", nargs="+", metavar="FILE", help="boards (.tmx) or packs of boards (.zip)")
 
     replay = command(
         commands,
@@ -381,7 +399,7 @@ def _add_series_options(parser: Parser) -> None:
         dest="series_boards",
         action="append",
         metavar="FILE",
-        help="a board (repeat for several; default: every shipped board)",
+        help="a board (repeat for several; default: every shipped board that takes the racers)",
     )
     parser.add_argument(
         "--jobs",

@@ -100,6 +100,9 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
     if not paths:
         raise CommandLineError("no board is shipped in maps/: give one with --board")
     boards = [board_from(path) for path in paths]
+    if not args.series_boards:  # the shipped boards that take this many racers (not the duel's for six)
+        wanted = args.racers if args.command == "balance" else len([b for b in args.bots.split(",") if b.strip()])
+        boards = [b for b in boards if b.max_racers >= wanted] or boards
     most = min(b.max_racers for b in boards)
     if args.command == "tournament":
         levels = [b.strip() for b in args.bots.split(",") if b.strip()]

@@ -9,12 +9,19 @@ are drawn over the board every frame by the race scene.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import logging
+import os
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
+from game import files
+from game.app import userdata
 from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
 from scenes import assets
 from scenes.render import tiled
@@ -244,33 +251,86 @@ def around(view: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
 
 
 # ---------------------------------------------------------------- small cached pictures of boards
-THUMBNAILS_KEPT = 32  # the board cards kept drawn (a few KB each)
+THUMBNAILS_KEPT = 32  # the board cards kept drawn in memory (a few KB each)
+THUMBNAIL_FOLDER = "thumbnails"  # in the per-user folder: the cards drawn, kept across runs
+THUMBNAIL_FILES = 200  # the most pictures kept on disk (the oldest go first)
+THUMBNAIL_BYTES = 512 * 1024  # a kept picture larger than this is not ours: drawn again
 _thumbnails: dict[tuple, pygame.Surface] = {}
 
 
-def _board_key(board) -> tuple:
-    """What a board's picture depends on: its file as it is on disk now (or its squares, for a board
-    without a file), its size and name."""
-    import os
+def _marks(*paths: str) -> tuple:
+    """Each file's modification time and size (None for a file that cannot be read)."""
+    found: list[tuple] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+            found.append((path, info.st_mtime_ns, info.st_size))
+        except OSError:
+            found.append((path, None, None))
+    return tuple(found)
 
+
+def _board_key(board) -> tuple:
+    """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
+    now (or its squares, for a board without a file), its size and name."""
     source = getattr(board, "source", "") or ""
+    art = getattr(board, "art", None)
+    mark = _marks(source, *(art.images() if art is not None else ())) if source else ()
+    return (source, mark, board.name, board.width, board.height, board.terrain if not source else ())
+
+
+def _kept_file(key: tuple) -> Path | None:
+    """Where the picture of this key is kept on disk (None when there is no per-user folder)."""
     try:
-        info = os.stat(source) if source else None
-        mark: tuple = (info.st_mtime_ns, info.st_size) if info else ()
+        folder = userdata.user_dir() / THUMBNAIL_FOLDER
     except OSError:
-        mark = ()
-    return (source, mark, board.name, board.width, board.height, board.terrain if not mark else ())
+        return None
+    return folder / (hashlib.sha256(repr(key).encode("utf-8")).hexdigest()[:32] + ".png")
+
+
+def _read_kept(path: Path | None, size: tuple[int, int]) -> pygame.Surface | None:
+    """A picture kept on disk, if it is one of ours (small, no larger than the card)."""
+    try:
+        if path is None or not path.is_file() or path.stat().st_size > THUMBNAIL_BYTES:
+            return None
+        picture = pygame.image.load(str(path))
+    except (OSError, pygame.error):
+        return None
+    if picture.get_width() > size[0] or picture.get_height() > size[1]:
+        return None
+    return picture.convert() if pygame.display.get_surface() is not None else picture
+
+
+def _keep(path: Path | None, picture: pygame.Surface) -> None:
+    """Keep a card's picture on disk (written atomically; the oldest go beyond THUMBNAIL_FILES)."""
+    if path is None or userdata.read_only():
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = io.BytesIO()
+        pygame.image.save(picture, data, "card.png")
+        files.write_atomically(path, data.getvalue())
+        kept = sorted(path.parent.glob("*.png"), key=lambda p: p.stat().st_mtime_ns)
+        for old in kept[: max(0, len(kept) - THUMBNAIL_FILES)]:
+            old.unlink(missing_ok=True)
+    except (OSError, pygame.error) as error:
+        logging.getLogger("fantasy-racing").info("a board's picture is not kept on disk: %s", error)
 
 
 def thumbnail(board, size: tuple[int, int]) -> pygame.Surface:
     """The whole board, small, to fit `size` (a board card): drawn once at a few pixels a square (never
     at the race's size: a large board's full picture would take hundreds of MB), then kept while its
-    file is unchanged, so that the setup's cards open at once however many boards there are."""
+    file and tiles are unchanged, in memory and in the per-user folder's thumbnails/ (a board read
+    from a file), so that the setup's cards open at once however many boards there are, run after run."""
     key = (_board_key(board), tuple(size))
     found = _thumbnails.get(key)
     if found is None:
-        tile = max(2, min(16, 2 * size[0] // max(1, board.width), 2 * size[1] // max(1, board.height)))
-        found = BoardRenderer(board, tile).thumbnail(size)
+        kept = _kept_file(key) if key[0][0] else None
+        found = _read_kept(kept, size)
+        if found is None:
+            tile = max(2, min(16, 2 * size[0] // max(1, board.width), 2 * size[1] // max(1, board.height)))
+            found = BoardRenderer(board, tile).thumbnail(size)
+            _keep(kept, found)
         if len(_thumbnails) >= THUMBNAILS_KEPT:
             _thumbnails.pop(next(iter(_thumbnails)))
         _thumbnails[key] = found
