@@ -7,6 +7,7 @@ python main.py balance ...          win rates of the ten characters with equal b
 python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
 python main.py add-board FILE...    add boards (.tmx) or packs of boards (.zip) to your boards folder
 python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
+python main.py stats [--csv FILE]   your statistics from the races kept (--csv: every race, a line each)
 python main.py serve ...            host a race for friends over the network, without a window
 python main.py join HOST:PORT ...   join a friend's race from a terminal, a computer racer playing your seat
 python main.py relay ...            run a relay: friends in other homes join hosts with an invite
@@ -22,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it (the window, or a command of game/cli/); the exit code."""
-    from game.cli import boards, network, races
+    from game.cli import boards, history, network, races
     from game.cli.options import CommandLineError, UnusableFile, build_parser
 
     try:
@@ -55,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
             return boards.run_add_board(args.files, args.lang)
         if args.command == "season":
             return races.run_season(args)
+        if args.command == "stats":
+            return history.run_stats(args)
         if args.command == "serve":
             return network.run_serve(args)
         if args.command == "join":

@@ -28,6 +28,7 @@ from game.meta.replay import start
 from scenes import assets, audio, controls, i18n
 from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
+from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
 from scenes.dropped import DroppedScene
 from scenes.gamepad import Gamepads
@@ -49,6 +50,7 @@ from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stack import Scene, SceneStack
+from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
@@ -91,6 +93,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "quick": QuickScene,
     "games": GamesScene,
     "replays": ReplaysScene,
+    "championships": ChampionshipsScene,
+    "statistics": StatsScene,
     "replay": watch,
     "dropped": DroppedScene,
     "board_gallery": BoardGalleryScene,

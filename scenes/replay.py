@@ -5,6 +5,11 @@ recorded choices are made one after the other, each after the pause a
 computer racer takes: the race scene shows the events as it shows a live
 race. Space pauses, Right (or N) shows the next event (paused), + and -
 change the speed, Escape goes back; the camera keys work as in a race.
+
+The timeline bar along the bottom (scenes/replay_bar.py, game/meta/timeline.py) marks each game turn,
+fight, lap and chest: a click jumps there; Left steps one event back, [ and ] one racer's turn,
+Page Up and Page Down one game turn, Home and End to the start and the end. A jump rebuilds the race
+from its record and shows it, its cards and its log as they stood after that event.
 """
 
 from __future__ import annotations
@@ -14,15 +19,18 @@ from typing import Any
 
 import pygame
 
-from game import Race
+from game import Board, Race
 from game.app.controls import Action
 from game.app.session import Session
 from game.meta.replay import SPEEDS, Replay, ReplayError, play_choice, same_board, start
+from game.meta.timeline import Timeline
+from game.rules.events import Event
 from scenes import controls
 from scenes.i18n import t as _catalogue
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
+from scenes.replay_bar import TimelineBar
 from scenes.ui import text, theme
 
 
@@ -34,9 +42,21 @@ def t(message: str, **values: Any) -> str:
         return message.format(**values) if values else message
 
 
+# The keys that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them
+# (read after the replay's actions of the input map, for a key bound to none of them).
+JUMP_KEYS = {
+    pygame.K_LEFT: ("event", -1),
+    pygame.K_LEFTBRACKET: ("racer", -1),
+    pygame.K_RIGHTBRACKET: ("racer", 1),
+    pygame.K_PAGEUP: ("turn", -1),
+    pygame.K_PAGEDOWN: ("turn", 1),
+}
+LOG_EVENTS = 300  # the log's lines written again after a jump (the lines a race's log keeps, as taking back does)
+
+
 def replay_scene(replay: Replay, race: Race, speed: float = 1.0) -> RaceScene:
     """A race scene playing `replay` back (its race rebuilt at its beginning: see game.meta.replay.start)."""
-    player = ReplayPlayer(replay, speed)
+    player = ReplayPlayer(replay, speed, race.board)
     return RaceScene(race, seats=player, session=Session.unsaved(race), guide=player)
 
 
@@ -54,8 +74,11 @@ class ReplayPlayer(Seats, Guide):
     escape_hint = "hud.back"  # Escape leaves the replay (no pause menu)
     results = False  # the replay stays on its last picture
 
-    def __init__(self, replay: Replay, speed: float = 1.0) -> None:
+    def __init__(self, replay: Replay, speed: float = 1.0, board: Board | None = None) -> None:
         self.replay = replay
+        self.timeline = Timeline(replay, board)
+        self.position = -1  # the last event shown (-1: none yet)
+        self.bar: TimelineBar | None = None
         self.factor = speed if speed in SPEEDS else 1.0
         self.is_paused = False
         self.stepping = False
@@ -65,6 +88,47 @@ class ReplayPlayer(Seats, Guide):
 
     def enter(self, scene: RaceScene) -> None:
         self.scene = scene
+        self.bar = TimelineBar(self.timeline, scene.view)
+
+    def shown(self, event: Event) -> None:
+        """An event was shown: the replay stands after it."""
+        self.position += 1
+
+    # ---------------------------------------------------------------- the timeline: jumps
+    def jump(self, index: int) -> None:
+        """Show the race as it stood after event `index` (paused): the race rebuilt up to the choice
+        that gave it, the picture and the log up to that event, the rest of its choice's events queued."""
+        scene, timeline = self.scene, self.timeline
+        if scene is None or not timeline.events:
+            return
+        index = max(0, min(index, len(timeline.events) - 1))
+        made = timeline.moments[index].made
+        ahead = scene.race.choices == self.replay.choices[: len(scene.race.choices)]  # (it made only recorded ones)
+        near = scene.race if ahead and not scene.busy else None
+        race = start(self.replay, timeline.board) if made == 0 else timeline.race_at(made - 1, near)
+        scene.race, scene.session, scene.panel = race, Session.unsaved(race), None
+        scene.computer.restart()
+        scene._new_playback(race)
+        first = timeline.first_of_batch(index)
+        scene.playback.write_log(timeline.events[max(0, first - LOG_EVENTS) : first])
+        if made:
+            play_choice(race, self.replay)
+        scene.playback.push(scene.session.take_events())
+        playback = scene.playback
+        for _ in range(index - first + 1):
+            playback.show(playback.queue.popleft(), animate=False)
+        playback.ambient.clear()
+        if not playback.queue:
+            playback.sync()
+        self.position, self.problem = index, None
+        self.is_paused, self.stepping, self.wait = True, False, 0.0
+        scene.finished = False
+        scene.camera.manual = False
+        scene.drawing.forget()
+
+    def move(self, how: str, direction: int) -> None:
+        """One event, one racer's turn or one game turn back or forward (Left, [ ], Page Up/Down)."""
+        self.jump(self.timeline.step(self.position, how, direction))
 
     # ---------------------------------------------------------------- the seats: the recorded choices
     def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
@@ -172,6 +236,21 @@ class ReplayPlayer(Seats, Guide):
         if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
             self.change_speed(+1)  # (a layout's own + key)
             return True
+        if event.type == pygame.KEYDOWN and event.key in JUMP_KEYS:
+            self.move(*JUMP_KEYS[event.key])
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.jump(0 if event.key == pygame.K_HOME else len(self.timeline.events) - 1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar is not None:
+            step = self.bar.step_at(event.pos)
+            if step is not None:
+                self.move(*step)
+                return True
+            index = self.bar.index_at(event.pos)
+            if index is not None:
+                self.jump(index)
+                return True
         if scene.view_buttons.handle_event(scene, event) or scene.camera.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and scene.busy:
@@ -203,6 +282,8 @@ class ReplayPlayer(Seats, Guide):
         text.draw(
             surface, keys, (scene.view.left + 12, scene.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
         )
+        if self.bar is not None:
+            self.bar.draw(surface, self.position)
         if self.at_end:
             message = self.problem or (t("replay.end") if scene.race.over else t("replay.end_early"))
             text.draw(

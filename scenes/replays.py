@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game.app import session
 from scenes.games import when
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.ui import theme
 from scenes.ui.listing import ListScene, Shown
+from scenes.ui.widgets import Button
 
 
 # ---------------------------------------------------------------- words
@@ -92,3 +95,16 @@ class ReplaysScene(ListScene):
     def back(self) -> None:
         """Back to the title (under this list)."""
         self.stack.pop()
+
+    def more_buttons(self) -> list[Button]:
+        """*Championships*: the finished championships kept, their tables and podiums (C too)."""
+        return [Button((1000, 648, 240, 50), t("championships.button"), self.championships, size=20)]
+
+    def championships(self) -> None:
+        self.stack.push(self.stack.make("championships"))
+
+    def handle_event(self, event: pygame.event.Event) -> Any:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            self.championships()
+            return None
+        return super().handle_event(event)

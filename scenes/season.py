@@ -16,6 +16,7 @@ import pygame
 from game import BoardError
 from game.app import session, userdata
 from game.app.controls import Action
+from game.meta import replay
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
 from game.rules import seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
@@ -28,7 +29,7 @@ from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
@@ -261,17 +262,21 @@ class SeasonSetupScene(SetupScene):
 class SeasonTableScene(Scene):
     """The season table, a chart of the season points, and the next board; go on, or save and quit."""
 
-    def __init__(self, season: Season, message: str = "") -> None:
+    def __init__(self, season: Season, message: str = "", kept: bool = False) -> None:
         super().__init__()
         self.season = season
         self.message = message
+        self.kept = kept  # a finished championship opened again from its list (game/app/championships.py)
         self.group = FocusGroup()
         self.thumb: pygame.Surface | None = None
 
     def enter(self) -> None:
         audio.music("menu")
         self.lines = self.season.table()
-        if self.season.over:
+        buttons: list[Widget]
+        if self.kept:
+            buttons = self._kept_buttons()
+        elif self.season.over:
             buttons = [
                 Button((940, 650, 300, 50), t("season.to_podium"), self.podium, primary=True, hint=t("common.enter"))
             ]
@@ -285,6 +290,31 @@ class SeasonTableScene(Scene):
             board = self._next_board()
             self.thumb = thumbnail(board, (150, 190)) if board is not None else None
         self.group.set(buttons, focus=0)
+
+    def _kept_buttons(self) -> list[Widget]:
+        """A kept championship's: its podium again, each race's replay, back to the list."""
+        buttons: list[Widget] = [
+            Button((940, 650, 300, 50), t("season.podium_again"), self.podium, primary=True, hint=t("common.enter")),
+            Button((680, 650, 240, 50), t("common.back"), self.back, size=20),
+        ]
+        for index, result in enumerate(self.season.results):
+            column, row = divmod(index, 4)
+            rect = (688 + column * 276, 436 + row * 46, 266, 40)
+            label = fit(t("season.watch_race", number=index + 1, board=result.board), 250, 16)
+            buttons.append(Button(rect, label, partial(self.watch, index), size=16))
+        return buttons
+
+    def watch(self, index: int) -> None:
+        """Play race `index` of a kept championship back (Escape there comes back to its table)."""
+        try:
+            kept = replay.read(self.season.results[index].replay, t("season.watch_race", number=index + 1, board=""))
+            self.stack.push(self.stack.make("replay", kept))
+        except ValueError as error:  # (game.replay.ReplayError)
+            self.message = str(error)
+
+    def back(self) -> None:
+        """A kept championship's table: back to the list."""
+        self.stack.pop()
 
     def _next_board(self) -> Any:
         try:
@@ -302,13 +332,19 @@ class SeasonTableScene(Scene):
         self.title()
 
     def podium(self) -> None:
-        self.stack.replace(PodiumScene(self.season))
+        if self.kept:  # shown again over the table, which Back on the podium comes back to
+            self.stack.push(PodiumScene(self.season, kept=True))
+        else:
+            self.stack.replace(PodiumScene(self.season))
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
-        if controls.pressed(event, Action.BACK) and not self.season.over:
-            self.save_and_quit()
+        if controls.pressed(event, Action.BACK):
+            if self.kept:
+                self.back()
+            elif not self.season.over:
+                self.save_and_quit()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -358,7 +394,9 @@ class SeasonTableScene(Scene):
         draw_chart_card(surface, pygame.Rect(670, 120, 570, 250), season, self.lines, 20)
         card = pygame.Rect(670, 390, 570, 240)
         panel(surface, card, (30, 35, 54))
-        if season.over:
+        if self.kept:
+            text.draw(surface, t("season.kept_races"), (card.left + 18, card.top + 12), 22, theme.ACCENT, "heading")
+        elif season.over:
             text.draw(surface, t("season.over"), (card.left + 18, card.top + 14), 24, theme.ACCENT, "heading")
             text.draw_wrapped(surface, t("season.over_help"), card.inflate(-36, -80).move(0, 24), 18, theme.TEXT)
         else:
@@ -388,6 +426,7 @@ class SeasonTableScene(Scene):
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")
         else:
             keys = t("season.keys_over") if self.season.over else t("season.keys")  # (the last race was run)
+            keys = t("season.keys_kept") if self.kept else keys
             text.draw(surface, keys, (40, 680), 16, theme.MUTED, anchor="midleft")
 
 
@@ -395,9 +434,10 @@ class SeasonTableScene(Scene):
 class PodiumScene(Scene):
     """The champion on the podium, the season's chart and highlights; the season kept as replays."""
 
-    def __init__(self, season: Season) -> None:
+    def __init__(self, season: Season, kept: bool = False) -> None:
         super().__init__()
         self.season = season
+        self.again = kept  # shown again from a kept championship's table: nothing to keep, Back goes there
         self.group = FocusGroup()
         self.kept = ""
 
@@ -405,21 +445,30 @@ class PodiumScene(Scene):
         audio.music("menu")
         audio.play("victory")
         self.lines = self.season.table()
-        try:
-            folder = session.keep_finished_season(self.season)
-            self.kept = t("season.kept", path=f"{userdata.SEASONS_FOLDER}/{folder.name}")
-        except OSError as error:  # the championship stays saved as the one in progress: nothing is lost
-            self.kept = t("season.keep_failed", error=error)
-        self.group.set(
-            [Button((940, 650, 300, 50), t("results.title_button"), self.title, primary=True, hint=t("common.enter"))],
-            focus=0,
-        )
+        if self.again:
+            button = Button((940, 650, 300, 50), t("common.back"), self.leave, primary=True, hint=t("common.enter"))
+        else:
+            try:
+                folder = session.keep_finished_season(self.season)
+                self.kept = t("season.kept", path=f"{userdata.SEASONS_FOLDER}/{folder.name}")
+            except OSError as error:  # the championship stays saved as the one in progress: nothing is lost
+                self.kept = t("season.keep_failed", error=error)
+            words = t("results.title_button")
+            button = Button((940, 650, 300, 50), words, self.title, primary=True, hint=t("common.enter"))
+        self.group.set([button], focus=0)
+
+    def leave(self) -> None:
+        """Escape or the button: to the title, or back to the kept championship's table."""
+        if self.again:
+            self.stack.pop()
+        else:
+            self.title()
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):
-            self.title()
+            self.leave()
         return None
 
     def highlight_lines(self) -> list[str]:

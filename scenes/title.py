@@ -62,6 +62,7 @@ class TitleScene(Scene):
             (t("menu.championship"), self.championship),
             (t("menu.join"), self.join),
             (t("menu.replays"), self.replays),
+            (t("menu.statistics"), self.statistics),
         ]
         items += [] if first_start else [learn]
         items += [
@@ -114,6 +115,10 @@ class TitleScene(Scene):
     def replays(self) -> None:
         """The races kept to watch again."""
         self.stack.push(self.stack.make("replays"))
+
+    def statistics(self) -> None:
+        """The player's statistics, from the races kept."""
+        self.stack.push(self.stack.make("statistics"))
 
     def learn(self) -> None:
         """The guided first race."""

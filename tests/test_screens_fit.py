@@ -17,6 +17,7 @@ from game.app.settings import Settings
 from game.meta.season import Season, play_headless
 from scenes import boards, i18n
 from scenes.app import App
+from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
 from scenes.games import GamesScene
 from scenes.join import JoinScene
@@ -26,6 +27,7 @@ from scenes.results import ResultsScene
 from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.ui import text, theme
 from scenes.ui.widgets import PRIMARY_FILL, TextField
@@ -215,6 +217,18 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     check(app, marks, "championship table")
     app.stack.push(PodiumScene(a_season(3)))
     check(app, marks, "podium")
+    app.stack.reset(TitleScene())
+    app.stack.push(ChampionshipsScene())  # (the podium kept its championship)
+    check(app, marks, "championships kept")
+    app.step([nw.key(pygame.K_RETURN)])
+    check(app, marks, "a kept championship's table")
+    app.step([nw.key(pygame.K_RETURN)])
+    check(app, marks, "a kept championship's podium")
+    app.stack.reset(TitleScene())
+    statistics = app.stack.push(StatsScene())
+    for focus in range(len(statistics.group.widgets)):
+        statistics.group.focus = focus
+        check(app, marks, f"statistics, focus {focus}")
     app.stack.reset(TitleScene())
     joining = app.stack.push(JoinScene())
     check(app, marks, "join")

@@ -1,6 +1,7 @@
 """The races the player kept to watch again: the replays of `replays/` (every finished race, and those
 kept with *Keep as replay*) and the races of the finished championships of `seasons/`, each listed
-with its board, its date, its racers and its winner, the newest first.
+with its board, its date, its racers and its winner, the newest first; and the finished championships
+themselves (`list_championships`), each with its races and its champions.
 
 A file is read once to list it (its summary is kept while the file does not change); a file that
 cannot be read is listed too, with the sentence that says why, so that the player may delete it.
@@ -18,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from game import files
-from game.app import userdata
+from game.app import stats, userdata
 from game.meta.replay import Replay, ReplayError, load
+from game.meta.season import MAX_RACES
 
 log = logging.getLogger("fantasy-racing")
 
 REPLAYS = "replays"  # in the player's folder: the races kept as replays
+RACE_FILE = re.compile(r"race-(\d+)\.json")  # a championship's race in its folder
 SEASONS = userdata.SEASONS_FOLDER  # the finished championships, a folder each (race-1.json, ..., table.json)
 RACE, SEASON = "race", "season"  # a race's replay, a championship's race
 _SUMMARIES: dict[tuple[str, int, int], dict[str, Any]] = {}  # a file's summary, by its path and state
@@ -46,6 +49,7 @@ class Kept:
     season: str = ""
     number: int = 0
     problem: str = ""
+    figures: list[dict[str, Any]] = field(default_factory=list)  # each racer's, for the statistics (game.app.stats)
 
 
 def folders() -> tuple[Path, Path]:
@@ -129,7 +133,8 @@ def summarise(replay: Replay) -> dict[str, Any]:
                 winners = [line[1] for line in first]
                 points = first[0][2] if first else 0
             break
-    return {"board": replay.board_name, "racers": racers, "winners": winners, "points": points}
+    figures = stats.figures(replay)  # (read here, once per file, for the statistics)
+    return {"board": replay.board_name, "racers": racers, "winners": winners, "points": points, "figures": figures}
 
 
 def open_kept(kept: Kept) -> tuple[Replay | None, str]:
@@ -138,3 +143,75 @@ def open_kept(kept: Kept) -> tuple[Replay | None, str]:
         return load(kept.path), ""
     except ReplayError as error:
         return None, str(error)
+
+
+# ---------------------------------------------------------------- the championships kept
+@dataclass(frozen=True)
+class KeptChampionship:
+    """A kept championship as the list shows it: its folder, its name, when it was kept (its last race's
+    time), its races as the replays' list shows them (in order), its champions' names (its table's first
+    place) and, when it cannot be read, why."""
+
+    folder: Path
+    name: str
+    saved: float
+    races: list[Kept] = field(default_factory=list)
+    problem: str = ""
+    champions: list[str] = field(default_factory=list)
+
+
+def race_files(folder: Path) -> list[Path]:
+    """A championship folder's races, in their order (race-1.json, race-2.json, ...)."""
+    numbered = []
+    for path in folder.glob("race-*.json"):
+        found = RACE_FILE.fullmatch(path.name)
+        if found is not None:
+            numbered.append((int(found.group(1)), path))
+    return [path for _, path in sorted(numbered)]
+
+
+def list_championships() -> list[KeptChampionship]:
+    """Every kept championship, the newest first."""
+    try:
+        _, seasons = folders()
+    except OSError:
+        return []
+    found = []
+    for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
+        if folder.is_dir():
+            found.append(read_championship(folder))
+    found.sort(key=lambda c: (c.saved, c.folder.name), reverse=True)
+    return found
+
+
+def read_championship(folder: Path) -> KeptChampionship:
+    """A kept championship as the list shows it (with why, when it cannot be read)."""
+    name = season_name(folder)
+    files = race_files(folder)
+    try:
+        saved = max((path.stat().st_mtime for path in files), default=folder.stat().st_mtime)
+    except OSError as error:
+        return KeptChampionship(folder, name, 0.0, problem=str(error.strerror or error))
+    if len(files) > MAX_RACES:  # (not read: a championship has no more)
+        problem = f"{folder.name} holds {len(files)} races (a championship has at most {MAX_RACES})"
+        return KeptChampionship(folder, name, saved, problem=problem)
+    races = [read_kept(path, SEASON, name, number) for number, path in enumerate(files, 1)]
+    problem = next((race.problem for race in races if race.problem), "")
+    if not races:
+        problem = f"{folder.name} holds no race"
+    return KeptChampionship(folder, name, saved, races, problem, champions_of(folder))
+
+
+def champions_of(folder: Path) -> list[str]:
+    """The names in first place of a kept championship's table (table.json), or none when it cannot be read."""
+    try:
+        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
+        lines = data.get("table") if isinstance(data, dict) else None
+    except (OSError, ValueError, RecursionError, files.FileRefused):
+        return []
+    names = []
+    for line in lines if isinstance(lines, list) else []:
+        if isinstance(line, dict) and line.get("place") == 1 and isinstance(line.get("name"), str):
+            if files.printable(line["name"], 80) is None:
+                names.append(line["name"])
+    return names

@@ -15,7 +15,9 @@ progress of the player's folder (a test reads the import graph to keep it so):
   rebuilt from its record with one choice fewer, the same dice.
 - The functions below it are the menus' doors: the games in progress (`games`, `resume_game`,
   `delete_game`: only once the player said yes), the kept races (`kept_races`, `open_kept`,
-  `delete_kept`: only once the player said yes), a new race or championship race (`new_race`,
+  `delete_kept`: only once the player said yes), the kept championships (`kept_championships`,
+  `open_championship`, `delete_championship`), the statistics (`statistics`, `export_statistics`),
+  a new race or championship race (`new_race`,
   `season_race`: a game of its own, never in place of another), keeping a race as a replay or as a
   game in progress, a championship saved, finished and kept.
 """
@@ -29,13 +31,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.app import championships as championshipfiles
 from game.app import games as gamefiles
 from game.app import kept as keptfiles
-from game.app import userdata
+from game.app import stats, userdata
 from game.app.games import Game
 from game.app.kept import Kept
+from game.app.kept import KeptChampionship as KeptChampionship  # (the championships list names it)
 from game.meta.replay import write as write_replay
-from game.meta.season import Season
+from game.meta.season import Season, SeasonError
 from game.rules.race import Race, SaveError
 
 log = logging.getLogger("fantasy-racing")
@@ -293,6 +297,54 @@ def delete_kept(kept: Kept) -> bool:
     if gone:
         log.info("the kept race %s was deleted (the player said yes)", kept.path.name)
     return gone
+
+
+def kept_championships() -> list[KeptChampionship]:
+    """The finished championships kept, the newest first."""
+    userdata.wait_for_saves()
+    return keptfiles.list_championships()
+
+
+def open_championship(championship: KeptChampionship) -> tuple[Season | None, str]:
+    """A kept championship rebuilt from its races (its final table, its podium), or None and why not."""
+    if championship.problem:
+        return None, f"the championship {championship.name!r} cannot be opened: {championship.problem}"
+    try:
+        return championshipfiles.rebuild_season(championship.name, [race.path for race in championship.races]), ""
+    except SeasonError as error:
+        return None, str(error)
+
+
+def delete_championship(championship: KeptChampionship) -> bool:
+    """Delete a kept championship whole, its races, its table and its folder (only once the player said
+    yes; userdata.delete_replay checks that every file is one of the championships' folder); True when gone."""
+    folder = championship.folder
+    for path in [*keptfiles.race_files(folder), folder / "table.json"]:
+        if path.exists() and not userdata.delete_replay(path):
+            return False
+    try:
+        folder.rmdir()
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        log.warning("the kept championship's folder %s could not be removed: %s", folder, error)
+        return False
+    log.info("the kept championship %s was deleted (the player said yes)", folder.name)
+    return True
+
+
+def statistics(player_name: str, also: str = "", since: str = "") -> stats.Stats:
+    """The player's statistics from every race kept (game.app.stats), by the names he plays under."""
+    userdata.wait_for_saves()
+    return stats.gather(keptfiles.list_kept(), player_name, also, since)
+
+
+def export_statistics(figures: stats.Stats) -> Path:
+    """Every race the player played as CSV, in statistics.csv of his folder (replaced: it is an export,
+    not his data); its path. Raises OSError."""
+    path = userdata.user_dir() / stats.CSV_FILE
+    userdata.write_atomically(path, stats.csv_text(figures))
+    return path
 
 
 def problems() -> list[str]:

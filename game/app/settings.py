@@ -378,6 +378,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("join_address", read_text, str, bounds=(0, 255)),
     Setting("join_code", read_text, str, bounds=(0, 16)),
     Setting("player_name", read_text, str, bounds=(0, NAME_LENGTH)),
+    # the statistics' "that's me" (game/app/stats.py): the other names the player plays under, by commas
+    Setting("me_names", read_text, str, bounds=(0, 8 * (NAME_LENGTH + 2))),
+    # the statistics' reset: only the races kept from then (ISO) count; "" all
+    Setting("stats_since", read_text, str, bounds=(0, 32)),
     # LINEUPS: each setup's last lineup
     Setting("lineups", read_lineups, dict, write=lambda v: {key: v[key] for key in LINEUPS if key in v}),
     # the seat keys the hosts of the last races joined gave (a seat is taken back after a drop only with
@@ -418,6 +422,8 @@ class Settings:
     join_address: str = default("join_address")
     join_code: str = default("join_code")
     player_name: str = default("player_name")
+    me_names: str = default("me_names")
+    stats_since: str = default("stats_since")
     lineups: dict[str, dict[str, Any]] = default("lineups")
     seat_keys: dict[str, str] = default("seat_keys")
     controls: dict[str, list[str]] = default("controls")

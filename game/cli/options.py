@@ -415,6 +415,31 @@ def build_parser() -> Parser:
         default=1.0,
         help="playback speed: 0.25, 0.5, 1, 2, 4 or 8 (+ and - change it while playing)",
     )
+    stats = command(
+        commands,
+        "stats",
+        "Your statistics, from every race kept in your folder (replays and championships): wins, places, "
+        "characters, boards, computer levels.",
+        "main.py stats",
+        "main.py stats --csv races.csv",
+        "main.py stats --csv          (the CSV on the terminal)",
+        "main.py stats --name Zoé --name Zozo",
+        lineup=False,
+    )
+    stats.add_argument(
+        "--csv",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="write every race you played to a CSV file, a line each (no FILE: on the terminal)",
+    )
+    stats.add_argument(
+        "--name",
+        dest="names",
+        action="append",
+        metavar="NAME",
+        help="a name you play under (repeat for several; default: the settings' player name and 'that's me' names)",
+    )
     return parser
 
 

@@ -400,6 +400,7 @@ class Playback:
 
     def _on_turn_ended(self, e: Any, animate: bool) -> None:
         self.shock_marks = None
+        self.phase = ""  # his turn is over: no phase until the next racer's (as the race has it)
 
     def _on_race_over(self, e: Any, animate: bool) -> None:
         self._play(notices.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)

@@ -162,6 +162,10 @@ class ListScene(Scene, ABC):
         """Escape or *Back*: to the title."""
         self.title()
 
+    def more_buttons(self) -> list[Button]:
+        """Buttons of the list's own beside *Back*, at the bottom right (the replays' *Championships*)."""
+        return []
+
     # ---------------------------------------------------------------- the list
     def enter(self) -> None:
         audio.music("menu")
@@ -186,7 +190,8 @@ class ListScene(Scene, ABC):
             for item in self.items
         ]
         self.back_button = Button((40, 648, 220, 50), t("common.back"), self.back, size=22)
-        self.group.set([*self.rows, self.back_button], focus=min(focus, max(0, len(self.rows) - 1)))
+        self.more = self.more_buttons()
+        self.group.set([*self.rows, self.back_button, *self.more], focus=min(focus, max(0, len(self.rows) - 1)))
         self.place()
 
     def place(self) -> None:
@@ -241,7 +246,9 @@ class ListScene(Scene, ABC):
         surface.set_clip(LIST.inflate(8, 8))
         self.group.draw(surface)
         surface.set_clip(clip)
-        self.back_button.draw(surface, self.group.focused is self.back_button)
+        for button in (self.back_button, *self.more):
+            button.draw(surface, self.group.focused is button)
+        room = (min(b.rect.left for b in self.more) - 20 if self.more else 1240) - 290
         if self.first > 0:
             said = t(f"{words}.more_above", count=self.first)
             text.draw(surface, said, (LIST.right, LIST.top - 6), 15, theme.MUTED, anchor="bottomright")
@@ -250,6 +257,6 @@ class ListScene(Scene, ABC):
             said = t(f"{words}.more_below", count=below)
             text.draw(surface, said, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
         if self.message:
-            text.draw_wrapped(surface, self.message, pygame.Rect(290, 640, 950, 70), 16, theme.BAD)
+            text.draw_wrapped(surface, self.message, pygame.Rect(290, 640, room, 70), 16, theme.BAD)
         else:
-            text.draw(surface, fit(t(f"{words}.keys"), 950, 16), (290, 673), 16, theme.MUTED, anchor="midleft")
+            text.draw_wrapped(surface, t(f"{words}.keys"), pygame.Rect(290, 650, room, 60), 16, theme.MUTED)
