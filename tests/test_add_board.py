@@ -211,3 +211,27 @@ def test_main_py_add_board_says_what_it_added_and_refused_and_exits_1_on_a_refus
     done = run(bad)
     assert done.returncode == 1 and "evil.zip: refused: its entry '../evil.tmx' leaves the pack's folder" in done.stdout
     assert not (tmp_path / "data" / "fantasy-racing" / "evil.tmx").exists()
+
+
+def test_main_py_add_board_speaks_the_players_language(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    good = two_boards_pack(tmp_path)
+    bad = pack(tmp_path / "evil.zip", {"../evil.tmx": b"<map/>"})
+    run = lambda *files: subprocess.run(  # noqa: E731
+        [sys.executable, "main.py", "add-board", "--lang", "fr", *map(str, files)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    folder = tmp_path / "data" / "fantasy-racing" / "boards"
+    done = run(good)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines() == [
+        "« Red Canyon » ajouté à votre dossier de plateaux (canyon.tmx).",
+        "« Salt Flats » ajouté à votre dossier de plateaux (salt.tmx).",
+        f"Votre dossier de plateaux : {folder}",
+    ]
+    done = run(bad)
+    assert done.returncode == 1
+    assert "evil.zip : refusé : son entrée '../evil.tmx' sort du dossier du paquet." in done.stdout, done.stdout

@@ -255,15 +255,26 @@ def sentences(language: str) -> dict[str, Sentence]:
     """The board checker's sentences and place words in `language` (key without "check."), English for
     a language the game does not have or an entry its catalogue lacks."""
     words: dict[str, Sentence] = {**SENTENCES, **PLACES, "language": language}
+    for key, text in catalogue_entries(language, PREFIX).items():
+        if key in words:
+            words[key] = text
+    return words
+
+
+@cache
+def catalogue_entries(language: str, prefix: str) -> dict[str, Sentence]:
+    """The entries of the game's catalogue for `language` whose key starts with `prefix` (key without
+    it); none for a language the game does not have or a catalogue that cannot be read."""
     if language not in LANGUAGES:
-        return words
+        return {}
     path = CATALOGUES / f"{language}.json"
     try:
         with open(path, "rb") as file:
             catalogue = json.loads(file.read(CATALOGUE_BYTES).decode("utf-8"))
     except (OSError, UnicodeError, ValueError):
-        return words
-    for key, text in catalogue.items():
-        if key.startswith(PREFIX) and isinstance(text, (str, dict)) and key[len(PREFIX) :] in words:
-            words[key[len(PREFIX) :]] = text
-    return words
+        return {}
+    return {
+        key[len(prefix) :]: text
+        for key, text in catalogue.items()
+        if key.startswith(prefix) and isinstance(text, (str, dict))
+    }

@@ -9,7 +9,7 @@ import sys
 from game.app import addboards, userboards
 from game.app.settings import settings_path, system_language
 from game.app.userdata import Unreadable, read_json_file
-from game.boards.map_words import LANGUAGES
+from game.boards.map_words import LANGUAGES, catalogue_entries
 from game.boards.maps import check_map_command, problems_json
 
 
@@ -65,8 +65,31 @@ def run_add_board(names: list[str], lang: str | None = None) -> int:
     refused = False
     for name in names:
         outcome = addboards.add_boards(name, where, language)
-        for line in outcome.lines():
+        for line in outcome_lines(outcome, language):
             print(line)
         refused = refused or bool(outcome.refused)
-    print(f"your boards folder: {where}")
+    print(said_in(language, "folder", f"your boards folder: {where}", path=where))
     return 1 if refused else 0
+
+
+def outcome_lines(outcome: addboards.Outcome, language: str) -> list[str]:
+    """What adding boards did, in sentences of `language` (English: `Outcome.lines`, as it reads)."""
+    if language == "en" or not catalogue_entries(language, "dropped."):
+        return outcome.lines()
+    lines = [said_in(language, "added", "", name=name, file=file) for file, name in outcome.added]
+    lines += [said_in(language, "present", "", what=what) for what in outcome.present]
+    for refused in outcome.refused:
+        why = said_in(language, f"why.{refused.why}", "", **dict(refused.values))
+        lines.append(said_in(language, "refused", refused.line(), what=refused.what, why=why.rstrip(".")))
+    return lines
+
+
+def said_in(language: str, key: str, english: str, **values: object) -> str:
+    """The window's words "dropped.<key>" in `language`, filled in; `english` where there are none."""
+    sentence = catalogue_entries(language, "dropped.").get(key) if language != "en" else None
+    if not isinstance(sentence, str):
+        return english
+    try:
+        return sentence.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return english
