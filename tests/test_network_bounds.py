@@ -27,6 +27,7 @@ from game.net.host import Host, Seat
 from game.net.limits import Strangers, networks
 from game.net.server import Server
 from scenes import boards
+from tests.waiting import POLL
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -227,7 +228,7 @@ def race_under_flood(seconds: float, delay: float, turns: int, home: Path) -> di
         for _ in range(200):  # (its port: at most 20 s)
             if any("waiting on" in line for line in lines):
                 break
-            time.sleep(0.1)
+            time.sleep(POLL)
         base = flood.rss_mb(serve.pid)
         for n, (kind, each) in enumerate(floods.items()):
             for k, done in enumerate(each):
@@ -250,7 +251,7 @@ def race_under_flood(seconds: float, delay: float, turns: int, home: Path) -> di
         end = begun + seconds
         while time.monotonic() < end and serve.poll() is None:
             peak = max(peak, flood.rss_mb(serve.pid))
-            time.sleep(0.1)
+            time.sleep(POLL)
         flooded = time.monotonic() - begun
         for each in floods.values():
             for done in each:

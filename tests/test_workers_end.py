@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import POLL, wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
 WITHIN = 10.0  # seconds after the end: nothing of theirs left running
 START = 60.0  # seconds the command has to start its workers
@@ -54,6 +56,22 @@ def group(pgid: int) -> list[tuple[int, str]]:
     return found
 
 
+def working(pgid: int, workers: int) -> bool:
+    """Whether `workers` processes of the group besides its first have each computed for a tenth of a
+    second at least (their user time, in clock ticks)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = 0
+    for pid, _ in group(pgid):
+        if pid == pgid:
+            continue
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        busy += int(fields[11]) >= tick / 10  # (utime: the 14th field, the 12th after the name)
+    return busy >= workers
+
+
 def started(command: list[str], home: Path) -> subprocess.Popen:
     env = {**os.environ, "XDG_DATA_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     return subprocess.Popen(
@@ -66,14 +84,14 @@ def end_mid_run(process: subprocess.Popen, how: int, workers: int) -> list[tuple
     its group still runs WITHIN seconds later."""
     deadline = time.monotonic() + START
     while len(group(process.pid)) < 1 + workers and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.1)
+        time.sleep(POLL)
     assert len(group(process.pid)) >= 1 + workers, "its workers never started"
-    time.sleep(1.0)  # (mid-run: the workers compute)
+    wait_until(lambda: working(process.pid, workers), "its workers to compute", START)  # (mid-run)
     os.kill(process.pid, how)
     process.wait(timeout=WITHIN)
     deadline = time.monotonic() + WITHIN
     while group(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
+        time.sleep(POLL)
     left = group(process.pid)
     for pid, _ in left:  # (the test's own cleaning: what it reports stays a failure)
         os.kill(pid, signal.SIGKILL)
