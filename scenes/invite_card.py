@@ -19,7 +19,8 @@ from game.net.protocol import shown_code
 from scenes.i18n import t
 from scenes.lobby import fit
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, Widget, put_clipboard
+from scenes.ui.editing import put_clipboard
+from scenes.ui.widgets import Button, Choice, Widget
 
 log = logging.getLogger("fantasy-racing")
 REACHES = ("network", "internet")  # how friends reach the race: this network, or a relay's invite

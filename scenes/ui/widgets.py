@@ -15,7 +15,6 @@ Backspace / Delete, Ctrl with the arrows and Backspace for a word).
 
 from __future__ import annotations
 
-import logging
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,8 +24,8 @@ import pygame
 from game.app.controls import Action
 from scenes import audio, controls
 from scenes.ui import text, theme
+from scenes.ui.editing import clipboard_text, command_held
 
-log = logging.getLogger("fantasy-racing")
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
 
@@ -281,31 +280,6 @@ class Choice(Widget):
         )
 
 
-def put_clipboard(words: str) -> bool:
-    """Put `words` on the system's clipboard; whether it could (a machine without one says no)."""
-    try:
-        pygame.scrap.put_text(words)  # (SDL's clipboard)
-    except (pygame.error, AttributeError, NotImplementedError) as error:
-        log.info("the clipboard cannot be written: %s", error)
-        return False
-    return True
-
-
-def clipboard_text() -> str:
-    """The text on the system's clipboard ("" when there is none, or no clipboard to read)."""
-    try:
-        got = pygame.scrap.get_text()  # (SDL's clipboard: no pygame.scrap.init needed)
-    except (pygame.error, AttributeError, NotImplementedError) as error:
-        log.info("the clipboard cannot be read: %s", error)
-        return ""
-    return got if isinstance(got, str) else ""
-
-
-def _command(event) -> bool:
-    """Whether Ctrl (Cmd on a Mac) is held with a key."""
-    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-
 class TextField(Widget):
     """A one-line text entry (a racer's name, an address, a room code): see the module."""
 
@@ -415,7 +389,7 @@ class TextField(Widget):
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        command, k = _command(event), event.key
+        command, k = command_held(event), event.key
         self.caret = min(self.caret, len(self.value))
         if k == pygame.K_BACKSPACE:
             self.erase(word=command)
