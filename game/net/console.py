@@ -9,6 +9,9 @@ Each line typed is one command, answered with one line:
 - `let SEAT` — the friend of seat SEAT may come back without his key (the next hello with his name);
 - `help` — these words.
 
+`remove` and `let` are `Host.order`, which a client holding the room's owner key (printed once here, by
+`serve`) may also give by message.
+
 The lines come from a thread reading the terminal (`read_lines`); nothing is read when there is none.
 """
 
@@ -44,6 +47,17 @@ def seat_lines(hosts: Sequence[Host]) -> list[str]:
     return lines
 
 
+def greet(hosts: Sequence[Host]) -> None:
+    """Say (on the terminal only: `say`, never the log) the commands and each room's owner key, once."""
+    hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+    for host in hosts:
+        room = f" of room {shown_code(host.code)}" if len(hosts) > 1 else ""
+        host.say(
+            f"the owner key{room} is {host.owner_key}: keep it to yourself; a window that joins with it "
+            "may remove a friend or let him back"
+        )
+
+
 async def obey(hosts: Sequence[Host], line: str) -> str:
     """Do what one line says; the sentence that answers it."""
     words = line.split()
@@ -62,20 +76,7 @@ async def obey(hosts: Sequence[Host], line: str) -> str:
         host, rest = found[0], rest[1:]
     if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(host.seats):
         return f"{rest[0][:20]!r} is not a seat: give a number from 1 to {len(host.seats)}"
-    index = int(rest[0]) - 1
-    seat = host.seats[index]
-    if seat.kind != "friend" or not seat.name:
-        return f"seat {index + 1} has no friend in it"
-    if verb == "remove":
-        if seat.removed:
-            return f"{seat.name} was removed already"
-        name = seat.name
-        await host.remove(index)
-        return f"{name} was removed from seat {index + 1}"
-    if not host.started or seat.client is not None:
-        return f"{seat.name} is in his seat: nothing to let back"
-    await host.release(index)
-    return f"{seat.name} may come back into seat {index + 1} without his key"
+    return await host.order(verb, int(rest[0]) - 1)
 
 
 def read_lines(stream: TextIO, heard: Callable[[str], None]) -> threading.Thread:

@@ -148,8 +148,8 @@ class Door:
         if at > now:
             await self.sleep(at - now)
 
-    def wrong(self, address: str) -> None:
-        """A wrong room code from this address (said once a minute)."""
+    def wrong(self, address: str, what: str = "room code") -> None:
+        """A wrong room code (or owner key: `what`) from this address, counted alike (said once a minute)."""
         now = self.now()
         tries = self.tries.pop(address, None) or Tries()
         if now - tries.last > FORGET and tries.wrong:
@@ -161,7 +161,7 @@ class Door:
         self.tries[address] = tries  # (the most recent last: the oldest are forgotten first)
         while len(self.tries) > REMEMBERED:
             del self.tries[next(iter(self.tries))]
-        self.tell(address, "code", f"a wrong room code from {address}")
+        self.tell(address, what, f"a wrong {what} from {address}")
 
     def right(self, address: str) -> None:
         """A right room code: the address tries freely again, when the host has one room (else its wrong

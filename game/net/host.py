@@ -30,6 +30,7 @@ his key), and a race saved in progress is hosted again with `Host.reopen`.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import math
 import time
@@ -84,6 +85,33 @@ class Host(Room):
         self.expired: dict[int, int] = {}  # racer -> the choice his clock ran out on (his late answer is let go)
         self.answered = 0  # choices friends made over the network
         self.timings: list[tuple[str, int, float]] | None = None  # (room, choice index, time sent): benchmarks
+
+    # ------------------------------------------------------------ the host's orders (`serve`'s terminal, the owner key)
+    @property
+    def owner_key(self) -> str:
+        """The key that lets a client give this room's orders: printed by `serve`, never sent to a friend."""
+        return seeds.owner_key(self.seed, self.code)
+
+    def owner_says(self, key: str) -> bool:
+        """Whether `key` is this room's owner key (compared in constant time)."""
+        return hmac.compare_digest(key.encode(), self.owner_key.encode())
+
+    async def order(self, verb: str, index: int) -> str:
+        """The host's order `verb` ("remove" or "let") on seat `index`, from `serve`'s terminal or an owner's
+        message: done, and the sentence that answers it."""
+        seat = self.seats[index]
+        if seat.kind != "friend" or not seat.name:
+            return f"seat {index + 1} has no friend in it"
+        if verb == "remove":
+            if seat.removed:
+                return f"{seat.name} was removed already"
+            name = seat.name
+            await self.remove(index)
+            return f"{name} was removed from seat {index + 1}"
+        if not self.started or seat.client is not None:
+            return f"{seat.name} is in his seat: nothing to let back"
+        await self.release(index)
+        return f"{seat.name} may come back into seat {index + 1} without his key"
 
     @classmethod
     def reopen(cls, data: Any, seats: list[Seat], code: str, **options: Any) -> Host:

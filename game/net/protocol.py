@@ -101,6 +101,7 @@ STANDING = Object(
     {"place": Whole(1, MAX_RACERS), "name": RACER_NAME, "character": CHARACTER, "points": Whole(-(10**6), 10**6)}
 )
 _TYPE = frozenset({"type"})
+OWNER_ORDERS = ("remove", "let")  # what the owner key lets a client ask of the host
 
 
 def _message(fields: dict[str, Spec], optional: tuple[str, ...] = ()) -> Object:
@@ -125,6 +126,8 @@ CLIENT_MESSAGES: dict[str, Object] = {
     "ready": _message({}),  # a client in a lobby seat is ready to race (its game says so on its welcome)
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
     "say": _message({"phrase": Text(20, among=PHRASES)}),
+    # the host's order from a client who holds the room's owner key (`serve`'s terminal prints it)
+    "owner": _message({"key": Text(64), "order": Text(10, among=OWNER_ORDERS), "seat": SEAT_INDEX}),
 }
 
 #: What the host sends: every field of each type, exactly.
@@ -169,6 +172,7 @@ HOST_MESSAGES: dict[str, Object] = {
     "said": _message({"seat": SEAT_INDEX, "phrase": Text(20, among=PHRASES)}),  # a quick message, by its id
     "late": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),  # his turn clock ran out: the computer chose
     "bye": _message({"reason": Text(40)}),
+    "answer": _message({"said": Text(200)}),  # the host's sentence to an owner's order
 }
 
 

@@ -236,9 +236,9 @@ async def serve_through(
     carried = [asyncio.ensure_future(link.run()) for link in links]
     commands = None
     if terminal:
-        from game.net.console import HELP, console
+        from game.net.console import console, greet
 
-        hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+        greet(hosts)
         commands = asyncio.ensure_future(console(hosts, hosts[0].say))
     try:
         races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))

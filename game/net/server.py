@@ -200,6 +200,8 @@ class Server:
                         times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
                 elif message["type"] == "say":
                     await host.phrase(client, message)
+                elif message["type"] == "owner":
+                    await self.owner(client, address, host, message)
                 else:
                     raise ProtocolError(f"a message of unknown type {message['type'][:20]!r}")
         except ProtocolError as error:
@@ -213,6 +215,21 @@ class Server:
         finally:
             if host is not None:
                 await host.leave(client)
+
+    async def owner(self, client: Any, address: str, host: Host, message: dict[str, Any]) -> None:
+        """An owner's order: obeyed with the room's owner key, else refused (and counted as a wrong code
+        by the door's slowing); either way one sentence back."""
+        order = check(message, "owner", CLIENT_MESSAGES)
+        await self.door.turn(address)
+        if not 0 <= order["seat"] < len(host.seats):
+            said = f"seat {order['seat'] + 1} is not a seat of this room"
+        elif host.owner_says(order["key"]):
+            said = await host.order(order["order"], order["seat"])
+            host.note(f"the owner key's holder at {address}: {said}")
+        else:
+            self.door.wrong(address, "owner key")
+            said = "a wrong owner key: nothing was changed"
+        await host.send(client, {"type": "answer", "said": said})
 
 
 async def serve_rooms(
@@ -239,9 +256,9 @@ async def serve_rooms(
         hosts[0].note(f"waiting on {where} for {friends_said} in each of {len(hosts)} rooms, room codes {codes}")
     commands = None
     if terminal:
-        from game.net.console import HELP, console
+        from game.net.console import console, greet
 
-        hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+        greet(hosts)
         commands = asyncio.ensure_future(console(hosts, hosts[0].say))
     try:
         races = await asyncio.gather(*(host.run(timeout) for host in hosts))

@@ -64,6 +64,14 @@ def owner_secret(seed: int, code: str) -> str:
     return hashlib.blake2b(f"relay owner {code}".encode(), key=key, digest_size=24).hexdigest()[:48]
 
 
+def owner_key(seed: int, code: str) -> str:
+    """The key that lets a client give the host's orders (`remove`, `let`) in room `code`: printed once on
+    `serve`'s terminal, never sent to a friend (docs/network.md, *The owner key*). 128 bits of a keyed
+    hash of the race's seed, apart from `owner_secret` (which a relay sees)."""
+    key = int(seed).to_bytes(64, "big", signed=True)
+    return hashlib.blake2b(f"room owner {code}".encode(), key=key, digest_size=16).hexdigest()
+
+
 def stream(seed: int, purpose: str, *keys: int | str) -> random.Random:
     """A random stream for `purpose` (and its keys), derived from `seed`."""
     return random.Random(derive(seed, purpose, *keys))
