@@ -7,13 +7,15 @@ On 127.0.0.1 only; every wait bounded (`run`: LIMIT seconds; `receive`: rounds a
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from typing import Any
 
 from test_network_threats import CODE, connect, hello, listening, play, receive, refusal, run
 
+from game.net import client as net_client
 from game.net import protocol
-from game.net.console import greet, obey
+from game.net.console import ORDERS, greet, obey
 from game.net.door import FREE_TRIES, Door
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError
@@ -114,6 +116,36 @@ def test_a_client_with_the_owner_key_removes_a_silent_friend_and_the_race_ends_w
             assert over["type"] == "over"
             assert (await hosting).over
             assert heard and not any(host.owner_key in text for text in heard)
+        finally:
+            hosting.cancel()
+            await server.stop()
+
+    run(scenario())
+
+
+def test_join_with_the_owner_key_gives_the_orders_typed_and_says_the_hosts_answers():
+    async def scenario() -> None:
+        seats = [Seat("friend"), Seat("friend"), Seat("bot", bot="easy", character="orc")]
+        host = Host(boards.practice_board(), 5, seats, CODE, 7, takeover=60, takeover_level="easy")
+        server, url = await listening(host)
+        hosting = asyncio.ensure_future(host.run(60))
+        told: list[str] = []
+        try:
+            ann, bob = await connect(url), await connect(url)
+            await ann.send(hello("Ann"))
+            welcome = await receive(ann, "welcome")
+            await bob.send(hello("Bob"))
+            await receive(bob, "start")  # (Bob never answers)
+            typed = io.StringIO("dance\nremove 2\n")
+            address = url.removeprefix("ws://")
+            watching = net_client.join(
+                address, CODE, "Boss", None, "easy", watch=True, owner=host.owner_key, orders=typed, tell=told.append
+            )
+            owner, over = await asyncio.gather(watching, play(ann, "Ann", welcome=welcome))
+            assert over["type"] == "over" and owner.over and (await hosting).over
+            assert "the owner key's holder at 127.0.0.1: Bob was removed from seat 2" in host.events
+            assert host.decider(1) == "easy" and told[0] == ORDERS
+            assert told[1:] in ([], ["Bob was removed from seat 2"])  # (the answer may come after the race's end)
         finally:
             hosting.cancel()
             await server.stop()

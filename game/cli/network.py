@@ -181,17 +181,23 @@ def run_join(args: argparse.Namespace) -> int:
     quiet = args.json or args.quiet
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
     progress.say(f"connecting to {target}...")
+    # with the owner key, the lines typed are the host's orders, and his answers are always said
+    owner: dict[str, Any] = {}
+    if args.owner:
+        if len(args.owner) > 64 or not args.owner.isprintable():
+            raise CommandLineError("--owner: give the owner key serve printed (letters and digits, 32 of them)")
+        owner = {"owner": args.owner, "tell": lambda line: print(f"join: the host: {line}", flush=True)}
     try:
         if invite is not None:
             context = client_context(args.authority) if invite.relay.secure else None
             joining = join_invite(
                 invite, args.name, args.character, args.bot, key, keep, context, progress.say,
-                delay=args.delay, progress=progress, watch=args.watch,
+                delay=args.delay, progress=progress, watch=args.watch, **owner,
             )  # fmt: skip
         else:
             joining = join(
                 target, code, args.name, args.character, args.bot,
-                delay=args.delay, token=key, keep=keep, progress=progress, watch=args.watch,
+                delay=args.delay, token=key, keep=keep, progress=progress, watch=args.watch, **owner,
             )  # fmt: skip
         race = asyncio.run(joining)
     except ProtocolError as error:

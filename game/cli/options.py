@@ -359,6 +359,12 @@ def build_parser() -> Parser:
     )
     join.add_argument("--quiet", action="store_true", help="say nothing while connecting, waiting and racing")
     join.add_argument("--watch", action="store_true", help="watch the race as a spectator, without a seat")
+    join.add_argument(
+        "--owner",
+        metavar="KEY",
+        default="",
+        help="the owner key serve printed: then type remove SEAT or let SEAT here to give the host's orders",
+    )
 
     check = command(
         commands,

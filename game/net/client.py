@@ -18,7 +18,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TextIO
 
 from game.boards.board import Board, BoardError
 from game.bots import ai
@@ -100,6 +100,7 @@ class Follower:
         self.clock_ends: float | None = None  # when the turn clock of the decision asked of this client runs out
         self.late: tuple[int, float] | None = None  # (seat, when): the host said a computer chose for him
         self.said: list[tuple[int, str, float]] = []  # quick messages heard: (seat, phrase id, when), the last 20
+        self.answer = ""  # the host's last answer to an owner order (`join --owner`)
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -226,6 +227,9 @@ class Follower:
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]
 
+    def _answer(self, message: dict[str, Any]) -> None:
+        self.answer = message["said"]  # the host's sentence to this client's owner order
+
     def my_decision(self) -> bool:
         """Whether the host asked this client the race's pending decision."""
         race, asked = self.race, self.asked
@@ -284,6 +288,9 @@ async def join(
     url: str | None = None,
     ssl: Any = None,
     watch: bool = False,
+    owner: str = "",
+    orders: TextIO | None = None,
+    tell: Callable[[str], None] = lambda line: None,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -294,7 +301,10 @@ async def join(
     and when it arrived (time.monotonic); `source`: the local address to connect from; `progress(message,
     follower)`, for the terminal's lines, every message once the follower took it in; `url`: the
     WebSocket address to connect to instead of ws://`address` (a relay's room: game/net/invite.py), with
-    the TLS context `ssl` for a wss:// one; `watch`: follow the race as a spectator, without a seat.
+    the TLS context `ssl` for a wss:// one; `watch`: follow the race as a spectator, without a seat;
+    `owner`: the room's owner key, with which the lines of `orders` (the terminal by default: `remove SEAT`,
+    `let SEAT`) are sent as the host's orders (game/net/console.py, `give_orders`): `tell(line)` hears
+    the host's answers (and how to write a line it could not read).
     """
     import websockets
 
@@ -307,7 +317,7 @@ async def join(
         given: dict[str, Any] = {"code": code, "name": name, "character": character, "bot": bot}
         given.update(timeout=timeout, delay=delay)
         given.update(observe=observe, token=token, keep=keep, progress=progress)
-        given.update(url=url, watch=watch)
+        given.update(url=url, watch=watch, owner=owner, orders=orders, tell=tell)
         return await _follow(address, headers, where, connection, given)
     except websockets.ConnectionClosed as error:
         raise fault(connection.last, error) or error from None
@@ -352,9 +362,7 @@ async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], 
     import websockets
 
     code, name, character, bot = given["code"], given["name"], given["character"], given["bot"]
-    timeout, delay, observe, token = given["timeout"], given["delay"], given["observe"], given["token"]
-    keep, progress = given["keep"], given["progress"]
-    url, watch = given["url"], given["watch"]
+    token, url, watch, owner = given["token"], given["url"], given["watch"], given["owner"]
     async with websockets.connect(
         url or f"ws://{address}",
         max_size=MAX_FROM_HOST,
@@ -374,43 +382,56 @@ async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], 
         if watch:
             hello["watch"] = True
         await server.send(json.dumps(hello))
-        follower = Follower(level=bot)
-        rng = seeds.stream(0, seeds.BOT, name)
-        deadline = time.monotonic() + timeout
-        async for text in server:
-            server.welcomed()  # type: ignore[attr-defined]
-            arrived = time.monotonic()
-            if arrived > deadline:
-                break
-            message = follower.receive(text)
-            if observe is not None:
-                observe(message, arrived)
-            if progress is not None:
-                progress(message, follower)
-            race = follower.race
-            if message["type"] == "welcome" and race is None:
-                await server.send(json.dumps({"type": "ready"}))  # (its seat is kept for it)
-            if message["type"] == "welcome" and keep is not None:
-                keep(follower.token)
-            if message["type"] == "ask" and race is not None and follower.my_decision():
-                assert race.pending is not None
-                option = await asyncio.to_thread(ai.pick, race, race.pending, bot, rng)
-                if delay:
-                    await asyncio.sleep(delay)  # a person's (or a slow machine's) thinking time
-                await server.send(json.dumps(follower.choice(option)))
-            elif message["type"] == "over":
-                if race is None:
-                    raise ConnectionError("the race never started")
-                return race
-            elif message["type"] == "bye":
-                break
-        failed = fault(server, None)
-        if failed is not None:
-            raise failed
-        why = words_of_close(server.close_code or 1006, server.close_reason or "")
-        raise HostClosed(
-            server.close_code or 1006, f"the host closed the race before its end ({why or 'no reason given'})"
-        )
+        if owner:
+            from game.net.console import give_orders
+
+            ordering = asyncio.ensure_future(give_orders(server.send, owner, given["tell"], given["orders"]))
+            try:
+                return await _race(server, given, Follower(level=bot))
+            finally:
+                ordering.cancel()
+        return await _race(server, given, Follower(level=bot))
+
+
+async def _race(server: Any, given: Any, follower: Follower) -> Race:
+    """The race followed on `server` (its hello sent) until it is over."""
+    name, bot = given["name"], given["bot"]
+    timeout, delay, observe = given["timeout"], given["delay"], given["observe"]
+    keep, progress = given["keep"], given["progress"]
+    rng = seeds.stream(0, seeds.BOT, name)
+    deadline = time.monotonic() + timeout
+    async for text in server:
+        server.welcomed()  # type: ignore[attr-defined]
+        arrived = time.monotonic()
+        if arrived > deadline:
+            break
+        message = follower.receive(text)
+        if observe is not None:
+            observe(message, arrived)
+        if progress is not None:
+            progress(message, follower)
+        race = follower.race
+        if message["type"] == "welcome" and race is None:
+            await server.send(json.dumps({"type": "ready"}))  # (its seat is kept for it)
+        if message["type"] == "welcome" and keep is not None:
+            keep(follower.token)
+        if message["type"] == "ask" and race is not None and follower.my_decision():
+            assert race.pending is not None
+            option = await asyncio.to_thread(ai.pick, race, race.pending, bot, rng)
+            if delay:
+                await asyncio.sleep(delay)  # a person's (or a slow machine's) thinking time
+            await server.send(json.dumps(follower.choice(option)))
+        elif message["type"] == "over":
+            if race is None:
+                raise ConnectionError("the race never started")
+            return race
+        elif message["type"] == "bye":
+            break
+    failed = fault(server, None)
+    if failed is not None:
+        raise failed
+    why = words_of_close(server.close_code or 1006, server.close_reason or "")
+    raise HostClosed(server.close_code or 1006, f"the host closed the race before its end ({why or 'no reason given'})")
 
 
 class HostClosed(ConnectionError):

@@ -18,13 +18,15 @@ The lines come from a thread reading the terminal (`read_lines`); nothing is rea
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TextIO
 
 from game.net.host import Host
-from game.net.protocol import plain_code, shown_code
+from game.net.protocol import OWNER_ORDERS, plain_code, shown_code
+from game.rules.race import MAX_RACERS
 
 HELP = "commands: seats | remove SEAT | let SEAT (with several rooms: remove CODE SEAT, let CODE SEAT) | help"
 
@@ -112,3 +114,34 @@ async def console(hosts: Sequence[Host], say: Callable[[str], None], stream: Tex
         answer = await obey(hosts, await lines.get())
         for part in answer.splitlines():
             say(part)
+
+
+ORDERS = "orders: remove SEAT | let SEAT (a seat's number, as serve's seats says)"
+
+
+async def give_orders(
+    send: Callable[[str], Awaitable[None]], key: str, say: Callable[[str], None], stream: TextIO | None = None
+) -> None:
+    """`join --owner KEY`: each line of the terminal (`remove SEAT`, `let SEAT`) sent to the host as an owner
+    order with `key`, until cancelled (the host answers each: `answer`); another line is told `ORDERS`."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue(maxsize=64)
+
+    def keep(line: str) -> None:
+        if not lines.full():
+            lines.put_nowait(line[:200])
+
+    def heard(line: str) -> None:
+        loop.call_soon_threadsafe(keep, line)
+
+    read_lines(stream if stream is not None else sys.stdin, heard)
+    while True:
+        words = (await lines.get()).split()
+        if len(words) == 2 and words[0].lower() in OWNER_ORDERS and words[1].isdigit():
+            seat = int(words[1])
+            if 1 <= seat <= MAX_RACERS:
+                message = {"type": "owner", "key": key, "order": words[0].lower(), "seat": seat - 1}
+                await send(json.dumps(message))
+                continue
+        if words:
+            say(ORDERS)
