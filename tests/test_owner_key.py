@@ -181,3 +181,36 @@ def test_the_terminal_and_the_owner_message_are_one_order():
         assert await obey([host], "remove 2") == await host.order("remove", 1) == "seat 2 has no friend in it"
 
     run(scenario())
+
+
+def test_the_owner_key_and_serves_terminal_set_the_turn_clock_which_the_lobby_then_says():
+    async def scenario() -> None:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("friend")], CODE, 7)
+        server, url = await listening(host)
+        try:
+            ann = await connect(url)
+            await ann.send(hello("Ann", pick=True))
+            assert (await receive(ann, "lobby"))["clock"] == 60
+            boss = await connect(url)
+            await boss.send(hello("Boss", watch=True))
+            await boss.send(json.dumps({"type": "owner", "key": "0" * 32, "order": "clock", "seconds": 5}))
+            assert (await receive(boss, "answer"))["said"] == "a wrong owner key: nothing was changed"
+            assert host.clock == 60
+            await boss.send(json.dumps({"type": "owner", "key": host.owner_key, "order": "clock"}))
+            assert (await receive(boss, "answer"))["said"] == "a clock order names no seconds"
+            await boss.send(json.dumps({"type": "owner", "key": host.owner_key, "order": "clock", "seconds": 30}))
+            assert (await receive(boss, "answer"))["said"] == "the turn clock is 30 seconds"
+            clocks = [(await receive(ann, "lobby"))["clock"]]
+            while clocks[-1] != 30 and len(clocks) < 3:  # (the watcher's news may come first)
+                clocks.append((await receive(ann, "lobby"))["clock"])
+            assert host.clock == 30 and clocks[-1] == 30
+            assert await obey([host], "clock 0") == "the turn clock is off" and host.clock == 0
+            assert (
+                await obey([host], "clock soon")
+                == "'soon' is not a turn clock: give its seconds, from 0 (none) to 86400"
+            )
+            assert (await obey([host], "clock inf")).startswith("'inf' is not a turn clock")
+        finally:
+            await server.stop()
+
+    run(scenario())

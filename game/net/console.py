@@ -7,9 +7,10 @@ Each line typed is one command, answered with one line:
   the seat): in the lobby the seat is open again, in the race a computer racer of the takeover level
   plays it; with several rooms, `remove CODE SEAT`;
 - `let SEAT` — the friend of seat SEAT may come back without his key (the next hello with his name);
+- `clock SECONDS` — the turn clock of every room: each connected friend's seconds a decision (0: none);
 - `help` — these words.
 
-`remove` and `let` are `Host.order`, which a client holding the room's owner key (printed once here, by
+`remove`, `let` and `clock` are `Host.order`, which a client holding the room's owner key (printed once here, by
 `serve`) may also give by message.
 
 The lines come from a thread reading the terminal (`read_lines`); nothing is read when there is none.
@@ -19,16 +20,29 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.net.host import Host
-from game.net.protocol import OWNER_ORDERS, plain_code, shown_code
+from game.net.protocol import LONGEST_WAIT, OWNER_ORDERS, plain_code, shown_code
 from game.rules.race import MAX_RACERS
 
-HELP = "commands: seats | remove SEAT | let SEAT (with several rooms: remove CODE SEAT, let CODE SEAT) | help"
+HELP = (
+    "commands: seats | remove SEAT | let SEAT (with several rooms: remove CODE SEAT, let CODE SEAT)"
+    " | clock SECONDS | help"
+)
+
+
+def number(word: str) -> float | None:
+    """The seconds a word gives a turn clock (0 to LONGEST_WAIT), or None."""
+    try:
+        seconds = float(word)
+    except ValueError:
+        return None
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= LONGEST_WAIT else None
 
 
 def seat_lines(hosts: Sequence[Host]) -> list[str]:
@@ -68,8 +82,14 @@ async def obey(hosts: Sequence[Host], line: str) -> str:
     verb, rest = words[0].lower(), words[1:]
     if verb == "seats":
         return "\n".join(seat_lines(hosts))
-    if verb not in ("remove", "let") or not rest:
+    if verb not in OWNER_ORDERS or not rest:
         return HELP
+    if verb == "clock":
+        seconds = number(rest[-1])
+        if seconds is None:
+            return f"{rest[-1][:20]!r} is not a turn clock: give its seconds, from 0 (none) to {LONGEST_WAIT:g}"
+        answers = [await h.order("clock", seconds) for h in hosts]
+        return answers[0]
     host = hosts[0]
     if len(hosts) > 1:
         found = [h for h in hosts if h.code == plain_code(rest[0])]
@@ -116,7 +136,7 @@ async def console(hosts: Sequence[Host], say: Callable[[str], None], stream: Tex
             say(part)
 
 
-ORDERS = "orders: remove SEAT | let SEAT (a seat's number, as serve's seats says)"
+ORDERS = "orders: remove SEAT | let SEAT (a seat's number, as serve's seats says) | clock SECONDS (0: none)"
 
 
 async def give_orders(
@@ -137,11 +157,14 @@ async def give_orders(
     read_lines(stream if stream is not None else sys.stdin, heard)
     while True:
         words = (await lines.get()).split()
-        if len(words) == 2 and words[0].lower() in OWNER_ORDERS and words[1].isdigit():
-            seat = int(words[1])
-            if 1 <= seat <= MAX_RACERS:
-                message = {"type": "owner", "key": key, "order": words[0].lower(), "seat": seat - 1}
-                await send(json.dumps(message))
-                continue
+        verb = words[0].lower() if len(words) == 2 else ""
+        message: dict[str, Any] = {"type": "owner", "key": key, "order": verb}
+        if verb == "clock" and number(words[1]) is not None:
+            message["seconds"] = number(words[1])
+        elif verb in OWNER_ORDERS and words[1].isdigit() and 1 <= int(words[1]) <= MAX_RACERS:
+            message["seat"] = int(words[1]) - 1
+        if len(message) == 4:
+            await send(json.dumps(message))
+            continue
         if words:
             say(ORDERS)

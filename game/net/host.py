@@ -96,9 +96,14 @@ class Host(Room):
         """Whether `key` is this room's owner key (compared in constant time)."""
         return hmac.compare_digest(key.encode(), self.owner_key.encode())
 
-    async def order(self, verb: str, index: int) -> str:
-        """The host's order `verb` ("remove" or "let") on seat `index`, from `serve`'s terminal or an owner's
-        message: done, and the sentence that answers it."""
+    async def order(self, verb: str, index: float) -> str:
+        """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds),
+        from `serve`'s terminal or an owner's message: done, and the sentence that answers it."""
+        if verb == "clock":
+            self.set_clock(float(index))
+            await self.news()  # (the lobby says it)
+            return f"the turn clock is {index:g} seconds" if index else "the turn clock is off"
+        index = int(index)
         seat = self.seats[index]
         if seat.kind != "friend" or not seat.name:
             return f"seat {index + 1} has no friend in it"

@@ -221,10 +221,13 @@ class Server:
         by the door's slowing); either way one sentence back."""
         order = check(message, "owner", CLIENT_MESSAGES)
         await self.door.turn(address)
-        if not 0 <= order["seat"] < len(host.seats):
-            said = f"seat {order['seat'] + 1} is not a seat of this room"
+        given = order.get("seconds" if order["order"] == "clock" else "seat")
+        if given is None:
+            said = f"a {order['order']} order names {'no seconds' if order['order'] == 'clock' else 'no seat'}"
+        elif order["order"] != "clock" and not 0 <= given < len(host.seats):
+            said = f"seat {given + 1} is not a seat of this room"
         elif host.owner_says(order["key"]):
-            said = await host.order(order["order"], order["seat"])
+            said = await host.order(order["order"], given)
             host.note(f"the owner key's holder at {address}: {said}")
         else:
             self.door.wrong(address, "owner key")
