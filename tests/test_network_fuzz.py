@@ -208,6 +208,7 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
             ]},
             "bye": {"type": "bye", "reason": "quit"},
             "said": {"type": "said", "seat": 0, "phrase": "good_luck"},
+            "answer": {"type": "answer", "said": "Bob was removed from seat 2"},
         }
     )  # fmt: skip
     assert set(first) >= set(protocol.HOST_MESSAGES), set(first)
