@@ -147,6 +147,7 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     lobby = nw.start_hosting(host, ["friend", "friend", "normal"], turns=8)
     lobby.set_delay(0)  # a computer plays at once for a friend who drops
     lobby.set_level("easy")
+    lobby.set_clock(0)  # (no turn clock: Bob's notice tells of Ann, not of his own time left)
     nw.join(ann, apps, port, lobby.code, "Ann", lobby=lobby)
     nw.join(bob, apps, port, lobby.code, "Bob", lobby=lobby)
     lobby.start()
