@@ -10,9 +10,10 @@ from __future__ import annotations
 import pygame
 
 from game.app.controls import Action
+from game.boards.map_words import sentences
 from game.boards.maps import BoardWatcher
 from scenes import controls
-from scenes.i18n import board_name, t
+from scenes.i18n import board_name, language, t
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -95,4 +96,6 @@ class BoardPreview(Scene):
             box = pygame.Rect(40, 600, 1200, 90)
             pygame.draw.rect(surface, (70, 30, 34), box, border_radius=10)
             pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=10)
-            text.draw_wrapped(surface, self.watcher.error, box.inflate(-24, -20), 18, theme.TEXT)
+            said = self.watcher.problem  # the checker's sentence in the player's language
+            line = said.line(sentences(language())) if said is not None else self.watcher.error
+            text.draw_wrapped(surface, line, box.inflate(-24, -20), 18, theme.TEXT)

@@ -461,6 +461,30 @@ def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
     assert preview.reloads == 2
 
 
+def test_the_board_preview_says_a_broken_board_in_the_players_language(app, tmp_path, monkeypatch):
+    from game.boards.map_words import sentences
+    from scenes import i18n
+    from scenes.ui import text as text_module
+
+    source = boards.assets.maps_dir() / "meadow.tmx"
+    if not source.is_file():
+        pytest.skip("no shipped meadow board")
+    broken = tmp_path / "meadow.tmx"
+    broken.write_text(source.read_text(encoding="utf-8").replace('infinite="0"', 'infinite="1"'), encoding="utf-8")
+    said: list[str] = []
+    monkeypatch.setattr(text_module, "draw_wrapped", lambda surface, words, *a, **k: said.append(words))
+    i18n.set_language("fr")
+    try:
+        preview = app.stack.push(BoardPreview(str(broken)))
+        app.step([], 0.6)
+    finally:
+        i18n.set_language("en")
+    assert preview.watcher.problem is not None
+    french = preview.watcher.problem.line(sentences("fr"))
+    assert french != preview.watcher.error  # the checker has French words for it
+    assert said and said[-1] == french
+
+
 # ---------------------------------------------------------------- screenshots
 def test_every_scene_draws_a_full_non_empty_screenshot(app, tmp_path):
     from scenes.screenshots import take_all

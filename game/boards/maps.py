@@ -159,6 +159,7 @@ class BoardWatcher:
         self.path = str(path)
         self.board: Board | None = None
         self.error: str | None = None
+        self.problem: Problem | None = None  # the newest version's first error, to be said in any language
         self.changed = False
         self._files: list[str] = [self.path]
         self._seen: tuple[tuple[str, int | None, int | None], ...] = ()
@@ -186,8 +187,9 @@ class BoardWatcher:
         self._seen = self._signature()
         errors = [p for p in problems if p.severity == ERROR]
         if board is not None and not errors:
-            self.board, self.error = board, None
+            self.board, self.error, self.problem = board, None, None
         else:
+            self.problem = errors[0] if errors else None
             self.error = errors[0].line() if errors else f"{self.path}: error: unreadable board"
         return True
 
