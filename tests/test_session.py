@@ -96,7 +96,7 @@ SETTINGS_OWNERS = {"game/app/settings.py", "scenes/app.py", "game/cli/network.py
 
 
 def settings_saves(path: Path) -> list[int]:
-    """The lines of a module that save the settings themselves: `settings.save()`, `….settings.save()`."""
+    """The lines of a module that save the settings themselves: `settings.save(…)`, `….settings.save(…)`."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save":
@@ -114,7 +114,9 @@ def test_only_the_settings_owners_save_them():
 
 def test_the_reader_finds_a_screen_saving_the_settings_itself(tmp_path):
     screen = tmp_path / "screen.py"
-    screen.write_text("def f(self, settings):\n    self.app.settings.save()\n    settings.save()\n    self.save()\n")
+    screen.write_text(
+        "def f(self, settings):\n    self.app.settings.save(home)\n    settings.save(home)\n    self.save()\n"
+    )
     assert settings_saves(screen) == [2, 3]
 
 
@@ -148,7 +150,7 @@ def test_a_race_is_saved_after_every_racers_turn_and_forgotten_at_its_end(board,
     sess.take_events()
     assert sess.path is None and session.games() == ([], "")  # nothing to save before a racer's turn ended
     play_until(race, "turn_ended", sess)
-    userdata.wait_for_saves()
+    session.FOLDER.flush()
     assert sess.path is not None and sess.path.parent == folder / "games"
     saved = json.loads(sess.path.read_text())
     assert saved["race"]["choices"] == [list(c) if isinstance(c, tuple) else c for c in race.choices]

@@ -20,6 +20,7 @@ from typing import Any
 
 from game import files
 from game.app import stats, userdata
+from game.app.folder import PlayerFolder
 from game.meta.replay import Replay, ReplayError, load
 from game.meta.season import MAX_RACES
 
@@ -52,16 +53,16 @@ class Kept:
     figures: list[dict[str, Any]] = field(default_factory=list)  # each racer's, for the statistics (game.app.stats)
 
 
-def folders() -> tuple[Path, Path]:
+def folders(home: PlayerFolder) -> tuple[Path, Path]:
     """The replays' folder and the championships' (raises OSError without a player's folder)."""
-    base = userdata.user_dir()
+    base = home.path()
     return base / REPLAYS, base / SEASONS
 
 
-def list_kept() -> list[Kept]:
+def list_kept(home: PlayerFolder) -> list[Kept]:
     """Every kept race, the newest first (a championship's races: the last first)."""
     try:
-        replays, seasons = folders()
+        replays, seasons = folders(home)
     except OSError:
         return []
     found: list[Kept] = []
@@ -170,10 +171,10 @@ def race_files(folder: Path) -> list[Path]:
     return [path for _, path in sorted(numbered)]
 
 
-def list_championships() -> list[KeptChampionship]:
+def list_championships(home: PlayerFolder) -> list[KeptChampionship]:
     """Every kept championship, the newest first."""
     try:
-        _, seasons = folders()
+        _, seasons = folders(home)
     except OSError:
         return []
     found = []
