@@ -26,8 +26,9 @@ from typing import Any
 
 from game.app.controls import read_controls
 from game.app.folder import PlayerFolder
-from game.app.jsonfiles import Unreadable, check_format, read_json_file
+from game.app.jsonfiles import Unreadable, opened, read_json_file
 from game.app.leftovers import remove_leftovers
+from game.envelope import Envelope
 from game.files import kind_of
 from game.rules import levels
 from game.rules.characters import CHARACTERS
@@ -38,6 +39,7 @@ log = logging.getLogger("fantasy-racing")
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1  # the "format" of settings.json this game writes and reads
+ENVELOPE = Envelope("a settings file", "format", SETTINGS_FORMAT)  # (game/envelope.py)
 
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
@@ -466,8 +468,7 @@ class Settings:
             data = read_json_file(path, "settings", "settings")
             if not isinstance(data, dict):
                 raise Unreadable(f"it holds {kind_of(data)}, not settings")
-            if "format" in data or "window" not in data:  # the first builds wrote no format
-                check_format(data, "format", SETTINGS_FORMAT, "a settings file")
+            data = opened(ENVELOPE, data, bare=1 if "window" in data else None)  # the first builds wrote no format
         except Unreadable as reason:
             return cls._defaults_because(
                 f"The settings file {path} could not be read ({reason}); "
@@ -502,9 +503,8 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """The settings as written to the file."""
         data = dict(self.extra)
-        data["format"] = SETTINGS_FORMAT
         data.update({row.name: row.write(getattr(self, row.name)) for row in SETTINGS})
-        return data
+        return ENVELOPE.stamp(data)
 
     def keep_seat_key(self, place: str, key: str) -> None:
         """Keep the key of a seat taken (`place`: game.net.protocol.key_place), the last SEAT_KEYS only."""

@@ -39,9 +39,10 @@ from game.app.folder import PlayerFolder
 from game.app.folder import ReadOnly as ReadOnly
 from game.app.folder import user_dir as user_dir
 from game.app.jsonfiles import Unreadable as Unreadable
-from game.app.jsonfiles import check_format as check_format
+from game.app.jsonfiles import opened
 from game.app.jsonfiles import read_json_file as read_json_file
 from game.app.leftovers import remove_leftovers
+from game.envelope import Envelope
 from game.files import kind_of
 
 if TYPE_CHECKING:
@@ -51,7 +52,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("fantasy-racing")
 
 SAVE_FILE = "race.json"
-SAVE_FILE_FORMAT = 1  # the "version" of race.json's envelope (the race inside has its own format)
+SAVE_FILE_FORMAT = 1  # the "version" of a saved game's envelope (the race inside has its own format)
+SAVE_ENVELOPE = Envelope("a saved race", "version", SAVE_FILE_FORMAT)  # (game/envelope.py)
 
 
 def save_path(folder: PlayerFolder) -> Path:
@@ -126,7 +128,7 @@ def save_race(
     saved = race.to_dict()
     for index, level in (bots or {}).items():
         saved["racers"][index]["bot"] = level
-    content: dict[str, Any] = {"version": SAVE_FILE_FORMAT, "setup": setup, "race": saved}
+    content = SAVE_ENVELOPE.stamp({"setup": setup, "race": saved})
     if summary is not None:
         content["summary"] = summary
     _write_save(folder, path or save_path(folder), json.dumps(content), background, "race")
@@ -166,7 +168,7 @@ def check_save(data: Any) -> dict[str, Any]:
 
     if not isinstance(data, dict):
         raise Unreadable(f"it holds {kind_of(data)}, not a saved race")
-    check_format(data, "version", SAVE_FILE_FORMAT, "a saved race")
+    data = opened(SAVE_ENVELOPE, data)
     if "race" not in data:
         raise Unreadable("the field 'race' is missing")
     if not isinstance(data["race"], dict):
