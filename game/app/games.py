@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.app import leftovers, userdata
 from game.app.folder import PlayerFolder
+from game.app.jsonfiles import opened
+from game.envelope import Envelope
 from game.rules import record
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ RACE, SEASON = "race", "season"  # the kinds of games in progress (the first wor
 WHAT = {RACE: "a saved race", SEASON: "a championship"}  # (the words of an unreadable file's sentence)
 INDEX = ".summaries.json"  # in games/: each file's summary as last read, by the file's state (`list_games`)
 INDEX_FORMAT = 1
+INDEX_ENVELOPE = Envelope("the list's index", "format", INDEX_FORMAT)  # (game/envelope.py)
 
 
 @dataclass(frozen=True)
@@ -175,10 +178,10 @@ def _read_index(base: Path) -> dict[str, Any]:
     """The summaries the last listing read, by file name (empty when there is no usable index: it is
     only a shortcut, made again)."""
     try:
-        data = userdata.read_json_file(base / INDEX, "the list's index", "games index")
+        data = opened(INDEX_ENVELOPE, userdata.read_json_file(base / INDEX, "the list's index", "games index"))
     except (userdata.Unreadable, OSError):
         return {}
-    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or not isinstance(data.get("games"), dict):
+    if not isinstance(data.get("games"), dict):
         return {}
     games: dict[str, Any] = data["games"]
     return games
@@ -204,7 +207,7 @@ def _write_index(home: PlayerFolder, base: Path, known: dict[str, Any]) -> None:
     if home.read_only:
         return
     try:
-        home.write_atomically(base / INDEX, json.dumps({"format": INDEX_FORMAT, "games": known}))
+        home.write_atomically(base / INDEX, json.dumps(INDEX_ENVELOPE.stamp({"games": known})))
     except OSError as error:
         log.info("the list of games in progress could not keep its index: %s", error)
 

@@ -80,14 +80,21 @@ def list_kept(home: PlayerFolder) -> list[Kept]:
     return found
 
 
+def read_table(folder: Path) -> dict[str, Any]:
+    """A kept championship's table.json in its envelope's current format (raises OSError, FileRefused or
+    ValueError: the envelope's EnvelopeError, JSON's, UTF-8's)."""
+    data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
+    return userdata.TABLE_ENVELOPE.upgrade(data)
+
+
 def season_name(folder: Path) -> str:
     """A finished championship's name: its table's, else its folder's (without the date)."""
     try:
-        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
-        name = data.get("name") if isinstance(data, dict) else None
+        data = read_table(folder)
+        name = data.get("name")
         if isinstance(name, str) and name.strip() and files.printable(name, 80) is None:
             return name.strip()
-    except (OSError, ValueError, files.FileRefused):
+    except (OSError, ValueError, files.FileRefused):  # (EnvelopeError too: a ValueError)
         pass
     return re.sub(r"^\d{4}-\d{2}-\d{2}-", "", folder.name).replace("-", " ").strip() or folder.name
 
@@ -206,9 +213,9 @@ def read_championship(folder: Path) -> KeptChampionship:
 def champions_of(folder: Path) -> list[str]:
     """The names in first place of a kept championship's table (table.json), or none when it cannot be read."""
     try:
-        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
-        lines = data.get("table") if isinstance(data, dict) else None
-    except (OSError, ValueError, RecursionError, files.FileRefused):
+        data = read_table(folder)
+        lines = data.get("table")
+    except (OSError, ValueError, RecursionError, files.FileRefused):  # (EnvelopeError too: a ValueError)
         return []
     names = []
     for line in lines if isinstance(lines, list) else []:

@@ -54,6 +54,8 @@ log = logging.getLogger("fantasy-racing")
 SAVE_FILE = "race.json"
 SAVE_FILE_FORMAT = 1  # the "version" of a saved game's envelope (the race inside has its own format)
 SAVE_ENVELOPE = Envelope("a saved race", "version", SAVE_FILE_FORMAT)  # (game/envelope.py)
+#: a kept championship's final table (table.json: its name and its lines); the first ones had no format
+TABLE_ENVELOPE = Envelope("a championship's table", "format", 1, bare=1)
 
 
 def save_path(folder: PlayerFolder) -> Path:
@@ -315,7 +317,8 @@ def keep_season(folder: PlayerFolder, season: Season, day: str) -> Path:
     for index, result in enumerate(season.results, 1):
         folder.write_atomically(kept / f"race-{index}.json", text(result.replay))
     table = [line.to_json() for line in season.table()]
-    folder.write_atomically(kept / "table.json", json.dumps({"name": season.name, "table": table}, ensure_ascii=False))
+    content = TABLE_ENVELOPE.stamp({"name": season.name, "table": table})
+    folder.write_atomically(kept / "table.json", json.dumps(content, ensure_ascii=False))
     return kept
 
 

@@ -310,17 +310,18 @@ class Season:
     # ------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
         """The season as plain data (the race in progress as its record)."""
-        return {
-            "season_format": SEASON_FORMAT,
-            "name": self.name,
-            "racers": [s.to_dict() for s in self.racers],
-            "boards": list(self.boards),
-            "turns": self.turns,
-            "seed": self.seed,
-            "results": [r.to_dict() for r in self.results],
-            "race": self.race.to_dict() if self.race is not None and not self.race.over else None,
-            "race_setup": self.race_setup,
-        }
+        return ENVELOPE.stamp(
+            {
+                "name": self.name,
+                "racers": [s.to_dict() for s in self.racers],
+                "boards": list(self.boards),
+                "turns": self.turns,
+                "seed": self.seed,
+                "results": [r.to_dict() for r in self.results],
+                "race": self.race.to_dict() if self.race is not None and not self.race.over else None,
+                "race_setup": self.race_setup,
+            }
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> Season:

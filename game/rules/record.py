@@ -101,18 +101,19 @@ def make(
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
     seed, `Dice.saved`: their kind, the faces shown; `rules`: the version of the rules the race plays by,
     game/rules/tuning.py)."""
-    return {
-        "format": FORMAT,
-        "rules": rules,
-        "board": board,
-        "source": source,
-        "racers": [dict(r) for r in racers],
-        "turns": turns,
-        "seed": seed,
-        "dice": TWISTER,
-        "choices": plain(choices),
-        **(dice or {}),
-    }
+    return ENVELOPE.stamp(
+        {
+            "rules": rules,
+            "board": board,
+            "source": source,
+            "racers": [dict(r) for r in racers],
+            "turns": turns,
+            "seed": seed,
+            "dice": TWISTER,
+            "choices": plain(choices),
+            **(dice or {}),
+        }
+    )
 
 
 def without_seed(data: dict[str, Any], faces: Sequence[int], orders: Sequence[Sequence[int]]) -> dict[str, Any]:
