@@ -4,7 +4,9 @@ made in the background.
 
 The game session owns the process's folder (`game.app.session.FOLDER`) and hands it to whoever reads
 or writes the player's files (`game.app.userdata`, `games`, `kept`, the settings); a test makes its
-own. Nothing of the folder's state is kept in a module.
+own. Nothing of the folder's state is kept in a module: what this process knows of the folder's files
+(the names given to new games, the summaries read from whole files, the file of each championship and
+of each finished race's replay) is the object's too.
 
 - Where: `user_dir()`, found with `platformdirs` by each system's conventions,
   $XDG_DATA_HOME/fantasy-racing/ on Linux (by default ~/.local/share/fantasy-racing/),
@@ -131,7 +133,9 @@ class PlayerFolder:
         self._problems: list[str] = []  # what could not be saved, for the player (`take_problems`)
         self._seen: dict[str, tuple[int, int, int] | None] = {}  # a file as this process last read or wrote it
         self.given: set[Path] = set()  # names given to new games not yet written (game.app.games)
-        self.worked_out: dict[Any, dict[str, Any]] = {}  # summaries read from whole files (game.app.games)
+        self.summaries: dict[Any, dict[str, Any]] = {}  # summaries read from whole files, by path and state
+        self.season_files: dict[int, tuple[Any, Path]] = {}  # a championship's file (game.app.session)
+        self.replays_kept: dict[int, tuple[Any, Path]] = {}  # a finished race's replay file (game.app.session)
 
     def path(self) -> Path:
         """The folder (created when needed; raises OSError when it cannot be)."""

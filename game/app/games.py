@@ -249,11 +249,11 @@ def read_game(home: PlayerFolder, path: Path, kind: str) -> Game:
             raise userdata.Unreadable(str(error)) from None
     else:
         key = (str(path), state.st_mtime_ns, state.st_size)
-        summary = home.worked_out.get(key)  # (summaries read from whole files, by the file's state)
+        summary = home.summaries.get(key)  # (summaries read from whole files, by the file's state)
         if summary is None:
             summary = _work_out(path, kind)
             summary.pop("saved")  # (not now: when the file was written)
-            home.worked_out[key] = summary
+            home.summaries[key] = summary
     saved = summary.get("saved")
     return Game(path, kind, saved if isinstance(saved, (int, float)) else state.st_mtime, summary)
 

@@ -30,7 +30,6 @@ REPLAYS = "replays"  # in the player's folder: the races kept as replays
 RACE_FILE = re.compile(r"race-(\d+)\.json")  # a championship's race in its folder
 SEASONS = userdata.SEASONS_FOLDER  # the finished championships, a folder each (race-1.json, ..., table.json)
 RACE, SEASON = "race", "season"  # a race's replay, a championship's race
-_SUMMARIES: dict[tuple[str, int, int], dict[str, Any]] = {}  # a file's summary, by its path and state
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ def list_kept(home: PlayerFolder) -> list[Kept]:
         return []
     found: list[Kept] = []
     for path in sorted(replays.glob("*.json")) if replays.is_dir() else []:
-        found.append(read_kept(path, RACE))
+        found.append(read_kept(home, path, RACE))
     for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
         if not folder.is_dir():
             continue
@@ -75,7 +74,7 @@ def list_kept(home: PlayerFolder) -> list[Kept]:
         for path in sorted(folder.glob("race-*.json")):
             number = re.fullmatch(r"race-(\d+)\.json", path.name)
             if number is not None:
-                found.append(read_kept(path, SEASON, name, int(number.group(1))))
+                found.append(read_kept(home, path, SEASON, name, int(number.group(1))))
     found.sort(key=lambda kept: (kept.saved, kept.number, kept.path.name), reverse=True)
     return found
 
@@ -99,20 +98,20 @@ def season_name(folder: Path) -> str:
     return re.sub(r"^\d{4}-\d{2}-\d{2}-", "", folder.name).replace("-", " ").strip() or folder.name
 
 
-def read_kept(path: Path, kind: str, season: str = "", number: int = 0) -> Kept:
+def read_kept(home: PlayerFolder, path: Path, kind: str, season: str = "", number: int = 0) -> Kept:
     """A kept race as the list shows it (with the sentence of why, for a file that cannot be read)."""
     try:
         state = path.stat()
     except OSError as error:
         return Kept(path, kind, 0.0, season=season, number=number, problem=str(error.strerror or error))
     key = (str(path), state.st_mtime_ns, state.st_size)
-    summary = _SUMMARIES.get(key)
+    summary = home.summaries.get(key)  # (a file's summary, by its path and state)
     if summary is None:
         try:
             summary = summarise(load(path))
         except ReplayError as error:
             summary = {"problem": str(error)}
-        _SUMMARIES[key] = summary
+        home.summaries[key] = summary
     return Kept(path, kind, state.st_mtime, season=season, number=number, **summary)
 
 
@@ -187,12 +186,12 @@ def list_championships(home: PlayerFolder) -> list[KeptChampionship]:
     found = []
     for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
         if folder.is_dir():
-            found.append(read_championship(folder))
+            found.append(read_championship(home, folder))
     found.sort(key=lambda c: (c.saved, c.folder.name), reverse=True)
     return found
 
 
-def read_championship(folder: Path) -> KeptChampionship:
+def read_championship(home: PlayerFolder, folder: Path) -> KeptChampionship:
     """A kept championship as the list shows it (with why, when it cannot be read)."""
     name = season_name(folder)
     files = race_files(folder)
@@ -203,7 +202,7 @@ def read_championship(folder: Path) -> KeptChampionship:
     if len(files) > MAX_RACES:  # (not read: a championship has no more)
         problem = f"{folder.name} holds {len(files)} races (a championship has at most {MAX_RACES})"
         return KeptChampionship(folder, name, saved, problem=problem)
-    races = [read_kept(path, SEASON, name, number) for number, path in enumerate(files, 1)]
+    races = [read_kept(home, path, SEASON, name, number) for number, path in enumerate(files, 1)]
     problem = next((race.problem for race in races if race.problem), "")
     if not races:
         problem = f"{folder.name} holds no race"

@@ -229,22 +229,19 @@ def _finished(folder: PlayerFolder, race: Race, path: Path | None) -> None:
 
 
 # ---------------------------------------------------------------- championships and their files
-_SEASON_FILES: dict[int, tuple[weakref.ref[Season], Path]] = {}  # id of a championship -> its game's file
-
-
 def season_file(season: Season, folder: PlayerFolder = FOLDER) -> Path:
     """The championship's file in the games in progress (a new one the first time; raises OSError)."""
-    known = _SEASON_FILES.get(id(season))
+    known = folder.season_files.get(id(season))  # (id of a championship -> its game's file)
     if known is not None and known[0]() is season:
         return known[1]
     path = gamefiles.new_path(folder, gamefiles.SEASON)
-    _remember(season, path)
+    _remember(folder, season, path)
     return path
 
 
-def _remember(season: Season, path: Path) -> None:
-    key = id(season)
-    _SEASON_FILES[key] = (weakref.ref(season, lambda _: _SEASON_FILES.pop(key, None)), path)
+def _remember(folder: PlayerFolder, season: Season, path: Path) -> None:
+    key, files = id(season), folder.season_files
+    files[key] = (weakref.ref(season, lambda _: files.pop(key, None)), path)
 
 
 def _save_season(folder: PlayerFolder, season: Season, background: bool) -> None:
@@ -272,7 +269,7 @@ def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
         season, problem = userdata.load_season(FOLDER, game.path)
         if season is None:
             return None, None, problem or ""
-        _remember(season, game.path)
+        _remember(FOLDER, season, game.path)
         if season.race is not None:
             return Session(season.race, season.race_setup, season=season, path=game.path), None, ""
         return None, season, ""
@@ -402,19 +399,16 @@ def keep_finished_season(season: Season, day: datetime.date | None = None) -> Pa
     return folder
 
 
-_KEPT: dict[int, tuple[weakref.ref[Race], Path]] = {}  # id of a finished race -> its replay's file
-
-
 def keep_replay(race: Race, folder: PlayerFolder = FOLDER) -> Path:
     """Keep a race as a replay file in the player's folder (never replaces anything; a race kept
     already, at its end, gives the same file); its path. Raises ReplayError or OSError."""
-    key = id(race)
-    known = _KEPT.get(key)
+    key, kept = id(race), folder.replays_kept  # (id of a finished race -> its replay's file)
+    known = kept.get(key)
     if known is not None and known[0]() is race and race.over and known[1].is_file():
         return known[1]
     path = write_replay(race, folder.path() / REPLAYS_FOLDER, datetime.date.today())
     if race.over:
-        _KEPT[key] = (weakref.ref(race, lambda _: _KEPT.pop(key, None)), path)
+        kept[key] = (weakref.ref(race, lambda _: kept.pop(key, None)), path)
     return path
 
 
