@@ -21,8 +21,9 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import files
-from game.app import addboards, logs, session, userboards, userdata
+from game.app import addboards, logs, session, userboards
 from game.app.controls import Action
+from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import start
 from scenes import assets, audio, controls, i18n
@@ -102,12 +103,14 @@ SCENES: dict[str, Callable[..., Scene]] = {
 
 
 class App:
-    """Owns the window, the clock, the settings and the scene stack."""
+    """Owns the window, the clock, the settings and the scene stack; the player's folder it reads and
+    writes is the game session's (`session.FOLDER`), handed to it."""
 
-    def __init__(self, options=None, settings: Settings | None = None) -> None:
+    def __init__(self, options=None, settings: Settings | None = None, folder: PlayerFolder | None = None) -> None:
         self.started = time.perf_counter()
         self.options = options
-        self.settings = settings if settings is not None else Settings.load()
+        self.folder = folder if folder is not None else session.FOLDER
+        self.settings = settings if settings is not None else Settings.load(self.folder)
         userboards.prepare()  # the player's boards folder, with its README and tileset, from the first start
         i18n.set_language(getattr(self.settings, "language", None) or i18n.system_language())
         controls.use(self.settings.controls)  # the player's bindings (Settings > Controls)
@@ -140,7 +143,7 @@ class App:
     def save_settings(self) -> None:
         """The settings as the screens changed them, saved: the one place the window saves them
         (tests/test_session.py checks that no screen saves them itself)."""
-        self.settings.save()
+        self.settings.save(self.folder)
 
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
@@ -297,7 +300,7 @@ class App:
     def save_window_picture(self):
         """F12: the window as the player sees it, saved in the user folder's screenshots/ (None if it cannot be)."""
         try:
-            home = userdata.user_dir()
+            home = session.FOLDER.path()
             path = home / "screenshots" / f"fantasy-racing-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
             files.no_links(path.parent, home)  # (a folder planted as a link: nothing written through it)
             path.parent.mkdir(exist_ok=True)
@@ -333,8 +336,9 @@ def run(options=None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     logs.setup_logging()
-    if not userdata.lock_folder():  # another window has the player's folder: this one saves nothing
-        log.warning("%s", userdata.another_window_sentence())
+    folder = session.FOLDER
+    if not folder.lock():  # another window has the player's folder: this one saves nothing
+        log.warning("%s", folder.another_window_sentence())
     try:
         app = App(options)
     except pygame.error as error:
@@ -346,8 +350,7 @@ def run(options=None) -> int:
     finally:
         app.stack.close()  # a network race's host tells his friends he goes
         wait_closed(1.0)
-        session.wait_for_saves()
-        userdata.unlock_folder()
+        folder.close()  # every save queued written (the close box, Escape, SIGTERM alike), then let go
         pygame.quit()
     return 0
 

@@ -21,6 +21,7 @@ import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # (kept_races, beside this file)
 
+from game.app import session  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.screenshots import settle  # noqa: E402
@@ -84,7 +85,7 @@ def setup_shot(folder: Path) -> Path:
     setup.set_kind(3, "expert")
     setup.set_character(3, "sorceress")
     setup.back()
-    again = App(settings=Settings.load())  # the game started again
+    again = App(settings=Settings.load(session.FOLDER))  # the game started again
     again.stack.reset(TitleScene())
     setup = again.stack.push(SetupScene())
     setup.selected = 0

@@ -723,11 +723,11 @@ def open_scene(scene: str, path: Path) -> str:
     Raises what the game would not catch (a test's failure)."""
     import pygame
 
-    from game.app import userdata
+    from game.app import session, userdata
     from game.app.settings import Settings
     from scenes.app import App, first_scene
 
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     if scene == "setup":  # the boards folder is the board's own folder
         boards = userdata.user_dir() / "boards"
         if boards.is_symlink() or boards.exists():

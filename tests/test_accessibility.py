@@ -9,6 +9,7 @@ import json
 import pygame
 import pytest
 
+from game.app import session
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.controls_screen import ControlsScene
@@ -60,7 +61,7 @@ def test_the_first_start_offers_accessibility_right_after_learn_to_play(tmp_path
     assert isinstance(app.stack.top, ControlsScene)
     theme.use_palette("normal")
     theme.use_effects("full", "full")
-    App(settings=Settings.load())  # a restart
+    App(settings=Settings.load(session.FOLDER))  # a restart
     assert theme.palette() == "blue_yellow" and theme.calm_flashes() and theme.calm_motion()
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import addboards
+from game.app import addboards, session
 from game.boards.map_words import PLACES, SENTENCES, Said, said, sentences
 from game.boards.maps import check_map_command
 from tests.test_check_map import CASES, written  # noqa: F401  (the fixture of the malformed boards)
@@ -205,5 +205,5 @@ def test_the_commands_speak_the_language_of_the_saved_settings_unless_told(monke
     assert boards.language_of(None) == "en"
     settings = Settings()
     settings.language = "fr"
-    settings.save()
+    settings.save(session.FOLDER)
     assert boards.language_of(None) == "fr" and boards.language_of("en") == "en"

@@ -56,7 +56,7 @@ def folder(tmp_path, monkeypatch):
 
 def restart() -> App:
     """The game started again: its settings read from the player's folder."""
-    return App(settings=Settings.load())
+    return App(settings=Settings.load(session.FOLDER))
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ def test_a_damaged_lineup_is_forgotten_with_one_sentence_and_the_rest_kept(folde
     ]
     data = {"format": 1, "window": [1280, 720], "volume": 40, "lineups": {"race": {"turns": 6, "racers": racers}}}
     (folder / "settings.json").write_text(json.dumps(data))
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     assert settings.volume == 40 and "race" not in settings.lineups
     assert "lineups.race.racers[2].kind is 'wizard'" in settings.problem
 
@@ -391,7 +391,7 @@ def test_only_the_session_deletes_and_only_kept_races(folder):
     folder.mkdir(parents=True)
     outside = folder / "settings.json"
     outside.write_text("{}")
-    assert not userdata.delete_replay(outside) and outside.exists()
+    assert not userdata.delete_replay(session.FOLDER, outside) and outside.exists()
 
 
 def test_the_title_names_the_other_games_in_progress(app):

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.app import controls as table
+from game.app import session
 from game.app.controls import ACTIONS, Action, bound, find_clash, read_controls, rebind
 from game.app.settings import Settings
 from scenes import controls, gamepad, i18n
@@ -137,7 +138,7 @@ def test_confirm_and_undo_rebound_are_saved_read_back_after_a_restart_and_play_a
     app.quit()
 
     controls.use({})  # (a restart: the bindings come from the file)
-    app = App(settings=Settings.load())
+    app = App(settings=Settings.load(session.FOLDER))
     assert app.settings.controls == saved["controls"]
     app.stack.push(TitleScene())
     app.step([])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import main
-from game.app import userdata
+from game.app import session, userdata
 from game.bots import ai
 from game.meta import replay
 from game.meta.season import SEASON_FORMAT
@@ -63,25 +63,25 @@ def finish(race, seed: int = 1) -> None:
 def test_the_windows_unfinished_race_resumes_where_it_was(home, where, monkeypatch, tmp_path):
     if where == "without it":
         monkeypatch.chdir(tmp_path)  # maps/meadow.tmx is not found: the board kept in the save
-    shutil.copy(V1 / "race.json", userdata.save_path())
-    saved, problem = userdata.load_race()
+    shutil.copy(V1 / "race.json", userdata.save_path(session.FOLDER))
+    saved, problem = userdata.load_race(session.FOLDER)
     assert problem is None and saved is not None
     expected = EXPECTED["race.json"]
     assert saved.setup == expected["setup"]
     assert summary(saved.race) == without(expected, "setup")
     assert saved.race.board.source == "maps/meadow.tmx"
-    userdata.save_race(saved.race, saved.setup)  # written again: in the current format, the same race
-    data = json.loads(userdata.save_path().read_text(encoding="utf-8"))
+    userdata.save_race(session.FOLDER, saved.race, saved.setup)  # written again: in the current format, the same race
+    data = json.loads(userdata.save_path(session.FOLDER).read_text(encoding="utf-8"))
     assert data["race"]["format"] == record.FORMAT and data["setup"] == expected["setup"]
-    again, problem = userdata.load_race()
+    again, problem = userdata.load_race(session.FOLDER)
     assert problem is None and summary(again.race) == summary(saved.race)
     finish(saved.race)
     assert saved.race.over
 
 
 def test_a_friends_race_kept_when_the_host_left_resumes_with_the_hosts_faces_then_its_own(home):
-    shutil.copy(V1 / "friend-race.json", userdata.save_path())
-    saved, problem = userdata.load_race()
+    shutil.copy(V1 / "friend-race.json", userdata.save_path(session.FOLDER))
+    saved, problem = userdata.load_race(session.FOLDER)
     assert problem is None and saved is not None
     expected = EXPECTED["friend-race.json"]
     assert summary(saved.race) == without(expected, "host")
@@ -106,8 +106,8 @@ def test_every_replay_checks_event_for_event_and_rebuilds_its_race(home, name, c
 
 
 def test_the_unfinished_championship_resumes_with_its_table_and_its_race_in_progress(home):
-    shutil.copy(V1 / "season.json", userdata.season_path())
-    season, problem = userdata.load_season()
+    shutil.copy(V1 / "season.json", userdata.season_path(session.FOLDER))
+    season, problem = userdata.load_season(session.FOLDER)
     assert problem is None and season is not None
     expected = EXPECTED["season.json"]
     assert (season.name, season.seed, season.boards) == (expected["name"], expected["seed"], expected["boards"])
@@ -118,9 +118,11 @@ def test_the_unfinished_championship_resumes_with_its_table_and_its_race_in_prog
     assert season.race is not None and summary(season.race) == expected["race"]
     for result in season.results:
         assert replay.check(replay.read(result.replay)).ok
-    userdata.save_season(season)  # written again: in the current format, the same season
-    assert json.loads(userdata.season_path().read_text(encoding="utf-8"))["season_format"] == SEASON_FORMAT
-    again, problem = userdata.load_season()
+    userdata.save_season(session.FOLDER, season)  # written again: in the current format, the same season
+    assert (
+        json.loads(userdata.season_path(session.FOLDER).read_text(encoding="utf-8"))["season_format"] == SEASON_FORMAT
+    )
+    again, problem = userdata.load_season(session.FOLDER)
     assert problem is None and again.table() == season.table() and summary(again.race) == summary(season.race)
     finish(season.race, seed=3)  # the season goes on to its end
     season.finish_race()

@@ -182,17 +182,17 @@ def text_of(data: Any) -> str:
 # ---------------------------------------------------------------- reading
 def read(kind: str, path: Path) -> str | None:
     """The game's reader of that kind of file: None when it reads it, else its one sentence."""
-    from game.app import userdata
+    from game.app import session, userdata
     from game.app.settings import Settings
     from game.meta import replay
 
     if kind == "save":
-        saved, said = userdata.load_race()
+        saved, said = userdata.load_race(session.FOLDER)
         return said
     if kind == "season":
-        return userdata.load_season()[1]
+        return userdata.load_season(session.FOLDER)[1]
     if kind == "settings":
-        return Settings.load().problem or None
+        return Settings.load(session.FOLDER).problem or None
     try:
         loaded = replay.load(path)
         replay.check(loaded)

@@ -16,7 +16,7 @@ import pytest
 
 from game import Race, RacerSetup, load_board
 from game.app import games as gamefiles
-from game.app import session, userdata
+from game.app import session
 from game.bots import ai
 from game.meta.season import Season
 from game.rules import seeds
@@ -48,7 +48,7 @@ def play_turns(sess: session.Session, turns: int) -> None:
         decision = race.pending
         events = sess.choose(ai.pick(race, decision, "greedy", rngs[decision.racer]))
         ended += sum(e.kind == "turn_ended" for e in events)
-    userdata.wait_for_saves()
+    session.FOLDER.flush()
 
 
 def contents(folder: Path) -> dict[str, bytes]:
@@ -149,7 +149,7 @@ def test_deleting_a_game_deletes_that_one_only(board, folder):
 def test_an_unreadable_game_is_set_aside_with_a_sentence_and_the_others_stay(board, folder):
     good = session.new_race(Race.new(board, RACERS, turns=5, seed=1), {})
     play_turns(good, 1)
-    bad = gamefiles.new_path(gamefiles.RACE)
+    bad = gamefiles.new_path(session.FOLDER, gamefiles.RACE)
     bad.write_text('{"version": 1, "race": {"format": 2}}')
     found, problem = session.games()
     assert [g.path for g in found] == [good.path]
@@ -173,7 +173,7 @@ def test_a_game_damaged_past_its_summary_is_set_aside_when_resumed(board, folder
 
 def test_two_games_started_in_the_same_second_have_files_of_their_own(folder):
     when = time.time()
-    names = {gamefiles.new_path(gamefiles.RACE, when) for _ in range(3)}
+    names = {gamefiles.new_path(session.FOLDER, gamefiles.RACE, when) for _ in range(3)}
     assert len(names) == 3
 
 
@@ -202,7 +202,7 @@ def test_saves_made_in_the_background_reach_the_disk_in_the_order_they_were_made
     until the next saves are made (as a busy machine may): one writer takes them in order."""
     import threading
 
-    real, written, more_came = userdata.write_atomically, [], threading.Event()
+    real, written, more_came = session.FOLDER.write_atomically, [], threading.Event()
 
     def first_comes_late(path, text, **kwargs):
         if not written:
@@ -210,7 +210,7 @@ def test_saves_made_in_the_background_reach_the_disk_in_the_order_they_were_made
         written.append(json.loads(text)["race"]["choices"])
         real(path, text, **kwargs)
 
-    queued, put = [], userdata.WRITER.put
+    queued, put = [], session.FOLDER.writer.put
 
     def counted(job):
         queued.append(job)
@@ -218,8 +218,8 @@ def test_saves_made_in_the_background_reach_the_disk_in_the_order_they_were_made
         if len(queued) >= 2:
             more_came.set()
 
-    monkeypatch.setattr(userdata, "write_atomically", first_comes_late)
-    monkeypatch.setattr(userdata.WRITER, "put", counted)
+    monkeypatch.setattr(session.FOLDER, "write_atomically", first_comes_late)
+    monkeypatch.setattr(session.FOLDER.writer, "put", counted)
     sess = session.new_race(Race.new(board, RACERS, turns=5, seed=1), {"board": "meadow"})
     play_turns(sess, 3)  # (three saves in the background, one after the other)
     assert len(written) >= 3 and [len(c) for c in written] == sorted(len(c) for c in written)  # in order

@@ -45,7 +45,7 @@ def key(k):
 # ---------------------------------------------------------------- the folder
 def files(folder: Path) -> dict[str, bytes]:
     """Every file of the player's folder (but the log), by its path in the folder."""
-    userdata.wait_for_saves()
+    session.FOLDER.flush()
     return {
         p.relative_to(folder).as_posix(): p.read_bytes()
         for p in folder.rglob("*")
@@ -112,7 +112,7 @@ def fill(folder: Path) -> None:
     final.start_race(boards.load)
     play(session.season_race(final), last_turn)  # its last race nearly over
     shutil.copy(V1 / "race.json", folder / "race.json")  # an older version's save
-    userdata.wait_for_saves()
+    session.FOLDER.flush()
 
 
 @pytest.fixture

@@ -143,10 +143,10 @@ def test_links_planted_where_the_game_writes_leave_nothing_written_outside_the_p
         link.symlink_to(target)
     settings = Settings()
     settings.volume = 33
-    settings.save()  # (the link is replaced by the file: nothing goes through it)
+    settings.save(session.FOLDER)  # (the link is replaced by the file: nothing goes through it)
     assert not (home / "settings.json").is_symlink() and json.loads((home / "settings.json").read_text())
-    assert userdata.lock_folder()  # (a lock it cannot take through a link: the window is not held)
-    userdata.unlock_folder()
+    assert session.FOLDER.lock()  # (a lock it cannot take through a link: the window is not held)
+    session.FOLDER.unlock()
     path = logs.setup_logging()
     logging.getLogger("fantasy-racing").warning("a line for the log")
     logs.undo_logging()
@@ -158,8 +158,8 @@ def test_links_planted_where_the_game_writes_leave_nothing_written_outside_the_p
     board = load_board(many_games.ROOT / "maps" / "meadow.tmx")
     race = Race.new(board, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", bot="easy")], turns=5, seed=1)
     session.new_race(race, {}).save()
-    userdata.wait_for_saves()
-    assert any("is a symbolic link: the game writes nothing through it" in p for p in userdata.take_problems())
+    session.FOLDER.flush()
+    assert any("is a symbolic link: the game writes nothing through it" in p for p in session.FOLDER.take_problems())
     assert sorted(p.name for p in outside.rglob("*")) == ["games"] and not list((outside / "games").iterdir())
 
 
@@ -183,7 +183,7 @@ def test_a_read_only_window_says_it_deletes_nothing_and_its_log_tells_the_truth(
     from scenes.i18n import t
 
     games = many_games.fill(data_home, 2)
-    monkeypatch.setattr(userdata, "_READ_ONLY", True)
+    monkeypatch.setattr(session.FOLDER, "read_only", True)
     app = App()
     scene = app.stack.push(GamesScene())
     app.step([])

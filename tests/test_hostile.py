@@ -20,6 +20,7 @@ import hostile_files as hostile
 import pytest
 
 from game import BoardError, Race, RacerSetup, files, load_board
+from game.app import session
 from game.boards.board import MAX_COLUMNS
 from game.meta.replay import ReplayError, record
 from game.meta.replay import load as load_replay
@@ -203,13 +204,13 @@ def test_settings_and_saves_over_their_limits_are_set_aside_with_a_sentence(tmp_
     from game.app.settings import Settings, settings_path
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings = settings_path()
+    settings = settings_path(session.FOLDER)
     settings.write_text(json.dumps({"format": 1, "language": "en"}) + " " * files.LIMITS["settings"])
-    loaded = Settings.load()
+    loaded = Settings.load(session.FOLDER)
     assert "more than the 64 KB a settings may be" in loaded.problem and not settings.exists()
-    save = userdata.save_path()
+    save = userdata.save_path(session.FOLDER)
     save.write_text("{}" + " " * files.LIMITS["save"])
-    saved, message = userdata.load_race()
+    saved, message = userdata.load_race(session.FOLDER)
     assert saved is None and "more than the 4 MB a save may be" in message and not save.exists()
 
 
@@ -240,11 +241,11 @@ def answer(case: hostile.Case, path: Path) -> str:
         except BoardError as error:
             return str(error)
     if case.kind == "save":
-        return userdata.load_race()[1] or ""
+        return userdata.load_race(session.FOLDER)[1] or ""
     if case.kind == "season":
-        return userdata.load_season()[1] or ""
+        return userdata.load_season(session.FOLDER)[1] or ""
     if case.kind == "settings":
-        return Settings.load().problem
+        return Settings.load(session.FOLDER).problem
     if case.kind == "folder":
         return ""
     try:

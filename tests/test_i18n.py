@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup
-from game.app import userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from game.boards.map_format import MAP_PROPERTIES
 from game.net.protocol import PHRASES
@@ -484,7 +484,7 @@ def drive_every_scene(app, screen=None) -> None:
     race = Race.new(
         boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=2
     )
-    userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
+    userdata.save_race(session.FOLDER, race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
     app.stack.push(TitleScene())
     app.step([])
     mark("games in progress")

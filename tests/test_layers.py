@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The parts, bottom first: a module may import the parts of its own row and of the rows before it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.files", "game.version"),  # files from outside, read as hostile; the game's version
+    ("game.files", "game.version", "game.envelope"),  # files from outside; the game's version; files' versions
     ("game.boards",),  # the torus of squares and the Tiled boards
     ("game.rules", "game"),  # the rule book as code; `game` re-exports the race and its board
     ("game.bots",),  # the computer racers
@@ -31,7 +31,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scenes",),  # the window
     ("main",),  # the entry
 )
-ENGINE = ("game.files", "game.version", "game.boards", "game.rules", "game", "game.bots", "game.meta")  # no clock
+ENGINE = (  # no clock
+    *("game.files", "game.version", "game.envelope"),
+    *("game.boards", "game.rules", "game", "game.bots", "game.meta"),
+)
 BELOW_SCENES = ("game",)  # every part under game/: no pygame, no global random
 RANDOM_ALLOWED = {"Random", "SystemRandom"}  # a stream of one's own, or the system's randomness
 CLOCKS = ("time.time", "time.time_ns", "datetime.now", "datetime.today", "date.today")

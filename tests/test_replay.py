@@ -136,7 +136,7 @@ def test_a_choice_that_is_not_legal_is_reported_not_raised():
         (b'{"hello": 1}', "not a Fantasy Racing replay"),
         (
             b'{"format": "fantasy-racing-replay", "version": 99, "race": {}, "events": []}',
-            "version 99, newer than this game reads",
+            "newer version of the game (format 99; this one reads format 1): play it with a newer Fantasy Racing",
         ),
         (b'{"format": "fantasy-racing-replay", "version": "1", "race": {}, "events": []}', "damaged"),
         (b'{"format": "fantasy-racing-replay", "version": 1, "race": {}, "events": 3}', "damaged"),

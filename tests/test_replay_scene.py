@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game import Race, RacerSetup, load_board
+from game.app import session
 from game.app.settings import Settings
 from game.meta.replay import SPEEDS, load, parse, record, start
 from game.meta.simulate import run_race
@@ -129,8 +130,8 @@ def test_the_games_own_save_file_replays(app, tmp_path):
     rng = random.Random(2)
     for _ in range(25):
         race.choose(rng.choice(race.pending.options))
-    userdata.save_race(race, {"board": str(BOARD)})
-    path = userdata.save_path()
+    userdata.save_race(session.FOLDER, race, {"board": str(BOARD)})
+    path = userdata.save_path(session.FOLDER)
     assert main.main(["replay", str(path), "--check"]) == 0
     replay = load(path)
     assert replay.events is None and replay.choices == race.to_dict()["choices"]

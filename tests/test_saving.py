@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def data_home(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     yield userdata.user_dir()
-    userdata.wait_for_saves()
-    userdata.unlock_folder()
-    userdata.take_problems()
+    session.FOLDER.flush()
+    session.FOLDER.unlock()
+    session.FOLDER.take_problems()
 
 
 def a_race(choices: int = 10, seed: int = 4) -> Race:
@@ -71,19 +71,19 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 # ---------------------------------------------------------------- a full disk
 def test_a_full_disk_while_saving_a_race_keeps_the_previous_save_and_says_so(data_home, full_disk):
-    userdata.save_race(a_race(6), {"turns": 8})
+    userdata.save_race(session.FOLDER, a_race(6), {"turns": 8})
     before = snapshot(data_home)
     full_disk()
     playing = session.Session(a_race(10), {"turns": 8})
     playing.save()  # in the background, as after a racer's turn
     session.wait_for_saves()
     with pytest.raises(OSError, match="No space left"):
-        userdata.save_race(a_race(12), {"turns": 8})
+        userdata.save_race(session.FOLDER, a_race(12), {"turns": 8})
     assert snapshot(data_home) == before  # the previous save, and no temporary file left
     said = session.problems()
     assert len(said) == 1 and "could not be saved" in said[0] and "the previous save is kept" in said[0]
     full_disk(False)
-    saved, problem = userdata.load_race()
+    saved, problem = userdata.load_race(session.FOLDER)
     assert problem is None and saved is not None and len(saved.race.choices) == 6
 
 
@@ -103,7 +103,7 @@ def test_a_full_disk_at_the_podium_keeps_the_championship(data_home, full_disk):
     from scenes.season import PodiumScene
 
     season = finished_season()
-    userdata.save_season(season)
+    userdata.save_season(session.FOLDER, season)
     before = snapshot(data_home)
     app = App(settings=Settings(language="en"))
     full_disk()
@@ -114,7 +114,7 @@ def test_a_full_disk_at_the_podium_keeps_the_championship(data_home, full_disk):
     assert after["season.json"] == before["season.json"]  # the championship is still there to keep
     assert not any(".tmp" in name for name in after)
     full_disk(False)
-    loaded, problem = userdata.load_season()
+    loaded, problem = userdata.load_season(session.FOLDER)
     assert problem is None and loaded is not None and loaded.over
 
 
@@ -146,8 +146,8 @@ def test_a_link_planted_at_a_temporary_name_is_never_followed(data_home, tmp_pat
     monkeypatch.setattr(tempfile, "_get_candidate_names", lambda: names)
     for target in ("race.json", "season.json", "settings.json"):
         (data_home / f".{target}.planted.tmp").symlink_to(victim)
-    userdata.save_race(a_race(), {})
-    Settings().save()
+    userdata.save_race(session.FOLDER, a_race(), {})
+    Settings().save(session.FOLDER)
     replays = data_home / session.REPLAYS_FOLDER
     replays.mkdir()
     for day_name in ("board", "practice-meadow", "entrainement"):  # the old fixed name of a kept replay
@@ -155,22 +155,22 @@ def test_a_link_planted_at_a_temporary_name_is_never_followed(data_home, tmp_pat
             (replays / f"{stem}.json.tmp").symlink_to(victim)
     kept = session.keep_replay(a_race())
     assert victim.read_text() == "precious"
-    assert kept.is_file() and not kept.is_symlink() and userdata.save_path().is_file()
+    assert kept.is_file() and not kept.is_symlink() and userdata.save_path(session.FOLDER).is_file()
 
 
 # ---------------------------------------------------------------- two windows
 HOLD = """
 import sys
 sys.path.insert(0, {root!r})
-from game.app import userdata
-print("held" if userdata.lock_folder() else "refused", flush=True)
+from game.app import session
+print("held" if session.FOLDER.lock() else "refused", flush=True)
 sys.stdin.read()
 """
 
 
 def test_a_second_window_on_the_same_folder_is_read_only_and_never_overwrites_the_first(data_home):
-    userdata.save_race(a_race(6), {"turns": 8})
-    first = userdata.save_path().read_bytes()
+    userdata.save_race(session.FOLDER, a_race(6), {"turns": 8})
+    first = userdata.save_path(session.FOLDER).read_bytes()
     window = subprocess.Popen(
         [sys.executable, "-c", HOLD.format(root=str(ROOT))],
         stdin=subprocess.PIPE,
@@ -180,19 +180,19 @@ def test_a_second_window_on_the_same_folder_is_read_only_and_never_overwrites_th
     )
     try:
         assert window.stdout.readline().strip() == "held"  # (bounded: the child answers at once)
-        assert userdata.lock_folder() is False and session.read_only()
+        assert session.FOLDER.lock() is False and session.read_only()
         playing = session.Session(a_race(12), {"turns": 8})
         playing.save()
         session.wait_for_saves()
         session.new_race(a_race(2), {})  # would delete the save
-        Settings(volume=3).save()
-        assert userdata.save_path().read_bytes() == first
+        Settings(volume=3).save(session.FOLDER)
+        assert userdata.save_path(session.FOLDER).read_bytes() == first
         assert not (data_home / "settings.json").exists()
     finally:
         window.stdin.close()
         window.wait(timeout=30)
-    userdata.unlock_folder()
-    assert userdata.lock_folder() is True and not session.read_only()  # the other window closed
+    session.FOLDER.unlock()
+    assert session.FOLDER.lock() is True and not session.read_only()  # the other window closed
 
 
 def test_the_title_of_a_second_window_says_it_is_read_only(data_home):
@@ -204,7 +204,7 @@ def test_the_title_of_a_second_window_says_it_is_read_only(data_home):
     )
     try:
         assert window.stdout.readline().strip() == "held"
-        assert userdata.lock_folder() is False
+        assert session.FOLDER.lock() is False
         app = App(settings=Settings(language="en"))
         title = app.stack.push(TitleScene())
         app.step([])

@@ -378,7 +378,7 @@ def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
     race = app.stack.top.race
     run_until(app, lambda: sum(e.kind == "turn_ended" for e in race.log) >= 2)
     (game,) = session.games()[0]
-    saved, problem = userdata.load_race(game.path)
+    saved, problem = userdata.load_race(session.FOLDER, game.path)
     assert problem is None and saved is not None
     assert len(saved.race.choices) <= len(race.choices)
     assert saved.setup["racers"][0]["name"] == "Ann"
@@ -391,7 +391,7 @@ def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
 
 
 def test_a_corrupt_save_is_set_aside_with_one_message(app):
-    path = userdata.save_path()
+    path = userdata.save_path(session.FOLDER)
     path.write_text("{not json", encoding="utf-8")
     title = app.stack.push(TitleScene())
     app.step([])
@@ -403,8 +403,8 @@ def test_a_corrupt_save_is_set_aside_with_one_message(app):
 def test_saves_are_written_atomically(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     target = userdata.user_dir() / "x.json"
-    userdata.write_atomically(target, "one")
-    userdata.write_atomically(target, "two")
+    session.FOLDER.write_atomically(target, "one")
+    session.FOLDER.write_atomically(target, "two")
     assert target.read_text() == "two" and not list(target.parent.glob("*.tmp"))
 
 
@@ -519,7 +519,7 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
     race = app.stack.top.race
     run_until(app, lambda: any(e.kind == "turn_ended" for e in race.log))
     (game,) = session.games()[0]
-    saved, problem = userdata.load_race(game.path)
+    saved, problem = userdata.load_race(session.FOLDER, game.path)
     assert problem is None and saved.race.board.art is not None
 
 

@@ -230,7 +230,7 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     assert isinstance(host.stack.top, TitleScene)
     (game,) = host.stack.top.games  # a game in progress of the list, said to be the host's network race
     assert game.summary["network"] == "host"
-    saved, problem = userdata.load_race(game.path)
+    saved, problem = userdata.load_race(session.FOLDER, game.path)
     assert problem is None and saved is not None
     assert [r.setup.bot for r in saved.race.racers] == [None, "normal"]
     assert saved.race.choices == scene_host.race.choices
@@ -247,7 +247,7 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     assert told.kept.startswith("Replay kept in")
     (game,) = session.games()[0]  # a game in progress of the list, said to be kept from a friend's race
     assert game.summary["network"] == "friend"
-    kept, problem = userdata.load_race(game.path)
+    kept, problem = userdata.load_race(session.FOLDER, game.path)
     assert problem is None and kept is not None
     race = kept.race
     assert [r.setup.bot for r in race.racers] == ["normal", None]  # Bob plays on against a computer racer

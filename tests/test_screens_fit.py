@@ -12,7 +12,7 @@ import pytest
 from kept_races import finished_race, keep_races
 
 from game import Race, RacerSetup
-from game.app import userdata
+from game.app import session, userdata
 from game.app.settings import Settings
 from game.meta.season import Season, play_headless
 from scenes import boards, i18n
@@ -151,7 +151,7 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     marks = Marks(monkeypatch, app.screen)
     keep_races()
     race = Race.new(boards.practice_board(), [RacerSetup("elf", "Zoé"), RacerSetup("orc", "Bo", "expert")], 5, seed=2)
-    userdata.save_race(race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
+    userdata.save_race(session.FOLDER, race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
     title = app.stack.push(TitleScene())
     check(app, marks, "title")
     title.quit()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import load_board
+from game.app import session
 from game.meta.season import RaceResult, Season, SeasonError, bot_choices, place_points, points_text
 from game.rules.race import RacerSetup
 
@@ -115,7 +116,7 @@ def test_a_season_saved_in_the_middle_of_a_race_resumes_and_ends_as_if_never_sto
 def test_an_unreadable_season_file_gets_its_sentence():
     with pytest.raises(SeasonError, match="not a Fantasy Racing season"):
         Season.from_dict([1, 2])
-    with pytest.raises(SeasonError, match="season format 99"):
+    with pytest.raises(SeasonError, match=r"newer version of the game \(format 99; this one reads format 2\)"):
         Season.from_dict({"season_format": 99})
     for version in (1, 2):
         with pytest.raises(SeasonError, match="the field 'racers' is missing"):
@@ -126,9 +127,9 @@ def test_an_unreadable_season_save_is_set_aside_with_one_sentence(tmp_path, monk
     from game.app import userdata
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    path = userdata.season_path()
+    path = userdata.season_path(session.FOLDER)
     path.write_text('{"season_format": 1, "name": "Cup", "racers": "nobody"}')
-    season, message = userdata.load_season()
+    season, message = userdata.load_season(session.FOLDER)
     assert season is None and message.startswith(
         f"The saved championship {path} could not be read (the field 'racers' is a text, not a list)"
     )
@@ -143,8 +144,8 @@ def test_a_season_saved_by_the_game_loads_back(tmp_path, monkeypatch):
     season = Season.new("Cup", RACERS, BOARDS, 5, 7)
     season.start_race(load)
     play_some(season, 10)
-    userdata.save_season(season)
-    loaded, message = userdata.load_season()
+    userdata.save_season(session.FOLDER, season)
+    loaded, message = userdata.load_season(session.FOLDER)
     assert message is None and loaded.race.choices == season.race.choices and loaded.name == "Cup"
 
 
@@ -159,7 +160,7 @@ def test_a_finished_season_is_kept_as_a_folder_of_replays(tmp_path, monkeypatch)
         race = season.start_race(load)
         bot_choices(race, {i: random.Random(i) for i in range(3)})
         season.finish_race()
-    folder = userdata.keep_season(season, "2026-11-24")
+    folder = userdata.keep_season(session.FOLDER, season, "2026-11-24")
     assert folder.name == "2026-11-24-spring-cup"
     assert sorted(p.name for p in folder.iterdir()) == ["race-1.json", "race-2.json", "table.json"]
     for name in ("race-1.json", "race-2.json"):

@@ -96,13 +96,23 @@ SETTINGS_OWNERS = {"game/app/settings.py", "scenes/app.py", "game/cli/network.py
 
 
 def settings_saves(path: Path) -> list[int]:
-    """The lines of a module that save the settings themselves: `settings.save()`, `….settings.save()`."""
+    """The lines of a module that save the settings themselves: `settings.save(…)`, `….settings.save(…)`,
+    `Settings(…).save(…)`, `Settings.load(…).save(…)`, or their file written another way (a write whose
+    path is `settings_path(…)` or names settings.json)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save":
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name == "save" and isinstance(node.func, ast.Attribute):
             owner = node.func.value
             named = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
-            if named == "settings":
+            made = ast.unparse(owner.func) if isinstance(owner, ast.Call) else ""
+            if named == "settings" or made.endswith(("Settings", "Settings.load")):
+                found.append(node.lineno)
+        elif name.startswith("write") and node.args:
+            where = ast.unparse(node.args[0])
+            if "settings_path(" in where or "settings.json" in where:
                 found.append(node.lineno)
     return found
 
@@ -114,8 +124,14 @@ def test_only_the_settings_owners_save_them():
 
 def test_the_reader_finds_a_screen_saving_the_settings_itself(tmp_path):
     screen = tmp_path / "screen.py"
-    screen.write_text("def f(self, settings):\n    self.app.settings.save()\n    settings.save()\n    self.save()\n")
-    assert settings_saves(screen) == [2, 3]
+    screen.write_text(
+        "def f(self, settings):\n    self.app.settings.save(home)\n    settings.save(home)\n    self.save()\n"
+        "    Settings(volume=1).save(home)\n    Settings.load(home).save(home)\n"
+        "    home.write_atomically(settings_path(home), '{}')\n"
+        "    write_atomically(home.path() / 'settings.json', '')\n"
+        "    home.write_atomically(home.path() / 'race.json', '{}')\n"
+    )
+    assert settings_saves(screen) == [2, 3, 5, 6, 7, 8]
 
 
 def play_until(race: Race, kind: str, sess: Session) -> list:
@@ -148,7 +164,7 @@ def test_a_race_is_saved_after_every_racers_turn_and_forgotten_at_its_end(board,
     sess.take_events()
     assert sess.path is None and session.games() == ([], "")  # nothing to save before a racer's turn ended
     play_until(race, "turn_ended", sess)
-    userdata.wait_for_saves()
+    session.FOLDER.flush()
     assert sess.path is not None and sess.path.parent == folder / "games"
     saved = json.loads(sess.path.read_text())
     assert saved["race"]["choices"] == [list(c) if isinstance(c, tuple) else c for c in race.choices]

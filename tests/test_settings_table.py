@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from game.app import session
 from game.app import settings as app_settings
 from game.app.settings import PAGES, SETTINGS, TABLE, Settings
 from scenes import i18n
@@ -62,7 +63,7 @@ def test_the_defaults_written_and_read_back_need_no_correction():
 
 def test_a_file_written_before_the_table_is_read_as_it_is(data_home):
     (data_home / "settings.json").write_text(json.dumps(BEFORE_THE_TABLE), encoding="utf-8")
-    loaded = Settings.load()
+    loaded = Settings.load(session.FOLDER)
     assert loaded.problem == "" and loaded.extra == {}
     for key, value in BEFORE_THE_TABLE.items():
         if key != "format":

@@ -20,8 +20,9 @@ import platformdirs.windows
 import pytest
 
 from game import Race, RacerSetup
+from game.app import folder as player_folder
+from game.app import session, userdata
 from game.app import settings as app_settings
-from game.app import userdata
 from game.app.settings import Settings
 from game.bots import ai
 from game.rules import record
@@ -47,7 +48,7 @@ def data_home(tmp_path, monkeypatch) -> Iterator[Path]:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     yield tmp_path / "data" / "fantasy-racing"
-    userdata.take_problems()  # what a test's failed saves said is not the next test's
+    session.FOLDER.take_problems()  # what a test's failed saves said is not the next test's
 
 
 def a_race(choices: int = 12, seed: int = 3) -> Race:
@@ -119,11 +120,11 @@ def test_settings_are_saved_in_a_small_versioned_file_and_read_back(data_home):
         language="fr",
         last_board="maps/mine.tmx",
     )
-    settings.save()
+    settings.save(session.FOLDER)
     data = json.loads((data_home / "settings.json").read_text(encoding="utf-8"))
     assert data["format"] == app_settings.SETTINGS_FORMAT == 1
     assert data["language"] == "fr" and data["music_volume"] == 80 and data["volume"] == 30
-    loaded = Settings.load()
+    loaded = Settings.load(session.FOLDER)
     assert loaded == settings and loaded.problem == ""
     assert not [p for p in data_home.iterdir() if p.name.endswith(".tmp")]
 
@@ -133,7 +134,7 @@ def test_settings_of_the_first_builds_without_a_format_are_still_read(data_home)
     (data_home / "settings.json").write_text(
         json.dumps({"window": [1600, 900], "fullscreen": False, "animation_speed": 2.0, "volume": 40, "last_board": ""})
     )
-    loaded = Settings.load()
+    loaded = Settings.load(session.FOLDER)
     assert loaded.problem == "" and loaded.window == (1600, 900) and loaded.volume == 40
     assert loaded.language == "en" and loaded.music_volume == Settings().music_volume
 
@@ -141,9 +142,9 @@ def test_settings_of_the_first_builds_without_a_format_are_still_read(data_home)
 def test_unknown_keys_of_a_newer_game_are_kept(data_home):
     data_home.mkdir(parents=True)
     (data_home / "settings.json").write_text(json.dumps({"format": 1, "volume": 20, "colour_blind": True}))
-    loaded = Settings.load()
+    loaded = Settings.load(session.FOLDER)
     assert loaded.problem == "" and loaded.extra == {"colour_blind": True}
-    loaded.save()
+    loaded.save(session.FOLDER)
     assert json.loads((data_home / "settings.json").read_text())["colour_blind"] is True
 
 
@@ -169,7 +170,7 @@ def test_an_unreadable_settings_file_is_set_aside_with_one_sentence_and_defaults
     data_home.mkdir(parents=True)
     path = data_home / "settings.json"
     path.write_bytes(content)
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     assert settings.problem.startswith(f"The settings file {path} could not be read (")
     assert phrase in settings.problem, settings.problem
     assert "default settings are used" in settings.problem
@@ -178,7 +179,7 @@ def test_an_unreadable_settings_file_is_set_aside_with_one_sentence_and_defaults
     kept = asides(data_home, "settings")
     assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in settings.problem
     assert not path.exists()
-    again = Settings.load()  # reported once: the next start finds no bad file
+    again = Settings.load(session.FOLDER)  # reported once: the next start finds no bad file
     assert again.problem == "" and asides(data_home, "settings") == kept
 
 
@@ -220,7 +221,7 @@ def test_settings_with_bad_values_are_corrected_with_one_sentence_and_the_file_s
         {"format": 1, "fullscreen": True, "animation_speed": 2.0, "volume": 40, "language": "fr", **values}
     ).encode()
     path.write_bytes(content)
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     assert settings.problem.startswith(f"The settings file {path} had values this game cannot use (")
     assert phrase in settings.problem, settings.problem
     assert settings.problem.endswith("those settings were corrected.") and "\n" not in settings.problem
@@ -229,16 +230,18 @@ def test_settings_with_bad_values_are_corrected_with_one_sentence_and_the_file_s
         assert getattr(settings, key) == value, key
     kept = asides(data_home, "settings")
     assert len(kept) == 1 and kept[0].read_bytes() == content
-    assert Settings.load() == settings and Settings.load().problem == ""  # the corrected file, no new message
+    assert (
+        Settings.load(session.FOLDER) == settings and Settings.load(session.FOLDER).problem == ""
+    )  # the corrected file, no new message
 
 
 # ---------------------------------------------------------------- saves
 def test_a_race_is_saved_with_a_format_version_and_resumes(data_home):
     race = a_race(15)
-    userdata.save_race(race, {"turns": 6, "seed": 3})
-    data = json.loads(userdata.save_path().read_text(encoding="utf-8"))
+    userdata.save_race(session.FOLDER, race, {"turns": 6, "seed": 3})
+    data = json.loads(userdata.save_path(session.FOLDER).read_text(encoding="utf-8"))
     assert data["version"] == userdata.SAVE_FILE_FORMAT and data["race"]["format"] == record.FORMAT == 4
-    saved, problem = userdata.load_race()
+    saved, problem = userdata.load_race(session.FOLDER)
     assert problem is None and saved.race.choices == race.choices and saved.setup == {"turns": 6, "seed": 3}
 
 
@@ -315,9 +318,9 @@ UNREADABLE_SAVES = [
 def test_an_unreadable_save_is_set_aside_with_one_clear_sentence(data_home, kind, make, phrase):
     content = make()
     data_home.mkdir(parents=True, exist_ok=True)
-    path = userdata.save_path()
+    path = userdata.save_path(session.FOLDER)
     path.write_bytes(content)
-    saved, message = userdata.load_race()
+    saved, message = userdata.load_race(session.FOLDER)
     assert saved is None
     assert message.startswith(f"The saved race {path} could not be read (")
     assert phrase in message, message
@@ -325,17 +328,17 @@ def test_an_unreadable_save_is_set_aside_with_one_clear_sentence(data_home, kind
     kept = asides(data_home, "race")
     assert len(kept) == 1 and kept[0].read_bytes() == content and f"it was kept as {kept[0].name}" in message
     assert not path.exists()
-    assert userdata.load_race() == (None, None)  # one message, once
+    assert userdata.load_race(session.FOLDER) == (None, None)  # one message, once
 
 
 def test_a_set_aside_file_is_never_overwritten(data_home, monkeypatch):
-    monkeypatch.setattr(userdata.time, "strftime", lambda *args: "20260101-120000")
+    monkeypatch.setattr(player_folder.time, "strftime", lambda *args: "20260101-120000")
     data_home.mkdir(parents=True)
-    path = userdata.save_path()
+    path = userdata.save_path(session.FOLDER)
     contents = [b"", b"{", b"[]", b"nonsense"]
     for content in contents:
         path.write_bytes(content)
-        assert userdata.load_race()[1] is not None
+        assert userdata.load_race(session.FOLDER)[1] is not None
     kept = asides(data_home, "race")
     assert sorted(p.read_bytes() for p in kept) == sorted(contents)
     assert {p.name for p in kept} == {
@@ -348,15 +351,15 @@ def test_a_set_aside_file_is_never_overwritten(data_home, monkeypatch):
 
 def test_a_file_that_cannot_be_renamed_aside_is_left_alone_with_a_sentence(data_home, monkeypatch):
     data_home.mkdir(parents=True)
-    path = userdata.save_path()
+    path = userdata.save_path(session.FOLDER)
     path.write_bytes(b"{")
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(userdata.os, "link", refuse)
-    monkeypatch.setattr(userdata.os, "rename", refuse)
-    saved, message = userdata.load_race()
+    monkeypatch.setattr(player_folder.os, "link", refuse)
+    monkeypatch.setattr(player_folder.os, "rename", refuse)
+    saved, message = userdata.load_race(session.FOLDER)
     assert saved is None and "could not be renamed aside (Permission denied)" in message
     assert path.read_bytes() == b"{"
 
@@ -365,9 +368,9 @@ def test_a_save_that_fails_in_the_background_is_logged_not_raised(data_home, mon
     def full_disk(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(userdata, "write_atomically", full_disk)
-    userdata.save_race(a_race(), {}, background=True)
-    userdata.wait_for_saves()
+    monkeypatch.setattr(session.FOLDER, "write_atomically", full_disk)
+    userdata.save_race(session.FOLDER, a_race(), {}, background=True)
+    session.FOLDER.flush()
     assert "No space left on device" in caplog.text
 
 
@@ -385,9 +388,9 @@ def test_without_a_user_folder_the_game_runs_with_defaults_and_says_so_once(tmp_
     title = game.stack.push(first_scene(game, None))
     game.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0)])
     assert game.running and title.message == game.settings.problem
-    game.settings.save()  # logged, not raised
-    userdata.delete_save()
-    assert userdata.load_race() == (None, None)
+    game.settings.save(session.FOLDER)  # logged, not raised
+    userdata.delete_save(session.FOLDER)
+    assert userdata.load_race(session.FOLDER) == (None, None)
 
 
 def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
@@ -403,7 +406,7 @@ def test_the_game_keeps_running_with_defaults_after_bad_files(data_home):
     assert "The settings file" in title.message
     game.step([])
     assert "The settings file" in title.message and game.running
-    userdata.save_path().write_bytes(b'{"version": 1, "race": {"format": 1}}')
+    userdata.save_path(session.FOLDER).write_bytes(b'{"version": 1, "race": {"format": 1}}')
     title.refresh()
     assert "The saved race" in title.message and "'race.board' is missing" in title.message
     for _ in range(3):
@@ -479,51 +482,53 @@ SETTINGS_WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[1])
-    from game.app import settings
+    from game.app import session, settings
     from tests.test_userdata import halt_mid_write
     if sys.argv[2] == "plain":                      # a writer that is not atomic, to see the test fail
-        settings.write_atomically = lambda path, text: Path(path).write_text(text, encoding="utf-8")
+        session.FOLDER.write_atomically = lambda path, text: Path(path).write_text(text, encoding="utf-8")
     halt_mid_write(2)
     for volume in (1, 2):                           # the first write whole, the second killed halfway
-        settings.Settings(volume=volume, player_name=f"Ann {volume}").save()
+        settings.Settings(volume=volume, player_name=f"Ann {volume}").save(session.FOLDER)
 """)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_kill_during_a_write_leaves_the_previous_file_intact(data_home):
-    Settings(volume=0, player_name="Ann 0").save()
+    Settings(volume=0, player_name="Ann 0").save(session.FOLDER)
     kill_mid_write(SETTINGS_WRITER, "atomic")
     leftovers = list(data_home.glob(".settings.json.*.tmp"))
     assert len(leftovers) == 1, "the write killed halfway leaves its temporary file"
     half = leftovers[0].read_text(encoding="utf-8")
     assert half.startswith("{") and "}" not in half, half  # what was written of the second settings
     # the game reads what is there: the first write, whole, no message
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     assert (settings.volume, settings.player_name, settings.problem) == (1, "Ann 1", "")
     assert leftovers[0].exists(), "a recent temporary file may be another game's write"
     os.utime(leftovers[0], (time.time() - 3600, time.time() - 3600))
-    assert Settings.load().volume == 1 and not list(data_home.glob("*.tmp"))
+    assert Settings.load(session.FOLDER).volume == 1 and not list(data_home.glob("*.tmp"))
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_the_kill_lands_mid_write_so_a_plain_write_would_leave_half_a_file(data_home):
     """The test above is meaningful: the same kill, on a writer that is not atomic, breaks the file."""
-    Settings(volume=0, player_name="Ann 0").save()
+    Settings(volume=0, player_name="Ann 0").save(session.FOLDER)
     kill_mid_write(SETTINGS_WRITER, "plain")
-    assert Settings.load().problem.startswith(f"The settings file {data_home / 'settings.json'} could not be read")
+    assert Settings.load(session.FOLDER).problem.startswith(
+        f"The settings file {data_home / 'settings.json'} could not be read"
+    )
 
 
 SAVER = textwrap.dedent("""
     import random, sys
     sys.path.insert(0, sys.argv[1])
     from game.bots import ai
-    from game.app import userdata
+    from game.app import session, userdata
     from tests.test_userdata import a_race, halt_mid_write
     race = a_race(2)
     halt_mid_write(2)
-    userdata.save_race(race, {"choices": len(race.choices)})  # whole
+    userdata.save_race(session.FOLDER, race, {"choices": len(race.choices)})  # whole
     race.choose(ai.pick(race, race.pending, "random", random.Random(9)))
-    userdata.save_race(race, {"choices": len(race.choices)})  # killed halfway
+    userdata.save_race(session.FOLDER, race, {"choices": len(race.choices)})  # killed halfway
 """)
 
 
@@ -531,8 +536,8 @@ SAVER = textwrap.dedent("""
 def test_a_kill_during_a_race_save_leaves_the_previous_save_readable(data_home):
     data_home.mkdir(parents=True)
     race = a_race(1)
-    userdata.save_race(race, {"choices": len(race.choices)})
+    userdata.save_race(session.FOLDER, race, {"choices": len(race.choices)})
     kill_mid_write(SAVER)
-    saved, problem = userdata.load_race()
+    saved, problem = userdata.load_race(session.FOLDER)
     assert problem is None and saved is not None
     assert saved.setup["choices"] == len(saved.race.choices) == 2  # the saver's first save, whole

@@ -20,3 +20,22 @@ def test_a_missing_or_broken_pyproject_gives_an_unknown_version(tmp_path):
     assert version.read(tmp_path / "broken.toml") == version.UNKNOWN
     (tmp_path / "bare.toml").write_text("[project]\nname = 'x'\n")
     assert version.read(tmp_path / "bare.toml") == version.UNKNOWN
+
+
+def test_without_pyproject_the_installed_packages_metadata_say_the_version(tmp_path, monkeypatch):
+    monkeypatch.setattr(version, "pyproject", lambda: tmp_path / "absent.toml")
+
+    def metadata(name):
+        if name != "fantasy-racing":
+            raise version.importlib.metadata.PackageNotFoundError(name)
+        return "9.8.7"
+
+    monkeypatch.setattr(version.importlib.metadata, "version", metadata)
+    assert version.found() == "9.8.7"
+    assert version.installed("not-this-game") == version.UNKNOWN
+
+
+def test_the_installed_package_if_any_has_pyprojects_version():
+    """pip takes the metadata's version from pyproject.toml: an installed game agrees (`pip install -e .`,
+    tests/test_project.py; not installed here, the metadata say nothing)."""
+    assert version.installed() in (version.VERSION, version.UNKNOWN)

@@ -26,6 +26,7 @@ WINDOW = """
 import sys
 sys.path.insert(0, {root!r})
 from game import Race, RacerSetup, load_board
+from game.app import session
 from game.app.settings import Settings
 import scenes.app as app_module
 from scenes.race import RaceScene
@@ -35,7 +36,7 @@ def race_scene(app, options):
     race = Race.new(load_board({root!r} + "/maps/meadow.tmx"), racers, turns=15, seed=4)
     return RaceScene(race, {{"board": "maps/meadow.tmx", "turns": 15}})
 
-Settings(animation_speed=4.0, tutorial_seen=True).save()
+Settings(animation_speed=4.0, tutorial_seen=True).save(session.FOLDER)
 app_module.first_scene = race_scene
 sys.exit(app_module.run())
 """

@@ -8,9 +8,10 @@ player's folder's `games/`, listed with its board, turn, racers and date.
   version) is read whole once to work it out.
 - The single `race.json` and `season.json` of older versions are moved into `games/` as they are
   found (`bring_in_older`): renamed, never rewritten, refused or deleted.
-- A file that cannot be read is set aside as any save is (`userdata.set_aside`), with one sentence.
+- A file that cannot be read is set aside as any save is (`PlayerFolder.set_aside`), with one sentence.
 
-Only the game session (`game.app.session`) calls these: it is the one owner of the player's games.
+Only the game session (`game.app.session`) calls these, handing them its player's folder
+(`game.app.folder.PlayerFolder`): it is the one owner of the player's games.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.app import leftovers, userdata
+from game.app.folder import PlayerFolder
+from game.app.jsonfiles import opened
+from game.envelope import Envelope
 from game.rules import record
 
 if TYPE_CHECKING:
@@ -35,10 +39,9 @@ log = logging.getLogger("fantasy-racing")
 FOLDER = "games"  # in the player's folder: the games in progress
 RACE, SEASON = "race", "season"  # the kinds of games in progress (the first word of a file's name)
 WHAT = {RACE: "a saved race", SEASON: "a championship"}  # (the words of an unreadable file's sentence)
-_GIVEN: set[Path] = set()  # names given to new games not yet written (two games started in one second)
-_WORKED_OUT: dict[tuple[str, int, int], dict[str, Any]] = {}  # summaries read from whole files, by file state
 INDEX = ".summaries.json"  # in games/: each file's summary as last read, by the file's state (`list_games`)
 INDEX_FORMAT = 1
+INDEX_ENVELOPE = Envelope("the list's index", "format", INDEX_FORMAT)  # (game/envelope.py)
 
 
 @dataclass(frozen=True)
@@ -53,23 +56,23 @@ class Game:
     summary: dict[str, Any]
 
 
-def folder() -> Path:
+def folder(home: PlayerFolder) -> Path:
     """The folder of the games in progress (created when needed; raises OSError)."""
-    path = userdata.user_dir() / FOLDER
+    path = home.path() / FOLDER
     path.mkdir(exist_ok=True)
     return path
 
 
-def new_path(kind: str, when: float | None = None) -> Path:
+def new_path(home: PlayerFolder, kind: str, when: float | None = None) -> Path:
     """A new file for a game in progress of `kind`, named after the time `when` (by default now):
-    never the name of a file that is there, nor one given already."""
-    base = folder()
+    never the name of a file that is there, nor one given already (two games started in one second)."""
+    base = folder(home)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     number = 1
     while True:
         path = base / f"{kind}-{stamp}{'' if number == 1 else f'-{number}'}.json"
-        if path not in _GIVEN and not path.exists():
-            _GIVEN.add(path)
+        if path not in home.given and not path.exists():
+            home.given.add(path)
             return path
         number += 1
 
@@ -128,13 +131,13 @@ def _usable(summary: Any, kind: str) -> bool:
 
 
 # ---------------------------------------------------------------- the list
-def list_games() -> tuple[list[Game], list[str]]:
+def list_games(home: PlayerFolder) -> tuple[list[Game], list[str]]:
     """The games in progress, the most recent first, and a sentence for each file that could not be
     read (it was set aside). The files of older versions are brought in first."""
-    userdata.wait_for_saves()
+    home.flush()
     try:
-        base = folder()
-        older = bring_in_older()
+        base = folder(home)
+        older = bring_in_older(home)
         with os.scandir(base) as entries:  # (one look at the folder, however many games it holds)
             paths = sorted(Path(e.path) for e in entries if e.name.endswith(".json") and not e.name.startswith("."))
     except OSError:  # no user folder: nothing was saved (the settings said so once)
@@ -147,9 +150,9 @@ def list_games() -> tuple[list[Game], list[str]]:
             continue
         try:
             state = _state(path)
-            game = _indexed(index.get(path.name), state, path, kind) or read_game(path, kind)
+            game = _indexed(index.get(path.name), state, path, kind) or read_game(home, path, kind)
         except userdata.Unreadable as reason:
-            problems.append(unreadable(path, kind, str(reason)))
+            problems.append(unreadable(home, path, kind, str(reason)))
             continue
         except OSError:  # gone meanwhile (another window of the game resumed and finished it)
             continue
@@ -157,7 +160,7 @@ def list_games() -> tuple[list[Game], list[str]]:
         if path.parent == base:
             known[path.name] = [*state, kind, game.summary, game.saved]
     if known != index:
-        _write_index(base, known)
+        _write_index(home, base, known)
     leftovers.remove_all_leftovers(base)
     for path in older:
         leftovers.remove_leftovers(path)
@@ -175,10 +178,10 @@ def _read_index(base: Path) -> dict[str, Any]:
     """The summaries the last listing read, by file name (empty when there is no usable index: it is
     only a shortcut, made again)."""
     try:
-        data = userdata.read_json_file(base / INDEX, "the list's index", "games index")
+        data = opened(INDEX_ENVELOPE, userdata.read_json_file(base / INDEX, "the list's index", "games index"))
     except (userdata.Unreadable, OSError):
         return {}
-    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or not isinstance(data.get("games"), dict):
+    if not isinstance(data.get("games"), dict):
         return {}
     games: dict[str, Any] = data["games"]
     return games
@@ -199,33 +202,33 @@ def _indexed(entry: Any, state: list[int], path: Path, kind: str) -> Game | None
     return Game(path, kind, float(saved), summary)
 
 
-def _write_index(base: Path, known: dict[str, Any]) -> None:
+def _write_index(home: PlayerFolder, base: Path, known: dict[str, Any]) -> None:
     """Keep what this listing read for the next (not in a read-only window; a failure costs only time)."""
-    if userdata.read_only():
+    if home.read_only:
         return
     try:
-        userdata.write_atomically(base / INDEX, json.dumps({"format": INDEX_FORMAT, "games": known}))
+        home.write_atomically(base / INDEX, json.dumps(INDEX_ENVELOPE.stamp({"games": known})))
     except OSError as error:
         log.info("the list of games in progress could not keep its index: %s", error)
 
 
-def unreadable(path: Path, kind: str, reason: str) -> str:
+def unreadable(home: PlayerFolder, path: Path, kind: str, reason: str) -> str:
     """Set a game's file aside; the sentence that says why and where it went."""
     if kind == SEASON:
         message = (
-            f"The saved championship {path} could not be read ({reason}); {userdata.set_aside_phrase(path)} "
+            f"The saved championship {path} could not be read ({reason}); {home.set_aside_phrase(path)} "
             "and a new championship can start."
         )
     else:
         message = (
-            f"The saved race {path} could not be read ({reason}); {userdata.set_aside_phrase(path)} "
+            f"The saved race {path} could not be read ({reason}); {home.set_aside_phrase(path)} "
             "and a new race can start."
         )
     log.warning("%s", message)
     return message
 
 
-def read_game(path: Path, kind: str) -> Game:
+def read_game(home: PlayerFolder, path: Path, kind: str) -> Game:
     """A game in progress as the list shows it (Unreadable when its file cannot be used)."""
     from game.meta.season import SeasonError, upgrade
 
@@ -246,11 +249,11 @@ def read_game(path: Path, kind: str) -> Game:
             raise userdata.Unreadable(str(error)) from None
     else:
         key = (str(path), state.st_mtime_ns, state.st_size)
-        summary = _WORKED_OUT.get(key)
+        summary = home.summaries.get(key)  # (summaries read from whole files, by the file's state)
         if summary is None:
             summary = _work_out(path, kind)
             summary.pop("saved")  # (not now: when the file was written)
-            _WORKED_OUT[key] = summary
+            home.summaries[key] = summary
     saved = summary.get("saved")
     return Game(path, kind, saved if isinstance(saved, (int, float)) else state.st_mtime, summary)
 
@@ -268,19 +271,19 @@ def _work_out(path: Path, kind: str) -> dict[str, Any]:
         raise userdata.Unreadable(str(error)) from None
 
 
-def bring_in_older() -> list[Path]:
+def bring_in_older(home: PlayerFolder) -> list[Path]:
     """Move the one race and the one championship older versions kept (race.json, season.json) into
     games/, each a game in progress of the list (its file renamed as it is, named after its time);
     those that stay where they are (a read-only window moves nothing), to be listed there."""
     staying = []
-    for old, kind in ((userdata.save_path(), RACE), (userdata.season_path(), SEASON)):
+    for old, kind in ((userdata.save_path(home), RACE), (userdata.season_path(home), SEASON)):
         if not old.is_file():
             continue
-        if userdata.read_only():
+        if home.read_only:
             staying.append(old)
             continue
         leftovers.remove_leftovers(old)
-        target = new_path(kind, old.stat().st_mtime)
+        target = new_path(home, kind, old.stat().st_mtime)
         try:
             _move(old, target)
             log.info("the %s of an older version is now the game in progress %s", old.name, target.name)
@@ -288,9 +291,9 @@ def bring_in_older() -> list[Path]:
             log.warning("%s could not be moved to %s: %s", old, target, error)
             staying.append(old)
         finally:
-            _GIVEN.discard(target)
-            userdata.seen(old)
-            userdata.seen(target)
+            home.given.discard(target)
+            home.seen(old)
+            home.seen(target)
     return staying
 
 

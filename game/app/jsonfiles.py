@@ -1,6 +1,7 @@
 """The player's JSON files read with their bounds (game/files.py: a size bounded before reading, whole
 numbers of bounded digits, bounded nesting), each failure one plain reason (`Unreadable`), and their
-format versions checked: shared by the saves, the settings and the list of games."""
+envelopes opened (`opened`: the format version checked, an older file upgraded, game/envelope.py): shared by the
+saves, the settings and the list of games."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game import files
+from game.envelope import Envelope, EnvelopeError
 
 
 class Unreadable(Exception):
@@ -47,14 +49,10 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
         raise Unreadable(f"it is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
 
 
-def check_format(data: dict[str, Any], key: str, known: int, what: str) -> None:
-    """Refuse a missing, invalid or newer format version."""
-    if key not in data:
-        raise Unreadable(f"it has no format version: it is not {what}")
-    version = data[key]
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise Unreadable(f"its format version {files.shown(version)} is not a whole number from 1")
-    if version > known:
-        raise Unreadable(
-            f"it was written by a newer version of the game (format {version}; this one reads format {known})"
-        )
+def opened(envelope: Envelope, data: Any, bare: int | None = None) -> dict[str, Any]:
+    """A player's file's data in its envelope's current format (game/envelope.py: older versions
+    upgraded), or Unreadable with the envelope's sentence (no version, a bad one, a newer one)."""
+    try:
+        return envelope.upgrade(data, bare)
+    except EnvelopeError as error:
+        raise Unreadable(str(error)) from None

@@ -20,6 +20,7 @@ from typing import Any
 
 from game import files
 from game.app import stats, userdata
+from game.app.folder import PlayerFolder
 from game.meta.replay import Replay, ReplayError, load
 from game.meta.season import MAX_RACES
 
@@ -29,7 +30,6 @@ REPLAYS = "replays"  # in the player's folder: the races kept as replays
 RACE_FILE = re.compile(r"race-(\d+)\.json")  # a championship's race in its folder
 SEASONS = userdata.SEASONS_FOLDER  # the finished championships, a folder each (race-1.json, ..., table.json)
 RACE, SEASON = "race", "season"  # a race's replay, a championship's race
-_SUMMARIES: dict[tuple[str, int, int], dict[str, Any]] = {}  # a file's summary, by its path and state
 
 
 @dataclass(frozen=True)
@@ -52,21 +52,21 @@ class Kept:
     figures: list[dict[str, Any]] = field(default_factory=list)  # each racer's, for the statistics (game.app.stats)
 
 
-def folders() -> tuple[Path, Path]:
+def folders(home: PlayerFolder) -> tuple[Path, Path]:
     """The replays' folder and the championships' (raises OSError without a player's folder)."""
-    base = userdata.user_dir()
+    base = home.path()
     return base / REPLAYS, base / SEASONS
 
 
-def list_kept() -> list[Kept]:
+def list_kept(home: PlayerFolder) -> list[Kept]:
     """Every kept race, the newest first (a championship's races: the last first)."""
     try:
-        replays, seasons = folders()
+        replays, seasons = folders(home)
     except OSError:
         return []
     found: list[Kept] = []
     for path in sorted(replays.glob("*.json")) if replays.is_dir() else []:
-        found.append(read_kept(path, RACE))
+        found.append(read_kept(home, path, RACE))
     for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
         if not folder.is_dir():
             continue
@@ -74,37 +74,44 @@ def list_kept() -> list[Kept]:
         for path in sorted(folder.glob("race-*.json")):
             number = re.fullmatch(r"race-(\d+)\.json", path.name)
             if number is not None:
-                found.append(read_kept(path, SEASON, name, int(number.group(1))))
+                found.append(read_kept(home, path, SEASON, name, int(number.group(1))))
     found.sort(key=lambda kept: (kept.saved, kept.number, kept.path.name), reverse=True)
     return found
+
+
+def read_table(folder: Path) -> dict[str, Any]:
+    """A kept championship's table.json in its envelope's current format (raises OSError, FileRefused or
+    ValueError: the envelope's EnvelopeError, JSON's, UTF-8's)."""
+    data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
+    return userdata.TABLE_ENVELOPE.upgrade(data)
 
 
 def season_name(folder: Path) -> str:
     """A finished championship's name: its table's, else its folder's (without the date)."""
     try:
-        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
-        name = data.get("name") if isinstance(data, dict) else None
+        data = read_table(folder)
+        name = data.get("name")
         if isinstance(name, str) and name.strip() and files.printable(name, 80) is None:
             return name.strip()
-    except (OSError, ValueError, files.FileRefused):
+    except (OSError, ValueError, files.FileRefused):  # (EnvelopeError too: a ValueError)
         pass
     return re.sub(r"^\d{4}-\d{2}-\d{2}-", "", folder.name).replace("-", " ").strip() or folder.name
 
 
-def read_kept(path: Path, kind: str, season: str = "", number: int = 0) -> Kept:
+def read_kept(home: PlayerFolder, path: Path, kind: str, season: str = "", number: int = 0) -> Kept:
     """A kept race as the list shows it (with the sentence of why, for a file that cannot be read)."""
     try:
         state = path.stat()
     except OSError as error:
         return Kept(path, kind, 0.0, season=season, number=number, problem=str(error.strerror or error))
     key = (str(path), state.st_mtime_ns, state.st_size)
-    summary = _SUMMARIES.get(key)
+    summary = home.summaries.get(key)  # (a file's summary, by its path and state)
     if summary is None:
         try:
             summary = summarise(load(path))
         except ReplayError as error:
             summary = {"problem": str(error)}
-        _SUMMARIES[key] = summary
+        home.summaries[key] = summary
     return Kept(path, kind, state.st_mtime, season=season, number=number, **summary)
 
 
@@ -170,21 +177,21 @@ def race_files(folder: Path) -> list[Path]:
     return [path for _, path in sorted(numbered)]
 
 
-def list_championships() -> list[KeptChampionship]:
+def list_championships(home: PlayerFolder) -> list[KeptChampionship]:
     """Every kept championship, the newest first."""
     try:
-        _, seasons = folders()
+        _, seasons = folders(home)
     except OSError:
         return []
     found = []
     for folder in sorted(seasons.iterdir()) if seasons.is_dir() else []:
         if folder.is_dir():
-            found.append(read_championship(folder))
+            found.append(read_championship(home, folder))
     found.sort(key=lambda c: (c.saved, c.folder.name), reverse=True)
     return found
 
 
-def read_championship(folder: Path) -> KeptChampionship:
+def read_championship(home: PlayerFolder, folder: Path) -> KeptChampionship:
     """A kept championship as the list shows it (with why, when it cannot be read)."""
     name = season_name(folder)
     files = race_files(folder)
@@ -195,7 +202,7 @@ def read_championship(folder: Path) -> KeptChampionship:
     if len(files) > MAX_RACES:  # (not read: a championship has no more)
         problem = f"{folder.name} holds {len(files)} races (a championship has at most {MAX_RACES})"
         return KeptChampionship(folder, name, saved, problem=problem)
-    races = [read_kept(path, SEASON, name, number) for number, path in enumerate(files, 1)]
+    races = [read_kept(home, path, SEASON, name, number) for number, path in enumerate(files, 1)]
     problem = next((race.problem for race in races if race.problem), "")
     if not races:
         problem = f"{folder.name} holds no race"
@@ -205,9 +212,9 @@ def read_championship(folder: Path) -> KeptChampionship:
 def champions_of(folder: Path) -> list[str]:
     """The names in first place of a kept championship's table (table.json), or none when it cannot be read."""
     try:
-        data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
-        lines = data.get("table") if isinstance(data, dict) else None
-    except (OSError, ValueError, RecursionError, files.FileRefused):
+        data = read_table(folder)
+        lines = data.get("table")
+    except (OSError, ValueError, RecursionError, files.FileRefused):  # (EnvelopeError too: a ValueError)
         return []
     names = []
     for line in lines if isinstance(lines, list) else []:

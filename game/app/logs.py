@@ -26,7 +26,7 @@ from types import TracebackType
 from typing import Any, TextIO
 
 from game import files
-from game.app.userdata import user_dir
+from game.app.folder import user_dir
 
 log = logging.getLogger("fantasy-racing")
 

@@ -13,6 +13,10 @@ progress of the player's folder (a test reads the import graph to keep it so):
   of a race hosted elsewhere) has a session that never saves. A person's own choices of the
   current turn may be taken back (`take_back`) up to the last thing chance revealed: the race is
   rebuilt from its record with one choice fewer, the same dice.
+- `FOLDER` is the player's folder of this process (`game.app.folder.PlayerFolder`: where it is, its
+  lock, what it could not save, its one writer of the saves made in the background): the session owns
+  it and hands it to the modules that read and write the player's files; the window and the commands
+  ask it here (`scenes/app.py` locks it and closes it at the end: the saves queued are written first).
 - The functions below it are the menus' doors: the games in progress (`games`, `resume_game`,
   `delete_game`: only once the player said yes), the kept races (`kept_races`, `open_kept`,
   `delete_kept`: only once the player said yes), the kept championships (`kept_championships`,
@@ -35,6 +39,7 @@ from game.app import championships as championshipfiles
 from game.app import games as gamefiles
 from game.app import kept as keptfiles
 from game.app import stats, userdata
+from game.app.folder import PlayerFolder
 from game.app.games import Game
 from game.app.kept import Kept
 from game.app.kept import KeptChampionship as KeptChampionship  # (the championships list names it)
@@ -45,7 +50,8 @@ from game.rules.race import Race, SaveError
 log = logging.getLogger("fantasy-racing")
 REPLAYS_FOLDER = "replays"  # in the player's folder: the races kept as replays
 RECALLED = 12  # a resumed race: at most this many of its last choices are looked at for taking back
-__all__ = ["Game", "Kept", "Session"]
+__all__ = ["FOLDER", "Game", "Kept", "Session"]
+FOLDER = PlayerFolder()  # the player's folder of this process: the platform's per-user folder
 
 
 class Session:
@@ -55,7 +61,8 @@ class Session:
     again); `season` the championship it belongs to; `bots` racers to save as computer racers of
     those levels (a network race's friends, when the host resumes it alone); `saves` False for a
     race that is never saved; `path` the game's file in the games in progress (a new one at the
-    first save; a championship's race saves in its championship's).
+    first save; a championship's race saves in its championship's); `folder` the player's folder it
+    saves in (the process's `FOLDER`).
     """
 
     def __init__(
@@ -66,7 +73,9 @@ class Session:
         bots: dict[int, str] | None = None,
         saves: bool = True,
         path: Path | None = None,
+        folder: PlayerFolder = FOLDER,
     ) -> None:
+        self.folder = folder
         self.race = race
         self.setup = dict(setup or {})
         self.season = season
@@ -179,14 +188,20 @@ class Session:
         if self.race.over or not self.saves:
             return
         if self.season is not None:
-            _save_season(self.season, background)
+            _save_season(self.folder, self.season, background)
             return
         try:
             if self.path is None:
-                self.path = gamefiles.new_path(gamefiles.RACE)
+                self.path = gamefiles.new_path(self.folder, gamefiles.RACE)
             summary = gamefiles.race_summary(self.race, self.setup, self.bots)
             userdata.save_race(
-                self.race, self.setup, background=background, bots=self.bots, path=self.path, summary=summary
+                self.folder,
+                self.race,
+                self.setup,
+                background=background,
+                bots=self.bots,
+                path=self.path,
+                summary=summary,
             )
         except (SaveError, OSError) as error:
             log.warning("the race could not be saved: %s", error)
@@ -196,46 +211,44 @@ class Session:
             if self.season.race is self.race:
                 self.season.finish_race()
             if self.saves:
-                _save_season(self.season, background=False)  # once a race: the season's results are on disk
+                _save_season(self.folder, self.season, background=False)  # once a race: its results on disk
         elif self.saves:
-            _finished(self.race, self.path)
+            _finished(self.folder, self.race, self.path)
 
 
-def _finished(race: Race, path: Path | None) -> None:
+def _finished(folder: PlayerFolder, race: Race, path: Path | None) -> None:
     """A race of the games in progress is over: its replay is kept, then its game forgotten (if the
     replay cannot be written, the game stays: nothing is lost)."""
     try:
-        keep_replay(race)
+        keep_replay(race, folder)
     except Exception as error:  # (ReplayError, OSError: said in the log; the game stays in the list)
         log.warning("the finished race could not be kept as a replay, its save stays: %s", error)
         return
     if path is not None:
-        userdata.delete_save(path)
+        userdata.delete_save(folder, path)
 
 
 # ---------------------------------------------------------------- championships and their files
-_SEASON_FILES: dict[int, tuple[weakref.ref[Season], Path]] = {}  # id of a championship -> its game's file
-
-
-def season_file(season: Season) -> Path:
+def season_file(season: Season, folder: PlayerFolder = FOLDER) -> Path:
     """The championship's file in the games in progress (a new one the first time; raises OSError)."""
-    known = _SEASON_FILES.get(id(season))
+    known = folder.season_files.get(id(season))  # (id of a championship -> its game's file)
     if known is not None and known[0]() is season:
         return known[1]
-    path = gamefiles.new_path(gamefiles.SEASON)
-    _remember(season, path)
+    path = gamefiles.new_path(folder, gamefiles.SEASON)
+    _remember(folder, season, path)
     return path
 
 
-def _remember(season: Season, path: Path) -> None:
-    key = id(season)
-    _SEASON_FILES[key] = (weakref.ref(season, lambda _: _SEASON_FILES.pop(key, None)), path)
+def _remember(folder: PlayerFolder, season: Season, path: Path) -> None:
+    key, files = id(season), folder.season_files
+    files[key] = (weakref.ref(season, lambda _: files.pop(key, None)), path)
 
 
-def _save_season(season: Season, background: bool) -> None:
+def _save_season(folder: PlayerFolder, season: Season, background: bool) -> None:
     try:
-        path = season_file(season)
-        userdata.save_season(season, background=background, path=path, summary=gamefiles.season_summary(season))
+        path = season_file(season, folder)
+        summary = gamefiles.season_summary(season)
+        userdata.save_season(folder, season, background=background, path=path, summary=summary)
     except (SaveError, OSError) as error:
         log.warning("the season could not be saved: %s", error)
 
@@ -244,8 +257,7 @@ def _save_season(season: Season, background: bool) -> None:
 def games() -> tuple[list[Game], str]:
     """The games in progress, the most recent first, and a sentence for the files that could not be
     read (set aside), or ""."""
-    userdata.wait_for_saves()  # (a save written in the background: the list shows it)
-    found, unreadable = gamefiles.list_games()
+    found, unreadable = gamefiles.list_games(FOLDER)  # (once the saves queued are written: it shows them)
     return found, " ".join(unreadable)
 
 
@@ -254,14 +266,14 @@ def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
     progress), or the championship between two races, or a sentence saying why it could not be read
     (it was set aside)."""
     if game.kind == gamefiles.SEASON:
-        season, problem = userdata.load_season(game.path)
+        season, problem = userdata.load_season(FOLDER, game.path)
         if season is None:
             return None, None, problem or ""
-        _remember(season, game.path)
+        _remember(FOLDER, season, game.path)
         if season.race is not None:
             return Session(season.race, season.race_setup, season=season, path=game.path), None, ""
         return None, season, ""
-    saved, problem = userdata.load_race(game.path)
+    saved, problem = userdata.load_race(FOLDER, game.path)
     if saved is None:
         return None, None, problem or ""
     return Session(saved.race, saved.setup, path=game.path), None, ""
@@ -271,9 +283,9 @@ def delete_game(game: Game) -> bool:
     """Delete a game in progress (only once the player said yes to the question naming it); True when
     gone (False in a read-only window, or when the disk refused: the log says why)."""
     if game.kind == gamefiles.SEASON:
-        gone = userdata.delete_season(game.path)
+        gone = userdata.delete_season(FOLDER, game.path)
     else:
-        gone = userdata.delete_save(game.path)
+        gone = userdata.delete_save(FOLDER, game.path)
     if gone:
         log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
     return gone
@@ -281,8 +293,8 @@ def delete_game(game: Game) -> bool:
 
 def kept_races() -> list[Kept]:
     """The races kept to watch again (replays, championships' races), the newest first."""
-    userdata.wait_for_saves()
-    return keptfiles.list_kept()
+    FOLDER.flush()
+    return keptfiles.list_kept(FOLDER)
 
 
 def open_kept(kept: Kept) -> tuple[Any, str]:
@@ -293,7 +305,7 @@ def open_kept(kept: Kept) -> tuple[Any, str]:
 def delete_kept(kept: Kept) -> bool:
     """Delete a kept race (only once the player said yes to the question naming it); True when gone
     (False in a read-only window, or when the disk refused)."""
-    gone = userdata.delete_replay(kept.path)
+    gone = userdata.delete_replay(FOLDER, kept.path)
     if gone:
         log.info("the kept race %s was deleted (the player said yes)", kept.path.name)
     return gone
@@ -301,8 +313,8 @@ def delete_kept(kept: Kept) -> bool:
 
 def kept_championships() -> list[KeptChampionship]:
     """The finished championships kept, the newest first."""
-    userdata.wait_for_saves()
-    return keptfiles.list_championships()
+    FOLDER.flush()
+    return keptfiles.list_championships(FOLDER)
 
 
 def open_championship(championship: KeptChampionship) -> tuple[Season | None, str]:
@@ -320,7 +332,7 @@ def delete_championship(championship: KeptChampionship) -> bool:
     yes; userdata.delete_replay checks that every file is one of the championships' folder); True when gone."""
     folder = championship.folder
     for path in [*keptfiles.race_files(folder), folder / "table.json"]:
-        if path.exists() and not userdata.delete_replay(path):
+        if path.exists() and not userdata.delete_replay(FOLDER, path):
             return False
     try:
         folder.rmdir()
@@ -335,26 +347,26 @@ def delete_championship(championship: KeptChampionship) -> bool:
 
 def statistics(player_name: str, also: str = "", since: str = "") -> stats.Stats:
     """The player's statistics from every race kept (game.app.stats), by the names he plays under."""
-    userdata.wait_for_saves()
-    return stats.gather(keptfiles.list_kept(), player_name, also, since)
+    FOLDER.flush()
+    return stats.gather(keptfiles.list_kept(FOLDER), player_name, also, since)
 
 
 def export_statistics(figures: stats.Stats) -> Path:
     """Every race the player played as CSV, in statistics.csv of his folder (replaced: it is an export,
     not his data); its path. Raises OSError."""
-    path = userdata.user_dir() / stats.CSV_FILE
-    userdata.write_atomically(path, stats.csv_text(figures))
+    path = FOLDER.path() / stats.CSV_FILE
+    FOLDER.write_atomically(path, stats.csv_text(figures))
     return path
 
 
 def problems() -> list[str]:
     """What could not be saved since the last call, one sentence each (the title shows them)."""
-    return userdata.take_problems()
+    return FOLDER.take_problems()
 
 
 def read_only() -> bool:
     """Whether another window holds the player's folder, so that this one saves nothing."""
-    return userdata.read_only()
+    return FOLDER.read_only
 
 
 def new_race(
@@ -369,48 +381,45 @@ def season_race(season: Season) -> Session:
     """The session of the championship's race in progress (the season is saved as it starts)."""
     if season.race is None:
         raise ValueError("the championship has no race in progress")
-    _save_season(season, background=False)
+    _save_season(FOLDER, season, background=False)
     return Session(season.race, season.race_setup, season=season)
 
 
 def save_season(season: Season) -> None:
     """Save the championship now (between races: its table's *Save and quit*); raises OSError."""
-    userdata.save_season(season, path=season_file(season), summary=gamefiles.season_summary(season))
+    userdata.save_season(FOLDER, season, path=season_file(season), summary=gamefiles.season_summary(season))
 
 
 def keep_finished_season(season: Season, day: datetime.date | None = None) -> Path:
     """Keep a finished championship where the player finds it (its races' replays and its table),
     then forget it as a championship in progress; the folder. Raises OSError, and then the
     championship in progress stays saved: nothing is lost."""
-    folder = userdata.keep_season(season, (day or datetime.date.today()).isoformat())
-    userdata.delete_season(season_file(season))
+    folder = userdata.keep_season(FOLDER, season, (day or datetime.date.today()).isoformat())
+    userdata.delete_season(FOLDER, season_file(season))
     return folder
 
 
-_KEPT: dict[int, tuple[weakref.ref[Race], Path]] = {}  # id of a finished race -> its replay's file
-
-
-def keep_replay(race: Race) -> Path:
+def keep_replay(race: Race, folder: PlayerFolder = FOLDER) -> Path:
     """Keep a race as a replay file in the player's folder (never replaces anything; a race kept
     already, at its end, gives the same file); its path. Raises ReplayError or OSError."""
-    key = id(race)
-    known = _KEPT.get(key)
+    key, kept = id(race), folder.replays_kept  # (id of a finished race -> its replay's file)
+    known = kept.get(key)
     if known is not None and known[0]() is race and race.over and known[1].is_file():
         return known[1]
-    path = write_replay(race, userdata.user_dir() / REPLAYS_FOLDER, datetime.date.today())
+    path = write_replay(race, folder.path() / REPLAYS_FOLDER, datetime.date.today())
     if race.over:
-        _KEPT[key] = (weakref.ref(race, lambda _: _KEPT.pop(key, None)), path)
+        kept[key] = (weakref.ref(race, lambda _: kept.pop(key, None)), path)
     return path
 
 
 def keep_as_save(race: Race, setup: dict[str, Any], path: Path | None = None) -> Path:
     """Keep a race (a friend's, after his host left) as a game in progress of its own (`path`: the
     one it was kept as already); its file. Raises OSError, SaveError."""
-    path = path or gamefiles.new_path(gamefiles.RACE)
-    userdata.save_race(race, setup, path=path, summary=gamefiles.race_summary(race, setup))
+    path = path or gamefiles.new_path(FOLDER, gamefiles.RACE)
+    userdata.save_race(FOLDER, race, setup, path=path, summary=gamefiles.race_summary(race, setup))
     return path
 
 
 def wait_for_saves() -> None:
     """Let every save started in the background reach the disk (the game is closing)."""
-    userdata.wait_for_saves()
+    FOLDER.flush()

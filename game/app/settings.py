@@ -1,4 +1,5 @@
-"""The player's settings: settings.json in the per-user folder (`game.app.userdata`).
+"""The player's settings: settings.json in the player's folder (`game.app.folder.PlayerFolder`, handed
+by its owner: the window's, the command's, `game.app.session.FOLDER`).
 
 A small versioned JSON file, written atomically. Every setting is one row of
 one table, `SETTINGS` (name, type, bounds or choices, default, the keys of its
@@ -24,15 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from game.app.controls import read_controls
+from game.app.folder import PlayerFolder
+from game.app.jsonfiles import Unreadable, opened, read_json_file
 from game.app.leftovers import remove_leftovers
-from game.app.userdata import (
-    Unreadable,
-    check_format,
-    read_json_file,
-    set_aside_phrase,
-    user_dir,
-    write_atomically,
-)
+from game.envelope import Envelope
 from game.files import kind_of
 from game.rules import levels
 from game.rules.characters import CHARACTERS
@@ -43,6 +39,7 @@ log = logging.getLogger("fantasy-racing")
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = 1  # the "format" of settings.json this game writes and reads
+ENVELOPE = Envelope("a settings file", "format", SETTINGS_FORMAT)  # (game/envelope.py)
 
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
@@ -91,9 +88,9 @@ def lineup_problem(lineup: Any, name: str) -> str | None:
     return None
 
 
-def settings_path() -> Path:
-    """Where the settings are kept."""
-    return user_dir() / SETTINGS_FILE
+def settings_path(folder: PlayerFolder) -> Path:
+    """Where the settings are kept in the player's folder (raises OSError when it cannot be made)."""
+    return folder.path() / SETTINGS_FILE
 
 
 # ---------------------------------------------------------------- language
@@ -448,8 +445,8 @@ class Settings:
         return settings
 
     @classmethod
-    def load(cls) -> Settings:
-        """The saved settings, or the defaults; never raises for a bad file.
+    def load(cls, folder: PlayerFolder) -> Settings:
+        """The settings saved in the player's `folder`, or the defaults; never raises for a bad file.
 
         A file that cannot be used at all is set aside and the defaults are
         used; a file with some bad values is set aside too, and its good
@@ -458,7 +455,7 @@ class Settings:
         bad file).
         """
         try:
-            path = settings_path()
+            path = settings_path(folder)
         except OSError as error:
             return cls._defaults_because(
                 f"The game's folder for settings and saves cannot be made ({error}); "
@@ -471,23 +468,22 @@ class Settings:
             data = read_json_file(path, "settings", "settings")
             if not isinstance(data, dict):
                 raise Unreadable(f"it holds {kind_of(data)}, not settings")
-            if "format" in data or "window" not in data:  # the first builds wrote no format
-                check_format(data, "format", SETTINGS_FORMAT, "a settings file")
+            data = opened(ENVELOPE, data, bare=1 if "window" in data else None)  # the first builds wrote no format
         except Unreadable as reason:
             return cls._defaults_because(
                 f"The settings file {path} could not be read ({reason}); "
-                f"{set_aside_phrase(path)} and the default settings are used."
+                f"{folder.set_aside_phrase(path)} and the default settings are used."
             )
         settings, fixes = cls.from_dict(data)
         if fixes:
             shown = "; ".join(fixes[:4]) + ("; ..." if len(fixes) > 4 else "")
             settings.problem = (
                 f"The settings file {path} had values this game cannot use ({shown}); "
-                f"{set_aside_phrase(path)} and those settings were corrected."
+                f"{folder.set_aside_phrase(path)} and those settings were corrected."
             )
             log.warning("%s", settings.problem)
             if not path.exists():
-                settings.save()  # the corrected settings, in a new file
+                settings.save(folder)  # the corrected settings, in a new file
         return settings
 
     @classmethod
@@ -507,9 +503,8 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """The settings as written to the file."""
         data = dict(self.extra)
-        data["format"] = SETTINGS_FORMAT
         data.update({row.name: row.write(getattr(self, row.name)) for row in SETTINGS})
-        return data
+        return ENVELOPE.stamp(data)
 
     def keep_seat_key(self, place: str, key: str) -> None:
         """Keep the key of a seat taken (`place`: game.net.protocol.key_place), the last SEAT_KEYS only."""
@@ -519,9 +514,10 @@ class Settings:
         while len(self.seat_keys) > SEAT_KEYS:
             del self.seat_keys[next(iter(self.seat_keys))]
 
-    def save(self) -> None:
-        """Write the settings (atomically); a disk problem is logged, never raised."""
+    def save(self, folder: PlayerFolder) -> None:
+        """Write the settings in the player's `folder` (atomically, never through a link; nothing in a
+        read-only window); a disk problem is logged, never raised."""
         try:
-            write_atomically(settings_path(), json.dumps(self.to_dict(), indent=2) + "\n")
+            folder.write_atomically(settings_path(folder), json.dumps(self.to_dict(), indent=2) + "\n")
         except OSError as error:
             log.warning("the settings could not be saved: %s", error)

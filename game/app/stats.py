@@ -33,9 +33,6 @@ from game.rules.levels import POLICIES
 
 LEVELS = POLICIES  # the computer levels a record may name, in their order (game/rules/levels.py)
 Z95 = 1.959964  # the normal quantile of a 95 % interval
-_SUMMARIES: dict[
-    tuple[str, int, int], dict[str, Any]
-] = {}  # a kept file's board, racers and figures, by path and state
 
 
 @dataclass(frozen=True)

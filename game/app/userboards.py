@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from game import files
-from game.app import userdata
+from game.app.folder import user_dir
 
 log = logging.getLogger("fantasy-racing")
 
@@ -76,7 +76,7 @@ def shipped_maps() -> Path:
 
 def folder() -> Path:
     """Where the player's boards are (the per-user folder is made if needed; OSError when it cannot be)."""
-    return userdata.user_dir() / FOLDER
+    return user_dir() / FOLDER
 
 
 def prepare() -> Path | None:
@@ -92,7 +92,7 @@ def prepare() -> Path | None:
         log.info("there is no boards folder: %s", error)
         return None
     try:
-        home = userdata.user_dir()
+        home = user_dir()
         files.no_links(where / "tilesets", home)
         (where / "tilesets").mkdir(parents=True, exist_ok=True)
         readme = where / README

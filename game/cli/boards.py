@@ -7,6 +7,7 @@ import json
 import sys
 
 from game.app import addboards, userboards
+from game.app.session import FOLDER
 from game.app.settings import settings_path, system_language
 from game.app.userdata import Unreadable, read_json_file
 from game.boards.map_words import LANGUAGES, catalogue_entries
@@ -19,7 +20,7 @@ def language_of(lang: str | None) -> str:
     if lang is not None:
         return lang
     try:
-        path = settings_path()
+        path = settings_path(FOLDER)
         saved = read_json_file(path, "settings", "settings") if path.is_file() else None
     except (OSError, Unreadable):
         saved = None

@@ -17,7 +17,7 @@ def run_stats(args: argparse.Namespace) -> int:
     """Print the statistics, or write them as CSV; exit 1 when the CSV cannot be written."""
     if args.csv not in (None, "-"):
         writable(args.csv, "--csv", ".csv")
-    settings = Settings.load()
+    settings = Settings.load(session.FOLDER)
     if args.names:
         found = session.statistics(",".join(args.names), "", settings.stats_since)
     else:

@@ -165,18 +165,19 @@ def run_join(args: argparse.Namespace) -> int:
                 raise CommandLineError("--code: give the room code the host gave you (or join with an invite)")
     except ValueError as error:
         raise CommandLineError(str(error)) from None
+    from game.app.session import FOLDER
     from game.app.settings import Settings
 
     place = key_place(target, code, args.name)
-    key = args.key if args.key is not None else Settings.load().seat_keys.get(place, "")
+    key = args.key if args.key is not None else Settings.load(FOLDER).seat_keys.get(place, "")
 
     def keep(token: str) -> None:
         """The seat's key, printed and kept in the settings (read again just before: another join may
         have kept one meanwhile)."""
         print(f"join: your seat's key is {token} (join again with --key {token} to take your seat back)", flush=True)
-        settings = Settings.load()
+        settings = Settings.load(FOLDER)
         settings.keep_seat_key(place, token)
-        settings.save()
+        settings.save(FOLDER)
 
     quiet = args.json or args.quiet
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))

@@ -35,6 +35,7 @@ from typing import Any
 
 from game import files, version
 from game.boards.board import Board
+from game.envelope import Envelope, EnvelopeError
 from game.rules.dice import DiceExhausted
 from game.rules.events import Event
 from game.rules.race import IllegalChoice, Race, SaveError
@@ -43,6 +44,7 @@ from game.rules.record import check as check_record
 
 REPLAY_FORMAT = "fantasy-racing-replay"
 REPLAY_VERSION = 1
+ENVELOPE = Envelope("a replay", "version", REPLAY_VERSION)  # beside "format": what the file is (game/envelope.py)
 GAME_VERSION = version.VERSION  # (pyproject.toml)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds (main.py replay --speed, + and - in the window)
 MAX_EVENTS = 200_000  # a 15-turn race of six racers gives a few thousand
@@ -94,13 +96,8 @@ def data(race: Race) -> dict[str, Any]:
         saved = race.to_dict()
     except SaveError as error:
         raise ReplayError(f"this race cannot be kept as a replay: {error}") from None
-    return {
-        "format": REPLAY_FORMAT,
-        "version": REPLAY_VERSION,
-        "game_version": GAME_VERSION,
-        "race": saved,
-        "events": event_data(race.log),
-    }
+    content = {"game_version": GAME_VERSION, "race": saved, "events": event_data(race.log)}
+    return {"format": REPLAY_FORMAT, **ENVELOPE.stamp(content)}  # (what the file is, then its version)
 
 
 def text(replay_data: dict[str, Any]) -> str:
@@ -184,14 +181,14 @@ def read(loaded: Any, name: str = "the replay") -> Replay:
     if not isinstance(loaded, dict):
         raise ReplayError(f"{name} is not a replay: it holds JSON but not a Fantasy Racing replay or save")
     if loaded.get("format") == REPLAY_FORMAT:
-        version = loaded.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ReplayError(f"{name} is damaged: its replay version is {files.shown(version)}, not a whole number")
-        if version > REPLAY_VERSION:
-            raise ReplayError(
-                f"{name} is a replay of version {version}, newer than this game reads "
-                f"({REPLAY_VERSION}): play it with a newer Fantasy Racing"
-            )
+        try:
+            loaded = ENVELOPE.upgrade(loaded)
+        except EnvelopeError as error:
+            if error.newer:
+                raise ReplayError(
+                    f"{name} cannot be played back: {error}: play it with a newer Fantasy Racing"
+                ) from None
+            raise ReplayError(f"{name} is damaged: {error}") from None
         events = loaded.get("events")
         if not isinstance(events, list) or not all(isinstance(e, dict) and _event_kind(e) for e in events):
             raise ReplayError(f"{name} is damaged: its recorded events are missing or not events")

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from game.boards.board import Board
 from game.boards.map_format import BOARD_NAME_LENGTH
 from game.bots import ai
-from game.files import shown
+from game.envelope import Envelope, EnvelopeError
 from game.meta import replay
 from game.rules import record, seeds, tuning
 from game.rules.characters import CHARACTERS
@@ -310,17 +310,18 @@ class Season:
     # ------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
         """The season as plain data (the race in progress as its record)."""
-        return {
-            "season_format": SEASON_FORMAT,
-            "name": self.name,
-            "racers": [s.to_dict() for s in self.racers],
-            "boards": list(self.boards),
-            "turns": self.turns,
-            "seed": self.seed,
-            "results": [r.to_dict() for r in self.results],
-            "race": self.race.to_dict() if self.race is not None and not self.race.over else None,
-            "race_setup": self.race_setup,
-        }
+        return ENVELOPE.stamp(
+            {
+                "name": self.name,
+                "racers": [s.to_dict() for s in self.racers],
+                "boards": list(self.boards),
+                "turns": self.turns,
+                "seed": self.seed,
+                "results": [r.to_dict() for r in self.results],
+                "race": self.race.to_dict() if self.race is not None and not self.race.over else None,
+                "race_setup": self.race_setup,
+            }
+        )
 
     @classmethod
     def from_dict(cls, data: Any) -> Season:
@@ -382,18 +383,16 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1}  # version -> the next one
 
 
+ENVELOPE = Envelope("a Fantasy Racing season", "season_format", SEASON_FORMAT, MIGRATIONS)  # (game/envelope.py)
+
+
 def upgrade(data: Any) -> dict[str, Any]:
     """A season's data of any version the game wrote, in the current format (SeasonError for data of
     no version, or of a newer one than this game reads)."""
-    if not isinstance(data, dict) or "season_format" not in data:
-        raise SeasonError("it is not a Fantasy Racing season (no season_format)")
-    version = data["season_format"]
-    if type(version) is not int or not 1 <= version <= SEASON_FORMAT:
-        raise SeasonError(f"it has season format {shown(version)}; this game reads format {SEASON_FORMAT} and older")
-    upgraded: dict[str, Any] = data
-    while upgraded["season_format"] < SEASON_FORMAT:
-        upgraded = MIGRATIONS[upgraded["season_format"]](upgraded)
-    return upgraded
+    try:
+        return ENVELOPE.upgrade(data)
+    except EnvelopeError as error:
+        raise SeasonError(str(error)) from None
 
 
 def racer_name(setup: RacerSetup) -> str:

@@ -33,7 +33,8 @@ The same tables' `Field`s check the other files of the player (a race's
 setup, `SETUP`; a season, `game.meta.season`; the settings, `game.app.settings`):
 whatever a file holds is checked before anything uses it. The rules check the
 rest (a choice's legality) while the race is rebuilt. Every older version the game wrote is upgraded as it is
-read (`MIGRATIONS`, one step a version), never refused.
+read (`MIGRATIONS`, one step a version, through the envelope every file of the game shares:
+`ENVELOPE`, game/envelope.py), never refused.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from typing import Any
 
 from game.boards.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES, TEXT_TERRAIN
 from game.boards.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
-from game.files import kind_of, printable, shown
+from game.envelope import Envelope, EnvelopeError
+from game.files import kind_of, printable
 from game.rules import levels, tuning
 from game.rules.characters import CHARACTERS
 from game.rules.dice import DICE_KINDS, TWISTER, Dice, ShownDice
@@ -99,18 +101,19 @@ def make(
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
     seed, `Dice.saved`: their kind, the faces shown; `rules`: the version of the rules the race plays by,
     game/rules/tuning.py)."""
-    return {
-        "format": FORMAT,
-        "rules": rules,
-        "board": board,
-        "source": source,
-        "racers": [dict(r) for r in racers],
-        "turns": turns,
-        "seed": seed,
-        "dice": TWISTER,
-        "choices": plain(choices),
-        **(dice or {}),
-    }
+    return ENVELOPE.stamp(
+        {
+            "rules": rules,
+            "board": board,
+            "source": source,
+            "racers": [dict(r) for r in racers],
+            "turns": turns,
+            "seed": seed,
+            "dice": TWISTER,
+            "choices": plain(choices),
+            **(dice or {}),
+        }
+    )
 
 
 def without_seed(data: dict[str, Any], faces: Sequence[int], orders: Sequence[Sequence[int]]) -> dict[str, Any]:
@@ -419,21 +422,13 @@ def _from_3(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_1, 2: _from_2, 3: _from_3}
 
 
+ENVELOPE = Envelope("a race", "format", FORMAT, MIGRATIONS)  # (game/envelope.py: one way for every file)
+
+
 def upgrade(data: Any) -> dict[str, Any]:
     """A record of any version the game wrote, in the current format (RecordError for a record of no
     version, or of a newer one than this game reads)."""
-    if not isinstance(data, dict):
-        raise RecordError(f"it holds {kind_of(data)}, not a race")
-    if "format" not in data:
-        raise RecordError("it has no format version: it is not a saved race")
-    version = data["format"]
-    if type(version) is not int or version < 1:
-        raise RecordError(f"its format version {shown(version)} is not a whole number from 1")
-    if version > FORMAT:
-        raise RecordError(
-            f"it was written by a newer version of the game (format {version}; this one reads format {FORMAT})"
-        )
-    record = dict(data)
-    while record["format"] < FORMAT:
-        record = MIGRATIONS[record["format"]](record)
-    return record
+    try:
+        return ENVELOPE.upgrade(data)
+    except EnvelopeError as error:
+        raise RecordError(str(error)) from None

@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 
 from game import files
-from game.app import userdata
+from game.app import session
 from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
 from scenes import assets
 from scenes.render import tiled
@@ -282,7 +282,7 @@ def _board_key(board) -> tuple:
 def _kept_file(key: tuple) -> Path | None:
     """Where the picture of this key is kept on disk (None when there is no per-user folder)."""
     try:
-        folder = userdata.user_dir() / THUMBNAIL_FOLDER
+        folder = session.FOLDER.path() / THUMBNAIL_FOLDER
     except OSError:
         return None
     return folder / (hashlib.sha256(repr(key).encode("utf-8")).hexdigest()[:32] + ".png")
@@ -303,7 +303,7 @@ def _read_kept(path: Path | None, size: tuple[int, int]) -> pygame.Surface | Non
 
 def _keep(path: Path | None, picture: pygame.Surface) -> None:
     """Keep a card's picture on disk (written atomically; the oldest go beyond THUMBNAIL_FILES)."""
-    if path is None or userdata.read_only():
+    if path is None or session.read_only():
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
