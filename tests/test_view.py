@@ -17,7 +17,7 @@ from game.app.session import Session
 from game.boards.board import MAX_COLUMNS, MAX_SQUARES
 from game.bots import ai
 from game.rules.dice import Dice
-from scenes import i18n
+from scenes import hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.race import RaceScene
 from scenes.race import scene as race_scene
@@ -26,7 +26,7 @@ from scenes.race.zoom import ZoomableBoard
 from tests.test_scenes import app  # noqa: F401  (the fixture)
 
 BOARDS = sorted(Path(__file__).resolve().parent.parent.glob("maps/*.tmx"))
-VIEW = race_scene.VIEW
+VIEW = hud.board_area()  # (the design-sized screen)
 TILE = race_scene.TILE
 LARGEST = ((MAX_SQUARES // 128, 128), (MAX_SQUARES // MAX_COLUMNS, MAX_COLUMNS))  # (columns, rows)
 
