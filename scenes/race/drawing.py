@@ -120,6 +120,7 @@ class RaceDrawing:
             controls.stamp(),
             tuple(sorted(scene.seats.tags(race).items())),
             theme.look(),
+            theme.screen_size(),  # (a new window's size: the sidebar and the top bar elsewhere)
         )
 
     def hud(self) -> pygame.Surface:
