@@ -317,7 +317,8 @@ class Camera:
                 self.position[0] += event.x * self.base_tile / self.scale
             return True
         if kind == pygame.MULTIGESTURE and self.zooms and getattr(event, "num_fingers", 2) >= 2:
-            pos = (event.x * self.view.right, event.y * (self.view.bottom))  # (a touchpad: 0-1 of the window)
+            width, height = theme.screen_size()  # (a touchpad's fingers: 0-1 of the window, so of the screen)
+            pos = (event.x * width, event.y * height)
             self.manual = True
             self.zoom(max(0.5, 1.0 + event.pinched * PINCH_ZOOM), pos if self.view.collidepoint(pos) else None)
             return True
