@@ -165,3 +165,20 @@ def test_a_decision_of_fourteen_moves_scrolls_its_rows_with_the_focus_and_cuts_n
         assert panel.rows.first == first + way, "a click on the mark shows the next row that way"
     finally:
         i18n.set_language("en")
+
+
+def test_the_wheel_keeps_the_square_under_the_pointer_on_a_board_narrower_than_the_larger_view(tmp_path, monkeypatch):
+    app = window(tmp_path, monkeypatch)
+    scene = a_race(app)  # (the practice board: far narrower than a 1920x1080 screen's view)
+    camera = scene.camera
+    assert camera.narrow
+    for pointer, notches in (((camera.board_view.left + 20, 400), 1), ((camera.board_view.right - 20, 300), -1)):
+        under = camera.square_at(pointer)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))])
+        wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0, precise_y=notches)
+        app.step([wheel])
+        camera.settle()
+        assert under is not None and camera.square_at(pointer) == under, (pointer, notches)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0)])
+    app.step([])
+    assert camera.board_left is None, "C: the camera back on the race, the board centred again"
