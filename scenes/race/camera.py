@@ -12,7 +12,8 @@ The board wraps: a square may show more than once on a board shorter than the vi
 always takes the short way round. A board narrower than the view is drawn once across
 (`board_view`: never two copies of a racer side by side), centred or where the race's guide puts it
 (`board_left`), or, zoomed at the pointer, where the pointer's square stays under it until the camera
-is given back to the race (a larger window's view is wider than most boards); a board that fits in the free height is drawn once, centred in it.
+is given back to the race (a larger window's view is wider than most boards); a board that fits in
+the free height is drawn once, centred in it.
 
 Positions: `position` is the view's top-left in pixels of the board drawn at the race's size (scale
 1); `at` is the same at the current scale, the pixel `ZoomableBoard.draw_scaled` takes.
