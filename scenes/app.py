@@ -1,5 +1,6 @@
-"""The window: a fixed 1280x720 logical screen scaled to the window or full
-screen, the frame clock, the settings, and the scene stack that does the rest.
+"""The window: a logical screen that follows the window (its size over the interface scale, never
+smaller than 1280x720: scenes/ui/canvas.py) scaled to the window or full screen, the frame clock,
+the settings, and the scene stack that does the rest.
 
 `run(options)` is the entry point of `python main.py` (options from argparse:
 ``board`` and ``watch`` for the designers' live preview). It logs to a
@@ -54,7 +55,7 @@ from scenes.stack import Scene, SceneStack
 from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.tutorial import tutorial_scene
-from scenes.ui import theme
+from scenes.ui import canvas, theme
 
 FPS = 60
 # A frame that rests (Godot's low-processor mode): while the top screen says nothing on it moves by
@@ -123,11 +124,12 @@ class App:
         if icon is not None:  # before the window opens, so that every window manager takes it
             pygame.display.set_icon(icon)
         self.window: pygame.Surface = self._open_window()
-        self.screen = pygame.Surface(theme.SIZE).convert()
+        self.stack = SceneStack(self, SCENES)
+        self.screen = pygame.Surface((1, 1))  # (made for the window at once)
+        self.fit_screen()
         audio.init(self.settings)
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
-        self.stack = SceneStack(self, SCENES)
         self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/gamepad.py)
         self.running = True
         self.first_frame_at: float | None = None
@@ -140,6 +142,17 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(tuple(self.settings.window), pygame.RESIZABLE)
 
+    def fit_screen(self) -> None:
+        """The logical screen made again for the window's size and the Interface scale (the one place
+        that sets it: theme.screen_size() reads it), the scenes told when it changed."""
+        window = self.window.get_size()
+        desktop = canvas.desktop_scale(pygame.display.get_window_size(), window)
+        size = canvas.logical_size(window, canvas.interface_scale(self.settings.interface_scale, window, desktop))
+        theme.use_screen_size(size)
+        if self.screen.get_size() != size:
+            self.screen = pygame.Surface(size).convert()
+            self.stack.resized(size)
+
     def save_settings(self) -> None:
         """The settings as the screens changed them, saved: the one place the window saves them
         (tests/test_session.py checks that no screen saves them itself)."""
@@ -148,6 +161,7 @@ class App:
     def apply_settings(self) -> None:
         """Reopen the window for a new size or full screen, set the volume, save."""
         self.window = self._open_window()
+        self.fit_screen()
         audio.apply_settings(self.settings)
         self.save_settings()
 
@@ -176,25 +190,26 @@ class App:
     def _view(self) -> pygame.Rect:
         """Where the logical screen goes in the window (scaled, letterboxed)."""
         win_w, win_h = self.window.get_size()
-        scale = min(win_w / theme.SIZE[0], win_h / theme.SIZE[1])
-        size = (max(1, round(theme.SIZE[0] * scale)), max(1, round(theme.SIZE[1] * scale)))
+        logical_w, logical_h = self.screen.get_size()
+        scale = min(win_w / logical_w, win_h / logical_h)
+        size = (max(1, round(logical_w * scale)), max(1, round(logical_h * scale)))
         rect = pygame.Rect((0, 0), size)
         rect.center = (win_w // 2, win_h // 2)
         return rect
 
     def to_logical(self, pos) -> tuple[int, int]:
-        """A window position on the logical 1280x720 screen."""
-        view = self._view()
-        if view.size == theme.SIZE and view.topleft == (0, 0):
+        """A window position on the logical screen."""
+        view, size = self._view(), self.screen.get_size()
+        if view.size == size and view.topleft == (0, 0):
             return int(pos[0]), int(pos[1])
-        x = (pos[0] - view.left) * theme.SIZE[0] / view.width
-        y = (pos[1] - view.top) * theme.SIZE[1] / view.height
+        x = (pos[0] - view.left) * size[0] / view.width
+        y = (pos[1] - view.top) * size[1] / view.height
         return int(x), int(y)
 
     def present(self) -> None:
         """Show the logical screen in the window."""
         view = self._view()
-        if view.size == theme.SIZE:
+        if view.size == self.screen.get_size():
             self.window.blit(self.screen, view)
         else:
             self.window.fill((0, 0, 0))
@@ -223,6 +238,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.window = pygame.display.get_surface() or self.window
+            self.fit_screen()
             return
         controls.note(event)  # (the hints name a controller's buttons while one is in use)
         if controls.pressed(event, Action.FULL_SCREEN):

@@ -41,13 +41,38 @@ def _painted(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-def backdrop(size=theme.SIZE) -> pygame.Surface:
-    """The title image scaled to the screen, or the painted night sky."""
+def backdrop(size=None) -> pygame.Surface:
+    """The title image scaled to the screen, or the painted night sky. Without `size`: the part of the
+    whole logical screen's backdrop a menu's SIZE region covers (the scene stack fills the rest of a
+    larger screen with the same picture, scenes/stack.py), so that the two meet without a seam."""
+    whole = theme.screen_size()
+    if size is not None and tuple(size) != whole:
+        return _picture(tuple(size))
+    picture = _whole(whole)
+    if size is not None or whole == theme.SIZE:
+        return picture
+    return picture.subsurface((*theme.design_offset(whole), *theme.SIZE))
+
+
+def _picture(size: tuple[int, int]) -> pygame.Surface:
+    """The title image scaled to `size`, or the painted night sky."""
     for name in TITLE_IMAGES:
         picture = assets.image(name, tuple(size))
         if picture is not None:
             return picture
     return _painted(tuple(size))
+
+
+def _whole(size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop of the whole logical screen (kept while the screen keeps its size and look)."""
+    kept = _KEPT.get("whole")
+    if kept is None or kept[0] != size:
+        kept = (size, _picture(size))
+        _KEPT["whole"] = kept
+    return kept[1]
+
+
+_KEPT: dict[str, tuple[tuple[int, int], pygame.Surface]] = {}
 
 
 def draw_logo(surface: pygame.Surface, centre_x: int, top: int, size: int = 84) -> pygame.Rect:

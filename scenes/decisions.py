@@ -19,6 +19,7 @@ import pygame
 from game.app.controls import OPTIONS, Action
 from scenes import audio, controls, dice_tray, i18n, options, words
 from scenes.i18n import t
+from scenes.option_rows import OptionRows
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
@@ -103,31 +104,22 @@ class DecisionPanel:
     def _layout(self) -> pygame.Rect:
         width = self.area.width - 20
         x0 = self.area.left + 10
-        rows: list[list[Any]] = [[]]
-        x = 0
-        for entry in self._button_entries():
-            w = max(96, text.width(entry.label, 18, "bold") + (64 if entry.icon else 36))
-            if x + w > width - 20 and rows[-1]:
-                rows.append([])
-                x = 0
-            rows[-1].append((entry, x, w))
-            x += w + 10
+        wide = lambda e: max(96, text.width(e.label, 18, "bold") + (64 if e.icon else 36))  # noqa: E731
+        self.rows = OptionRows(self._button_entries(), width - 20, wide)  # (a long list scrolls)
         # the keys' hint goes beside the question, or under it when both do not fit on one line
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
         self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
         self.hint_below |= self.roll is not None  # (the dice go beside the question)
         head = 22 if self.hint_below and not self.clover else 0
-        lines = len([r for r in rows if r])
+        lines = self.rows.shown
         pitch, tall = (48, 40) if lines <= 2 else (42, 36)  # many rows: closer, for the board's sake
         if self.clover:
             height = 58 + 164 + 10
         else:
             height = 58 + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
-        for index, line in enumerate(r for r in rows if r):
-            for entry, x, w in line:
-                entry.rect = pygame.Rect(rect.left + 16 + x, rect.top + 54 + head + index * pitch, w, tall)
+        self.rows.place(rect.left + 16, rect.top + 54 + head, rect.right - 16, pitch, tall)
         if self.clover:
             self._layout_dice(rect)
         if self.roll is not None:  # beside the question, or beside the keys' hint when the question is long
@@ -157,6 +149,8 @@ class DecisionPanel:
         if index != self._focus:
             self.armed = None
         self._focus = index
+        if 0 <= index < len(self.entries):
+            self.rows.show(self.entries[index])  # (a long list: the focused option's row in sight)
 
     def focus_option(self, option: Any) -> None:
         """Focus the entry standing for an engine option, and make it choose that very option (a
@@ -323,6 +317,9 @@ class DecisionPanel:
                 if entry.rect is not None and entry.rect.collidepoint(event.pos):
                     self.pick(index)
                     return True
+            scrolled = self.rows.clicked(event.pos)
+            if scrolled is not None:
+                self.focus = self.entries.index(scrolled)
             return self.rect.collidepoint(event.pos)
         return False
 
@@ -462,6 +459,7 @@ class DecisionPanel:
                 surface.blit(entry.icon, entry.icon.get_rect(midleft=(x, entry.rect.centery)))
                 x += 32
             text.draw(surface, entry.label, (x, entry.rect.centery), 18, theme.TEXT, "bold", anchor="midleft")
+        self.rows.draw_marks(surface)
         if self.decision.kind == "coins":
             self._draw_coins(surface)
 

@@ -6,7 +6,7 @@ By default (game/app/controls.py): the D-pad or the left stick pushed past half 
 and change values; A chooses; B goes back (in a race it takes a choice back while one can be, else
 opens the pause menu); Start opens and closes the pause menu; Y brings the camera back on the racer
 who acts; X shows the legend; Back walks the racers' cards; the shoulders and the right stick scroll
-the board; the triggers scroll the race log and the rule book; pressing the left stick shows the
+the board; the triggers zoom out (left) and in (right); pressing the left stick shows the
 whole board (and back), pressing the right stick zooms in.
 
 Controllers plugged in or out while the game runs are opened and closed (SDL's game controller

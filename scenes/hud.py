@@ -13,9 +13,42 @@ from scenes.render import sprites
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
-TOP_BAR = pygame.Rect(0, 0, 1280, 46)
-SIDEBAR = pygame.Rect(872, 54, 400, 660)
+TOP_HEIGHT = 46  # the top bar's height
+SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
+SIDE_MARGIN = 8  # between the sidebar and the screen's edges
 PHASES = ("movement", "drift", "action")  # phase.<phase>
+
+
+# The race screen's layout on the logical screen (theme.screen_size(): 1280x720 or larger): the top bar
+# across the top, the sidebar (the cards and the log) and the top bar's buttons at their designed sizes
+# anchored to the right edge; the board's view takes all the rest, so that a larger window grows the board.
+def top_bar() -> pygame.Rect:
+    """The top bar: turn, whose turn, the buttons."""
+    return pygame.Rect(0, 0, theme.screen_size()[0], TOP_HEIGHT)
+
+
+def sidebar() -> pygame.Rect:
+    """The racers' cards and the log, down the right edge."""
+    width, height = theme.screen_size()
+    top = TOP_HEIGHT + SIDE_MARGIN
+    return pygame.Rect(width - SIDE_WIDTH - SIDE_MARGIN, top, SIDE_WIDTH, height - top - 6)
+
+
+def board_area(folded: bool = False) -> pygame.Rect:
+    """The board's view: under the top bar, left of the sidebar (the whole width when it is folded away)."""
+    width, height = theme.screen_size()
+    right = width if folded else sidebar().left - SIDE_MARGIN
+    return pygame.Rect(0, TOP_HEIGHT, right, height - TOP_HEIGHT)
+
+
+def legend_button() -> pygame.Rect:
+    """The top bar's button that opens the legend."""
+    return pygame.Rect(theme.screen_size()[0] - 240, 8, 130, 30)
+
+
+def undo_button() -> pygame.Rect:
+    """The top bar's Undo button, left of the legend's."""
+    return pygame.Rect(theme.screen_size()[0] - 400, 8, 150, 30)
 
 
 def draw_top_bar(
@@ -23,8 +56,9 @@ def draw_top_bar(
 ) -> None:
     """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
     its words' key)."""
-    pygame.draw.rect(surface, (16, 19, 30), TOP_BAR)
-    pygame.draw.line(surface, theme.PANEL_EDGE, TOP_BAR.bottomleft, TOP_BAR.bottomright)
+    bar = top_bar()
+    pygame.draw.rect(surface, (16, 19, 30), bar)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
     rect = text.draw(
         surface,
         t("hud.turn", turn=max(turn, 1), turns=race.turns),
@@ -43,7 +77,7 @@ def draw_top_bar(
     if later:
         lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines
     left = rect.right + 18
-    right = 860
+    right = sidebar().left - 12
     if acting is not None:
         r = race.racers[acting]
         who = (
@@ -51,7 +85,7 @@ def draw_top_bar(
             if phase in PHASES
             else t("hud.whose_turn", name=r.name)
         )
-        rect = text.draw(surface, who, (860, 23), 21, theme.TEXT, "bold", anchor="midright")
+        rect = text.draw(surface, who, (right, 23), 21, theme.TEXT, "bold", anchor="midright")
         shape = sprites.mark(acting, 18, theme.racer_colour(acting))  # his shape and colour
         surface.blit(shape, shape.get_rect(center=(rect.left - 14, 23)))
         right = rect.left - 34
@@ -61,7 +95,7 @@ def draw_top_bar(
         line = line[:-2] + "…"
     text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
     hint = t("hud.camera") if manual_camera else t(escape)
-    text.draw(surface, hint, (1266, 23), 16, theme.MUTED, anchor="midright")
+    text.draw(surface, hint, (bar.right - 14, 23), 16, theme.MUTED, anchor="midright")
 
 
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison)
@@ -108,7 +142,7 @@ def card_height(race) -> int:
 def card_rects(race, turn: int = 0) -> dict[int, pygame.Rect]:
     """Where each racer's card is in the sidebar, by racer: in seat order, always in the same place
     (his place in the turn order is a number on it)."""
-    x, y, w = SIDEBAR.left, SIDEBAR.top, SIDEBAR.width
+    x, y, w = sidebar().topleft + (SIDE_WIDTH,)
     height = card_height(race)
     turn = turn or race.turn
     rects = {}
@@ -160,7 +194,7 @@ def draw_racers(surface: pygame.Surface, race, points, acting, protected, order,
     height = card_height(race)
     turn = turn or race.turn
     rects = card_rects(race, turn)
-    y = SIDEBAR.top
+    y = sidebar().top
     for index, rect in rects.items():
         r = race.racers[index]
         colour = theme.racer_colour(index)
@@ -269,7 +303,8 @@ def _inventory(surface: pygame.Surface, r, pos) -> None:
 
 def draw_log(surface: pygame.Surface, log, top: int) -> None:
     """What happened, newest at the bottom (scenes/race/log.py), under the racers' cards."""
-    log.draw(surface, pygame.Rect(SIDEBAR.left, top + 4, SIDEBAR.width, SIDEBAR.bottom - top - 4))
+    side = sidebar()
+    log.draw(surface, pygame.Rect(side.left, top + 4, side.width, side.bottom - top - 4))
 
 
 def log_colour(event) -> tuple[int, int, int]:

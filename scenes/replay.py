@@ -90,6 +90,10 @@ class ReplayPlayer(Seats, Guide):
         self.scene = scene
         self.bar = TimelineBar(self.timeline, scene.view)
 
+    def resized(self, scene: RaceScene) -> None:
+        """The timeline again across the board view's new width."""
+        self.bar = TimelineBar(self.timeline, scene.view)
+
     def shown(self, event: Event) -> None:
         """An event was shown: the replay stands after it."""
         self.position += 1

@@ -26,6 +26,7 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, titled_card, veil
 
 RELAY_LABEL = 250  # pixels of the relay's line its label takes, left of its field
+ACCESS_ROW = (44, 50)  # the accessibility page's lines: height and step (five lines, their help below)
 SPEED_WORDS = {0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very_fast"}  # keys settings.speed.*
 
 
@@ -86,7 +87,8 @@ class SettingsScene(Scene):
         """Lay out the lines in the current language."""
         s = self.app.settings
         general = self.page == PAGES[0]  # (its last line: the relay's address, typed)
-        x, w, h, step = theme.SIZE[0] // 2 - 320, 640, 45 if general else 47, 52 if general else 57
+        x, w = theme.SIZE[0] // 2 - 320, 640
+        h, step = (45, 52) if general else ACCESS_ROW
         widgets: list[Widget] = []
         for k, row in enumerate(self.rows()):
             current = getattr(s, row.name)
@@ -184,7 +186,7 @@ class SettingsScene(Scene):
         self.group.draw(surface)
         rows = self.rows()
         if self.page != PAGES[0] and self.group.focus < len(rows):  # what the focused option does
-            below = 194 + len(rows) * 57 + 6
+            below = 194 + len(rows) * ACCESS_ROW[1] + 6
             area = pygame.Rect(theme.SIZE[0] // 2 - 320, below, 640, 540 - below)
             text.draw_wrapped(surface, t(f"{rows[self.group.focus].words}.help"), area, 17, theme.MUTED)
         text.draw(

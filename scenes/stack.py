@@ -16,6 +16,13 @@ passes. Finally the stack draws: from the highest scene that is ``opaque``
 up to the top, each ``draw(surface)``, which must change nothing, so that
 two draws at the same game time give the same picture.
 
+The logical screen follows the window (scenes/app.py) and is never smaller than the design size
+(theme.SIZE, 1280x720) for which every menu is laid out. A scene that lays itself out on the whole
+screen (the race) says so with ``whole_screen = True`` and is told of a new size by
+``resized(size)``; every other scene is drawn into the design-sized region at the centre of a larger
+screen (a part of the screen of its own, the backdrop filling the rest) and gets the pointer's
+positions in that region's coordinates: the menus need no change to fit any window.
+
 Scenes move between screens through ``self.stack`` (push, pop, replace,
 reset) and ask it for the next screen by name (``self.stack.make("title")``)
 from the catalogue the application gives it (``scenes.app.SCENES``), so no
@@ -32,6 +39,9 @@ from typing import Any, TypeVar
 import pygame
 from pygame import KEYDOWN, KEYUP
 
+from scenes.backdrop import backdrop
+from scenes.ui import theme
+
 log = logging.getLogger("fantasy-racing")
 
 
@@ -40,6 +50,8 @@ class Scene:
 
     #: Whether the scene covers the whole screen (scenes below it are not drawn).
     opaque = True
+    #: Whether the scene lays itself out on the whole logical screen (else: on its design-sized centre).
+    whole_screen = False
 
     def __init__(self) -> None:
         # The stack that holds the scene: set by push/replace/reset, None again
@@ -73,6 +85,9 @@ class Scene:
 
     def draw(self, surface: Any) -> None:
         """Draw the scene on `surface`; changes nothing."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The logical screen has a new size (the window's, or the interface scale, changed)."""
 
     def rest(self) -> float | None:
         """While nothing on the screen moves by itself: the seconds before its picture changes by
@@ -225,7 +240,9 @@ class SceneStack:
             for scene in reversed(list(self.scenes)):
                 if event is None:
                     break
-                event = scene.handle_event(event)
+                seen = self.seen_by(scene, event)
+                used = scene.handle_event(seen)
+                event = event if used is seen else used
             return event
 
         event = self._work(lambda: offer(event))
@@ -250,4 +267,33 @@ class SceneStack:
                 start = index
                 break
         for scene in list(self.scenes[start:]):
-            scene.draw(surface)
+            scene.draw(self.area(scene, surface))
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Tell every scene the logical screen's new size."""
+        for scene in list(self.scenes):
+            scene.resized(size)
+
+    @staticmethod
+    def area(scene: Scene, surface: Any) -> Any:
+        """Where `scene` draws: the whole screen, or, for a scene laid out for the design size on a
+        larger screen, the design-sized region at its centre (an opaque one's backdrop around it)."""
+        if scene.whole_screen or not isinstance(surface, pygame.Surface) or surface.get_size() == theme.SIZE:
+            return surface
+        size = surface.get_size()
+        if scene.opaque:
+            surface.blit(backdrop(size), (0, 0))  # (the whole screen's, kept)
+        return surface.subsurface((*theme.design_offset(size), *theme.SIZE))
+
+    @staticmethod
+    def seen_by(scene: Scene, event: Any) -> Any:
+        """`event` as `scene` sees it: a pointer's position in its region's coordinates (see `area`)."""
+        pos = getattr(event, "pos", None)
+        if scene.whole_screen or pos is None:
+            return event
+        x, y = theme.design_offset()
+        if not (x or y):
+            return event
+        data = dict(event.dict)
+        data["pos"] = (pos[0] - x, pos[1] - y)
+        return pygame.event.Event(event.type, data)

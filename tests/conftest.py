@@ -85,6 +85,17 @@ def nothing_left_behind() -> Iterator[None]:
         pytest.fail("the test left behind " + "; ".join(left), pytrace=False)
 
 
+@pytest.fixture(autouse=True)
+def design_sized_screen() -> Iterator[None]:
+    """Every test starts and ends on a logical screen of the design size (a test's window at 1920x1080
+    makes it larger for the scenes it draws, scenes/ui/theme.py)."""
+    from scenes.ui import theme
+
+    theme.use_screen_size(theme.SIZE)
+    yield
+    theme.use_screen_size(theme.SIZE)
+
+
 @pytest.fixture
 def undo_process_state() -> Iterator[None]:
     """For a test that runs the game's logging setup (handlers, sys.excepthook) on purpose: put back

@@ -7,10 +7,10 @@ import pytest
 
 from game import Board
 from game.app.settings import Settings
+from scenes import hud
 from scenes.app import App
 from scenes.legend import KINDS, LegendScene, example_square
 from scenes.race import RaceScene
-from scenes.race.drawing import LEGEND_BUTTON
 from tests.test_scenes import key, practice_setup
 
 
@@ -41,7 +41,7 @@ def test_l_opens_the_legend_over_the_race_and_any_key_closes_it(race_scene):
 
 def test_the_top_bars_button_opens_the_legend(race_scene):
     app, scene = race_scene
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=LEGEND_BUTTON.center, button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hud.legend_button().center, button=1)])
     assert isinstance(app.stack.top, LegendScene)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)])
     assert app.stack.top is scene

@@ -167,3 +167,15 @@ def test_a_replay_says_nobody_thinks_that_escape_goes_back_and_its_view_zooms(ap
     whole = scene.view_buttons.rects(scene)["whole"]
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=whole.center, button=1)], 1 / 20)
     assert scene.camera.whole
+
+
+def test_the_replays_timeline_spans_the_board_view_again_after_a_resize(app, finished):
+    replay = parse(record(finished))
+    scene = app.stack.push(replay_scene(replay, start(replay, replay_board(replay)), speed=8.0))
+    app.step([])
+    assert scene.guide.bar.rect.width == scene.view.width
+    app.settings.window, app.settings.interface_scale = (1920, 1080), "100"
+    app.apply_settings()  # (the window made larger: the race's view too)
+    app.step([])
+    assert scene.view.width > 1000 and scene.guide.bar.rect.width == scene.view.width
+    assert scene.guide.bar.rect.bottom == scene.view.bottom == 1080

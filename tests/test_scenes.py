@@ -433,8 +433,11 @@ def test_the_game_starts_silently_without_a_sound_card(tmp_path, monkeypatch):
 
 def test_a_scaled_window_maps_the_mouse_to_the_logical_screen(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    game = App(settings=Settings(window=(1920, 1080)))
+    game = App(settings=Settings(window=(1920, 1080), interface_scale="150"))  # (1280x720 drawn 1.5 times larger)
     assert game.to_logical((960, 540)) == (640, 360)
+    game.settings.interface_scale = "auto"  # 1.25 at 1920x1080: a logical screen of 1536x864
+    game.apply_settings()
+    assert game.screen.get_size() == (1536, 864) and game.to_logical((960, 540)) == (768, 432)
     game.stack.push(TitleScene())
     game.step([])
     assert game.window.get_size() == (1920, 1080)

@@ -220,3 +220,30 @@ def test_outside_a_scenes_code_a_change_is_made_at_once():
     a = stack.push(Counting("a", []))
     assert stack.top is a and stack.changing is False
     assert stack.pop() is a and stack.top is None
+
+
+def test_on_a_larger_screen_a_menu_draws_and_is_pointed_at_in_its_centred_region_the_race_on_all_of_it():
+    import pygame
+
+    from scenes.ui import theme
+
+    seen = []
+
+    class Seeing(Counting):
+        def handle_event(self, event):
+            seen.append((self.name, event.pos))
+            return super().handle_event(event)
+
+        def draw(self, surface):
+            seen.append((self.name, surface.get_size(), surface.get_abs_offset()))
+
+    theme.use_screen_size((1920, 1080))  # (the conftest gives the design size back)
+    stack, log = SceneStack(), []
+    race = stack.push(Seeing("race", log))
+    race.whole_screen = True
+    stack.push(Seeing("pause", log, uses_events=False, opaque=False))
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(330, 190), button=1))
+    assert seen == [("pause", (10, 10)), ("race", (330, 190))]
+    seen.clear()
+    stack.draw(pygame.Surface((1920, 1080)))
+    assert seen == [("race", (1920, 1080), (0, 0)), ("pause", theme.SIZE, (320, 180))]

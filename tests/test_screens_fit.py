@@ -1,6 +1,8 @@
 """Every menu-like screen, in English and in French, drawn headless: at most one control looks focused
 (outlined in the focus colour, or gold as the default action), and no text is wider than its control's
-box (nor cut short in it, nor running into another of its words), nor runs off the screen."""
+box (nor cut short in it, nor running into another of its words), nor runs off the screen; also in a
+1920x1080 window at Interface scale 200 % (the 1280x720 screen drawn twice as large, letterboxed) and
+100 % (a 1920x1080 logical screen, the menus drawn in its 1280x720 centre)."""
 
 from __future__ import annotations
 
@@ -43,8 +45,11 @@ class Marks:
         self.texts: list[tuple[str, pygame.Rect]] = []
         rect, draw = pygame.draw.rect, text.draw
 
+        def on_screen(surface) -> bool:  # (the screen, or the part of a larger one a menu is drawn in)
+            return surface is screen or (isinstance(surface, pygame.Surface) and surface.get_abs_parent() is screen)
+
         def recording_rect(surface, colour, box, width=0, *args, **kwargs):
-            if self.on and surface is screen:
+            if self.on and on_screen(surface):
                 shade = tuple(pygame.Color(colour))[:3]
                 if (shade == theme.FOCUS and width > 0) or (shade == PRIMARY_FILL and width == 0):
                     self.focus.add(tuple(pygame.Rect(box)))
@@ -52,7 +57,7 @@ class Marks:
 
         def recording_text(surface, words, pos, *args, **kwargs):
             drawn = draw(surface, words, pos, *args, **kwargs)
-            if self.on and surface is screen and str(words).strip():
+            if self.on and on_screen(surface) and str(words).strip():
                 self.texts.append((str(words), drawn))
             return drawn
 
@@ -67,7 +72,9 @@ class Marks:
 @pytest.fixture
 def app(tmp_path, monkeypatch, request):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=request.param))
+    language, *window = request.param if isinstance(request.param, tuple) else (request.param,)
+    large = {"window": window[0], "interface_scale": window[1]} if window else {}  # (a window, its scale)
+    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=language, **large))
     yield game
     i18n.set_language("en")
 
@@ -91,6 +98,7 @@ def check(app: App, marks: Marks, name: str) -> None:
         app.step([])
     finally:
         del scene.draw
+    assert marks.texts, f"{name}: no text was seen drawn (on the screen, or in its menus' part)"
     assert len(marks.focus) <= 1, f"{name}: {len(marks.focus)} controls look focused: {sorted(marks.focus)}"
     screen = pygame.Rect(0, 0, *theme.SIZE)
     for words, drawn in marks.texts:
@@ -145,8 +153,11 @@ def a_season(races: int) -> Season:
     return season
 
 
-@pytest.mark.slow  # about twenty screens, in each language (a few seconds)
-@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+LARGE = [(language, (1920, 1080), scale) for scale in ("200", "100") for language in ("en", "fr")]
+
+
+@pytest.mark.slow  # about twenty screens, in each language (a few seconds), at 1280x720 and at 1920x1080
+@pytest.mark.parametrize("app", ["en", "fr", *LARGE], indirect=True)
 def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
     marks = Marks(monkeypatch, app.screen)
     keep_races()

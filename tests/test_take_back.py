@@ -22,10 +22,10 @@ from game.app.settings import Settings
 from game.bots import ai
 from game.meta import replay
 from game.rules import seeds
+from scenes import hud
 from scenes.app import App
 from scenes.race import RaceScene
 from scenes.race.seats import Seats
-from scenes.race.takeback import UNDO_BUTTON
 
 ROOT = Path(__file__).resolve().parent.parent
 CHANCE = ("rolled", "chest_opened", "fight_result")  # a roll, a chest, a fight's die
@@ -248,7 +248,7 @@ def test_u_backspace_the_button_and_a_controllers_b_take_the_choice_back(app, me
     ways = [
         [key(pygame.K_u)],
         [key(pygame.K_BACKSPACE)],
-        [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=UNDO_BUTTON.center, button=1)],
+        [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hud.undo_button().center, button=1)],
     ]
     for way in ways:
         scene.choose(calm)

@@ -17,7 +17,7 @@ from game.app.session import Session
 from game.boards.board import MAX_COLUMNS, MAX_SQUARES
 from game.bots import ai
 from game.rules.dice import Dice
-from scenes import i18n
+from scenes import hud, i18n
 from scenes.decisions import DecisionPanel
 from scenes.race import RaceScene
 from scenes.race import scene as race_scene
@@ -26,7 +26,7 @@ from scenes.race.zoom import ZoomableBoard
 from tests.test_scenes import app  # noqa: F401  (the fixture)
 
 BOARDS = sorted(Path(__file__).resolve().parent.parent.glob("maps/*.tmx"))
-VIEW = race_scene.VIEW
+VIEW = hud.board_area()  # (the design-sized screen)
 TILE = race_scene.TILE
 LARGEST = ((MAX_SQUARES // 128, 128), (MAX_SQUARES // MAX_COLUMNS, MAX_COLUMNS))  # (columns, rows)
 
@@ -167,8 +167,18 @@ def check_holes(race: Race, panel: DecisionPanel) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
 @pytest.mark.parametrize("path", BOARDS, ids=[p.name for p in BOARDS])
-def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_names_a_column(app, monkeypatch, path):  # noqa: F811
+def test_every_choice_of_30_races_is_shown_in_the_free_view_and_no_log_line_names_a_column(
+    app,  # noqa: F811
+    monkeypatch,
+    path,
+    window,
+):
+    if window != app.screen.get_size():  # a larger window, its logical screen as large (Interface scale 100 %)
+        app.settings.window, app.settings.interface_scale = window, "100"
+        app.apply_settings()
+    assert app.screen.get_size() == window
     board = load_board(str(path))
     picture = ZoomableBoard(board, TILE)  # (drawn once for the 30 races)
     monkeypatch.setattr(race_scene, "ZoomableBoard", lambda *_: picture)
@@ -425,5 +435,11 @@ def test_the_readmes_pictures_of_the_view_draw_in_both_languages(tmp_path, monke
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     made = view_shots.take(tmp_path / "shots")
-    assert len(made) == 8 and all(path.stat().st_size > 10_000 for path in made)
-    assert {path.name for path in made} >= {"view-whole.png", "view-zoomed-fr.png", "view-dice.png", "view-hole-fr.png"}
+    assert len(made) == 10 and all(path.stat().st_size > 10_000 for path in made)
+    assert {path.name for path in made} >= {
+        "view-whole.png",
+        "view-zoomed-fr.png",
+        "view-dice.png",
+        "view-hole-fr.png",
+        "view-1920x1080.png",
+    }

@@ -1,6 +1,7 @@
 """The README's pictures of the board in view (issue 33), in English and in French: the whole board
-at once (V), a zoomed view with the focused option's landing square in view, and the dice of the
-roll in the decision panel's head.
+at once (V), a zoomed view with the focused option's landing square in view, the dice of the
+roll in the decision panel's head, and the race in a 1920x1080 window (Interface scale 100 %): the
+board's view takes what the panels leave, the French one scrolled to the decision's last options.
 
 `python -m tests.view_shots docs/screenshots` draws them again (headless); a test draws them too.
 """
@@ -87,6 +88,21 @@ def dice_shot(app, folder: Path, suffix: str) -> Path:
     return _save(app, scene, folder / f"view-dice{suffix}.png")
 
 
+def large_shot(folder: Path, language: str, suffix: str) -> Path:
+    """The race at Ann's first move in a 1920x1080 window (Interface scale 100 %): the same panels, a
+    larger board's view; in French the focus on the last move (the panel's rows scrolled to it)."""
+    from game.app.settings import Settings
+    from scenes.app import App
+
+    app = App(settings=Settings(language=language, tutorial_seen=True, window=(1920, 1080), interface_scale="100"))
+    scene = _deciding(app)
+    panel = scene.panel
+    assert panel is not None and app.screen.get_size() == (1920, 1080)
+    if suffix:
+        panel.focus = len(panel.entries) - 1
+    return _save(app, scene, folder / f"view-1920x1080{suffix}.png")
+
+
 def take(folder) -> list[Path]:
     """Every picture of this module, in FOLDER, in English and in French."""
     from game.app.settings import Settings
@@ -100,6 +116,7 @@ def take(folder) -> list[Path]:
         i18n.set_language(language)
         made += [whole_shot(app, folder, suffix), zoomed_shot(app, folder, suffix), dice_shot(app, folder, suffix)]
         made.append(hole_shot(app, folder, suffix))
+        made.append(large_shot(folder, language, suffix))
     i18n.set_language("en")
     return made
 

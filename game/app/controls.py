@@ -117,8 +117,8 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.RIGHT, M | {Place.PREVIEW}, ("right",), pad=("dpright", "leftx+")),
     Binding(A.NEXT_FIELD, M, ("tab",)),  # with Shift: the field before
     Binding(A.DELETE, frozenset({Place.MENU}), ("delete",)),
-    Binding(A.PAGE_UP, M, ("page up",), pad=("lefttrigger",)),  # the race log, the rule book
-    Binding(A.PAGE_DOWN, M, ("page down",), pad=("righttrigger",)),
+    Binding(A.PAGE_UP, M, ("page up",)),  # the race log, the rule book
+    Binding(A.PAGE_DOWN, M, ("page down",)),
     Binding(A.FIRST, M, ("home",)),
     Binding(A.LAST, M, ("end",)),
     Binding(A.PAUSE, R, ("escape",), pad=("start",)),
@@ -130,8 +130,9 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.CAMERA_RIGHT, BOARD, ("d",), pad=("rightx+",)),
     Binding(A.CAMERA_BACK, frozenset({Place.RACE, Place.REPLAY}), ("c",), pad=("y",)),
     Binding(A.CAMERA_DRAG, BOARD, mouse=(3,)),
-    Binding(A.ZOOM_IN, frozenset({Place.RACE, Place.PREVIEW}), ("+", "=", "[+]"), pad=("rightstick",)),
-    Binding(A.ZOOM_OUT, frozenset({Place.RACE, Place.PREVIEW}), ("-", "[-]")),
+    # (a controller's triggers zoom: the board is what they act on in a race, not the log)
+    Binding(A.ZOOM_IN, frozenset({Place.RACE, Place.PREVIEW}), ("+", "=", "[+]"), pad=("righttrigger", "rightstick")),
+    Binding(A.ZOOM_OUT, frozenset({Place.RACE, Place.PREVIEW}), ("-", "[-]"), pad=("lefttrigger",)),
     Binding(A.WHOLE_BOARD, frozenset({Place.RACE, Place.REPLAY}), ("v",), pad=("leftstick",)),  # and back
     Binding(A.FOLD_CARDS, R, ("h",)),  # the racers' cards and the log folded away, and back
     Binding(A.LEGEND, R, ("l",), pad=("x",)),

@@ -47,6 +47,7 @@ ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
 BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
 COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
+INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/ui/canvas.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
@@ -359,6 +360,18 @@ SETTINGS: tuple[Setting, ...] = (
         shown="percent",
         applies="theme",
     ),
+    # how large the interface is drawn: "auto" follows the window (and a high-density desktop), else a
+    # percentage; the logical screen is the window over it, so the race's board takes what is left
+    Setting(
+        "interface_scale",
+        read_among,
+        lambda: "auto",
+        INTERFACE_SCALES,
+        page="access",
+        words="settings.interface_scale",
+        shown="settings.interface_scale",
+        applies="window",
+    ),
     Setting("last_board", read_text, str, bounds=(0, PATH_LENGTH)),
     # the guided first race was played or skipped (the title offers it until then)
     Setting("tutorial_seen", read_flag, lambda: False),
@@ -411,6 +424,7 @@ class Settings:
     flashes: str = default("flashes")
     motion: str = default("motion")
     book_text_size: int = default("book_text_size")
+    interface_scale: str = default("interface_scale")
     last_board: str = default("last_board")
     tutorial_seen: bool = default("tutorial_seen")
     host_address: str = default("host_address")

@@ -11,7 +11,9 @@ its goal, the board point under the pointer staying under it.
 The board wraps: a square may show more than once on a board shorter than the view, and the camera
 always takes the short way round. A board narrower than the view is drawn once across
 (`board_view`: never two copies of a racer side by side), centred or where the race's guide puts it
-(`board_left`); a board that fits in the free height is drawn once, centred in it.
+(`board_left`), or, zoomed at the pointer, where the pointer's square stays under it until the camera
+is given back to the race (a larger window's view is wider than most boards); a board that fits in
+the free height is drawn once, centred in it.
 
 Positions: `position` is the view's top-left in pixels of the board drawn at the race's size (scale
 1); `at` is the same at the current scale, the pixel `ZoomableBoard.draw_scaled` takes.
@@ -194,6 +196,8 @@ class Camera:
         """One frame: zoom towards the goal, scroll by the keys held, else move towards `led` (a
         guide's position) or only as far as needed to keep the squares `keep` in view."""
         self.needed = ZOOM_MAX if self.manual or led is not None else self.scale_showing(keep)
+        if self.zooms and not self.manual:  # (back on the race: a narrow board centred again)
+            self.board_left = None
         self._glide(dt)
         if self.scroll_keys:
             self.manual = True
@@ -245,6 +249,8 @@ class Camera:
         point = self.board_point(anchor)
         self.scale = scale
         if point is not None:
+            if self.zoom_anchor is not None and self.narrow:  # (a narrow board: its edge moves instead)
+                self.board_left = round(anchor[0] - self.view.left - point[0] * scale)
             view = self.board_view
             self.position[0] = point[0] - (anchor[0] - view.left) / scale
             self.position[1] = point[1] - (anchor[1] - view.top) / scale
@@ -317,7 +323,8 @@ class Camera:
                 self.position[0] += event.x * self.base_tile / self.scale
             return True
         if kind == pygame.MULTIGESTURE and self.zooms and getattr(event, "num_fingers", 2) >= 2:
-            pos = (event.x * self.view.right, event.y * (self.view.bottom))  # (a touchpad: 0-1 of the window)
+            width, height = theme.screen_size()  # (a touchpad's fingers: 0-1 of the window, so of the screen)
+            pos = (event.x * width, event.y * height)
             self.manual = True
             self.zoom(max(0.5, 1.0 + event.pinched * PINCH_ZOOM), pos if self.view.collidepoint(pos) else None)
             return True

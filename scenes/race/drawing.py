@@ -27,7 +27,6 @@ from scenes.ui.widgets import panel as draw_panel
 from scenes.ui.widgets import warning_sign
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
-LEGEND_BUTTON = pygame.Rect(1040, 8, 130, 30)  # on the top bar: opens the legend
 MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
 RING_STEP = 0.25  # the ring's width changes at these quarters of a second (ring_pulse)
 
@@ -121,6 +120,7 @@ class RaceDrawing:
             controls.stamp(),
             tuple(sorted(scene.seats.tags(race).items())),
             theme.look(),
+            theme.screen_size(),  # (a new window's size: the sidebar and the top bar elsewhere)
         )
 
     def hud(self) -> pygame.Surface:
@@ -130,12 +130,14 @@ class RaceDrawing:
         if cache is None or cache[0] != key:
             scene = self.scene
             race, shown = scene.race, scene.playback
-            picture = cache[1] if cache is not None else pygame.Surface(theme.SIZE).convert()
+            size = theme.screen_size()
+            picture = cache[1] if cache is not None and cache[1].get_size() == size else pygame.Surface(size).convert()
             picture.fill(theme.BACKGROUND)
             escape = getattr(scene.seats, "escape_hint", "hud.menu")
             hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual, escape)
-            draw_panel(picture, LEGEND_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
-            text.draw(picture, t("legend.button"), LEGEND_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
+            legend = hud.legend_button()
+            draw_panel(picture, legend, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
+            text.draw(picture, t("legend.button"), legend.center, 15, theme.TEXT, "bold", anchor="center")
             tags = scene.seats.tags(race)
             args = (shown.shown_points, shown.acting, shown.shown_protected, shown.order_shown, shown.turn_shown)
             bottom = hud.draw_racers(picture, race, *args, tags=tags)
@@ -154,8 +156,9 @@ class RaceDrawing:
         mark = (id(surface), id(self._hud_cache))
         view = scene.view
         if not (on_top and self.hud_on_screen == mark):
-            top = pygame.Rect(0, 0, theme.SIZE[0], view.top)
-            side = pygame.Rect(view.right, view.top, theme.SIZE[0] - view.right, theme.SIZE[1] - view.top)
+            width, height = picture.get_size()
+            top = pygame.Rect(0, 0, width, view.top)
+            side = pygame.Rect(view.right, view.top, width - view.right, height - view.top)
             surface.blit(picture, top, top)
             surface.blit(picture, side, side)
         self.hud_on_screen = mark if on_top else None

@@ -26,6 +26,9 @@ class Guide:
     def enter(self, scene: Any) -> None:
         """The race scene opened."""
 
+    def resized(self, scene: Any) -> None:
+        """The race scene's board view has a new size (the window's, or the cards folded)."""
+
     def paused(self) -> bool:
         """Whether the race's time stands still (nothing moves, nobody decides)."""
         return False

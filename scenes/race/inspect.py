@@ -188,11 +188,13 @@ class Inspector:
         pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
         picture = self.box(thing)
         box = picture.get_rect()
-        if rect.left >= hud.SIDEBAR.left - 8:  # a card's part: beside the sidebar, over the board
-            box.topright = (hud.SIDEBAR.left - 8, rect.top)
+        side = hud.sidebar()
+        if rect.left >= side.left - 8:  # a card's part: beside the sidebar, over the board
+            box.topright = (side.left - 8, rect.top)
         else:  # a die: above it
             box.midbottom = (rect.centerx, rect.top - 8)
-        box.clamp_ip(pygame.Rect(4, hud.TOP_BAR.bottom + 4, theme.SIZE[0] - 8, theme.SIZE[1] - hud.TOP_BAR.bottom - 8))
+        width, height = theme.screen_size()
+        box.clamp_ip(pygame.Rect(4, hud.TOP_HEIGHT + 4, width - 8, height - hud.TOP_HEIGHT - 8))
         surface.blit(picture, box)
 
     def box(self, thing: Thing) -> pygame.Surface:

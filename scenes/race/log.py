@@ -5,8 +5,8 @@ are written again from its events), each with the game turn it belongs to, the r
 it opens, and the colour of the person's racer it is about (a mark at its left). It lays them
 out once per width (a line wrapped into rows), and shows the rows that fit its box, newest at the
 bottom. The player scrolls it: the wheel over it, Page Up / Page Down (held: it keeps scrolling),
-Home (the first line) and End (back to the newest); a controller's triggers are Page Up and Page
-Down (scenes/gamepad.py). Scrolled up, it stays on what the player reads while new lines arrive.
+Home (the first line) and End (back to the newest); a controller's triggers zoom the board instead
+(scenes/gamepad.py). Scrolled up, it stays on what the player reads while new lines arrive.
 """
 
 from __future__ import annotations

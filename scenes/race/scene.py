@@ -30,11 +30,11 @@ import pygame
 
 from game.app.controls import Action
 from game.app.session import Session
-from scenes import audio, controls, i18n, quick
+from scenes import audio, controls, hud, i18n, quick
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
 from scenes.race.camera import Camera
-from scenes.race.drawing import LEGEND_BUTTON, RaceDrawing, ring_changes
+from scenes.race.drawing import RaceDrawing, ring_changes
 from scenes.race.guide import Guide
 from scenes.race.inspect import Inspector
 from scenes.race.playback import TILE, Playback
@@ -45,8 +45,6 @@ from scenes.race.zoom import ZoomableBoard
 from scenes.render import effects
 from scenes.stack import Scene
 
-VIEW = pygame.Rect(0, 46, 864, 674)
-FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
 OPENING_VIEW = 2.5  # seconds the whole board is shown as a race opens
 CAMERA_STILL = 0.25  # pixels a frame: the camera moves less, it has settled (the race may rest)
 log = logging.getLogger("fantasy-racing")
@@ -55,10 +53,14 @@ log = logging.getLogger("fantasy-racing")
 class RaceScene(Scene):
     """Plays a race to its end, then shows the results (see the module).
 
+    It lays itself out on the whole logical screen (`whole_screen`): the board grows with the window.
+
     `session` owns the race (by default one that saves it, with `setup` and `season`); `seed`
     seeds the computer racers' choices (by default the race's own); `seats` says who answers;
     `guide` leads the race from above.
     """
+
+    whole_screen = True
 
     def __init__(
         self,
@@ -78,8 +80,12 @@ class RaceScene(Scene):
         self.computer = ComputerRacers(race, seed)
         self.takeback = TakeBack()
         self.view_buttons = ViewButtons()
-        self.view = VIEW
         self.folded = False  # the racers' cards and the log folded away (H, or the view's button)
+
+    @property
+    def view(self) -> pygame.Rect:
+        """The board's view: all the screen the top bar and the sidebar leave (hud.board_area)."""
+        return hud.board_area(self.folded)
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -256,12 +262,19 @@ class RaceScene(Scene):
         if not self.camera.zooms:  # (a guided race points at the cards)
             return
         self.folded = not self.folded
-        self.view = FOLDED_VIEW if self.folded else VIEW
+        self.resized(None)
+
+    def resized(self, size: Any) -> None:
+        """The board's view laid out again for a new screen (or the cards folded): the camera over it,
+        the decision panel across it."""
+        if getattr(self, "camera", None) is None:  # (not entered yet: laid out as it enters)
+            return
         self.camera.view = self.view
         if self.panel is not None:  # the panel again across the new width, on the same option
             old = self.panel
             self.panel = DecisionPanel(old.decision, self.race, self.choose, self.view)
             self.panel.focus, self.panel.selected = old.focus, set(old.selected)
+        self.guide.resized(self)
         self.drawing.forget()
 
     def settle_view(self) -> None:
@@ -416,7 +429,7 @@ class RaceScene(Scene):
             self.stack.push(self.stack.make("quick", self.seats))
             return None
         if controls.pressed(event, Action.LEGEND) or (
-            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LEGEND_BUTTON.collidepoint(event.pos)
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and hud.legend_button().collidepoint(event.pos)
         ):
             self.open_legend()
             return None

@@ -14,12 +14,12 @@ from typing import Any
 
 import pygame
 
+from scenes import hud
 from scenes.i18n import t
 from scenes.render import effects
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
-UNDO_BUTTON = pygame.Rect(880, 8, 150, 30)  # on the top bar, left of the legend's button
 SAID_FOR = 2.6  # seconds the line stays
 
 
@@ -43,19 +43,20 @@ class TakeBack:
 
     def clicked(self, scene: Any, pos: tuple[int, int]) -> bool:
         """Whether a click at `pos` is on the button (while it is shown)."""
-        return self.shown(scene) and UNDO_BUTTON.collidepoint(pos)
+        return self.shown(scene) and hud.undo_button().collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """The button (over the top bar as the HUD drew it) and the line, if any."""
-        area = UNDO_BUTTON.inflate(6, 6)
+        button = hud.undo_button()  # (on the top bar, left of the legend's button)
+        area = button.inflate(6, 6)
         surface.blit(scene.drawing.hud(), area, area)
         if self.shown(scene):
             able = scene.can_take_back()
             fill, edge, colour = (
                 (theme.PANEL, theme.ACCENT_DARK, theme.TEXT) if able else ((28, 32, 46), theme.PANEL_EDGE, theme.DIM)
             )
-            panel(surface, UNDO_BUTTON, fill, edge, radius=6, shadow=False)
-            text.draw(surface, t("undo.button"), UNDO_BUTTON.center, 15, colour, "bold", anchor="center")
+            panel(surface, button, fill, edge, radius=6, shadow=False)
+            text.draw(surface, t("undo.button"), button.center, 15, colour, "bold", anchor="center")
         if self.said and scene.clock < self.until:
             width = min(scene.view.width - 40, text.width(self.said, 17, "bold") + 32)
             box = pygame.Rect(0, 0, width, 32)

@@ -1,6 +1,8 @@
 """Colours and sizes shared by every screen."""
 
-SIZE = (1280, 720)  # the logical screen every scene draws on
+# The DESIGN size: every menu is laid out for it, and the logical screen is never smaller. The logical
+# screen itself follows the window (scenes/ui/canvas.py): `screen_size()` says how large it is now.
+SIZE = (1280, 720)
 
 BACKGROUND = (22, 26, 40)
 BACKGROUND_2 = (32, 38, 58)
@@ -34,6 +36,7 @@ COLOUR_VISIONS = tuple(PALETTES)  # the settings' choices, in order
 MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each seat's shape, whatever the palette
 _STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
 _BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
+_SCREEN = {"size": SIZE}  # the logical screen's size now (the window's, over the interface scale)
 
 
 # The quieter texts (hints, labels, what cannot be used) on the panels: the monochrome palette is also the
@@ -78,6 +81,23 @@ def use_book_text(percent: int) -> None:
 def book_text_scale() -> float:
     """How much larger than designed the rule book's words are (1.0 to 1.5)."""
     return _BOOK["scale"]
+
+
+def use_screen_size(size: tuple[int, int]) -> None:
+    """The logical screen's size from now on (the window opened or resized, the interface scale changed):
+    never smaller than the design size."""
+    _SCREEN["size"] = (max(SIZE[0], int(size[0])), max(SIZE[1], int(size[1])))
+
+
+def screen_size() -> tuple[int, int]:
+    """The logical screen's size now: SIZE, or larger on a large window (the race's board grows into it)."""
+    return _SCREEN["size"]
+
+
+def design_offset(size: tuple[int, int] | None = None) -> tuple[int, int]:
+    """Where the SIZE region the menus are drawn in starts on a logical screen of `size` (centred)."""
+    width, height = size if size is not None else _SCREEN["size"]
+    return max(0, (width - SIZE[0]) // 2), max(0, (height - SIZE[1]) // 2)
 
 
 def look() -> tuple[str, ...]:

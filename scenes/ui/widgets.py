@@ -88,10 +88,12 @@ def warning_sign(surface: pygame.Surface, right_middle: tuple[int, int], height:
 
 
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
-    """Darken everything already drawn (for modal screens)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    """Darken everything already drawn (for modal screens): the whole screen, also around the region
+    of a larger screen a menu is drawn in (scenes/stack.py gives it a part of the screen)."""
+    whole = surface.get_abs_parent()
+    shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
     shade.fill((6, 8, 16, alpha))
-    surface.blit(shade, (0, 0))
+    whole.blit(shade, (0, 0))
 
 
 class Widget:
