@@ -65,7 +65,7 @@ def test_the_owner_key_is_the_rooms_own_apart_from_the_relays_secret():
 def test_an_owner_message_is_one_exact_schema():
     protocol.check({"type": "owner", "key": "k", "order": "remove", "seat": 1}, "owner")
     for wrong in (
-        {"type": "owner", "key": "k", "order": "start", "seat": 1},
+        {"type": "owner", "key": "k", "order": "stop", "seat": 1},
         {"type": "owner", "key": "k", "order": "remove", "seat": True},
         {"type": "owner", "key": "k", "order": "remove", "seat": 1, "seed": 7},
         {"type": "owner", "key": "k" * 65, "order": "let", "seat": 1},

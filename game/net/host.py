@@ -96,9 +96,20 @@ class Host(Room):
         """Whether `key` is this room's owner key (compared in constant time)."""
         return hmac.compare_digest(key.encode(), self.owner_key.encode())
 
-    async def order(self, verb: str, index: float) -> str:
-        """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds),
-        from `serve`'s terminal or an owner's message: done, and the sentence that answers it."""
+    async def order(self, verb: str, index: float = 0) -> str:
+        """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds;
+        "start": now, computer racers in the open seats), from `serve`'s terminal or an owner's message:
+        done, and the sentence that answers it."""
+        if verb == "start":
+            if self.started or self.go.is_set():
+                return "the race has started already"
+            self.start()
+            open_seats = len(self.given)
+            return (
+                f"the race starts: computer racers play the {open_seats} open seats"
+                if open_seats
+                else "the race starts"
+            )
         if verb == "clock":
             self.set_clock(float(index))
             await self.news()  # (the lobby says it)
