@@ -9,9 +9,11 @@ removed, let back in), and offers the host two things a polished board game lets
 - **Let back in** a friend who left (or was removed) without his seat key (he lost it, or comes from
   another computer): the next to join with that seat's name takes it.
 
-The seats come from the host's news (`Hosting.get` gives ("seats", [...]), `Host.seat_states`); the
-actions go to the host on its thread (`Hosting.remove`, `Hosting.release`). `HostGuide` opens the
-scene from the race with F and draws the reminder over the board (the race scene's guide seam).
+Both go through the window's link (scenes/bridges/link.py): the window's host calls its host on the
+network's thread, its seats as the host manages them (`Host.seat_states`); a window holding the room's
+owner key (a `serve`, or a relay's room) sends them as owner orders, the seats as it follows them, and
+shows the host's answer. `HostGuide` opens the scene from the race with F and draws the reminder over
+the board (the race scene's guide seam).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
 
 if TYPE_CHECKING:  # (the race scene imports this module)
+    from scenes.bridges.link import Link
     from scenes.race.scene import RaceScene
 
 BOX = pygame.Rect(190, 110, 900, 500)
@@ -56,9 +59,9 @@ class FriendsScene(Scene):
 
     opaque = False
 
-    def __init__(self, hosting: Any, states: Callable[[], list[dict[str, Any]]], started: bool) -> None:
+    def __init__(self, link: Link, states: Callable[[], list[dict[str, Any]]], started: bool) -> None:
         super().__init__()
-        self.hosting = hosting
+        self.link = link
         self.states = states
         self.started = started
         self.group = FocusGroup()
@@ -94,16 +97,17 @@ class FriendsScene(Scene):
         name = self.states()[index].get("name", "")
 
         def remove() -> None:
-            self.hosting.remove(index)
-            self.said = t("friends.removed_said", name=name)
+            self.link.remove(index)
+            self.said = t("friends.removed_said", name=name) if self.link.hosting is not None else ""
 
         question = t("friends.remove_question", name=name)
         detail = t("friends.remove_detail_race") if self.started else t("friends.remove_detail_lobby")
         self.stack.push(self.stack.make("question", question, remove, detail=detail))
 
     def release(self, index: int) -> None:
-        self.hosting.release(index)
-        self.said = t("friends.let_in_said", name=self.states()[index].get("name", ""))
+        self.link.release(index)
+        name = self.states()[index].get("name", "")
+        self.said = t("friends.let_in_said", name=name) if self.link.hosting is not None else ""
 
     def close(self) -> None:
         self.stack.pop()
@@ -129,21 +133,22 @@ class FriendsScene(Scene):
             text.draw(surface, f"{index + 1}. {seat.get('name', '')}", (BOX.left + 28, top + 2), 22, theme.TEXT, "bold")
             colour = theme.GOOD if seat.get("connected") else theme.BAD if seat.get("removed") else theme.MUTED
             text.draw(surface, seat_state(seat, self.started), (BOX.left + 28, top + 28), 16, colour)
-        if self.said:
-            text.draw(surface, self.said, (BOX.left + 28, BOX.bottom - 96), 17, theme.GOOD)
+        said = self.said or self.link.follower.answer  # (the host's answer to an owner's order)
+        if said:
+            text.draw(surface, said, (BOX.left + 28, BOX.bottom - 96), 17, theme.GOOD)
         self.group.draw(surface)
 
 
 class HostGuide(Guide):
     """The window host's race: F opens his friends' seats (`FriendsScene`); a reminder on the board."""
 
-    def __init__(self, hosting: Any, states: Callable[[], list[dict[str, Any]]]) -> None:
-        self.hosting = hosting
+    def __init__(self, link: Link, states: Callable[[], list[dict[str, Any]]]) -> None:
+        self.link = link
         self.states = states
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if controls.pressed(event, Action.FRIENDS):
-            scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
+            scene.stack.push(FriendsScene(self.link, self.states, started=True))
             return True
         return False
 
