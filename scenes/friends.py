@@ -98,7 +98,8 @@ class FriendsScene(Scene):
 
         def remove() -> None:
             self.link.remove(index)
-            self.said = t("friends.removed_said", name=name) if self.link.hosting is not None else ""
+            self.said = t("friends.removed_said", name=name)
+            self.sent()
 
         question = t("friends.remove_question", name=name)
         detail = t("friends.remove_detail_race") if self.started else t("friends.remove_detail_lobby")
@@ -106,8 +107,14 @@ class FriendsScene(Scene):
 
     def release(self, index: int) -> None:
         self.link.release(index)
-        name = self.states()[index].get("name", "")
-        self.said = t("friends.let_in_said", name=name) if self.link.hosting is not None else ""
+        self.said = t("friends.let_in_said", name=self.states()[index].get("name", ""))
+        self.sent()
+
+    def sent(self) -> None:
+        """An order sent to a host elsewhere (the owner key's): this closes, and the screen below says the
+        host's answer when it comes (the lobby's line, the race log)."""
+        if self.link.hosting is None:
+            self.close()
 
     def close(self) -> None:
         self.stack.pop()
@@ -133,9 +140,8 @@ class FriendsScene(Scene):
             text.draw(surface, f"{index + 1}. {seat.get('name', '')}", (BOX.left + 28, top + 2), 22, theme.TEXT, "bold")
             colour = theme.GOOD if seat.get("connected") else theme.BAD if seat.get("removed") else theme.MUTED
             text.draw(surface, seat_state(seat, self.started), (BOX.left + 28, top + 28), 16, colour)
-        said = self.said or self.link.follower.answer  # (the host's answer to an owner's order)
-        if said:
-            text.draw(surface, said, (BOX.left + 28, BOX.bottom - 96), 17, theme.GOOD)
+        if self.said:
+            text.draw(surface, self.said, (BOX.left + 28, BOX.bottom - 96), 17, theme.GOOD)
         self.group.draw(surface)
 
 

@@ -405,7 +405,7 @@ class JoinScene(Scene):
             self.chosen = follower.seat if follower.seat is not None else self.chosen
             self.layout(self.group.focus)
         elif message["type"] == "answer":
-            self.message = message["said"]  # the host's sentence to the owner's order
+            self.message = t("net.host_answer", said=message["said"])  # the host's sentence to the owner's order
             self.layout(self.group.focus)  # (the clock it set shows)
         elif message["type"] == "bye":
             reason = message["reason"]
@@ -516,7 +516,7 @@ class JoinScene(Scene):
             text.draw(surface, words, (box.left + 16, box.bottom - 14), 17, colour, "bold", anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
-            answered = link is not None and self.message == link.follower.answer  # the host's answer to an order
+            answered = link is not None and self.message == t("net.host_answer", said=link.follower.answer)
             colour = theme.GOOD if answered else theme.BAD
             text.draw_wrapped(surface, self.message, pygame.Rect(260, 650, 980, 56), 17, colour, "bold")
         else:

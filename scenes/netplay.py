@@ -123,6 +123,8 @@ class Following(Seats):
         if message["type"] == "step":
             self.sent = None
             scene.moved_on()
+        elif message["type"] == "answer":  # the host's sentence to this window's owner order
+            scene.playback.log.note(t("net.host_answer", said=message["said"]), theme.ACCENT)
         elif message["type"] == "said" and not self.muted and message["seat"] < len(scene.race.racers):
             seat = message["seat"]
             self.saying[seat] = (message["phrase"], time.monotonic())

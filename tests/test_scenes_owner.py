@@ -1,0 +1,120 @@
+"""The owner's powers from a window (docs/network.md, *The owner key*): where the host's seat is not in a
+window (`serve`), a window given the owner key on the Join screen watches the race and, with F, removes
+a friend from his seat, as orders the host checks against its secret; a window with a wrong key is
+refused in the host's sentence and changes nothing; a window without one is offered nothing.
+
+Headless windows driven by events, a `serve` host on 127.0.0.1 on a loop of its own; every wait bounded
+(tests/netwindows.py)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.net.host import Host, Seat
+from game.net.protocol import room_code
+from game.net.server import Server
+from scenes import boards
+from scenes.bridges.network import Background
+from scenes.friends import FriendsScene
+from scenes.i18n import t
+from scenes.join import JoinScene
+from scenes.question import QuestionScene
+from scenes.race.scene import RaceScene
+from tests.netwindows import answer_by_enter, join, key, run, step, typed, window
+
+
+class Served:
+    """`serve`'s host on 127.0.0.1, on a loop of its own: two friends' seats and a computer racer."""
+
+    def __init__(self) -> None:
+        self.background = Background("test-serve")
+        seats = [Seat("friend"), Seat("friend"), Seat("bot", bot="easy", name="Bot", character="orc")]
+        self.host = Host(boards.practice_board(), 5, seats, room_code(), 7, takeover=60, takeover_level="easy")
+        self.server = Server([self.host])
+        self.port = self.background.run(self.server.listen("127.0.0.1", 0)).result(10)
+        self.background.run(self.host.run(120))
+
+    def end(self) -> None:
+        self.background.end(self.server.stop())
+        self.background.join(5)
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    on_loop = Served()
+    yield on_loop
+    on_loop.end()
+
+
+def click(app, widget) -> None:
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=widget.rect.center, button=1)])
+
+
+def watching_window(apps, served: Served, owner_key: str):
+    """A window that types the address, the code, its name and `owner_key` (if any), then clicks Watch."""
+    app = window()
+    apps.append(app)
+    scene = app.stack.push(JoinScene())
+    step(app)
+    for field, words in (
+        (scene.address_field, f"127.0.0.1:{served.port}"),
+        (scene.code_field, served.host.code),
+        (scene.name_field, "Owner"),
+        (scene.owner_field, owner_key),
+    ):
+        click(app, field)
+        step(app, typed(words))
+    watch = next(w for w in scene.group.widgets if getattr(w, "label", "") == t("join.watch"))
+    click(app, watch)
+    run(apps, lambda: scene.state == "watching", what="the window watching the lobby")
+    return app, scene
+
+
+def remove_with_f(app, apps, seat: int) -> FriendsScene:
+    """F over the race, then Remove on the friend's row, then Yes."""
+    step(app, [key(pygame.K_f, "f")])
+    friends = app.stack.top
+    assert isinstance(friends, FriendsScene)
+    rows = [index for index, _ in friends.rows()]
+    click(app, friends.group.widgets[2 * rows.index(seat)])
+    assert isinstance(app.stack.top, QuestionScene)
+    step(app, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes
+    assert isinstance(app.stack.top, RaceScene)  # (the race log says the host's answer)
+    return friends
+
+
+def test_a_window_with_the_owner_key_removes_a_friend_from_a_serve_race_and_one_with_a_wrong_key_is_refused(served):
+    apps: list = []
+    owner, owner_join = watching_window(apps, served, served.host.owner_key)
+    wrong, _ = watching_window(apps, served, "0" * 32)
+    keyless, keyless_join = watching_window(apps, served, "")
+    assert keyless_join.link is not None and not keyless_join.link.owns
+    assert not any(getattr(w, "label", "") == t("host.start") for w in keyless_join.group.widgets)
+    assert any(getattr(w, "label", "") == t("host.start") for w in owner_join.group.widgets)
+    ann, bob = window(), window()
+    apps += [ann, bob]
+    join(ann, apps, served.port, served.host.code, "Ann")
+    join(bob, apps, served.port, served.host.code, "Bob")  # every seat taken: serve starts
+    run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), events=answer_by_enter, what="the race")
+
+    refused = remove_with_f(wrong, apps, 1)
+    run(apps, lambda: bool(refused.link.follower.answer), events=answer_by_enter, what="the host's answer")
+    assert refused.link.follower.answer == "a wrong owner key: nothing was changed"
+    assert served.host.seats[1].client is not None and not served.host.seats[1].removed
+
+    step(keyless, [key(pygame.K_f, "f")])
+    assert isinstance(keyless.stack.top, RaceScene)  # no owner's hand without the key
+
+    friends = remove_with_f(owner, apps, 1)
+    run(apps, lambda: bool(friends.link.follower.answer), events=answer_by_enter, what="the host's answer")
+    assert friends.link.follower.answer == "Bob was removed from seat 2"
+    race = owner.stack.top
+    assert any(
+        line.text == t("net.host_answer", said="Bob was removed from seat 2") for line in race.playback.log.lines
+    )
+    run(apps, lambda: type(bob.stack.top).__name__ == "HostLeftScene", events=answer_by_enter, what="Bob told")
+    assert bob.stack.top.reason == t("net.removed")
+    assert served.host.seats[1].removed and served.host.decider(1) == "easy"
+    run(apps, lambda: 1 in owner_join.link.follower.away, events=answer_by_enter, what="Bob shown gone")
