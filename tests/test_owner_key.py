@@ -214,3 +214,32 @@ def test_the_owner_key_and_serves_terminal_set_the_turn_clock_which_the_lobby_th
             await server.stop()
 
     run(scenario())
+
+
+def test_a_terminals_join_removed_by_the_host_says_the_host_removed_it_not_that_it_is_gone():
+    from game.cli.network import Progress, why_not
+
+    async def scenario() -> str:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot", bot="easy", character="orc")], CODE, 7)
+        server, url = await listening(host)
+        hosting = asyncio.ensure_future(host.run(60))
+        joining = asyncio.ensure_future(net_client.join("", CODE, "Bob", None, "easy", delay=0.05, url=url))
+        try:
+            for _ in range(500):  # (at most 5 s: Bob seated and the race started)
+                if host.started:
+                    break
+                await asyncio.sleep(0.01)
+            assert (await host.order("remove", 0)) == "Bob was removed from seat 1"
+            try:
+                await asyncio.wait_for(joining, 10)
+            except Exception as error:  # (its bye, or its close while Bob was answering)
+                return why_not(error, url[5:], Progress(lambda line: None))
+            raise AssertionError("the join went on after its seat was removed")
+        finally:
+            hosting.cancel()
+            joining.cancel()
+            await server.stop()
+
+    said = run(scenario())
+    assert said.startswith("the host at 127.0.0.1:") and "removed this client from its seat" in said, said
+    assert "is gone" not in said
