@@ -118,3 +118,28 @@ def test_a_window_with_the_owner_key_removes_a_friend_from_a_serve_race_and_one_
     assert bob.stack.top.reason == t("net.removed")
     assert served.host.seats[1].removed and served.host.decider(1) == "easy"
     run(apps, lambda: 1 in owner_join.link.follower.away, events=answer_by_enter, what="Bob shown gone")
+
+
+def test_a_spectators_join_again_watches_again_and_takes_no_seat(served):
+    apps: list = []
+    watcher, _ = watching_window(apps, served, "")
+    ann, bob = window(), window()
+    apps += [ann, bob]
+    join(ann, apps, served.port, served.host.code, "Ann")
+    join(bob, apps, served.port, served.host.code, "Bob")
+    run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), events=answer_by_enter, what="the race")
+    race = watcher.stack.top
+    assert race.seats.follower.seat is None and race.seats.rejoin.get("watch")
+    race.seats.leave()
+    watcher.stack.push(watcher.stack.make("host_left", race.race, "gone", None, race.seats.rejoin))
+    step(watcher)
+    step(watcher, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Join again
+    run(
+        apps,
+        lambda: isinstance(watcher.stack.top, RaceScene) and watcher.stack.top is not race,
+        events=answer_by_enter,
+        what="the spectator back in the race",
+    )
+    assert watcher.stack.top.seats.follower.seat is None and not watcher.stack.top.seats.talks
+    assert [seat.name for seat in served.host.seats[:2]] == ["Ann", "Bob"]
+    assert all(seat.client is not None for seat in served.host.seats[:2])
