@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from game.boards.board import Board
+from game.net.outbox import Outboxes
 from game.net.protocol import (
     PHRASE_SPACING,
     READY_WITHIN,
@@ -115,6 +116,7 @@ class Room(ABC):
         self.go = asyncio.Event()  # the race may start
         self.changed = asyncio.Event()  # what the driver waits for happened: a choice, a join, a leave
         self.outbox = asyncio.Lock()  # what a host sends goes out in the order it was decided (_in_order)
+        self.outboxes = Outboxes(self.note)  # each connection's own queue: a slow one delays nobody else
         self.lobby_due = False  # the seats changed since the last lobby news
         self.lobby_sent = -math.inf  # when the last lobby news went out
         self.lobby_task: asyncio.Task[None] | None = None
@@ -142,24 +144,18 @@ class Room(ABC):
         if client is not None:
             await self._send_text(client, json.dumps(message))
 
-    async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> None:
-        """To every seated friend and the host's screen (and those looking at the lobby, for lobby news)."""
+    async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> list[asyncio.Future[None]]:
+        """To every seated friend and the host's screen (and those looking at the lobby, for lobby news):
+        queued for each (game/net/outbox.py), never waiting for one that does not read; each one's future."""
         text = json.dumps(message)
         targets = self.clients() + ([self.screen] if self.screen is not None else []) + list(self.watchers)
         targets += list(self.looking) if lobby else []
-        await asyncio.gather(*(self._send_text(c, text) for c in targets))
+        return [self.outboxes.put(client, text) for client in targets]
 
     async def _send_text(self, client: Client, text: str) -> None:
-        """Send, or drop a client that does not read what it is sent (the host would wait for it)."""
-        try:
-            await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
-        except TimeoutError:
-            self.note(f"dropped a connection that read nothing for {SEND_TIMEOUT:g} s")
-            transport = getattr(client, "transport", None)
-            if transport is not None:
-                transport.abort()
-        except Exception:  # a connection closing: its handler sees it
-            pass
+        """Send to one client, after what waits for it; a client that does not read what it is sent is
+        closed within SEND_TIMEOUT seconds (the host would wait for it)."""
+        await self.outboxes.put(client, text)
 
     # ------------------------------------------------------------ the lobby
     def lobby_message(self, board: bool = True) -> dict[str, Any]:
@@ -478,7 +474,9 @@ class Room(ABC):
     @_in_order
     async def finish(self, standings: list[dict[str, Any]]) -> None:
         self.over = True
-        await self.broadcast({"type": "over", "standings": standings})
+        sent = await self.broadcast({"type": "over", "standings": standings})
+        if sent:
+            await asyncio.wait(sent, timeout=SEND_TIMEOUT)  # (the end leaves before the host stops)
 
     @_in_order
     async def close(self, reason: str = "quit") -> None:
