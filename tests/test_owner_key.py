@@ -243,3 +243,13 @@ def test_a_terminals_join_removed_by_the_host_says_the_host_removed_it_not_that_
     said = run(scenario())
     assert said.startswith("the host at 127.0.0.1:") and "removed this client from its seat" in said, said
     assert "is gone" not in said
+
+
+def test_the_owners_start_starts_a_serve_lobby_once_its_open_seats_played_by_computer_racers():
+    async def scenario() -> None:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("friend")], CODE, 7, takeover_level="easy")
+        assert await obey([host], "start") == "the race starts: computer racers play the open seats"
+        assert host.go.is_set() and host.given == [0, 1]
+        assert await host.order("start") == "the race has started already"
+
+    run(scenario())

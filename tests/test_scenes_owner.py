@@ -143,3 +143,20 @@ def test_a_spectators_join_again_watches_again_and_takes_no_seat(served):
     assert watcher.stack.top.seats.follower.seat is None and not watcher.stack.top.seats.talks
     assert [seat.name for seat in served.host.seats[:2]] == ["Ann", "Bob"]
     assert all(seat.client is not None for seat in served.host.seats[:2])
+
+
+def test_the_owners_window_sets_the_turn_clock_and_starts_a_serve_race_with_a_seat_still_open(served):
+    apps: list = []
+    owner, owner_join = watching_window(apps, served, served.host.owner_key)
+    ann = window()
+    apps.append(ann)
+    join(ann, apps, served.port, served.host.code, "Ann")
+    clock = next(w for w in owner_join.group.widgets if getattr(w, "label", "") == t("host.clock"))
+    owner_join.group.focus_on(clock)
+    step(owner, [key(pygame.K_RIGHT)])  # 60 -> 120 seconds
+    run(apps, lambda: owner_join.follower.lobby["clock"] == 120, what="the lobby's clock as the owner set it")
+    assert served.host.clock == 120 and owner_join.message == t("net.host_answer", said="the turn clock is 120 seconds")
+    start = next(w for w in owner_join.group.widgets if getattr(w, "label", "") == t("host.start"))
+    click(owner, start)
+    run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), events=answer_by_enter, what="the race")
+    assert served.host.seats[1].kind == "bot" and served.host.seats[0].name == "Ann"

@@ -104,12 +104,9 @@ class Host(Room):
             if self.started or self.go.is_set():
                 return "the race has started already"
             self.start()
-            open_seats = len(self.given)
-            return (
-                f"the race starts: computer racers play the {open_seats} open seats"
-                if open_seats
-                else "the race starts"
-            )
+            given = len(self.given)
+            seats = f"the open seat{'s' if given > 1 else ''}"
+            return f"the race starts: computer racers play {seats}" if given else "the race starts"
         if verb == "clock":
             self.set_clock(float(index))
             await self.news()  # (the lobby says it)
