@@ -135,7 +135,7 @@ class JoinScene(Scene):
         )
         self.owner_field = TextField(
             (40, top[3], 450, 44),
-            self.owner_key,
+            self.owner_key if editing else "•" * min(len(self.owner_key), 32),  # (a secret: hidden once sent)
             self.set_owner_key,
             max_length=OWNER_KEY_LENGTH,
             size=17,
