@@ -3,7 +3,8 @@ window (`serve`), a window given the owner key on the Join screen watches the ra
 a friend from his seat, as orders the host checks against its secret; a window with a wrong key is
 refused in the host's sentence and changes nothing; a window without one is offered nothing.
 
-Headless windows driven by events, a `serve` host on 127.0.0.1 on a loop of its own; every wait bounded
+The same through a relay's room (`serve --relay`), the window joining with the invite. Headless windows driven
+by events, a `serve` host (and a relay) on 127.0.0.1 on loops of their own; every wait bounded
 (tests/netwindows.py)."""
 
 from __future__ import annotations
@@ -52,14 +53,15 @@ def click(app, widget) -> None:
     step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=widget.rect.center, button=1)])
 
 
-def watching_window(apps, served: Served, owner_key: str):
-    """A window that types the address, the code, its name and `owner_key` (if any), then clicks Watch."""
+def watching_window(apps, served: Served, owner_key: str, invite: str = ""):
+    """A window that types the address (or `invite`), the code, its name and `owner_key` (if any), then
+    clicks Watch."""
     app = window()
     apps.append(app)
     scene = app.stack.push(JoinScene())
     step(app)
     for field, words in (
-        (scene.address_field, f"127.0.0.1:{served.port}"),
+        (scene.address_field, invite or f"127.0.0.1:{served.port}"),
         (scene.code_field, served.host.code),
         (scene.name_field, "Owner"),
         (scene.owner_field, owner_key),
@@ -160,3 +162,59 @@ def test_the_owners_window_sets_the_turn_clock_and_starts_a_serve_race_with_a_se
     click(owner, start)
     run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), events=answer_by_enter, what="the race")
     assert served.host.seats[1].kind == "bot" and served.host.seats[0].name == "Ann"
+
+
+class ThroughRelay(Served):
+    """`serve --relay`'s host: its room on a relay of the test (both on 127.0.0.1, on loops of their own)."""
+
+    def __init__(self) -> None:
+        from test_scenes_relay import OnLoop
+
+        from game.net.invite import parse_relay
+        from game.net.relayed import serve_through
+        from game.rules import seeds
+
+        self.relay = OnLoop()
+        self.background = Background("test-serve-relay")
+        seats = [Seat("friend"), Seat("friend"), Seat("bot", bot="easy", name="Bot", character="orc")]
+        self.host = Host(boards.practice_board(), 5, seats, room_code(), 7, takeover=60, takeover_level="easy")
+        where = parse_relay(f"ws://127.0.0.1:{self.relay.port}")
+        self.background.run(serve_through([self.host], where, [seeds.owner_secret(7, self.host.code)], timeout=120))
+        self.invite = f"ws://127.0.0.1:{self.relay.port}/{self.host.code[:4]}-{self.host.code[4:]}"
+        self.port = self.relay.port
+
+    def end(self) -> None:
+        self.background.end()
+        self.background.join(5)
+        self.relay.background.end(self.relay.server.stop())
+        self.relay.background.join(5)
+
+
+@pytest.mark.slow
+def test_the_owner_key_removes_a_friend_of_a_room_on_a_relay_from_a_window_that_joined_with_the_invite(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    relayed = ThroughRelay()
+    try:
+        apps: list = []
+        run([], lambda: relayed.host.code in relayed.relay.server.rooms, seconds=15, what="the room on the relay")
+        owner, _ = watching_window(apps, relayed, relayed.host.owner_key, invite=relayed.invite)
+        for name in ("Ann", "Bob"):
+            friend, _ = watching_window(apps, relayed, "", invite=relayed.invite)
+            scene = friend.stack.top
+            scene.disconnect()  # (from watching to a seat: the same invite, Connect)
+            scene.name_field.value = scene.name = name
+            scene.connect()
+            run(apps, lambda scene=scene: scene.state == "lobby", what=f"{name} in the lobby")
+            scene.take()
+            run(apps, lambda scene=scene: scene.state == "seated", what=f"{name} seated")
+        bob = apps[-1]
+        run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), events=answer_by_enter, what="race")
+        friends = remove_with_f(owner, apps, 1)
+        run(apps, lambda: bool(friends.link.follower.answer), events=answer_by_enter, what="the host's answer")
+        assert friends.link.follower.answer == "Bob was removed from seat 2"
+        run(apps, lambda: type(bob.stack.top).__name__ == "HostLeftScene", events=answer_by_enter, what="Bob told")
+        assert relayed.host.seats[1].removed
+    finally:
+        relayed.end()
