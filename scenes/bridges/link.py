@@ -59,7 +59,9 @@ class Link:
     """The window's link to a host (see the module). `owner_key`: the room's owner key, when this window
     holds it without hosting (its orders go as messages)."""
 
-    def __init__(self, transport: Connection | Hosting, follower: Follower, where: str = "", owner_key: str = ""):
+    def __init__(
+        self, transport: Connection | Hosting, follower: Follower, where: str = "", owner_key: str = ""
+    ) -> None:
         self.transport = transport
         self.follower = follower
         self.where = where  # the host's address (or invite's relay), for the log

@@ -8,9 +8,10 @@ two sides of a network race on it.
   people's choices go to the host, which checks them as it checks a friend's.
 - `Connection`: the window's client, one WebSocket connection to a host.
 
-The scenes call their methods from the frame loop (each only posts work to the loop, or reads what
-the loop left) and read what happened from a thread-safe queue (`get`, a few messages a frame), so
-that no frame ever waits for the network.
+Both are transports of the window's one link (scenes/bridges/link.py), which the scenes hold: it
+calls their methods from the frame loop (each only posts work to the loop, or reads what the loop
+left) and reads what happened from their thread-safe queue (`get`, a few messages a frame), so that
+no frame ever waits for the network; no scene reads these queues itself.
 """
 
 from __future__ import annotations
