@@ -198,7 +198,7 @@ class HostSeats(Following):
     @property
     def states(self) -> list[dict[str, Any]]:
         """The seats as the host manages them (`Host.seat_states`)."""
-        return self.link.states
+        return self.link.seat_states()
 
     def here(self, race, racer: int) -> bool:
         return self.kinds[racer] == "here"

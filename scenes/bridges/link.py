@@ -66,7 +66,6 @@ class Link:
         self.follower = follower
         self.where = where  # the host's address (or invite's relay), for the log
         self.owner_key = owner_key
-        self.states: list[dict[str, Any]] = []  # the window's host: its seats as it manages them
         self.closed = False
 
     @classmethod
@@ -102,7 +101,6 @@ class Link:
             kind, data = got
             if kind != "message":
                 if kind == "seats":
-                    self.states = data
                     data = {"seats": data}
                 yield News(Happened(kind), data or {})
                 continue
@@ -184,7 +182,7 @@ class Link:
         """The seats as the owner's hand shows them: the host's own (hosting), else as this window follows
         them (the lobby's seats; in the race, who the host said left)."""
         if self.hosting is not None:
-            return self.states
+            return self.hosting.seat_states  # (the latest, even while no scene reads the news)
         follower = self.follower
         if follower.race is None:
             seats = follower.lobby["seats"] if follower.lobby is not None else []
