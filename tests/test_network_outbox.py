@@ -58,6 +58,7 @@ def test_a_spectator_who_stops_reading_delays_no_broadcast_and_is_closed_at_the_
         host.seats[0].client, host.seats[0].name = friend, "Ann"
         host.watchers[watcher] = "Watcher"
         began = time.monotonic()
+        await host.send(watcher, {"type": "said", "seat": 0, "phrase": "oops"})  # (its own: queued, not waited)
         for _ in range(20):
             await host.tell({"type": "said", "seat": 0, "phrase": "oops"})
         assert time.monotonic() - began < 1.0  # nobody waited for the spectator (it would: 20 x 0.3 s)

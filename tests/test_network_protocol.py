@@ -263,6 +263,10 @@ def test_a_room_sends_in_the_order_it_was_told_even_when_its_sends_wait():
             tasks.append(asyncio.ensure_future(room.step("rest", [], [])))
             tasks.append(asyncio.ensure_future(room.ask(index % 2, index, "action", ("move", "rest"))))
         await asyncio.gather(*tasks)
+        for _ in range(500):  # (at most 5 s: each connection's queue emptied, in its order)
+            if not room.outboxes.boxes:
+                break
+            await asyncio.sleep(0.01)
         return [c.got for c in clients]
 
     got = asyncio.run(scenario())

@@ -360,7 +360,7 @@ class Host(Room):
         whose seat went to a computer racer, and those in the lobby without a seat, are told there is none."""
         self.started = True
         for client in dropped:
-            await self.send(client, {"type": "bye", "reason": "started"})
+            await self.send(client, {"type": "bye", "reason": "started"}, wait=True)
             await client.close(code=1000, reason="the race started")
         # The race's record, as a save or a replay keeps it, less its seed (never the board's file path)
         setups = [s.to_dict() for s in racers]
@@ -368,7 +368,7 @@ class Host(Room):
         self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], {"dice": kind})
         self.sent, self.faces, self.orders = plain(list(choices)), list(faces), [list(o) for o in orders]
         for client in list(self.looking):
-            await self.send(client, {"type": "bye", "reason": "started"})
+            await self.send(client, {"type": "bye", "reason": "started"}, wait=True)
             await client.close(code=1000, reason="the race started")
         self.looking.clear()
         await self.broadcast(self.start_message())

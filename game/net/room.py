@@ -140,9 +140,13 @@ class Room(ABC):
         seat = self.seats[racer]
         return self.screen if seat.kind == "here" else seat.client
 
-    async def send(self, client: Client, message: dict[str, Any]) -> None:
+    async def send(self, client: Client, message: dict[str, Any], wait: bool = False) -> None:
+        """To one client, after what waits for it (its own queue: nobody else waits for it); `wait`: until it
+        left (a last word before its connection is closed), SEND_TIMEOUT seconds at most."""
         if client is not None:
-            await self._send_text(client, json.dumps(message))
+            sent = self.outboxes.put(client, json.dumps(message))
+            if wait:
+                await sent
 
     async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> list[asyncio.Future[None]]:
         """To every seated friend and the host's screen (and those looking at the lobby, for lobby news):
@@ -151,11 +155,6 @@ class Room(ABC):
         targets = self.clients() + ([self.screen] if self.screen is not None else []) + list(self.watchers)
         targets += list(self.looking) if lobby else []
         return [self.outboxes.put(client, text) for client in targets]
-
-    async def _send_text(self, client: Client, text: str) -> None:
-        """Send to one client, after what waits for it; a client that does not read what it is sent is
-        closed within SEND_TIMEOUT seconds (the host would wait for it)."""
-        await self.outboxes.put(client, text)
 
     # ------------------------------------------------------------ the lobby
     def lobby_message(self, board: bool = True) -> dict[str, Any]:
@@ -295,7 +294,7 @@ class Room(ABC):
         seat.released = seat.removed = False
         seat.ready = True  # (his seat, taken back with its key or by the host's leave)
         if old is not None and old is not client:
-            await self.send(old, {"type": "bye", "reason": "elsewhere"})
+            await self.send(old, {"type": "bye", "reason": "elsewhere"}, wait=True)
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
         self.note(f"{seat.name} joined again: seat {index + 1}{how}")
         await self._seated(client, index, again=True)
@@ -392,7 +391,7 @@ class Room(ABC):
             client, name = seat.client, seat.name
             seat.client, seat.name, seat.character, seat.token = None, "", "", ""
             self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
-            await self.send(client, {"type": "bye", "reason": "unready"})
+            await self.send(client, {"type": "bye", "reason": "unready"}, wait=True)
             await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
 
@@ -415,7 +414,7 @@ class Room(ABC):
             await self.broadcast({"type": "left", "seat": index, "name": name, "takeover": 0})
         self.note(f"the host removed {name} from seat {index + 1}")
         if client is not None:
-            await self.send(client, {"type": "bye", "reason": "removed"})
+            await self.send(client, {"type": "bye", "reason": "removed"}, wait=True)
             await client.close(code=1000, reason="the host removed you from your seat")
         await self.news()
 
@@ -484,7 +483,7 @@ class Room(ABC):
         self.over = self.closed = True
         self.changed.set()
         for client in self.clients() + list(self.looking) + list(self.watchers):
-            await self.send(client, {"type": "bye", "reason": reason})
+            await self.send(client, {"type": "bye", "reason": reason}, wait=True)
             try:
                 await client.close(code=1001, reason="the host left")
             except Exception:
