@@ -9,9 +9,11 @@ removed, let back in), and offers the host two things a polished board game lets
 - **Let back in** a friend who left (or was removed) without his seat key (he lost it, or comes from
   another computer): the next to join with that seat's name takes it.
 
-The seats come from the host's news (`Hosting.get` gives ("seats", [...]), `Host.seat_states`); the
-actions go to the host on its thread (`Hosting.remove`, `Hosting.release`). `HostGuide` opens the
-scene from the race with F and draws the reminder over the board (the race scene's guide seam).
+Both go through the window's link (scenes/bridges/link.py): the window's host calls its host on the
+network's thread, its seats as the host manages them (`Host.seat_states`); a window holding the room's
+owner key (a `serve`, or a relay's room) sends them as owner orders, the seats as it follows them, and
+shows the host's answer. `HostGuide` opens the scene from the race with F and draws the reminder over
+the board (the race scene's guide seam).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
 
 if TYPE_CHECKING:  # (the race scene imports this module)
+    from scenes.bridges.link import Link
     from scenes.race.scene import RaceScene
 
 BOX = pygame.Rect(190, 110, 900, 500)
@@ -56,9 +59,9 @@ class FriendsScene(Scene):
 
     opaque = False
 
-    def __init__(self, hosting: Any, states: Callable[[], list[dict[str, Any]]], started: bool) -> None:
+    def __init__(self, link: Link, states: Callable[[], list[dict[str, Any]]], started: bool) -> None:
         super().__init__()
-        self.hosting = hosting
+        self.link = link
         self.states = states
         self.started = started
         self.group = FocusGroup()
@@ -94,16 +97,24 @@ class FriendsScene(Scene):
         name = self.states()[index].get("name", "")
 
         def remove() -> None:
-            self.hosting.remove(index)
+            self.link.remove(index)
             self.said = t("friends.removed_said", name=name)
+            self.sent()
 
         question = t("friends.remove_question", name=name)
         detail = t("friends.remove_detail_race") if self.started else t("friends.remove_detail_lobby")
         self.stack.push(self.stack.make("question", question, remove, detail=detail))
 
     def release(self, index: int) -> None:
-        self.hosting.release(index)
+        self.link.release(index)
         self.said = t("friends.let_in_said", name=self.states()[index].get("name", ""))
+        self.sent()
+
+    def sent(self) -> None:
+        """An order sent to a host elsewhere (the owner key's): this closes, and the screen below says the
+        host's answer when it comes (the lobby's line, the race log)."""
+        if self.link.hosting is None:
+            self.close()
 
     def close(self) -> None:
         self.stack.pop()
@@ -137,13 +148,13 @@ class FriendsScene(Scene):
 class HostGuide(Guide):
     """The window host's race: F opens his friends' seats (`FriendsScene`); a reminder on the board."""
 
-    def __init__(self, hosting: Any, states: Callable[[], list[dict[str, Any]]]) -> None:
-        self.hosting = hosting
+    def __init__(self, link: Link, states: Callable[[], list[dict[str, Any]]]) -> None:
+        self.link = link
         self.states = states
 
     def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
         if controls.pressed(event, Action.FRIENDS):
-            scene.stack.push(FriendsScene(self.hosting, self.states, started=True))
+            scene.stack.push(FriendsScene(self.link, self.states, started=True))
             return True
         return False
 

@@ -27,17 +27,18 @@ from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
 from game.net.host import Host, Seat
-from game.net.protocol import TURN_CLOCK, ProtocolError, lan_address, room_code
+from game.net.protocol import TURN_CLOCK, lan_address, room_code
 from game.rules import levels, seeds
 from scenes import boards, controls
 from scenes.backdrop import backdrop
+from scenes.bridges.link import Happened, Link
 from scenes.bridges.network import Hosting
 from scenes.friends import FriendsScene, HostGuide
 from scenes.i18n import board_name, t
 from scenes.i18n import character as character_name
 from scenes.invite_card import ReachCard
 from scenes.lobby import LOBBY_BOX, draw_board_header, seat_rows
-from scenes.netplay import MESSAGES_A_FRAME, HostSeats
+from scenes.netplay import HostSeats
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -61,13 +62,12 @@ class HostScene(Scene):
         self.started = False  # the host was told to start
         self.handed = False  # the race scene follows the host from now on (it closes it when it goes)
         self.hosting: Hosting | None = None
-        self.follower: Follower | None = None  # this screen, following its host's messages
+        self.link: Link | None = None  # this screen's link to its host (its messages followed)
         self.port: int | None = None
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
         self.takeover_level = "normal"
         self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
-        self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
         self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
 
     def enter(self) -> None:
@@ -97,7 +97,7 @@ class HostScene(Scene):
         settings = self.app.settings if self.app is not None else Settings()
         self.address = settings.host_address
         here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
-        self.follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
+        follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
         if not self.failed:
             terms: dict[str, Any] = {
                 "takeover": self.takeover,
@@ -110,6 +110,7 @@ class HostScene(Scene):
             else:
                 host = Host(self.board, self.turns, seats, self.code, self.seed, **terms)
             self.hosting = Hosting(host, address=self.address, port=settings.host_port)
+            self.link = Link.hosted(self.hosting, follower)
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
         self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
@@ -203,8 +204,8 @@ class HostScene(Scene):
         return seats, record
 
     def exit(self) -> None:
-        if not self.handed and self.hosting is not None:
-            self.hosting.close("closed")
+        if not self.handed and self.link is not None:
+            self.link.close("closed")
 
     def set_level(self, level: str) -> None:
         self.takeover_level = level
@@ -221,8 +222,9 @@ class HostScene(Scene):
 
     def friends(self) -> None:
         """The friends' seats, to remove one (his seat opens again)."""
-        if self.hosting is not None:
-            self.stack.push(FriendsScene(self.hosting, lambda: self.states, started=False))
+        link = self.link
+        if link is not None:
+            self.stack.push(FriendsScene(link, link.seat_states, started=False))
 
     def _tell_takeover(self) -> None:
         if self.hosting is not None:
@@ -233,38 +235,26 @@ class HostScene(Scene):
         self.stack.pop()
 
     def update(self, dt: float) -> None:
-        hosting, follower = self.hosting, self.follower
-        if hosting is None or follower is None:
+        if self.link is None:
             return
-        for _ in range(MESSAGES_A_FRAME):
-            got = hosting.get()
-            if got is None:
-                return
-            kind, data = got
-            if kind == "listening":
+        for news in self.link.news():
+            message, data = news.message, news.data
+            if news.kind is Happened.LISTENING:
                 self.port = data["port"]
                 log.info("hosting a race on port %s, room code %s", self.port, self.code)
-            elif kind == "failed":
+            elif news.kind is Happened.FAILED:
                 self.failed = t("host.cannot_listen", port=data["port"], error=data["error"])
                 log.warning("cannot host a race on port %s: %s", data["port"], data["error"])
-            elif self.reach.heard(kind, data):
+            elif self.reach.heard(news.kind, data):
                 pass
-            elif kind == "note":
+            elif news.kind is Happened.NOTE:
                 log.info("network: %s", data["line"])
-            elif kind == "seats":
-                self.states = data
-            elif kind == "message":
-                try:
-                    message = follower.receive(data)
-                except ProtocolError as error:  # its own host: a bug, said in the log
-                    log.error("this screen cannot follow its own host: %s", error)
-                    continue
-                if message["type"] == "lobby":
-                    self.seats = message["seats"]
-                    self.watching = message.get("watching", 0)
-                elif message["type"] == "start":
-                    self.race_started()
-                    return
+            elif message is not None and message["type"] == "lobby":
+                self.seats = [dict(seat) for seat in message["seats"]]
+                self.watching = message.get("watching", 0)
+            elif message is not None and message["type"] == "start":
+                self.race_started()
+                return
 
     def open_seats(self) -> int:
         """How many seats open for a friend nobody has taken yet."""
@@ -291,18 +281,22 @@ class HostScene(Scene):
         if self.started:
             return
         self.started = True
-        hosting.start([i for i, seat in enumerate(self.seats) if seat.get("kind") == "friend" and not seat.get("name")])
+        assert self.link is not None
+        self.link.start(
+            [i for i, seat in enumerate(self.seats) if seat.get("kind") == "friend" and not seat.get("name")]
+        )
 
     def race_started(self) -> None:
         """The host's start came: the race, on this screen, following the host."""
-        hosting, follower = self.hosting, self.follower
-        assert hosting is not None and follower is not None and follower.race is not None
+        hosting, link = self.hosting, self.link
+        assert hosting is not None and link is not None
+        follower = link.follower
         race = follower.race
+        assert race is not None
         kinds = [
             "here" if i in follower.mine else ("bot" if r.setup.bot else "friend") for i, r in enumerate(race.racers)
         ]
-        answering = HostSeats(hosting, follower, kinds, self.takeover_level)
-        answering.states = self.states
+        answering = HostSeats(link, kinds, self.takeover_level)
         bots = answering.bots_alone(race)
         setup = {
             "board": self.setup["board"],
@@ -321,7 +315,7 @@ class HostScene(Scene):
         path = self.reopen.path if self.reopen is not None else None  # (reopened: the same game goes on)
         playing = session.new_race(race, setup, bots=bots, path=path)  # as from the setup
         self.handed = True
-        guide = HostGuide(hosting, lambda: answering.states)  # F: his friends' seats, over the race
+        guide = HostGuide(link, link.seat_states)  # F: his friends' seats, over the race
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
     def handle_event(self, event):

@@ -1,12 +1,16 @@
 """A friend joins a network race from his window (the title's *Join a race*).
 
-`JoinScene` asks for the address, the room code and his name, connects (scenes.bridges.network
-.Connection), shows the host's setup (board, turns, seats) and lets him take an open seat with his
-character; when the host starts, every screen shows the same race. A controller types on the screen's
-keyboard (scenes/keyboard.py).
+`JoinScene` asks for the address, the room code and his name, connects (the window's link,
+scenes/bridges/link.py), shows the host's setup (board, turns, seats) and lets him take an open seat
+with his character, or watch; when the host starts, every screen shows the same race. A controller
+types on the screen's keyboard (scenes/keyboard.py).
 
-It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the network's
-news are read from a queue each frame, never waited for.
+The room's owner (a `serve` or a relay's room whose host is not in his window) types the owner key
+`serve` printed in the optional last field: the lobby then offers his powers (start the race, his
+friends' seats, the turn clock) as orders the host checks against its secret and answers in a sentence.
+
+It answers the mouse, the keyboard and (through scenes/gamepad.py) a game controller; the link's
+news are read each frame, never waited for.
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import FAULT_CODE, Follower
 from game.net.invite import INVITE_LENGTH, parse_invite
+from game.net.messages import HostMessage
 from game.net.protocol import (
     NAME_LENGTH,
-    ProtocolError,
     address_of,
     clean_name,
     key_place,
@@ -37,12 +41,14 @@ from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS
 from scenes import controls
 from scenes.backdrop import backdrop
-from scenes.bridges.network import Connection
+from scenes.bridges.link import Happened, Link
+from scenes.friends import FriendsScene, HostGuide
+from scenes.host_lobby import CLOCK_SECONDS
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.keyboard import KeyboardScene
 from scenes.lobby import CHARACTER_IDS, LOBBY_BOX, SeatRow, draw_board_header, seat_rect, seat_rows
-from scenes.netplay import MESSAGES_A_FRAME, FriendSeats, friend_setup, local_board
+from scenes.netplay import FriendSeats, friend_setup, local_board
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -52,6 +58,8 @@ log = logging.getLogger("fantasy-racing")
 AGAIN = (1012, 1013)  # closes after which a friend joining again tries once more: his host is away from the relay
 TRIES, AGAIN_AFTER = 40, 1.5  # how many times, how many seconds apart (a minute: the host connects again)
 ADDRESS_CHARS = ".:-[]_/"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local, an invite
+OWNER_KEY_LENGTH = 64  # characters of an owner key, at most (serve prints 32)
+FIELD_TOP, FIELD_GAP = 112, 76  # the form's fields: the first's top, and from one to the next
 
 
 class JoinScene(Scene):
@@ -59,10 +67,9 @@ class JoinScene(Scene):
 
     def __init__(self, rejoin: dict[str, str] | None = None) -> None:
         super().__init__()
-        self.rejoin = rejoin  # join again at once with this address, code and name
+        self.rejoin = rejoin  # join again at once with this address, code and name (and "watch", "owner")
         self.group = FocusGroup()
-        self.connection: Connection | None = None
-        self.follower: Follower | None = None
+        self.link: Link | None = None
         self.state = "form"  # "form", "connecting", "lobby" (choosing a seat), "seated" (waiting for the start)
         # (or "watching": a spectator waiting for the start)
         self.watching = False  # connected as a spectator, without a seat
@@ -81,19 +88,26 @@ class JoinScene(Scene):
         self.address = given.get("address", settings.join_address)
         self.code = given.get("code", settings.join_code)
         self.name = given.get("name", settings.player_name)
+        self.owner_key = given.get("owner", "")  # the room's owner key (never kept in the settings)
         self.layout()
         if self.rejoin:
-            self.connect()
+            self.connect(watch=bool(self.rejoin.get("watch")))  # a spectator joins again as one
+
+    @property
+    def follower(self) -> Follower | None:
+        """The race as this window follows it (its link's), once connecting."""
+        return self.link.follower if self.link is not None else None
 
     def exit(self) -> None:
-        if not self.started and self.connection is not None:
-            self.connection.close()
+        if not self.started and self.link is not None:
+            self.link.close()
 
     # ---------------------------------------------------------------- widgets
     def layout(self, focus: int | None = None) -> None:
         editing = self.state == "form"
+        top = [FIELD_TOP + FIELD_GAP * row for row in range(4)]
         self.address_field = TextField(
-            (40, 130, 450, 44),
+            (40, top[0], 450, 44),
             self.address,
             self.set_address,
             max_length=INVITE_LENGTH,
@@ -102,7 +116,7 @@ class JoinScene(Scene):
             allowed=ADDRESS_CHARS,
         )
         self.code_field = TextField(
-            (40, 218, 450, 44),
+            (40, top[1], 450, 44),
             self.code,
             self.set_code,
             max_length=12,
@@ -112,29 +126,41 @@ class JoinScene(Scene):
             upper=True,
         )
         self.name_field = TextField(
-            (40, 306, 450, 44),
+            (40, top[2], 450, 44),
             self.name,
             self.set_name,
             max_length=NAME_LENGTH,
             size=20,
             placeholder=t("join.name_example"),
         )
-        fields = [self.address_field, self.code_field, self.name_field]
+        self.owner_field = TextField(
+            (40, top[3], 450, 44),
+            self.owner_key if editing else "•" * min(len(self.owner_key), 32),  # (a secret: hidden once sent)
+            self.set_owner_key,
+            max_length=OWNER_KEY_LENGTH,
+            size=17,
+            placeholder=t("join.owner_example"),
+            allowed="",
+        )
+        fields = [self.address_field, self.code_field, self.name_field, self.owner_field]
         widgets: list[Widget] = []
         for field in fields:
             field.enabled = editing
             keyboard = Button((500, field.rect.top, 120, 44), t("join.type"), partial(self.type_into, field), size=17)
             keyboard.enabled = editing
             widgets += [field, keyboard]
+        below = top[3] + 60
         self.connect_button = Button(
-            (40, 370, 420 if editing else 580, 50),
+            (40, below, 420 if editing else 580, 50),
             t("join.connect") if editing else t("join.disconnect"),
             self.connect if editing else self.disconnect,
             primary=editing,
         )
         widgets.append(self.connect_button)
         if editing:  # a spectator: the race without a seat (never a seat key)
-            widgets.append(Button((470, 370, 150, 50), t("join.watch"), partial(self.connect, True), size=20))
+            widgets.append(Button((470, below, 150, 50), t("join.watch"), partial(self.connect, True), size=20))
+        elif self.link is not None and self.link.owns and self.follower is not None and self.follower.lobby:
+            widgets += self.owner_widgets(below + 62)
         self.seat_choice: Choice | None = None
         self.take_button: Button | None = None
         lobby = self.follower.lobby if self.follower is not None else None
@@ -189,6 +215,43 @@ class JoinScene(Scene):
     def set_name(self, value: str) -> None:
         self.name = value
 
+    def set_owner_key(self, value: str) -> None:
+        self.owner_key = value.strip()
+
+    def owner_widgets(self, top: int) -> list[Widget]:
+        """The owner's hand in the lobby (his key given): the turn clock, his friends' seats, the start."""
+        assert self.follower is not None and self.follower.lobby is not None
+        clock = round(self.follower.lobby["clock"])
+        shown = list(CLOCK_SECONDS) if clock in CLOCK_SECONDS else sorted({*CLOCK_SECONDS, clock})
+        return [
+            Choice(
+                (40, top, 580, 44),
+                t("host.clock"),
+                shown,
+                shown.index(clock),
+                self.set_clock,
+                lambda v: t("host.seconds", count=v) if v else t("host.no_clock"),
+                size=20,
+            ),
+            Button((40, top + 54, 285, 46), t("host.friends"), self.friends, size=19),
+            Button((335, top + 54, 285, 46), t("host.start"), self.start, size=19),
+        ]
+
+    def set_clock(self, seconds: int) -> None:
+        """The owner's order: each connected friend's seconds a decision (0: none)."""
+        if self.link is not None:
+            self.link.set_clock(float(seconds))
+
+    def friends(self) -> None:
+        """The owner's hand on his friends' seats (remove one, let one back in), as orders to the host."""
+        if self.link is not None:
+            self.stack.push(FriendsScene(self.link, self.link.seat_states, started=False))
+
+    def start(self) -> None:
+        """The owner's order: start the race now (computer racers play the open seats)."""
+        if self.link is not None:
+            self.link.start()
+
     def set_seat(self, index: int) -> None:
         self.chosen = index
 
@@ -237,7 +300,6 @@ class JoinScene(Scene):
         self.target = address_of(host, port) if invite is None else invite.relay.text
         self.message = ""
         self.state = "connecting"
-        self.follower = Follower()
         self.watching = watch
         hello: dict[str, Any] = {"type": "hello", "code": code, "name": name}
         hello.update({"watch": True} if watch else {"pick": True})
@@ -247,9 +309,9 @@ class JoinScene(Scene):
             hello["token"] = key  # the seat taken before: it is his again (after a drop, a restart)
         if invite is not None:
             tls = client_context() if invite.relay.secure else None
-            self.connection = Connection(self.target, hello, url=invite.url, ssl=tls)
+            self.link = Link.joining(self.target, hello, url=invite.url, tls=tls, owner_key=self.owner_key)
         else:
-            self.connection = Connection(self.target, hello)
+            self.link = Link.joining(self.target, hello, owner_key=self.owner_key)
         self.layout()
 
     def disconnect(self) -> None:
@@ -257,15 +319,15 @@ class JoinScene(Scene):
         self._drop("")
 
     def _drop(self, message: str) -> None:
-        if self.connection is not None:
-            self.connection.close()
-        self.connection, self.follower, self.state, self.message = None, None, "form", message
+        if self.link is not None:
+            self.link.close()
+        self.link, self.state, self.message = None, "form", message
         self.thumb = None
         self.layout()
 
     def take(self) -> None:
-        if self.connection is not None and self.follower is not None and self.follower.lobby is not None:
-            self.connection.send({"type": "take", "seat": self.chosen, "character": self.character})
+        if self.link is not None and self.link.follower.lobby is not None:
+            self.link.take(self.chosen, self.character)
 
     def back(self) -> None:
         self.stack.pop()
@@ -276,33 +338,24 @@ class JoinScene(Scene):
             if self.again_in <= 0:
                 self.again_in = None
                 self.connect()
-        connection, follower = self.connection, self.follower
-        if connection is None or follower is None:
+        link = self.link
+        if link is None:
             return
-        for _ in range(MESSAGES_A_FRAME):
-            got = connection.get()
-            if got is None:
-                return
-            kind, data = got
-            if kind == "message":
-                try:
-                    message = follower.receive(data)
-                except ProtocolError as error:
-                    log.warning("the host at %s sent what this game cannot follow: %s", self.target, error)
-                    self._drop(t("net.host_broken"))
+        for news in link.news():
+            data = news.data
+            if news.message is not None:
+                if self._heard(news.message):
                     return
-                if self._heard(message):
-                    return
-            elif kind == "broken":
+            elif news.kind is Happened.BROKEN:
                 log.warning("the host at %s sent what this game cannot follow: %s", self.target, data["error"])
                 self._drop(t("net.host_broken"))
                 return
-            elif kind == "unreachable":
+            elif news.kind is Happened.UNREACHABLE:
                 log.info("no race answers at %s: %s", self.target, data["error"])
                 refusal = "join.untrusted" if data.get("untrusted") else "join.unreachable"
                 self._drop(t(refusal, address=self.target))
                 return
-            elif kind == "closed":
+            elif news.kind is Happened.CLOSED:
                 code = data.get("code", 1006)
                 if code in AGAIN and self.rejoin and self.tries < TRIES:
                     self._drop(t("join.host_away"))  # (the host's line to his relay dropped: he comes back)
@@ -311,12 +364,11 @@ class JoinScene(Scene):
                 self._drop(self._refusal(code, data.get("reason", "")))
                 return
 
-    def _heard(self, message: dict[str, Any]) -> bool:
+    def _heard(self, message: HostMessage) -> bool:
         """One message from the host; True when the scene changed (the race started)."""
-        follower = self.follower
-        assert follower is not None
-        kind = message["type"]
-        if kind == "lobby":
+        follower, link = self.follower, self.link
+        assert follower is not None and link is not None
+        if message["type"] == "lobby":
             if self.thumb is None and follower.board is not None:
                 self.board = local_board(message["board"])
                 self.thumb = BoardRenderer(self.board, 16).thumbnail((120, 100))
@@ -343,24 +395,29 @@ class JoinScene(Scene):
             self.layout(self.group.focus)
             if first and self.take_button is not None:
                 self.group.focus_on(self.take_button)  # Enter (a controller's A) takes the seat proposed
-        elif kind == "welcome":
-            if follower.race is None and self.connection is not None:
-                self.connection.send({"type": "ready"})  # (the host keeps a seat only for a game that is ready)
+        elif message["type"] == "welcome":
+            if follower.race is None:
+                link.ready()  # (the host keeps a seat only for a game that is ready)
             if self.app is not None and follower.token:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
                 self.app.save_settings()
             self.state = "seated"
             self.chosen = follower.seat if follower.seat is not None else self.chosen
             self.layout(self.group.focus)
-        elif kind == "bye":
+        elif message["type"] == "answer":
+            self.message = t("net.host_answer", said=message["said"])  # the host's sentence to the owner's order
+            self.layout(self.group.focus)  # (the clock it set shows)
+        elif message["type"] == "bye":
             reason = message["reason"]
             words = {"started": "join.started", "removed": "join.removed", "elsewhere": "net.elsewhere"}
             words["unready"] = "join.unready"
             self._drop(t(words.get(reason, "join.host_closed")))
             return True
-        elif kind == "start" and follower.race is not None:
+        elif message["type"] == "start" and follower.race is not None:
             self.start_race()
             return True
+        if message["type"] == "lobby" and link.owns:
+            self.layout(self.group.focus)  # (the owner's clock as the host says it)
         return False
 
     def _refusal(self, code: int, reason: str) -> str:
@@ -386,18 +443,24 @@ class JoinScene(Scene):
 
     def start_race(self) -> None:
         """The host started: the race, on this screen too."""
-        follower, connection = self.follower, self.connection
-        assert follower is not None and follower.race is not None and connection is not None
+        link, follower = self.link, self.follower
+        assert link is not None and follower is not None and follower.race is not None
         self.started = True
         race = follower.race
         board = local_board(race.board.to_dict())
         if board is not race.board and board.to_dict() == race.board.to_dict():
             race.board = board  # the same board, with its Tiled art
         rejoin = {"address": self.address, "code": plain_code(self.code), "name": clean_name(self.name)}
-        seats = FriendSeats(connection, follower, rejoin)
-        log.info("joined the race at %s in seat %s", self.target, (follower.seat or 0) + 1)
+        if self.watching:
+            rejoin["watch"] = "yes"  # a spectator joins again as a spectator
+        if link.owner_key:
+            rejoin["owner"] = link.owner_key
+        seats = FriendSeats(link, rejoin)
+        seat = "as a spectator" if follower.seat is None else f"in seat {follower.seat + 1}"
+        log.info("joined the race at %s %s", self.target, seat)
         playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it
-        self.stack.replace(self.stack.make("race", race, seats=seats, session=playing))
+        guide = HostGuide(link, link.seat_states) if link.owns else None  # F: the owner's hand on the seats
+        self.stack.replace(self.stack.make("race", race, seats=seats, session=playing, guide=guide))
 
     def handle_event(self, event):
         focused = self.group.focused
@@ -422,9 +485,13 @@ class JoinScene(Scene):
             (self.address_field, "join.address"),
             (self.code_field, "join.code"),
             (self.name_field, "join.name"),
+            (self.owner_field, "join.owner"),
         ):
             text.draw(surface, t(label), (field.rect.left, field.rect.top - 6), 17, theme.MUTED, anchor="bottomleft")
-        text.draw_wrapped(surface, t("join.help"), pygame.Rect(40, 440, 580, 120), 17, theme.TEXT)
+        link = self.link
+        if link is None or not link.owns or self.state == "connecting":
+            area = pygame.Rect(40, self.connect_button.rect.bottom + 14, 580, 130)
+            text.draw_wrapped(surface, t("join.help"), area, 17, theme.TEXT)
         box = LOBBY_BOX
         panel(surface, box, (30, 35, 54))
         follower = self.follower
@@ -449,7 +516,9 @@ class JoinScene(Scene):
             text.draw(surface, words, (box.left + 16, box.bottom - 14), 17, colour, "bold", anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
-            text.draw_wrapped(surface, self.message, pygame.Rect(260, 650, 980, 56), 17, theme.BAD, "bold")
+            answered = link is not None and self.message == t("net.host_answer", said=link.follower.answer)
+            colour = theme.GOOD if answered else theme.BAD
+            text.draw_wrapped(surface, self.message, pygame.Rect(260, 650, 980, 56), 17, colour, "bold")
         else:
             keys = t("join.keys") if self.state == "form" else t("join.keys_lobby")
             text.draw(surface, keys, (260, 677), 16, theme.MUTED, anchor="midleft")

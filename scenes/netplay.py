@@ -16,8 +16,8 @@ decision panel what the host asks of them; their choice goes to the host, and co
   kept as a game in progress (beside the others: resumed alone against computer racers) or a
   replay, or joined again.
 
-Every network message is read on the frame loop from a thread-safe queue (a few at most a frame):
-no frame waits for the network.
+Both read the host through the window's one link (scenes/bridges/link.py: its news each frame, a few
+at most, the host's messages already followed): no frame waits for the network.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import time
-from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -33,9 +32,11 @@ import pygame
 from game.app import session
 from game.app.controls import Action
 from game.net.client import Follower, kept_race
-from game.net.protocol import ProtocolError, standings_json, words_of_close
+from game.net.messages import HostMessage
+from game.net.protocol import standings_json, words_of_close
 from scenes import boards, controls
-from scenes.bridges.network import Connection, Hosting
+from scenes.bridges.link import Happened, Link, News
+from scenes.bridges.network import Hosting
 from scenes.i18n import phrase, t
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
@@ -43,7 +44,6 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
 
 log = logging.getLogger("fantasy-racing")
-MESSAGES_A_FRAME = 64  # network news handled in one frame, at most (the rest waits for the next)
 LATE_SHOWN = 6.0  # seconds the line "time ran out" stays over the board
 SHOWN_FOR = 5.0  # seconds a quick message heard shows by its sender's card (scenes/quick.py)
 KEPT_LEVEL = "normal"  # the computer racers of a race a friend keeps when the host left
@@ -68,20 +68,25 @@ def local_board(data: dict[str, Any]):
     return board
 
 
-class Following(Seats, ABC):
-    """A race followed from the host's messages (see the module): the people here answer what the host
-    asks of them; everyone else answers elsewhere."""
+class Following(Seats):
+    """A race followed from the host's messages through the window's link (see the module): the people
+    here answer what the host asks of them; everyone else answers elsewhere."""
 
     takes_back = False  # every choice is final: the others saw it (the race screen says so on Undo)
     talks = True  # quick messages (scenes/quick.py)
 
-    def __init__(self, follower: Follower) -> None:
-        self.follower = follower
+    def __init__(self, link: Link) -> None:
+        self.link = link
         self.muted = False  # the others' quick messages are not shown on this screen
         self.saying: dict[int, tuple[str, float]] = {}  # seat -> (phrase id, when heard): shown by his card
         self.sent: int | None = None  # the index of the choice sent, until the host's step brings it back
         self.answered = 0  # decisions this screen answered
         self.left = False
+
+    @property
+    def follower(self) -> Follower:
+        """The race as this window follows it (the link's)."""
+        return self.link.follower
 
     def who(self, race, racer: int) -> tuple[Answerer, str]:
         if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
@@ -93,21 +98,33 @@ class Following(Seats, ABC):
         return race.racers[racer].name
 
     def submit(self, race, option) -> bool:
-        self.send(self.follower.choice(option))
+        self.link.choose(option)
         self.sent = len(race.choices)
         self.answered += 1
         return False
 
-    @abstractmethod
-    def send(self, message: dict[str, Any]) -> None:
-        """A choice of this screen's, to the host."""
+    def update(self, scene, dt: float) -> None:
+        """The link's news of this frame: the host's messages followed (`heard`), the rest to `happened`."""
+        for news in self.link.news():
+            if news.message is not None:
+                self.heard(scene, news.message)
+            elif self.happened(scene, news):
+                return
 
-    def heard(self, scene, message: dict[str, Any]) -> None:
+    def happened(self, scene, news: News) -> bool:
+        """News of the link other than a message; True when the scene changed (stop reading)."""
+        if news.kind is Happened.NOTE:
+            log.info("network: %s", news.data["line"])
+        return False
+
+    def heard(self, scene, message: HostMessage) -> None:
         """One of the host's messages, followed: a step moves the scene's race on; a quick message shows
         by its sender's card and in the log, in this screen's language (unless muted)."""
         if message["type"] == "step":
             self.sent = None
             scene.moved_on()
+        elif message["type"] == "answer":  # the host's sentence to this window's owner order
+            scene.playback.log.note(t("net.host_answer", said=message["said"]), theme.ACCENT)
         elif message["type"] == "said" and not self.muted and message["seat"] < len(scene.race.racers):
             seat = message["seat"]
             self.saying[seat] = (message["phrase"], time.monotonic())
@@ -118,7 +135,7 @@ class Following(Seats, ABC):
 
     def say(self, phrase_id: str) -> None:
         """A quick message from this screen's person, to everyone in the race (through the host)."""
-        self.send({"type": "say", "phrase": phrase_id})
+        self.link.say(phrase_id)
 
     def over(self) -> bool:
         """Whether the race followed is over."""
@@ -169,42 +186,26 @@ class Following(Seats, ABC):
 class HostSeats(Following):
     """The window host's screen (see the module)."""
 
-    def __init__(self, hosting: Hosting, follower: Follower, kinds: list[str], takeover_level: str) -> None:
-        super().__init__(follower)
-        self.hosting = hosting
+    def __init__(self, link: Link, kinds: list[str], takeover_level: str) -> None:
+        super().__init__(link)
+        assert link.hosting is not None
+        self.hosting: Hosting = link.hosting
         self.kinds = kinds  # "here", "friend" or "bot", per racer
         self.takeover_level = takeover_level
         self.idle = 0.0  # seconds (at the animations' speed) this screen has shown a decision made elsewhere
         self.readied = -1  # the last choice index this screen told the host it is ready for
-        self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
+
+    @property
+    def states(self) -> list[dict[str, Any]]:
+        """The seats as the host manages them (`Host.seat_states`)."""
+        return self.link.seat_states()
 
     def here(self, race, racer: int) -> bool:
         return self.kinds[racer] == "here"
 
-    def send(self, message: dict[str, Any]) -> None:
-        if message["type"] == "say":
-            self.hosting.phrase(message)
-        else:
-            self.hosting.choose(message)
-
     def update(self, scene, dt: float) -> None:
         self._pace(scene, dt)
-        for _ in range(MESSAGES_A_FRAME):
-            got = self.hosting.get()
-            if got is None:
-                return
-            kind, data = got
-            if kind == "message":
-                try:
-                    message = self.follower.receive(data)
-                except ProtocolError as error:  # its own host: a bug, said in the log
-                    log.error("this screen cannot follow its own host: %s", error)
-                    continue
-                self.heard(scene, message)
-            elif kind == "seats":
-                self.states = data
-            elif kind == "note":
-                log.info("network: %s", data["line"])
+        super().update(scene, dt)
 
     def _pace(self, scene, dt: float) -> None:
         """Tell the host once this screen has shown everything up to a decision made elsewhere, and a
@@ -256,19 +257,18 @@ class HostSeats(Following):
     def leave(self) -> None:
         if not self.left:
             self.left = True
-            self.hosting.close("quit")
+            self.link.close("quit")
 
 
 class FriendSeats(Following):
-    """A friend's window (see the module)."""
+    """A friend's (or a spectator's) window (see the module)."""
 
     leave_label = "net.leave_race"
 
-    def __init__(self, connection: Connection, follower: Follower, rejoin: dict[str, str]) -> None:
-        super().__init__(follower)
-        self.connection = connection
-        self.rejoin = rejoin  # address, code and name: to join again
-        self.talks = follower.seat is not None  # a spectator sends no quick message (he hears them)
+    def __init__(self, link: Link, rejoin: dict[str, str]) -> None:
+        super().__init__(link)
+        self.rejoin = rejoin  # address, code and name (and "watch" for a spectator): to join again
+        self.talks = link.follower.seat is not None  # a spectator sends no quick message (he hears them)
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
@@ -283,51 +283,39 @@ class FriendSeats(Following):
     def here(self, race, racer: int) -> bool:
         return racer == self.follower.seat
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.connection.send(message)
-
     def update(self, scene, dt: float) -> None:
+        super().update(scene, dt)
         follower = self.follower
-        for _ in range(MESSAGES_A_FRAME):
-            got = self.connection.get()
-            if got is None:
-                break
-            kind, data = got
-            if kind == "message":
-                try:
-                    message = follower.receive(data)
-                except ProtocolError as error:
-                    log.warning("the host sent what this game cannot follow: %s", error)
-                    self.gone = t("net.host_broken")
-                    self.connection.close()
-                    break
-                self.heard(scene, message)
-                if message["type"] == "step" and follower.race is not None and follower.race.over:
-                    standings = json.dumps(standings_json(follower.race))
-                    log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
-                elif message["type"] == "bye":
-                    reason = message["reason"]
-                    self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(
-                        reason, t("net.host_quit")
-                    )
-            elif kind == "broken":
-                log.warning("the host sent what this game cannot follow: %s", data["error"])
-                self.gone = self.gone or t("net.host_broken")
-            elif kind == "closed" and data.get("code") == 1012 and not (self.told or self.gone or self.over()):
-                # the host's line to his relay dropped: join again at once, with the seat's key (kept)
-                self.told = True
-                log.info("the host's connection to the relay dropped: joining again")
-                scene.skip()
-                scene.stack.replace(scene.stack.make("join", rejoin=self.rejoin))
-                return
-            elif kind in ("closed", "unreachable"):
-                if self.gone is None:
-                    reason = words_of_close(data.get("code", 1006), data.get("reason", ""))
-                    self.gone = t("net.host_lost") if not reason or data.get("code") in (1001, 1006) else reason
         if self.gone is not None and not self.told and not (follower.race is not None and follower.race.over):
             self.told = True
             scene.skip()
             scene.stack.push(scene.stack.make("host_left", scene.race, self.gone, self.follower.seat, self.rejoin))
+
+    def heard(self, scene, message: HostMessage) -> None:
+        super().heard(scene, message)
+        follower = self.follower
+        if message["type"] == "step" and follower.race is not None and follower.race.over:
+            standings = json.dumps(standings_json(follower.race))
+            log.info("the race joined is over, %d decisions answered here: %s", self.answered, standings)
+        elif message["type"] == "bye":
+            reason = message["reason"]
+            self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(reason, t("net.host_quit"))
+
+    def happened(self, scene, news: News) -> bool:
+        data = news.data
+        if news.kind is Happened.BROKEN:
+            self.gone = self.gone or t("net.host_broken")
+        elif news.kind is Happened.CLOSED and data.get("code") == 1012 and not (self.told or self.gone or self.over()):
+            # the host's line to his relay dropped: join again at once, with the seat's key (kept)
+            self.told = True
+            log.info("the host's connection to the relay dropped: joining again")
+            scene.skip()
+            scene.stack.replace(scene.stack.make("join", rejoin=self.rejoin))
+            return True
+        elif news.kind in (Happened.CLOSED, Happened.UNREACHABLE) and self.gone is None:
+            reason = words_of_close(data.get("code", 1006), data.get("reason", ""))
+            self.gone = t("net.host_lost") if not reason or data.get("code") in (1001, 1006) else reason
+        return False
 
     def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
@@ -341,7 +329,7 @@ class FriendSeats(Following):
     def leave(self) -> None:
         if not self.left:
             self.left = True
-            self.connection.close()
+            self.link.close()
 
 
 def friend_setup(race) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """Quick messages in a network race: a short fixed set of phrases (game.net.protocol.PHRASES), never
 free text, each read in the READER's language.
 
-In a network race the race log's heading has *Say (Q)*: Q or a click opens `QuickScene`, the phrases numbered 1
-to 8 (a digit, or Up / Down and Enter, or a click, sends one; Escape closes), and a last line that
+In a network race the race log's heading has *Say (Q)*: its key (the input map's *quick messages*, Q unless
+the player bound another) or a click opens `QuickScene`, the phrases numbered 1 to 8 (the numbered
+options' keys, or Up / Down and Enter, or a click, sends one; Escape or the same key closes), and a last line that
 mutes the others' phrases on this screen (or shows them again). A phrase heard shows for a few
 seconds beside its sender's card (in place of his tag) and stays as a line of the race log; the
 seats (scenes/netplay.py) send and hear them.
@@ -14,7 +15,9 @@ from typing import Any
 
 import pygame
 
+from game.app.controls import OPTIONS, Action
 from game.net.protocol import PHRASES
+from scenes import controls
 from scenes.i18n import phrase, t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -38,11 +41,11 @@ def draw_button(surface: pygame.Surface, scene: Any) -> None:
 
 
 def asks(scene: Any, event: Any) -> bool:
-    """Whether an event opens the quick messages: Q, or a click on *Say (Q)*."""
+    """Whether an event opens the quick messages: its action's key, or a click on *Say (Q)*."""
     if not shown(scene):
         return False
-    if event.type == pygame.KEYDOWN:
-        return bool(event.key == pygame.K_q)
+    if controls.pressed(event, Action.QUICK_MESSAGES):
+        return True
     return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SAY_BUTTON.collidepoint(event.pos)
 
 
@@ -79,11 +82,12 @@ class QuickScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event: Any) -> Any:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
+        if controls.pressed(event, Action.BACK, Action.PAUSE, Action.QUICK_MESSAGES):
             self.stack.pop()
             return None
-        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key < pygame.K_1 + len(PHRASES):
-            self._sender(PHRASES[event.key - pygame.K_1])()
+        numbered = controls.which(event, OPTIONS[: len(PHRASES)])
+        if numbered is not None:
+            self._sender(PHRASES[OPTIONS.index(numbered)])()
             return None
         self.group.handle_event(event)
         return None  # modal: nothing reaches the race below

@@ -286,10 +286,12 @@ def test_tab_moves_from_field_to_field_never_onto_a_button(app):
     nw.step(app, [key(pygame.K_TAB)])
     assert joining.group.focused is joining.name_field
     nw.step(app, [key(pygame.K_TAB)])
+    assert joining.group.focused is joining.owner_field  # (the owner key: empty unless the room is his)
+    nw.step(app, [key(pygame.K_TAB)])
     assert joining.group.focused is joining.address_field  # round again, past Connect, Back and Type…
     shift_tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
     nw.step(app, [shift_tab])
-    assert joining.group.focused is joining.name_field
+    assert joining.group.focused is joining.owner_field
     app.stack.pop()
     setup = app.stack.push(SetupScene())
     app.step([])

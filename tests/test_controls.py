@@ -201,3 +201,17 @@ def test_delete_brings_one_actions_defaults_back_unless_another_took_one_of_them
     app.step([key(pygame.K_DELETE)])
     assert not screen.message_bad and app.settings.controls == {}
     assert controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")
+
+
+def test_the_quick_messages_key_is_an_action_the_player_rebinds_and_the_say_button_names_it():
+    from types import SimpleNamespace
+
+    from scenes import quick
+
+    pygame.init()
+    race = SimpleNamespace(seats=SimpleNamespace(talks=True))  # a network race's scene, as quick reads it
+    assert quick.asks(race, letter("q")) and t("say.button") == "Say… (Q)"
+    controls.use({"quick_messages": ["key:t"]})
+    assert quick.asks(race, letter("t")) and not quick.asks(race, letter("q"))
+    assert t("say.button") == "Say… (T)"
+    assert not quick.asks(SimpleNamespace(seats=SimpleNamespace(talks=False)), letter("t"))  # no network race

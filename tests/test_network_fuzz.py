@@ -216,6 +216,7 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
 
 
 def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_refused_in_a_sentence():
+    from scenes.bridges.link import Link
     from scenes.netplay import FriendSeats
     from scenes.ui import text
 
@@ -265,7 +266,7 @@ def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_
             followed += 1
             race = follower.race
             if race is not None:  # what a friend's window shows of it
-                seats = FriendSeats(connection=None, follower=follower, rejoin={})
+                seats = FriendSeats(Link(None, follower), rejoin={})  # (no transport: nothing is read)
                 for racer in range(len(race.racers)):
                     seats.who(race, racer)
                     seats.here(race, racer)

@@ -65,7 +65,7 @@ def test_the_owner_key_is_the_rooms_own_apart_from_the_relays_secret():
 def test_an_owner_message_is_one_exact_schema():
     protocol.check({"type": "owner", "key": "k", "order": "remove", "seat": 1}, "owner")
     for wrong in (
-        {"type": "owner", "key": "k", "order": "start", "seat": 1},
+        {"type": "owner", "key": "k", "order": "stop", "seat": 1},
         {"type": "owner", "key": "k", "order": "remove", "seat": True},
         {"type": "owner", "key": "k", "order": "remove", "seat": 1, "seed": 7},
         {"type": "owner", "key": "k" * 65, "order": "let", "seat": 1},
@@ -212,5 +212,44 @@ def test_the_owner_key_and_serves_terminal_set_the_turn_clock_which_the_lobby_th
             assert (await obey([host], "clock inf")).startswith("'inf' is not a turn clock")
         finally:
             await server.stop()
+
+    run(scenario())
+
+
+def test_a_terminals_join_removed_by_the_host_says_the_host_removed_it_not_that_it_is_gone():
+    from game.cli.network import Progress, why_not
+
+    async def scenario() -> str:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot", bot="easy", character="orc")], CODE, 7)
+        server, url = await listening(host)
+        hosting = asyncio.ensure_future(host.run(60))
+        joining = asyncio.ensure_future(net_client.join("", CODE, "Bob", None, "easy", delay=0.05, url=url))
+        try:
+            for _ in range(500):  # (at most 5 s: Bob seated and the race started)
+                if host.started:
+                    break
+                await asyncio.sleep(0.01)
+            assert (await host.order("remove", 0)) == "Bob was removed from seat 1"
+            try:
+                await asyncio.wait_for(joining, 10)
+            except Exception as error:  # (its bye, or its close while Bob was answering)
+                return why_not(error, url[5:], Progress(lambda line: None))
+            raise AssertionError("the join went on after its seat was removed")
+        finally:
+            hosting.cancel()
+            joining.cancel()
+            await server.stop()
+
+    said = run(scenario())
+    assert said.startswith("the host at 127.0.0.1:") and "removed this client from its seat" in said, said
+    assert "is gone" not in said
+
+
+def test_the_owners_start_starts_a_serve_lobby_once_its_open_seats_played_by_computer_racers():
+    async def scenario() -> None:
+        host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("friend")], CODE, 7, takeover_level="easy")
+        assert await obey([host], "start") == "the race starts: computer racers play the open seats"
+        assert host.go.is_set() and host.given == [0, 1]
+        assert await host.order("start") == "the race has started already"
 
     run(scenario())

@@ -75,6 +75,7 @@ class Action(StrEnum):
     RULE_BOOK = "rule_book"
     KEEP_REPLAY = "keep_replay"
     FRIENDS = "friends"
+    QUICK_MESSAGES = "quick_messages"
     PLAY_PAUSE = "play_pause"
     STEP = "step"
     FASTER = "faster"
@@ -140,6 +141,7 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.RULE_BOOK, R, ("f1",)),
     Binding(A.KEEP_REPLAY, frozenset({Place.MENU}), ("k",)),
     Binding(A.FRIENDS, frozenset({Place.MENU}), ("f",)),
+    Binding(A.QUICK_MESSAGES, R, ("q",)),  # a network race: the phrases to send (and closes them)
     Binding(A.PLAY_PAUSE, frozenset({Place.REPLAY}), ("space",), pad=("a",)),
     Binding(A.STEP, frozenset({Place.REPLAY}), ("right", "n"), pad=("dpright",)),
     Binding(A.FASTER, frozenset({Place.REPLAY}), ("+", "=", "[+]"), pad=("dpup",)),

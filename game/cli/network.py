@@ -87,11 +87,24 @@ REFUSALS = {  # the host's reasons for closing a connection, and what to check t
 }
 
 
+#: What a `join` says when the host said goodbye with these reasons (its `bye`), instead of "is gone".
+BYES = {
+    "removed": "removed this client from its seat: a computer racer plays it from now on (ask the host to let "
+    "you back in, then join again with the same name)",
+    "elsewhere": "gave this seat to another connection with its seat key (the seat was taken back elsewhere)",
+    "unready": "gave this seat back: this client did not say it was ready in time; join again to take a seat",
+    "started": "started the race without a seat for this client",
+}
+
+
 def why_not(error: BaseException, target: str, progress: Progress) -> str:
     """The one sentence for a join that could not go on, saying what to check."""
     host, _, port = target.rpartition(":")
     closed = getattr(error, "rcvd", None)  # a WebSocket closed by the host: its code and reason
     reason = str(getattr(closed, "reason", "") or "")
+    bye = "removed" if "removed you" in reason else getattr(error, "bye", "")  # the host said why it closed
+    if bye in BYES:
+        return f"the host at {target} {BYES[bye]}"
     if reason:
         for words, check in REFUSALS.items():
             if words in reason:

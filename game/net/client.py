@@ -431,13 +431,16 @@ async def _race(server: Any, given: Any, follower: Follower) -> Race:
     if failed is not None:
         raise failed
     why = words_of_close(server.close_code or 1006, server.close_reason or "")
-    raise HostClosed(server.close_code or 1006, f"the host closed the race before its end ({why or 'no reason given'})")
+    words = f"the host closed the race before its end ({why or follower.bye or 'no reason given'})"
+    raise HostClosed(server.close_code or 1006, words, follower.bye or "")
 
 
 class HostClosed(ConnectionError):
     """The host (or a relay) closed the connection before the race's end: `code` is the WebSocket close
-    code (1012: the host's connection to his relay dropped, 1013: try again in a moment)."""
+    code (1012: the host's connection to his relay dropped, 1013: try again in a moment); `bye`: the reason
+    the host said goodbye with, if it did ("removed": he removed this client from its seat)."""
 
-    def __init__(self, code: int, words: str) -> None:
+    def __init__(self, code: int, words: str, bye: str = "") -> None:
         super().__init__(words)
         self.code = code
+        self.bye = bye

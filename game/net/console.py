@@ -8,10 +8,11 @@ Each line typed is one command, answered with one line:
   plays it; with several rooms, `remove CODE SEAT`;
 - `let SEAT` — the friend of seat SEAT may come back without his key (the next hello with his name);
 - `clock SECONDS` — the turn clock of every room: each connected friend's seconds a decision (0: none);
+- `start` — start every room's race now: computer racers play the seats nobody took;
 - `help` — these words.
 
-`remove`, `let` and `clock` are `Host.order`, which a client holding the room's owner key (printed once here, by
-`serve`) may also give by message.
+`remove`, `let`, `clock` and `start` are `Host.order`, which a client holding the room's owner key (printed
+once here, by `serve`) may also give by message.
 
 The lines come from a thread reading the terminal (`read_lines`); nothing is read when there is none.
 """
@@ -32,7 +33,7 @@ from game.rules.race import MAX_RACERS
 
 HELP = (
     "commands: seats | remove SEAT | let SEAT (with several rooms: remove CODE SEAT, let CODE SEAT)"
-    " | clock SECONDS | help"
+    " | clock SECONDS | start | help"
 )
 
 
@@ -82,6 +83,9 @@ async def obey(hosts: Sequence[Host], line: str) -> str:
     verb, rest = words[0].lower(), words[1:]
     if verb == "seats":
         return "\n".join(seat_lines(hosts))
+    if verb == "start":
+        answers = [await h.order("start") for h in hosts]
+        return answers[0]
     if verb not in OWNER_ORDERS or not rest:
         return HELP
     if verb == "clock":
@@ -136,7 +140,7 @@ async def console(hosts: Sequence[Host], say: Callable[[str], None], stream: Tex
             say(part)
 
 
-ORDERS = "orders: remove SEAT | let SEAT (a seat's number, as serve's seats says) | clock SECONDS (0: none)"
+ORDERS = "orders: remove SEAT | let SEAT (a seat's number, as serve's seats says) | clock SECONDS (0: none) | start"
 
 
 async def give_orders(
@@ -157,8 +161,11 @@ async def give_orders(
     read_lines(stream if stream is not None else sys.stdin, heard)
     while True:
         words = (await lines.get()).split()
-        verb = words[0].lower() if len(words) == 2 else ""
+        verb = words[0].lower() if len(words) == 2 or words == ["start"] else ""
         message: dict[str, Any] = {"type": "owner", "key": key, "order": verb}
+        if verb == "start":
+            await send(json.dumps(message))
+            continue
         if verb == "clock" and number(words[1]) is not None:
             message["seconds"] = number(words[1])
         elif verb in OWNER_ORDERS and words[1].isdigit() and 1 <= int(words[1]) <= MAX_RACERS:

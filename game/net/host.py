@@ -96,9 +96,17 @@ class Host(Room):
         """Whether `key` is this room's owner key (compared in constant time)."""
         return hmac.compare_digest(key.encode(), self.owner_key.encode())
 
-    async def order(self, verb: str, index: float) -> str:
-        """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds),
-        from `serve`'s terminal or an owner's message: done, and the sentence that answers it."""
+    async def order(self, verb: str, index: float = 0) -> str:
+        """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds;
+        "start": now, computer racers in the open seats), from `serve`'s terminal or an owner's message:
+        done, and the sentence that answers it."""
+        if verb == "start":
+            if self.started or self.go.is_set():
+                return "the race has started already"
+            self.start()
+            given = len(self.given)
+            seats = f"the open seat{'s' if given > 1 else ''}"
+            return f"the race starts: computer racers play {seats}" if given else "the race starts"
         if verb == "clock":
             self.set_clock(float(index))
             await self.news()  # (the lobby says it)
@@ -352,7 +360,7 @@ class Host(Room):
         whose seat went to a computer racer, and those in the lobby without a seat, are told there is none."""
         self.started = True
         for client in dropped:
-            await self.send(client, {"type": "bye", "reason": "started"})
+            await self.send(client, {"type": "bye", "reason": "started"}, wait=True)
             await client.close(code=1000, reason="the race started")
         # The race's record, as a save or a replay keeps it, less its seed (never the board's file path)
         setups = [s.to_dict() for s in racers]
@@ -360,7 +368,7 @@ class Host(Room):
         self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], {"dice": kind})
         self.sent, self.faces, self.orders = plain(list(choices)), list(faces), [list(o) for o in orders]
         for client in list(self.looking):
-            await self.send(client, {"type": "bye", "reason": "started"})
+            await self.send(client, {"type": "bye", "reason": "started"}, wait=True)
             await client.close(code=1000, reason="the race started")
         self.looking.clear()
         await self.broadcast(self.start_message())

@@ -101,7 +101,7 @@ STANDING = Object(
     {"place": Whole(1, MAX_RACERS), "name": RACER_NAME, "character": CHARACTER, "points": Whole(-(10**6), 10**6)}
 )
 _TYPE = frozenset({"type"})
-OWNER_ORDERS = ("remove", "let", "clock")  # what the owner key lets a client ask of the host
+OWNER_ORDERS = ("remove", "let", "clock", "start")  # what the owner key lets a client ask of the host
 
 
 def _message(fields: dict[str, Spec], optional: tuple[str, ...] = ()) -> Object:
@@ -127,14 +127,15 @@ CLIENT_MESSAGES: dict[str, Object] = {
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
     "say": _message({"phrase": Text(20, among=PHRASES)}),
     # the host's order from a client who holds the room's owner key (`serve`'s terminal prints it)
-    # (`remove` and `let` name a `seat`; `clock` gives the turn clock's `seconds`, 0: none)
+    # (`remove` and `let` name a `seat`; `clock` gives the turn clock's `seconds`, 0: none; `start`: now)
     "owner": _message(
         {"key": Text(64), "order": Text(10, among=OWNER_ORDERS), "seat": SEAT_INDEX, "seconds": WAIT},
         ("seat", "seconds"),
     ),
 }
 
-#: What the host sends: every field of each type, exactly.
+#: What the host sends: every field of each type, exactly (its kinds and their typed records:
+#: game/net/messages.py).
 HOST_MESSAGES: dict[str, Object] = {
     "welcome": _message({"seat": SEAT_INDEX, "seats": ListOf(RACER_NAME, MAX_RACERS, MIN_RACERS), "token": TOKEN}),
     "lobby": _message(

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from game.boards.board import Board
+from game.net.outbox import Outboxes
 from game.net.protocol import (
     PHRASE_SPACING,
     READY_WITHIN,
@@ -115,6 +116,7 @@ class Room(ABC):
         self.go = asyncio.Event()  # the race may start
         self.changed = asyncio.Event()  # what the driver waits for happened: a choice, a join, a leave
         self.outbox = asyncio.Lock()  # what a host sends goes out in the order it was decided (_in_order)
+        self.outboxes = Outboxes(self.note)  # each connection's own queue: a slow one delays nobody else
         self.lobby_due = False  # the seats changed since the last lobby news
         self.lobby_sent = -math.inf  # when the last lobby news went out
         self.lobby_task: asyncio.Task[None] | None = None
@@ -138,28 +140,21 @@ class Room(ABC):
         seat = self.seats[racer]
         return self.screen if seat.kind == "here" else seat.client
 
-    async def send(self, client: Client, message: dict[str, Any]) -> None:
+    async def send(self, client: Client, message: dict[str, Any], wait: bool = False) -> None:
+        """To one client, after what waits for it (its own queue: nobody else waits for it); `wait`: until it
+        left (a last word before its connection is closed), SEND_TIMEOUT seconds at most."""
         if client is not None:
-            await self._send_text(client, json.dumps(message))
+            sent = self.outboxes.put(client, json.dumps(message))
+            if wait:
+                await sent
 
-    async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> None:
-        """To every seated friend and the host's screen (and those looking at the lobby, for lobby news)."""
+    async def broadcast(self, message: dict[str, Any], lobby: bool = False) -> list[asyncio.Future[None]]:
+        """To every seated friend and the host's screen (and those looking at the lobby, for lobby news):
+        queued for each (game/net/outbox.py), never waiting for one that does not read; each one's future."""
         text = json.dumps(message)
         targets = self.clients() + ([self.screen] if self.screen is not None else []) + list(self.watchers)
         targets += list(self.looking) if lobby else []
-        await asyncio.gather(*(self._send_text(c, text) for c in targets))
-
-    async def _send_text(self, client: Client, text: str) -> None:
-        """Send, or drop a client that does not read what it is sent (the host would wait for it)."""
-        try:
-            await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
-        except TimeoutError:
-            self.note(f"dropped a connection that read nothing for {SEND_TIMEOUT:g} s")
-            transport = getattr(client, "transport", None)
-            if transport is not None:
-                transport.abort()
-        except Exception:  # a connection closing: its handler sees it
-            pass
+        return [self.outboxes.put(client, text) for client in targets]
 
     # ------------------------------------------------------------ the lobby
     def lobby_message(self, board: bool = True) -> dict[str, Any]:
@@ -299,7 +294,7 @@ class Room(ABC):
         seat.released = seat.removed = False
         seat.ready = True  # (his seat, taken back with its key or by the host's leave)
         if old is not None and old is not client:
-            await self.send(old, {"type": "bye", "reason": "elsewhere"})
+            await self.send(old, {"type": "bye", "reason": "elsewhere"}, wait=True)
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
         self.note(f"{seat.name} joined again: seat {index + 1}{how}")
         await self._seated(client, index, again=True)
@@ -396,7 +391,7 @@ class Room(ABC):
             client, name = seat.client, seat.name
             seat.client, seat.name, seat.character, seat.token = None, "", "", ""
             self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
-            await self.send(client, {"type": "bye", "reason": "unready"})
+            await self.send(client, {"type": "bye", "reason": "unready"}, wait=True)
             await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
 
@@ -419,7 +414,7 @@ class Room(ABC):
             await self.broadcast({"type": "left", "seat": index, "name": name, "takeover": 0})
         self.note(f"the host removed {name} from seat {index + 1}")
         if client is not None:
-            await self.send(client, {"type": "bye", "reason": "removed"})
+            await self.send(client, {"type": "bye", "reason": "removed"}, wait=True)
             await client.close(code=1000, reason="the host removed you from your seat")
         await self.news()
 
@@ -478,7 +473,9 @@ class Room(ABC):
     @_in_order
     async def finish(self, standings: list[dict[str, Any]]) -> None:
         self.over = True
-        await self.broadcast({"type": "over", "standings": standings})
+        sent = await self.broadcast({"type": "over", "standings": standings})
+        if sent:
+            await asyncio.wait(sent, timeout=SEND_TIMEOUT)  # (the end leaves before the host stops)
 
     @_in_order
     async def close(self, reason: str = "quit") -> None:
@@ -486,7 +483,7 @@ class Room(ABC):
         self.over = self.closed = True
         self.changed.set()
         for client in self.clients() + list(self.looking) + list(self.watchers):
-            await self.send(client, {"type": "bye", "reason": reason})
+            await self.send(client, {"type": "bye", "reason": reason}, wait=True)
             try:
                 await client.close(code=1001, reason="the host left")
             except Exception:

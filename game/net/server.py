@@ -221,10 +221,10 @@ class Server:
         by the door's slowing); either way one sentence back."""
         order = check(message, "owner", CLIENT_MESSAGES)
         await self.door.turn(address)
-        given = order.get("seconds" if order["order"] == "clock" else "seat")
+        given = 0 if order["order"] == "start" else order.get("seconds" if order["order"] == "clock" else "seat")
         if given is None:
             said = f"a {order['order']} order names {'no seconds' if order['order'] == 'clock' else 'no seat'}"
-        elif order["order"] != "clock" and not 0 <= given < len(host.seats):
+        elif order["order"] in ("remove", "let") and not 0 <= given < len(host.seats):
             said = f"seat {given + 1} is not a seat of this room"
         elif host.owner_says(order["key"]):
             said = await host.order(order["order"], given)

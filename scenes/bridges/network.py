@@ -8,9 +8,10 @@ two sides of a network race on it.
   people's choices go to the host, which checks them as it checks a friend's.
 - `Connection`: the window's client, one WebSocket connection to a host.
 
-The scenes call their methods from the frame loop (each only posts work to the loop, or reads what
-the loop left) and read what happened from a thread-safe queue (`get`, a few messages a frame), so
-that no frame ever waits for the network.
+Both are transports of the window's one link (scenes/bridges/link.py), which the scenes hold: it
+calls their methods from the frame loop (each only posts work to the loop, or reads what the loop
+left) and reads what happened from their thread-safe queue (`get`, a few messages a frame), so that
+no frame ever waits for the network; no scene reads these queues itself.
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ class Hosting:
         host.say = lambda line: self.inbox.put(("note", {"line": line}))
         if paced:
             host.pace = self._pace
-        self.host.watch = lambda seats: self.inbox.put(("seats", seats))
+        self.seat_states: list[dict[str, Any]] = []  # the latest seats (read from any thread: a whole new list)
+        self.host.watch = self._watch
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
         self.server = Server([self.host])
         self.address, self.port = address, port
@@ -177,6 +179,11 @@ class Hosting:
             raise
         except Exception as error:  # unreachable, refused, untrusted: one sentence on the lobby
             self.inbox.put(("relay_failed", {"error": untrusted(error) or sentence(error)}))
+
+    def _watch(self, seats: list[dict[str, Any]]) -> None:
+        """The host's seats changed (on the network's loop): kept, and news for the frame loop."""
+        self.seat_states = seats
+        self.inbox.put(("seats", seats))
 
     async def _pace(self, index: int) -> None:
         while self.shown < index and not self.host.closed:
