@@ -53,19 +53,18 @@ async def until(condition, seconds: float = 5.0) -> None:
 def test_a_spectator_who_stops_reading_delays_no_broadcast_and_is_closed_at_the_bound():
     async def scenario() -> None:
         host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot", bot="easy", character="orc")], CODE, 7)
-        host.outboxes.seconds = 0.3  # (SEND_TIMEOUT, shortened for the test)
+        host.outboxes.seconds = 1.0  # (SEND_TIMEOUT, shortened for the test)
         friend, watcher = Reader(), Stalled()
         host.seats[0].client, host.seats[0].name = friend, "Ann"
         host.watchers[watcher] = "Watcher"
-        began = time.monotonic()
         await host.send(watcher, {"type": "said", "seat": 0, "phrase": "oops"})  # (its own: queued, not waited)
         for _ in range(20):
             await host.tell({"type": "said", "seat": 0, "phrase": "oops"})
-        assert time.monotonic() - began < 1.0  # nobody waited for the spectator (it would: 20 x 0.3 s)
-        await until(lambda: len(friend.texts) == 20)
+        # Nobody waited for the spectator: a send to it ends only when it is cut at the bound, and it is not yet.
         assert not watcher.transport.aborted
-        await until(lambda: watcher.transport.aborted, seconds=2)  # cut at the bound
-        assert any("read nothing for 0.3 s" in line for line in host.events), host.events
+        await until(lambda: len(friend.texts) == 20)
+        await until(lambda: watcher.transport.aborted, seconds=10)  # cut at the bound
+        assert any("read nothing for 1 s" in line for line in host.events), host.events
         assert host.outboxes.boxes == {}  # nothing kept for it
 
     asyncio.run(asyncio.wait_for(scenario(), 30))

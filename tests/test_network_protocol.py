@@ -349,18 +349,17 @@ def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room()
         stuck, reader = Stuck(), Reader()
         seats = [Seat("friend", name="Ann", client=stuck), Seat("friend", name="Bob", client=reader)]
         room = Host(boards.practice_board(), 5, seats, CODE, 7, auto_start=False)
-        room.outboxes.seconds = 0.2  # (SEND_TIMEOUT, shortened)
-        started = asyncio.get_running_loop().time()
+        room.outboxes.seconds = 1.0  # (SEND_TIMEOUT, shortened)
         await asyncio.wait_for(room.step("rest", [], []), 5)  # (each connection's queue: nobody waits)
-        took = asyncio.get_running_loop().time() - started
-        for _ in range(200):  # (at most 2 s: the stuck one closed at its bound)
+        waited = stuck.transport.aborted  # (a step that waited for Ann would end only once she is cut)
+        for _ in range(1000):  # (at most 10 s: the stuck one closed at its bound)
             if stuck.transport.aborted:
                 break
             await asyncio.sleep(0.01)
-        return room, stuck, reader, took
+        return room, stuck, reader, waited
 
-    room, stuck, reader, took = asyncio.run(scenario())
-    assert reader.got == ["step"] and stuck.transport.aborted and took < 0.2
+    room, stuck, reader, waited = asyncio.run(scenario())
+    assert reader.got == ["step"] and stuck.transport.aborted and not waited
     assert any("read nothing" in line for line in room.events)
 
 
