@@ -47,6 +47,7 @@ from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
 from game.rules.record import freeze
+from game.rules.state import Option
 
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 
@@ -168,7 +169,7 @@ class Host(Room):
         await self._chosen(option)
         return True
 
-    async def _chosen(self, option: Any) -> None:
+    async def _chosen(self, option: Option) -> None:
         """The race took a choice; everyone gets it with the faces shown since the last one."""
         assert self.dice is not None
         faces, orders = self.dice.take()
@@ -381,7 +382,7 @@ class Host(Room):
         await self.send(self.client_of(racer), {**message, "clock": self._clock_left(racer)})
 
     @_in_order
-    async def step(self, option: Any, faces: list[int], orders: list[list[int]]) -> None:
+    async def step(self, option: Option, faces: list[int], orders: list[list[int]]) -> None:
         """A choice was made: everyone gets it with the faces shown since the last one."""
         self.asked.clear()
         step = {"type": "step", "option": plain(option), "faces": faces, "orders": orders}

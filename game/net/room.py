@@ -254,7 +254,7 @@ class Room(ABC):
                 return await self._take(client, index, name, hello.get("character", ""))
         raise ProtocolError("no open seat is left")
 
-    async def _watch(self, client: Any, name: str) -> None:
+    async def _watch(self, client: Client, name: str) -> None:
         """A spectator: the lobby (with its board) or the race so far, then every news of the race as a
         seated friend gets them, but never an ask, a welcome, a seat key or the seed."""
         if len(self.watchers) >= WATCHERS:
@@ -265,7 +265,7 @@ class Room(ABC):
         await self.news()
 
     @_in_order
-    async def phrase(self, client: Any, message: dict[str, Any]) -> None:
+    async def phrase(self, client: Client | None, message: dict[str, Any]) -> None:
         """A seated person's quick message (a phrase's id, never free text), to everyone in the room;
         one a seat every PHRASE_SPACING seconds, those between dropped."""
         phrase = check(message, "say")["phrase"]
@@ -376,7 +376,7 @@ class Room(ABC):
                 )
             await self.news()
 
-    async def ready(self, client: Any, seat: int | None) -> None:
+    async def ready(self, client: Client, seat: int | None) -> None:
         """A client says it is ready to race in its seat (else, in the lobby, the seat is given back
         READY_WITHIN seconds after it was taken: `give_back_unready`)."""
         if seat is not None and self.seats[seat].client is client and not self.seats[seat].ready:
