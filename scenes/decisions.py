@@ -12,10 +12,11 @@ number) to turn it over, and validate.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
+from game import Decision, Option, Race
 from game.app.controls import OPTIONS, Action
 from scenes import audio, controls, dice_tray, i18n, options, words
 from scenes.i18n import t
@@ -62,7 +63,7 @@ DOCK_MARGIN = 4  # the dock reaches this far above the panel's contents
 class DecisionPanel:
     """Asks one decision; calls `on_choose(option)` with a legal option."""
 
-    def __init__(self, decision, race, on_choose: Callable[[object], None], area: pygame.Rect) -> None:
+    def __init__(self, decision: Decision, race: Race, on_choose: Callable[[Option], None], area: pygame.Rect) -> None:
         self.decision = decision
         self.race = race
         self.on_choose = on_choose
@@ -79,7 +80,8 @@ class DecisionPanel:
                 if isinstance(entry.option, str) and entry.option in keys:
                     entry.label = t("dec.with_key", label=entry.label, key=controls.words(keys[entry.option]))
         self.clover = decision.kind == "clover"
-        self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
+        clovers = cast(tuple[tuple[int, ...], ...], decision.options)  # (a clover's options: the dice each turns)
+        self.flippable = sorted({i for o in clovers for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: pygame.Rect | None = None
@@ -158,7 +160,7 @@ class DecisionPanel:
             self.armed = None
         self._focus = index
 
-    def focus_option(self, option: Any) -> None:
+    def focus_option(self, option: Option) -> None:
         """Focus the entry standing for an engine option, and make it choose that very option (a
         lesson's, merged with equal ones)."""
         for index, entry in enumerate(self.entries):
@@ -169,7 +171,7 @@ class DecisionPanel:
                 self.focus = index
                 return
 
-    def square_of(self, option: Any) -> tuple[int, int] | None:
+    def square_of(self, option: Option) -> tuple[int, int] | None:
         """The square highlighted for an engine option (where it really ends)."""
         for entry in self.entries:
             if option in entry.options:
@@ -533,7 +535,7 @@ class DecisionPanel:
                 result = (flipped_results if turned else results)[i]
                 return words.RESULTS.get(result, result), None
             if names[i] == "DOBJ" and info.get("object"):
-                obj = info.get("alternative") if turned else info.get("object")
+                obj: str = info["alternative"] if turned else info["object"]  # (a DOBJ roll names both)
                 return words.object_name(obj), sprites.icon("object", obj, 60)
             return str(opposite[i] if turned else faces[i]), None
 

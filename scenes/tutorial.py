@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game import Option
 from game.app.controls import Action
 from game.app.session import Session
 from game.meta import tutorial
@@ -119,7 +120,7 @@ class Lessons(Guide):
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
                 panel.focus_option(step.expect)  # the lesson's option, focused (and chosen by its merged entry)
 
-    def allows(self, scene: RaceScene, option: Any) -> bool:
+    def allows(self, scene: RaceScene, option: Option) -> bool:
         """Another option than the lesson's is explained, and asked again."""
         decision = scene.race.pending
         lesson = self.lesson
