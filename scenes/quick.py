@@ -10,7 +10,7 @@ seats (scenes/netplay.py) send and hear them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,24 +20,28 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, titled_card, veil
 
+if TYPE_CHECKING:
+    from scenes.netplay import Following
+    from scenes.race.parts import TalkingScene
+
 SAY_BUTTON = pygame.Rect(1104, 204, 156, 28)  # at the right of the race log's heading
 CARD = (520, 124 + 44 * (len(PHRASES) + 1))
 CARD_TOP = 90
 
 
-def shown(scene: Any) -> bool:
+def shown(scene: TalkingScene) -> bool:
     """Whether the race scene offers quick messages (a network race)."""
     return bool(getattr(scene.seats, "talks", False))
 
 
-def draw_button(surface: pygame.Surface, scene: Any) -> None:
+def draw_button(surface: pygame.Surface, scene: TalkingScene) -> None:
     """*Say (Q)* at the right of the race log's heading, in a network race."""
     if shown(scene):
         panel(surface, SAY_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
         text.draw(surface, t("say.button"), SAY_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
 
 
-def asks(scene: Any, event: Any) -> bool:
+def asks(scene: TalkingScene, event: pygame.event.Event) -> bool:
     """Whether an event opens the quick messages: Q, or a click on *Say (Q)*."""
     if not shown(scene):
         return False
@@ -51,7 +55,7 @@ class QuickScene(Scene):
 
     opaque = False
 
-    def __init__(self, seats: Any) -> None:
+    def __init__(self, seats: Following) -> None:
         super().__init__()
         self.seats = seats
         self.group = FocusGroup()
@@ -78,7 +82,7 @@ class QuickScene(Scene):
         self.seats.muted = not self.seats.muted
         self.stack.pop()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
             self.stack.pop()
             return None
