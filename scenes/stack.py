@@ -91,6 +91,7 @@ S = TypeVar("S", bound=Scene)
 class SceneStack:
     """The scenes of the game, the top one active, those below it still drawn."""
 
+    # (app: Any: scenes.app.App, which imports this module; each scene reads what it needs of it)
     def __init__(self, app: Any = None, catalogue: Mapping[str, Callable[..., Scene]] | None = None) -> None:
         self.app = app
         self.catalogue: dict[str, Callable[..., Scene]] = dict(catalogue or {})

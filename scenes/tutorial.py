@@ -52,7 +52,7 @@ def tutorial_scene() -> RaceScene:
     return RaceScene(race, seed=1, session=Session.unsaved(race, SETUP), guide=Lessons())
 
 
-class Lessons(Guide):
+class Lessons(Guide[RaceScene]):
     """The lessons over the guided race (see the module)."""
 
     rests = False  # the lesson's frame pulses around what it talks about

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.controls import Action
 from scenes import controls
 from scenes.ui import theme
+
+if TYPE_CHECKING:
+    from scenes.render.board import BoardRenderer
 
 CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
 ZOOM_GLIDE = 10.0  # how fast the scale reaches its goal (per second)
@@ -59,7 +62,7 @@ def _spots_on_axis(
 class Camera:
     """Where the board view looks, and how near (see the module)."""
 
-    def __init__(self, renderer: Any, view: pygame.Rect, tile: int, at: tuple[float, float]) -> None:
+    def __init__(self, renderer: BoardRenderer, view: pygame.Rect, tile: int, at: tuple[float, float]) -> None:
         self.renderer = renderer  # a ZoomableBoard (or a BoardRenderer, never zoomed)
         self.view = view
         self.base_tile = tile  # a square's pixels at scale 1
@@ -283,7 +286,7 @@ class Camera:
         self.scroll_keys.clear()
         self.dragging = None
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """W A S D, a right-button drag scroll the board; the wheel, a pinch, + and - zoom; V shows
         the whole board; C brings the camera back."""
         kind = event.type

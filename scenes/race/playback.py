@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game import Event, Race
 from game.rules import tuning
 from scenes import audio, hud, words
 from scenes.i18n import racer_kind, t
@@ -39,7 +40,7 @@ def _never() -> bool:
 class Playback:
     """The race's picture and the queue of events still to show (see the module)."""
 
-    def __init__(self, race: Any, renderer: BoardRenderer, here: Callable[[int], bool]) -> None:
+    def __init__(self, race: Race, renderer: BoardRenderer, here: Callable[[int], bool]) -> None:
         self.race = race
         self.renderer = renderer
         self.here = here  # whether a racer is a person at this screen (his turn's banner says so)
@@ -173,7 +174,7 @@ class Playback:
         return moved, walking
 
     # ---------------------------------------------------------------- one event
-    def show(self, event: Any, animate: bool) -> None:
+    def show(self, event: Event, animate: bool) -> None:
         """Turn one event into the picture's change and its animation."""
         self._log(event)
         if animate:
@@ -184,7 +185,7 @@ class Playback:
         for listener in self.shown:
             listener(event)
 
-    def _log(self, event: Any) -> None:
+    def _log(self, event: Event) -> None:
         line = words.describe(event, self.race)
         if line:
             self.log.add(event, line, hud.log_colour(event), self.here)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import Event, Option, Race
 from game.app.controls import Action
 from game.app.session import Session
 from scenes import audio, controls, i18n, quick
@@ -44,6 +45,9 @@ from scenes.race.view_buttons import ViewButtons
 from scenes.race.zoom import ZoomableBoard
 from scenes.render import effects
 from scenes.stack import Scene
+
+if TYPE_CHECKING:
+    from game.meta.season import Season
 
 VIEW = pygame.Rect(0, 46, 864, 674)
 FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
@@ -62,19 +66,19 @@ class RaceScene(Scene):
 
     def __init__(
         self,
-        race: Any,
+        race: Race,
         setup: dict[str, Any] | None = None,
         seed: int | None = None,
-        season: Any = None,
-        seats: Seats | None = None,
+        season: Season | None = None,
+        seats: Seats[RaceScene] | None = None,
         session: Session | None = None,
-        guide: Guide | None = None,
+        guide: Guide[RaceScene] | None = None,
     ) -> None:
         super().__init__()
         self.session = session if session is not None else Session(race, setup, season=season)
         self.race = race
-        self.seats = seats if seats is not None else Seats()
-        self.guide = guide if guide is not None else Guide()
+        self.seats: Seats[RaceScene] = seats if seats is not None else Seats()
+        self.guide: Guide[RaceScene] = guide if guide is not None else Guide()
         self.computer = ComputerRacers(race, seed)
         self.takeback = TakeBack()
         self.view_buttons = ViewButtons()
@@ -124,7 +128,7 @@ class RaceScene(Scene):
         camera = getattr(self, "camera", None)
         return TILE if camera is None else max(1, round(camera.tile))
 
-    def _new_playback(self, race: Any) -> None:
+    def _new_playback(self, race: Race) -> None:
         """The picture of the race as it stands (at the start, or once a choice was taken back)."""
         self.playback = Playback(race, self.renderer, lambda racer: self.seats.here(self.race, racer))
         self.playback.shown.append(self._shown)
@@ -152,7 +156,7 @@ class RaceScene(Scene):
         self.seats.leave()
 
     # ---------------------------------------------------------------- the race
-    def choose(self, option: Any) -> None:
+    def choose(self, option: Option) -> None:
         """Answer the pending decision from this screen (a person's panel or a computer racer)."""
         if not self.guide.allows(self, option):
             return
@@ -161,7 +165,7 @@ class RaceScene(Scene):
         if self.seats.submit(self.race, option):
             self.apply(option)
 
-    def apply(self, option: Any) -> None:
+    def apply(self, option: Option) -> None:
         """The race takes a choice (made at this screen, or come from elsewhere)."""
         self.panel = None
         self.computer.restart()
@@ -207,7 +211,7 @@ class RaceScene(Scene):
         self.computer.restart()
         self.playback.push(self.session.take_events())
 
-    def _shown(self, event: Any) -> None:
+    def _shown(self, event: Event) -> None:
         if event.kind == "racer_turn":
             self.camera.manual = False  # a new racer's turn: the camera follows again
 
@@ -396,7 +400,7 @@ class RaceScene(Scene):
         self.seats.leave()
         self.title()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.inspector.handle_event(event):
             return None
         if self.guide.handle_event(self, event):
@@ -450,7 +454,7 @@ class RaceScene(Scene):
                     self.panel.choose_square(square)
         return None
 
-    def _asks_take_back(self, event: Any) -> bool:
+    def _asks_take_back(self, event: pygame.event.Event) -> bool:
         """U, Backspace (but in a path being drawn, where it steps back along it), a click on Undo."""
         if controls.pressed(event, Action.UNDO):
             drawing_path = self.panel is not None and self.panel.decision.kind == "path"

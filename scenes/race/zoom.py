@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import Board
 from scenes.render.board import BoardRenderer
 
 SMALLEST_COPY = 3  # the smallest copy's squares, in pixels (a 48-pixel square halved four times)
@@ -23,7 +24,7 @@ SMALLEST_COPY = 3  # the smallest copy's squares, in pixels (a 48-pixel square h
 class ZoomableBoard(BoardRenderer):
     """The board's picture with its smaller copies (see the module)."""
 
-    def __init__(self, board: Any, tile: int = 48) -> None:
+    def __init__(self, board: Board, tile: int = 48) -> None:
         self.copies: list[pygame.Surface] = []  # [the full picture, half, a quarter, ...]
         super().__init__(board, tile)
         self.copies = [self.surface]
