@@ -71,7 +71,7 @@ class Seat:
         """A seat of `saved` (ValueError in one sentence for one that is not)."""
         kind, bot = data.get("kind"), data.get("bot", "normal")
         texts = [data.get(key, "") for key in ("name", "character", "token")]
-        if kind not in ("here", "friend", "bot") or bot not in levels.LEVELS or not all(type(t) is str for t in texts):
+        if kind not in levels.SEAT_KINDS or bot not in levels.LEVELS or not all(type(t) is str for t in texts):
             raise ValueError("a saved seat is not a kind, a level, a name, a character and a key")
         name, character, token = texts
         if (character and character not in CHARACTERS) or len(name) > 40 or len(token) > 64:
