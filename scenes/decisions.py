@@ -196,7 +196,7 @@ class DecisionPanel:
         self._squares = (self.focus, shown)
         return shown
 
-    def choose(self, option) -> None:
+    def choose(self, option: Option) -> None:
         """Answer with a legal option."""
         self.armed = None
         if option in self.decision.options:
