@@ -327,7 +327,7 @@ async def join(
         raise fault(connection.last, error) or error from None
 
 
-def fault(server: Any, error: BaseException | None) -> HostFault | None:
+def fault(server: ClientConnection | None, error: BaseException | None) -> HostFault | None:
     """The host's fault, when the connection to it ended by one (cut here, or its keepalive unanswered)."""
     why = getattr(server, "why_cut", "")
     sent = getattr(error, "sent", None) or getattr(getattr(server, "protocol", None), "close_sent", None)
@@ -403,7 +403,7 @@ async def _follow(
         return await _race(server, given, Follower(level=bot))
 
 
-async def _race(server: Any, given: Any, follower: Follower) -> Race:
+async def _race(server: ClientConnection, given: dict[str, Any], follower: Follower) -> Race:
     """The race followed on `server` (its hello sent) until it is over."""
     name, bot = given["name"], given["bot"]
     timeout, delay, observe = given["timeout"], given["delay"], given["observe"]
