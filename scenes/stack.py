@@ -71,7 +71,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Let `dt` seconds of game time pass (animations, computer racers)."""
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene on `surface`; changes nothing."""
 
     def rest(self) -> float | None:
@@ -243,7 +243,7 @@ class SceneStack:
         if self.scenes:
             self._work(lambda: self.scenes[-1].update(dt))
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene up to the top."""
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):

@@ -91,7 +91,7 @@ class RaceScene(Scene):
         return self.session.setup
 
     @property
-    def season(self) -> Any:
+    def season(self) -> Season | None:
         """The championship the race belongs to, or None."""
         return self.session.season
 
