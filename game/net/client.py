@@ -264,7 +264,7 @@ def kept_race(race: Race, bots: dict[int, str], seed: int | None = None) -> Race
     A race followed from a host's faces keeps them (and rolls on from a seed of its own); a seeded race
     stays seeded: either saves, resumes and replays as any race.
     """
-    setups = [RacerSetup(s.character, s.name, bots.get(i, s.bot)) for i, s in enumerate(race.setups)]
+    setups = [RacerSetup(s.character, s.name, levels.policy(bots.get(i, s.bot))) for i, s in enumerate(race.setups)]
     dice = race.dice
     if isinstance(dice, ShownDice):
         seed = seed if seed is not None else dice.seed

@@ -193,7 +193,7 @@ class Host(Room):
             character = drawn.choice(characters)
             seat.character = seat.character or character
             name = seat.name or self.name_of(seat.character, index)
-            out.append(RacerSetup(seat.character, name, bot=seat.bot if seat.kind == "bot" else None))
+            out.append(RacerSetup(seat.character, name, bot=levels.policy(seat.bot) if seat.kind == "bot" else None))
         return out
 
     def _build(self) -> Race:

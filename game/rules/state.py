@@ -26,6 +26,7 @@ from game.rules import tuning
 from game.rules.characters import CHARACTERS, THROWING_STARS, Character
 from game.rules.dice import Dice, Die
 from game.rules.events import EventLog, Record
+from game.rules.levels import Policy
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -45,7 +46,7 @@ class RacerSetup:
 
     character: str
     name: str = ""
-    bot: str | None = None
+    bot: Policy | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves."""
