@@ -324,7 +324,7 @@ class HostScene(Scene):
         guide = HostGuide(hosting, lambda: answering.states)  # F: his friends' seats, over the race
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -399,7 +399,7 @@ class JoinScene(Scene):
         playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it
         self.stack.replace(self.stack.make("race", race, seats=seats, session=playing))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         focused = self.group.focused
         if controls.pressed(event, Action.CONFIRM) and isinstance(focused, TextField):
             self.connect()  # Enter from a field connects
