@@ -43,7 +43,7 @@ HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
 }
 
 
-def _icon(decision, option) -> pygame.Surface | None:
+def _icon(decision: Decision, option: Option) -> pygame.Surface | None:
     if decision.kind == "action" and isinstance(option, str):
         if option.startswith("use:") or option.startswith("wand:"):
             return sprites.icon("object", option.split(":", 1)[1], 28)
@@ -270,7 +270,7 @@ class DecisionPanel:
         """Whether a clover's focus is on Validate (else on a die)."""
         return self.clover and self.focus >= len(self.dice_rects)
 
-    def _clover_key(self, event, number: int | None) -> bool:
+    def _clover_key(self, event: pygame.event.Event, number: int | None) -> bool:
         """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
         to Validate; Enter or Space turns the focused die over, or validates on Validate."""
         stops = len(self.dice_rects) + 1
@@ -292,7 +292,7 @@ class DecisionPanel:
             return True
         return False
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Use a key or click; True when used."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -328,7 +328,7 @@ class DecisionPanel:
             return self.rect.collidepoint(event.pos)
         return False
 
-    def _key(self, event) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         option = controls.which(event, OPTIONS)
         number = OPTIONS.index(option) if option is not None else None
         if self.clover:
