@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from scenes.render.stage import Stage
+
 if TYPE_CHECKING:
     import pygame
 
@@ -106,9 +108,9 @@ class InspectedScene(Shown, Protocol):
     def stack(self) -> SceneStack: ...
 
 
-class DrawnScene(Shown, Protocol):
+class DrawnScene(Shown, Stage, Protocol):
     """What the race's drawing (drawing.py) paints from: the camera, the playback, the seats' words,
-    the board's picture, the zoom, the clock."""
+    the board's picture, the zoom, the clock; and what its animations read (`Stage`)."""
 
     @property
     def camera(self) -> Camera: ...

@@ -48,6 +48,7 @@ from scenes.stack import Scene
 
 if TYPE_CHECKING:
     from game.meta.season import Season
+    from scenes.render.stage import Where
 
 VIEW = pygame.Rect(0, 46, 864, 674)
 FOLDED_VIEW = pygame.Rect(0, 46, 1280, 674)  # the racers' cards and the log folded away (H): all board
@@ -370,7 +371,7 @@ class RaceScene(Scene):
         """Where racer's token is shown now (a float square while it moves)."""
         return self.token_moves()[0].get(racer, self.playback.shown_pos[racer])
 
-    def spots(self, where: Any) -> list[tuple[int, int]]:
+    def spots(self, where: Where) -> list[tuple[int, int]]:
         """Screen centres where a (float) square shows in the board view."""
         return self.camera.spotter()(where)
 
