@@ -26,10 +26,11 @@ import json
 import logging
 import time
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import Option, Race
 from game.app import session
 from game.app.controls import Action
 from game.net.client import Follower, kept_race
@@ -41,6 +42,9 @@ from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
+
+if TYPE_CHECKING:
+    from scenes.race.scene import RaceScene
 
 log = logging.getLogger("fantasy-racing")
 MESSAGES_A_FRAME = 64  # network news handled in one frame, at most (the rest waits for the next)
@@ -83,16 +87,16 @@ class Following(Seats, ABC):
         self.answered = 0  # decisions this screen answered
         self.left = False
 
-    def who(self, race, racer: int) -> tuple[Answerer, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
             return "panel", ""
         return "remote", self.waiting_for(race, racer)
 
-    def waiting_for(self, race, racer: int) -> str:
+    def waiting_for(self, race: Race, racer: int) -> str:
         """Whom the screen says it waits for while `racer` decides elsewhere."""
         return race.racers[racer].name
 
-    def submit(self, race, option) -> bool:
+    def submit(self, race: Race, option: Option) -> bool:
         self.send(self.follower.choice(option))
         self.sent = len(race.choices)
         self.answered += 1
@@ -102,7 +106,7 @@ class Following(Seats, ABC):
     def send(self, message: dict[str, Any]) -> None:
         """A choice of this screen's, to the host."""
 
-    def heard(self, scene, message: dict[str, Any]) -> None:
+    def heard(self, scene: RaceScene, message: dict[str, Any]) -> None:
         """One of the host's messages, followed: a step moves the scene's race on; a quick message shows
         by its sender's card and in the log, in this screen's language (unless muted)."""
         if message["type"] == "step":
@@ -124,7 +128,7 @@ class Following(Seats, ABC):
         """Whether the race followed is over."""
         return self.follower.race is not None and self.follower.race.over
 
-    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """The seats' own words, and a quick message heard in the last few seconds by its sender's card."""
         out = self.seat_tags(race)
         now = time.monotonic()
@@ -133,7 +137,7 @@ class Following(Seats, ABC):
                 out[seat] = (t("say.tag", phrase=phrase(said)), theme.ACCENT)
         return out
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
         return {}
 
@@ -145,7 +149,7 @@ class Following(Seats, ABC):
             return None
         return max(0.0, self.follower.takeover.get(racer, 0.0) - (time.monotonic() - since))
 
-    def notice(self, race) -> str:
+    def notice(self, race: Race) -> str:
         if race.over:
             return ""
         follower = self.follower
@@ -178,7 +182,7 @@ class HostSeats(Following):
         self.readied = -1  # the last choice index this screen told the host it is ready for
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
 
-    def here(self, race, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return self.kinds[racer] == "here"
 
     def send(self, message: dict[str, Any]) -> None:
@@ -187,7 +191,7 @@ class HostSeats(Following):
         else:
             self.hosting.choose(message)
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         self._pace(scene, dt)
         for _ in range(MESSAGES_A_FRAME):
             got = self.hosting.get()
@@ -206,7 +210,7 @@ class HostSeats(Following):
             elif kind == "note":
                 log.info("network: %s", data["line"])
 
-    def _pace(self, scene, dt: float) -> None:
+    def _pace(self, scene: RaceScene, dt: float) -> None:
         """Tell the host once this screen has shown everything up to a decision made elsewhere, and a
         computer racer's pause (BOT_DELAY) has passed: its computer racers play then."""
         race = scene.race
@@ -222,7 +226,7 @@ class HostSeats(Following):
             self.hosting.ready(index)
             self.readied, self.idle = index, 0.0
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer, kind in enumerate(self.kinds):
             if kind != "friend":
@@ -236,17 +240,17 @@ class HostSeats(Following):
                 out[racer] = (t("net.tag_computer_plays"), theme.BAD)
         return out
 
-    def computer_plays(self, race, racer: int) -> bool:
+    def computer_plays(self, race: Race, racer: int) -> bool:
         """A computer seat, or a friend away for longer than the host's delay: the host's computer
         racer plays for him."""
         return bool(race.racers[racer].setup.bot) or self.away(racer) == 0
 
-    def bots_alone(self, race) -> dict[int, str]:
+    def bots_alone(self, race: Race) -> dict[int, str]:
         """The friends' racers, played by computer racers of the takeover level when the host
         resumes the race alone (as it is saved)."""
         return {racer: self.takeover_level for racer, kind in enumerate(self.kinds) if kind == "friend"}
 
-    def leaving(self, race) -> tuple[str, str] | None:
+    def leaving(self, race: Race) -> tuple[str, str] | None:
         """Save and quit disconnects the friends connected: asked first, saying how many."""
         friends = [r for r, kind in enumerate(self.kinds) if kind == "friend" and self.away(r) is None]
         if not friends or race.over:
@@ -272,21 +276,21 @@ class FriendSeats(Following):
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
-    def who(self, race, racer: int) -> tuple[Answerer, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         if self.gone is not None and racer in self.follower.mine:
             return "remote", ""
         return super().who(race, racer)
 
-    def waiting_for(self, race, racer: int) -> str:
+    def waiting_for(self, race: Race, racer: int) -> str:
         return "" if racer in self.follower.mine else race.racers[racer].name  # his own: the host has not asked
 
-    def here(self, race, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return racer == self.follower.seat
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(message)
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         follower = self.follower
         for _ in range(MESSAGES_A_FRAME):
             got = self.connection.get()
@@ -329,7 +333,7 @@ class FriendSeats(Following):
             scene.skip()
             scene.stack.push(scene.stack.make("host_left", scene.race, self.gone, self.follower.seat, self.rejoin))
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer in range(len(race.racers)):
             if racer == self.follower.seat:
@@ -344,7 +348,7 @@ class FriendSeats(Following):
             self.connection.close()
 
 
-def friend_setup(race) -> dict[str, Any]:
+def friend_setup(race: Race) -> dict[str, Any]:
     """A friend's race's setup as the scenes keep it (no "race again": the race was the host's)."""
     return {
         "board": race.board.source or boards.PRACTICE,
@@ -360,7 +364,7 @@ class HostLeftScene(Scene):
 
     opaque = False
 
-    def __init__(self, race, reason: str, seat: int | None, rejoin: dict[str, str]) -> None:
+    def __init__(self, race: Race, reason: str, seat: int | None, rejoin: dict[str, str]) -> None:
         super().__init__()
         self.race = race
         self.reason = reason
@@ -413,7 +417,7 @@ class HostLeftScene(Scene):
         self.title()
         stack.push(stack.make("join", rejoin=self.rejoin))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -10,7 +10,7 @@ seats (scenes/netplay.py) send and hear them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,7 +21,6 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, titled_card, veil
 
 if TYPE_CHECKING:
-    from scenes.netplay import Following
     from scenes.race.parts import TalkingScene
 
 SAY_BUTTON = pygame.Rect(1104, 204, 156, 28)  # at the right of the race log's heading
@@ -50,12 +49,21 @@ def asks(scene: TalkingScene, event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SAY_BUTTON.collidepoint(event.pos)
 
 
+class Talk(Protocol):
+    """What the quick messages use of a network race's seats (scenes/netplay.py): send a phrase, and
+    whether the others' phrases show on this screen."""
+
+    muted: bool
+
+    def say(self, phrase_id: str) -> None: ...
+
+
 class QuickScene(Scene):
     """The phrases to send, over the race (see the module). `seats`: the race's network seats."""
 
     opaque = False
 
-    def __init__(self, seats: Following) -> None:
+    def __init__(self, seats: Talk) -> None:
         super().__init__()
         self.seats = seats
         self.group = FocusGroup()
