@@ -17,6 +17,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,7 +25,7 @@ from game import files
 from game.app import addboards, logs, session, userboards, userdata
 from game.app.controls import Action
 from game.app.settings import Settings
-from game.meta.replay import start
+from game.meta.replay import Replay, start
 from scenes import assets, audio, controls, i18n
 from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
@@ -54,6 +55,9 @@ from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.tutorial import tutorial_scene
 from scenes.ui import theme
+
+if TYPE_CHECKING:
+    import argparse
 
 FPS = 60
 # A frame that rests (Godot's low-processor mode): while the top screen says nothing on it moves by
@@ -104,7 +108,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
 class App:
     """Owns the window, the clock, the settings and the scene stack."""
 
-    def __init__(self, options=None, settings: Settings | None = None) -> None:
+    def __init__(self, options: argparse.Namespace | None = None, settings: Settings | None = None) -> None:
         self.started = time.perf_counter()
         self.options = options
         self.settings = settings if settings is not None else Settings.load()
@@ -199,7 +203,7 @@ class App:
         pygame.display.flip()
 
     # ---------------------------------------------------------------- events
-    def translate(self, event):
+    def translate(self, event: pygame.event.Event):
         """Mouse events with positions on the logical screen; None for events nobody needs."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             data = dict(event.dict)
@@ -207,14 +211,14 @@ class App:
             return pygame.event.Event(event.type, data)
         return event
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         """One input event (a game controller's made into keys): the window's own keys, then the scenes."""
         for each in self.gamepads.translate(event):
             self._handle(each)
             if not self.running:
                 return
 
-    def _handle(self, event) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -321,7 +325,7 @@ def waited(seconds: float) -> list:
     return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
-def first_scene(app: App, options):
+def first_scene(app: App, options: argparse.Namespace | None):
     """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):
@@ -329,7 +333,7 @@ def first_scene(app: App, options):
     return TitleScene(board_file=board, message=app.settings.problem)
 
 
-def run(options=None) -> int:
+def run(options: argparse.Namespace | None = None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     logs.setup_logging()
@@ -352,7 +356,7 @@ def run(options=None) -> int:
     return 0
 
 
-def run_replay(replay, speed: float = 1.0) -> int:
+def run_replay(replay: Replay, speed: float = 1.0) -> int:
     """`main.py replay FILE`: open the window on the replay; Escape quits. Raises ReplayError."""
     race = start(replay, replay_board(replay))  # (a race that does not replay: said before any window)
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
