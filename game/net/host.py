@@ -40,8 +40,8 @@ from typing import Any
 from game.boards.board import Board
 from game.bots import ai, thinking
 from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, plain, standings_json
-from game.net.room import LOBBY_NEWS, Client, Room, _in_order
-from game.net.seats import Seat, serve_name, start_seats
+from game.net.room import LOBBY_NEWS, Room, _in_order
+from game.net.seats import Client, Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice

@@ -18,7 +18,7 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.boards.board import Board
 from game.net.protocol import (
@@ -35,7 +35,7 @@ from game.net.protocol import (
     same_name,
     seat_token,
 )
-from game.net.seats import Seat
+from game.net.seats import Client, Seat
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
 
@@ -59,16 +59,6 @@ def _in_order(
 
     ordered.__doc__ = method.__doc__
     return ordered
-
-
-class Client(Protocol):
-    """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
-
-    async def send(self, text: str, /) -> None:
-        """Send one message's text."""
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        """Close the connection, saying why."""
 
 
 class Room(ABC):
@@ -100,7 +90,7 @@ class Room(ABC):
         self.watch: Callable[[list[dict[str, Any]]], None] | None = None
         self.now = time.monotonic  # the room's clock (a test's may be another)
         self.tick = 1.0  # seconds between two looks at the clocks while nothing happens (a test's may be shorter)
-        self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
+        self.screen: Client | None = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
         self.watchers: dict[Any, str] = {}  # spectators (WATCHERS at most): the race's news, never a seat or key
         self.phrased: dict[int, float] = {}  # seat -> when its last quick message went out
