@@ -31,6 +31,7 @@ import pygame
 from game import Event, Option, Race
 from game.app.controls import Action
 from game.app.session import Session
+from game.boards.board import Square
 from scenes import audio, controls, i18n, quick
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
@@ -109,7 +110,7 @@ class RaceScene(Scene):
         self.clock = 0.0
         self._camera_moved = True  # whether the last update moved the camera
         self.finished = False
-        self.hover_square: Any = None
+        self.hover_square: Square | None = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
         fresh = self.session.take_events()
         self.mouse: tuple[int, int] | None = None  # where the pointer was last seen (the wheel scrolls what it is over)
@@ -291,7 +292,7 @@ class RaceScene(Scene):
                 bottom = min(bottom, strip.top)
         return pygame.Rect(view.left, top, view.width, max(1, bottom - top))
 
-    def keep_in_view(self) -> list[Any]:
+    def keep_in_view(self) -> list[Where]:
         """The squares the camera keeps in view: the focused option's landing square while a person
         here chooses, and the racer of the moment."""
         racer = self._focus_racer()
