@@ -65,7 +65,7 @@ class HostScene(Scene):
         self.port: int | None = None
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
-        self.takeover_level = "normal"
+        self.takeover_level: levels.Policy = "normal"
         self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
         self.states: list[dict[str, Any]] = []  # the seats as the host manages them (`Host.seat_states`)
         self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
@@ -206,7 +206,7 @@ class HostScene(Scene):
         if not self.handed and self.hosting is not None:
             self.hosting.close("closed")
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: levels.Policy) -> None:
         self.takeover_level = level
         self._tell_takeover()
 

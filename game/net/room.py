@@ -36,6 +36,7 @@ from game.net.protocol import (
     seat_token,
 )
 from game.net.seats import Client, Seat
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
 
@@ -75,7 +76,7 @@ class Room(ABC):
         seats: list[Seat],
         code: str,
         takeover: float = 60.0,
-        takeover_level: str = "normal",
+        takeover_level: levels.Policy = "normal",
         auto_start: bool = True,
         say: Callable[[str], None] | None = None,
         clock: float = TURN_CLOCK,
@@ -422,7 +423,7 @@ class Room(ABC):
             self.note(f"the host lets {seat.name} back into seat {index + 1} without his seat key")
             await self.news()
 
-    def set_takeover(self, seconds: float, level: str) -> None:
+    def set_takeover(self, seconds: float, level: levels.Policy) -> None:
         """The window host's lobby changed how long a friend who left waits, and who plays for him."""
         self.takeover, self.takeover_level = seconds, level
         self.changed.set()

@@ -37,7 +37,7 @@ class Seat:
     """A racer's seat: a friend over the network, a person at the host's screen, or a computer."""
 
     kind: levels.SeatKind
-    bot: str = "normal"  # the level of a computer racer
+    bot: levels.Policy = "normal"  # the level of a computer racer
     name: str = ""  # the friend's (or the person's) name; "" while a friend's seat is open
     character: str = ""  # "" until chosen (one drawn from the seed at the start)
     client: Client | None = None  # the connection of the friend in this seat
