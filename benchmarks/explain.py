@@ -29,7 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import Race, RacerSetup  # noqa: E402
 from game.boards.randomboard import random_board  # noqa: E402
 from game.bots import ai  # noqa: E402
-from game.rules import explain  # noqa: E402
+from game.rules import (
+    explain,  # noqa: E402
+    levels,
+)
 from game.rules.characters import CHARACTERS  # noqa: E402
 
 TARGET_MS = 5.0  # a decision's options explained, at most (issue 35)
@@ -56,7 +59,7 @@ def measure(lineup: tuple[str | None, ...], seed: int, runs: int) -> dict[int, t
     """(median milliseconds, options) at the person's first move of each of TURNS."""
     rng = random.Random(seed)
     board = random_board(rng, racers=6)
-    setups = [RacerSetup(rng.choice(list(CHARACTERS)), bot=bot) for bot in lineup]
+    setups = [RacerSetup(rng.choice(list(CHARACTERS)), bot=levels.policy(bot)) for bot in lineup]
     race = Race.new(board, setups, turns=15, seed=seed)
     picks = random.Random(seed + 1)
     found: dict[int, tuple[float, int]] = {}

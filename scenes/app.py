@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,7 +27,7 @@ from game.app import addboards, logs, session, userboards
 from game.app.controls import Action
 from game.app.folder import PlayerFolder
 from game.app.settings import Settings
-from game.meta.replay import start
+from game.meta.replay import Replay, start
 from scenes import assets, audio, controls, i18n
 from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
@@ -56,6 +57,9 @@ from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.tutorial import tutorial_scene
 from scenes.ui import canvas, theme
+
+if TYPE_CHECKING:
+    import argparse
 
 FPS = 60
 # A frame that rests (Godot's low-processor mode): while the top screen says nothing on it moves by
@@ -107,7 +111,12 @@ class App:
     """Owns the window, the clock, the settings and the scene stack; the player's folder it reads and
     writes is the game session's (`session.FOLDER`), handed to it."""
 
-    def __init__(self, options=None, settings: Settings | None = None, folder: PlayerFolder | None = None) -> None:
+    def __init__(
+        self,
+        options: argparse.Namespace | None = None,
+        settings: Settings | None = None,
+        folder: PlayerFolder | None = None,
+    ) -> None:
         self.started = time.perf_counter()
         self.options = options
         self.folder = folder if folder is not None else session.FOLDER
@@ -217,7 +226,7 @@ class App:
         pygame.display.flip()
 
     # ---------------------------------------------------------------- events
-    def translate(self, event):
+    def translate(self, event: pygame.event.Event):
         """Mouse events with positions on the logical screen; None for events nobody needs."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             data = dict(event.dict)
@@ -225,14 +234,14 @@ class App:
             return pygame.event.Event(event.type, data)
         return event
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         """One input event (a game controller's made into keys): the window's own keys, then the scenes."""
         for each in self.gamepads.translate(event):
             self._handle(each)
             if not self.running:
                 return
 
-    def _handle(self, event) -> None:
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -340,7 +349,7 @@ def waited(seconds: float) -> list:
     return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
-def first_scene(app: App, options):
+def first_scene(app: App, options: argparse.Namespace | None):
     """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):
@@ -348,7 +357,7 @@ def first_scene(app: App, options):
     return TitleScene(board_file=board, message=app.settings.problem)
 
 
-def run(options=None) -> int:
+def run(options: argparse.Namespace | None = None) -> int:
     """Open the game's window and play until the player quits; the exit status."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     logs.setup_logging()
@@ -371,7 +380,7 @@ def run(options=None) -> int:
     return 0
 
 
-def run_replay(replay, speed: float = 1.0) -> int:
+def run_replay(replay: Replay, speed: float = 1.0) -> int:
     """`main.py replay FILE`: open the window on the replay; Escape quits. Raises ReplayError."""
     race = start(replay, replay_board(replay))  # (a race that does not replay: said before any window)
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")

@@ -75,15 +75,15 @@ class BoardGalleryScene(Scene):
             self.show(min(shown.stop - 1, max(shown.start, self.focus)))
 
     # ---------------------------------------------------------------- input
-    def choose(self, index: int) -> None:
-        """Back to the setup with this board."""
+    def take(self, index: int) -> None:
+        """Back to the setup with this board (a board is taken; `choose` is a race's word: a decision answered)."""
         self.stack.pop()
         self.on_choose(index)
 
     def back(self) -> None:
         self.stack.pop()
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         steps = {Action.LEFT: -1, Action.RIGHT: 1, Action.UP: -COLUMNS, Action.DOWN: COLUMNS}
         step = controls.which(event, steps)
         if step is not None:
@@ -93,7 +93,7 @@ class BoardGalleryScene(Scene):
             self.scroll(-ROWS_SHOWN if controls.pressed(event, Action.PAGE_UP) else ROWS_SHOWN)
             return None
         if controls.pressed(event, Action.CONFIRM, Action.ACTIVATE):
-            self.choose(self.focus)
+            self.take(self.focus)
             return None
         if controls.pressed(event, Action.BACK):
             self.back()
@@ -111,7 +111,7 @@ class BoardGalleryScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             clicked = self.card_at(event.pos)
             if clicked is not None:
-                self.choose(clicked)
+                self.take(clicked)
         return None
 
     def card_at(self, pos) -> int | None:

@@ -33,7 +33,7 @@ def bindings(action: Action) -> tuple[str, ...]:
     return _STATE["bound"][action]
 
 
-def binding_of(event: Any) -> str | None:
+def binding_of(event: pygame.event.Event) -> str | None:
     """The binding an event is ("key:u", "mouse:3", "pad:a"), or None."""
     pad = getattr(event, "pad", None)
     if pad:
@@ -46,7 +46,7 @@ def binding_of(event: Any) -> str | None:
     return None
 
 
-def actions(event: Any) -> set[Action]:
+def actions(event: pygame.event.Event) -> set[Action]:
     """Every action the event's binding is bound to (of every place)."""
     binding = binding_of(event)
     if binding is None:
@@ -54,21 +54,21 @@ def actions(event: Any) -> set[Action]:
     return {action for action, each in _STATE["bound"].items() if binding in each}
 
 
-def pressed(event: Any, *wanted: Action) -> bool:
+def pressed(event: pygame.event.Event, *wanted: Action) -> bool:
     """Whether `event` is a press (a key, a button) bound to one of `wanted`."""
     if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
         return False
     return not actions(event).isdisjoint(wanted)
 
 
-def released(event: Any, *wanted: Action) -> bool:
+def released(event: pygame.event.Event, *wanted: Action) -> bool:
     """Whether `event` is the release of a key or button bound to one of `wanted`."""
     if event.type not in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
         return False
     return not actions(event).isdisjoint(wanted)
 
 
-def which(event: Any, choices: Iterable[Action]) -> Action | None:
+def which(event: pygame.event.Event, choices: Iterable[Action]) -> Action | None:
     """The first of `choices` that `event` presses, or None."""
     if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
         return None
@@ -76,19 +76,19 @@ def which(event: Any, choices: Iterable[Action]) -> Action | None:
     return next((action for action in choices if action in found), None)
 
 
-def typed(event: Any) -> bool:
+def typed(event: pygame.event.Event) -> bool:
     """Whether a key press types a character (a text field takes it as a letter, never as an action)."""
     words = getattr(event, "unicode", "") or ""
     return event.type == pygame.KEYDOWN and not from_pad(event) and words.isprintable() and words != ""
 
 
-def from_pad(event: Any) -> bool:
+def from_pad(event: pygame.event.Event) -> bool:
     """Whether the event came from a game controller."""
     return bool(getattr(event, "pad", None))
 
 
 # ---------------------------------------------------------------- the words
-def note(event: Any) -> None:
+def note(event: pygame.event.Event) -> None:
     """Follow the device in use: a controller's event shows its buttons in the hints, a key or a click the keys."""
     if from_pad(event):
         _STATE["pad"] = True

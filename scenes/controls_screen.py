@@ -176,13 +176,13 @@ class ControlsScene(Scene):
         """Nothing here moves by itself: the window rests until an input."""
         return math.inf
 
-    def heard(self, event: Any) -> str | None:
+    def heard(self, event: pygame.event.Event) -> str | None:
         """The binding an event offers while listening (the left button and the wheel point, never bind)."""
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in MOUSE_BUTTONS):
             return controls.binding_of(event)
         return None
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.waiting is not None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not controls.from_pad(event):
                 self.stop()  # (the keyboard's Escape: listen no more)

@@ -12,10 +12,11 @@ number) to turn it over, and validate.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
+from game import Decision, Option, Race
 from game.app.controls import OPTIONS, Action
 from scenes import audio, controls, dice_tray, i18n, options, words
 from scenes.i18n import t
@@ -43,7 +44,7 @@ HINTS = {  # the keys' hint of a kind of decision (catalogue keys)
 }
 
 
-def _icon(decision, option) -> pygame.Surface | None:
+def _icon(decision: Decision, option: Option) -> pygame.Surface | None:
     if decision.kind == "action" and isinstance(option, str):
         if option.startswith("use:") or option.startswith("wand:"):
             return sprites.icon("object", option.split(":", 1)[1], 28)
@@ -63,7 +64,7 @@ DOCK_MARGIN = 4  # the dock reaches this far above the panel's contents
 class DecisionPanel:
     """Asks one decision; calls `on_choose(option)` with a legal option."""
 
-    def __init__(self, decision, race, on_choose: Callable[[object], None], area: pygame.Rect) -> None:
+    def __init__(self, decision: Decision, race: Race, on_choose: Callable[[Option], None], area: pygame.Rect) -> None:
         self.decision = decision
         self.race = race
         self.on_choose = on_choose
@@ -80,7 +81,8 @@ class DecisionPanel:
                 if isinstance(entry.option, str) and entry.option in keys:
                     entry.label = t("dec.with_key", label=entry.label, key=controls.words(keys[entry.option]))
         self.clover = decision.kind == "clover"
-        self.flippable = sorted({i for o in decision.options for i in o}) if self.clover else []
+        clovers = cast(tuple[tuple[int, ...], ...], decision.options)  # (a clover's options: the dice each turns)
+        self.flippable = sorted({i for o in clovers for i in o}) if self.clover else []
         self.dice_rects: list[pygame.Rect] = []
         self.outcome_rects: list[pygame.Rect] = []
         self.validate_rect: pygame.Rect | None = None
@@ -152,7 +154,7 @@ class DecisionPanel:
         if 0 <= index < len(self.entries):
             self.rows.show(self.entries[index])  # (a long list: the focused option's row in sight)
 
-    def focus_option(self, option: Any) -> None:
+    def focus_option(self, option: Option) -> None:
         """Focus the entry standing for an engine option, and make it choose that very option (a
         lesson's, merged with equal ones)."""
         for index, entry in enumerate(self.entries):
@@ -163,7 +165,7 @@ class DecisionPanel:
                 self.focus = index
                 return
 
-    def square_of(self, option: Any) -> tuple[int, int] | None:
+    def square_of(self, option: Option) -> tuple[int, int] | None:
         """The square highlighted for an engine option (where it really ends)."""
         for entry in self.entries:
             if option in entry.options:
@@ -188,7 +190,7 @@ class DecisionPanel:
         self._squares = (self.focus, shown)
         return shown
 
-    def choose(self, option) -> None:
+    def choose(self, option: Option) -> None:
         """Answer with a legal option."""
         self.armed = None
         if option in self.decision.options:
@@ -262,7 +264,7 @@ class DecisionPanel:
         """Whether a clover's focus is on Validate (else on a die)."""
         return self.clover and self.focus >= len(self.dice_rects)
 
-    def _clover_key(self, event, number: int | None) -> bool:
+    def _clover_key(self, event: pygame.event.Event, number: int | None) -> bool:
         """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
         to Validate; Enter or Space turns the focused die over, or validates on Validate."""
         stops = len(self.dice_rects) + 1
@@ -284,7 +286,7 @@ class DecisionPanel:
             return True
         return False
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Use a key or click; True when used."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -323,7 +325,7 @@ class DecisionPanel:
             return self.rect.collidepoint(event.pos)
         return False
 
-    def _key(self, event) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         option = controls.which(event, OPTIONS)
         number = OPTIONS.index(option) if option is not None else None
         if self.clover:
@@ -531,7 +533,7 @@ class DecisionPanel:
                 result = (flipped_results if turned else results)[i]
                 return words.RESULTS.get(result, result), None
             if names[i] == "DOBJ" and info.get("object"):
-                obj = info.get("alternative") if turned else info.get("object")
+                obj: str = info["alternative"] if turned else info["object"]  # (a DOBJ roll names both)
                 return words.object_name(obj), sprites.icon("object", obj, 60)
             return str(opposite[i] if turned else faces[i]), None
 

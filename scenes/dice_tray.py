@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game import Decision, Race
 from scenes import words
 from scenes.i18n import t
 from scenes.render import rolls, sprites
@@ -34,7 +35,7 @@ class Roll:
     rects: list[pygame.Rect]
 
 
-def roll_of(race: Any, decision: Any) -> Roll | None:
+def roll_of(race: Race, decision: Decision) -> Roll | None:
     """The dice that matter for `decision` (see the module), or None."""
     log = race.log
     found = None

@@ -78,7 +78,7 @@ class DroppedScene(Scene):
         self.stack.pop()
         below.race_on(board)  # type: ignore[union-attr]  # (offered only when it can)
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if controls.pressed(event, Action.LEFT, Action.RIGHT):
             self.group.move(1)
             return None

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from game import Decision, Race
+from game import Decision, Option, Race
 from game.rules import chests, explain, tuning
 from game.rules import effects as rules
 from game.rules.characters import CHARACTERS
@@ -23,7 +23,7 @@ SAME_SHOWN = 3  # the options merged into the focused one, named in its explanat
 EFFECTS = ("axe", "spear", "trap", "throwing_star")  # objects whose target suffers something said in words
 
 
-def option_lines(race: Race, decision: Decision, option: Any, entry: Entry | None = None) -> list[str]:
+def option_lines(race: Race, decision: Decision, option: Option, entry: Entry | None = None) -> list[str]:
     """One to four short lines on what `option` will do, as far as it is known before the dice (an
     object used: what it does first). `entry`: the panel's entry standing for it (its outcome
     worked out, the options merged into it)."""
@@ -92,7 +92,9 @@ def option_lines(race: Race, decision: Decision, option: Any, entry: Entry | Non
     if decision.kind == "drop":
         lines.append(t("explain.drop", name=words.object_name(str(option))))
     if decision.kind == "clover":
-        lines.append(t("explain.clover", count=len(option)) if option else t("explain.clover_none"))
+        lines.append(
+            t("explain.clover", count=len(cast(tuple[int, ...], option))) if option else t("explain.clover_none")
+        )
     if decision.kind == "shield":
         lines.append(t(f"explain.shield.{option}", size=t(f"explain.size.{decision.info.get('size', 'small')}")))
     if decision.kind == "shortcut_stop":
@@ -238,7 +240,7 @@ def thing_words(race: Race, thing: tuple[Any, ...], order: Any = (), points: dic
     return Explained(title, tuple(line for line in lines if line), section)
 
 
-def option_thing(decision: Decision, option: Any) -> tuple[Any, ...] | None:
+def option_thing(decision: Decision, option: Option | None) -> tuple[Any, ...] | None:
     """The thing an option of a decision is about, to explain it and open its rule (an object used,
     coins spent, a star thrown, a shield raised), or None."""
     racer = decision.racer
@@ -258,7 +260,7 @@ def option_thing(decision: Decision, option: Any) -> tuple[Any, ...] | None:
     return None
 
 
-def decision_section(decision: Decision, option: Any) -> str:
+def decision_section(decision: Decision, option: Option | None) -> str:
     """The rule book's section of a decision's option (F1 on the decision panel)."""
     thing = option_thing(decision, option)
     if thing is not None:

@@ -119,7 +119,7 @@ class FriendsScene(Scene):
     def close(self) -> None:
         self.stack.pop()
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK, Action.FRIENDS):

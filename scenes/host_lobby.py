@@ -66,7 +66,7 @@ class HostScene(Scene):
         self.port: int | None = None
         self.failed = ""
         self.takeover = DEFAULT_TAKEOVER
-        self.takeover_level = "normal"
+        self.takeover_level: levels.Policy = "normal"
         self.clock = round(TURN_CLOCK)  # on by default: a silent friend cannot hold the race (0 in the lobby: none)
         self.watching = 0  # spectators following the room (with the invite or the code, without a seat)
 
@@ -207,7 +207,7 @@ class HostScene(Scene):
         if not self.handed and self.link is not None:
             self.link.close("closed")
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: levels.Policy) -> None:
         self.takeover_level = level
         self._tell_takeover()
 
@@ -318,7 +318,7 @@ class HostScene(Scene):
         guide = HostGuide(link, link.seat_states)  # F: his friends' seats, over the race
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

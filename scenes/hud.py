@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import Event, Race
 from game.rules import effects as rules
 from game.rules.characters import BABY, WAND_MASTERY
 from game.rules.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
@@ -52,7 +53,7 @@ def undo_button() -> pygame.Rect:
 
 
 def draw_top_bar(
-    surface: pygame.Surface, race, turn: int, acting, phase: str, manual_camera: bool, escape: str = "hud.menu"
+    surface: pygame.Surface, race: Race, turn: int, acting, phase: str, manual_camera: bool, escape: str = "hud.menu"
 ) -> None:
     """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
     its words' key)."""
@@ -102,7 +103,7 @@ STATUS_H = 19  # the height of a racer's status line (wands, the baby's next act
 STRIPE = 18  # the card's left stripe in the racer's colour, with his place in the turn order
 
 
-def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
+def status(race: Race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
     """What a racer's special rules say now: (icon name, words, colour, what it is) for his card's
     status line (what it is: the thing a pointer over it explains, scenes/explain.py)."""
     out: list[tuple[str, str, tuple[int, int, int], tuple]] = []
@@ -129,17 +130,17 @@ def status(race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int], tup
     return out
 
 
-def status_key(race) -> tuple:
+def status_key(race: Race) -> tuple:
     """What the status lines depend on (the HUD is drawn again when it changes)."""
     return tuple((r.poisoned, tuple(sorted(r.wand_used.items())), r.baby_step) for r in race.racers)
 
 
-def card_height(race) -> int:
+def card_height(race: Race) -> int:
     """A card's height without its status lines (smaller with more than four racers)."""
     return 62 if len(race.racers) > 4 else 70
 
 
-def card_rects(race, turn: int = 0) -> dict[int, pygame.Rect]:
+def card_rects(race: Race, turn: int = 0) -> dict[int, pygame.Rect]:
     """Where each racer's card is in the sidebar, by racer: in seat order, always in the same place
     (his place in the turn order is a number on it)."""
     x, y, w = sidebar().topleft + (SIDE_WIDTH,)
@@ -153,7 +154,7 @@ def card_rects(race, turn: int = 0) -> dict[int, pygame.Rect]:
     return rects
 
 
-def card_parts(race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple, pygame.Rect]]:
+def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple, pygame.Rect]]:
     """The things on a racer's card, each with its rectangle: his place in the turn order, his
     portrait, his points, his chest badge, his clovers, shields and coins, each object he holds, his
     throwing stars and his status line's items. A thing is a tuple naming it ("tier", racer),
@@ -187,7 +188,7 @@ def card_parts(race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple
     return parts
 
 
-def draw_racers(surface: pygame.Surface, race, points, acting, protected, order, turn: int = 0, tags=None) -> int:
+def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, order, turn: int = 0, tags=None) -> int:
     """A card per racer in seat order; returns the y below them. `order` is the turn order shown
     (a number on each card); `tags` (racer: (words, colour)) say who plays some racers instead of
     person / computer (a network race's friends)."""
@@ -307,7 +308,7 @@ def draw_log(surface: pygame.Surface, log, top: int) -> None:
     log.draw(surface, pygame.Rect(side.left, top + 4, side.width, side.bottom - top - 4))
 
 
-def log_colour(event) -> tuple[int, int, int]:
+def log_colour(event: Event) -> tuple[int, int, int]:
     """The colour of a log line."""
     if event.kind == "turn_started":
         return theme.ACCENT

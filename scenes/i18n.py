@@ -136,7 +136,7 @@ def has(key: str) -> bool:
     return key in catalogue(DEFAULT if code == PSEUDO else code)
 
 
-def placeholders(entry) -> set[str]:
+def placeholders(entry: str | dict[str, str]) -> set[str]:
     """The placeholder names of a catalogue entry (all forms of a plural)."""
     forms = entry.values() if isinstance(entry, dict) else [entry]
     return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}

@@ -25,10 +25,11 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import Option, Race
 from game.app import session
 from game.app.controls import Action
 from game.net.client import Follower, kept_race
@@ -42,6 +43,9 @@ from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
+
+if TYPE_CHECKING:
+    from scenes.race.scene import RaceScene
 
 log = logging.getLogger("fantasy-racing")
 LATE_SHOWN = 6.0  # seconds the line "time ran out" stays over the board
@@ -88,22 +92,22 @@ class Following(Seats):
         """The race as this window follows it (the link's)."""
         return self.link.follower
 
-    def who(self, race, racer: int) -> tuple[Answerer, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         if racer in self.follower.mine and self.follower.my_decision() and self.sent != len(race.choices):
             return "panel", ""
         return "remote", self.waiting_for(race, racer)
 
-    def waiting_for(self, race, racer: int) -> str:
+    def waiting_for(self, race: Race, racer: int) -> str:
         """Whom the screen says it waits for while `racer` decides elsewhere."""
         return race.racers[racer].name
 
-    def submit(self, race, option) -> bool:
+    def submit(self, race: Race, option: Option) -> bool:
         self.link.choose(option)
         self.sent = len(race.choices)
         self.answered += 1
         return False
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         """The link's news of this frame: the host's messages followed (`heard`), the rest to `happened`."""
         for news in self.link.news():
             if news.message is not None:
@@ -111,13 +115,13 @@ class Following(Seats):
             elif self.happened(scene, news):
                 return
 
-    def happened(self, scene, news: News) -> bool:
+    def happened(self, scene: RaceScene, news: News) -> bool:
         """News of the link other than a message; True when the scene changed (stop reading)."""
         if news.kind is Happened.NOTE:
             log.info("network: %s", news.data["line"])
         return False
 
-    def heard(self, scene, message: HostMessage) -> None:
+    def heard(self, scene: RaceScene, message: HostMessage) -> None:
         """One of the host's messages, followed: a step moves the scene's race on; a quick message shows
         by its sender's card and in the log, in this screen's language (unless muted)."""
         if message["type"] == "step":
@@ -141,7 +145,7 @@ class Following(Seats):
         """Whether the race followed is over."""
         return self.follower.race is not None and self.follower.race.over
 
-    def tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """The seats' own words, and a quick message heard in the last few seconds by its sender's card."""
         out = self.seat_tags(race)
         now = time.monotonic()
@@ -150,7 +154,7 @@ class Following(Seats):
                 out[seat] = (t("say.tag", phrase=phrase(said)), theme.ACCENT)
         return out
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         """Words shown in some racers' panels instead of person / computer (a friend, disconnected)."""
         return {}
 
@@ -162,7 +166,7 @@ class Following(Seats):
             return None
         return max(0.0, self.follower.takeover.get(racer, 0.0) - (time.monotonic() - since))
 
-    def notice(self, race) -> str:
+    def notice(self, race: Race) -> str:
         if race.over:
             return ""
         follower = self.follower
@@ -200,14 +204,14 @@ class HostSeats(Following):
         """The seats as the host manages them (`Host.seat_states`)."""
         return self.link.seat_states()
 
-    def here(self, race, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return self.kinds[racer] == "here"
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         self._pace(scene, dt)
         super().update(scene, dt)
 
-    def _pace(self, scene, dt: float) -> None:
+    def _pace(self, scene: RaceScene, dt: float) -> None:
         """Tell the host once this screen has shown everything up to a decision made elsewhere, and a
         computer racer's pause (BOT_DELAY) has passed: its computer racers play then."""
         race = scene.race
@@ -223,7 +227,7 @@ class HostSeats(Following):
             self.hosting.ready(index)
             self.readied, self.idle = index, 0.0
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer, kind in enumerate(self.kinds):
             if kind != "friend":
@@ -237,17 +241,17 @@ class HostSeats(Following):
                 out[racer] = (t("net.tag_computer_plays"), theme.BAD)
         return out
 
-    def computer_plays(self, race, racer: int) -> bool:
+    def computer_plays(self, race: Race, racer: int) -> bool:
         """A computer seat, or a friend away for longer than the host's delay: the host's computer
         racer plays for him."""
         return bool(race.racers[racer].setup.bot) or self.away(racer) == 0
 
-    def bots_alone(self, race) -> dict[int, str]:
+    def bots_alone(self, race: Race) -> dict[int, str]:
         """The friends' racers, played by computer racers of the takeover level when the host
         resumes the race alone (as it is saved)."""
         return {racer: self.takeover_level for racer, kind in enumerate(self.kinds) if kind == "friend"}
 
-    def leaving(self, race) -> tuple[str, str] | None:
+    def leaving(self, race: Race) -> tuple[str, str] | None:
         """Save and quit disconnects the friends connected: asked first, saying how many."""
         friends = [r for r, kind in enumerate(self.kinds) if kind == "friend" and self.away(r) is None]
         if not friends or race.over:
@@ -272,18 +276,18 @@ class FriendSeats(Following):
         self.gone: str | None = None  # why the race stopped here (the host left, the connection was lost)
         self.told = False
 
-    def who(self, race, racer: int) -> tuple[Answerer, str]:
+    def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         if self.gone is not None and racer in self.follower.mine:
             return "remote", ""
         return super().who(race, racer)
 
-    def waiting_for(self, race, racer: int) -> str:
+    def waiting_for(self, race: Race, racer: int) -> str:
         return "" if racer in self.follower.mine else race.racers[racer].name  # his own: the host has not asked
 
-    def here(self, race, racer: int) -> bool:
+    def here(self, race: Race, racer: int) -> bool:
         return racer == self.follower.seat
 
-    def update(self, scene, dt: float) -> None:
+    def update(self, scene: RaceScene, dt: float) -> None:
         super().update(scene, dt)
         follower = self.follower
         if self.gone is not None and not self.told and not (follower.race is not None and follower.race.over):
@@ -291,7 +295,7 @@ class FriendSeats(Following):
             scene.skip()
             scene.stack.push(scene.stack.make("host_left", scene.race, self.gone, self.follower.seat, self.rejoin))
 
-    def heard(self, scene, message: HostMessage) -> None:
+    def heard(self, scene: RaceScene, message: HostMessage) -> None:
         super().heard(scene, message)
         follower = self.follower
         if message["type"] == "step" and follower.race is not None and follower.race.over:
@@ -301,7 +305,7 @@ class FriendSeats(Following):
             reason = message["reason"]
             self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(reason, t("net.host_quit"))
 
-    def happened(self, scene, news: News) -> bool:
+    def happened(self, scene: RaceScene, news: News) -> bool:
         data = news.data
         if news.kind is Happened.BROKEN:
             self.gone = self.gone or t("net.host_broken")
@@ -317,7 +321,7 @@ class FriendSeats(Following):
             self.gone = t("net.host_lost") if not reason or data.get("code") in (1001, 1006) else reason
         return False
 
-    def seat_tags(self, race) -> dict[int, tuple[str, tuple[int, int, int]]]:
+    def seat_tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:
         out = {}
         for racer in range(len(race.racers)):
             if racer == self.follower.seat:
@@ -332,7 +336,7 @@ class FriendSeats(Following):
             self.link.close()
 
 
-def friend_setup(race) -> dict[str, Any]:
+def friend_setup(race: Race) -> dict[str, Any]:
     """A friend's race's setup as the scenes keep it (no "race again": the race was the host's)."""
     return {
         "board": race.board.source or boards.PRACTICE,
@@ -348,7 +352,7 @@ class HostLeftScene(Scene):
 
     opaque = False
 
-    def __init__(self, race, reason: str, seat: int | None, rejoin: dict[str, str]) -> None:
+    def __init__(self, race: Race, reason: str, seat: int | None, rejoin: dict[str, str]) -> None:
         super().__init__()
         self.race = race
         self.reason = reason
@@ -401,7 +405,7 @@ class HostLeftScene(Scene):
         self.title()
         stack.push(stack.make("join", rejoin=self.rejoin))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

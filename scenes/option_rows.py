@@ -57,11 +57,11 @@ class OptionRows:
         self.pitch, self.tall = pitch, tall
         self._apply()
 
-    def row_of(self, entry: Any) -> int | None:
+    def row_of(self, entry: object) -> int | None:
         """The row an entry's button is in (None: it has no button)."""
         return next((k for k, line in enumerate(self.lines) if any(e is entry for e, _, _ in line)), None)
 
-    def show(self, entry: Any) -> None:
+    def show(self, entry: object) -> None:
         """Scroll as little as needed for `entry`'s row to be shown."""
         row = self.row_of(entry)
         if row is None or not self.scrolls:

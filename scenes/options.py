@@ -12,12 +12,13 @@ a drift's step back, whose cost its label shows) asks to be confirmed (scenes/de
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
-from game import Decision, Race
+from game import Decision, Option, Race
 from game.rules import explain
+from game.rules.state import Step
 from scenes import words
 from scenes.i18n import t
 
@@ -31,15 +32,15 @@ class Entry:
     """One option as the panel shows it: the engine option it chooses, every engine option it
     stands for (equal outcomes), its label, its square on the board, and what it surely does."""
 
-    option: object
+    option: Option
     label: str
     square: tuple[int, int] | None = None
     rect: pygame.Rect | None = None
     icon: pygame.Surface | None = None
-    options: tuple[Any, ...] = ()
+    options: tuple[Option, ...] = ()
     outcome: explain.MoveOutcome | None = None
     sure: explain.Foresight | None = None
-    same: list[Any] = field(default_factory=list)  # the other engine options it stands for
+    same: list[Option] = field(default_factory=list)  # the other engine options it stands for
     cut: Any = None  # (option, outcome) of its option whose walk is cut shortest of what it asks, if any
 
     @property
@@ -72,20 +73,21 @@ class Entry:
         return sure.then not in HARMFUL and not any(kind in ("hole", "trap") for kind in outcome.waiting)
 
 
-def option_square(decision: Decision, option: Any, race: Race) -> tuple[int, int] | None:
+def option_square(decision: Decision, option: Option, race: Race) -> tuple[int, int] | None:
     """The square an option asks for, as if nothing stood in the way (when the race cannot be
     forked), or the square it stands for (a target, a path's next square)."""
     r = race.racers[decision.racer]
     wrap = race.board.wrap
     kind = decision.kind
     if kind in SQUARE_KINDS:
-        return tuple(option) if isinstance(option, tuple) and len(option) == 2 else None
+        return (option[0], option[1]) if isinstance(option, tuple) and len(option) == 2 else None
     if kind in ("move", "drift"):
-        return wrap(r.row + option[0], r.col + option[1])
+        rows, cols = cast(Step, option)  # (a move's or a drift's option is a step)
+        return wrap(r.row + rows, r.col + cols)
     if kind == "tactical":
-        return wrap(r.row, r.col + option)
+        return wrap(r.row, r.col + cast(int, option))  # (a shift sideways)
     if kind == "distance":
-        return wrap(r.row + option, r.col)
+        return wrap(r.row + cast(int, option), r.col)  # (rows ahead)
     if kind == "coins":
         entry = decision.info.get("squares", {}).get(option)
         return tuple(entry["square"]) if entry else None
@@ -172,7 +174,7 @@ def _why(entry: Entry) -> str | None:
     return None
 
 
-def _walked(decision: Decision, option: Any, outcome: explain.MoveOutcome, race: Race) -> str:
+def _walked(decision: Decision, option: Option, outcome: explain.MoveOutcome, race: Race) -> str:
     """The words of the walk as it really goes (a walk cut short)."""
     count = len(outcome.path)
     kind = decision.kind

@@ -11,7 +11,7 @@ seats (scenes/netplay.py) send and hear them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -23,24 +23,27 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, titled_card, veil
 
+if TYPE_CHECKING:
+    from scenes.race.parts import TalkingScene
+
 SAY_BUTTON = pygame.Rect(1104, 204, 156, 28)  # at the right of the race log's heading
 CARD = (520, 124 + 44 * (len(PHRASES) + 1))
 CARD_TOP = 90
 
 
-def shown(scene: Any) -> bool:
+def shown(scene: TalkingScene) -> bool:
     """Whether the race scene offers quick messages (a network race)."""
     return bool(getattr(scene.seats, "talks", False))
 
 
-def draw_button(surface: pygame.Surface, scene: Any) -> None:
+def draw_button(surface: pygame.Surface, scene: TalkingScene) -> None:
     """*Say (Q)* at the right of the race log's heading, in a network race."""
     if shown(scene):
         panel(surface, SAY_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
         text.draw(surface, t("say.button"), SAY_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
 
 
-def asks(scene: Any, event: Any) -> bool:
+def asks(scene: TalkingScene, event: pygame.event.Event) -> bool:
     """Whether an event opens the quick messages: its action's key, or a click on *Say (Q)*."""
     if not shown(scene):
         return False
@@ -49,12 +52,21 @@ def asks(scene: Any, event: Any) -> bool:
     return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SAY_BUTTON.collidepoint(event.pos)
 
 
+class Talk(Protocol):
+    """What the quick messages use of a network race's seats (scenes/netplay.py): send a phrase, and
+    whether the others' phrases show on this screen."""
+
+    muted: bool
+
+    def say(self, phrase_id: str) -> None: ...
+
+
 class QuickScene(Scene):
     """The phrases to send, over the race (see the module). `seats`: the race's network seats."""
 
     opaque = False
 
-    def __init__(self, seats: Any) -> None:
+    def __init__(self, seats: Talk) -> None:
         super().__init__()
         self.seats = seats
         self.group = FocusGroup()
@@ -81,7 +93,7 @@ class QuickScene(Scene):
         self.seats.muted = not self.seats.muted
         self.stack.pop()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if controls.pressed(event, Action.BACK, Action.PAUSE, Action.QUICK_MESSAGES):
             self.stack.pop()
             return None

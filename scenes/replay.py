@@ -66,7 +66,7 @@ def watch(replay: Replay, speed: float = 1.0) -> RaceScene:
     return replay_scene(replay, start(replay, replay_board(replay)), speed)
 
 
-class ReplayPlayer(Seats, Guide):
+class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
     """A recorded race played back: nobody decides, the recorded choices are made in turn (the
     race scene's seats), and the player pauses, steps and changes the speed (its guide)."""
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
+from game import Race
 from game.app.controls import Action
+from game.rules.state import Racer
 from scenes import audio, controls
 from scenes.backdrop import backdrop
 from scenes.i18n import board_name, racer_kind, t
@@ -14,6 +18,9 @@ from scenes.setup import start_race
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, panel, veil
+
+if TYPE_CHECKING:
+    from game.meta.season import Season
 
 # The results' categories of points (docs/rules-spec.md section 10) and their colours (shown as results.category.<key>).
 CATEGORIES = (
@@ -37,7 +44,7 @@ CAUSE_CATEGORY = {
 ORDINALS = (1, 2, 3, 4, 5, 6)  # places with their own word (results.place.<n>)
 
 
-def breakdown(racer) -> dict[str, int]:
+def breakdown(racer: Racer) -> dict[str, int]:
     """A racer's points by category (anything else is a special rule's)."""
     totals = {key: 0 for key, _, _ in CATEGORIES}
     for cause, points in racer.by_cause.items():
@@ -48,7 +55,7 @@ def breakdown(racer) -> dict[str, int]:
 class ResultsScene(Scene):
     """Who won, and how; race again or go back to the title."""
 
-    def __init__(self, race, setup: dict, season=None) -> None:
+    def __init__(self, race: Race, setup: dict, season: Season | None = None) -> None:
         super().__init__()
         self.race = race
         self.setup = dict(setup)
@@ -99,7 +106,7 @@ class ResultsScene(Scene):
         """The championship's table after this race."""
         self.stack.replace(self.stack.make("season_table", self.season))
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -13,8 +13,13 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from typing import TYPE_CHECKING
+
 from game import Race, RacerSetup  # noqa: E402
 from game.bots.ai import pick  # noqa: E402
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 DEMO_RACERS = [
     ("Ann", "elf", None),
@@ -35,7 +40,7 @@ def demo_setup(board_ref: str, turns: int = 6) -> dict:
     }
 
 
-def settle(app, seconds: float = 0.0, dt: float = 1 / 30) -> None:
+def settle(app: App, seconds: float = 0.0, dt: float = 1 / 30) -> None:
     """Let the game run a moment without input."""
     for _ in range(max(1, int(seconds / dt))):
         app.step([], dt)
@@ -64,7 +69,7 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     return race
 
 
-def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Path]:
+def take_all(folder, app: App | None = None, shown_address: str | None = None) -> dict[str, Path]:
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from game.app.settings import Settings
@@ -150,7 +155,7 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     return shots
 
 
-def network_shots(app, shot, shown_address: str | None = None) -> None:
+def network_shots(app: App, shot, shown_address: str | None = None) -> None:
     """The host's lobby (on this network, then inviting through a relay) and a friend's join screen,
     from a real race hosted on 127.0.0.1 (a second window joins it); the pictures show `shown_address`
     if given (the README's: a home network's, as a host at home sees his, and a relay on the internet),

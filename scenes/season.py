@@ -18,7 +18,7 @@ from game.app import session, userdata
 from game.app.controls import Action
 from game.meta import replay
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, Standing, points_text
-from game.rules import seeds
+from game.rules import levels, seeds
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_TURNS, RacerSetup
 from scenes import audio, boards, controls
 from scenes.backdrop import backdrop
@@ -233,7 +233,7 @@ class SeasonSetupScene(SetupScene):
             RacerSetup(
                 r["character"],
                 r["name"].strip() or character_name(r["character"]),
-                None if r["kind"] == "person" else r["kind"],
+                None if r["kind"] == "person" else levels.policy(r["kind"]),
             )
             for r in self.racers
         ]

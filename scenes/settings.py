@@ -168,7 +168,7 @@ class SettingsScene(Scene):
         """Nothing here moves by itself: the window rests until an input."""
         return math.inf
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -17,6 +17,7 @@ import logging
 import math
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -38,6 +39,9 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, panel, veil
 from scenes.ui.widgets import fit as fitted
 
+if TYPE_CHECKING:
+    from scenes.stack import SceneStack
+
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
 KINDS = levels.SETUP_KINDS  # a person here, a computer racer of a level
@@ -50,7 +54,7 @@ ROW_H = 44
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
-def start_race(stack, setup: dict, replace: bool = False) -> str | None:
+def start_race(stack: SceneStack, setup: dict, replace: bool = False) -> str | None:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
     try:
         record.check_setup(setup)  # (a saved setup's *Race again*: checked as the file was)
@@ -436,7 +440,7 @@ class SetupScene(Scene):
         self.remember()
         self.stack.pop()
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         focused = self.group.focused
         if controls.pressed(event, Action.CONFIRM) and not isinstance(focused, Button):
             self.start()  # "Enter: start" from any field (Space or the arrows change a value)

@@ -83,7 +83,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Let `dt` seconds of game time pass (animations, computer racers)."""
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene on `surface`; changes nothing."""
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -106,6 +106,7 @@ S = TypeVar("S", bound=Scene)
 class SceneStack:
     """The scenes of the game, the top one active, those below it still drawn."""
 
+    # (app: Any: scenes.app.App, which imports this module; each scene reads what it needs of it)
     def __init__(self, app: Any = None, catalogue: Mapping[str, Callable[..., Scene]] | None = None) -> None:
         self.app = app
         self.catalogue: dict[str, Callable[..., Scene]] = dict(catalogue or {})
@@ -259,7 +260,7 @@ class SceneStack:
         if self.scenes:
             self._work(lambda: self.scenes[-1].update(dt))
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene up to the top."""
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):
@@ -286,7 +287,7 @@ class SceneStack:
         return surface.subsurface((*theme.design_offset(size), *theme.SIZE))
 
     @staticmethod
-    def seen_by(scene: Scene, event: Any) -> Any:
+    def seen_by(scene: Scene, event: pygame.event.Event) -> pygame.event.Event:
         """`event` as `scene` sees it: a pointer's position in its region's coordinates (see `area`)."""
         pos = getattr(event, "pos", None)
         if scene.whole_screen or pos is None:

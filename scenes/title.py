@@ -154,7 +154,7 @@ class TitleScene(Scene):
         if self.app is not None:
             self.app.quit()
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event):
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game import Option
 from game.app.controls import Action
 from game.app.session import Session
 from game.meta import tutorial
@@ -51,7 +52,7 @@ def tutorial_scene() -> RaceScene:
     return RaceScene(race, seed=1, session=Session.unsaved(race, SETUP), guide=Lessons())
 
 
-class Lessons(Guide):
+class Lessons(Guide[RaceScene]):
     """The lessons over the guided race (see the module)."""
 
     rests = False  # the lesson's frame pulses around what it talks about
@@ -119,7 +120,7 @@ class Lessons(Guide):
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
                 panel.focus_option(step.expect)  # the lesson's option, focused (and chosen by its merged entry)
 
-    def allows(self, scene: RaceScene, option: Any) -> bool:
+    def allows(self, scene: RaceScene, option: Option) -> bool:
         """Another option than the lesson's is explained, and asked again."""
         decision = scene.race.pending
         lesson = self.lesson

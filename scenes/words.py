@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from game import Decision, Event, Option, Race
 from game.rules import objects
+from game.rules.state import Step
 from scenes import i18n
 from scenes.i18n import t
 
@@ -42,7 +46,7 @@ def object_name(obj: str) -> str:
     return i18n.object_name(obj)
 
 
-def where_words(race, start, end) -> str:
+def where_words(race: Race, start, end) -> str:
     """Where a square lies from another, as a player sees it on the board: "5 rows down and 2 squares
     left" (never a column and row number: the board shows none)."""
     board = race.board
@@ -85,7 +89,7 @@ def result_words(result: str) -> str:
     return t(f"result.{result}") if i18n.has(f"result.{result}") else result
 
 
-def describe(event, race) -> str | None:
+def describe(event: Event, race: Race) -> str | None:
     """One log line for an event, or None for events the log does not need."""
 
     def name(i):
@@ -209,22 +213,23 @@ def _side(key: str, shift: int, /, **values) -> str:
     return t(f"{key}.{'left' if shift < 0 else 'right'}", **values)
 
 
-def option_label(decision, option, race) -> str:
+def option_label(decision: Decision, option: Option, race: Race) -> str:
     """The words on a decision's option button."""
     kind = decision.kind
     if kind == "move":
-        forward, side = option
+        forward, side = cast(Step, option)  # (each kind's options are of one type: a move's a step)
         if side and not forward:  # a six all sideways
             return _side("opt.move.side", side, side=abs(side))
         if side:
             return _side("opt.move", side, forward=forward, side=abs(side))
         return t("opt.move.straight", count=forward)
     if kind == "drift":
-        dr, dc = option
+        dr, dc = cast(Step, option)
         if (dr, dc) == (0, 0):
             return t("opt.stay")
         return _side("opt.drift", dc, rows=abs(dr))
     if kind == "action":
+        option = cast(str, option)
         if option == "move":
             return t("opt.action.move", speed=race.speed_of(decision.racer, race.turn))
         if option in ("rest", "coins", "end", "star"):
@@ -233,19 +238,21 @@ def option_label(decision, option, race) -> str:
             return object_name(option.split(":", 1)[1])
         return object_name(option)
     if kind == "coins":
+        option = cast(int, option)
         entry = decision.info.get("squares", {}).get(option, {})
         walked = entry.get("travelled", option * (option + 1) // 2)
         return t("opt.coins", count=option, walked=walked)
     if kind == "shortcut_stop":
-        return t({"stop": "opt.stop", "go_on": "opt.go_on"}.get(option, "opt.go_on"))
+        return t({"stop": "opt.stop", "go_on": "opt.go_on"}.get(cast(str, option), "opt.go_on"))
     if kind == "shield":
-        return t({"shield": "opt.shield", "take": "opt.take"}.get(option, "opt.take"))
+        return t({"shield": "opt.shield", "take": "opt.take"}.get(cast(str, option), "opt.take"))
     if kind == "reroll":
-        return t({"reroll": "opt.reroll", "accept": "opt.accept"}.get(option, "opt.accept"))
+        return t({"reroll": "opt.reroll", "accept": "opt.accept"}.get(cast(str, option), "opt.accept"))
     if kind == "tactical":
-        return t("opt.stay") if option == 0 else _side("opt.tactical", option, count=abs(option))
+        shift = cast(int, option)
+        return t("opt.stay") if shift == 0 else _side("opt.tactical", shift, count=abs(shift))
     if kind == "drop":
-        return t("opt.drop", object=i18n.object_the(option))
+        return t("opt.drop", object=i18n.object_the(cast(str, option)))
     if kind == "distance":
         return t("unit.squares", count=option)
     if option == "end":
@@ -279,7 +286,7 @@ PROMPTS = (
 )  # decisions with their own question (prompt.<kind>)
 
 
-def prompt(decision, race) -> str:
+def prompt(decision: Decision, race: Race) -> str:
     """What the acting racer is asked, in words."""
     if decision.kind in PROMPTS:
         text = t(f"prompt.{decision.kind}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import get_args
 
 import pytest
 
@@ -379,3 +380,10 @@ def test_the_start_is_the_race_record_saves_replays_and_seasons_keep_less_its_se
     assert [r.square for r in rebuilt.racers] == [r.square for r in race.racers]
     assert [r.points for r in rebuilt.racers] == [r.points for r in race.racers]
     assert rebuilt.pending == race.pending
+
+
+def test_the_message_kinds_are_the_schemas_kinds():
+    """One vocabulary of message kinds: each kind a client or the host sends has its schema, and no schema
+    is of a kind the types do not name."""
+    assert set(protocol.CLIENT_MESSAGES) == set(get_args(protocol.ClientKind))
+    assert set(protocol.HOST_MESSAGES) == set(get_args(protocol.HostKind))

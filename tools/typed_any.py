@@ -4,7 +4,8 @@
 
 A parameter counts when its name is one of DOMAIN (a race, a scene, a decision, an event...) and its
 annotation is `Any` (`Any` stays right for data not yet checked, such as parsed JSON, which has
-other names). Reads game/, scenes/ and main.py.
+other names). Reads game/, scenes/ and main.py. Also counted: such parameters with no annotation at
+all, which mypy reads as Any too.
 """
 
 from __future__ import annotations
@@ -35,6 +36,20 @@ def typed_any(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+def bare(path: Path) -> list[tuple[int, str]]:
+    """(line, name) of each parameter of `path` named for a domain object and not annotated."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            found += [
+                (a.lineno, a.arg)
+                for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+                if a.annotation is None and a.arg in DOMAIN
+            ]
+    return found
+
+
 def main() -> None:
     """Print the count by name (and, with --list, every place)."""
     paths = [*sorted((ROOT / "game").rglob("*.py")), *sorted((ROOT / "scenes").rglob("*.py")), ROOT / "main.py"]
@@ -43,6 +58,11 @@ def main() -> None:
         for path, line, name in places:
             print(f"{path}:{line}: {name}: Any")
     names = Counter(name for _, _, name in places)
+    unannotated = [(path.relative_to(ROOT), line, name) for path in paths for line, name in bare(path)]
+    if "--list" in sys.argv:
+        for path, line, name in unannotated:
+            print(f"{path}:{line}: {name}: (no annotation)")
+    print(f"{len(unannotated)} parameters named for a domain object with no annotation")
     print(
         f"{len(places)} parameters named for a domain object typed Any: "
         + ", ".join(f"{n} x{c}" for n, c in names.most_common())

@@ -187,7 +187,7 @@ def _read_index(base: Path) -> dict[str, Any]:
     return games
 
 
-def _indexed(entry: Any, state: list[int], path: Path, kind: str) -> Game | None:
+def _indexed(entry: Any, state: list[int], path: Path, kind: str) -> Game | None:  # (Any: JSON, checked here)
     """The game as the index has it (`entry`), if its file has not changed since (its summary checked
     again)."""
     if not isinstance(entry, list) or len(entry) != 6 or entry[3] != kind or entry[:3] != state:

@@ -45,6 +45,7 @@ from game.app.kept import Kept
 from game.app.kept import KeptChampionship as KeptChampionship  # (the championships list names it)
 from game.meta.replay import write as write_replay
 from game.meta.season import Season, SeasonError
+from game.rules.events import Event
 from game.rules.race import Race, SaveError
 
 log = logging.getLogger("fantasy-racing")
@@ -92,7 +93,7 @@ class Session:
         """A race that is never saved (the guided race, a replay, a race hosted elsewhere)."""
         return cls(race, setup, saves=False)
 
-    def choose(self, option: Any) -> list[Any]:
+    def choose(self, option: object) -> list[Event]:
         """The race takes a choice; the events it made (the race is saved when a racer's turn ended)."""
         race = self.race
         racer = race.pending.racer if race.pending is not None else -1
@@ -131,7 +132,7 @@ class Session:
         dice = self.race.dice
         return dice.getstate() if dice.replayable else object()  # (rigged dice: always something new)
 
-    def take_events(self) -> list[Any]:
+    def take_events(self) -> list[Event]:
         """The race's new events (a choice made here, or a step that came from a network host):
         the race is saved after every racer's turn, and its save forgotten once it is over."""
         if len(self.race.choices) != self._counted:  # a step from elsewhere: nothing here to take back

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from game.boards.board import HOLE, Square
 from game.bots.course import Course, course
@@ -48,6 +48,7 @@ from game.rules.characters import FAST
 from game.rules.dice import Dice, Die
 from game.rules.levels import POLICIES
 from game.rules.race import Decision, Race, Racer
+from game.rules.state import Option, Step
 
 EASY_SLIP = 0.5  # how often the easy racer takes his second-best move
 EASY_OBJECTS = 0.5  # how often he thinks of using an object he could use
@@ -90,7 +91,7 @@ def _never() -> bool:
 stop_search: Callable[[], bool] = _never
 
 
-def pick(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any:
+def pick(race: Race, decision: Decision, policy: str, rng: random.Random) -> Option:
     """The bot's option for a decision."""
     if policy == "random":
         return rng.choice(_offered(decision))
@@ -105,10 +106,10 @@ def pick(race: Race, decision: Decision, policy: str, rng: random.Random) -> Any
     raise ValueError(f"unknown bot policy {policy!r}: choose among {', '.join(POLICIES)}")
 
 
-def _offered(decision: Decision) -> Sequence[Any]:
+def _offered(decision: Decision) -> Sequence[Option]:
     """The options a computer racer chooses among: all but the "undo" of a fireball's path (unless it is
     the only one)."""
-    options: tuple[Any, ...] = decision.options
+    options = decision.options
     if "undo" not in options:
         return options
     return [o for o in options if o != "undo"] or list(options)
@@ -128,10 +129,10 @@ def play(race: Race, rngs: dict[int, random.Random], policies: dict[int, str]) -
         race.choose(pick(race, decision, policies[decision.racer], rngs[decision.racer]))
 
 
-Judges = dict[str, Callable[[Race, Decision, Any], float]]
+Judges = dict[str, Callable[[Race, Decision, Any], float]]  # (Any: an option of the kind each judge is for)
 
 
-def _ranked(race: Race, decision: Decision, judges: Judges) -> list[Any]:
+def _ranked(race: Race, decision: Decision, judges: Judges) -> list[Option]:
     """Options from best to worst by a judgement (ties: the earlier option)."""
     judge = judges.get(decision.kind)
     if judge is None:
@@ -140,25 +141,26 @@ def _ranked(race: Race, decision: Decision, judges: Judges) -> list[Any]:
     return [option for _, _, option in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
 
 
-def _best(race: Race, decision: Decision) -> Any:
+def _best(race: Race, decision: Decision) -> Option:
     """The normal judgement's favourite option."""
     return _ranked(race, decision, NORMAL)[0]
 
 
 # ---------------------------------------------------------------- the beginner (easy)
-def _beginner(race: Race, decision: Decision, rng: random.Random) -> Any:
+def _beginner(race: Race, decision: Decision, rng: random.Random) -> Option:
     """What a beginner answers: see the module's notes on `easy`."""
     kind, options = decision.kind, _offered(decision)
     if kind in ("move", "drift") and lane(race, race.racers[decision.racer].square) <= 1:
         return _best(race, decision)  # a wall right ahead: even a beginner looks for a way round
     if kind == "move":
-        ranked = sorted(options, key=lambda option: (-_rows_gone(race, decision, option), abs(option[1])))
+        steps = cast(Sequence[Step], options)  # (a move's options are steps)
+        ranked = sorted(steps, key=lambda option: (-_rows_gone(race, decision, option), abs(option[1])))
         slip = len(ranked) > 1 and rng.random() < EASY_SLIP and _rows_gone(race, decision, ranked[1]) > 0
         return ranked[1] if slip else ranked[0]
     if kind == "drift" and (0, 0) in options:
         return (0, 0)  # he does not see why he would step back
     if kind == "action":
-        objects = [o for o in options if o.startswith(("use:", "wand:", "star"))]
+        objects = [o for o in options if isinstance(o, str) and o.startswith(("use:", "wand:", "star"))]
         if objects and rng.random() < EASY_OBJECTS:
             return rng.choice(objects)
         for choice in ("move", "rest", "end"):  # never "coins": he forgets them
@@ -171,7 +173,7 @@ def _beginner(race: Race, decision: Decision, rng: random.Random) -> Any:
     return _best(race, decision)
 
 
-def _rows_gone(race: Race, d: Decision, option: Any) -> int:
+def _rows_gone(race: Race, d: Decision, option: Step) -> int:
     """The rows a move really carries the racer forward (a barrier stops it); the L's side adds none."""
     _, travelled = moves.preview_walk(race, d.racer, option[0])
     return int(travelled)
@@ -296,7 +298,7 @@ def _play_out(race: Race, racer: int) -> float:
     return worth(race, racer)
 
 
-def _search(race: Race, decision: Decision, rng: random.Random) -> Any:
+def _search(race: Race, decision: Decision, rng: random.Random) -> Option:
     """The expert's determinized Monte-Carlo search over dice of his own: his judgement's best
     EXPERT_CANDIDATES options, each played out on the same EXPERT_SAMPLES dice samples; the option of
     best mean worth."""
@@ -363,7 +365,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
 
-def _walked(race: Race, d: Decision, option: Any) -> tuple[Square, int, int]:
+def _walked(race: Race, d: Decision, option: Step) -> tuple[Square, int, int]:
     """Where a move option (rows forward, then the L's side) really ends, the rows it walks (a barrier
     stops it; the side only when the rows were all walked) and the objects lying on those rows."""
     forward, sideways = option
@@ -376,7 +378,7 @@ def _walked(race: Race, d: Decision, option: Any) -> tuple[Square, int, int]:
     return end, travelled, passed
 
 
-def _move(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
+def _move(race: Race, d: Decision, option: Step, sight: int = LANE_SIGHT) -> float:
     end, travelled, passed = _walked(race, d, option)
     value = travelled + _landing(race, d.racer, end, sight)
     for _ in range(passed):
@@ -384,7 +386,7 @@ def _move(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> floa
     return value
 
 
-def _drift(race: Race, d: Decision, option: Any, sight: int = LANE_SIGHT) -> float:
+def _drift(race: Race, d: Decision, option: Step, sight: int = LANE_SIGHT) -> float:
     me = _me(race, d)
     rows: int = option[0]
     target = race.board.wrap(me.row + rows, me.col + option[1])
@@ -428,7 +430,7 @@ def _teleport_gain(race: Race, racer: int, sight: int) -> float:
     return max(race.board.row_delta(me.square, s) + _landing(race, racer, s, sight) for s in squares) - here
 
 
-def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
+def _clover(race: Race, d: Decision, option: tuple[int, ...], price: float = 1.5) -> float:
     faces: list[int] = list(d.info["faces"])
     for i in option:
         faces[i] = d.info["opposite"][i]
@@ -453,7 +455,7 @@ def _clover(race: Race, d: Decision, option: Any, price: float = 1.5) -> float:
     return sum(faces) - cost
 
 
-def _target(race: Race, d: Decision, square: Any, sight: int = LANE_SIGHT) -> float:
+def _target(race: Race, d: Decision, square: Square | str | int, sight: int = LANE_SIGHT) -> float:
     if not isinstance(square, tuple):
         return 0
     victims = race.opponents_at(d.racer, square)
@@ -464,13 +466,13 @@ def _target(race: Race, d: Decision, square: Any, sight: int = LANE_SIGHT) -> fl
     return 1
 
 
-def _path(race: Race, d: Decision, option: Any) -> float:
+def _path(race: Race, d: Decision, option: Square | str) -> float:
     path = d.info["path"]
     here = path[-1] if path else _me(race, d).square
     if option == "undo":
         return -100
     targets = [r.square for r in race.racers if r.index != d.racer and not r.protected]
-    if option == "end":
+    if isinstance(option, str):  # ("end")
         return 50 if targets and here in targets else -1
     if not targets:
         return 0
@@ -534,7 +536,7 @@ def _walk_points(race: Race, start: Square, rows: int) -> int:
     return rows + 10 * ((start[0] + rows) // race.board.height)
 
 
-def _course_move(race: Race, d: Decision, option: Any) -> float:
+def _course_move(race: Race, d: Decision, option: Step) -> float:
     end, travelled, passed = _walked(race, d, option)
     start = _me(race, d).square
     value = _walk_points(race, start, travelled) + _ahead(race, d.racer, end, "drift", race.turns - race.turn + 1)
@@ -544,7 +546,7 @@ def _course_move(race: Race, d: Decision, option: Any) -> float:
     return value
 
 
-def _course_drift(race: Race, d: Decision, option: Any) -> float:
+def _course_drift(race: Race, d: Decision, option: Step) -> float:
     me = _me(race, d)
     rows, cols = option
     target = race.board.wrap(me.row + rows, me.col + cols)

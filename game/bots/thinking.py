@@ -52,6 +52,7 @@ from game.boards.board import Board
 from game.bots import ai
 from game.rules import levels
 from game.rules.race import Decision, Race
+from game.rules.state import Option
 
 log = logging.getLogger("fantasy-racing")
 
@@ -72,7 +73,7 @@ class Thought:
 
     def __init__(self, job: int, owner: str, message: tuple[Any, ...]) -> None:
         self.job, self.owner, self.message = job, owner, message
-        self.choice: Any = None
+        self.choice: Option | None = None  # the answer, once done
         self.state: Any = None  # the random stream's state after the choice
         self.error: BaseException | None = None
         self.cancelled = False
@@ -90,7 +91,7 @@ class Thought:
         """Wait for the answer (at most `timeout` seconds); whether it came."""
         return self._done.wait(timeout)
 
-    def take(self, rng: random.Random) -> Any:
+    def take(self, rng: random.Random) -> Option:
         """The choice (`done` first): `rng` is moved on as `ai.pick` would have moved it; the bot's
         error, if it had one, is raised here."""
         self._done.wait()
@@ -99,6 +100,7 @@ class Thought:
         if self.cancelled:
             raise Stopped("the question was cancelled")
         rng.setstate(self.state)
+        assert self.choice is not None  # (answered, neither failed nor cancelled: an option came)
         return self.choice
 
     def cancel(self) -> None:
@@ -414,7 +416,7 @@ def shutdown() -> None:
 
 def pick(
     race: Race, decision: Decision, level: str, rng: random.Random, owner: str = "", pool: Pool | None = None
-) -> Any:
+) -> Option:
     """`ai.pick` answered by the pool (waits for it): the same choice, `rng` moved on the same way."""
     return (pool or shared()).ask(race, decision, level, rng, owner).take(rng)
 

@@ -17,6 +17,7 @@ from game.meta import tournament
 from game.meta.replay import Replay, ReplayError, check, load
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
 from game.meta.simulate import simulate
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS, POLICIES
 from game.rules.race import RacerSetup
@@ -141,7 +142,9 @@ def run_season(args: argparse.Namespace) -> int:
     loaded = {ref: board_from(ref) for ref in dict.fromkeys(refs)}
     most = min([6] + [b.max_racers for b in loaded.values()])
     characters, bots = lineup(args.racers, args.bots, LEVELS, "level", most, "these boards take")
-    racers = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
+    racers = [
+        RacerSetup(c, name=f"{c}-{i + 1}", bot=levels.policy(b)) for i, (c, b) in enumerate(zip(characters, bots))
+    ]
     try:
         season = Season.new(args.name, racers, refs, args.turns, args.seed)
     except SeasonError as error:

@@ -9,7 +9,7 @@ from typing import TextIO
 
 from game.boards.board import Board
 from game.bots import ai
-from game.rules import seeds
+from game.rules import levels, seeds
 from game.rules.dice import TWISTER, Dice
 from game.rules.race import Race, RacerSetup
 
@@ -29,7 +29,9 @@ def run_race(
     """Play one race with bots to its end (each computer racer's choices drawn from his stream of the
     race's seed, `seeds.bot_rngs`: the same race as the window gives for this seed and lineup, and as
     `serve` gives with `dice` KEYED, a hosted race's kind of dice)."""
-    setups = [RacerSetup(c, name=f"{c}-{i + 1}", bot=b) for i, (c, b) in enumerate(zip(characters, bots))]
+    setups = [
+        RacerSetup(c, name=f"{c}-{i + 1}", bot=levels.policy(b)) for i, (c, b) in enumerate(zip(characters, bots))
+    ]
     race = Race.new(board, setups, turns=turns, seed=seed, dice=Dice(seed, dice))
     ai.play(race, seeds.bot_rngs(seed, len(setups)), dict(enumerate(bots)))
     return race

@@ -113,7 +113,7 @@ def play_race(
 ) -> RaceRecord:
     """One race between bots, with its lead changes and lateness (`choose`: who answers the bots'
     decisions, by default `ai.pick` here; the same choices wherever they are thought)."""
-    setups = [RacerSetup(c, name=f"{c}-{b}", bot=b) for c, b in zip(characters, bots)]
+    setups = [RacerSetup(c, name=f"{c}-{b}", bot=levels.policy(b)) for c, b in zip(characters, bots)]
     race = Race.new(board, setups, turns=turns, seed=seed)
     rngs = seeds.bot_rngs(seed, len(setups))
     leader, changes, leaders_by_turn = None, 0, {}

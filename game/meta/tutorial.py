@@ -21,6 +21,7 @@ from typing import Any
 from game.boards.board import Board
 from game.rules.dice import Dice, Die
 from game.rules.race import Race, RacerSetup, SaveError
+from game.rules.state import Option
 
 BOARD_TEXT = """
 ..12....
@@ -148,7 +149,7 @@ class Step:
     kind: str
     on: str  # "decision" or "event"
     point: str
-    expect: object = None
+    expect: Option | None = None
     names: tuple[str, ...] = ()
 
 

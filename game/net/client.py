@@ -18,7 +18,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.boards.board import Board, BoardError
 from game.bots import ai
@@ -42,6 +42,10 @@ from game.rules import levels, record, seeds
 from game.rules.dice import Dice, DiceExhausted, RecordingDice, ShownDice
 from game.rules.race import IllegalChoice, Race, RacerSetup
 from game.rules.record import freeze
+from game.rules.state import Option
+
+if TYPE_CHECKING:  # (websockets is imported when the client connects)
+    from websockets.asyncio.client import ClientConnection
 
 CHOICES = ListOf(OPTION, MAX_CHOICES)  # a start's choices so far
 
@@ -241,7 +245,7 @@ class Follower:
             and asked["index"] == len(race.choices)
         )
 
-    def choice(self, option: Any) -> dict[str, Any]:
+    def choice(self, option: Option) -> dict[str, Any]:
         """The "choose" message answering the asked decision with `option`."""
         assert self.race is not None
         self.asked, self.clock_ends = None, None
@@ -260,7 +264,7 @@ def kept_race(race: Race, bots: dict[int, str], seed: int | None = None) -> Race
     A race followed from a host's faces keeps them (and rolls on from a seed of its own); a seeded race
     stays seeded: either saves, resumes and replays as any race.
     """
-    setups = [RacerSetup(s.character, s.name, bots.get(i, s.bot)) for i, s in enumerate(race.setups)]
+    setups = [RacerSetup(s.character, s.name, levels.policy(bots.get(i, s.bot))) for i, s in enumerate(race.setups)]
     dice = race.dice
     if isinstance(dice, ShownDice):
         seed = seed if seed is not None else dice.seed
@@ -323,7 +327,7 @@ async def join(
         raise fault(connection.last, error) or error from None
 
 
-def fault(server: Any, error: BaseException | None) -> HostFault | None:
+def fault(server: ClientConnection | None, error: BaseException | None) -> HostFault | None:
     """The host's fault, when the connection to it ended by one (cut here, or its keepalive unanswered)."""
     why = getattr(server, "why_cut", "")
     sent = getattr(error, "sent", None) or getattr(getattr(server, "protocol", None), "close_sent", None)
@@ -334,7 +338,7 @@ def fault(server: Any, error: BaseException | None) -> HostFault | None:
     return None
 
 
-def guarded_client() -> Any:
+def guarded_client() -> Any:  # (its class made at run time: a ClientConnection with the bounds)
     """The client's connection class: the host's pings counted, reading paused while too much waits
     to leave, and cut when the host says nothing within ANSWER_TIMEOUT seconds of the connection."""
     from websockets.asyncio.client import ClientConnection
@@ -357,7 +361,13 @@ def guarded_client() -> Any:
     return Client
 
 
-async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], connection: Any, given: Any) -> Race:
+async def _follow(
+    address: str,
+    headers: dict[str, str],
+    where: dict[str, Any],
+    connection: type[ClientConnection],
+    given: dict[str, Any],
+) -> Race:
     """`join`'s race (`given`: its arguments), on a connection of class `connection`."""
     import websockets
 
@@ -393,7 +403,7 @@ async def _follow(address: str, headers: dict[str, str], where: dict[str, Any], 
         return await _race(server, given, Follower(level=bot))
 
 
-async def _race(server: Any, given: Any, follower: Follower) -> Race:
+async def _race(server: ClientConnection, given: dict[str, Any], follower: Follower) -> Race:
     """The race followed on `server` (its hello sent) until it is over."""
     name, bot = given["name"], given["bot"]
     timeout, delay, observe = given["timeout"], given["delay"], given["observe"]

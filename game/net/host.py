@@ -40,13 +40,14 @@ from typing import Any
 from game.boards.board import Board
 from game.bots import ai, thinking
 from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, plain, standings_json
-from game.net.room import LOBBY_NEWS, Client, Room, _in_order
-from game.net.seats import Seat, serve_name, start_seats
+from game.net.room import LOBBY_NEWS, Room, _in_order
+from game.net.seats import Client, Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
 from game.rules.record import freeze
+from game.rules.state import Option
 
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 
@@ -176,7 +177,7 @@ class Host(Room):
         await self._chosen(option)
         return True
 
-    async def _chosen(self, option: Any) -> None:
+    async def _chosen(self, option: Option) -> None:
         """The race took a choice; everyone gets it with the faces shown since the last one."""
         assert self.dice is not None
         faces, orders = self.dice.take()
@@ -200,7 +201,7 @@ class Host(Room):
             character = drawn.choice(characters)
             seat.character = seat.character or character
             name = seat.name or self.name_of(seat.character, index)
-            out.append(RacerSetup(seat.character, name, bot=seat.bot if seat.kind == "bot" else None))
+            out.append(RacerSetup(seat.character, name, bot=levels.policy(seat.bot) if seat.kind == "bot" else None))
         return out
 
     def _build(self) -> Race:
@@ -389,7 +390,7 @@ class Host(Room):
         await self.send(self.client_of(racer), {**message, "clock": self._clock_left(racer)})
 
     @_in_order
-    async def step(self, option: Any, faces: list[int], orders: list[list[int]]) -> None:
+    async def step(self, option: Option, faces: list[int], orders: list[list[int]]) -> None:
         """A choice was made: everyone gets it with the faces shown since the last one."""
         self.asked.clear()
         step = {"type": "step", "option": plain(option), "faces": faces, "orders": orders}

@@ -24,7 +24,7 @@ import ipaddress
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 CONTROL = 20  # control frames (pings, pongs) a second a peer may send: the keepalive sends one every few seconds
 OUTGOING = 1024 * 1024 + 64 * 1024  # bytes a connection may have waiting to leave (the largest message and some)
@@ -34,6 +34,9 @@ STRANGER_LIMITS = {  # connections without a right hello yet, at most, per addre
     "large": 16,  # an IPv6 /56: one home line of 256 networks
     "all": 64,  # the host in all
 }
+
+if TYPE_CHECKING:  # (websockets is imported when a connection is made)
+    from websockets.protocol import Event as WebSocketEvent
 
 C = TypeVar("C")
 
@@ -170,7 +173,7 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
             if self.transport.get_write_buffer_size() > self.outgoing_limit:
                 self.cut(f"more than {self.outgoing_limit // 1024} kB waiting to be read")
 
-        def process_event(self, event: Any) -> None:
+        def process_event(self, event: WebSocketEvent) -> None:
             if getattr(event, "opcode", None) in control:
                 moment = now()
                 self.frames.append(moment)

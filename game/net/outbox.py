@@ -13,9 +13,12 @@ import asyncio
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.net.protocol import MAX_FROM_HOST, SEND_TIMEOUT
+
+if TYPE_CHECKING:
+    from game.net.seats import Client
 
 OUTBOX_BYTES = 2 * MAX_FROM_HOST  # characters waiting for one connection, at most (a start and its steps)
 
@@ -24,7 +27,7 @@ OUTBOX_BYTES = 2 * MAX_FROM_HOST  # characters waiting for one connection, at mo
 class _Box:
     """One connection's queue: (text, its future) in order, their size, the task draining them."""
 
-    client: Any
+    client: Client
     waiting: deque[tuple[str, asyncio.Future[None]]] = field(default_factory=deque)
     size: int = 0
     task: asyncio.Task[None] | None = None
@@ -38,7 +41,7 @@ class Outboxes:
         self.seconds, self.most = seconds, most
         self.boxes: dict[int, _Box] = {}  # id(client) -> its queue, while it holds something (the box keeps it)
 
-    def put(self, client: Any, text: str) -> asyncio.Future[None]:
+    def put(self, client: Client, text: str) -> asyncio.Future[None]:
         """Queue `text` for `client`; the future is done once it left (or was let go with its connection)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         box = self.boxes.get(id(client))
@@ -96,7 +99,7 @@ class Outboxes:
             del self.boxes[id(box.client)]
 
 
-async def _close(client: Any) -> None:
+async def _close(client: Client) -> None:
     try:
         await client.close(code=1008, reason="too slow to read the race")
     except Exception:

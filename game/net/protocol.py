@@ -18,7 +18,7 @@ import random
 import secrets
 import socket
 import unicodedata
-from typing import Any
+from typing import Any, Literal
 
 from game.boards.board import (
     BOARD_OBJECTS,
@@ -30,6 +30,7 @@ from game.boards.board import (
     Board,
     BoardError,
 )
+from game.net.messages import HostKind
 from game.net.schema import (
     MAX_DIGITS,
     Anything,
@@ -108,8 +109,13 @@ def _message(fields: dict[str, Spec], optional: tuple[str, ...] = ()) -> Object:
     return Object(fields, frozenset(optional), _TYPE)
 
 
+# The kinds of message (a message's "type"): what a client sends, what the host sends; each kind has its
+# schema below (tests/test_network_protocol.py checks that both name the same kinds).
+ClientKind = Literal["hello", "take", "ready", "choose", "say", "owner"]
+MessageKind = ClientKind | HostKind
+
 #: What a client may send: every field of each type, exactly.
-CLIENT_MESSAGES: dict[str, Object] = {
+CLIENT_MESSAGES: dict[MessageKind, Object] = {
     # the name is cleaned (Unicode normalized, invisible characters removed) after this check
     "hello": _message(
         {
@@ -136,7 +142,7 @@ CLIENT_MESSAGES: dict[str, Object] = {
 
 #: What the host sends: every field of each type, exactly (its kinds and their typed records:
 #: game/net/messages.py).
-HOST_MESSAGES: dict[str, Object] = {
+HOST_MESSAGES: dict[MessageKind, Object] = {
     "welcome": _message({"seat": SEAT_INDEX, "seats": ListOf(RACER_NAME, MAX_RACERS, MIN_RACERS), "token": TOKEN}),
     "lobby": _message(
         {
@@ -181,7 +187,7 @@ HOST_MESSAGES: dict[str, Object] = {
 }
 
 
-def check(message: Any, kind: str, schemas: dict[str, Object] = CLIENT_MESSAGES) -> dict[str, Any]:
+def check(message: Any, kind: MessageKind, schemas: dict[MessageKind, Object] = CLIENT_MESSAGES) -> dict[str, Any]:
     """The message, when it is of type `kind` and its fields are exactly those of its schema (ProtocolError
     in one sentence otherwise)."""
     if not isinstance(message, dict) or message.get("type") != kind:

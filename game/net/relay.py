@@ -31,10 +31,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.net.door import KEY_HEADER, Door, address_of
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
+
+if TYPE_CHECKING:  # (websockets is imported when the relay listens)
+    from websockets.asyncio.server import ServerConnection
+    from websockets.http11 import Request, Response
 
 log = logging.getLogger("fantasy-racing.relay")
 
@@ -163,7 +167,7 @@ class Relay:
             self.server.close()
             await self.server.wait_closed()
 
-    def answer(self, connection: Any, request: Any) -> Any:
+    def answer(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP before the WebSocket: /health, /metrics, and a 404 for what is no room or host."""
         path = request.path.split("?")[0]
         if path == "/health":
@@ -358,7 +362,7 @@ class Relay:
             except Exception:  # (he is gone: nothing more to send him)
                 pass
 
-    async def to_host(self, room: Room, host: Any, text: str) -> bool:
+    async def to_host(self, room: Room, host: ServerConnection, text: str) -> bool:
         """Send to the host; False when he does not read within SEND_TIMEOUT or is gone."""
         try:
             await asyncio.wait_for(host.send(text), SEND_TIMEOUT)

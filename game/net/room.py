@@ -18,7 +18,7 @@ import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.boards.board import Board
 from game.net.outbox import Outboxes
@@ -36,7 +36,8 @@ from game.net.protocol import (
     same_name,
     seat_token,
 )
-from game.net.seats import Seat
+from game.net.seats import Client, Seat
+from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
 
@@ -62,16 +63,6 @@ def _in_order(
     return ordered
 
 
-class Client(Protocol):
-    """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
-
-    async def send(self, text: str, /) -> None:
-        """Send one message's text."""
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        """Close the connection, saying why."""
-
-
 class Room(ABC):
     """The seats and connections of one hosted race (see the module); `Host` adds the race.
 
@@ -86,7 +77,7 @@ class Room(ABC):
         seats: list[Seat],
         code: str,
         takeover: float = 60.0,
-        takeover_level: str = "normal",
+        takeover_level: levels.Policy = "normal",
         auto_start: bool = True,
         say: Callable[[str], None] | None = None,
         clock: float = TURN_CLOCK,
@@ -101,7 +92,7 @@ class Room(ABC):
         self.watch: Callable[[list[dict[str, Any]]], None] | None = None
         self.now = time.monotonic  # the room's clock (a test's may be another)
         self.tick = 1.0  # seconds between two looks at the clocks while nothing happens (a test's may be shorter)
-        self.screen: Any = None  # the host's own screen (a window's): a client answering the "here" seats
+        self.screen: Client | None = None  # the host's own screen (a window's): a client answering the "here" seats
         self.looking: dict[Any, str] = {}  # connected, no seat taken yet (a window's friend in the lobby): his name
         self.watchers: dict[Any, str] = {}  # spectators (WATCHERS at most): the race's news, never a seat or key
         self.phrased: dict[int, float] = {}  # seat -> when its last quick message went out
@@ -249,7 +240,7 @@ class Room(ABC):
                 return await self._take(client, index, name, hello.get("character", ""))
         raise ProtocolError("no open seat is left")
 
-    async def _watch(self, client: Any, name: str) -> None:
+    async def _watch(self, client: Client, name: str) -> None:
         """A spectator: the lobby (with its board) or the race so far, then every news of the race as a
         seated friend gets them, but never an ask, a welcome, a seat key or the seed."""
         if len(self.watchers) >= WATCHERS:
@@ -260,7 +251,7 @@ class Room(ABC):
         await self.news()
 
     @_in_order
-    async def phrase(self, client: Any, message: dict[str, Any]) -> None:
+    async def phrase(self, client: Client | None, message: dict[str, Any]) -> None:
         """A seated person's quick message (a phrase's id, never free text), to everyone in the room;
         one a seat every PHRASE_SPACING seconds, those between dropped."""
         phrase = check(message, "say")["phrase"]
@@ -371,7 +362,7 @@ class Room(ABC):
                 )
             await self.news()
 
-    async def ready(self, client: Any, seat: int | None) -> None:
+    async def ready(self, client: Client, seat: int | None) -> None:
         """A client says it is ready to race in its seat (else, in the lobby, the seat is given back
         READY_WITHIN seconds after it was taken: `give_back_unready`)."""
         if seat is not None and self.seats[seat].client is client and not self.seats[seat].ready:
@@ -427,7 +418,7 @@ class Room(ABC):
             self.note(f"the host lets {seat.name} back into seat {index + 1} without his seat key")
             await self.news()
 
-    def set_takeover(self, seconds: float, level: str) -> None:
+    def set_takeover(self, seconds: float, level: levels.Policy) -> None:
         """The window host's lobby changed how long a friend who left waits, and who plays for him."""
         self.takeover, self.takeover_level = seconds, level
         self.changed.set()

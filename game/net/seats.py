@@ -15,11 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MIN_RACERS
+
+
+class Client(Protocol):
+    """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
+
+    async def send(self, text: str, /) -> None:
+        """Send one message's text."""
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection, saying why."""
 
 
 @dataclass
@@ -27,10 +37,10 @@ class Seat:
     """A racer's seat: a friend over the network, a person at the host's screen, or a computer."""
 
     kind: levels.SeatKind
-    bot: str = "normal"  # the level of a computer racer
+    bot: levels.Policy = "normal"  # the level of a computer racer
     name: str = ""  # the friend's (or the person's) name; "" while a friend's seat is open
     character: str = ""  # "" until chosen (one drawn from the seed at the start)
-    client: Any = None  # the connection of the friend in this seat
+    client: Client | None = None  # the connection of the friend in this seat
     left_at: float | None = None  # when his connection dropped (the host's clock)
     left_index: int = -1  # the choice pending when it dropped: a friend who comes and goes keeps his clock
     token: str = ""  # the seat's key, given to its friend in his welcome ("" while nobody has it)
@@ -71,7 +81,7 @@ class Seat:
         """A seat of `saved` (ValueError in one sentence for one that is not)."""
         kind, bot = data.get("kind"), data.get("bot", "normal")
         texts = [data.get(key, "") for key in ("name", "character", "token")]
-        if kind not in ("here", "friend", "bot") or bot not in levels.LEVELS or not all(type(t) is str for t in texts):
+        if kind not in levels.SEAT_KINDS or bot not in levels.LEVELS or not all(type(t) is str for t in texts):
             raise ValueError("a saved seat is not a kind, a level, a name, a character and a key")
         name, character, token = texts
         if (character and character not in CHARACTERS) or len(name) > 40 or len(token) > 64:

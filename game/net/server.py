@@ -146,7 +146,7 @@ class Server:
             if admitted or getattr(client, "admitted", False):
                 self.door.leave(address)
 
-    async def admitted(self, client: Any, address: str, friend: bool) -> bool:
+    async def admitted(self, client: ServerConnection, address: str, friend: bool) -> bool:
         """Whether the door lets this connection in (counted: `leave` when it ends); else it is closed
         with the door's sentence. Either way it is no longer a stranger."""
         refusal = self.door.admit(address, friend)
@@ -157,7 +157,7 @@ class Server:
             self.door.tell(address, "full", f"refused a connection from {address}: {refusal}")
             await client.close(code=1013, reason=close_reason(refusal))
             return False
-        client.admitted = True
+        client.admitted = True  # type: ignore[attr-defined]  # (the server's own mark on the connection, read above)
         return True
 
     async def visit(self, client: ServerConnection, address: str, admitted: bool) -> None:
@@ -216,7 +216,7 @@ class Server:
             if host is not None:
                 await host.leave(client)
 
-    async def owner(self, client: Any, address: str, host: Host, message: dict[str, Any]) -> None:
+    async def owner(self, client: ServerConnection, address: str, host: Host, message: dict[str, Any]) -> None:
         """An owner's order: obeyed with the room's owner key, else refused (and counted as a wrong code
         by the door's slowing); either way one sentence back."""
         order = check(message, "owner", CLIENT_MESSAGES)

@@ -40,6 +40,17 @@ LEVELS: tuple[Policy, ...] = tuple(level.name for level in LEVEL_TABLE if level.
 SEARCHING = frozenset(level.name for level in LEVEL_TABLE if level.searches)
 FORKING = frozenset(level.name for level in LEVEL_TABLE if level.forks)
 
+
+def policy(name: str | None) -> Policy | None:
+    """A racer's `bot` read as one of the policies (None: a person); ValueError for a name that is none."""
+    if name is None:
+        return None
+    for level in LEVEL_TABLE:
+        if level.name == name:
+            return level.name
+    raise ValueError(f"unknown bot policy {name!r}: choose among {', '.join(POLICIES)}")
+
+
 # Who sits in a racer's seat (a race's setup, a host's seats, the network's messages): a person at
 # this screen (at the host's, in a network race), a friend over the network, or a computer racer.
 SeatKind = Literal["here", "friend", "bot"]

@@ -23,6 +23,7 @@ from game.rules.state import (
     Decision,
     IllegalChoice,
     Inventory,
+    Option,
     Racer,
     RacerSetup,
     RaceState,
@@ -71,20 +72,17 @@ class Mark:
         return {name: copied(value) for name, value in self.moment.items()}
 
 
-_NOT_OFFERED = object()
-
-
-def _same(offered: Any, option: Any) -> bool:
+def _same(offered: object, option: object) -> bool:
     """Whether a choice is an offered option in type as well as value: 1.0, True or "1" are not 1."""
     kind = type(offered)
     if kind is not type(option):
         return False
-    if kind is tuple:
+    if isinstance(offered, tuple) and isinstance(option, tuple):
         return len(offered) == len(option) and all(map(_same, offered, option))
     return bool(offered == option)
 
 
-def _shown(option: Any) -> str:
+def _shown(option: object) -> str:
     """A refused choice, short, as a sentence shows it (an integer too long to write says so)."""
     try:
         return f"{option!r}"[:60]
@@ -218,29 +216,31 @@ class Race(RaceState):
         return cls(board, setups, turns, seed, dice, before, rules)
 
     # ------------------------------------------------------------ driving
-    def choose(self, option: Any) -> None:
-        """Answer the pending decision with one of its options."""
+    def choose(self, option: object) -> None:
+        """Answer the pending decision with one of its options (`option` may come from anywhere, a file
+        or a message: it is checked here, in type as well as value)."""
         pending = self.pending
         if pending is None:
             raise IllegalChoice("the race is over: there is nothing to choose")
         if isinstance(option, list):
             option = record.freeze(option)
-        options = pending[2]
+        options = pending.options
+        offered: Option | None
         try:
             offered = options[options.index(option)]  # (equal in value: 1.0 and True equal 1 too)
         except ValueError:
-            offered = _NOT_OFFERED
-        if offered is not option and not _same(offered, option):  # (a bot's choice is the very option)
+            offered = None  # (None is never an option)
+        if offered is None or (offered is not option and not _same(offered, option)):  # (a bot's: the very option)
             raise IllegalChoice(
                 f"{_shown(option)} is not an option of this {pending.kind!r} decision; "
                 f"choose one of {str(list(options))[:200]}"
             )
-        self.choices.append(option)
-        self._advance(option)
+        self.choices.append(offered)  # (the option offered, equal to the choice in type and value)
+        self._advance(offered)
 
-    def _advance(self, option: Any) -> None:
-        """Run the rules until the next decision or the end of the race; a decision with a single legal
-        option is answered at once: only real choices are pending."""
+    def _advance(self, option: Option | None) -> None:
+        """Run the rules until the next decision or the end of the race (`None`: the rules' start); a
+        decision with a single legal option is answered at once: only real choices are pending."""
         rules = self._rules
         try:
             pending = rules.send(option)

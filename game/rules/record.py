@@ -360,7 +360,7 @@ def check(data: Any) -> dict[str, Any]:
     return record
 
 
-def check_board(board: Any) -> dict[str, Any]:
+def check_board(board: Any) -> dict[str, Any]:  # (Any: a board as a file or a message gave it, checked here)
     """A board as a record holds it (`Board.to_dict`: a save's, a replay's, the one a network host
     sends), checked against `BOARD` and the board limits (at most MAX_SQUARES squares, names printable
     and short, only known terrain and objects, all on the board); RecordError naming the field."""

@@ -26,6 +26,7 @@ from game.rules import tuning
 from game.rules.characters import CHARACTERS, THROWING_STARS, Character
 from game.rules.dice import Dice, Die
 from game.rules.events import EventLog, Record
+from game.rules.levels import Policy
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -45,7 +46,7 @@ class RacerSetup:
 
     character: str
     name: str = ""
-    bot: str | None = None
+    bot: Policy | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves."""
@@ -77,6 +78,12 @@ DecisionKind = Literal[
 ]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
+# One legal answer to a decision: a name ("move", "use:axe", "shield", "stop"...), a number (coins, a
+# distance, a fight's shift) or a tuple of numbers (a square, a move or a drift, the dice a clover turns).
+Option = str | int | tuple[int, ...]
+# A move's option (rows forward, columns sideways: the L's side) and a drift's (rows, columns).
+Step = tuple[int, int]
+
 
 class Decision(Record):
     """What a racer must choose now: its kind, the legal options, what to show.
@@ -90,13 +97,13 @@ class Decision(Record):
     __match_args__ = ("racer", "kind", "options", "info")
 
     def __new__(
-        cls, racer: int, kind: DecisionKind, options: tuple[Any, ...], info: dict[str, Any] | None = None
+        cls, racer: int, kind: DecisionKind, options: tuple[Option, ...], info: dict[str, Any] | None = None
     ) -> Decision:
         return _NEW_TUPLE(cls, (racer, kind, options, {} if info is None else info))
 
     racer: int = _field(0, "Who decides (not always the racer whose turn it is).")
     kind: DecisionKind = _field(1, "What is decided: one of DECISION_KINDS.")
-    options: tuple[Any, ...] = _field(2, "Every legal option.")
+    options: tuple[Option, ...] = _field(2, "Every legal option.")
     info: dict[str, Any] = _field(3, "What the screen shows with the options.")
 
     def __eq__(self, other: object) -> bool:
@@ -254,7 +261,7 @@ class RaceState(EventLog):
         self.taken: set[Square] = set()
         self.destroyed: set[Square] = set()
         self.traps: dict[Square, Trap] = {}
-        self.choices: list[Any] = []
+        self.choices: list[Option] = []
         self.log = []
         self._told = 0
         self._arrivals = 0
@@ -285,7 +292,7 @@ class RaceState(EventLog):
         racer.arrived = self._arrivals
         return racer
 
-    def ask(self, racer: int, kind: DecisionKind, options: Iterable[Any], **info: Any) -> Decision:
+    def ask(self, racer: int, kind: DecisionKind, options: Iterable[Option], **info: Any) -> Decision:
         """The decision a rule yields when `racer` must choose: `choice = yield race.ask(racer, kind,
         options, **info)` stops the rule until the choice is made.
 

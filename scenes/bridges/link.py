@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
+from game import Option
 from game.net.client import Follower
 from game.net.messages import HostMessage
 from game.net.protocol import ProtocolError, plain
@@ -134,7 +135,7 @@ class Link:
         """This window is ready to race (the host keeps a seat only for a game that is)."""
         self.send({"type": "ready"})
 
-    def choose(self, option: Any) -> None:
+    def choose(self, option: Option) -> None:
         """The option chosen for the decision the host asked of this window."""
         self.send(self.follower.choice(option))
 

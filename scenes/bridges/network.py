@@ -36,7 +36,7 @@ from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
 from game.net.relayed import RelayLink
 from game.net.server import Server
 from game.net.tls import client_context, untrusted
-from game.rules import seeds
+from game.rules import levels, seeds
 
 log = logging.getLogger("fantasy-racing")
 
@@ -203,7 +203,7 @@ class Hosting:
         else:
             self.background.run(coroutine)
 
-    def set_takeover(self, seconds: float, level: str) -> None:
+    def set_takeover(self, seconds: float, level: levels.Policy) -> None:
         """How long a friend who left waits before a computer racer of `level` plays for him."""
         self.background.call(lambda: self.host.set_takeover(seconds, level))
 

@@ -12,9 +12,11 @@ A question still out when the race is left is cancelled (`cancel`): its worker s
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from typing import Any
 
+from game import Decision, Option, Race
 from game.bots import ai, thinking
 from game.rules import levels
 
@@ -35,14 +37,14 @@ class Thinker:
         self._error: BaseException | None = None
         self.owner = f"window-{id(self)}"  # the pool's queue of this screen's questions
 
-    def prepare(self, race) -> None:
+    def prepare(self, race: Race) -> None:
         """Let the pool work out what the race's searching racers will read (their course tables)."""
         try:
             thinking.shared().prepare(race)
         except Exception:  # no pool: the racers will think on a thread, and work it out then
             log.warning("computer racers: the pool of worker processes cannot start", exc_info=True)
 
-    def think(self, race, decision, policy: str, rng) -> None:
+    def think(self, race: Race, decision: Decision, policy: str, rng: random.Random) -> None:
         """Start thinking about `decision` (nothing happens if already on it)."""
         if self._decision is decision:
             return
@@ -65,7 +67,7 @@ class Thinker:
         )  # fmt: skip
         self._thread.start()
 
-    def _work(self, race, decision, policy: str, rng) -> None:
+    def _work(self, race: Race, decision: Decision, policy: str, rng: random.Random) -> None:
         try:
             self._choice = ai.pick(race, decision, policy, rng)
         except BaseException as error:  # handed to the frame loop, which raises it
@@ -78,7 +80,7 @@ class Thinker:
             return not self._thought.done
         return self._thread is not None and self._thread.is_alive()
 
-    def ready(self, decision) -> bool:
+    def ready(self, decision: Decision) -> bool:
         """Whether the choice for `decision` is known."""
         if self._decision is not decision:
             return False
@@ -91,7 +93,7 @@ class Thinker:
             return thought.done
         return self._thread is not None and not self._thread.is_alive()
 
-    def take(self, decision) -> Any:
+    def take(self, decision: Decision) -> Option:
         """The choice for `decision` (call once `ready`); an error of the bot is raised here."""
         thought, self._thought = self._thought, None
         self._decision = None

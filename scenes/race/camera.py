@@ -23,13 +23,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.controls import Action
+from game.boards.board import Square
 from scenes import controls
+from scenes.render.stage import Where
 from scenes.ui import theme
+
+if TYPE_CHECKING:
+    from scenes.render.board import BoardRenderer
 
 CAMERA_FOLLOW = 6.0  # how fast the camera catches up (per second)
 ZOOM_GLIDE = 10.0  # how fast the scale reaches its goal (per second)
@@ -39,7 +44,7 @@ ZOOM_STEP = 1.25  # one wheel notch, one + or -
 ZOOM_MAX = 1.6  # the nearest: squares of 77 pixels at the race's 48
 PINCH_ZOOM = 4.0  # a pinch's distance change (a fraction of the touchpad) to a zoom factor
 
-Spotter = Callable[[Any], list[tuple[int, int]]]
+Spotter = Callable[[Where], list[tuple[int, int]]]
 
 
 def _spots_on_axis(
@@ -61,7 +66,7 @@ def _spots_on_axis(
 class Camera:
     """Where the board view looks, and how near (see the module)."""
 
-    def __init__(self, renderer: Any, view: pygame.Rect, tile: int, at: tuple[float, float]) -> None:
+    def __init__(self, renderer: BoardRenderer, view: pygame.Rect, tile: int, at: tuple[float, float]) -> None:
         self.renderer = renderer  # a ZoomableBoard (or a BoardRenderer, never zoomed)
         self.view = view
         self.base_tile = tile  # a square's pixels at scale 1
@@ -142,7 +147,7 @@ class Camera:
         return pygame.Rect(left, top, width, height)
 
     # ---------------------------------------------------------------- following
-    def target(self, where: Any, anchor: float) -> tuple[float, float]:
+    def target(self, where: Where, anchor: float) -> tuple[float, float]:
         """The camera position (`at`'s pixels) that shows square `where` at `anchor` of the view's height."""
         tile = self.tile
         x = (where[1] + 0.5) * tile - self.view.width / 2 if not self.narrow else 0.0
@@ -177,7 +182,7 @@ class Camera:
             at[axis] += min(max(0.0, lo), hi)
         return at[0], at[1]
 
-    def scale_showing(self, squares: Sequence[Any]) -> float:
+    def scale_showing(self, squares: Sequence[Where]) -> float:
         """The largest scale at which `squares` fit in the free part of the view at once, with margins
         (the camera zooms out that far while they are what it keeps in view)."""
         if len(squares) < 2:
@@ -192,7 +197,7 @@ class Camera:
             best = min(best, max(room / (span * self.base_tile), room / length))
         return best
 
-    def update(self, dt: float, keep: Sequence[Any] = (), led: tuple[float, float] | None = None) -> None:
+    def update(self, dt: float, keep: Sequence[Where] = (), led: tuple[float, float] | None = None) -> None:
         """One frame: zoom towards the goal, scroll by the keys held, else move towards `led` (a
         guide's position) or only as far as needed to keep the squares `keep` in view."""
         self.needed = ZOOM_MAX if self.manual or led is not None else self.scale_showing(keep)
@@ -222,7 +227,7 @@ class Camera:
             gap = (goal - self.position[axis] + length / 2) % length - length / 2
             self.position[axis] = (self.position[axis] + gap * k) % length
 
-    def settle(self, keep: Sequence[Any] = (), led: tuple[float, float] | None = None) -> None:
+    def settle(self, keep: Sequence[Where] = (), led: tuple[float, float] | None = None) -> None:
         """Be at once where the camera is going (the zoom's goal, the squares in view)."""
         self.needed = ZOOM_MAX if self.manual or led is not None else self.scale_showing(keep)
         self._glide(None)
@@ -289,7 +294,7 @@ class Camera:
         self.scroll_keys.clear()
         self.dragging = None
 
-    def handle_event(self, event: Any) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """W A S D, a right-button drag scroll the board; the wheel, a pinch, + and - zoom; V shows
         the whole board; C brings the camera back."""
         kind = event.type
@@ -347,7 +352,7 @@ class Camera:
         return False
 
     # ---------------------------------------------------------------- squares on screen
-    def square_at(self, pos: tuple[int, int]) -> Any:
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The board square under a screen position (None outside the board)."""
         point = self.board_point(pos)
         if point is None:
@@ -365,7 +370,7 @@ class Camera:
         half = tile / 2
         left, top, right, bottom = view.left, view.top, view.right, view.bottom
 
-        def spots(where: Any) -> list[tuple[int, int]]:
+        def spots(where: Where) -> list[tuple[int, int]]:
             xs = _spots_on_axis(where[1] * tile, width, at_x, left, right, tile, not across)
             if not xs:
                 return []
@@ -374,7 +379,7 @@ class Camera:
 
         return spots
 
-    def square_rects(self, square: Any) -> list[pygame.Rect]:
+    def square_rects(self, square: Where) -> list[pygame.Rect]:
         """Where a square shows on screen, as drawn (parts cut by the board view's edge included)."""
         width, height = self.board_size()
         view = self.board_view

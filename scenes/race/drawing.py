@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,6 +25,9 @@ from scenes.render.board import object_sprite
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel as draw_panel
 from scenes.ui.widgets import warning_sign
+
+if TYPE_CHECKING:
+    from scenes.race.parts import DrawnScene
 
 PATH_COLOUR, PATH_LIGHT = (255, 140, 40), (255, 205, 110)
 MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
@@ -82,7 +85,7 @@ def token_size(tile: int) -> int:
 class RaceDrawing:
     """One race scene's frame (see the module)."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: DrawnScene) -> None:
         self.scene = scene
         self._tokens: dict[tuple[Any, ...], tuple[pygame.Surface, int, int]] = {}
         self._hud_cache: tuple[Any, pygame.Surface] | None = None

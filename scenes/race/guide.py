@@ -9,24 +9,28 @@ none of it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic, TypeVar
 
 import pygame
 
+from game import Option
 from game.rules.events import Event
 from scenes.decisions import DecisionPanel
 
+# The scene a guide leads: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
+S = TypeVar("S")
 
-class Guide:
+
+class Guide(Generic[S]):
     """A race scene left to itself (see the module)."""
 
     speed = 1.0  # times the animation speed setting
     rests = True  # what it draws does not move by itself: the race may rest while the player thinks
 
-    def enter(self, scene: Any) -> None:
+    def enter(self, scene: S) -> None:
         """The race scene opened."""
 
-    def resized(self, scene: Any) -> None:
+    def resized(self, scene: S) -> None:
         """The race scene's board view has a new size (the window's, or the cards folded)."""
 
     def paused(self) -> bool:
@@ -40,20 +44,20 @@ class Guide:
     def shown(self, event: Event) -> None:
         """An event was shown."""
 
-    def camera_target(self, scene: Any) -> tuple[float, float] | None:
+    def camera_target(self, scene: S) -> tuple[float, float] | None:
         """Where the camera looks instead of following the racer of the moment (None: it follows)."""
         return None
 
-    def asked(self, scene: Any, panel: DecisionPanel) -> None:
+    def asked(self, scene: S, panel: DecisionPanel) -> None:
         """A person's decision is on the panel (every frame while it is)."""
 
-    def allows(self, scene: Any, option: Any) -> bool:
+    def allows(self, scene: S, option: Option) -> bool:
         """Whether the person's choice goes to the race (False: refused, asked again)."""
         return True
 
-    def handle_event(self, scene: Any, event: pygame.event.Event) -> bool:
+    def handle_event(self, scene: S, event: pygame.event.Event) -> bool:
         """Input before the race scene's own (True: taken)."""
         return False
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: S) -> None:
         """Over the race scene's frame."""

@@ -11,7 +11,7 @@ nothing pointed at opens the rule of the focused option of the decision panel, e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.app.controls import Action
 from scenes import assets, controls, explain, hud, i18n
 from scenes.i18n import t
 from scenes.ui import text, theme
+
+if TYPE_CHECKING:
+    from scenes.race.parts import InspectedScene
 
 WIDTH = 380  # the explanation box
 TITLE, BODY, LINK = 17, 15, 14
@@ -32,7 +35,7 @@ Thing = tuple[Any, ...]
 class Inspector:
     """What the pointer is over, or the thing the keys walked to, explained (see the module)."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: InspectedScene) -> None:
         self.scene = scene
         self.mouse: tuple[int, int] | None = None
         self.walking = False  # the keys walk the things (I)
@@ -144,7 +147,7 @@ class Inspector:
         things = self.things()
         return next((k for k, (thing, _) in enumerate(things) if thing == ("racer", racer)), 0)
 
-    def _walk(self, event: Any) -> bool:
+    def _walk(self, event: pygame.event.Event) -> bool:
         things = self.things()
         if not things:
             self.walking = False

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from game import Event, Race
 from game.rules import tuning
 from scenes import audio, hud, words
 from scenes.i18n import racer_kind, t
@@ -39,16 +40,16 @@ def _never() -> bool:
 class Playback:
     """The race's picture and the queue of events still to show (see the module)."""
 
-    def __init__(self, race: Any, renderer: BoardRenderer, here: Callable[[int], bool]) -> None:
+    def __init__(self, race: Race, renderer: BoardRenderer, here: Callable[[int], bool]) -> None:
         self.race = race
         self.renderer = renderer
         self.here = here  # whether a racer is a person at this screen (his turn's banner says so)
-        self.queue: deque[Any] = deque()
+        self.queue: deque[Event] = deque()
         self.anim: effects.Animation | None = None
         self.anim_done: Callable[[], None] | None = None
         self.ambient: list[effects.Animation] = []
         self.log = RaceLog()  # every line of the race shown so far
-        self.shown: list[Callable[[Any], None]] = []  # called with every event once it is shown
+        self.shown: list[Callable[[Event], None]] = []  # called with every event once it is shown
         self.shock_marks: tuple[int, dict[int, tuple[Any, ...]]] | None = None
         self.shown_pos = {r.index: r.square for r in race.racers}
         self.shown_points = {r.index: r.points for r in race.racers}
@@ -65,11 +66,11 @@ class Playback:
         self._moves: tuple[Any, tuple[dict[int, Any], set[int]]] | None = None
 
     # ---------------------------------------------------------------- the queue
-    def push(self, events: Iterable[Any]) -> None:
+    def push(self, events: Iterable[Event]) -> None:
         """Events to show, in order."""
         self.queue.extend(events)
 
-    def write_log(self, events: Iterable[Any]) -> None:
+    def write_log(self, events: Iterable[Event]) -> None:
         """The log's lines of events shown before (a resumed race's, the language changed)."""
         for event in events:
             self._log(event)
@@ -173,7 +174,7 @@ class Playback:
         return moved, walking
 
     # ---------------------------------------------------------------- one event
-    def show(self, event: Any, animate: bool) -> None:
+    def show(self, event: Event, animate: bool) -> None:
         """Turn one event into the picture's change and its animation."""
         self._log(event)
         if animate:
@@ -184,7 +185,7 @@ class Playback:
         for listener in self.shown:
             listener(event)
 
-    def _log(self, event: Any) -> None:
+    def _log(self, event: Event) -> None:
         line = words.describe(event, self.race)
         if line:
             self.log.add(event, line, hud.log_colour(event), self.here)
@@ -218,17 +219,17 @@ class Playback:
         self.renderer.sync(self.shown_taken, self.shown_destroyed)
 
     # ---------------------------------------------------------------- the events' handlers
-    def _on_turn_started(self, e: Any, animate: bool) -> None:
+    def _on_turn_started(self, e: Event, animate: bool) -> None:
         self.turn_shown, self.order_shown = e.turn, list(e.order)
         self._play(notices.Banner(t("race.banner_turn", turn=e.turn, turns=self.race.turns), duration=0.9), animate)
 
-    def _on_respawned(self, e: Any, animate: bool) -> None:
+    def _on_respawned(self, e: Event, animate: bool) -> None:
         self.shown_taken -= {tuple(s) for s in e.squares}
         self._squares_changed()
         for square in e.squares[:12]:
             self._play(notices.Ring(tuple(square), (255, 230, 150)), animate)
 
-    def _on_racer_turn(self, e: Any, animate: bool) -> None:
+    def _on_racer_turn(self, e: Event, animate: bool) -> None:
         self.acting = e.racer
         self.phase = ""  # the previous racer's phase is over; his own shows with its event
         self.shown_protected[e.racer] = False
@@ -239,14 +240,14 @@ class Playback:
             sub = t("race.your_turn") if self.here(e.racer) else t("net.friends_turn")
         self._play(notices.Banner(r.name, theme.racer_colour(e.racer), 0.7, sub=sub, blocking=True), animate)
 
-    def _on_phase(self, e: Any, animate: bool) -> None:
+    def _on_phase(self, e: Event, animate: bool) -> None:
         self.phase = e.phase
 
-    def _on_rolled(self, e: Any, animate: bool) -> None:
+    def _on_rolled(self, e: Event, animate: bool) -> None:
         labels, icons = self._die_labels(e)
         self._play(rolls.Dice(e.die, e.faces, labels, icons, e.purpose, seed=len(self.log)), animate)
 
-    def _die_labels(self, e: Any) -> tuple[list[Any], list[Any]]:
+    def _die_labels(self, e: Event) -> tuple[list[Any], list[Any]]:
         """Words for dice whose faces are read on a table: looked up in what follows."""
         labels: list[Any] = [None] * len(e.die)
         icons: list[Any] = [None] * len(e.die)
@@ -272,21 +273,21 @@ class Playback:
                     icons[e.die.index("DOBJ")] = sprites.icon("object", info["object"], 64)
         return labels, icons
 
-    def _on_lucky(self, e: Any, animate: bool) -> None:
+    def _on_lucky(self, e: Event, animate: bool) -> None:
         clover = sprites.icon("object", "clover", 30)
         self._play(notices.Popup(t("race.lucky"), self.shown_pos[e.racer], (140, 255, 140), clover), animate)
 
-    def _on_sprinter(self, e: Any, animate: bool) -> None:
+    def _on_sprinter(self, e: Event, animate: bool) -> None:
         self._play(notices.Banner(t("race.sprinter"), (140, 255, 140), 0.9), animate)
 
-    def _on_moved(self, e: Any, animate: bool) -> None:
+    def _on_moved(self, e: Event, animate: bool) -> None:
         if not e.path:
             return
         path = [tuple(p) for p in e.path]
         slide = motion.Slide(e.racer, self.shown_pos[e.racer], path, self.race.board)
         self._play(slide, animate, self._place(e.racer, path[-1]))
 
-    def _on_placed(self, e: Any, animate: bool) -> None:
+    def _on_placed(self, e: Event, animate: bool) -> None:
         end = tuple(e.end)
         if self.shock_marks is not None and self.shock_marks[0] == e.racer and e.cause == "recoil":
             self.shock_marks = None
@@ -300,14 +301,14 @@ class Playback:
         swirl = e.cause in ("shortcut", "teleport")
         self._play(motion.Teleport(e.racer, tuple(e.start), end, *self._token_args(e.racer), swirl), animate, done)
 
-    def _on_scored(self, e: Any, animate: bool) -> None:
+    def _on_scored(self, e: Event, animate: bool) -> None:
         self.shown_points[e.racer] = e.total
         colour = theme.GOOD if e.points > 0 else theme.BAD
         label = f"{'+' if e.points > 0 else ''}{e.points}"
         if e.cause != "distance" or abs(e.points) > 1:
             self._play(notices.Popup(label, self.shown_pos[e.racer], colour, delay=0.1), animate)
 
-    def _on_crossed_line(self, e: Any, animate: bool) -> None:
+    def _on_crossed_line(self, e: Event, animate: bool) -> None:
         if e.forward:
             self._play(notices.Confetti(self.shown_pos[e.racer], seed=e.racer), animate)
             name = self.race.racers[e.racer].name
@@ -315,21 +316,21 @@ class Playback:
         else:
             self._play(notices.Banner(t("race.lap_undone"), theme.BAD, 0.8, sub="-10"), animate)
 
-    def _on_picked_up(self, e: Any, animate: bool) -> None:
+    def _on_picked_up(self, e: Event, animate: bool) -> None:
         self.shown_taken.add(tuple(e.square))
         self._squares_changed()
         self._play(notices.Popup("", tuple(e.square), theme.TEXT, sprites.icon("object", e.object, 30)), animate)
 
-    def _on_chest_opened(self, e: Any, animate: bool) -> None:
+    def _on_chest_opened(self, e: Event, animate: bool) -> None:
         self.shown_taken.add(tuple(e.square))
         self._squares_changed()
         self._play(rolls.Chest(e.object, words.object_name(e.object), e.tier), animate)
 
-    def _on_trap_sprung(self, e: Any, animate: bool) -> None:
+    def _on_trap_sprung(self, e: Event, animate: bool) -> None:
         self.shown_traps.pop(tuple(e.square), None)
         self._play(notices.Ring(tuple(e.square), (255, 120, 60)), animate)
 
-    def _on_trap_laid(self, e: Any, animate: bool) -> None:
+    def _on_trap_laid(self, e: Event, animate: bool) -> None:
         square = tuple(e.square)
 
         def done() -> None:
@@ -339,68 +340,68 @@ class Playback:
         sprite = object_sprite("poo" if e.trap == "poo" else "trap", int(TILE * 0.8))
         self._play(actions.Drop(square, sprite), animate, done)
 
-    def _on_trap_destroyed(self, e: Any, animate: bool) -> None:
+    def _on_trap_destroyed(self, e: Event, animate: bool) -> None:
         self.shown_traps.pop(tuple(e.square), None)
         self._play(notices.Ring(tuple(e.square), (255, 200, 80)), animate)
 
-    def _on_fell(self, e: Any, animate: bool) -> None:
+    def _on_fell(self, e: Event, animate: bool) -> None:
         exit_square = tuple(e.exit)
         fall = motion.Fall(e.racer, tuple(e.hole), exit_square, *self._token_args(e.racer))
         self._play(fall, animate, self._place(e.racer, exit_square))
 
-    def _on_fight(self, e: Any, animate: bool) -> None:
+    def _on_fight(self, e: Event, animate: bool) -> None:
         self._play(actions.Clash(tuple(e.square)), animate)
 
-    def _on_fight_result(self, e: Any, animate: bool) -> None:
+    def _on_fight_result(self, e: Event, animate: bool) -> None:
         winner = self.race.racers[e.winner].name
         result = words.RESULTS.get(e.result, e.result).capitalize()
         self._play(notices.Banner(result, (255, 170, 140), 0.9, sub=t("race.wins_fight", name=winner)), animate)
 
-    def _on_shock(self, e: Any, animate: bool) -> None:
+    def _on_shock(self, e: Event, animate: bool) -> None:
         self.shock_marks = (e.racer, {int(face): tuple(sq) for face, sq in e.squares.items()})
         self._play(notices.Ring(self.shown_pos[e.racer], (255, 150, 60)), animate)
         title = t("race.shock.big" if e.size == "big" else "race.shock.small")
         self._play(notices.Banner(title, (255, 150, 60), 0.9, sub=t("race.shock_help"), height=0.8), animate)
 
-    def _on_shield_used(self, e: Any, animate: bool) -> None:
+    def _on_shield_used(self, e: Event, animate: bool) -> None:
         self.shock_marks = None
         shield = sprites.icon("object", "shield", 34)
         self._play(notices.Popup(t("race.shield"), self.shown_pos[e.racer], (160, 200, 255), shield), animate)
 
-    def _on_barrier_destroyed(self, e: Any, animate: bool) -> None:
+    def _on_barrier_destroyed(self, e: Event, animate: bool) -> None:
         self.shown_destroyed.add(tuple(e.square))
         self._squares_changed()
         self._play(notices.Ring(tuple(e.square), (200, 140, 80)), animate)
 
-    def _on_thrown(self, e: Any, animate: bool) -> None:
+    def _on_thrown(self, e: Event, animate: bool) -> None:
         size = 30 if e.object == "throwing_star" else 38
         icon = sprites.icon("object", e.object, size)
         thrown = actions.Thrown(self.shown_pos[e.racer], tuple(e.square), self.race.board, icon, e.object)
         self._play(thrown, animate)
 
-    def _on_fireball(self, e: Any, animate: bool) -> None:
+    def _on_fireball(self, e: Event, animate: bool) -> None:
         path = [self.shown_pos[e.racer]] + [tuple(p) for p in e.path]
         self._play(actions.Fireball(path, self.race.board), animate)
 
-    def _on_lightning(self, e: Any, animate: bool) -> None:
+    def _on_lightning(self, e: Event, animate: bool) -> None:
         leaders = set(e.leaders)
         where = [self.shown_pos[target] for target in e.targets]
         self._play(actions.Bolt(where, [target in leaders for target in e.targets], seed=e.racer), animate)
 
-    def _on_flail(self, e: Any, animate: bool) -> None:
+    def _on_flail(self, e: Event, animate: bool) -> None:
         icon = sprites.icon("ui", "fight", 34)
         start = self.shown_pos[e.racer]
         self._play(actions.Thrown(start, tuple(e.square), self.race.board, icon, "flail", per_square=0.1), animate)
 
-    def _on_baby(self, e: Any, animate: bool) -> None:
+    def _on_baby(self, e: Event, animate: bool) -> None:
         icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
         label = BABY_SHORT.get(e.action, e.action)
         baby = actions.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action))
         self._play(baby, animate)
 
-    def _on_turn_ended(self, e: Any, animate: bool) -> None:
+    def _on_turn_ended(self, e: Event, animate: bool) -> None:
         self.shock_marks = None
         self.phase = ""  # his turn is over: no phase until the next racer's (as the race has it)
 
-    def _on_race_over(self, e: Any, animate: bool) -> None:
+    def _on_race_over(self, e: Event, animate: bool) -> None:
         self._play(notices.Banner(t("race.finish"), theme.ACCENT, 1.6, sub=t("race.over")), animate)

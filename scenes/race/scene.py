@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import Event, Option, Race
 from game.app.controls import Action
 from game.app.session import Session
+from game.boards.board import Square
 from scenes import audio, controls, hud, i18n, quick
 from scenes.decisions import DecisionPanel
 from scenes.i18n import t
@@ -44,6 +46,10 @@ from scenes.race.view_buttons import ViewButtons
 from scenes.race.zoom import ZoomableBoard
 from scenes.render import effects
 from scenes.stack import Scene
+
+if TYPE_CHECKING:
+    from game.meta.season import Season
+    from scenes.render.stage import Where
 
 OPENING_VIEW = 2.5  # seconds the whole board is shown as a race opens
 CAMERA_STILL = 0.25  # pixels a frame: the camera moves less, it has settled (the race may rest)
@@ -64,19 +70,19 @@ class RaceScene(Scene):
 
     def __init__(
         self,
-        race: Any,
+        race: Race,
         setup: dict[str, Any] | None = None,
         seed: int | None = None,
-        season: Any = None,
-        seats: Seats | None = None,
+        season: Season | None = None,
+        seats: Seats[RaceScene] | None = None,
         session: Session | None = None,
-        guide: Guide | None = None,
+        guide: Guide[RaceScene] | None = None,
     ) -> None:
         super().__init__()
         self.session = session if session is not None else Session(race, setup, season=season)
         self.race = race
-        self.seats = seats if seats is not None else Seats()
-        self.guide = guide if guide is not None else Guide()
+        self.seats: Seats[RaceScene] = seats if seats is not None else Seats()
+        self.guide: Guide[RaceScene] = guide if guide is not None else Guide()
         self.computer = ComputerRacers(race, seed)
         self.takeback = TakeBack()
         self.view_buttons = ViewButtons()
@@ -93,7 +99,7 @@ class RaceScene(Scene):
         return self.session.setup
 
     @property
-    def season(self) -> Any:
+    def season(self) -> Season | None:
         """The championship the race belongs to, or None."""
         return self.session.season
 
@@ -110,7 +116,7 @@ class RaceScene(Scene):
         self.clock = 0.0
         self._camera_moved = True  # whether the last update moved the camera
         self.finished = False
-        self.hover_square: Any = None
+        self.hover_square: Square | None = None
         self.log_language = i18n.language()  # the log is written again when the settings change it
         fresh = self.session.take_events()
         self.mouse: tuple[int, int] | None = None  # where the pointer was last seen (the wheel scrolls what it is over)
@@ -130,7 +136,7 @@ class RaceScene(Scene):
         camera = getattr(self, "camera", None)
         return TILE if camera is None else max(1, round(camera.tile))
 
-    def _new_playback(self, race: Any) -> None:
+    def _new_playback(self, race: Race) -> None:
         """The picture of the race as it stands (at the start, or once a choice was taken back)."""
         self.playback = Playback(race, self.renderer, lambda racer: self.seats.here(self.race, racer))
         self.playback.shown.append(self._shown)
@@ -158,7 +164,7 @@ class RaceScene(Scene):
         self.seats.leave()
 
     # ---------------------------------------------------------------- the race
-    def choose(self, option: Any) -> None:
+    def choose(self, option: Option) -> None:
         """Answer the pending decision from this screen (a person's panel or a computer racer)."""
         if not self.guide.allows(self, option):
             return
@@ -167,7 +173,7 @@ class RaceScene(Scene):
         if self.seats.submit(self.race, option):
             self.apply(option)
 
-    def apply(self, option: Any) -> None:
+    def apply(self, option: Option) -> None:
         """The race takes a choice (made at this screen, or come from elsewhere)."""
         self.panel = None
         self.computer.restart()
@@ -213,7 +219,7 @@ class RaceScene(Scene):
         self.computer.restart()
         self.playback.push(self.session.take_events())
 
-    def _shown(self, event: Any) -> None:
+    def _shown(self, event: Event) -> None:
         if event.kind == "racer_turn":
             self.camera.manual = False  # a new racer's turn: the camera follows again
 
@@ -299,7 +305,7 @@ class RaceScene(Scene):
                 bottom = min(bottom, strip.top)
         return pygame.Rect(view.left, top, view.width, max(1, bottom - top))
 
-    def keep_in_view(self) -> list[Any]:
+    def keep_in_view(self) -> list[Where]:
         """The squares the camera keeps in view: the focused option's landing square while a person
         here chooses, and the racer of the moment."""
         racer = self._focus_racer()
@@ -379,7 +385,7 @@ class RaceScene(Scene):
         """Where racer's token is shown now (a float square while it moves)."""
         return self.token_moves()[0].get(racer, self.playback.shown_pos[racer])
 
-    def spots(self, where: Any) -> list[tuple[int, int]]:
+    def spots(self, where: Where) -> list[tuple[int, int]]:
         """Screen centres where a (float) square shows in the board view."""
         return self.camera.spotter()(where)
 
@@ -409,7 +415,7 @@ class RaceScene(Scene):
         self.seats.leave()
         self.title()
 
-    def handle_event(self, event: Any) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Any:
         if self.inspector.handle_event(event):
             return None
         if self.guide.handle_event(self, event):
@@ -463,7 +469,7 @@ class RaceScene(Scene):
                     self.panel.choose_square(square)
         return None
 
-    def _asks_take_back(self, event: Any) -> bool:
+    def _asks_take_back(self, event: pygame.event.Event) -> bool:
         """U, Backspace (but in a path being drawn, where it steps back along it), a click on Undo."""
         if controls.pressed(event, Action.UNDO):
             drawing_path = self.panel is not None and self.panel.decision.kind == "path"

@@ -9,9 +9,9 @@ replay: scenes/replay.py). The scene shows the race the same way whoever answers
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
-from game import Decision, Race
+from game import Decision, Option, Race
 from game.rules import levels, seeds
 from scenes.bridges.thinker import Thinker
 
@@ -23,8 +23,11 @@ BOT_POLICY = "greedy"  # a computer racer whose level this game does not know pl
 # (with his level), someone elsewhere (a friend or the host, with his name), a replay's recording.
 Answerer = Literal["panel", "bot", "remote", "recorded"]
 
+# The scene the seats drive: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
+S = TypeVar("S")
 
-class Seats:
+
+class Seats(Generic[S]):
     """The game at one screen: a person answers through the decision panel, a computer racer by
     its level. A network race, a replay give their own (see the module)."""
 
@@ -51,15 +54,15 @@ class Seats:
         """A remote answer to `decision`, once it came: (True, option); else (False, None)."""
         return False, None
 
-    def submit(self, race: Race, option: Any) -> bool:
+    def submit(self, race: Race, option: Option) -> bool:
         """A choice made at this screen (the panel, a computer racer): True when this screen's race
         takes it now; False when it went elsewhere (to the host, who sends it back as a step)."""
         return True
 
-    def chosen(self, race: Race, option: Any) -> None:
+    def chosen(self, race: Race, option: Option) -> None:
         """The race took a choice (a host sends it on)."""
 
-    def update(self, scene: Any, dt: float) -> None:
+    def update(self, scene: S, dt: float) -> None:
         """Every frame: what came from elsewhere (a client's race moves on with the host's steps)."""
 
     def tags(self, race: Race) -> dict[int, tuple[str, tuple[int, int, int]]]:

@@ -10,7 +10,7 @@ spoke since: a roll, a chest, a fight's die; a network race, where every choice 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,9 @@ from scenes.i18n import t
 from scenes.render import effects
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from scenes.race.parts import UndoScene
 
 SAID_FOR = 2.6  # seconds the line stays
 
@@ -36,16 +39,16 @@ class TakeBack:
         self.said, self.good, self.until = words, good, clock + SAID_FOR
 
     @staticmethod
-    def shown(scene: Any) -> bool:
+    def shown(scene: UndoScene) -> bool:
         """Whether the button is on the top bar: a person at this screen decides, in a race of the
         player's own (saved), or a network race (where the button says there is no undo)."""
         return scene.panel is not None and not scene.busy and (scene.session.saves or not scene.seats.takes_back)
 
-    def clicked(self, scene: Any, pos: tuple[int, int]) -> bool:
+    def clicked(self, scene: UndoScene, pos: tuple[int, int]) -> bool:
         """Whether a click at `pos` is on the button (while it is shown)."""
         return self.shown(scene) and hud.undo_button().collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: UndoScene) -> None:
         """The button (over the top bar as the HUD drew it) and the line, if any."""
         button = hud.undo_button()  # (on the top bar, left of the legend's button)
         area = button.inflate(6, 6)

@@ -5,7 +5,7 @@ one size, has none."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +14,9 @@ from scenes.i18n import t
 from scenes.race.camera import ZOOM_STEP
 from scenes.ui import text, theme
 from scenes.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from scenes.race.parts import ViewScene
 
 HEIGHT = 30  # the buttons' height
 GAP = 6  # between the buttons, and from the view's edges
@@ -26,7 +29,7 @@ class ViewButtons:
     def __init__(self) -> None:
         self._picture: tuple[Any, pygame.Surface] | None = None  # (look, the buttons drawn)
 
-    def rects(self, scene: Any) -> dict[str, pygame.Rect]:
+    def rects(self, scene: ViewScene) -> dict[str, pygame.Rect]:
         """The buttons shown now, by what they do ("out", "in", "cards", "whole"): none when the board keeps
         its size."""
         camera = getattr(scene, "camera", None)
@@ -47,7 +50,7 @@ class ViewButtons:
         """Where the board below the buttons begins (what the camera keeps in view stays under it)."""
         return view.top + 2 * GAP + HEIGHT
 
-    def handle_event(self, scene: Any, event: Any) -> bool:
+    def handle_event(self, scene: ViewScene, event: pygame.event.Event) -> bool:
         """A left click on a button; True when used."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
@@ -63,7 +66,7 @@ class ViewButtons:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: ViewScene) -> None:
         """The buttons, over the board (drawn once per look, then blitted)."""
         rects = self.rects(scene)
         if not rects:
@@ -76,7 +79,7 @@ class ViewButtons:
             self._picture = (look, picture)
         surface.blit(self._picture[1], area)
 
-    def _paint(self, surface: pygame.Surface, scene: Any, rects: dict[str, pygame.Rect]) -> None:
+    def _paint(self, surface: pygame.Surface, scene: ViewScene, rects: dict[str, pygame.Rect]) -> None:
         """The buttons at `rects` of `surface`."""
         camera = scene.camera
         for action, rect in rects.items():

@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from game import Board
+from game.boards.board import Square
 from scenes.render.board import BoardRenderer
 
 SMALLEST_COPY = 3  # the smallest copy's squares, in pixels (a 48-pixel square halved four times)
@@ -23,7 +25,7 @@ SMALLEST_COPY = 3  # the smallest copy's squares, in pixels (a 48-pixel square h
 class ZoomableBoard(BoardRenderer):
     """The board's picture with its smaller copies (see the module)."""
 
-    def __init__(self, board: Any, tile: int = 48) -> None:
+    def __init__(self, board: Board, tile: int = 48) -> None:
         self.copies: list[pygame.Surface] = []  # [the full picture, half, a quarter, ...]
         super().__init__(board, tile)
         self.copies = [self.surface]
@@ -36,7 +38,7 @@ class ZoomableBoard(BoardRenderer):
         self._room: pygame.Surface | None = None  # where the part in view is put together before scaling
         self._last: tuple[Any, pygame.Surface] | None = None  # the last view drawn at a scale: (look, picture)
 
-    def _paint(self, square: Any) -> None:
+    def _paint(self, square: Square) -> None:
         super()._paint(square)
         self.version = getattr(self, "version", 0) + 1  # (a view drawn before is stale)
         for level, copy in enumerate(self.copies[1:], start=1):  # (none yet while the picture is first drawn)
@@ -45,7 +47,7 @@ class ZoomableBoard(BoardRenderer):
             part = pygame.transform.smoothscale(self.surface.subsurface(rect), (size, size))
             copy.blit(part, (square[1] * size, square[0] * size))
 
-    def sync(self, taken: Iterable[Any], destroyed: Iterable[Any]) -> None:
+    def sync(self, taken: Iterable[Square], destroyed: Iterable[Square]) -> None:
         super().sync(taken, destroyed)
         if len(self.copies) > 1 and any(square[0] == 0 for square in frozenset(taken) | frozenset(destroyed)):
             for level, copy in enumerate(self.copies[1:], start=1):  # the finish line, again in the copies

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game import Board
 from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import Animation, draw_path, ease, glow, shade, tray, unwrap
 from scenes.ui import text, theme
+
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage
 
 
 class Clash(Animation):
@@ -25,7 +30,7 @@ class Clash(Animation):
         super().__init__(0.8)
         self.where = where
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         size = int(scene.tile * (1.1 + 0.25 * math.sin(self.t * 18)))
         swords = sprites.icon("ui", "fight", max(8, size))
         for centre in scene.spots(self.where):
@@ -36,12 +41,12 @@ class Clash(Animation):
 class Projectile(Animation):
     """An object flying along squares (axe, spear, fireball)."""
 
-    def __init__(self, path, board, icon: pygame.Surface, per_square: float = 0.06, trail=None) -> None:
+    def __init__(self, path, board: Board, icon: pygame.Surface, per_square: float = 0.06, trail=None) -> None:
         super().__init__(max(0.35, per_square * len(path)))
         self.points = unwrap(list(path), board.height, board.width)
         self.icon, self.trail = icon, trail
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         steps = len(self.points) - 1
         x = self.progress * max(1, steps)
         i = min(int(x), max(0, steps - 1))
@@ -65,7 +70,7 @@ class Fireball(Animation):
 
     FLIGHT = 0.8  # the part of the time spent flying (the rest is the burst)
 
-    def __init__(self, path, board, per_square: float = 0.09) -> None:
+    def __init__(self, path, board: Board, per_square: float = 0.09) -> None:
         steps = max(1, len(path) - 1)
         super().__init__(max(0.7, per_square * steps / self.FLIGHT))
         self.points = unwrap(list(path), board.height, board.width)
@@ -82,7 +87,7 @@ class Fireball(Animation):
         (r0, c0), (r1, c1) = self.points[i], self.points[i + 1]
         return r0 + (r1 - r0) * f, c0 + (c1 - c0) * f
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         tile = scene.tile
         steps = len(self.points) - 1
         flying = min(1.0, self.progress / self.FLIGHT)
@@ -144,7 +149,7 @@ class Bolt(Animation):
             points.append((xx, yy))
         return points
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = self.progress
         view = scene.view
         calm = theme.calm_flashes()  # Flashes: reduced: no sky flash, one steady bolt (a single flash)
@@ -186,7 +191,7 @@ class Bolt(Animation):
 class Thrown(Animation):
     """An axe, a spear or a star flying to its square (an axe and a star spin, a spear points the way)."""
 
-    def __init__(self, start, end, board, icon: pygame.Surface, kind: str, per_square: float = 0.07) -> None:
+    def __init__(self, start, end, board: Board, icon: pygame.Surface, kind: str, per_square: float = 0.07) -> None:
         self.points = unwrap([start, end], board.height, board.width)
         (r0, c0), (r1, c1) = self.points
         distance = max(abs(r1 - r0), abs(c1 - c0))
@@ -200,7 +205,7 @@ class Thrown(Animation):
         (r0, c0), (r1, c1) = self.points
         return r0 + (r1 - r0) * f, c0 + (c1 - c0) * f
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         tile = scene.tile
         (r0, c0), (r1, c1) = self.points
         here = self.where()
@@ -230,7 +235,7 @@ class Drop(Animation):
         super().__init__(0.6)
         self.where, self.icon, self.colour = where, icon, colour
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = self.progress
         fall = ease(min(1.0, p / 0.55))
         bounce = int(math.sin(min(1.0, max(0.0, (p - 0.55) / 0.45)) * math.pi) * scene.tile * 0.15)
@@ -254,7 +259,7 @@ class Baby(Animation):
         super().__init__(1.1)
         self.where, self.action, self.label, self.reach, self.icon = where, action, label, reach, icon
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = self.progress
         tile = scene.tile
         colour = self.COLOURS.get(self.action, theme.TEXT)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game import files
+from game import Board, files
 from game.app import session
 from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
 from scenes import assets
@@ -123,7 +123,7 @@ def paint_finish_line(surface: pygame.Surface, width_px: int, tile: int) -> None
 class BoardRenderer:
     """The board's picture at `tile` px per square, kept up to date with the race."""
 
-    def __init__(self, board, tile: int = 48) -> None:
+    def __init__(self, board: Board, tile: int = 48) -> None:
         self.board = board
         self.tile = tile
         self.art = tiled.TileArt.of(board, tile)
@@ -203,7 +203,7 @@ class BoardRenderer:
             if part.width > 0 and part.height > 0:
                 self.draw(target, part, (cx + part.left - view.left, cy + part.top - view.top))
 
-    def screen_positions(self, square, view: pygame.Rect, camera) -> list[tuple[int, int]]:
+    def screen_positions(self, square, view: pygame.Rect, camera: tuple[float, float]) -> list[tuple[int, int]]:
         """Every top-left on screen where a square shows (the board repeats when small)."""
         width, height = self.size
         px, py = square[1] * self.tile, square[0] * self.tile
@@ -220,7 +220,7 @@ class BoardRenderer:
             y += height
         return spots
 
-    def square_at(self, pos, view: pygame.Rect, camera) -> tuple[int, int] | None:
+    def square_at(self, pos, view: pygame.Rect, camera: tuple[float, float]) -> tuple[int, int] | None:
         """The square under a screen position inside `view`."""
         if not view.collidepoint(pos):
             return None
@@ -270,7 +270,7 @@ def _marks(*paths: str) -> tuple:
     return tuple(found)
 
 
-def _board_key(board) -> tuple:
+def _board_key(board: Board) -> tuple:
     """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
     now (or its squares, for a board without a file), its size and name."""
     source = getattr(board, "source", "") or ""
@@ -317,7 +317,7 @@ def _keep(path: Path | None, picture: pygame.Surface) -> None:
         logging.getLogger("fantasy-racing").info("a board's picture is not kept on disk: %s", error)
 
 
-def thumbnail(board, size: tuple[int, int]) -> pygame.Surface:
+def thumbnail(board: Board, size: tuple[int, int]) -> pygame.Surface:
     """The whole board, small, to fit `size` (a board card): drawn once at a few pixels a square (never
     at the race's size: a large board's full picture would take hundreds of MB), then kept while its
     file and tiles are unchanged, in memory and in the per-user folder's thumbnails/ (a board read

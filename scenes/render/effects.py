@@ -19,8 +19,12 @@ actions).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage
 
 HIDDEN = "hidden"
 KEY = (255, 0, 255)  # the colour keyed out of opaque pictures (never used in art)
@@ -104,7 +108,7 @@ class Animation:
         """Where this animation shows a racer's token (None: it does not move it)."""
         return None
 
-    def draw(self, surface: pygame.Surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         """Draw the animation's frame."""
 
 
@@ -155,7 +159,7 @@ def _near(a, b, tile: int) -> bool:
     return abs(a[0] - b[0]) <= tile * 1.5 and abs(a[1] - b[1]) <= tile * 1.5
 
 
-def draw_path(surface, scene, squares, colour, width: int) -> None:
+def draw_path(surface: pygame.Surface, scene: Stage, squares, colour, width: int) -> None:
     """Lines between consecutive squares (each step drawn where both ends show side by side)."""
     for a, b in zip(squares, squares[1:]):
         for start in scene.spots(a):

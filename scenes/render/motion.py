@@ -6,10 +6,16 @@ They tell the race scene where the token is (`token_at`); the base is `scenes.re
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
+from game import Board
 from scenes.render import sprites
 from scenes.render.effects import HIDDEN, Animation, ease, unwrap
+
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage
 
 
 class Slide(Animation):
@@ -17,7 +23,7 @@ class Slide(Animation):
 
     draws = False
 
-    def __init__(self, racer: int, start, path, board, per_square: float = 0.13) -> None:
+    def __init__(self, racer: int, start, path, board: Board, per_square: float = 0.13) -> None:
         super().__init__(per_square * max(1, len(path)))
         self.racer = racer
         self.points = unwrap([start] + list(path), board.height, board.width)
@@ -45,7 +51,7 @@ class Slide(Animation):
     def token_at(self, racer: int):
         return self.position() if racer == self.racer else None
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         """Nothing of its own: the race scene draws a walking token with its white ring."""
 
 
@@ -60,7 +66,7 @@ class Teleport(Animation):
     def token_at(self, racer: int):
         return HIDDEN if racer == self.racer else None
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = self.progress
         where, scale = (self.start, 1 - ease(p * 2)) if p < 0.5 else (self.end, ease(p * 2 - 1))
         size = max(2, int(scene.tile * 0.9 * max(0.05, scale)))
@@ -87,7 +93,7 @@ class Fall(Animation):
             return None
         return HIDDEN if self.progress < 0.75 else tuple(map(float, self.exit))
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = min(1.0, self.progress / 0.7)
         if self.progress >= 0.75:
             return

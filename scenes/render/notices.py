@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from scenes.render.effects import TRAY, Animation, dark_tray, ease, keyed
 from scenes.ui import text, theme
+
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage
 
 
 class Banner(Animation):
@@ -59,7 +62,7 @@ class Banner(Animation):
             self._made = (width, keyed(solid), fading)
         return self._made[1], self._made[2]
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         view = scene.view
         alpha = min(1.0, self.progress * 6, (1 - self.progress) * 5)
         if alpha <= 0:
@@ -80,7 +83,7 @@ class Popup(Animation):
         super().__init__(1.1 + delay)
         self.words, self.where, self.colour, self.icon, self.delay = words, where, colour, icon, delay
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         if self.t < self.delay:
             return
         p = (self.t - self.delay) / (self.duration - self.delay)
@@ -111,7 +114,7 @@ class Ring(Animation):
         super().__init__(duration)
         self.where, self.colour = where, colour
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         radius = int(scene.tile * (0.3 + 0.9 * ease(self.progress)))
         width = max(1, int(6 * (1 - self.progress)))
         for centre in scene.spots(self.where):
@@ -136,7 +139,7 @@ class Confetti(Animation):
             for _ in range(60)
         ]
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = self.progress
         for x, y in scene.spots(self.where)[:2]:
             for angle, speed, colour in self.bits:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,9 @@ from scenes.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import KEY, Animation, dark_tray, ease, keyed, tray
 from scenes.ui import text, theme
+
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage
 
 DIE_FACES = {
     "DCOMBAT": ("defeat", "simple", "crushing"),
@@ -71,7 +74,7 @@ class Dice(Animation):
             self._made = ((view.topleft, view.size, i18n.language()), keyed(picture), tray, xs)
         return self._made[1:]
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         settled = self.progress > 0.5
         tumble = 0 if settled else (1 - self.progress / 0.5)
         picture, tray, xs = self._backdrop(scene.view)
@@ -159,7 +162,7 @@ class Chest(Animation):
         super().__init__(1.3)
         self.obj, self.name, self.tier = obj, name, tier
 
-    def draw(self, surface, scene) -> None:
+    def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         view = scene.view
         centre = (view.centerx, view.top + int(view.height * 0.7))
         box = pygame.Rect(0, 0, 300, 200)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import Board
+
 RULE_OBJECT_LAYERS = ("chests", "coins", "clovers", "shields")
 BARRIER_LAYER = "barriers"
 BACKGROUND = (24, 26, 30)
@@ -29,7 +31,7 @@ class TileArt:
         self._tiles: dict[tuple, pygame.Surface] = {}
 
     @classmethod
-    def of(cls, board, tile: int) -> TileArt | None:
+    def of(cls, board: Board, tile: int) -> TileArt | None:
         """The art of a board read from Tiled, or None (painted tiles instead)."""
         art = getattr(board, "art", None)
         if art is None or not getattr(art, "layers", None):

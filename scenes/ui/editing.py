@@ -30,6 +30,6 @@ def clipboard_text() -> str:
     return got if isinstance(got, str) else ""
 
 
-def command_held(event) -> bool:
+def command_held(event: pygame.event.Event) -> bool:
     """Whether Ctrl (Cmd on a Mac) is held with a key."""
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))

@@ -75,7 +75,7 @@ class ListRow(Widget):
         self.part = 1 if self.delete_rect.collidepoint(pos) else 0
         return self.activate()
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         if controls.pressed(event, Action.DELETE):
             self.part = 1
             return self.activate()

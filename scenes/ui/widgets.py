@@ -119,7 +119,7 @@ class Widget:
         """A left click at `pos` inside the widget."""
         return self.activate()
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         """A key press while focused, before the group's own keys; True when used."""
         return False
 
@@ -379,7 +379,7 @@ class TextField(Widget):
         """Ctrl+V: the clipboard's text typed at the caret."""
         return self.insert(clipboard_text())
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
         if event.type == pygame.TEXTINPUT:
@@ -540,7 +540,7 @@ class FocusGroup:
                 return widget
         return None
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Use an input event; True when it was used."""
         if event.type == pygame.MOUSEMOTION:
             for widget in self.widgets:
