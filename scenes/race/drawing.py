@@ -43,6 +43,7 @@ def ring_changes(clock: float) -> float:
     return (RING_STEP - clock) % (2 * RING_STEP) or 2 * RING_STEP
 
 
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def square_mark(colour: tuple[int, ...], focused: bool, number: str, tile: int) -> pygame.Surface:
     """A square the decision can choose: tinted in the racer's colour, framed (thicker and
     golden when focused), with its key number; drawn once per look."""

@@ -132,6 +132,7 @@ def draw_die(
 
 
 @lru_cache(maxsize=1024)
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
     """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
     turn by whole steps of two degrees)."""

@@ -34,7 +34,8 @@ def shown(text: str) -> str:
 
 def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line of text (cached: the same line is rendered once)."""
-    return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(shown(text), True, colour))
+    key = (text, size, tuple(colour), kind, theme.text_scale())
+    return _cached(key, lambda: assets.font(size, kind).render(shown(text), True, colour))
 
 
 def draw(
@@ -64,7 +65,7 @@ def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -
         surface.blit(line, (0, 0))
         return surface
 
-    return _cached((text, size, tuple(colour), kind, "shadow"), make)
+    return _cached((text, size, tuple(colour), kind, theme.text_scale(), "shadow"), make)
 
 
 def width(text: str, size: int = 20, kind: str = "body") -> int:
@@ -72,14 +73,14 @@ def width(text: str, size: int = 20, kind: str = "body") -> int:
     return assets.font(size, kind).size(text)[0]
 
 
-_FITTED: OrderedDict[tuple[str, int, int, str], str] = OrderedDict()
+_FITTED: OrderedDict[tuple[str, int, int, str, float], str] = OrderedDict()
 
 
 def fit(words: str, room: int, size: int = 20, kind: str = "body") -> str:
     """`words` cut short with "…" to fit `room` pixels: the longest start that fits, found by halving
     (a few measures of at most `room` characters, however long the text: a character is a pixel wide
     at least), and kept, so that a line drawn every frame is fitted once."""
-    key = (words, room, size, kind)
+    key = (words, room, size, kind, theme.text_scale())
     fitted = _FITTED.get(key)
     if fitted is None:
         fitted = _FITTED[key] = _fit(words, room, size, kind)
@@ -154,3 +155,15 @@ def draw_wrapped(
         surface.blit(render(line, size, colour, kind), (rect.left, y))
         y += line_height
     return y
+
+
+def line_height(size: int = 20, kind: str = "body") -> int:
+    """The height of a line of text at `size` as drawn (the Text size applied): what a box that holds
+    it is measured from."""
+    return assets.font(size, kind).get_linesize()
+
+
+def tall(height: int, size: int = 20, kind: str = "body", margin: int = 8) -> int:
+    """A box's `height` as designed, or taller: as tall as a line of `size` and a `margin` above and
+    below it, once the Text size makes the line taller than the box was drawn for."""
+    return max(height, line_height(size, kind) + 2 * margin)

@@ -1,5 +1,8 @@
 """Colours and sizes shared by every screen."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 SIZE = (1280, 720)  # the logical screen every scene draws on
 
 BACKGROUND = (22, 26, 40)
@@ -34,6 +37,7 @@ COLOUR_VISIONS = tuple(PALETTES)  # the settings' choices, in order
 MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each seat's shape, whatever the palette
 _STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
 _BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
+_TEXT = {"scale": 1.0}  # the Text size setting: every word of every screen this much larger than designed
 
 
 # The quieter texts (hints, labels, what cannot be used) on the panels: the monochrome palette is also the
@@ -75,6 +79,30 @@ def use_book_text(percent: int) -> None:
     _BOOK["scale"] = max(1.0, min(1.5, percent / 100))
 
 
+def use_text_size(percent: int) -> None:
+    """The Text size setting (100 to 150 %): every font the game asks for from the next frame on
+    (scenes/assets.py font() scales each size by it; the screens lay themselves out from the fonts'
+    real heights)."""
+    _TEXT["scale"] = max(1.0, min(1.5, percent / 100))
+
+
+def text_scale() -> float:
+    """How much larger than designed every word of the game is (1.0 to 1.5)."""
+    return _TEXT["scale"]
+
+
+@contextmanager
+def designed_text() -> Iterator[None]:
+    """Words drawn inside a picture of a fixed size (a die's face, a token's number, a square's key):
+    at the size designed for the picture, whatever the Text size."""
+    scale = _TEXT["scale"]
+    _TEXT["scale"] = 1.0
+    try:
+        yield
+    finally:
+        _TEXT["scale"] = scale
+
+
 def book_text_scale() -> float:
     """How much larger than designed the rule book's words are (1.0 to 1.5)."""
     return _BOOK["scale"]
@@ -82,7 +110,7 @@ def book_text_scale() -> float:
 
 def look() -> tuple[str, ...]:
     """What the theme draws with now: a picture kept for later is drawn again when it changes."""
-    return (_STATE["palette"],)
+    return (_STATE["palette"], str(_TEXT["scale"]))
 
 
 # Chest tiers of docs/rules-spec.md section 7: colour and a symbol readable without colour.
