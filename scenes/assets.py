@@ -111,7 +111,7 @@ def font_file(kind: str) -> str | None:
 def font(size: int, kind: str = "body") -> pygame.font.Font:
     """A font of the game at `size` px as designed, drawn at the player's Text size (theme.text_scale):
     kind "body", "bold" or "title". The one place the Text size setting applies."""
-    return sized_font(max(1, round(size * theme.text_scale())), kind)
+    return sized_font(theme.text_px(size), kind)
 
 
 @cache

@@ -13,7 +13,7 @@ from scenes.render import sprites
 from scenes.setup import start_race
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, panel, veil
+from scenes.ui.widgets import Button, FocusGroup, fit, panel, veil
 
 # The results' categories of points (docs/rules-spec.md section 10) and their colours (shown as results.category.<key>).
 CATEGORIES = (
@@ -133,6 +133,7 @@ class ResultsScene(Scene):
         for k, (place, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
             y = box.top + 52 + k * row_h
+            apart = max(11, (text.line_height(22, "bold") + text.line_height(15)) // 4)  # (the two lines' middles)
             row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
             panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
             shared = sum(1 for p, _, _ in self.standings if p == place) > 1
@@ -156,7 +157,7 @@ class ResultsScene(Scene):
             text.draw(
                 surface,
                 r.name,
-                (row.left + 90 + row.height, row.centery - 11),
+                (row.left + 90 + row.height, row.centery - apart),
                 22,
                 theme.TEXT,
                 "bold",
@@ -166,7 +167,7 @@ class ResultsScene(Scene):
             text.draw(
                 surface,
                 t("results.racer_line", character=character_name(r.character), tag=tag),
-                (row.left + 90 + row.height, row.centery + 13),
+                (row.left + 90 + row.height, row.centery + apart + 2),
                 15,
                 theme.MUTED,
                 anchor="midleft",
@@ -179,14 +180,15 @@ class ResultsScene(Scene):
         box = pygame.Rect(510, 124, 730, 510)
         panel(surface, box, (30, 35, 54))
         text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        x = box.left + 18
-        for key, _label, colour in CATEGORIES:
-            pygame.draw.rect(surface, colour, (x, box.top + 50, 14, 14), border_radius=3)
-            rect = text.draw(
-                surface, t(f"results.category.{key}"), (x + 19, box.top + 57), 15, theme.TEXT, anchor="midleft"
-            )
-            x = rect.right + 16
-        chart = pygame.Rect(box.left + 150, box.top + 84, box.width - 180, box.height - 100)
+        x, middle, step = box.left + 18, box.top + 57, text.line_height(15)
+        for key, _label, colour in CATEGORIES:  # (a key that would leave the panel: on the next line)
+            words = t(f"results.category.{key}")
+            if x > box.left + 18 and x + 19 + text.width(words, 15) > box.right - 12:
+                x, middle = box.left + 18, middle + step
+            pygame.draw.rect(surface, colour, (x, middle - 7, 14, 14), border_radius=3)
+            x = text.draw(surface, words, (x + 19, middle), 15, theme.TEXT, anchor="midleft").right + 16
+        top = max(box.top + 84, middle + step // 2 + 14)
+        chart = pygame.Rect(box.left + 150, top, box.width - 180, box.bottom - 16 - top)
         negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]
         positives = [sum(v for v in t.values() if v > 0) for t in self.totals.values()]
         low, high = min(negatives + [0]), max(positives + [1])
@@ -197,7 +199,8 @@ class ResultsScene(Scene):
         for k, (_, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
             y = chart.top + k * (bar_h + 22)
-            text.draw(surface, r.name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
+            name = fit(r.name, chart.left - box.left - 24, 18, "bold")
+            text.draw(surface, name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
             right, left = zero, zero
             below = 0  # where the next number too long for its segment may go, under the bar
             for key, _label, colour in CATEGORIES:

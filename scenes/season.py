@@ -29,7 +29,7 @@ from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, fitted_line, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
@@ -53,7 +53,9 @@ def draw_chart_card(
 ) -> None:
     """The season's chart on its card, under its heading of `size` points (the margins grow with it)."""
     panel(surface, card, (30, 35, 54))
-    text.draw(surface, t("season.chart"), (card.left + 18, card.top + size - 8), size, theme.TEXT, "heading")
+    fitted_line(
+        surface, t("season.chart"), (card.left + 18, card.top + size - 8), card.width - 36, size, theme.TEXT, "heading"
+    )
     above, below = size * 9 // 2 - 42, size // 2 + 2
     chart = pygame.Rect(card.left + 15, card.top + above, card.width - 30, card.height - above - below)
     draw_chart(surface, chart, season, lines)
@@ -368,7 +370,7 @@ class SeasonTableScene(Scene):
             (box.left + 540, "season.best_place"),
         )
         for x, key in heads:
-            text.draw(surface, t(key), (x, box.top + 20), 15, theme.MUTED, anchor="midtop")
+            fitted_line(surface, t(key), (x, box.top + 20), 116, 15, theme.MUTED, anchor="midtop")
         row_h = min(70, (box.height - 70) // max(1, len(self.lines)))
         for k, line in enumerate(self.lines):
             y = box.top + 60 + k * row_h
@@ -379,7 +381,8 @@ class SeasonTableScene(Scene):
                 season.racers[line.racer].character, theme.racer_colour(line.racer), min(48, row_h - 6), line.racer + 1
             )
             surface.blit(token, token.get_rect(center=(box.left + 80, y + row_h // 2)))
-            text.draw(surface, line.name, (box.left + 112, y + row_h // 2), 22, theme.TEXT, "bold", anchor="midleft")
+            where = (box.left + 112, y + row_h // 2)
+            fitted_line(surface, line.name, where, 130, 22, theme.TEXT, "bold", anchor="midleft")
             text.draw(
                 surface,
                 points_text(line.season_points),
@@ -416,11 +419,15 @@ class SeasonTableScene(Scene):
             board = self._next_board()
             x = card.left + 190
             name = board_name(board) if board is not None else season.boards[number - 1]
-            text.draw(surface, name, (x, card.top + 50), 26, theme.ACCENT, "heading")
+            below = fitted_line(surface, name, (x, card.top + 50), card.right - 16 - x, 26, theme.ACCENT, "heading")
             if board is not None:
                 turns = season.turns if season.turns is not None else board.turns
-                text.draw_wrapped(surface, board_description(board), pygame.Rect(x, card.top + 90, 360, 80), 17)
-                text.draw(surface, t("season.turns_of_race", count=turns), (x, card.top + 190), 17, theme.MUTED)
+                said = t("season.turns_of_race", count=turns)
+                last = card.bottom - 12 - text.line_height(17)
+                area = pygame.Rect(x, max(card.top + 90, below.bottom + 4), 360, 0)
+                area.height = min(80, last - 4 - area.top)
+                text.draw_wrapped(surface, board_description(board), area, 17)
+                text.draw(surface, said, (x, min(card.top + 190, last)), 17, theme.MUTED)
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")

@@ -64,12 +64,20 @@ class Marks:
         self.texts.clear()
 
 
+#: each screen in each language at the Text size as designed and at its largest (150 %)
+LOOKS = ["en", "fr", "en 150", "fr 150"]
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch, request):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=request.param))
+    language, _, size = request.param.partition(" ")
+    looks = Settings(animation_speed=4.0, tutorial_seen=True, language=language, text_size=int(size or 100))
+    game = App(settings=looks)
+    game.use_theme()
     yield game
     i18n.set_language("en")
+    theme.use_text_size(100)
 
 
 def check(app: App, marks: Marks, name: str) -> None:
@@ -96,7 +104,13 @@ def check(app: App, marks: Marks, name: str) -> None:
     for words, drawn in marks.texts:
         if screen.collidepoint(drawn.center):
             assert drawn.left >= -1 and drawn.right <= screen.right + 1, f"{name}: {words!r} runs off the screen"
+            assert drawn.top >= -1 and drawn.bottom <= screen.bottom + 1, f"{name}: {words!r} runs off the screen"
     group = getattr(scene, "group", None)
+    shown = [w for w in (group.widgets if group is not None else ()) if screen.colliderect(w.rect)]
+    for k, widget in enumerate(shown):  # (a list's rows scrolled away are kept far off the screen)
+        assert screen.contains(widget.rect), f"{name}: a control leaves the window at {widget.rect}"
+        for other in shown[k + 1 :]:
+            assert not widget.rect.colliderect(other.rect), f"{name}: controls overlap at {widget.rect}, {other.rect}"
     for widget in group.widgets if group is not None else ():
         if isinstance(widget, TextField) or not widget.focusable or not screen.contains(widget.rect):
             continue  # (a text field's words scroll inside it, clipped)
@@ -146,7 +160,7 @@ def a_season(races: int) -> Season:
 
 
 @pytest.mark.slow  # about twenty screens, in each language (a few seconds)
-@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+@pytest.mark.parametrize("app", LOOKS, indirect=True)
 def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
     marks = Marks(monkeypatch, app.screen)
     keep_races()
@@ -241,7 +255,7 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
 
 
 @pytest.mark.slow  # a host listening on 127.0.0.1 and a friend's window joining it
-@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+@pytest.mark.parametrize("app", LOOKS, indirect=True)
 def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
     marks = Marks(monkeypatch, app.screen)
     port = nw.free_port()

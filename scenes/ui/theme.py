@@ -86,6 +86,16 @@ def use_text_size(percent: int) -> None:
     _TEXT["scale"] = max(1.0, min(1.5, percent / 100))
 
 
+# px: words drawn this large (titles, headings) are large enough: the Text size grows the others up to it
+LARGE_TEXT = 40
+
+
+def text_px(size: int) -> int:
+    """The size in pixels words designed at `size` are drawn at: `size` times the Text size, but a word
+    grows no larger than LARGE_TEXT (a title already larger keeps its size)."""
+    return max(size, min(round(size * _TEXT["scale"]), LARGE_TEXT)) if size > 0 else 1
+
+
 def text_scale() -> float:
     """How much larger than designed every word of the game is (1.0 to 1.5)."""
     return _TEXT["scale"]

@@ -178,11 +178,22 @@ class Button(Widget):
 
 
 def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
-    """The largest size from `size` down to `smallest` at which `words` fit in `room` pixels."""
+    """The largest size from `size` down at which `words` fit in `room` pixels: the player's Text size
+    first, smaller only as the last resort, never below `smallest` pixels."""
     words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
+    smallest = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
     while size > smallest and text.width(words, size, kind) > room:
         size -= 1
     return size
+
+
+def fitted_line(
+    surface: pygame.Surface, words: str, pos, room: int, size: int, colour, kind: str = "body", anchor: str = "topleft"
+) -> pygame.Rect:
+    """A line drawn in `room` pixels: at the player's Text size, smaller only if it must (fitting_size),
+    cut short with "…" only as the very last resort."""
+    size = fitting_size(words, room, size, kind)
+    return text.draw(surface, fit(words, room, size, kind), pos, size, colour, kind, anchor=anchor)
 
 
 def fit(words: str, room: int, size: int, kind: str = "body") -> str:
@@ -587,11 +598,20 @@ def menu_buttons(
     height: int = 54,
     gap: int = 14,
     size: int = 26,
+    bottom: int = 0,
 ) -> list[Button]:
-    """A column of buttons for a menu, the first one primary."""
+    """A column of buttons for a menu, the first one primary: each as tall as designed or as its words
+    at the Text size; two columns side by side when one would go below `bottom` (when given)."""
+    height = text.tall(height, size, "bold", margin=3)
+    columns = 1
+    if bottom and top + len(items) * (height + gap) - gap > bottom:
+        columns = 2
+        gap = max(4, min(gap, (bottom - top) // max(1, (len(items) + 1) // 2) - height))
+    rows = -(-len(items) // columns)
     buttons = []
     for index, (label, action) in enumerate(items):
+        column, row = divmod(index, rows)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (centre_x, top + index * (height + gap))
+        rect.midtop = (centre_x + (column - (columns - 1) / 2) * (width + 24), top + row * (height + gap))
         buttons.append(Button(rect, label, action, size=size, primary=index == 0))
     return buttons
