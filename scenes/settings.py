@@ -172,6 +172,7 @@ class SettingsScene(Scene):
             self.app.apply_settings()
         elif row.applies == "theme":
             self.app.apply_theme()
+            self.build(focus=self.group.focus)  # (a new Text size: the lines measured again)
         elif row.applies == "volumes":
             self.app.apply_volumes()
             if row.name == "volume":
