@@ -167,3 +167,9 @@ def tall(height: int, size: int = 20, kind: str = "body", margin: int = 8) -> in
     """A box's `height` as designed, or taller: as tall as a line of `size` and a `margin` above and
     below it, once the Text size makes the line taller than the box was drawn for."""
     return max(height, line_height(size, kind) + 2 * margin)
+
+
+def grown(size: int, kind: str = "body") -> int:
+    """How many pixels taller a line of `size` is at the Text size than as designed (0 at 100 %): what
+    a box laid out by hand for it grows by."""
+    return line_height(size, kind) - assets.sized_font(size, kind).get_linesize()
