@@ -15,7 +15,7 @@ from game import Race, RacerSetup
 from game.app import userdata
 from game.app.settings import Settings
 from game.meta.season import Season, play_headless
-from scenes import boards, i18n
+from scenes import assets, boards, hud, i18n
 from scenes.app import App
 from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
@@ -275,3 +275,83 @@ def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, 
     finally:
         friend.stack.reset(TitleScene())
         app.stack.reset(TitleScene())
+
+
+def a_race_asking(many: int) -> tuple[Race, dict]:
+    """Six racers on the practice board, played by the computer policies (Ann's clovers kept) until Ann,
+    the person, is asked a move with at least `many` options."""
+    from game.bots import ai
+    from game.rules import seeds
+
+    racers = [("elf", "Ann", None), ("dwarf", "Bram", "normal"), ("sorceress", "Cleo", "hard")]
+    racers += [("orc", "Dax", "easy"), ("thief", "Eve", "normal"), ("baby", "Fib", "hard")]
+    setup = practice_setup(racers)
+    race = Race.new(boards.practice_board(), [RacerSetup(c, n, b) for c, n, b in racers], 5, seed=11)
+    rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
+    for _ in range(2000):  # (bounded: a seed whose race never asks it fails below, not forever)
+        decision = race.pending
+        if decision is None or (decision.racer == 0 and decision.kind == "move" and len(decision.options) >= many):
+            break
+        bot = race.racers[decision.racer].setup.bot
+        race.choose(ai.pick(race, decision, bot, rngs[decision.racer]) if bot else decision.options[0])
+    assert race.pending is not None and race.pending.kind == "move", "the race never asked Ann a move"
+    return race, setup
+
+
+@pytest.mark.slow  # a race drawn in each language, at the Text size as designed and at its largest
+@pytest.mark.parametrize("app", LOOKS, indirect=True)
+def test_the_race_at_the_largest_text_keeps_its_panel_cards_and_log_whole(app, monkeypatch):
+    from scenes.race.scene import RaceScene
+
+    race, setup = a_race_asking(8)
+    scene = app.stack.push(RaceScene(race, setup))
+    for _ in range(60):  # (the race opens on the whole board, then asks: a bounded number of frames)
+        scene.skip()
+        app.step([], 1 / 30)
+        if scene.panel is not None and not scene.busy:
+            break
+    assert scene.panel is not None, "the race never showed its decision"
+    marks = Marks(monkeypatch, app.screen)
+    check(app, marks, "the race asking a move")
+    seen: list[tuple[str, pygame.Rect]] = []  # every line drawn on a picture of the screen's size (the HUD's)
+    draw = text.draw
+
+    def recording(surface, words, pos, *args, **kwargs):
+        drawn = draw(surface, words, pos, *args, **kwargs)
+        if surface.get_size() == theme.SIZE and str(words).strip():
+            seen.append((str(words), drawn))
+        return drawn
+
+    monkeypatch.setattr(text, "draw", recording)
+    scene.drawing._hud_cache = None  # (the top bar, the cards and the log drawn again, seen)
+    app.step([])
+    screen = pygame.Rect(0, 0, *theme.SIZE)
+    panel = scene.panel
+    entries = [entry for entry in panel._button_entries() if entry.rect is not None]  # (the buttons drawn)
+    assert len(entries) >= 8 and screen.contains(panel.rect), f"the panel {panel.rect} leaves the window"
+    for k, entry in enumerate(entries):
+        assert panel.rect.contains(entry.rect), f"option {entry.label!r} leaves the panel"
+        assert not any(entry.rect.colliderect(other.rect) for other in entries[k + 1 :]), f"{entry.label!r} overlaps"
+        # (the panel is painted on its own picture: its words measured as _paint lays them out)
+        wide = 10 + (16 if k < 10 else 0) + (32 if entry.icon is not None else 0) + text.width(entry.label, 18, "bold")
+        tall = assets.font(18, "bold").get_height()
+        assert wide <= entry.rect.width and tall <= entry.rect.height, f"{entry.label!r} is wider than its option"
+    cards = list(hud.card_rects(race).values())
+    log = scene.playback.log.rect
+    for words, drawn in seen:  # the cards' and the log's words inside their boxes, none cut off
+        for box in [*cards, log]:
+            if box.collidepoint(drawn.center):
+                assert box.inflate(2, 2).contains(drawn), f"{words!r} runs out of its box {box}"
+    assert all(screen.contains(card) for card in cards), "a racer's card leaves the window"
+    from scenes.race.drawing import LEGEND_BUTTON
+    from scenes.race.takeback import UNDO_BUTTON
+
+    bar = [(words, drawn) for words, drawn in seen if drawn.centery < hud.TOP_BAR.bottom]
+    for k, (words, drawn) in enumerate(bar):  # the top bar's words apart, and clear of its buttons
+        assert 0 <= drawn.left and drawn.right <= hud.TOP_BAR.right, f"{words!r} runs out of the top bar"
+        for other, beside in bar[k + 1 :]:
+            assert not drawn.inflate(-2, -8).colliderect(beside.inflate(-2, -8)), f"{words!r} runs into {other!r}"
+        for button in (LEGEND_BUTTON, UNDO_BUTTON):
+            assert button.contains(drawn) or not button.colliderect(drawn), f"{words!r} runs into a button"
+    for box in [*cards, log]:  # (the check above saw their words)
+        assert any(box.collidepoint(drawn.center) for _, drawn in seen), f"no words seen in {box}"
