@@ -128,11 +128,12 @@ class ResultsScene(Scene):
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(40, 124, 440, 580)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        row_h = min(84, (box.height - 60) // max(1, len(self.standings)))
+        heading = text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        first = max(box.top + 52, heading.bottom + 4)  # (the rows under the heading, whatever its size)
+        row_h = min(84, (box.bottom - 8 - first) // max(1, len(self.standings)))
         for k, (place, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
-            y = box.top + 52 + k * row_h
+            y = first + k * row_h
             apart = max(11, (text.line_height(22, "bold") + text.line_height(15)) // 4)  # (the two lines' middles)
             row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
             panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
@@ -179,8 +180,9 @@ class ResultsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        x, middle, step = box.left + 18, box.top + 57, text.line_height(15)
+        heading = text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        step = text.line_height(15)
+        x, middle = box.left + 18, max(box.top + 57, heading.bottom + step // 2)
         for key, _label, colour in CATEGORIES:  # (a key that would leave the panel: on the next line)
             words = t(f"results.category.{key}")
             if x > box.left + 18 and x + 19 + text.width(words, 15) > box.right - 12:

@@ -305,8 +305,9 @@ def table(rows: tuple[tuple[str, ...], ...], width: int, scale: float = 1.0) -> 
 def layout(language: str, width: int = INNER.width) -> Page:
     """The book of `language` laid out `width` pixels wide, its words at the Rule book text size times
     the Text size (theme.book_text_scale, theme.text_scale; kept: a book is laid out once a size)."""
-    with theme.designed_text():  # (the scale below holds the Text size: the words are not scaled twice)
-        return _layout(language, width, theme.book_text_scale() * theme.text_scale())
+    scale = theme.book_text_scale() * theme.text_scale()
+    with theme.designed_text():  # (the scale holds the Text size: the words are not scaled twice)
+        return _layout(language, width, scale)
 
 
 @lru_cache(maxsize=4)
