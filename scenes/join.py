@@ -424,7 +424,7 @@ class JoinScene(Scene):
             (self.name_field, "join.name"),
         ):
             text.draw(surface, t(label), (field.rect.left, field.rect.top - 6), 17, theme.MUTED, anchor="bottomleft")
-        text.draw_wrapped(surface, t("join.help"), pygame.Rect(40, 440, 580, 120), 17, theme.TEXT)
+        text.draw_wrapped(surface, t("join.help"), pygame.Rect(40, 440, 580, 200), 17, theme.TEXT)  # (above Back)
         box = LOBBY_BOX
         panel(surface, box, (30, 35, 54))
         follower = self.follower
