@@ -363,17 +363,19 @@ class SeasonTableScene(Scene):
         )
         box = pygame.Rect(40, 120, 600, 510)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        heading = text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        under = box.top + 20 if text.grown(24, "heading") == 0 else heading.bottom + 2  # (larger: under it)
         heads = (
             (box.left + 300, "season.season_points"),
             (box.left + 420, "season.race_points"),
             (box.left + 540, "season.best_place"),
         )
         for x, key in heads:
-            fitted_line(surface, t(key), (x, box.top + 20), 116, 15, theme.MUTED, anchor="midtop")
-        row_h = min(70, (box.height - 70) // max(1, len(self.lines)))
+            fitted_line(surface, t(key), (x, under), 100, 15, theme.MUTED, anchor="midtop")
+        first = max(box.top + 60, under + text.line_height(15) + 4)
+        row_h = min(70, (box.bottom - 10 - first) // max(1, len(self.lines)))
         for k, line in enumerate(self.lines):
-            y = box.top + 60 + k * row_h
+            y = first + k * row_h
             text.draw(
                 surface, str(line.place), (box.left + 30, y + row_h // 2), 26, theme.ACCENT, "heading", anchor="center"
             )
@@ -404,16 +406,12 @@ class SeasonTableScene(Scene):
             text.draw_wrapped(surface, t("season.over_help"), card.inflate(-36, -80).move(0, 24), 18, theme.TEXT)
         else:
             number = len(season.results) + 1
-            text.draw(
-                surface,
-                t("season.next", number=number, total=len(season.boards)),
-                (card.left + 18, card.top + 14),
-                22,
-                theme.TEXT,
-                "heading",
+            said = t("season.next", number=number, total=len(season.boards))
+            heading = fitted_line(
+                surface, said, (card.left + 18, card.top + 14), card.width - 36, 22, theme.TEXT, "heading"
             )
             if self.thumb is not None:
-                frame = self.thumb.get_rect(topleft=(card.left + 18, card.top + 46))
+                frame = self.thumb.get_rect(topleft=(card.left + 18, max(card.top + 46, heading.bottom + 4)))
                 surface.blit(self.thumb, frame)
                 pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
             board = self._next_board()

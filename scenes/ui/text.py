@@ -173,3 +173,31 @@ def grown(size: int, kind: str = "body") -> int:
     """How many pixels taller a line of `size` is at the Text size than as designed (0 at 100 %): what
     a box laid out by hand for it grows by."""
     return line_height(size, kind) - assets.sized_font(size, kind).get_linesize()
+
+
+def paragraph_size(
+    words: str, rect: pygame.Rect, size: int, kind: str = "body", spacing: int = 4, smallest: int = 12
+) -> int:
+    """The largest size from `size` down at which `words` wrapped in `rect` show whole: the player's Text
+    size first, smaller only as the last resort, never below `smallest` pixels."""
+    floor = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
+    while size > floor:
+        lines = len(wrap(words, rect.width, size, kind))
+        if lines * (line_height(size, kind) + spacing - 2) <= rect.height + spacing:
+            break
+        size -= 1
+    return size
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    size: int = 18,
+    colour=theme.TEXT,
+    kind: str = "body",
+    spacing: int = 4,
+) -> int:
+    """`words` wrapped inside `rect`, whole: at the Text size if they fit, else at the largest size that
+    shows them all (paragraph_size); returns the y below the last line."""
+    return draw_wrapped(surface, words, rect, paragraph_size(words, rect, size, kind, spacing), colour, kind, spacing)
