@@ -123,7 +123,7 @@ class DecisionPanel:
         pitch, tall = (48, 40) if lines <= 2 else (42, 36)  # many rows: closer, for the board's sake
         pitch, tall = pitch + text.grown(18, "bold"), tall + text.grown(18, "bold")
         if self.clover:
-            height = 58 + grow + 164 + 10
+            height = 58 + grow + 164 + 10 + text.grown(17) + 3 * text.grown(15)  # (the clovers' and the hint's lines)
         else:
             height = 58 + grow + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
@@ -416,14 +416,10 @@ class DecisionPanel:
         question, at = words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12)
         fitted_line(surface, question, at, self.rect.width - 32, 21, theme.TEXT, "bold")
         if self.hint_below and self.clover:  # under the clovers held, above Validate
-            text.draw_wrapped(
-                surface,
-                self.hint,
-                pygame.Rect(self.rect.right - 230, self.rect.top + 92 + self.grow + text.grown(17), 216, 60),
-                15,
-                theme.MUTED,
-                spacing=2,
-            )
+            top = self.rect.top + 92 + self.grow + text.grown(17)
+            bottom = self.validate_rect.top - 4 if self.validate_rect is not None else top + 44
+            area = pygame.Rect(self.rect.right - 230, top, 216, bottom - top)
+            text.draw_paragraph(surface, self.hint, area, 15, theme.MUTED, spacing=2)
         else:
             hint, shade, kind = self.hint, theme.MUTED, "body"
             if self.armed is not None:  # the first press on an option that surely costs

@@ -138,6 +138,18 @@ def take_all(folder, app=None, shown_address: str | None = None) -> dict[str, Pa
     settle(app)
     shot("race-red-green")
     theme.use_palette(app.settings.colour_vision)
+    theme.use_text_size(150)  # every word at 150 % (Text size): the race laid out again from them
+    scene.resume()
+    settle(app)
+    shot("race-text-150")
+    language = i18n.language()
+    i18n.set_language("fr")  # and in French, its log written again in it
+    scene.resume()
+    settle(app)
+    shot("race-text-150-fr")
+    i18n.set_language(language)
+    theme.use_text_size(app.settings.text_size)
+    scene.resume()
     app.stack.push(PauseScene(lambda: None))
     settle(app)
     shot("pause")
