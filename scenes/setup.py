@@ -467,7 +467,7 @@ class SetupScene(Scene):
         veil(surface, 200)
         text.draw(surface, t(self.title_key), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw_wrapped(
+        text.draw_paragraph(
             surface,
             t(self.racers_help),
             pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
@@ -516,7 +516,7 @@ class SetupScene(Scene):
             return
         name = fitted(board_name(board), card.right - x - 16, 26, "heading")
         top = text.draw(surface, name, (x, card.top + 14), 26, theme.ACCENT, "heading").bottom + 2
-        y = text.draw_wrapped(
+        y = text.draw_paragraph(
             surface,
             board_description(board) or t("setup.no_description"),
             pygame.Rect(x, max(card.top + 52, top), card.right - x - 16, 66),
