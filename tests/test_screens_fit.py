@@ -179,6 +179,9 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     for focus in range(len(setup.group.widgets)):
         setup.group.focus = focus
         check(app, marks, f"setup, focus {focus}")
+    setup.open_gallery()
+    check(app, marks, "all boards")
+    app.stack.pop()
     app.stack.pop()
     app.stack.push(SeasonSetupScene())
     check(app, marks, "championship setup")
@@ -186,12 +189,16 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     settings = app.stack.push(SettingsScene())
     for focus in range(len(settings.group.widgets)):
         settings.group.focus = focus
+        settings.place()  # (as the keys do: the focused line scrolled into view)
         check(app, marks, f"settings, focus {focus}")
+        assert pygame.Rect(0, 0, *theme.SIZE).contains(settings.group.focused.rect), f"settings: {focus} hidden"
     app.stack.pop()
     access = app.stack.push(SettingsScene("access"))
     for focus in range(len(access.group.widgets)):
         access.group.focus = focus
+        access.place()
         check(app, marks, f"accessibility settings, focus {focus}")
+        assert pygame.Rect(0, 0, *theme.SIZE).contains(access.group.focused.rect), f"access: {focus} hidden"
     access.group.widgets[0].adjust(1)  # the longest palette's name
     check(app, marks, "accessibility settings, red-green")
     controls = app.stack.push(ControlsScene())
