@@ -24,7 +24,7 @@ from scenes.i18n import board_name, t
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, fit, fitted_line, panel, veil
+from scenes.ui.widgets import Button, fit, panel, veil
 
 COLUMNS = 4
 CARD = (286, 168)  # a card's width and height
@@ -181,7 +181,7 @@ class BoardGalleryScene(Scene):
         step = min(22 + text.grown(15), (box.bottom - 6 - y) // len(facts))  # (all three above the card's foot)
         small = next((s for s in range(15, 9, -1) if text.line_height(s) - 2 <= step), 10)
         for fact in facts:
-            fitted_line(surface, fact, (x, y + 4), room, small, theme.TEXT)
+            text.fitted_line(surface, fact, (x, y + 4), room, small, theme.TEXT)
             y += step
         if choice.origin == boards.YOURS:
             text.draw(surface, t("gallery.yours"), (x, box.bottom - 12), 15, theme.GOOD, "bold", anchor="bottomleft")

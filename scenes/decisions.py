@@ -22,7 +22,7 @@ from scenes.i18n import t
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import control_box, fitted_line, panel, warning_sign
+from scenes.ui.widgets import control_box, panel, warning_sign
 
 ICONS = {
     "move": ("ui", "move"),
@@ -414,7 +414,7 @@ class DecisionPanel:
         pygame.draw.rect(surface, (26, 30, 48), dock, border_top_left_radius=r, border_top_right_radius=r)
         pygame.draw.rect(surface, colour, dock, 2, border_top_left_radius=r, border_top_right_radius=r)
         question, at = words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12)
-        fitted_line(surface, question, at, self.rect.width - 32, 21, theme.TEXT, "bold")
+        text.fitted_line(surface, question, at, self.rect.width - 32, 21, theme.TEXT, "bold")
         if self.hint_below and self.clover:  # under the clovers held, above Validate
             top = self.rect.top + 92 + self.grow + text.grown(17)
             bottom = self.validate_rect.top - 4 if self.validate_rect is not None else top + 44
@@ -569,7 +569,7 @@ class DecisionPanel:
         else:
             clovers_at = (self.rect.right - 230, self.rect.top + 64 + self.grow)
         said = t("dec.clovers", clovers=clovers, selected=len(self.selected))
-        fitted_line(surface, said, clovers_at, 216, 17, theme.MUTED)
+        text.fitted_line(surface, said, clovers_at, 216, 17, theme.MUTED)
         button = self.validate_rect
         if button is None:
             return

@@ -11,7 +11,7 @@ from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import fit, fitted_line, panel
+from scenes.ui.widgets import fit, panel
 
 TOP_BAR = pygame.Rect(0, 0, 1280, 46)
 SIDEBAR = pygame.Rect(872, 54, 400, 660)
@@ -62,7 +62,7 @@ def draw_top_bar(
         line = line[:-2] + "…"
     text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
     hint = t("hud.camera") if manual_camera else t(escape)
-    fitted_line(surface, hint, (1266, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
+    text.fitted_line(surface, hint, (1266, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
 
 
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison), as designed
@@ -195,7 +195,7 @@ def draw_racers(surface: pygame.Surface, race, points, acting, protected, order,
         if tags and index in tags:
             tag, tag_colour = tags[index]
         room = where[("points", index)].left - 8 - nx  # (the name and his line left of the points)
-        name = fitted_line(surface, r.name, (nx, rect.top + 4), room, 19, theme.TEXT, "bold")
+        name = text.fitted_line(surface, r.name, (nx, rect.top + 4), room, 19, theme.TEXT, "bold")
         said = t("results.racer_line", character=character_name(r.character), tag=tag)
         if name.right + 8 + 40 < nx + room:  # (his line in the room left, cut short: his card explains him)
             said = fit(said, nx + room - name.right - 8, 14)

@@ -23,7 +23,7 @@ from scenes.render import sprites
 from scenes.render.board import BoardRenderer, object_sprite, paint_ground, paint_object, paint_terrain
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import fitted_line, panel, veil
+from scenes.ui.widgets import panel, veil
 
 TERRAINS = (FLOOR, BARRIER, ROCK, HOLE, SHORTCUT)
 OBJECTS = (CHEST, COIN, CLOVER, SHIELD)
@@ -164,7 +164,7 @@ class LegendScene(Scene):
         x, y = where
         surface.blit(image, (x, y))
         pygame.draw.rect(surface, theme.PANEL_EDGE, (x - 1, y - 1, PICTURE + 2, PICTURE + 2), 1)
-        said = fitted_line(surface, name, (x + PICTURE + 12, y - 3), width - PICTURE - 28, 18, theme.TEXT, "bold")
+        said = text.fitted_line(surface, name, (x + PICTURE + 12, y - 3), width - PICTURE - 28, 18, theme.TEXT, "bold")
         below = max(y + 19, said.bottom - 2)
         area = pygame.Rect(x + PICTURE + 12, below, width - PICTURE - 28, y + height - below - 1)
         text.draw_paragraph(surface, what, area, 15, theme.MUTED, spacing=0)

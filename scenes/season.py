@@ -29,7 +29,7 @@ from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, fitted_line, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
@@ -53,7 +53,7 @@ def draw_chart_card(
 ) -> None:
     """The season's chart on its card, under its heading of `size` points (the margins grow with it)."""
     panel(surface, card, (30, 35, 54))
-    fitted_line(
+    text.fitted_line(
         surface, t("season.chart"), (card.left + 18, card.top + size - 8), card.width - 36, size, theme.TEXT, "heading"
     )
     above, below = size * 9 // 2 - 42, size // 2 + 2
@@ -371,7 +371,7 @@ class SeasonTableScene(Scene):
             (box.left + 540, "season.best_place"),
         )
         for x, key in heads:
-            fitted_line(surface, t(key), (x, under), 100, 15, theme.MUTED, anchor="midtop")
+            text.fitted_line(surface, t(key), (x, under), 100, 15, theme.MUTED, anchor="midtop")
         first = max(box.top + 60, under + text.line_height(15) + 4)
         row_h = min(70, (box.bottom - 10 - first) // max(1, len(self.lines)))
         for k, line in enumerate(self.lines):
@@ -384,7 +384,7 @@ class SeasonTableScene(Scene):
             )
             surface.blit(token, token.get_rect(center=(box.left + 80, y + row_h // 2)))
             where = (box.left + 112, y + row_h // 2)
-            fitted_line(surface, line.name, where, 130, 22, theme.TEXT, "bold", anchor="midleft")
+            text.fitted_line(surface, line.name, where, 130, 22, theme.TEXT, "bold", anchor="midleft")
             text.draw(
                 surface,
                 points_text(line.season_points),
@@ -407,7 +407,7 @@ class SeasonTableScene(Scene):
         else:
             number = len(season.results) + 1
             said = t("season.next", number=number, total=len(season.boards))
-            heading = fitted_line(
+            heading = text.fitted_line(
                 surface, said, (card.left + 18, card.top + 14), card.width - 36, 22, theme.TEXT, "heading"
             )
             if self.thumb is not None:
@@ -417,7 +417,9 @@ class SeasonTableScene(Scene):
             board = self._next_board()
             x = card.left + 190
             name = board_name(board) if board is not None else season.boards[number - 1]
-            below = fitted_line(surface, name, (x, card.top + 50), card.right - 16 - x, 26, theme.ACCENT, "heading")
+            below = text.fitted_line(
+                surface, name, (x, card.top + 50), card.right - 16 - x, 26, theme.ACCENT, "heading"
+            )
             if board is not None:
                 turns = season.turns if season.turns is not None else board.turns
                 said = t("season.turns_of_race", count=turns)

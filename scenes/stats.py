@@ -24,7 +24,7 @@ from scenes.i18n import t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, TextField, fit, fitted_line, panel, veil
+from scenes.ui.widgets import Button, FocusGroup, TextField, fit, panel, veil
 
 # The tiles along the top: (the figure's words, its icon as sprites.icon reads it).
 TILES = (
@@ -172,7 +172,9 @@ class StatsScene(Scene):
             label = t(words)
             if words == "stats.wins" and figures.races:
                 label = t("stats.wins_rate", rate=percent(figures.wins / figures.races))
-            fitted_line(surface, label, (box.left + 8, box.bottom - 6), width - 16, 15, theme.TEXT, anchor="bottomleft")
+            text.fitted_line(
+                surface, label, (box.left + 8, box.bottom - 6), width - 16, 15, theme.TEXT, anchor="bottomleft"
+            )
 
     def character_rows(self) -> list[tuple[Any, str, Any]]:
         rows = []
@@ -192,7 +194,7 @@ class StatsScene(Scene):
         self, surface: pygame.Surface, box: pygame.Rect, title: str, rows: list[tuple[Any, str, Any]]
     ) -> None:
         panel(surface, box, CARD)
-        heading = fitted_line(
+        heading = text.fitted_line(
             surface, t(title), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
         )
         heads = (
@@ -201,7 +203,7 @@ class StatsScene(Scene):
             (box.right - 46, "stats.col_place"),
         )
         for x, key in heads:
-            fitted_line(
+            text.fitted_line(
                 surface, t(key), (x, max(box.top + 48, heading.bottom + 2)), 68, 14, theme.MUTED, anchor="midtop"
             )
         step = max(34, text.line_height(18) + 4)
@@ -221,7 +223,7 @@ class StatsScene(Scene):
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""
         panel(surface, box, CARD)
-        heading = fitted_line(
+        heading = text.fitted_line(
             surface, t("stats.by_level"), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
         )
         where = (box.left + 16, max(box.top + 44, heading.bottom + 2))

@@ -201,3 +201,22 @@ def draw_paragraph(
     """`words` wrapped inside `rect`, whole: at the Text size if they fit, else at the largest size that
     shows them all (paragraph_size); returns the y below the last line."""
     return draw_wrapped(surface, words, rect, paragraph_size(words, rect, size, kind, spacing), colour, kind, spacing)
+
+
+def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
+    """The largest size from `size` down at which `words` fit in `room` pixels: the player's Text size
+    first, smaller only as the last resort, never below `smallest` pixels."""
+    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
+    smallest = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
+    while size > smallest and width(words, size, kind) > room:
+        size -= 1
+    return size
+
+
+def fitted_line(
+    surface: pygame.Surface, words: str, pos, room: int, size: int, colour, kind: str = "body", anchor: str = "topleft"
+) -> pygame.Rect:
+    """A line drawn in `room` pixels: at the player's Text size, smaller only if it must (fitting_size),
+    cut short with "…" only as the very last resort."""
+    size = fitting_size(words, room, size, kind)
+    return draw(surface, fit(words, room, size, kind), pos, size, colour, kind, anchor=anchor)

@@ -25,6 +25,7 @@ from game.app.controls import Action
 from scenes import audio, controls
 from scenes.ui import text, theme
 from scenes.ui.editing import clipboard_text, command_held
+from scenes.ui.text import fitting_size
 
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
@@ -175,25 +176,6 @@ class Button(Widget):
                 colour if self.primary and focused else theme.MUTED,
                 anchor="midright",
             )
-
-
-def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
-    """The largest size from `size` down at which `words` fit in `room` pixels: the player's Text size
-    first, smaller only as the last resort, never below `smallest` pixels."""
-    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
-    smallest = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
-    while size > smallest and text.width(words, size, kind) > room:
-        size -= 1
-    return size
-
-
-def fitted_line(
-    surface: pygame.Surface, words: str, pos, room: int, size: int, colour, kind: str = "body", anchor: str = "topleft"
-) -> pygame.Rect:
-    """A line drawn in `room` pixels: at the player's Text size, smaller only if it must (fitting_size),
-    cut short with "…" only as the very last resort."""
-    size = fitting_size(words, room, size, kind)
-    return text.draw(surface, fit(words, room, size, kind), pos, size, colour, kind, anchor=anchor)
 
 
 def fit(words: str, room: int, size: int, kind: str = "body") -> str:
