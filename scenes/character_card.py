@@ -32,7 +32,10 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str) -> None:
     step = text.line_height(16) - 2
     text.draw(surface, labels[0], (x, y), 16, theme.MUTED)
     y += step if value_x == x else 0
-    y = text.draw(surface, speed_words(c), (value_x, y), 15, theme.TEXT, "bold").bottom + 2
+    y = (
+        text.fitted_line(surface, speed_words(c), (value_x, y), box.right - 10 - value_x, 15, theme.TEXT, "bold").bottom
+        + 2
+    )
     # the attacker's chances, each outcome with its colour and the shock it gives (more rows if need be)
     text.draw(surface, labels[1], (x, y), 16, theme.MUTED)
     y += step if value_x == x else 0
@@ -50,7 +53,8 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str) -> None:
     y = chip_y + chip_step // 2 + 2
     text.draw(surface, labels[2], (x, y), 16, theme.MUTED)
     y += step if value_x == x else 0
-    y = text.draw(surface, t(f"category.{c.alternative}"), (value_x, y), 15, theme.TEXT, "bold").bottom
+    alternative, room = t(f"category.{c.alternative}"), box.right - 10 - value_x
+    y = text.fitted_line(surface, alternative, (value_x, y), room, 15, theme.TEXT, "bold").bottom
     # every special rule, under the portrait across the box, in the largest size that shows them all
     rules = "  ".join(rule_text(rule) for rule in c.rules)
     area = pygame.Rect(box.left + 12, max(y + 4, box.top + 130), box.width - 24, 0)

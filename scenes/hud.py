@@ -58,9 +58,7 @@ def draw_top_bar(
         right = rect.left - 34
     # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
     line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])
-    while len(line) > 3 and left + text.width(line, 17) > right:
-        line = line[:-2] + "…"
-    text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
+    text.fitted_line(surface, line, (left, 24), right - left, 17, theme.MUTED, anchor="midleft")  # (smaller, or "…")
     hint = t("hud.camera") if manual_camera else t(escape)
     text.fitted_line(surface, hint, (1266, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
 

@@ -446,7 +446,8 @@ class JoinScene(Scene):
                 words, colour = t("join.no_seat"), theme.BAD
             else:
                 words, colour = t("join.choose_seat"), theme.TEXT
-            text.draw(surface, words, (box.left + 16, box.bottom - 14), 17, colour, "bold", anchor="bottomleft")
+            where = (box.left + 16, box.bottom - 14)
+            text.fitted_line(surface, words, where, box.width - 32, 17, colour, "bold", anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
             text.draw_wrapped(surface, self.message, pygame.Rect(260, 650, 980, 56), 17, theme.BAD, "bold")

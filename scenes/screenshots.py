@@ -185,7 +185,7 @@ def network_shots(app, shot, shown_address: str | None = None) -> None:
         for r, k in zip(setup["racers"], kinds)
     ][:5]
     host = app.stack.reset(HostScene(setup))
-    friend = App(settings=Settings(language=app.settings.language))
+    friend = App(settings=Settings(language=app.settings.language, text_size=app.settings.text_size))
     joining = friend.stack.push(JoinScene())
 
     def until(condition, seconds: float = 15.0) -> None:

@@ -274,6 +274,8 @@ def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, 
     check(app, marks, "host lobby: start with open seats?")
     app.stack.pop()
     friend = nw.window(language=i18n.language())
+    friend.settings.text_size = app.settings.text_size  # (one process, one theme: both windows at this Text size)
+    friend.use_theme()
     try:
         joined = nw.join(friend, [app, friend], port, lobby.code, "Ann")
         marks_friend = Marks(monkeypatch, friend.screen)
