@@ -141,10 +141,11 @@ class ResultsScene(Scene):
             label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
             if shared:
                 label = t("results.shared", place=label)
-            drawn = text.draw(
+            drawn = text.fitted_line(
                 surface,
                 label,
                 (row.left + 14, row.centery + (9 if place == 1 else 0)),
+                64,  # (left of his token, at 80)
                 28,
                 theme.ACCENT if place == 1 else theme.TEXT,
                 "heading",
@@ -155,27 +156,14 @@ class ResultsScene(Scene):
                 surface.blit(crown, crown.get_rect(midbottom=(drawn.centerx, drawn.top + 4)))
             token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
-            text.draw(
-                surface,
-                r.name,
-                (row.left + 90 + row.height, row.centery - apart),
-                22,
-                theme.TEXT,
-                "bold",
-                anchor="midleft",
-            )
-            tag = racer_kind(r.setup.bot)
-            text.draw(
-                surface,
-                t("results.racer_line", character=character_name(r.character), tag=tag),
-                (row.left + 90 + row.height, row.centery + apart + 2),
-                15,
-                theme.MUTED,
-                anchor="midleft",
-            )
-            text.draw(
+            score = text.draw(
                 surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading", anchor="midright"
             )
+            x = row.left + 90 + row.height
+            room = score.left - 8 - x  # (his name and his line left of his points)
+            text.fitted_line(surface, r.name, (x, row.centery - apart), room, 22, theme.TEXT, "bold", anchor="midleft")
+            line = t("results.racer_line", character=character_name(r.character), tag=racer_kind(r.setup.bot))
+            text.fitted_line(surface, line, (x, row.centery + apart + 2), room, 15, theme.MUTED, anchor="midleft")
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)
