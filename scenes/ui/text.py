@@ -180,6 +180,18 @@ def paragraph_size(
 ) -> int:
     """The largest size from `size` down at which `words` wrapped in `rect` show whole: the player's Text
     size first, smaller only as the last resort, never below `smallest` pixels."""
+    key = (words, rect.width, rect.height, size, kind, spacing, smallest, theme.text_scale())
+    if key not in _SIZED:  # (kept: a paragraph drawn every frame is measured once)
+        _SIZED[key] = _paragraph_size(words, rect, size, kind, spacing, smallest)
+        if len(_SIZED) > _CACHE_SIZE:
+            _SIZED.popitem(last=False)
+    return _SIZED[key]
+
+
+_SIZED: OrderedDict[tuple, int] = OrderedDict()
+
+
+def _paragraph_size(words: str, rect: pygame.Rect, size: int, kind: str, spacing: int, smallest: int) -> int:
     floor = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
     while size > floor:
         lines = len(wrap(words, rect.width, size, kind))
