@@ -175,8 +175,8 @@ class App:
         self.save_settings()
 
     def apply_theme(self) -> None:
-        """The racers' colours (Colour vision), the effects (Flashes, Motion) and the rule book's text
-        size, from the next frame on, and saved."""
+        """The racers' colours (Colour vision), the effects (Flashes, Motion), the Text size and the rule
+        book's text size, from the next frame on, and saved."""
         self.use_theme()
         self.save_settings()
 
@@ -185,6 +185,7 @@ class App:
         theme.use_palette(self.settings.colour_vision)
         theme.use_effects(self.settings.flashes, self.settings.motion)
         theme.use_book_text(self.settings.book_text_size)
+        theme.use_text_size(self.settings.text_size)
 
     def apply_volumes(self) -> None:
         """The sound and music volumes of the settings, heard at once, and saved."""

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes.ui import theme
+
 
 def root() -> Path:
     """The folder that holds `assets/`, `maps/` and the packages."""
@@ -106,9 +108,15 @@ def font_file(kind: str) -> str | None:
     return str(found or files[0])
 
 
-@cache
 def font(size: int, kind: str = "body") -> pygame.font.Font:
-    """A font of the game at `size` px: kind "body", "bold" or "title"."""
+    """A font of the game at `size` px as designed, drawn at the player's Text size (theme.text_scale):
+    kind "body", "bold" or "title". The one place the Text size setting applies."""
+    return sized_font(theme.text_px(size), kind)
+
+
+@cache
+def sized_font(size: int, kind: str = "body") -> pygame.font.Font:
+    """A font of the game at exactly `size` px, whatever the Text size."""
     if not pygame.font.get_init():
         pygame.font.init()
     path = font_file(kind)

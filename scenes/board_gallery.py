@@ -166,19 +166,23 @@ class BoardGalleryScene(Scene):
         pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
         name = board_name(board)
         size = 20 if text.width(name, 20, "heading") <= room else 17
+        while size > 12 and len(text.wrap(name, room, size, "heading")) > 2:  # (a larger Text size: two lines)
+            size -= 1
         words = text.wrap(name, room, size, "heading")[:2]
         y = box.top + 12
         for line in words:
             text.draw(surface, fit(line, room, size, "heading"), (x, y), size, theme.ACCENT, "heading")
-            y += size + 6
+            y += size + 6 + text.grown(size, "heading")
         facts = [
             t("setup.size", width=board.width, height=board.height),
             t("setup.proposes", count=board.turns),
             t("setup.max_racers", count=board.max_racers),
         ]
+        step = min(22 + text.grown(15), (box.bottom - 6 - y) // len(facts))  # (all three above the card's foot)
+        small = next((s for s in range(15, 9, -1) if text.line_height(s) - 2 <= step), 10)
         for fact in facts:
-            text.draw(surface, fit(fact, room, 15), (x, y + 4), 15, theme.TEXT)
-            y += 22
+            text.fitted_line(surface, fact, (x, y + 4), room, small, theme.TEXT)
+            y += step
         if choice.origin == boards.YOURS:
             text.draw(surface, t("gallery.yours"), (x, box.bottom - 12), 15, theme.GOOD, "bold", anchor="bottomleft")
         elif choice.origin == boards.GIVEN:

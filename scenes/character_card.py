@@ -23,32 +23,44 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str) -> None:
     if image is not None:
         surface.blit(image, (box.left + 10, box.top + 10))
     x = box.left + 136
-    text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
-    y = box.top + 50
-    text.draw(surface, t("setup.speed"), (x, y), 16, theme.MUTED)
-    text.draw(surface, speed_words(c), (x + 116, y), 15, theme.TEXT, "bold")
-    y += 22
-    # the attacker's chances, each outcome with its colour and the shock it gives (two rows if need be)
-    text.draw(surface, t("setup.combat"), (x, y), 16, theme.MUTED)
-    chip_x, chip_y = x + 116, y + 10
+    heading = text.draw(surface, character_name(character), (x, box.top + 8), 30, theme.ACCENT, "heading")
+    y = max(box.top + 50, heading.bottom + 2)
+    labels = [t(key) for key in ("setup.speed", "setup.combat", "setup.clover")]
+    value_x = x + max(116, max(text.width(label, 16) for label in labels) + 12)  # (the labels' real width)
+    if value_x + 140 > box.right:  # (too little room beside the labels: each value under its label)
+        value_x = x
+    step = text.line_height(16) - 2
+    text.draw(surface, labels[0], (x, y), 16, theme.MUTED)
+    y += step if value_x == x else 0
+    y = (
+        text.fitted_line(surface, speed_words(c), (value_x, y), box.right - 10 - value_x, 15, theme.TEXT, "bold").bottom
+        + 2
+    )
+    # the attacker's chances, each outcome with its colour and the shock it gives (more rows if need be)
+    text.draw(surface, labels[1], (x, y), 16, theme.MUTED)
+    y += step if value_x == x else 0
+    chip_step = text.line_height(14) - 2
+    chip_x, chip_y = value_x, y + chip_step // 2
     outcomes = (("simple", c.simple, (110, 200, 120)), ("crushing", c.crushing, (242, 193, 78)))
     for outcome, chance, shade in (*outcomes, ("defeat", c.defeat, (200, 90, 80))):
         said = t(f"setup.shock.{outcome}", chance=chance)
-        if chip_x > x + 116 and chip_x + 14 + text.width(said, 14, "bold") > box.right - 10:
-            chip_x, chip_y = x + 116, chip_y + 19
+        said = text.fit(said, box.right - 10 - value_x - 14, 14, "bold")
+        if chip_x > value_x and chip_x + 14 + text.width(said, 14, "bold") > box.right - 10:
+            chip_x, chip_y = value_x, chip_y + chip_step
         pygame.draw.rect(surface, shade, (chip_x, chip_y - 5, 10, 10), border_radius=2)
         drawn = text.draw(surface, said, (chip_x + 14, chip_y), 14, theme.TEXT, "bold", anchor="midleft")
         chip_x = drawn.right + 12
-    y = chip_y + 12
-    text.draw(surface, t("setup.clover"), (x, y), 16, theme.MUTED)
-    text.draw(surface, t(f"category.{c.alternative}"), (x + 116, y), 15, theme.TEXT, "bold")
-    y += 22
+    y = chip_y + chip_step // 2 + 2
+    text.draw(surface, labels[2], (x, y), 16, theme.MUTED)
+    y += step if value_x == x else 0
+    alternative, room = t(f"category.{c.alternative}"), box.right - 10 - value_x
+    y = text.fitted_line(surface, alternative, (value_x, y), room, 15, theme.TEXT, "bold").bottom
     # every special rule, under the portrait across the box, in the largest size that shows them all
     rules = "  ".join(rule_text(rule) for rule in c.rules)
     area = pygame.Rect(box.left + 12, max(y + 4, box.top + 130), box.width - 24, 0)
     area.height = box.bottom - 8 - area.top
     for size in (16, 15, 14, 13, 12):
         lines = len(text.wrap(rules, area.width, size))
-        if lines * (assets.font(size).get_linesize()) <= area.height:
+        if lines * text.line_height(size) <= area.height:
             break
     text.draw_wrapped(surface, rules, area, size, theme.TEXT, spacing=2)

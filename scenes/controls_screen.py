@@ -234,6 +234,7 @@ class ControlsScene(Scene):
             text.draw(surface, more, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
         line = self.message or t("controls.keys")
         colour = theme.BAD if self.message_bad else (theme.ACCENT if self.message else theme.MUTED)
-        said = text.draw(surface, fit(line, 1050, 17), (theme.SIZE[0] // 2, 592), 17, colour, anchor="center")
+        middle = max(592, LIST.bottom + 6 + text.line_height(15) + text.line_height(17) // 2)  # (under "more")
+        said = text.draw(surface, fit(line, 1050, 17), (theme.SIZE[0] // 2, middle), 17, colour, anchor="center")
         if self.message_bad:  # (a refusal: its sign as well as its colour)
             warning_sign(surface, (said.left, said.centery), said.height)

@@ -113,32 +113,35 @@ class DecisionPanel:
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")
         self.hint_below = text.width(self.hint, 15) + 24 > room  # a clover's goes in the right column
         self.hint_below |= self.roll is not None  # (the dice go beside the question)
-        head = 22 if self.hint_below and not self.clover else 0
+        self.grow = grow = text.grown(21, "bold")  # (the question's line at the Text size: all below it moves)
+        head = 22 + text.grown(15) if self.hint_below and not self.clover else 0
         lines = self.rows.shown
         pitch, tall = (48, 40) if lines <= 2 else (42, 36)  # many rows: closer, for the board's sake
+        pitch, tall = pitch + text.grown(18, "bold"), tall + text.grown(18, "bold")
         if self.clover:
-            height = 58 + 164 + 10
+            height = 58 + grow + 164 + 10 + text.grown(17) + 3 * text.grown(15)  # (the clovers' and the hint's lines)
         else:
-            height = 58 + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
+            height = 58 + grow + head + lines * pitch + (26 if self.decision.kind == "coins" else 0) + 8
         rect = pygame.Rect(x0, self.area.bottom - height - 10, width, height)
-        self.rows.place(rect.left + 16, rect.top + 54 + head, rect.right - 16, pitch, tall)
+        self.rows.place(rect.left + 16, rect.top + 54 + grow + head, rect.right - 16, pitch, tall)
         if self.clover:
             self._layout_dice(rect)
         if self.roll is not None:  # beside the question, or beside the keys' hint when the question is long
             question = rect.left + 16 + text.width(words.prompt(self.decision, self.race), 21, "bold")
             if dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 24).left < question + 16:
-                dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 48)
+                dice_tray.lay_out(self.roll, rect.right - 14, rect.top + 48 + grow)
         return rect
 
     def _layout_dice(self, rect: pygame.Rect) -> None:
         count = len(self.decision.info.get("faces", []))
-        self.dice_rects = [pygame.Rect(rect.left + 34 + i * 170, rect.top + 56, 140, 160) for i in range(count)]
+        top = rect.top + 56 + self.grow
+        self.dice_rects = [pygame.Rect(rect.left + 34 + i * 170, top, 140, 160) for i in range(count)]
         self.validate_rect = pygame.Rect(rect.right - 220, rect.bottom - 64, 200, 48)
         names = self.decision.info.get("die", [])
         self.outcome_rects = []
         if count == 1 and names and names[0] in ("DOBJ", "DCOMBAT"):
             left = self.dice_rects[0].right + 16
-            self.outcome_rects = [pygame.Rect(left, rect.top + 60 + k * 72, 400, 64) for k in range(2)]
+            self.outcome_rects = [pygame.Rect(left, top + 4 + k * 72, 400, 64) for k in range(2)]
 
     # ---------------------------------------------------------------- choosing
     @property
@@ -409,30 +412,20 @@ class DecisionPanel:
         dock, r = self.dock, PANEL_RADIUS
         pygame.draw.rect(surface, (26, 30, 48), dock, border_top_left_radius=r, border_top_right_radius=r)
         pygame.draw.rect(surface, colour, dock, 2, border_top_left_radius=r, border_top_right_radius=r)
-        text.draw(
-            surface,
-            words.prompt(self.decision, self.race),
-            (self.rect.left + 16, self.rect.top + 12),
-            21,
-            theme.TEXT,
-            "bold",
-        )
+        question, at = words.prompt(self.decision, self.race), (self.rect.left + 16, self.rect.top + 12)
+        text.fitted_line(surface, question, at, self.rect.width - 32, 21, theme.TEXT, "bold")
         if self.hint_below and self.clover:  # under the clovers held, above Validate
-            text.draw_wrapped(
-                surface,
-                self.hint,
-                pygame.Rect(self.rect.right - 230, self.rect.top + 92, 216, 44),
-                15,
-                theme.MUTED,
-                spacing=2,
-            )
+            top = self.rect.top + 92 + self.grow + text.grown(17)
+            bottom = self.validate_rect.top - 4 if self.validate_rect is not None else top + 44
+            area = pygame.Rect(self.rect.right - 230, top, 216, bottom - top)
+            text.draw_paragraph(surface, self.hint, area, 15, theme.MUTED, spacing=2)
         else:
             hint, shade, kind = self.hint, theme.MUTED, "body"
             if self.armed is not None:  # the first press on an option that surely costs
                 hint, shade, kind = t("dec.confirm_hint"), theme.BAD, "bold"
             if self.hint_below:
                 left = self.rect.left + 16 + (20 if self.armed is not None else 0)
-                said = text.draw(surface, hint, (left, self.rect.top + 42), 15, shade, kind)
+                said = text.draw(surface, hint, (left, self.rect.top + 42 + self.grow), 15, shade, kind)
             else:
                 said = text.draw(
                     surface, hint, (self.rect.right - 14, self.rect.top + 16), 15, shade, kind, anchor="topright"
@@ -572,17 +565,11 @@ class DecisionPanel:
                 text.draw(surface, line, (rect.centerx, rect.top + 82 + k * 18), 15, colour, anchor="midtop")
         clovers = info.get("clovers", 0)
         if any(n in ("DOBJ", "DCOMBAT") for n in names):
-            clovers_at = (self.rect.right - 230, self.rect.top + 56)
+            clovers_at = (self.rect.right - 230, self.rect.top + 56 + self.grow)
         else:
-            clovers_at = (self.rect.right - 230, self.rect.top + 64)
-        text.draw(
-            surface,
-            t("dec.clovers", clovers=clovers, selected=len(self.selected)),
-            clovers_at,
-            17,
-            theme.MUTED,
-            anchor="topleft",
-        )
+            clovers_at = (self.rect.right - 230, self.rect.top + 64 + self.grow)
+        said = t("dec.clovers", clovers=clovers, selected=len(self.selected))
+        text.fitted_line(surface, said, clovers_at, 216, 17, theme.MUTED)
         button = self.validate_rect
         if button is None:
             return

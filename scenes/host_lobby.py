@@ -343,7 +343,7 @@ class HostScene(Scene):
         else:
             address = f"{self.shown_address}:{port}" if self.shown_address else t("host.no_address", port=port)
             self.reach.draw(surface, address, self.code, port, opening=self.port is None)
-        text.draw(surface, t("host.when_away"), (40, 436), 16, theme.MUTED, anchor="bottomleft")
+        text.fitted_line(surface, t("host.when_away"), (40, 436), 580, 16, theme.MUTED, anchor="bottomleft")
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
         draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats), self.clock)
@@ -364,4 +364,5 @@ class HostScene(Scene):
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")
-        text.draw(surface, t("host.keys"), (260, 677), 16, theme.MUTED, anchor="midleft")
+        keys = pygame.Rect(260, 652, LOBBY_BOX.right - 300 - 12 - 260, 50)  # (left of Start the race)
+        text.draw_paragraph(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0)

@@ -12,12 +12,13 @@ from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import panel
+from scenes.ui.widgets import fit, panel
 
 TOP_HEIGHT = 46  # the top bar's height
 SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
 SIDE_MARGIN = 8  # between the sidebar and the screen's edges
 PHASES = ("movement", "drift", "action")  # phase.<phase>
+HINT_ROOM = 90  # the top bar's right end, right of the Legend button: what C or Escape does
 
 
 # The race screen's layout on the logical screen (theme.screen_size(): 1280x720 or larger): the top bar
@@ -92,14 +93,19 @@ def draw_top_bar(
         right = rect.left - 34
     # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
     line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])
-    while len(line) > 3 and left + text.width(line, 17) > right:
-        line = line[:-2] + "…"
-    text.draw(surface, line, (left, 24), 17, theme.MUTED, anchor="midleft")
+    text.fitted_line(surface, line, (left, 24), right - left, 17, theme.MUTED, anchor="midleft")  # (smaller, or "…")
     hint = t("hud.camera") if manual_camera else t(escape)
-    text.draw(surface, hint, (bar.right - 14, 23), 16, theme.MUTED, anchor="midright")
+    text.fitted_line(surface, hint, (bar.right - 14, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
 
 
-STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison)
+STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison), as designed
+
+
+def status_h() -> int:
+    """A status line's height: as designed, or its words' at the Text size."""
+    return max(STATUS_H, text.line_height(15, "bold") - 2)
+
+
 STRIPE = 18  # the card's left stripe in the racer's colour, with his place in the turn order
 
 
@@ -149,7 +155,7 @@ def card_rects(race: Race, turn: int = 0) -> dict[int, pygame.Rect]:
     rects = {}
     for r in race.racers:
         lines = _status_rows(status(race, r, turn), w - 24)
-        rects[r.index] = pygame.Rect(x, y, w, height - 6 + STATUS_H * len(lines))
+        rects[r.index] = pygame.Rect(x, y, w, height - 6 + status_h() * len(lines))
         y += rects[r.index].height + 6
     return rects
 
@@ -180,10 +186,10 @@ def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list
     if getattr(r, "stars", 0):
         parts.append((("stars", index), pygame.Rect(x + 2, y - 10, 40, 20)))
     for k, row in enumerate(_status_rows(status(race, r, turn or race.turn), rect.width - 24)):
-        sx, sy = rect.left + STRIPE + 4, base + STATUS_H // 2 - 3 + k * STATUS_H
+        sx, sy = rect.left + STRIPE + 4, base + status_h() // 2 - 3 + k * status_h()
         for item in row:
             width = _status_width(item)
-            parts.append((item[3], pygame.Rect(sx - 2, sy - STATUS_H // 2, width - 10, STATUS_H)))
+            parts.append((item[3], pygame.Rect(sx - 2, sy - status_h() // 2, width - 10, status_h())))
             sx += width
     return parts
 
@@ -221,15 +227,12 @@ def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, 
         tag_colour = theme.MUTED
         if tags and index in tags:
             tag, tag_colour = tags[index]
-        name = text.draw(surface, r.name, (nx, rect.top + 4), 19, theme.TEXT, "bold")
-        text.draw(
-            surface,
-            t("results.racer_line", character=character_name(r.character), tag=tag),
-            (name.right + 8, name.bottom - 4),
-            14,
-            tag_colour,
-            anchor="bottomleft",
-        )
+        room = where[("points", index)].left - 8 - nx  # (the name and his line left of the points)
+        name = text.fitted_line(surface, r.name, (nx, rect.top + 4), room, 19, theme.TEXT, "bold")
+        said = t("results.racer_line", character=character_name(r.character), tag=tag)
+        if name.right + 8 + 40 < nx + room:  # (his line in the room left, cut short: his card explains him)
+            said = fit(said, nx + room - name.right - 8, 14)
+            text.draw(surface, said, (name.right + 8, name.bottom - 4), 14, tag_colour, anchor="bottomleft")
         base = rect.top + height - 6
         _inventory(surface, r, (nx, base - 15))
         middle = rect.top + (height - 6) // 2
@@ -250,7 +253,7 @@ def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, 
             surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold", anchor="midbottom"
         )
         for k, line in enumerate(_status_rows(status(race, r, turn), rect.width - 24)):
-            _status_line(surface, line, (rect.left + STRIPE + 4, base + STATUS_H // 2 - 3 + k * STATUS_H))
+            _status_line(surface, line, (rect.left + STRIPE + 4, base + status_h() // 2 - 3 + k * status_h()))
         y = rect.bottom + 6
     return y
 

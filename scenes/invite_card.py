@@ -96,28 +96,34 @@ class ReachCard:
     def draw(self, surface: pygame.Surface, address: str, code: str, port: int, opening: bool) -> None:
         """The card's words below its choice (the lobby draws the choice with its other widgets)."""
         left, width = CARD.left + 20, CARD.width - 40
-        if self.reach == "network":
-            text.draw(surface, t("host.address"), (left, CARD.top + 60), 17, theme.MUTED)
-            text.draw(surface, fit(address, width, 34, "heading"), (left, CARD.top + 80), 34, theme.TEXT, "heading")
-            text.draw(surface, t("host.code"), (left, CARD.top + 126), 17, theme.MUTED)
-            text.draw(surface, shown_code(code), (left, CARD.top + 142), 40, theme.ACCENT, "title")
+        if self.reach == "network":  # (each line under the one above, measured at the Text size)
+            y = text.draw(surface, t("host.address"), (left, CARD.top + 60), 17, theme.MUTED).bottom
+            y = text.draw(
+                surface, fit(address, width, 34, "heading"), (left, max(CARD.top + 80, y)), 34, theme.TEXT, "heading"
+            ).bottom
+            y = text.draw(surface, t("host.code"), (left, max(CARD.top + 126, y - 4)), 17, theme.MUTED).bottom
+            y = text.draw(
+                surface, shown_code(code), (left, max(CARD.top + 142, y - 4)), 40, theme.ACCENT, "title"
+            ).bottom
             if opening:
                 text.draw(
                     surface, t("host.opening"), (CARD.right - 20, CARD.top + 62), 16, theme.MUTED, anchor="topright"
                 )
-            help_area = pygame.Rect(left, CARD.top + 208, width, 106)
-            text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
+            help_area = pygame.Rect(left, max(CARD.top + 208, y + 4), width, 0)
+            help_area.height = CARD.bottom - 6 - help_area.top
+            text.draw_paragraph(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
             return
-        text.draw(surface, t("host.invite"), (left, CARD.top + 60), 17, theme.MUTED)
+        said = text.draw(surface, fit(t("host.invite"), width - 140, 17), (left, CARD.top + 60), 17, theme.MUTED)
         if self.invite:
             size = 30  # the whole invite, smaller if it must be (never cut short: it is to be typed)
             while size > 14 and text.width(self.invite, size, "bold") > width - 140:
                 size -= 2
-            text.draw(surface, self.invite, (left, CARD.top + 100), size, theme.ACCENT, "bold", anchor="midleft")
+            middle = max(CARD.top + 100, said.bottom + text.line_height(size, "bold") // 2)
+            text.draw(surface, self.invite, (left, middle), size, theme.ACCENT, "bold", anchor="midleft")
             if self.copied:
-                text.draw(surface, t("host.copied"), (left, CARD.top + 130), 16, theme.GOOD)
-            help_area = pygame.Rect(left, CARD.top + 160, width, 150)
-            text.draw_wrapped(surface, t("host.invite_help"), help_area, 16, theme.TEXT)
+                text.draw(surface, t("host.copied"), (left, middle + 30), 16, theme.GOOD)
+            help_area = pygame.Rect(left, middle + 60, width, CARD.bottom - 6 - middle - 60)
+            text.draw_paragraph(surface, t("host.invite_help"), help_area, 16, theme.TEXT)
         elif self.problem:
             area = pygame.Rect(left, CARD.top + 86, width, 220)
             text.draw_wrapped(surface, self.problem, area, 18, theme.BAD if self.asked else theme.TEXT, "bold")

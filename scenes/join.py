@@ -490,7 +490,8 @@ class JoinScene(Scene):
             text.draw(surface, t(label), (field.rect.left, field.rect.top - 6), 17, theme.MUTED, anchor="bottomleft")
         link = self.link
         if link is None or not link.owns or self.state == "connecting":
-            area = pygame.Rect(40, self.connect_button.rect.bottom + 14, 580, 130)
+            top = self.connect_button.rect.bottom + 14
+            area = pygame.Rect(40, top, 580, 652 - 8 - top)  # (above Back)
             text.draw_wrapped(surface, t("join.help"), area, 17, theme.TEXT)
         box = LOBBY_BOX
         panel(surface, box, (30, 35, 54))
@@ -513,7 +514,8 @@ class JoinScene(Scene):
                 words, colour = t("join.no_seat"), theme.BAD
             else:
                 words, colour = t("join.choose_seat"), theme.TEXT
-            text.draw(surface, words, (box.left + 16, box.bottom - 14), 17, colour, "bold", anchor="bottomleft")
+            where = (box.left + 16, box.bottom - 14)
+            text.fitted_line(surface, words, where, box.width - 32, 17, colour, "bold", anchor="bottomleft")
         self.group.draw(surface)
         if self.message:
             answered = link is not None and self.message == t("net.host_answer", said=link.follower.answer)

@@ -128,7 +128,7 @@ class LegendScene(Scene):
         box = pygame.Rect(0, 0, 1240, 664)
         box.center = (theme.SIZE[0] // 2, theme.SIZE[1] // 2)
         panel(surface, box, (26, 30, 46))
-        text.draw(
+        title = text.draw(
             surface,
             t("legend.title", board=self.board_name),
             (box.left + 24, box.top + 14),
@@ -138,7 +138,7 @@ class LegendScene(Scene):
         )
         column_w = (box.width - 48) // 3
         rows = (len(self.entries) + 1) // 2
-        top = box.top + 84
+        top = max(box.top + 84, title.bottom + text.line_height(17, "bold") + 8)  # (under the title and headings)
         row_h = (box.bottom - 34 - top) // rows
         text.draw(surface, t("legend.board"), (box.left + 24, top - 28), 17, theme.MUTED, "bold")
         for index, (kind, image, own) in enumerate(self.entries):
@@ -155,7 +155,7 @@ class LegendScene(Scene):
             name, what = t(f"legend.card.{part}.name"), t(f"legend.card.{part}.what")
             self.draw_entry(surface, image, name, what, where, column_w - 12, card_h)
         hint = pygame.Rect(x, box.bottom - 34 - 40, column_w - 24, 40)
-        text.draw_wrapped(surface, t("legend.cards_hint"), hint, 15, theme.HIGHLIGHT, spacing=0)
+        text.draw_paragraph(surface, t("legend.cards_hint"), hint, 15, theme.HIGHLIGHT, spacing=0)
         text.draw(surface, t("legend.close"), (box.centerx, box.bottom - 10), 15, theme.MUTED, anchor="midbottom")
 
     @staticmethod
@@ -164,6 +164,7 @@ class LegendScene(Scene):
         x, y = where
         surface.blit(image, (x, y))
         pygame.draw.rect(surface, theme.PANEL_EDGE, (x - 1, y - 1, PICTURE + 2, PICTURE + 2), 1)
-        text.draw(surface, name, (x + PICTURE + 12, y - 3), 18, theme.TEXT, "bold")
-        area = pygame.Rect(x + PICTURE + 12, y + 19, width - PICTURE - 28, height - 20)
-        text.draw_wrapped(surface, what, area, 15, theme.MUTED, spacing=0)
+        said = text.fitted_line(surface, name, (x + PICTURE + 12, y - 3), width - PICTURE - 28, 18, theme.TEXT, "bold")
+        below = max(y + 19, said.bottom - 2)
+        area = pygame.Rect(x + PICTURE + 12, below, width - PICTURE - 28, y + height - below - 1)
+        text.draw_paragraph(surface, what, area, 15, theme.MUTED, spacing=0)

@@ -70,10 +70,14 @@ def seat_rows(
             state, colour = (t("lobby.joined"), theme.GOOD) if joined else (t("lobby.not_connected"), theme.BAD)
             if index == mine:
                 state, colour = t("lobby.you"), theme.ACCENT
-        text.draw(surface, fit(who, 330, 20), (row.left + 54, row.top + 4), 20, theme.TEXT, "bold")
+        big, small = 20, 16  # the two lines' sizes: the Text size's, smaller only if the row cannot hold both
+        while big > 12 and assets.font(big, "bold").get_height() + assets.font(small).get_height() > row.height - 6:
+            big, small = big - 1, small - 1
+        text.draw(surface, fit(who, 330, big), (row.left + 54, row.top + 3), big, theme.TEXT, "bold")
         line = character_name(character) if character in CHARACTERS else ""
         line = f"{line}  ·  {state}" if line and state else line or state
-        text.draw(surface, line, (row.left + 54, row.bottom - 5), 16, colour, anchor="bottomleft")
+        line = fit(line, row.width - 54 - ROW_H, small, "body")
+        text.draw(surface, line, (row.left + 54, row.bottom - 3), small, colour, anchor="bottomleft")
     return rects
 
 

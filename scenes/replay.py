@@ -32,6 +32,7 @@ from scenes.race.guide import Guide
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.replay_bar import TimelineBar
 from scenes.ui import text, theme
+from scenes.ui.widgets import fit, fitting_size
 
 
 def t(message: str, **values: Any) -> str:
@@ -273,19 +274,15 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
             total=total,
         )
         keys = t("replay.keys")
-        text.draw(
-            surface,
-            line,
-            (scene.view.left + 12, scene.view.top + 10),
-            18,
-            theme.ACCENT,
-            "bold",
-            anchor="topleft",
-            shadow=True,
-        )
-        text.draw(
-            surface, keys, (scene.view.left + 12, scene.view.top + 34), 15, theme.MUTED, anchor="topleft", shadow=True
-        )
+        buttons = scene.view_buttons.rects(scene).values()  # (the status left of the view's buttons)
+        room = min([b.left for b in buttons] + [scene.view.right]) - 24 - scene.view.left
+        size = fitting_size(line, room, 18, "bold")
+        at = (scene.view.left + 12, scene.view.top + 10)
+        said = text.draw(surface, fit(line, room, size, "bold"), at, size, theme.ACCENT, "bold", shadow=True)
+        top = max(scene.view.top + 34, said.bottom, max([b.bottom + 4 for b in buttons], default=0))
+        for k, keys_line in enumerate(text.wrap(keys, scene.view.width - 24, 15)):  # (wrapped in the board's width)
+            at = (scene.view.left + 12, top + k * text.line_height(15))
+            text.draw(surface, keys_line, at, 15, theme.MUTED, anchor="topleft", shadow=True)
         if self.bar is not None:
             self.bar.draw(surface, self.position)
         if self.at_end:

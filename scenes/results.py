@@ -17,7 +17,7 @@ from scenes.render import sprites
 from scenes.setup import start_race
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, panel, veil
+from scenes.ui.widgets import Button, FocusGroup, fit, panel, veil
 
 if TYPE_CHECKING:
     from game.meta.season import Season
@@ -135,21 +135,24 @@ class ResultsScene(Scene):
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(40, 124, 440, 580)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        row_h = min(84, (box.height - 60) // max(1, len(self.standings)))
+        heading = text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        first = max(box.top + 52, heading.bottom + 4)  # (the rows under the heading, whatever its size)
+        row_h = min(84, (box.bottom - 8 - first) // max(1, len(self.standings)))
         for k, (place, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
-            y = box.top + 52 + k * row_h
+            y = first + k * row_h
+            apart = max(11, (text.line_height(22, "bold") + text.line_height(15)) // 4)  # (the two lines' middles)
             row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
             panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
             shared = sum(1 for p, _, _ in self.standings if p == place) > 1
             label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
             if shared:
                 label = t("results.shared", place=label)
-            drawn = text.draw(
+            drawn = text.fitted_line(
                 surface,
                 label,
                 (row.left + 14, row.centery + (9 if place == 1 else 0)),
+                64,  # (left of his token, at 80)
                 28,
                 theme.ACCENT if place == 1 else theme.TEXT,
                 "heading",
@@ -160,40 +163,29 @@ class ResultsScene(Scene):
                 surface.blit(crown, crown.get_rect(midbottom=(drawn.centerx, drawn.top + 4)))
             token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
             surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
-            text.draw(
-                surface,
-                r.name,
-                (row.left + 90 + row.height, row.centery - 11),
-                22,
-                theme.TEXT,
-                "bold",
-                anchor="midleft",
-            )
-            tag = racer_kind(r.setup.bot)
-            text.draw(
-                surface,
-                t("results.racer_line", character=character_name(r.character), tag=tag),
-                (row.left + 90 + row.height, row.centery + 13),
-                15,
-                theme.MUTED,
-                anchor="midleft",
-            )
-            text.draw(
+            score = text.draw(
                 surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading", anchor="midright"
             )
+            x = row.left + 90 + row.height
+            room = score.left - 8 - x  # (his name and his line left of his points)
+            text.fitted_line(surface, r.name, (x, row.centery - apart), room, 22, theme.TEXT, "bold", anchor="midleft")
+            line = t("results.racer_line", character=character_name(r.character), tag=racer_kind(r.setup.bot))
+            text.fitted_line(surface, line, (x, row.centery + apart + 2), room, 15, theme.MUTED, anchor="midleft")
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        x = box.left + 18
-        for key, _label, colour in CATEGORIES:
-            pygame.draw.rect(surface, colour, (x, box.top + 50, 14, 14), border_radius=3)
-            rect = text.draw(
-                surface, t(f"results.category.{key}"), (x + 19, box.top + 57), 15, theme.TEXT, anchor="midleft"
-            )
-            x = rect.right + 16
-        chart = pygame.Rect(box.left + 150, box.top + 84, box.width - 180, box.height - 100)
+        heading = text.draw(surface, t("results.chart"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        step = text.line_height(15)
+        x, middle = box.left + 18, max(box.top + 57, heading.bottom + step // 2)
+        for key, _label, colour in CATEGORIES:  # (a key that would leave the panel: on the next line)
+            words = t(f"results.category.{key}")
+            if x > box.left + 18 and x + 19 + text.width(words, 15) > box.right - 12:
+                x, middle = box.left + 18, middle + step
+            pygame.draw.rect(surface, colour, (x, middle - 7, 14, 14), border_radius=3)
+            x = text.draw(surface, words, (x + 19, middle), 15, theme.TEXT, anchor="midleft").right + 16
+        top = max(box.top + 84, middle + step // 2 + 14)
+        chart = pygame.Rect(box.left + 150, top, box.width - 180, box.bottom - 16 - top)
         negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]
         positives = [sum(v for v in t.values() if v > 0) for t in self.totals.values()]
         low, high = min(negatives + [0]), max(positives + [1])
@@ -204,7 +196,8 @@ class ResultsScene(Scene):
         for k, (_, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
             y = chart.top + k * (bar_h + 22)
-            text.draw(surface, r.name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
+            name = fit(r.name, chart.left - box.left - 24, 18, "bold")
+            text.draw(surface, name, (chart.left - 12, y + bar_h // 2), 18, theme.TEXT, "bold", anchor="midright")
             right, left = zero, zero
             below = 0  # where the next number too long for its segment may go, under the bar
             for key, _label, colour in CATEGORIES:

@@ -166,7 +166,7 @@ def plain(line: str) -> str:
 def font(size: int, style: str) -> pygame.font.Font:
     """The font of a style: the game's body and bold faces; italics slanted from the body face."""
     if style != "italic":
-        return assets.font(size, "bold" if style == "bold" else "body")
+        return assets.sized_font(size, "bold" if style == "bold" else "body")
     slanted = pygame.font.Font(assets.font_file("body"), size)
     slanted.set_italic(True)
     return slanted
@@ -303,9 +303,11 @@ def table(rows: tuple[tuple[str, ...], ...], width: int, scale: float = 1.0) -> 
 
 
 def layout(language: str, width: int = INNER.width) -> Page:
-    """The book of `language` laid out `width` pixels wide, its words at the Rule book text size
-    (theme.book_text_scale; kept: a book is laid out once a size)."""
-    return _layout(language, width, theme.book_text_scale())
+    """The book of `language` laid out `width` pixels wide, its words at the Rule book text size times
+    the Text size (theme.book_text_scale, theme.text_scale; kept: a book is laid out once a size)."""
+    scale = theme.book_text_scale() * theme.text_scale()
+    with theme.designed_text():  # (the scale holds the Text size: the words are not scaled twice)
+        return _layout(language, width, scale)
 
 
 @lru_cache(maxsize=4)

@@ -143,6 +143,18 @@ def take_all(folder, app: App | None = None, shown_address: str | None = None) -
     settle(app)
     shot("race-red-green")
     theme.use_palette(app.settings.colour_vision)
+    theme.use_text_size(150)  # every word at 150 % (Text size): the race laid out again from them
+    scene.resume()
+    settle(app)
+    shot("race-text-150")
+    language = i18n.language()
+    i18n.set_language("fr")  # and in French, its log written again in it
+    scene.resume()
+    settle(app)
+    shot("race-text-150-fr")
+    i18n.set_language(language)
+    theme.use_text_size(app.settings.text_size)
+    scene.resume()
     app.stack.push(PauseScene(lambda: None))
     settle(app)
     shot("pause")
@@ -178,7 +190,7 @@ def network_shots(app: App, shot, shown_address: str | None = None) -> None:
         for r, k in zip(setup["racers"], kinds)
     ][:5]
     host = app.stack.reset(HostScene(setup))
-    friend = App(settings=Settings(language=app.settings.language))
+    friend = App(settings=Settings(language=app.settings.language, text_size=app.settings.text_size))
     joining = friend.stack.push(JoinScene())
 
     def until(condition, seconds: float = 15.0) -> None:

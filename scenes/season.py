@@ -53,7 +53,9 @@ def draw_chart_card(
 ) -> None:
     """The season's chart on its card, under its heading of `size` points (the margins grow with it)."""
     panel(surface, card, (30, 35, 54))
-    text.draw(surface, t("season.chart"), (card.left + 18, card.top + size - 8), size, theme.TEXT, "heading")
+    text.fitted_line(
+        surface, t("season.chart"), (card.left + 18, card.top + size - 8), card.width - 36, size, theme.TEXT, "heading"
+    )
     above, below = size * 9 // 2 - 42, size // 2 + 2
     chart = pygame.Rect(card.left + 15, card.top + above, card.width - 30, card.height - above - below)
     draw_chart(surface, chart, season, lines)
@@ -361,17 +363,19 @@ class SeasonTableScene(Scene):
         )
         box = pygame.Rect(40, 120, 600, 510)
         panel(surface, box, (30, 35, 54))
-        text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        heading = text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
+        under = box.top + 20 if text.grown(24, "heading") == 0 else heading.bottom + 2  # (larger: under it)
         heads = (
             (box.left + 300, "season.season_points"),
             (box.left + 420, "season.race_points"),
             (box.left + 540, "season.best_place"),
         )
         for x, key in heads:
-            text.draw(surface, t(key), (x, box.top + 20), 15, theme.MUTED, anchor="midtop")
-        row_h = min(70, (box.height - 70) // max(1, len(self.lines)))
+            text.fitted_line(surface, t(key), (x, under), 100, 15, theme.MUTED, anchor="midtop")
+        first = max(box.top + 60, under + text.line_height(15) + 4)
+        row_h = min(70, (box.bottom - 10 - first) // max(1, len(self.lines)))
         for k, line in enumerate(self.lines):
-            y = box.top + 60 + k * row_h
+            y = first + k * row_h
             text.draw(
                 surface, str(line.place), (box.left + 30, y + row_h // 2), 26, theme.ACCENT, "heading", anchor="center"
             )
@@ -379,7 +383,8 @@ class SeasonTableScene(Scene):
                 season.racers[line.racer].character, theme.racer_colour(line.racer), min(48, row_h - 6), line.racer + 1
             )
             surface.blit(token, token.get_rect(center=(box.left + 80, y + row_h // 2)))
-            text.draw(surface, line.name, (box.left + 112, y + row_h // 2), 22, theme.TEXT, "bold", anchor="midleft")
+            where = (box.left + 112, y + row_h // 2)
+            text.fitted_line(surface, line.name, where, 130, 22, theme.TEXT, "bold", anchor="midleft")
             text.draw(
                 surface,
                 points_text(line.season_points),
@@ -401,26 +406,28 @@ class SeasonTableScene(Scene):
             text.draw_wrapped(surface, t("season.over_help"), card.inflate(-36, -80).move(0, 24), 18, theme.TEXT)
         else:
             number = len(season.results) + 1
-            text.draw(
-                surface,
-                t("season.next", number=number, total=len(season.boards)),
-                (card.left + 18, card.top + 14),
-                22,
-                theme.TEXT,
-                "heading",
+            said = t("season.next", number=number, total=len(season.boards))
+            heading = text.fitted_line(
+                surface, said, (card.left + 18, card.top + 14), card.width - 36, 22, theme.TEXT, "heading"
             )
             if self.thumb is not None:
-                frame = self.thumb.get_rect(topleft=(card.left + 18, card.top + 46))
+                frame = self.thumb.get_rect(topleft=(card.left + 18, max(card.top + 46, heading.bottom + 4)))
                 surface.blit(self.thumb, frame)
                 pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
             board = self._next_board()
             x = card.left + 190
             name = board_name(board) if board is not None else season.boards[number - 1]
-            text.draw(surface, name, (x, card.top + 50), 26, theme.ACCENT, "heading")
+            below = text.fitted_line(
+                surface, name, (x, card.top + 50), card.right - 16 - x, 26, theme.ACCENT, "heading"
+            )
             if board is not None:
                 turns = season.turns if season.turns is not None else board.turns
-                text.draw_wrapped(surface, board_description(board), pygame.Rect(x, card.top + 90, 360, 80), 17)
-                text.draw(surface, t("season.turns_of_race", count=turns), (x, card.top + 190), 17, theme.MUTED)
+                said = t("season.turns_of_race", count=turns)
+                last = card.bottom - 12 - text.line_height(17)
+                area = pygame.Rect(x, max(card.top + 90, below.bottom + 4), 360, 0)
+                area.height = min(80, last - 4 - area.top)
+                text.draw_wrapped(surface, board_description(board), area, 17)
+                text.draw(surface, said, (x, min(card.top + 190, last)), 17, theme.MUTED)
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")

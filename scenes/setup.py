@@ -36,7 +36,7 @@ from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, fitting_size, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:
@@ -471,7 +471,7 @@ class SetupScene(Scene):
         veil(surface, 200)
         text.draw(surface, t(self.title_key), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw_wrapped(
+        text.draw_paragraph(
             surface,
             t(self.racers_help),
             pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
@@ -518,11 +518,12 @@ class SetupScene(Scene):
             area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
             text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
             return
-        text.draw(surface, board_name(board), (x, card.top + 14), 26, theme.ACCENT, "heading")
-        y = text.draw_wrapped(
+        name = fitted(board_name(board), card.right - x - 16, 26, "heading")
+        top = text.draw(surface, name, (x, card.top + 14), 26, theme.ACCENT, "heading").bottom + 2
+        y = text.draw_paragraph(
             surface,
             board_description(board) or t("setup.no_description"),
-            pygame.Rect(x, card.top + 52, card.right - x - 16, 66),
+            pygame.Rect(x, max(card.top + 52, top), card.right - x - 16, 66),
             17,
             theme.TEXT,
         )
@@ -536,7 +537,9 @@ class SetupScene(Scene):
         text.draw_wrapped(
             surface,
             "  ·  ".join(facts),
-            pygame.Rect(x, max(y + 4, card.top + 110), card.right - x - 16, 50),
+            pygame.Rect(
+                x, max(y + 4, card.top + 110), card.right - x - 16, card.bottom - 4 - max(y + 4, card.top + 110)
+            ),
             16,
             theme.MUTED,
         )
@@ -573,15 +576,9 @@ class SetupScene(Scene):
             image = assets.portrait(character, 76)
             if image is not None:
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-            text.draw(
-                surface,
-                character_name(character),
-                (rect.centerx, rect.bottom - 6),
-                15,
-                theme.TEXT,
-                "bold",
-                anchor="midbottom",
-            )
+            name = character_name(character)
+            size = fitting_size(name, rect.width - 6, 15, "bold")  # (a long name at a large Text size)
+            text.draw(surface, name, (rect.centerx, rect.bottom - 6), size, theme.TEXT, "bold", anchor="midbottom")
             takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
             if takers:
                 text.draw(

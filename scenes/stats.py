@@ -172,7 +172,9 @@ class StatsScene(Scene):
             label = t(words)
             if words == "stats.wins" and figures.races:
                 label = t("stats.wins_rate", rate=percent(figures.wins / figures.races))
-            text.draw(surface, fit(label, width - 16, 15), (box.left + 8, box.bottom - 26), 15, theme.TEXT)
+            text.fitted_line(
+                surface, label, (box.left + 8, box.bottom - 6), width - 16, 15, theme.TEXT, anchor="bottomleft"
+            )
 
     def character_rows(self) -> list[tuple[Any, str, Any]]:
         rows = []
@@ -192,16 +194,21 @@ class StatsScene(Scene):
         self, surface: pygame.Surface, box: pygame.Rect, title: str, rows: list[tuple[Any, str, Any]]
     ) -> None:
         panel(surface, box, CARD)
-        text.draw(surface, t(title), (box.left + 16, box.top + 10), 22, theme.TEXT, "heading")
+        heading = text.fitted_line(
+            surface, t(title), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
+        )
         heads = (
             (box.right - 190, "stats.col_races"),
             (box.right - 120, "stats.col_wins"),
             (box.right - 46, "stats.col_place"),
         )
         for x, key in heads:
-            text.draw(surface, t(key), (x, box.top + 48), 14, theme.MUTED, anchor="midtop")
-        for index, (token, name, line) in enumerate(rows):
-            y = box.top + 90 + index * 34
+            text.fitted_line(
+                surface, t(key), (x, max(box.top + 48, heading.bottom + 2)), 68, 14, theme.MUTED, anchor="midtop"
+            )
+        step = max(34, text.line_height(18) + 4)
+        for index, (token, name, line) in enumerate(rows[: (box.bottom - box.top - 73) // step]):
+            y = box.top + 90 + index * step
             left = box.left + 16
             if token is not None:
                 surface.blit(token, token.get_rect(midleft=(left, y)))
@@ -216,19 +223,24 @@ class StatsScene(Scene):
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""
         panel(surface, box, CARD)
-        text.draw(surface, t("stats.by_level"), (box.left + 16, box.top + 10), 22, theme.TEXT, "heading")
-        text.draw(
-            surface, fit(t("stats.level_help"), box.width - 32, 14), (box.left + 16, box.top + 44), 14, theme.MUTED
+        heading = text.fitted_line(
+            surface, t("stats.by_level"), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
         )
+        where = (box.left + 16, max(box.top + 44, heading.bottom + 2))
+        text.draw(surface, fit(t("stats.level_help"), box.width - 32, 14), where, 14, theme.MUTED)
+        above, below = text.line_height(17) // 2, text.line_height(14) // 2  # (a level's two lines, measured)
+        step = max(40, 2 * (above + below) + 2)
         levels = [level for level in stats.LEVELS if level in self.figures.levels]
         bar_left, bar_width = box.left + 170, box.width - 190
-        for index, level in enumerate(levels[:6]):
+        for index, level in enumerate(levels[: min(6, (box.bottom - box.top - 92 + step // 2) // step)]):
             line = self.figures.levels[level]
-            y = box.top + 92 + index * 40
+            y = box.top + 92 + index * step
             words = t(f"stats.level.{level}")
-            text.draw(surface, fit(words, 150, 17), (box.left + 16, y - 8), 17, theme.TEXT, "bold", anchor="midleft")
+            text.draw(
+                surface, fit(words, 150, 17), (box.left + 16, y - above + 3), 17, theme.TEXT, "bold", anchor="midleft"
+            )
             won = t("stats.won_of", wins=line.wins, races=line.races, rate=percent(line.win_rate))
-            text.draw(surface, fit(won, 150, 14), (box.left + 16, y + 11), 14, theme.MUTED, anchor="midleft")
+            text.draw(surface, fit(won, 150, 14), (box.left + 16, y + below + 3), 14, theme.MUTED, anchor="midleft")
             track = pygame.Rect(bar_left, y - 7, bar_width, 14)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=4)
             filled = track.copy()
@@ -253,7 +265,7 @@ class StatsScene(Scene):
             x = box.left + 190 + (place - 1) * width
             count = places.get(place, 0)
             height = round(52 * count / most) if most else 0
-            bar = pygame.Rect(x + 8, box.bottom - 22 - height, width - 16, height)
+            bar = pygame.Rect(x + 8, box.bottom - 6 - text.line_height(14) - height, width - 16, height)
             pygame.draw.rect(surface, theme.ACCENT if place == 1 else theme.PANEL_EDGE, bar, border_radius=3)
             text.draw(
                 surface,

@@ -70,15 +70,21 @@ class TitleScene(Scene):
             (t("menu.settings"), self.settings),
             (t("menu.quit"), self.quit),
         ]
-        shown = bool(self.games)
-        top, count = (294 if shown else 252), len(items)  # (under the latest game's line, else the tagline)
+        # under the tagline and the latest game's line, measured from their words at the Text size
+        top = self.latest_top() + (text.tall(34, 20, margin=5) + 12 if self.games else 4)
+        count = len(items)
         # every item above the message's box (or the keys' line at the foot): never hidden behind it
-        bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else 672
+        bottom = MESSAGE_BOTTOM - self.message_height() - 10 if self.message else theme.SIZE[1] - 48
         layouts = ((54, 14, 26), (46, 10, 26), (40, 7, 26), (34, 6, 22), (30, 5, 20), (26, 4, 18))  # height, gap, size
         height, gap, size = next(
-            (lay for lay in layouts if count * lay[0] + (count - 1) * lay[1] <= bottom - top), layouts[-1]
+            (
+                lay
+                for lay in layouts
+                if count * text.tall(lay[0], lay[2], "bold", margin=3) + (count - 1) * lay[1] <= bottom - top
+            ),
+            layouts[2],  # (too many for one column at this Text size: two columns, words not shrunk)
         )
-        buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size)
+        buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size, bottom=bottom)
         actions = [button.action for button in buttons]
         self.group.set(buttons, focus=actions.index(keep) if keep in actions else 0)
 
@@ -96,9 +102,14 @@ class TitleScene(Scene):
         more += [t("title.more_seasons", count=seasons)] if seasons else []
         return t("title.latest_and", line=line, more=", ".join(more))
 
+    def latest_top(self) -> int:
+        """Where the latest game's line goes: under the tagline."""
+        return max(248, 200 + text.line_height(24) + 6)
+
     def message_height(self) -> int:
         """The height of the box of the message at the foot (a problem with a file, a read-only window)."""
-        return 20 + 24 * len(text.wrap(self.message, 900, 18)) if self.message else 0
+        lines = len(text.wrap(self.message, 900, 18))
+        return 20 + text.line_height(18) * lines if self.message else 0
 
     def play(self) -> None:
         """Open the race setup."""
@@ -172,8 +183,8 @@ class TitleScene(Scene):
         text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
         line = fit(self.latest(), theme.SIZE[0] - 80, 20)
         if line:
-            box = pygame.Rect(0, 0, text.width(line, 20) + 40, 34)
-            box.midtop = (theme.SIZE[0] // 2, 248)
+            box = pygame.Rect(0, 0, text.width(line, 20) + 40, text.tall(34, 20, margin=5))
+            box.midtop = (theme.SIZE[0] // 2, self.latest_top())
             panel(surface, box, (24, 28, 44), theme.ACCENT_DARK, radius=8, shadow=False)
             text.draw(surface, line, box.center, 20, theme.ACCENT, anchor="center")
         self.group.draw(surface)
@@ -183,7 +194,7 @@ class TitleScene(Scene):
             box.midbottom = (theme.SIZE[0] // 2, MESSAGE_BOTTOM)
             panel(surface, box, (70, 30, 34), theme.BAD)
             for i, line in enumerate(lines):
-                text.draw(surface, line, (box.centerx, box.top + 10 + 24 * i), 18, anchor="midtop")
+                text.draw(surface, line, (box.centerx, box.top + 10 + text.line_height(18) * i), 18, anchor="midtop")
         text.draw(
             surface,
             t("title.keys"),

@@ -61,6 +61,7 @@ class Lessons(Guide[RaceScene]):
         self.scene: RaceScene | None = None
         self.step_index = 0  # the next lesson of STEPS
         self.lesson: Step | None = None  # the lesson on screen
+        self.size = 18  # its words' size as designed (smaller only when the Text size leaves it no room)
         self.armed: Step | None = None  # an event's lesson, shown once its animation ends
         self.waiting: tuple[str, str] | None = None  # the later event an armed lesson waits for
         self.armed_later: Step | None = None
@@ -264,10 +265,10 @@ class Lessons(Guide[RaceScene]):
         )
         return start, end
 
-    def _rows(self, lesson: Step, width: int) -> list[tuple[str, int, tuple[int, int, int], str]]:
-        """The box's lines: the lesson's number, its words, what was wrong, the keys."""
+    def _rows(self, lesson: Step, width: int, size: int = 18) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """The box's lines: the lesson's number, its words (at `size`), what was wrong, the keys."""
         rows = [(t("tutorial.lesson", number=STEPS.index(lesson) + 1, total=len(STEPS)), 15, theme.ACCENT, "bold")]
-        rows += [(line, 18, theme.TEXT, "body") for line in text.wrap(self.words(lesson), width, 18)]
+        rows += [(line, size, theme.TEXT, "body") for line in text.wrap(self.words(lesson), width, size)]
         if self.wrong:
             rows += [(line, 16, theme.BAD, "bold") for line in text.wrap(t(f"tutorial.{lesson.key}.wrong"), width, 16)]
         hint = t("tutorial.go_on") if self.reading else t("tutorial.choose")
@@ -294,9 +295,14 @@ class Lessons(Guide[RaceScene]):
         board = scene.camera.board_view
         left = board.right + BOX_MARGIN if board.width < scene.view.width else scene.view.left + 16
         width = scene.view.right - 12 - left
-        rows = self._rows(lesson, width - 28)
-        height = 20 + sum(assets.font(size, kind).get_linesize() + 2 for _, size, _, kind in rows) + 8
         top, bottom = self.free_band()
+        self.size = 18  # its words at the Text size; smaller only if the box would cover the panel, never below 18 px
+        while True:
+            rows = self._rows(lesson, width - 28, self.size)
+            height = 20 + sum(assets.font(size, kind).get_linesize() + 2 for _, size, _, kind in rows) + 8
+            if height <= bottom - top or theme.text_px(self.size - 1) < 18:
+                break
+            self.size -= 1
         if lesson.on == "event":
             bottom = min(bottom, scene.view.bottom - 48)
         if lesson.point.startswith("card:"):  # beside the cards, for a short arrow to the sidebar
@@ -327,7 +333,7 @@ class Lessons(Guide[RaceScene]):
         effects.shade(surface, box, (12, 14, 26), 236)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=8)
         y = box.top + 10
-        for line, size, colour, kind in self._rows(lesson, box.width - 28):
+        for line, size, colour, kind in self._rows(lesson, box.width - 28, self.size):
             if size == 14:  # the keys, at the foot of the box
                 y += 4
             text.draw(surface, line, (box.left + 14, y), size, colour, kind)

@@ -1,5 +1,5 @@
 """The accessibility options are offered on the first start, before the guided race, and from the pause
-menu: Colour vision, Flashes, Motion and the Controls; each applies at once, is saved, and is used
+menu: Colour vision, Flashes, Motion, Text size and the Controls; each applies at once, is saved, and is used
 again after a restart."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 
 from game.app import session
 from game.app.settings import Settings
+from scenes import assets
 from scenes.app import App
 from scenes.controls_screen import ControlsScene
 from scenes.pause import PauseScene
@@ -24,6 +25,7 @@ def normal_theme():
     yield
     theme.use_palette("normal")
     theme.use_effects("full", "full")
+    theme.use_text_size(100)
 
 
 def key(k: int, unicode: str = "") -> list[pygame.event.Event]:
@@ -77,3 +79,27 @@ def test_the_pause_menu_opens_the_accessibility_settings_and_back(tmp_path, monk
     assert isinstance(app.stack.top, SettingsScene) and app.stack.top.page == "access"
     app.step(key(pygame.K_ESCAPE, "\x1b"))
     assert app.stack.top is pause
+
+
+def test_the_text_size_grows_every_word_at_once_lays_the_page_out_again_and_is_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(language="en"))
+    app.stack.push(TitleScene())
+    page = app.stack.push(SettingsScene("access"))
+    app.step([])
+    line = labels(page).index("Text size")
+    tall = page.group.widgets[line].rect.height
+    body = assets.font(20).get_linesize()
+    page.group.focus = line
+    for _ in range(5):  # 100 -> 115 -> 125 -> 150 %, and Right stops there
+        app.step(key(pygame.K_RIGHT))
+    assert theme.text_scale() == 1.5 and assets.font(20).get_linesize() > 1.4 * body  # at once, every font
+    assert assets.font(60).get_height() == assets.sized_font(60).get_height()  # (a title already large keeps its size)
+    page = app.stack.top
+    assert page.group.widgets[line].rect.height > tall  # the page measured again from its words
+    assert page.group.focus == line  # still on its line
+    saved = json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())
+    assert saved["text_size"] == 150
+    theme.use_text_size(100)
+    again = App(settings=Settings.load())  # read back after a restart
+    assert again.settings.text_size == 150 and theme.text_scale() == 1.5

@@ -17,7 +17,7 @@ from game import Race, RacerSetup
 from game.app import session, userdata
 from game.app.settings import Settings
 from game.meta.season import Season, play_headless
-from scenes import boards, i18n
+from scenes import assets, boards, hud, i18n
 from scenes.app import App
 from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
@@ -69,14 +69,27 @@ class Marks:
         self.texts.clear()
 
 
+#: each screen in each language at the Text size as designed and at its largest (150 %)
+LOOKS = ["en", "fr", "en 150", "fr 150"]
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch, request):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    language, *window = request.param if isinstance(request.param, tuple) else (request.param,)
-    large = {"window": window[0], "interface_scale": window[1]} if window else {}  # (a window, its scale)
-    game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=language, **large))
+    language, *rest = request.param.split()
+    more: dict = {}
+    for word in rest:  # "150": the Text size; "1920x1080@200": a window and its Interface scale
+        if "x" in word:
+            size, _, scale = word.partition("@")
+            more.update(window=tuple(int(n) for n in size.split("x")), interface_scale=scale)
+        else:
+            more["text_size"] = int(word)
+    looks = Settings(animation_speed=4.0, tutorial_seen=True, language=language, **more)
+    game = App(settings=looks)
+    game.use_theme()
     yield game
     i18n.set_language("en")
+    theme.use_text_size(100)
 
 
 def check(app: App, marks: Marks, name: str) -> None:
@@ -104,7 +117,13 @@ def check(app: App, marks: Marks, name: str) -> None:
     for words, drawn in marks.texts:
         if screen.collidepoint(drawn.center):
             assert drawn.left >= -1 and drawn.right <= screen.right + 1, f"{name}: {words!r} runs off the screen"
+            assert drawn.top >= -1 and drawn.bottom <= screen.bottom + 1, f"{name}: {words!r} runs off the screen"
     group = getattr(scene, "group", None)
+    shown = [w for w in (group.widgets if group is not None else ()) if screen.colliderect(w.rect)]
+    for k, widget in enumerate(shown):  # (a list's rows scrolled away are kept far off the screen)
+        assert screen.contains(widget.rect), f"{name}: a control leaves the window at {widget.rect}"
+        for other in shown[k + 1 :]:
+            assert not widget.rect.colliderect(other.rect), f"{name}: controls overlap at {widget.rect}, {other.rect}"
     for widget in group.widgets if group is not None else ():
         if isinstance(widget, TextField) or not widget.focusable or not screen.contains(widget.rect):
             continue  # (a text field's words scroll inside it, clipped)
@@ -153,11 +172,12 @@ def a_season(races: int) -> Season:
     return season
 
 
-LARGE = [(language, (1920, 1080), scale) for scale in ("200", "100") for language in ("en", "fr")]
+#: the same at 1920x1080 with the Interface scale at 200 % and at 100 %
+LARGE = [f"{language} 1920x1080@{scale}" for scale in ("200", "100") for language in ("en", "fr")]
 
 
 @pytest.mark.slow  # about twenty screens, in each language (a few seconds), at 1280x720 and at 1920x1080
-@pytest.mark.parametrize("app", ["en", "fr", *LARGE], indirect=True)
+@pytest.mark.parametrize("app", [*LOOKS, *LARGE], indirect=True)
 def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
     marks = Marks(monkeypatch, app.screen)
     keep_races()
@@ -176,6 +196,9 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     for focus in range(len(setup.group.widgets)):
         setup.group.focus = focus
         check(app, marks, f"setup, focus {focus}")
+    setup.open_gallery()
+    check(app, marks, "all boards")
+    app.stack.pop()
     app.stack.pop()
     app.stack.push(SeasonSetupScene())
     check(app, marks, "championship setup")
@@ -183,12 +206,16 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
     settings = app.stack.push(SettingsScene())
     for focus in range(len(settings.group.widgets)):
         settings.group.focus = focus
+        settings.place()  # (as the keys do: the focused line scrolled into view)
         check(app, marks, f"settings, focus {focus}")
+        assert pygame.Rect(0, 0, *theme.SIZE).contains(settings.group.focused.rect), f"settings: {focus} hidden"
     app.stack.pop()
     access = app.stack.push(SettingsScene("access"))
     for focus in range(len(access.group.widgets)):
         access.group.focus = focus
+        access.place()
         check(app, marks, f"accessibility settings, focus {focus}")
+        assert pygame.Rect(0, 0, *theme.SIZE).contains(access.group.focused.rect), f"access: {focus} hidden"
     access.group.widgets[0].adjust(1)  # the longest palette's name
     check(app, marks, "accessibility settings, red-green")
     controls = app.stack.push(ControlsScene())
@@ -252,7 +279,7 @@ def test_every_screen_shows_one_focus_and_no_text_wider_than_its_box(app, monkey
 
 
 @pytest.mark.slow  # a host listening on 127.0.0.1 and a friend's window joining it
-@pytest.mark.parametrize("app", ["en", "fr"], indirect=True)
+@pytest.mark.parametrize("app", LOOKS, indirect=True)
 def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, monkeypatch):
     marks = Marks(monkeypatch, app.screen)
     port = nw.free_port()
@@ -264,6 +291,8 @@ def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, 
     check(app, marks, "host lobby: start with open seats?")
     app.stack.pop()
     friend = nw.window(language=i18n.language())
+    friend.settings.text_size = app.settings.text_size  # (one process, one theme: both windows at this Text size)
+    friend.use_theme()
     try:
         joined = nw.join(friend, [app, friend], port, lobby.code, "Ann")
         marks_friend = Marks(monkeypatch, friend.screen)
@@ -272,3 +301,83 @@ def test_the_network_lobbies_show_one_focus_and_no_text_wider_than_its_box(app, 
     finally:
         friend.stack.reset(TitleScene())
         app.stack.reset(TitleScene())
+
+
+def a_race_asking(many: int) -> tuple[Race, dict]:
+    """Six racers on the practice board, played by the computer policies (Ann's clovers kept) until Ann,
+    the person, is asked a move with at least `many` options."""
+    from game.bots import ai
+    from game.rules import seeds
+
+    racers = [("elf", "Ann", None), ("dwarf", "Bram", "normal"), ("sorceress", "Cleo", "hard")]
+    racers += [("orc", "Dax", "easy"), ("thief", "Eve", "normal"), ("baby", "Fib", "hard")]
+    setup = practice_setup(racers)
+    race = Race.new(boards.practice_board(), [RacerSetup(c, n, b) for c, n, b in racers], 5, seed=11)
+    rngs = seeds.bot_rngs(race.seed or 0, len(race.racers))
+    for _ in range(2000):  # (bounded: a seed whose race never asks it fails below, not forever)
+        decision = race.pending
+        if decision is None or (decision.racer == 0 and decision.kind == "move" and len(decision.options) >= many):
+            break
+        bot = race.racers[decision.racer].setup.bot
+        race.choose(ai.pick(race, decision, bot, rngs[decision.racer]) if bot else decision.options[0])
+    assert race.pending is not None and race.pending.kind == "move", "the race never asked Ann a move"
+    return race, setup
+
+
+@pytest.mark.slow  # a race drawn in each language, at the Text size as designed and at its largest
+@pytest.mark.parametrize("app", LOOKS, indirect=True)
+def test_the_race_at_the_largest_text_keeps_its_panel_cards_and_log_whole(app, monkeypatch):
+    from scenes.race.scene import RaceScene
+
+    race, setup = a_race_asking(8)
+    scene = app.stack.push(RaceScene(race, setup))
+    for _ in range(60):  # (the race opens on the whole board, then asks: a bounded number of frames)
+        scene.skip()
+        app.step([], 1 / 30)
+        if scene.panel is not None and not scene.busy:
+            break
+    assert scene.panel is not None, "the race never showed its decision"
+    marks = Marks(monkeypatch, app.screen)
+    check(app, marks, "the race asking a move")
+    seen: list[tuple[str, pygame.Rect]] = []  # every line drawn on a picture of the screen's size (the HUD's)
+    draw = text.draw
+
+    def recording(surface, words, pos, *args, **kwargs):
+        drawn = draw(surface, words, pos, *args, **kwargs)
+        if surface.get_size() == theme.SIZE and str(words).strip():
+            seen.append((str(words), drawn))
+        return drawn
+
+    monkeypatch.setattr(text, "draw", recording)
+    scene.drawing._hud_cache = None  # (the top bar, the cards and the log drawn again, seen)
+    app.step([])
+    screen = pygame.Rect(0, 0, *theme.SIZE)
+    panel = scene.panel
+    entries = [entry for entry in panel._button_entries() if entry.rect is not None]  # (the buttons drawn)
+    assert len(entries) >= 8 and screen.contains(panel.rect), f"the panel {panel.rect} leaves the window"
+    for k, entry in enumerate(entries):
+        assert panel.rect.contains(entry.rect), f"option {entry.label!r} leaves the panel"
+        assert not any(entry.rect.colliderect(other.rect) for other in entries[k + 1 :]), f"{entry.label!r} overlaps"
+        # (the panel is painted on its own picture: its words measured as _paint lays them out)
+        wide = 10 + (16 if k < 10 else 0) + (32 if entry.icon is not None else 0) + text.width(entry.label, 18, "bold")
+        tall = assets.font(18, "bold").get_height()
+        assert wide <= entry.rect.width and tall <= entry.rect.height, f"{entry.label!r} is wider than its option"
+    cards = list(hud.card_rects(race).values())
+    log = scene.playback.log.rect
+    for words, drawn in seen:  # the cards' and the log's words inside their boxes, none cut off
+        for box in [*cards, log]:
+            if box.collidepoint(drawn.center):
+                assert box.inflate(2, 2).contains(drawn), f"{words!r} runs out of its box {box}"
+    assert all(screen.contains(card) for card in cards), "a racer's card leaves the window"
+    from scenes.race.drawing import LEGEND_BUTTON
+    from scenes.race.takeback import UNDO_BUTTON
+
+    bar = [(words, drawn) for words, drawn in seen if drawn.centery < hud.TOP_BAR.bottom]
+    for k, (words, drawn) in enumerate(bar):  # the top bar's words apart, and clear of its buttons
+        assert 0 <= drawn.left and drawn.right <= hud.TOP_BAR.right, f"{words!r} runs out of the top bar"
+        for other, beside in bar[k + 1 :]:
+            assert not drawn.inflate(-2, -8).colliderect(beside.inflate(-2, -8)), f"{words!r} runs into {other!r}"
+        for button in (LEGEND_BUTTON, UNDO_BUTTON):
+            assert button.contains(drawn) or not button.colliderect(drawn), f"{words!r} runs into a button"
+    for box in [*cards, log]:  # (the check above saw their words)
+        assert any(box.collidepoint(drawn.center) for _, drawn in seen), f"no words seen in {box}"

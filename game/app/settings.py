@@ -46,6 +46,7 @@ WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the setting
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
 BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
+TEXT_SIZES = (100, 115, 125, 150)  # the Text size setting's steps (percent): every word of every screen
 COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
 INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/ui/canvas.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
@@ -348,6 +349,18 @@ SETTINGS: tuple[Setting, ...] = (
         shown="settings.effects",
         applies="theme",
     ),
+    # every word of every screen, 100 to 150 % of its size (scenes/assets.py font() scales each size by it)
+    Setting(
+        "text_size",
+        read_whole,
+        lambda: 100,
+        TEXT_SIZES,
+        (TEXT_SIZES[0], TEXT_SIZES[-1]),
+        page="access",
+        words="settings.text_size",
+        shown="percent",
+        applies="theme",
+    ),
     # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
     Setting(
         "book_text_size",
@@ -423,6 +436,7 @@ class Settings:
     colour_vision: str = default("colour_vision")
     flashes: str = default("flashes")
     motion: str = default("motion")
+    text_size: int = default("text_size")
     book_text_size: int = default("book_text_size")
     interface_scale: str = default("interface_scale")
     last_board: str = default("last_board")

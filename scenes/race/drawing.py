@@ -34,6 +34,11 @@ MARGIN = (30, 36, 40)  # the ground beside a board narrower than the view
 RING_STEP = 0.25  # the ring's width changes at these quarters of a second (ring_pulse)
 
 
+def strip_step() -> int:
+    """The explanation strip's rows apart: 21 pixels as designed, or its words' height at the Text size."""
+    return 21 + text.grown(16)
+
+
 @lru_cache(maxsize=256)
 def ring_pulse(clock: float) -> int:
     """The acting racer's ring's width beyond his token: 3 or 4 pixels, a second to and fro."""
@@ -45,6 +50,7 @@ def ring_changes(clock: float) -> float:
     return (RING_STEP - clock) % (2 * RING_STEP) or 2 * RING_STEP
 
 
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def square_mark(colour: tuple[int, ...], focused: bool, number: str, tile: int) -> pygame.Surface:
     """A square the decision can choose: tinted in the racer's colour, framed (thicker and
     golden when focused), with its key number; drawn once per look."""
@@ -284,7 +290,7 @@ class RaceDrawing:
             return None
         self._lay_out_strip(panel, lines)
         assert self._strip is not None
-        height = 8 + 21 * len(self._strip[1])
+        height = 8 + strip_step() * len(self._strip[1])
         return pygame.Rect(panel.dock.left + 10, panel.dock.top - height - 4, panel.dock.width - 20, height)
 
     def draw_explanation(self, surface: pygame.Surface, panel: DecisionPanel) -> None:
@@ -298,7 +304,7 @@ class RaceDrawing:
         effects.shade(surface, box, (10, 12, 20), 210)
         self.strip = box
         for k, (part, colour, kind) in enumerate(rows):
-            text.draw(surface, part, (box.left + 10, box.top + 4 + 21 * k), 16, colour, kind)
+            text.draw(surface, part, (box.left + 10, box.top + 4 + strip_step() * k), 16, colour, kind)
         where = text.draw(surface, link, (box.right - 10, box.top + 6), 14, theme.HIGHLIGHT, anchor="topright")
         self.link = (where.inflate(8, 6), section)
 
@@ -307,7 +313,7 @@ class RaceDrawing:
         width = panel.dock.width - 20
         option = panel.focused.option if panel.focused is not None else None
         section = explain.decision_section(panel.decision, option)
-        key = (tuple(lines), width, section, panel.armed is not None, i18n.language(), controls.stamp())
+        key = (tuple(lines), width, section, panel.armed is not None, i18n.language(), controls.stamp(), theme.look())
         if self._strip is None or self._strip[0] != key:
             link = t("dec.rules_link", section=explain.section_title(section))
             link_width = text.width(link, 14) + 20

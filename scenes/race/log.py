@@ -78,7 +78,7 @@ class RaceLog:
         self.turn = 0
         self._rows: list[Row] = []
         self._laid = 0  # lines laid out into rows
-        self._width = 0
+        self._width: tuple[int, float] = (0, 1.0)  # the width and the Text size the rows were laid out for
         self._held: dict[Action, float] = {}  # a Page action held down: for how long
 
     # ---------------------------------------------------------------- the lines
@@ -128,8 +128,8 @@ class RaceLog:
 
     def rows(self, width: int) -> list[Row]:
         """Every line laid out in rows `width` wide (the new lines only, while the width stays)."""
-        if width != self._width:
-            self._width, self._rows, self._laid = width, [], 0
+        if (width, theme.text_scale()) != self._width:  # (a new width or Text size: laid out again)
+            self._width, self._rows, self._laid = (width, theme.text_scale()), [], 0
         new = self.lines[self._laid :]
         added = 0
         for line in new:

@@ -143,12 +143,14 @@ class RaceScene(Scene):
         self.playback.shown.append(self.guide.shown)
 
     def resume(self) -> None:
-        """Back from the pause menu: the log in the language the settings may have changed to."""
+        """Back from the pause menu: the log in the language the settings may have changed to, the panel
+        at the Text size they may have changed to."""
         if self.log_language != i18n.language():
             self.log_language = i18n.language()
             shown = self.race.log[: len(self.race.log) - len(self.playback.queue)]
             self.playback.log.clear()
             self.playback.write_log(shown)
+        self.panel_again()  # (the settings may have changed the Text size)
         self.drawing.forget()
 
     def pause(self) -> None:
@@ -276,12 +278,16 @@ class RaceScene(Scene):
         if getattr(self, "camera", None) is None:  # (not entered yet: laid out as it enters)
             return
         self.camera.view = self.view
-        if self.panel is not None:  # the panel again across the new width, on the same option
+        self.panel_again()
+        self.guide.resized(self)
+        self.drawing.forget()
+
+    def panel_again(self) -> None:
+        """The panel laid out again (across a new width, at a new Text size), on the same option."""
+        if self.panel is not None:
             old = self.panel
             self.panel = DecisionPanel(old.decision, self.race, self.choose, self.view)
             self.panel.focus, self.panel.selected = old.focus, set(old.selected)
-        self.guide.resized(self)
-        self.drawing.forget()
 
     def settle_view(self) -> None:
         """The opening's whole board over, the camera at once where it is going (screenshots, tests)."""

@@ -39,6 +39,7 @@ class Dice(Animation):
         self.seed = seed
         self._made: Any = None  # (view and language, keyed tray with the words, tray's place, each die's x)
         self._still: Any = None  # (that tray, the tray with the dice lying on it)
+        self.lift = 0  # how far the dice lie below where designed (the purpose's line grown with the Text size)
 
     def _face_text(self, i: int, settled: bool) -> str:
         name = self.names[i]
@@ -59,7 +60,8 @@ class Dice(Animation):
         if self._made is None or self._made[0] != (view.topleft, view.size, i18n.language()):
             size, gap = DIE_SIZE, 24
             widths = [150 if n in DIE_FACES else size for n in self.names]
-            tray = pygame.Rect(0, 0, sum(widths) + (len(widths) - 1) * gap + 60, size + 78)
+            lift = self.lift = text.grown(18)  # (the purpose's line at the Text size: the dice under it)
+            tray = pygame.Rect(0, 0, sum(widths) + (len(widths) - 1) * gap + 60, size + 78 + lift + text.grown(14))
             tray.center = (view.centerx, view.top + int(view.height * 0.72))
             picture = dark_tray(tray.width, tray.height)
             if self.purpose:
@@ -70,6 +72,7 @@ class Dice(Animation):
                 x = 30 + sum(widths[:i]) + i * gap + widths[i] // 2
                 xs.append(tray.left + x)
                 words = t(f"die.{name}") if i18n.has(f"die.{name}") else name
+                words = text.fit(words, widths[i] + gap - 6, 14)  # (each die's name under it, apart)
                 text.draw(picture, words, (x, tray.height - 4), 14, theme.MUTED, anchor="midbottom")
             self._made = ((view.topleft, view.size, i18n.language()), keyed(picture), tray, xs)
         return self._made[1:]
@@ -84,7 +87,7 @@ class Dice(Animation):
                 for i, x in enumerate(xs):
                     draw_die(
                         still,
-                        (x - tray.left, 34 + DIE_SIZE // 2),
+                        (x - tray.left, 34 + self.lift + DIE_SIZE // 2),
                         DIE_SIZE,
                         self.names[i],
                         self._face_text(i, True),
@@ -95,7 +98,7 @@ class Dice(Animation):
             return
         surface.blit(picture, tray)
         for i, x in enumerate(xs):
-            y = tray.top + 34 + DIE_SIZE // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
+            y = tray.top + 34 + self.lift + DIE_SIZE // 2 - int(abs(math.sin(self.t * 14 + i)) * 18 * tumble)
             draw_die(
                 surface,
                 (x, y),
@@ -135,6 +138,7 @@ def draw_die(
 
 
 @lru_cache(maxsize=1024)
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
     """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
     turn by whole steps of two degrees)."""

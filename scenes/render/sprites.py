@@ -13,6 +13,7 @@ from scenes.ui import text, theme
 
 
 @lru_cache(maxsize=128)
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def token(
     character: str, colour: tuple[int, int, int], size: int, number: int = 0, protected: bool = False
 ) -> pygame.Surface:
@@ -72,6 +73,7 @@ def mark_points(shape: str, size: int) -> list[tuple[float, float]]:
 
 
 @lru_cache(maxsize=256)
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def mark(seat: int, size: int, colour: tuple[int, int, int], number: int = 0) -> pygame.Surface:
     """A racer's mark: the shape of his seat (theme.MARKS), dark inside and edged with his colour, his
     number in it; without a number, the shape filled with his colour (a log line's, a list's)."""
@@ -99,6 +101,7 @@ def mark(seat: int, size: int, colour: tuple[int, int, int], number: int = 0) ->
 
 
 @lru_cache(maxsize=256)
+@theme.designed_text()  # (its words fit the picture: at their designed size)
 def icon(kind: str, name: str, size: int) -> pygame.Surface:
     """An object ("object") or UI ("ui") icon, with a drawn stand-in when the file is missing."""
     found = assets.object_icon(name, size) if kind == "object" else assets.ui_icon(name, size)

@@ -26,12 +26,21 @@ from scenes.i18n import t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
+from scenes.ui.widgets import Button, FocusGroup, Widget, fit, fitting_size, panel, veil
 
 LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
-ROW_H, GAP = 96, 10
-SHOWN = (LIST.height + GAP) // (ROW_H + GAP)  # rows on screen at once (the list scrolls for more)
+GAP = 10
 DELETE_W = 150
+
+
+def row_height() -> int:
+    """A row's height: 96 pixels as designed, or its three lines' (kind, heading, line) at the Text size."""
+    return max(96, 14 + text.line_height(14, "bold") + text.line_height(26, "heading") + text.line_height(18))
+
+
+def rows_shown() -> int:
+    """Rows on screen at once (the list scrolls for more)."""
+    return (LIST.height + GAP) // (row_height() + GAP)
 
 
 @dataclass(frozen=True)
@@ -110,16 +119,20 @@ class ListRow(Widget):
         """What the row shows of its item (`Shown`), left of its Delete button."""
         shown, box = self.shown, self.rect
         left, x = box.left + 20, box.left + 440  # the words, the racers
-        text.draw(surface, fit(shown.kind.upper(), 400, 14, "bold"), (left, box.top + 10), 14, theme.ACCENT, "bold")
-        heading = fit(shown.heading, 400, 26, "heading")
-        text.draw(surface, heading, (left, box.top + 28), 26, theme.TEXT, "heading")
+        kind = text.draw(
+            surface, fit(shown.kind.upper(), 400, 14, "bold"), (left, box.top + 8), 14, theme.ACCENT, "bold"
+        )
+        size = fitting_size(shown.heading, 400, 26, "heading")
+        heading = fit(shown.heading, 400, size, "heading")
+        below = text.draw(surface, heading, (left, kind.bottom + 2), size, theme.TEXT, "heading").bottom
         room = (x - 20 - left) if shown.racers else box.right - DELETE_W - 40 - left
-        text.draw(surface, fit(shown.line, room, 18), (left, box.top + 64), 18, shown.colour)
+        text.draw(surface, fit(shown.line, room, 18), (left, max(box.top + 64, below + 4)), 18, shown.colour)
         for index, racer in enumerate(shown.racers[:6]):
             token = sprites.token(racer["character"], theme.racer_colour(index), 34, index + 1)
             surface.blit(token, token.get_rect(center=(x + 18 + index * 38, box.top + 32)))
         if shown.racers:
-            text.draw(surface, fit(shown.names, box.right - DELETE_W - 60 - x, 16), (x, box.top + 62), 16, theme.TEXT)
+            names = fit(shown.names, box.right - DELETE_W - 60 - x, 16)
+            text.draw(surface, names, (x, max(box.top + 62, box.bottom - 8 - text.line_height(16))), 16, theme.TEXT)
         where = (box.right - DELETE_W - 40, box.top + 14)
         text.draw(surface, shown.saved, where, 16, theme.MUTED, anchor="topright")
 
@@ -181,7 +194,7 @@ class ListScene(Scene, ABC):
         self.items = self.read()
         self.rows = [
             ListRow(
-                pygame.Rect(LIST.left, 0, LIST.width, ROW_H),
+                pygame.Rect(LIST.left, 0, LIST.width, row_height()),
                 self.shown(item),
                 partial(self.open, item),
                 partial(self.ask, item),
@@ -198,11 +211,11 @@ class ListScene(Scene, ABC):
         """Scroll so that the focused row is on screen; every row where it is drawn (off screen: away)."""
         focus = self.group.focus
         if focus < len(self.rows):
-            self.first = min(max(self.first, focus - SHOWN + 1), focus)
-        self.first = max(0, min(self.first, len(self.rows) - SHOWN))
+            self.first = min(max(self.first, focus - rows_shown() + 1), focus)
+        self.first = max(0, min(self.first, len(self.rows) - rows_shown()))
         for index, row in enumerate(self.rows):
-            shown = self.first <= index < self.first + SHOWN
-            row.rect.top = LIST.top + (index - self.first) * (ROW_H + GAP) if shown else -1000
+            shown = self.first <= index < self.first + rows_shown()
+            row.rect.top = LIST.top + (index - self.first) * (row.rect.height + GAP) if shown else -1000
 
     def ask(self, item: Any) -> None:
         """Delete an item: only once the question naming it is answered Yes."""
@@ -252,7 +265,7 @@ class ListScene(Scene, ABC):
         if self.first > 0:
             said = t(f"{words}.more_above", count=self.first)
             text.draw(surface, said, (LIST.right, LIST.top - 6), 15, theme.MUTED, anchor="bottomright")
-        below = len(self.rows) - self.first - SHOWN
+        below = len(self.rows) - self.first - rows_shown()
         if below > 0:
             said = t(f"{words}.more_below", count=below)
             text.draw(surface, said, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")

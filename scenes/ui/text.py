@@ -34,7 +34,8 @@ def shown(text: str) -> str:
 
 def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line of text (cached: the same line is rendered once)."""
-    return _cached((text, size, tuple(colour), kind), lambda: assets.font(size, kind).render(shown(text), True, colour))
+    key = (text, size, tuple(colour), kind, theme.text_scale())
+    return _cached(key, lambda: assets.font(size, kind).render(shown(text), True, colour))
 
 
 def draw(
@@ -64,7 +65,7 @@ def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -
         surface.blit(line, (0, 0))
         return surface
 
-    return _cached((text, size, tuple(colour), kind, "shadow"), make)
+    return _cached((text, size, tuple(colour), kind, theme.text_scale(), "shadow"), make)
 
 
 def width(text: str, size: int = 20, kind: str = "body") -> int:
@@ -72,14 +73,14 @@ def width(text: str, size: int = 20, kind: str = "body") -> int:
     return assets.font(size, kind).size(text)[0]
 
 
-_FITTED: OrderedDict[tuple[str, int, int, str], str] = OrderedDict()
+_FITTED: OrderedDict[tuple[str, int, int, str, float], str] = OrderedDict()
 
 
 def fit(words: str, room: int, size: int = 20, kind: str = "body") -> str:
     """`words` cut short with "…" to fit `room` pixels: the longest start that fits, found by halving
     (a few measures of at most `room` characters, however long the text: a character is a pixel wide
     at least), and kept, so that a line drawn every frame is fitted once."""
-    key = (words, room, size, kind)
+    key = (words, room, size, kind, theme.text_scale())
     fitted = _FITTED.get(key)
     if fitted is None:
         fitted = _FITTED[key] = _fit(words, room, size, kind)
@@ -154,3 +155,80 @@ def draw_wrapped(
         surface.blit(render(line, size, colour, kind), (rect.left, y))
         y += line_height
     return y
+
+
+def line_height(size: int = 20, kind: str = "body") -> int:
+    """The height of a line of text at `size` as drawn (the Text size applied): what a box that holds
+    it is measured from."""
+    return assets.font(size, kind).get_linesize()
+
+
+def tall(height: int, size: int = 20, kind: str = "body", margin: int = 8) -> int:
+    """A box's `height` as designed, or taller: as tall as a line of `size` and a `margin` above and
+    below it, once the Text size makes the line taller than the box was drawn for."""
+    return max(height, line_height(size, kind) + 2 * margin)
+
+
+def grown(size: int, kind: str = "body") -> int:
+    """How many pixels taller a line of `size` is at the Text size than as designed (0 at 100 %): what
+    a box laid out by hand for it grows by."""
+    return line_height(size, kind) - assets.sized_font(size, kind).get_linesize()
+
+
+def paragraph_size(
+    words: str, rect: pygame.Rect, size: int, kind: str = "body", spacing: int = 4, smallest: int = 12
+) -> int:
+    """The largest size from `size` down at which `words` wrapped in `rect` show whole: the player's Text
+    size first, smaller only as the last resort, never below `smallest` pixels."""
+    key = (words, rect.width, rect.height, size, kind, spacing, smallest, theme.text_scale())
+    if key not in _SIZED:  # (kept: a paragraph drawn every frame is measured once)
+        _SIZED[key] = _paragraph_size(words, rect, size, kind, spacing, smallest)
+        if len(_SIZED) > _CACHE_SIZE:
+            _SIZED.popitem(last=False)
+    return _SIZED[key]
+
+
+_SIZED: OrderedDict[tuple, int] = OrderedDict()
+
+
+def _paragraph_size(words: str, rect: pygame.Rect, size: int, kind: str, spacing: int, smallest: int) -> int:
+    floor = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
+    while size > floor:
+        lines = len(wrap(words, rect.width, size, kind))
+        if lines * (line_height(size, kind) + spacing - 2) <= rect.height + spacing:
+            break
+        size -= 1
+    return size
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    size: int = 18,
+    colour=theme.TEXT,
+    kind: str = "body",
+    spacing: int = 4,
+) -> int:
+    """`words` wrapped inside `rect`, whole: at the Text size if they fit, else at the largest size that
+    shows them all (paragraph_size); returns the y below the last line."""
+    return draw_wrapped(surface, words, rect, paragraph_size(words, rect, size, kind, spacing), colour, kind, spacing)
+
+
+def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
+    """The largest size from `size` down at which `words` fit in `room` pixels: the player's Text size
+    first, smaller only as the last resort, never below `smallest` pixels."""
+    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
+    smallest = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
+    while size > smallest and width(words, size, kind) > room:
+        size -= 1
+    return size
+
+
+def fitted_line(
+    surface: pygame.Surface, words: str, pos, room: int, size: int, colour, kind: str = "body", anchor: str = "topleft"
+) -> pygame.Rect:
+    """A line drawn in `room` pixels: at the player's Text size, smaller only if it must (fitting_size),
+    cut short with "…" only as the very last resort."""
+    size = fitting_size(words, room, size, kind)
+    return draw(surface, fit(words, room, size, kind), pos, size, colour, kind, anchor=anchor)

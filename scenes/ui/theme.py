@@ -1,5 +1,8 @@
 """Colours and sizes shared by every screen."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 # The DESIGN size: every menu is laid out for it, and the logical screen is never smaller. The logical
 # screen itself follows the window (scenes/ui/canvas.py): `screen_size()` says how large it is now.
 SIZE = (1280, 720)
@@ -37,6 +40,7 @@ MARKS = ("circle", "square", "triangle", "diamond", "star", "hexagon")  # each s
 _STATE = {"palette": "normal", "flashes": "full", "motion": "full"}
 _BOOK = {"scale": 1.0}  # the Rule book text setting: the book's words this much larger than designed
 _SCREEN = {"size": SIZE}  # the logical screen's size now (the window's, over the interface scale)
+_TEXT = {"scale": 1.0}  # the Text size setting: every word of every screen this much larger than designed
 
 
 # The quieter texts (hints, labels, what cannot be used) on the panels: the monochrome palette is also the
@@ -78,6 +82,40 @@ def use_book_text(percent: int) -> None:
     _BOOK["scale"] = max(1.0, min(1.5, percent / 100))
 
 
+def use_text_size(percent: int) -> None:
+    """The Text size setting (100 to 150 %): every font the game asks for from the next frame on
+    (scenes/assets.py font() scales each size by it; the screens lay themselves out from the fonts'
+    real heights)."""
+    _TEXT["scale"] = max(1.0, min(1.5, percent / 100))
+
+
+# px: words drawn this large (titles, headings) are large enough: the Text size grows the others up to it
+LARGE_TEXT = 40
+
+
+def text_px(size: int) -> int:
+    """The size in pixels words designed at `size` are drawn at: `size` times the Text size, but a word
+    grows no larger than LARGE_TEXT (a title already larger keeps its size)."""
+    return max(size, min(round(size * _TEXT["scale"]), LARGE_TEXT)) if size > 0 else 1
+
+
+def text_scale() -> float:
+    """How much larger than designed every word of the game is (1.0 to 1.5)."""
+    return _TEXT["scale"]
+
+
+@contextmanager
+def designed_text() -> Iterator[None]:
+    """Words drawn inside a picture of a fixed size (a die's face, a token's number, a square's key):
+    at the size designed for the picture, whatever the Text size."""
+    scale = _TEXT["scale"]
+    _TEXT["scale"] = 1.0
+    try:
+        yield
+    finally:
+        _TEXT["scale"] = scale
+
+
 def book_text_scale() -> float:
     """How much larger than designed the rule book's words are (1.0 to 1.5)."""
     return _BOOK["scale"]
@@ -102,7 +140,7 @@ def design_offset(size: tuple[int, int] | None = None) -> tuple[int, int]:
 
 def look() -> tuple[str, ...]:
     """What the theme draws with now: a picture kept for later is drawn again when it changes."""
-    return (_STATE["palette"],)
+    return (_STATE["palette"], str(_TEXT["scale"]))
 
 
 # Chest tiers of docs/rules-spec.md section 7: colour and a symbol readable without colour.

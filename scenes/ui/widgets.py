@@ -25,6 +25,7 @@ from game.app.controls import Action
 from scenes import audio, controls
 from scenes.ui import text, theme
 from scenes.ui.editing import clipboard_text, command_held
+from scenes.ui.text import fitting_size
 
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
@@ -177,14 +178,6 @@ class Button(Widget):
                 colour if self.primary and focused else theme.MUTED,
                 anchor="midright",
             )
-
-
-def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
-    """The largest size from `size` down to `smallest` at which `words` fit in `room` pixels."""
-    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
-    while size > smallest and text.width(words, size, kind) > room:
-        size -= 1
-    return size
 
 
 def fit(words: str, room: int, size: int, kind: str = "body") -> str:
@@ -589,11 +582,20 @@ def menu_buttons(
     height: int = 54,
     gap: int = 14,
     size: int = 26,
+    bottom: int = 0,
 ) -> list[Button]:
-    """A column of buttons for a menu, the first one primary."""
+    """A column of buttons for a menu, the first one primary: each as tall as designed or as its words
+    at the Text size; two columns side by side when one would go below `bottom` (when given)."""
+    height = text.tall(height, size, "bold", margin=3)
+    columns = 1
+    if bottom and top + len(items) * (height + gap) - gap > bottom:
+        columns = 2
+        gap = max(4, min(gap, (bottom - top) // max(1, (len(items) + 1) // 2) - height))
+    rows = -(-len(items) // columns)
     buttons = []
     for index, (label, action) in enumerate(items):
+        column, row = divmod(index, rows)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (centre_x, top + index * (height + gap))
+        rect.midtop = (centre_x + (column - (columns - 1) / 2) * (width + 24), top + row * (height + gap))
         buttons.append(Button(rect, label, action, size=size, primary=index == 0))
     return buttons
