@@ -101,5 +101,5 @@ def test_the_text_size_grows_every_word_at_once_lays_the_page_out_again_and_is_k
     saved = json.loads((tmp_path / "fantasy-racing" / "settings.json").read_text())
     assert saved["text_size"] == 150
     theme.use_text_size(100)
-    again = App(settings=Settings.load())  # read back after a restart
+    again = App(settings=Settings.load(session.FOLDER))  # read back after a restart
     assert again.settings.text_size == 150 and theme.text_scale() == 1.5
