@@ -111,7 +111,7 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
         ahead = scene.race.choices == self.replay.choices[: len(scene.race.choices)]  # (it made only recorded ones)
         near = scene.race if ahead and not scene.busy else None
         race = start(self.replay, timeline.board) if made == 0 else timeline.race_at(made - 1, near)
-        scene.race, scene.session, scene.panel = race, Session.unsaved(race), None
+        scene.session, scene.panel = Session.unsaved(race), None  # (the scene shows its session's race)
         scene.computer.restart()
         scene._new_playback(race)
         first = timeline.first_of_batch(index)

@@ -356,3 +356,16 @@ if __name__ == "__main__":
     __import__("os").environ.setdefault("SDL_VIDEODRIVER", "dummy")
     __import__("os").environ.setdefault("SDL_AUDIODRIVER", "dummy")
     print(undo_shot(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))
+
+
+def test_the_race_scene_holds_no_race_of_its_own_the_session_does(meadow, folder):
+    from scenes.race.scene import RaceScene
+
+    racers = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")]
+    race, other = (Race.new(meadow, racers, 5, seed=seed) for seed in (3, 4))
+    scene = RaceScene(race, session=Session.unsaved(race))
+    assert scene.race is scene.session.race is race
+    scene.session.race = other  # (taking a choice back gives the session a new race: the scene shows it)
+    assert scene.race is other
+    with pytest.raises(ValueError):
+        RaceScene(race, session=Session.unsaved(other))

@@ -80,7 +80,8 @@ class RaceScene(Scene):
     ) -> None:
         super().__init__()
         self.session = session if session is not None else Session(race, setup, season=season)
-        self.race = race
+        if self.session.race is not race:  # (one owner of the race in the window: the session)
+            raise ValueError("a race scene shows its session's race")
         self.seats: Seats[RaceScene] = seats if seats is not None else Seats()
         self.guide: Guide[RaceScene] = guide if guide is not None else Guide()
         self.computer = ComputerRacers(race, seed)
@@ -104,6 +105,12 @@ class RaceScene(Scene):
         return self.session.season
 
     # ---------------------------------------------------------------- lifecycle
+    @property
+    def race(self) -> Race:
+        """The race shown: the session's (it owns the race, saves it and takes choices back; the scene
+        only reads it)."""
+        return self.session.race
+
     def enter(self) -> None:
         audio.music("race")
         race = self.race
@@ -206,7 +213,7 @@ class RaceScene(Scene):
         if race is None:
             self.takeback.say(t("undo.nothing"), False, self.clock)
             return False
-        self.race, self.panel = race, None
+        self.panel = None  # (the session's race is the new one)
         self.computer.restart()
         self._new_playback(race)
         self.playback.write_log(race.log[-300:])
