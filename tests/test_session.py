@@ -17,6 +17,7 @@ from game.bots import ai
 from game.meta.season import Season
 from game.rules import seeds
 from game.rules.dice import RiggedDice
+from tests import code_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVE_FUNCTIONS = {
@@ -45,7 +46,7 @@ def save_calls(path: Path) -> list[str]:
     """The save functions a module reaches: `userdata.save_race`, `from ...userdata import
     save_race`, writing a replay file (`game.meta.replay.write`), and the modules of the games in progress
     and of the kept races (`game.app.games`, `game.app.kept`)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = code_trees.tree(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -98,7 +99,7 @@ SETTINGS_OWNERS = {"game/app/settings.py", "scenes/app.py", "game/cli/network.py
 def settings_saves(path: Path) -> list[int]:
     """The lines of a module that save the settings themselves: `settings.save()`, `….settings.save()`."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(code_trees.tree(path)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save":
             owner = node.func.value
             named = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
