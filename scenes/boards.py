@@ -13,6 +13,7 @@ from pathlib import Path
 from game import Board, BoardError, load_board
 from game.app import userboards
 from game.boards.map_words import sentences
+from game.boards.maps import BoardWatcher
 from scenes import assets, i18n
 
 PRACTICE = "practice"
@@ -63,11 +64,26 @@ class BoardChoice:
     origin: str = SHIPPED  # SHIPPED, YOURS (the boards folder) or GIVEN (--board)
 
 
+# The shipped boards, each read once and read again only when its file or a tileset it uses changes
+# (a BoardWatcher each): the setup lists every board each time it opens, and a board is frozen, so one
+# reading serves every race (and what the rules work out once per board, its `memo`, is kept with it).
+_SHIPPED: dict[str, BoardWatcher] = {}
+
+
 def load(ref: str) -> Board:
     """The board named by a setup's reference (raises BoardError with one sentence)."""
     if ref == PRACTICE or not ref:
         return practice_board()
-    return load_board(ref)
+    if Path(ref).resolve().parent != assets.maps_dir().resolve():
+        return load_board(ref)
+    watcher = _SHIPPED.get(ref)
+    if watcher is None:
+        watcher = _SHIPPED[ref] = BoardWatcher(ref)
+    else:
+        watcher.poll()
+    if watcher.board is None or watcher.error is not None:
+        return load_board(ref)  # its error, raised as the loader says it
+    return watcher.board
 
 
 def available(extra: str | None = None, yours: Path | None = None) -> list[BoardChoice]:

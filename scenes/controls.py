@@ -132,8 +132,17 @@ def words(action: Action, pad: bool | None = None) -> str:
 
 
 def hint_values() -> dict[str, str]:
-    """The catalogue's {key_<action>} placeholders: the bindings in use, in the player's words."""
-    return {f"{HINT_PREFIX}{row.action.value}": words(row.action) for row in ACTIONS}
+    """The catalogue's {key_<action>} placeholders: the bindings in use, in the player's words (made
+    again only when the bindings, the device named or the language change: a hint is drawn every frame)."""
+    bound, pad, language = _STATE["bound"], _STATE["pad"], i18n.language()
+    made = _HINT_WORDS.get("made")
+    if made is None or made[0] is not bound or made[1:3] != (pad, language):
+        values = {f"{HINT_PREFIX}{row.action.value}": words(row.action) for row in ACTIONS}
+        made = _HINT_WORDS["made"] = (bound, pad, language, values)
+    return dict(made[3])
+
+
+_HINT_WORDS: dict[str, tuple[Any, bool, str, dict[str, str]]] = {}  # "made": (bindings, pad, language, words)
 
 
 i18n.set_hints(HINT_PREFIX, hint_values)  # (i18n fills a text's {key_...} placeholders with them)

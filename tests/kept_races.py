@@ -3,6 +3,8 @@ race's replay (as the session keeps it) and a finished championship of two races
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import os
 from pathlib import Path
@@ -16,19 +18,34 @@ from scenes import boards
 
 
 def finished_race(seed: int = 4, names: tuple[str, str, str] = ("Zoé", "Bo", "Cy")) -> Race:
-    """A short race of computer racers on the practice board, played to its end."""
-    racers = [
+    """A short race of computer racers on the practice board, played to its end (a new Race each time,
+    made from the choices the racers made the first time: the expert's look-ahead is computed once)."""
+    race = Race.new(boards.practice_board(), lineup(names), turns=5, seed=seed)
+    for choice in copy.deepcopy(_choices(seed, names)):
+        race.choose(choice)
+    assert race.over
+    return race
+
+
+def lineup(names: tuple[str, str, str]) -> list[RacerSetup]:
+    return [
         RacerSetup("dwarf", names[0], "easy"),
         RacerSetup("thief", names[1], "expert"),
         RacerSetup("orc", names[2], "normal"),
     ]
+
+
+@functools.cache
+def _choices(seed: int, names: tuple[str, str, str]) -> list:
+    """The choices of the race, each racer's by his level."""
+    racers = lineup(names)
     race = Race.new(boards.practice_board(), racers, turns=5, seed=seed)
     rngs = seeds.bot_rngs(seed, len(racers))
     while not race.over:
         decision = race.pending
         assert decision is not None
         race.choose(ai.pick(race, decision, racers[decision.racer].bot or "easy", rngs[decision.racer]))
-    return race
+    return copy.deepcopy(race.choices)
 
 
 def keep_races(when: float | None = None) -> tuple[Path, Path]:

@@ -50,6 +50,7 @@ def test_the_json_gives_the_same_problems_as_the_text_each_with_its_place(writte
             assert f'layer "{p["layer"]}"' in p["line"]
 
 
+@pytest.mark.slow  # a process checking every malformed board: over half a second
 def test_main_py_check_map_format_json_on_every_malformed_board_at_once(written):  # noqa: F811
     paths = [str(written[name]) for name, *_ in CASES]
     run = lambda *extra: subprocess.run(  # noqa: E731

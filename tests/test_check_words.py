@@ -19,6 +19,7 @@ import pytest
 from game.app import addboards, session
 from game.boards.map_words import PLACES, SENTENCES, Said, said, sentences
 from game.boards.maps import check_map_command
+from tests import code_trees
 from tests.test_check_map import CASES, written  # noqa: F401  (the fixture of the malformed boards)
 from tests.test_maps_support import ROOT, paint, write_board
 
@@ -94,7 +95,7 @@ def test_every_sentence_the_checker_says_is_in_the_table_and_every_one_is_said()
     """Each said("key", ...) of game/boards names a key of the table, and gives the values its sentence names."""
     used = set()
     for path in sorted((ROOT / "game" / "boards").glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(code_trees.tree(path)):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "said":
                 key = node.args[0].value  # type: ignore[attr-defined]
                 assert key in SENTENCES, f"{path.name}: {key}"

@@ -138,6 +138,7 @@ def test_blank_codes_and_names_are_refused_in_one_sentence_without_a_traceback()
         assert len(out.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # two processes, and a bound on the time they take that a busy machine may cross
 def test_join_against_a_closed_port_says_what_to_check_in_under_two_seconds():
     port = free_port()  # nobody listens there
     began = time.monotonic()

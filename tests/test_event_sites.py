@@ -20,6 +20,7 @@ from game import Race, RacerSetup
 from game.boards.randomboard import random_board
 from game.bots import ai
 from game.rules.events import EVENT_KINDS, SHARED_KINDS, Event, EventLog
+from tests import code_trees
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 
@@ -28,7 +29,7 @@ def emit_calls() -> list[tuple[str, int, ast.Call]]:
     """(file, line, call) of every `something.emit(...)` in the engine."""
     calls = []
     for path in sorted(GAME.glob("*.py")) + sorted(GAME.glob("[bmr]*/*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = code_trees.tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "emit":
                 calls.append((str(path.relative_to(GAME)), node.lineno, node))

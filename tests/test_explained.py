@@ -69,7 +69,11 @@ def laden_race() -> Race:
 
 
 def in_window(app, race: Race) -> RaceScene:
+    """The race on the screen, its turns so far shown at once (as a key pressed while they play out
+    does), its decision asked."""
     scene = app.stack.push(RaceScene(race, SETUP))
+    app.step([], 1 / 30)
+    scene.skip()
     for _ in range(400):
         app.step([], 1 / 30)
         if not scene.busy and scene.panel is not None:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import code_trees
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -29,7 +31,7 @@ def import_graph(package: Path) -> dict[str, set[str]]:
     for name, path in files.items():
         here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         needs: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(code_trees.tree(path)):
             if isinstance(node, ast.Import):
                 needs.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import code_trees
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The parts, bottom first: a module may import the parts of its own row and of the rows before it.
@@ -85,7 +87,7 @@ def imported(tree: ast.AST, here: str, is_package: bool) -> list[tuple[int, str]
 def read(text: str, name: str, is_package: bool) -> tuple[list[tuple[int, str]], list[tuple[int, str, bool]]]:
     """A module's imports and its uses of the global random and the clock (the planted copies read
     again only what changed)."""
-    tree = ast.parse(text)
+    tree = code_trees.parsed(text)
     return imported(tree, name, is_package), global_uses(tree)
 
 

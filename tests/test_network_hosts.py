@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from game import Race, RacerSetup, load_board
 from game.bots import ai
 from game.net.client import Follower
@@ -154,9 +156,16 @@ def through_the_window() -> tuple[dict[str, list[dict]], str | None, Race]:
 
 
 def race_news(messages: list[dict]) -> list[dict]:
-    """A friend's messages but the lobby's news (they come together, as fast as the friends join) and
-    with his seat key left out (each host draws its own)."""
-    return [{k: v for k, v in m.items() if k != "token"} for m in messages if m["type"] != "lobby"]
+    """A friend's messages but the lobby's news (they come together, as fast as the friends join), with
+    his seat key left out (each host draws its own) and the seconds left on his turn clock (read from
+    the wall clock as an ask is sent: a busy machine may send it a tenth of a second later on one
+    host than on the other; `clocks` compares them)."""
+    return [{k: v for k, v in m.items() if k not in ("token", "clock")} for m in messages if m["type"] != "lobby"]
+
+
+def clocks(messages: list[dict]) -> list[float]:
+    """The seconds left on the turn clock, as each ask that carries it said."""
+    return [m["clock"] for m in messages if "clock" in m]
 
 
 def test_serve_and_the_windows_host_send_every_friend_the_same_messages_and_keep_the_same_race():
@@ -166,6 +175,7 @@ def test_serve_and_the_windows_host_send_every_friend_the_same_messages_and_keep
         kinds = [m["type"] for m in served[name]]
         assert kinds[0] == "welcome" and kinds[-1] == "over" and "ask" in kinds, kinds
         assert race_news(hosted[name]) == race_news(served[name]), name  # every message of the race, in order
+        assert clocks(hosted[name]) == pytest.approx(clocks(served[name]), abs=1.0), name  # the same clock, in time
     assert hosted_record == served_record  # the same race: board, racers, seed, every choice
     # the window host's screen followed that race, on the host's seed
     assert screen_race.seed == SEED and json.dumps(screen_race.to_dict()) == served_record

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game import Race, RacerSetup, load_board
 from game.app.settings import Settings
 from game.meta.simulate import run_race
@@ -53,6 +55,7 @@ def through_the_window() -> list[tuple[str, int]]:
     return points_by_racer(race)
 
 
+@pytest.mark.slow  # two processes (simulate, serve) and a window playing the race: a second or more
 def test_the_same_seed_and_lineup_give_the_same_race_through_simulate_serve_and_the_window():
     characters, levels = [c for c, _ in LINEUP], [level for _, level in LINEUP]
     engine = points_by_racer(run_race(load_board(BOARD), characters, levels, TURNS, SEED))

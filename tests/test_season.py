@@ -175,6 +175,7 @@ def run_season(*extra: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # three processes, each playing two races with a hard racer
 def test_the_season_command_is_deterministic_and_ends_with_the_table_as_json():
     first, again, other = (
         run_season("--seed", "5", "--json"),

@@ -17,6 +17,7 @@ from game.bots import ai
 from game.meta.season import Season
 from game.rules import seeds
 from game.rules.dice import RiggedDice
+from tests import code_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVE_FUNCTIONS = {
@@ -45,7 +46,7 @@ def save_calls(path: Path) -> list[str]:
     """The save functions a module reaches: `userdata.save_race`, `from ...userdata import
     save_race`, writing a replay file (`game.meta.replay.write`), and the modules of the games in progress
     and of the kept races (`game.app.games`, `game.app.kept`)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = code_trees.tree(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -100,7 +101,7 @@ def settings_saves(path: Path) -> list[int]:
     `Settings(…).save(…)`, `Settings.load(…).save(…)`, or their file written another way (a write whose
     path is `settings_path(…)` or names settings.json)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(code_trees.tree(path)):
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")

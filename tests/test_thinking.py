@@ -127,6 +127,7 @@ def test_a_search_stops_between_two_rollouts_when_told(monkeypatch):
     assert len(asked) == 5
 
 
+@pytest.mark.slow  # the worker pool: a process started, four expert searches in it
 def test_the_owners_take_turns_for_the_workers(pool):
     race = expert_race(seed=8)
     while race.racers[race.pending.racer].bot != "expert":
@@ -233,6 +234,7 @@ def test_serve_hosts_an_expert_with_the_pool_and_races_as_simulate_does():
     assert sorted(line["points"] for line in standings) == sorted(points)
 
 
+@pytest.mark.slow  # the worker pool: a process started and an expert search in it
 def test_leaving_the_race_stops_an_experts_search_and_the_pool_leaves_no_process_behind():
     from game.app.settings import Settings
     from scenes.app import App
