@@ -61,3 +61,52 @@ def test_the_relays_commands_say_what_is_wrong_in_one_sentence(args, words, code
     assert main.main(args) == code
     said = capsys.readouterr().err.strip()
     assert words in said and len(said.splitlines()) == 1 and "Traceback" not in said, said
+
+
+class Peer:
+    """A friend's socket as the relay sees it: whether his reading keeps up (`paused`), what he was sent."""
+
+    def __init__(self) -> None:
+        self.paused, self.sent = False, []
+        self.transport = self
+        self.unpaused = asyncio.Event()
+
+    def is_closing(self) -> bool:
+        return False
+
+    async def send(self, text: str) -> None:
+        if self.paused:  # (websockets waits while the peer does not read)
+            await self.unpaused.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append(code)
+
+
+def test_a_hosts_message_leaves_at_once_for_a_friend_who_reads_and_waits_in_order_for_one_who_does_not():
+    from game.net.relay import Friend, Room, owner_hash
+
+    async def scenario():
+        relay = Relay()
+        room = Room("ABCDEFGH", owner_hash("s" * 40), "127.0.0.1")
+        peer = Peer()
+        friend = room.links[1] = Friend(socket=peer, link=1)
+        writer = asyncio.ensure_future(relay.write(friend))
+        await relay.from_host(room, "1:a")
+        at_once = list(peer.sent)  # sent within the host's own reading: no task, no queue
+        peer.paused = True
+        await relay.from_host(room, "1:b")  # queued: his writer waits for him (the host's reading does not)
+        await relay.from_host(room, "1:c")
+        await asyncio.sleep(0)
+        peer.paused = False
+        await relay.from_host(room, "1:d")  # he reads again, but b and c wait for their turn: d after them
+        peer.unpaused.set()
+        for _ in range(20):
+            await asyncio.sleep(0)
+        friend.close(1000, "")
+        await asyncio.wait_for(writer, 1)
+        return at_once, peer.sent
+
+    at_once, sent = asyncio.run(scenario())
+    assert at_once == ["a"]
+    assert sent == ["a", "b", "c", "d", 1000]

@@ -53,6 +53,13 @@ SEND_TIMEOUT = 5.0  # seconds a message to a host may wait for him to read
 CONTROL = 512  # characters of a link-0 message at most
 
 
+def at_once(socket: Any) -> bool:
+    """Whether a message sent on `socket` now leaves without waiting: it is open and its peer reads (its
+    outgoing buffer is under its limit). Where websockets does not tell, False: the caller waits, bounded."""
+    transport = getattr(socket, "transport", None)
+    return getattr(socket, "paused", True) is False and transport is not None and not transport.is_closing()
+
+
 def owner_hash(secret: str) -> bytes:
     """What the relay keeps of an owner's secret (never the secret itself)."""
     return hashlib.blake2b(secret.encode(), digest_size=32, person=b"fr-relay-owner").digest()
@@ -90,6 +97,12 @@ class Friend:
     queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
     queued: int = 0
     closing: bool = False
+    writing: bool = False  # his writer is sending a message (it may wait for him to read)
+
+    def free(self) -> bool:
+        """Whether a message for him may be sent at once, not queued: nothing waits for him, and his
+        socket takes it without waiting (order is kept, and his host's reading never waits for him)."""
+        return not self.closing and not self.writing and self.queue.empty() and at_once(self.socket)
 
     def put(self, text: str) -> bool:
         """Queue a message for him; False when he already has QUEUED bytes waiting (he reads nothing)."""
@@ -148,6 +161,7 @@ class Relay:
             ssl=ssl,
             max_size=MAX_FROM_HOST + 16,  # (a friend's are held to MAX_MESSAGE below)
             max_queue=8,
+            compression=None,  # (deflate would cost every message twice, and memory on every connection)
             open_timeout=5.0,
             ping_interval=5,
             ping_timeout=10,
@@ -272,7 +286,7 @@ class Relay:
                     return
                 await bucket.take(len(text))
                 self.count["bytes_in"] += len(text)
-                self.from_host(room, text)
+                await self.from_host(room, text)
         finally:
             if room.host is socket:
                 room.host, room.away_since = None, time.monotonic()
@@ -284,8 +298,9 @@ class Relay:
             friend.close(1012, "the host's connection to the relay dropped: join again in a moment")
         room.links.clear()
 
-    def from_host(self, room: Room, text: str) -> None:
-        """One message from a host: to a friend's link, or the host's own (close a link)."""
+    async def from_host(self, room: Room, text: str) -> None:
+        """One message from a host: to a friend's link, or the host's own (close a link). Sent at once when
+        the friend takes it at once (it never waits for him), else queued for his writer."""
         link_text, _, body = text.partition(":")
         if not link_text.isdigit() or len(link_text) > 9:
             return
@@ -305,6 +320,13 @@ class Relay:
         if friend is None:
             return  # (he left meanwhile)
         self.count["messages"] += 1
+        if friend.free():
+            try:
+                await friend.socket.send(body)
+            except Exception:  # (he is gone: his own connection's end forgets him)
+                return
+            self.count["bytes_out"] += len(body)
+            return
         if not friend.put(body):
             del room.links[link]
             friend.closing = True
@@ -361,7 +383,10 @@ class Relay:
     async def to_host(self, room: Room, host: Any, text: str) -> bool:
         """Send to the host; False when he does not read within SEND_TIMEOUT or is gone."""
         try:
-            await asyncio.wait_for(host.send(text), SEND_TIMEOUT)
+            if at_once(host):  # (no timer, no task: it cannot wait)
+                await host.send(text)
+            else:
+                await asyncio.wait_for(host.send(text), SEND_TIMEOUT)
         except Exception:
             return False
         self.count["bytes_out"] += len(text)
@@ -375,7 +400,11 @@ class Relay:
                 await friend.socket.close(code=item[0], reason=close_reason(item[1]))
                 return
             friend.queued -= len(item)
-            await friend.socket.send(item)
+            friend.writing = True
+            try:
+                await friend.socket.send(item)
+            finally:
+                friend.writing = False
             self.count["bytes_out"] += len(item)
 
 
