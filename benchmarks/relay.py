@@ -270,6 +270,7 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
         await heard()  # every friend joined
         for way in ways[1:]:
             way.memory = (way.memory[0], proc(way.pid)[0])
+        await asyncio.sleep(2.0)  # (the handshakes' work done everywhere before the first turn)
         turns = max(1, round(args.seconds / args.phase))
         for k in range(turns):
             for way in ways[k % len(ways) :] + ways[: k % len(ways)]:

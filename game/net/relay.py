@@ -6,7 +6,10 @@ game/net/invite.py). The relay forwards each friend's text messages to the host 
 connection, and the host's answers back, without reading them: the host stays the one authority (its
 seed, its dice, its computer racers, its save). On the host's connection each message is
 `LINK:TEXT`: link 0 carries the relay's and the host's own small JSON messages (`registered`, `open`
-and `closed` a friend's link, `close` one), any other number a friend's link.
+and `closed` a friend's link, `close` one), any other number a friend's link. A message leaves as soon
+as it is read, on the reading connection's own turn, when its peer reads (else it waits in his queue);
+nothing is compressed (a race's messages are small: deflate cost every message twice, and memory on
+every connection).
 
 A room belongs to whoever registered it first: the relay keeps a hash of its secret, and only the same
 secret registers it again (after the host's connection dropped, or a race saved and resumed); a room
