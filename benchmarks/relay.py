@@ -108,6 +108,7 @@ class Way:
         self.name, self.rooms, self.relay = name, rooms, relay
         self.pid, self.port = 0, 0  # the relay's own process (under `timeout`) and port
         self.delays: list[float] = []  # seconds from a measured step's send to its arrival
+        self.turns: list[list[float]] = []  # the same, turn by turn
         self.messages = 0  # messages sent along this way (steps to each friend, answers)
         self.cpu = self.hosts = self.mine = self.spent = 0.0  # CPU of the relay, the hosts, the friends; the wall
         self.memory = (0, 0)  # the relay's resident bytes before and after its rooms opened
@@ -234,6 +235,7 @@ async def friend(url: str, room: Room, way: Way, answers: bool, local: tuple[str
             message = json.loads(text)
             if message["m"]:
                 way.delays.append(arrived - message["t"])
+                way.turns[-1].append(arrived - message["t"])
             if answers:
                 way.messages += 1
                 await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
@@ -275,6 +277,7 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
         for k in range(turns):
             for way in ways[k % len(ways) :] + ways[: k % len(ways)]:
                 cpu, mine, started = proc(way.pid)[1] if way.pid else 0.0, time.process_time(), time.monotonic()
+                way.turns.append([])
                 hosts.stdin.write(json.dumps({"turn": way.name, "seconds": args.seconds / turns}) + "\n")
                 hosts.stdin.flush()
                 said = await heard()
@@ -341,6 +344,12 @@ def report(ways: list[Way], args: argparse.Namespace) -> None:
         if way.relay is not None:
             line += f"   added p50 {p50 - direct[0]:5.2f} ms   p99 {p99 - direct[1]:6.2f} ms (target p99 <= 5 ms)"
         print(line)
+    for way in ways:  # (one stall of the machine in one turn makes a way's p99: each turn's own shows it)
+        each = [percentile(turn, 99) * 1000 for turn in way.turns if turn]
+        print(
+            f"  {way.name:<15} p99 of each turn, in order (ms): {'  '.join(f'{t:.1f}' for t in each)}   "
+            f"(their median {statistics.median(each):.1f})"
+        )
     for way in ways:
         line = (
             f"  {way.name:<15} CPU (% of a core over its turns): hosts' process {100 * way.hosts / way.spent:.0f}%, "
