@@ -5,6 +5,7 @@ budget of a fast sender, a room forgotten after its host stayed away, and every 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 
@@ -69,12 +70,15 @@ class Peer:
     def __init__(self) -> None:
         self.paused, self.sent = False, []
         self.transport = self
+        self.protocol = SimpleNamespace(state=SimpleNamespace(name="OPEN"))
         self.unpaused = asyncio.Event()
 
     def is_closing(self) -> bool:
         return False
 
     async def send(self, text: str) -> None:
+        if self.protocol.state.name != "OPEN":  # (websockets waits for the closing handshake to end)
+            await asyncio.Event().wait()
         if self.paused:  # (websockets waits while the peer does not read)
             await self.unpaused.wait()
         self.sent.append(text)
@@ -105,8 +109,12 @@ def test_a_hosts_message_leaves_at_once_for_a_friend_who_reads_and_waits_in_orde
             await asyncio.sleep(0)
         friend.close(1000, "")
         await asyncio.wait_for(writer, 1)
-        return at_once, peer.sent
+        closing, closing.protocol.state.name = Peer(), "CLOSING"  # he began closing: never sent to at once
+        room.links[2] = Friend(socket=closing, link=2)
+        await asyncio.wait_for(relay.from_host(room, "2:e"), 1)  # (the host's reading does not wait for him)
+        return at_once, peer.sent, room.links[2].queue.qsize()
 
-    at_once, sent = asyncio.run(scenario())
+    at_once, sent, queued = asyncio.run(scenario())
     assert at_once == ["a"]
     assert sent == ["a", "b", "c", "d", 1000]
+    assert queued == 1

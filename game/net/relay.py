@@ -57,10 +57,17 @@ CONTROL = 512  # characters of a link-0 message at most
 
 
 def at_once(socket: Any) -> bool:
-    """Whether a message sent on `socket` now leaves without waiting: it is open and its peer reads (its
-    outgoing buffer is under its limit). Where websockets does not tell, False: the caller waits, bounded."""
+    """Whether a message sent on `socket` now leaves without waiting: it is open (no closing handshake
+    begun: websockets would wait for the close) and its peer reads (its outgoing buffer is under its
+    limit). Where websockets does not tell, False: the caller waits, bounded."""
     transport = getattr(socket, "transport", None)
-    return getattr(socket, "paused", True) is False and transport is not None and not transport.is_closing()
+    state = getattr(getattr(socket, "protocol", None), "state", None)
+    return (
+        getattr(socket, "paused", True) is False
+        and getattr(state, "name", "") == "OPEN"
+        and transport is not None
+        and not transport.is_closing()
+    )
 
 
 def owner_hash(secret: str) -> bytes:
