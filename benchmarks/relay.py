@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -53,6 +54,9 @@ from game.net.relay import OWNER_HEADER, ROOM_HEADER  # noqa: E402
 PAD = "x" * 240  # a step's size, about 300 bytes with its fields
 WARM = 0.6  # seconds each turn runs before it is measured (every room sending)
 SETTLE = 0.3  # seconds after a turn for what is in flight to arrive
+# CLIENT_PINGS: the hosts and friends send no keepalive pings of their own (they answer the relay's).
+# Their thousands of connections, opened together, would ping all at once every 20 s (websockets'
+# default), a stall of this process of 100 ms and more in whichever way's turn it fell.
 PROFILED = """
 import cProfile, runpy, sys, time
 out = sys.argv.pop(1)
@@ -136,7 +140,10 @@ async def register(way: Way) -> None:
     for room in way.rooms:
         headers = {ROOM_HEADER: room.code, OWNER_HEADER: f"{room.number:040d}"}
         ws = await websockets.connect(
-            f"ws://127.0.0.1:{way.port}/host", additional_headers=headers, local_addr=(source(room.number), 0)
+            f"ws://127.0.0.1:{way.port}/host",
+            additional_headers=headers,
+            local_addr=(source(room.number), 0),
+            ping_interval=None,  # (see CLIENT_PINGS)
         )
         await ws.recv()  # registered
         way.closing.append(ws)
@@ -164,7 +171,14 @@ async def serve_direct(way: Way) -> None:
         async for _ in ws:
             pass
 
-    server = await websockets.serve(handler, "127.0.0.1", 0, max_queue=8, compression=None)  # (as the relay)
+    server = await websockets.serve(
+        handler,
+        "127.0.0.1",
+        0,
+        max_queue=8,
+        compression=None,
+        ping_interval=None,  # (as the relay; CLIENT_PINGS)
+    )
     way.closing.append(server)
     way.port = next(iter(server.sockets)).getsockname()[1]
 
@@ -187,6 +201,7 @@ async def play_hosts(args: argparse.Namespace) -> None:
     say({"direct": ways["direct"].port})
     for way in ways.values():
         await joined(way, args.friends)
+    quiet_collector()
     say({"joined": True})
     while line := await asyncio.to_thread(sys.stdin.readline):
         order = json.loads(line)
@@ -228,7 +243,7 @@ async def close(way: Way) -> None:
 async def friend(url: str, room: Room, way: Way, answers: bool, local: tuple[str, int] | None) -> None:
     import websockets
 
-    async with websockets.connect(url, open_timeout=30, local_addr=local) as ws:
+    async with websockets.connect(url, open_timeout=30, local_addr=local, ping_interval=None) as ws:  # CLIENT_PINGS
         await ws.send(json.dumps({"type": "hello", "code": room.code, "name": "f"}))
         async for text in ws:
             arrived = time.monotonic()
@@ -270,6 +285,7 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
                 for k in range(args.friends)
             ]
         await heard()  # every friend joined
+        quiet_collector()
         for way in ways[1:]:
             way.memory = (way.memory[0], proc(way.pid)[0])
         await asyncio.sleep(2.0)  # (the handshakes' work done everywhere before the first turn)
@@ -295,6 +311,14 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
         with contextlib.suppress(subprocess.TimeoutExpired):
             hosts.wait(10)
         hosts.kill()
+
+
+def quiet_collector() -> None:
+    """Every connection open: what this process holds now is frozen (`gc.freeze`), so that Python's
+    full collections of thousands of connections (tens of milliseconds each) do not stall the hosts or
+    the friends in the middle of a turn: the relay's delays are measured, not the benchmark's."""
+    gc.collect()
+    gc.freeze()
 
 
 def room_codes(args: argparse.Namespace) -> list[str]:

@@ -5,6 +5,7 @@ budget of a fast sender, a room forgotten after its host stayed away, and every 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -118,3 +119,38 @@ def test_a_hosts_message_leaves_at_once_for_a_friend_who_reads_and_waits_in_orde
     assert at_once == ["a"]
     assert sent == ["a", "b", "c", "d", 1000]
     assert queued == 1
+
+
+def test_a_relays_own_process_freezes_what_survived_its_full_collections_and_collects_it_again_in_time():
+    import subprocess
+    import sys
+
+    script = """
+import asyncio, gc, weakref
+from game.net.relay import collect_forever
+
+class Cycle:
+    pass
+
+async def main():
+    cycle = Cycle()
+    cycle.me = cycle
+    alive = weakref.ref(cycle)
+    task = asyncio.ensure_future(collect_forever(every=0.2))
+    await asyncio.sleep(0)  # its first full collection, then everything frozen
+    frozen = gc.get_freeze_count() > 0
+    del cycle
+    gc.collect()  # garbage now, but frozen: the collections leave it
+    kept = alive() is not None
+    for _ in range(100):  # (bounded: the next full collection comes within 0.2 s)
+        await asyncio.sleep(0.05)
+        if alive() is None:
+            break
+    task.cancel()
+    print(frozen, kept, alive() is None)
+
+asyncio.run(main())
+"""
+    root = Path(__file__).resolve().parent.parent
+    said = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
+    assert said.stdout.split() == ["True", "True", "True"], said.stdout + said.stderr  # (in a process of its own)
