@@ -3,24 +3,26 @@
     .venv/bin/python benchmarks/relay.py [--rooms 200] [--friends 4] [--rate 2] [--seconds 15] [--seed 1]
         [--phase 3] [--against DIR] [--profile FILE]
 
-One `main.py relay` process (its own process, so that its memory and CPU are its own); this process
-plays every room's host and friends with plain WebSocket clients: each host registers its room (the
-relay's `/host`), each friend joins it (`/ROOM-CODE`), each from the room's own address on the loopback
-network (127.0.0.2, 127.0.0.3, ...: the relay takes at most a few connections from one address). Every
-host sends its friends `--rate` steps a second (a step's size: 300 bytes, stamped with
-time.monotonic(), the system's monotonic clock on Linux), and the room's first friend answers each
-(a choice), as in a race. The same rooms are also played with each friend connected straight to his
-host (a WebSocket server in this process): the relay adds the difference of the delays from a host's
-send to a friend's arrival (p50 and p99). Target: p99 added <= 5 ms.
+One `main.py relay` process (its own process, so that its memory and CPU are its own). Every room's
+host plays in a second process (`--hosts`, told each turn on a pipe), its friends in this one, with
+plain WebSocket clients: each host registers its room (the relay's `/host`), each friend joins it
+(`/ROOM-CODE`), each from the room's own address on the loopback network (127.0.0.2, 127.0.0.3, ...:
+the relay takes at most a few connections from one address). Every host sends its friends `--rate`
+steps a second (a step's size: 300 bytes, stamped with time.monotonic(), the system's monotonic clock
+on Linux), and the room's first friend answers each (a choice), as in a race. The same rooms are also
+played with each friend connected straight to his host (a WebSocket server in the hosts' process, no
+compression, as the relay): a direct step crosses from one process to another, as between two homes,
+and the relay adds the difference of the delays from a host's send to a friend's arrival (p50 and
+p99). Target: p99 added <= 5 ms.
 
-Fairly, on a shared machine: every path (direct, the relay, and with `--against DIR` the relay of
-another checkout, e.g. `main`'s, run as a second process) has its rooms connected from the start, and
-the paths take turns of `--phase` seconds, in a rotating order, until each has been measured
-`--seconds`: each sees the same load of the machine, and the same load of this process (one path
-sending at a time). A relay's CPU time is read from /proc over its own turns only, and divided by the
-messages it forwarded then. The relay is one process on one event loop (one core at most); this process
-plays every host and friend on another (one core at most); whatever else runs on the machine shares
-the same cores.
+Fairly, on a shared machine: every way (direct, the relay, and with `--against DIR` the relay of
+another checkout, e.g. `main`'s, as a second relay process) has its rooms connected from the start;
+after a first turn each that is not measured (WARMING), the ways take turns of `--phase` seconds in a
+rotating order until each has been measured `--seconds`, so that each sees the same load. A relay's
+CPU time is read from /proc over its own turns only, and divided by the messages it forwarded then.
+The relay is one process on one event loop (one core at most); so are the hosts' and the friends'
+processes; whatever else runs on the machine shares the same cores. Each way's p99 is also printed
+turn by turn (one stall of the machine in one turn makes a whole run's p99).
 
 Also printed: the relay's memory (resident, after the rooms opened, less before). Everything stays on
 the loopback network; each relay runs under `timeout`, killed at the end.
@@ -54,6 +56,8 @@ from game.net.relay import OWNER_HEADER, ROOM_HEADER  # noqa: E402
 PAD = "x" * 240  # a step's size, about 300 bytes with its fields
 WARM = 0.6  # seconds each turn runs before it is measured (every room sending)
 SETTLE = 0.3  # seconds after a turn for what is in flight to arrive
+# WARMING: every way first plays a turn that is not measured: right after 1,000 connections opened, each
+# process's first full garbage collection of them (a relay's: 15 to 80 ms) and cold caches fall there.
 # CLIENT_PINGS: the hosts and friends send no keepalive pings of their own (they answer the relay's).
 # Their thousands of connections, opened together, would ping all at once every 20 s (websockets'
 # default), a stall of this process of 100 ms and more in whichever way's turn it fell.
@@ -211,7 +215,7 @@ async def play_hosts(args: argparse.Namespace) -> None:
         stop, measuring = asyncio.Event(), [False]
         sending = [asyncio.ensure_future(steps(room, way, args.rate, stop, measuring, rng)) for room in way.rooms]
         await asyncio.sleep(WARM)
-        measuring[0] = True
+        measuring[0] = order["measured"]
         await asyncio.sleep(order["seconds"])
         measuring[0] = False
         stop.set()
@@ -290,11 +294,17 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
             way.memory = (way.memory[0], proc(way.pid)[0])
         await asyncio.sleep(2.0)  # (the handshakes' work done everywhere before the first turn)
         turns = max(1, round(args.seconds / args.phase))
+        for way in ways:  # a first turn each, not measured (WARMING)
+            hosts.stdin.write(json.dumps({"turn": way.name, "seconds": args.phase, "measured": False}) + "\n")
+            hosts.stdin.flush()
+            await heard()
+            await asyncio.sleep(SETTLE)
         for k in range(turns):
             for way in ways[k % len(ways) :] + ways[: k % len(ways)]:
                 cpu, mine, started = proc(way.pid)[1] if way.pid else 0.0, time.process_time(), time.monotonic()
                 way.turns.append([])
-                hosts.stdin.write(json.dumps({"turn": way.name, "seconds": args.seconds / turns}) + "\n")
+                order = {"turn": way.name, "seconds": args.seconds / turns, "measured": True}
+                hosts.stdin.write(json.dumps(order) + "\n")
                 hosts.stdin.flush()
                 said = await heard()
                 await asyncio.sleep(SETTLE)
