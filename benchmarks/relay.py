@@ -1,29 +1,44 @@
 """A relay under load: many rooms of a host and its friends through one `main.py relay` process, on loopback.
 
     .venv/bin/python benchmarks/relay.py [--rooms 200] [--friends 4] [--rate 2] [--seconds 15] [--seed 1]
+        [--phase 3] [--against DIR] [--profile FILE]
 
-One `main.py relay` process (its own process, so that its memory and CPU are its own); this process
-plays every room's host and friends with plain WebSocket clients: each host registers its room (the
-relay's `/host`), each friend joins it (`/ROOM-CODE`), each from the room's own address on the loopback
-network (127.0.0.2, 127.0.0.3, ...: the relay takes at most a few connections from one address). Every
-host sends its friends `--rate` steps a second (a step's size: 300 bytes, stamped with
-time.monotonic(), the system's monotonic clock on Linux), and the room's first friend answers each
-(a choice), as in a race. The same rooms are then run with each friend connected straight to his host
-(a WebSocket server in this process), and the delay from a host's send to a friend's arrival compared:
-the relay adds the difference (its p50 and p99). Target: p99 added <= 5 ms. Also printed: the relay's
-memory (resident, after the rooms opened, less before) and CPU time per room.
+One `main.py relay` process (its own process, so that its memory and CPU are its own). Every room's
+host plays in a second process (`--hosts`, told each turn on a pipe), its friends in this one, with
+plain WebSocket clients: each host registers its room (the relay's `/host`), each friend joins it
+(`/ROOM-CODE`), each from the room's own address on the loopback network (127.0.0.2, 127.0.0.3, ...:
+the relay takes at most a few connections from one address). Every host sends its friends `--rate`
+steps a second (a step's size: 300 bytes, stamped with time.monotonic(), the system's monotonic clock
+on Linux), and the room's first friend answers each (a choice), as in a race. The same rooms are also
+played with each friend connected straight to his host (a WebSocket server in the hosts' process, no
+compression, as the relay): a direct step crosses from one process to another, as between two homes,
+and the relay adds the difference of the delays from a host's send to a friend's arrival (p50 and
+p99). Target: p99 added <= 5 ms.
 
-Everything stays on the loopback network; the relay runs under `timeout`, killed at the end.
+Fairly, on a shared machine: every way (direct, the relay, and with `--against DIR` the relay of
+another checkout, e.g. `main`'s, as a second relay process) has its rooms connected from the start;
+after a first turn each that is not measured (WARMING), the ways take turns of `--phase` seconds in a
+rotating order until each has been measured `--seconds`, so that each sees the same load. A relay's
+CPU time is read from /proc over its own turns only, and divided by the messages it forwarded then.
+The relay is one process on one event loop (one core at most); so are the hosts' and the friends'
+processes; whatever else runs on the machine shares the same cores. Each way's p99 is also printed
+turn by turn (one stall of the machine in one turn makes a whole run's p99).
+
+Also printed: the relay's memory (resident, after the rooms opened, less before). Everything stays on
+the loopback network; each relay runs under `timeout`, killed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -39,6 +54,25 @@ from game.net.protocol import CODE_LETTERS  # noqa: E402
 from game.net.relay import OWNER_HEADER, ROOM_HEADER  # noqa: E402
 
 PAD = "x" * 240  # a step's size, about 300 bytes with its fields
+WARM = 0.6  # seconds each turn runs before it is measured (every room sending)
+SETTLE = 0.3  # seconds after a turn for what is in flight to arrive
+# WARMING: every way first plays a turn that is not measured: right after 1,000 connections opened, each
+# process's first full garbage collection of them (a relay's: 15 to 80 ms) and cold caches fall there.
+# CLIENT_PINGS: the hosts and friends send no keepalive pings of their own (they answer the relay's).
+# Their thousands of connections, opened together, would ping all at once every 20 s (websockets'
+# default), a stall of this process of 100 ms and more in whichever way's turn it fell.
+PROFILED = """
+import cProfile, runpy, sys, time
+out = sys.argv.pop(1)
+del sys.argv[0]  # (then main.py and its arguments)
+profile = cProfile.Profile(time.process_time)  # the process's CPU time: not the waits for a core
+try:
+    profile.runcall(runpy.run_path, "main.py", run_name="__main__")
+except (SystemExit, KeyboardInterrupt):
+    pass
+finally:
+    profile.dump_stats(out)
+"""  # `main.py` under cProfile (`--profile`): its statistics written when it stops (Ctrl+C)
 
 
 def free_port() -> int:
@@ -68,89 +102,72 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class Room:
-    """A room's host and friends: how each sends to the others, and the delays its friends saw."""
+    """A room's host and friends: how its host sends to each friend."""
 
     def __init__(self, number: int, code: str) -> None:
         self.number, self.code = number, code
-        self.to_friends: list[Any] = []  # callables sending a step to one friend
-        self.delays: list[float] = []
+        self.to_friends: list[Any] = []  # (in the hosts' process) callables sending a step to one friend
 
 
-async def friend(url: str, room: Room, answers: bool, stop: asyncio.Event, measuring: list[bool]) -> None:
-    import websockets
+class Way:
+    """One way from hosts to friends (direct, or a relay process): its rooms, and what its turns measured."""
 
-    async with websockets.connect(url, open_timeout=30, local_addr=(source(room.number), 0)) as ws:
-        await ws.send(json.dumps({"type": "hello", "code": room.code, "name": "f"}))
-        async for text in ws:
-            arrived = time.monotonic()
-            message = json.loads(text)
-            if measuring[0]:
-                room.delays.append(arrived - message["t"])
-            if answers:
-                await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
-            if stop.is_set():
-                return
+    def __init__(self, name: str, rooms: list[Room], relay: subprocess.Popen[str] | None = None) -> None:
+        self.name, self.rooms, self.relay = name, rooms, relay
+        self.pid, self.port = 0, 0  # the relay's own process (under `timeout`) and port
+        self.delays: list[float] = []  # seconds from a measured step's send to its arrival
+        self.turns: list[list[float]] = []  # the same, turn by turn
+        self.messages = 0  # messages sent along this way (steps to each friend, answers)
+        self.cpu = self.hosts = self.mine = self.spent = 0.0  # CPU of the relay, the hosts, the friends; the wall
+        self.memory = (0, 0)  # the relay's resident bytes before and after its rooms opened
+        self.tasks: list[asyncio.Future[Any]] = []
+        self.closing: list[Any] = []
 
 
-async def steps(room: Room, rate: float, stop: asyncio.Event, rng: random.Random) -> None:
+# ---------------------------------------------------------------- the hosts' process (--hosts)
+async def steps(room: Room, way: Way, rate: float, stop: asyncio.Event, measuring: list[bool], rng) -> None:
     await asyncio.sleep(rng.random() / rate)  # the rooms out of step with each other
     n = 0
     while not stop.is_set():
-        text = json.dumps({"type": "step", "n": n, "t": time.monotonic(), "pad": PAD})
+        text = json.dumps({"type": "step", "n": n, "t": time.monotonic(), "m": measuring[0], "pad": PAD})
         for send in room.to_friends:
             await send(text)
+        way.messages += len(room.to_friends)
         n += 1
         await asyncio.sleep(1 / rate)
 
 
-async def through_relay(port: int, rooms: list[Room], friends: int, rate: float, seconds: float, rng) -> None:
+async def register(way: Way) -> None:
+    """Every room's host on a relay: registered, his friends' links noted as they open."""
     import websockets
 
-    stop, measuring, hosts = asyncio.Event(), [False], []
-    for room in rooms:
+    for room in way.rooms:
         headers = {ROOM_HEADER: room.code, OWNER_HEADER: f"{room.number:040d}"}
         ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/host", additional_headers=headers, local_addr=(source(room.number), 0)
+            f"ws://127.0.0.1:{way.port}/host",
+            additional_headers=headers,
+            local_addr=(source(room.number), 0),
+            ping_interval=None,  # (see CLIENT_PINGS)
         )
         await ws.recv()  # registered
-        hosts.append(ws)
-
-    async def carry(room: Room, ws: Any) -> None:
-        async for text in ws:
-            link, _, body = text.partition(":")
-            if link == "0" and json.loads(body)["type"] == "open":
-                number = json.loads(body)["link"]
-                room.to_friends.append(lambda text, number=number: ws.send(f"{number}:{text}"))
-
-    carried = [asyncio.ensure_future(carry(room, ws)) for room, ws in zip(rooms, hosts)]
-    clients = [
-        asyncio.ensure_future(friend(f"ws://127.0.0.1:{port}/{room.code}", room, k == 0, stop, measuring))
-        for room in rooms
-        for k in range(friends)
-    ]
-    while sum(len(room.to_friends) for room in rooms) < len(rooms) * friends:
-        await asyncio.sleep(0.05)
-    await run_steps(rooms, rate, seconds, stop, measuring, rng)
-    for task in carried + clients:
-        task.cancel()
-    for ws in hosts:
-        await ws.close()
+        way.closing.append(ws)
+        way.tasks.append(asyncio.ensure_future(carry(room, ws)))
 
 
-async def run_steps(rooms, rate, seconds, stop, measuring, rng) -> None:
-    sending = [asyncio.ensure_future(steps(room, rate, stop, rng)) for room in rooms]
-    await asyncio.sleep(2.0)  # warming up
-    measuring[0] = True
-    await asyncio.sleep(seconds)
-    measuring[0] = False
-    stop.set()
-    await asyncio.gather(*sending)
+async def carry(room: Room, ws: Any) -> None:
+    """A host's connection to the relay: his friends' links as they open (their answers read and dropped)."""
+    async for text in ws:
+        link, _, body = text.partition(":")
+        if link == "0" and json.loads(body)["type"] == "open":
+            number = json.loads(body)["link"]
+            room.to_friends.append(lambda text, number=number: ws.send(f"{number}:{text}"))
 
 
-async def direct(rooms: list[Room], friends: int, rate: float, seconds: float, rng) -> None:
+async def serve_direct(way: Way) -> None:
+    """Every room's host as a WebSocket server of his own (one server, the path naming the room)."""
     import websockets
 
-    by_code = {room.code: room for room in rooms}
+    by_code = {room.code: room for room in way.rooms}
 
     async def handler(ws: Any) -> None:
         room = by_code[ws.request.path[1:]]
@@ -158,20 +175,229 @@ async def direct(rooms: list[Room], friends: int, rate: float, seconds: float, r
         async for _ in ws:
             pass
 
-    server = await websockets.serve(handler, "127.0.0.1", 0, max_queue=8)
-    port = next(iter(server.sockets)).getsockname()[1]
-    stop, measuring = asyncio.Event(), [False]
-    clients = [
-        asyncio.ensure_future(friend(f"ws://127.0.0.1:{port}/{room.code}", room, k == 0, stop, measuring))
-        for room in rooms
-        for k in range(friends)
-    ]
-    while sum(len(room.to_friends) for room in rooms) < len(rooms) * friends:
+    server = await websockets.serve(
+        handler,
+        "127.0.0.1",
+        0,
+        max_queue=8,
+        compression=None,
+        ping_interval=None,  # (as the relay; CLIENT_PINGS)
+    )
+    way.closing.append(server)
+    way.port = next(iter(server.sockets)).getsockname()[1]
+
+
+async def play_hosts(args: argparse.Namespace) -> None:
+    """The hosts' process: told each turn on its standard input, it answers on its standard output."""
+    rng = random.Random(args.seed + 1)
+    codes = room_codes(args)
+    ways = {"direct": Way("direct", [Room(n, code) for n, code in enumerate(codes)])}
+    for name, port in json.loads(args.hosts).items():
+        ways[name] = Way(name, [Room(n, code) for n, code in enumerate(codes)])
+        ways[name].port = port
+
+    def say(what: dict[str, Any]) -> None:
+        print(json.dumps(what), flush=True)
+
+    await serve_direct(ways["direct"])
+    for way in list(ways.values())[1:]:
+        await register(way)
+    say({"direct": ways["direct"].port})
+    for way in ways.values():
+        await joined(way, args.friends)
+    quiet_collector()
+    say({"joined": True})
+    while line := await asyncio.to_thread(sys.stdin.readline):
+        order = json.loads(line)
+        if "turn" not in order:
+            break
+        way, sent, cpu = ways[order["turn"]], ways[order["turn"]].messages, time.process_time()
+        stop, measuring = asyncio.Event(), [False]
+        sending = [asyncio.ensure_future(steps(room, way, args.rate, stop, measuring, rng)) for room in way.rooms]
+        await asyncio.sleep(WARM)
+        measuring[0] = order["measured"]
+        await asyncio.sleep(order["seconds"])
+        measuring[0] = False
+        stop.set()
+        await asyncio.gather(*sending)
+        say({"sent": way.messages - sent, "cpu": time.process_time() - cpu})
+    for way in ways.values():
+        await close(way)
+
+
+async def joined(way: Way, friends: int) -> None:
+    deadline = time.monotonic() + 120
+    while sum(len(room.to_friends) for room in way.rooms) < len(way.rooms) * friends:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{way.name}: the friends did not all join within 120 s")
         await asyncio.sleep(0.05)
-    await run_steps(rooms, rate, seconds, stop, measuring, rng)
-    for task in clients:
+
+
+async def close(way: Way) -> None:
+    for task in way.tasks:
         task.cancel()
-    server.close()
+    for closing in way.closing:
+        if hasattr(closing, "recv"):  # a host's connection
+            await closing.close()
+        else:  # the direct way's server
+            closing.close()
+
+
+# ---------------------------------------------------------------- the friends' process (this one)
+async def friend(url: str, room: Room, way: Way, answers: bool, local: tuple[str, int] | None) -> None:
+    import websockets
+
+    async with websockets.connect(url, open_timeout=30, local_addr=local, ping_interval=None) as ws:  # CLIENT_PINGS
+        await ws.send(json.dumps({"type": "hello", "code": room.code, "name": "f"}))
+        async for text in ws:
+            arrived = time.monotonic()
+            message = json.loads(text)
+            if message["m"]:
+                way.delays.append(arrived - message["t"])
+                way.turns[-1].append(arrived - message["t"])
+            if answers:
+                way.messages += 1
+                await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
+
+
+async def run(ways: list[Way], args: argparse.Namespace) -> None:
+    """The friends of every way, the hosts in their own process; then the ways' turns, in rotation."""
+    hosts = subprocess.Popen(
+        [sys.executable, __file__, "--hosts", json.dumps({way.name: way.port for way in ways[1:]})]
+        + ["--rooms", str(args.rooms), "--friends", str(args.friends), "--rate", str(args.rate)]
+        + ["--seed", str(args.seed)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert hosts.stdin is not None and hosts.stdout is not None
+
+    async def heard() -> dict[str, Any]:
+        line = await asyncio.wait_for(asyncio.to_thread(hosts.stdout.readline), 300)  # type: ignore[union-attr]
+        if not line:
+            raise SystemExit("the hosts' process ended")
+        return dict(json.loads(line))
+
+    try:
+        ways[0].port = (await heard())["direct"]
+        for way in ways:
+            local = (lambda room: (source(room.number), 0)) if way.pid else (lambda room: None)
+            url = f"ws://127.0.0.1:{way.port}/"
+            way.tasks += [
+                asyncio.ensure_future(friend(url + room.code, room, way, k == 0, local(room)))
+                for room in way.rooms
+                for k in range(args.friends)
+            ]
+        await heard()  # every friend joined
+        quiet_collector()
+        for way in ways[1:]:
+            way.memory = (way.memory[0], proc(way.pid)[0])
+        await asyncio.sleep(2.0)  # (the handshakes' work done everywhere before the first turn)
+        turns = max(1, round(args.seconds / args.phase))
+        for way in ways:  # a first turn each, not measured (WARMING)
+            hosts.stdin.write(json.dumps({"turn": way.name, "seconds": args.phase, "measured": False}) + "\n")
+            hosts.stdin.flush()
+            await heard()
+            await asyncio.sleep(SETTLE)
+        for k in range(turns):
+            for way in ways[k % len(ways) :] + ways[: k % len(ways)]:
+                cpu, mine, started = proc(way.pid)[1] if way.pid else 0.0, time.process_time(), time.monotonic()
+                way.turns.append([])
+                order = {"turn": way.name, "seconds": args.seconds / turns, "measured": True}
+                hosts.stdin.write(json.dumps(order) + "\n")
+                hosts.stdin.flush()
+                said = await heard()
+                await asyncio.sleep(SETTLE)
+                way.cpu += proc(way.pid)[1] - cpu if way.pid else 0.0
+                way.mine += time.process_time() - mine
+                way.hosts += said["cpu"]
+                way.messages += said["sent"]
+                way.spent += time.monotonic() - started
+        hosts.stdin.write("{}\n")
+        hosts.stdin.flush()
+        for way in ways:
+            await close(way)
+    finally:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            hosts.wait(10)
+        hosts.kill()
+
+
+def quiet_collector() -> None:
+    """Every connection open: what this process holds now is frozen (`gc.freeze`), so that Python's
+    full collections of thousands of connections (tens of milliseconds each) do not stall the hosts or
+    the friends in the middle of a turn: the relay's delays are measured, not the benchmark's."""
+    gc.collect()
+    gc.freeze()
+
+
+def room_codes(args: argparse.Namespace) -> list[str]:
+    rng = random.Random(args.seed)
+    return ["".join(rng.choice(CODE_LETTERS) for _ in range(8)) for _ in range(args.rooms)]
+
+
+def start_relay(directory: Path, rooms: int, profile: str | None) -> tuple[subprocess.Popen[str], int, int]:
+    """`main.py relay` of the checkout in `directory`, in a process of its own: (it, its port, its pid)."""
+    port = free_port()
+    profiling = ["-c", PROFILED, str(Path(profile).resolve())] if profile else []
+    relay = subprocess.Popen(
+        ["timeout", "900", sys.executable, *profiling, "main.py", "relay", "--port", str(port)]
+        + ["--max-rooms", str(rooms)],
+        cwd=directory,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert relay.stdout is not None and "relaying on" in relay.stdout.readline()
+    pid = int(subprocess.run(["pgrep", "-P", str(relay.pid)], capture_output=True, text=True).stdout.split()[0])
+    return relay, port, pid
+
+
+def stop_relay(way: Way, profiled: bool) -> None:
+    assert way.relay is not None
+    if profiled:  # Ctrl+C: the relay stops, and cProfile writes its statistics
+        os.kill(way.pid, signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            way.relay.wait(30)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(way.relay.pid, signal.SIGKILL)
+    way.relay.wait(10)
+
+
+def report(ways: list[Way], args: argparse.Namespace) -> None:
+    print(
+        f"relay: {args.rooms} rooms of a host and {args.friends} friends, {args.rate:g} steps a second each, "
+        f"{args.seconds:g} s measured a way in turns of about {args.phase:g} s, seed {args.seed}; "
+        f"load average {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores"
+    )
+    p = {way.name: (statistics.median(way.delays) * 1000, percentile(way.delays, 99) * 1000) for way in ways}
+    direct = p["direct"]
+    for way in ways:
+        p50, p99 = p[way.name]
+        line = f"  {way.name:<15} {len(way.delays):6d} steps   delay p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
+        if way.relay is not None:
+            line += f"   added p50 {p50 - direct[0]:5.2f} ms   p99 {p99 - direct[1]:6.2f} ms (target p99 <= 5 ms)"
+        print(line)
+    for way in ways:  # (one stall of the machine in one turn makes a way's p99: each turn's own shows it)
+        each = [percentile(turn, 99) * 1000 for turn in way.turns if turn]
+        print(
+            f"  {way.name:<15} p99 of each turn, in order (ms): {'  '.join(f'{t:.1f}' for t in each)}   "
+            f"(their median {statistics.median(each):.1f})"
+        )
+    for way in ways:
+        line = (
+            f"  {way.name:<15} CPU (% of a core over its turns): hosts' process {100 * way.hosts / way.spent:.0f}%, "
+            f"friends' process {100 * way.mine / way.spent:.0f}%"
+        )
+        if way.relay is not None:
+            before, after = way.memory
+            line += (
+                f", relay {100 * way.cpu / way.spent:.0f}%: {1e6 * way.cpu / max(1, way.messages):.0f} us a message "
+                f"({way.messages} messages), {1000 * way.cpu / way.spent / args.rooms:.2f} ms a second a room; "
+                f"memory {before / 2**20:.1f} MB idle, {after / 2**20:.1f} MB with the rooms: "
+                f"{(after - before) / args.rooms / 1024:.1f} KB a room"
+            )
+        print(line)
 
 
 def main() -> int:
@@ -179,62 +405,33 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--friends", type=int, default=4, help="friends a room (each gets every step)")
     parser.add_argument("--rate", type=float, default=2.0, help="steps a second in each room")
-    parser.add_argument("--seconds", type=float, default=15.0, help="seconds measured in each run")
+    parser.add_argument("--seconds", type=float, default=15.0, help="seconds measured on each way")
+    parser.add_argument("--phase", type=float, default=3.0, help="seconds of one way's turn (the ways alternate)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", metavar="DIR", help="also measure the relay of the checkout in DIR, side by side")
+    parser.add_argument("--profile", metavar="FILE", help="run the relay under cProfile, its statistics saved in FILE")
+    parser.add_argument("--hosts", help=argparse.SUPPRESS)  # (the hosts' process: the relays' ports)
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    rng = random.Random(args.seed)
-    codes = ["".join(rng.choice(CODE_LETTERS) for _ in range(8)) for _ in range(args.rooms)]
-    port = free_port()
-    relay = subprocess.Popen(
-        ["timeout", "600", sys.executable, "main.py", "relay", "--port", str(port), "--max-rooms", str(args.rooms)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    if args.hosts:
+        asyncio.run(play_hosts(args))
+        return 0
+    codes = room_codes(args)
+    ways = [Way("direct", [Room(n, code) for n, code in enumerate(codes)])]
+    checkouts = [("relay", ROOT, args.profile)]
+    if args.against:
+        checkouts.append(("relay --against", Path(args.against), None))
     try:
-        assert relay.stdout is not None and "relaying on" in relay.stdout.readline()
-        pid = int(subprocess.run(["pgrep", "-P", str(relay.pid)], capture_output=True, text=True).stdout.split()[0])
-        before, cpu_before = proc(pid)
-        relayed = [Room(n, code) for n, code in enumerate(codes)]
-        started, mine = time.monotonic(), proc(os.getpid())[1]
-        asyncio.run(through_relay(port, relayed, args.friends, args.rate, args.seconds, rng))
-        spent, mine_relayed = time.monotonic() - started, proc(os.getpid())[1] - mine
-        after, cpu_after = proc(pid)
+        for name, directory, profile in checkouts:
+            relay, port, pid = start_relay(directory, args.rooms, profile)
+            ways.append(Way(name, [Room(n, code) for n, code in enumerate(codes)], relay))
+            ways[-1].pid, ways[-1].port, ways[-1].memory = pid, port, (proc(pid)[0], 0)
+        asyncio.run(run(ways, args))
     finally:
-        os.killpg(relay.pid, 9)
-        relay.wait(10)
-    straight = [Room(n, code) for n, code in enumerate(codes)]
-    started, mine = time.monotonic(), proc(os.getpid())[1]
-    asyncio.run(direct(straight, args.friends, args.rate, args.seconds, rng))
-    spent_direct, mine_direct = time.monotonic() - started, proc(os.getpid())[1] - mine
-    through = [d * 1000 for room in relayed for d in room.delays]
-    plain = [d * 1000 for room in straight for d in room.delays]
-    p = {name: (statistics.median(v), percentile(v, 99)) for name, v in (("relay", through), ("direct", plain))}
-    print(
-        f"relay: {args.rooms} rooms of a host and {args.friends} friends, {args.rate:g} steps a second each, "
-        f"{args.seconds:g} s measured, seed {args.seed}"
-    )
-    print(f"  steps received: {len(through)} through the relay, {len(plain)} direct")
-    print(f"  delay direct:       p50 {p['direct'][0]:6.2f} ms   p99 {p['direct'][1]:6.2f} ms")
-    print(f"  delay relay:        p50 {p['relay'][0]:6.2f} ms   p99 {p['relay'][1]:6.2f} ms")
-    added = (p["relay"][0] - p["direct"][0], p["relay"][1] - p["direct"][1])
-    print(f"  added by the relay: p50 {added[0]:6.2f} ms   p99 {added[1]:6.2f} ms   (target: p99 <= 5 ms)")
-    print(
-        f"  relay memory: {before / 2**20:.1f} MB idle, {after / 2**20:.1f} MB with the rooms: "
-        f"{(after - before) / args.rooms / 1024:.1f} KB a room"
-    )
-    cpu = cpu_after - cpu_before
-    print(
-        f"  relay CPU: {cpu:.2f} s over {spent:.1f} s ({100 * cpu / spent:.0f}% of a core): "
-        f"{1000 * cpu / spent / args.rooms:.2f} ms a second a room"
-    )
-    print(
-        f"  this process (hosts and friends): {100 * mine_relayed / spent:.0f}% of a core through the relay, "
-        f"{100 * mine_direct / spent_direct:.0f}% direct"
-    )
+        for way in ways[1:]:
+            stop_relay(way, way.name == "relay" and bool(args.profile))
+    report(ways, args)
     return 0
 
 

@@ -5,6 +5,8 @@ budget of a fast sender, a room forgotten after its host stayed away, and every 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -61,3 +63,94 @@ def test_the_relays_commands_say_what_is_wrong_in_one_sentence(args, words, code
     assert main.main(args) == code
     said = capsys.readouterr().err.strip()
     assert words in said and len(said.splitlines()) == 1 and "Traceback" not in said, said
+
+
+class Peer:
+    """A friend's socket as the relay sees it: whether his reading keeps up (`paused`), what he was sent."""
+
+    def __init__(self) -> None:
+        self.paused, self.sent = False, []
+        self.transport = self
+        self.protocol = SimpleNamespace(state=SimpleNamespace(name="OPEN"))
+        self.unpaused = asyncio.Event()
+
+    def is_closing(self) -> bool:
+        return False
+
+    async def send(self, text: str) -> None:
+        if self.protocol.state.name != "OPEN":  # (websockets waits for the closing handshake to end)
+            await asyncio.Event().wait()
+        if self.paused:  # (websockets waits while the peer does not read)
+            await self.unpaused.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append(code)
+
+
+def test_a_hosts_message_leaves_at_once_for_a_friend_who_reads_and_waits_in_order_for_one_who_does_not():
+    from game.net.relay import Friend, Room, owner_hash
+
+    async def scenario():
+        relay = Relay()
+        room = Room("ABCDEFGH", owner_hash("s" * 40), "127.0.0.1")
+        peer = Peer()
+        friend = room.links[1] = Friend(socket=peer, link=1)
+        writer = asyncio.ensure_future(relay.write(friend))
+        await relay.from_host(room, "1:a")
+        at_once = list(peer.sent)  # sent within the host's own reading: no task, no queue
+        peer.paused = True
+        await relay.from_host(room, "1:b")  # queued: his writer waits for him (the host's reading does not)
+        await relay.from_host(room, "1:c")
+        await asyncio.sleep(0)
+        peer.paused = False
+        await relay.from_host(room, "1:d")  # he reads again, but b and c wait for their turn: d after them
+        peer.unpaused.set()
+        for _ in range(20):
+            await asyncio.sleep(0)
+        friend.close(1000, "")
+        await asyncio.wait_for(writer, 1)
+        closing, closing.protocol.state.name = Peer(), "CLOSING"  # he began closing: never sent to at once
+        room.links[2] = Friend(socket=closing, link=2)
+        await asyncio.wait_for(relay.from_host(room, "2:e"), 1)  # (the host's reading does not wait for him)
+        return at_once, peer.sent, room.links[2].queue.qsize()
+
+    at_once, sent, queued = asyncio.run(scenario())
+    assert at_once == ["a"]
+    assert sent == ["a", "b", "c", "d", 1000]
+    assert queued == 1
+
+
+def test_a_relays_own_process_freezes_what_survived_its_full_collections_and_collects_it_again_in_time():
+    import subprocess
+    import sys
+
+    script = """
+import asyncio, gc, weakref
+from game.net.relay import collect_forever
+
+class Cycle:
+    pass
+
+async def main():
+    cycle = Cycle()
+    cycle.me = cycle
+    alive = weakref.ref(cycle)
+    task = asyncio.ensure_future(collect_forever(every=0.2))
+    await asyncio.sleep(0)  # its first full collection, then everything frozen
+    frozen = gc.get_freeze_count() > 0
+    del cycle
+    gc.collect()  # garbage now, but frozen: the collections leave it
+    kept = alive() is not None
+    for _ in range(100):  # (bounded: the next full collection comes within 0.2 s)
+        await asyncio.sleep(0.05)
+        if alive() is None:
+            break
+    task.cancel()
+    print(frozen, kept, alive() is None)
+
+asyncio.run(main())
+"""
+    root = Path(__file__).resolve().parent.parent
+    said = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
+    assert said.stdout.split() == ["True", "True", "True"], said.stdout + said.stderr  # (in a process of its own)

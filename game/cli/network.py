@@ -31,7 +31,7 @@ from game.net.protocol import (
     split_address,
     standings_json,
 )
-from game.net.relay import Relay
+from game.net.relay import Relay, collect_forever
 from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
 from game.net.tls import TlsError, client_context, server_context, untrusted
@@ -327,6 +327,7 @@ def run_relay(args: argparse.Namespace) -> int:
 
     async def running() -> None:
         port = await relay.listen(args.address, args.port, tls)
+        collector = asyncio.ensure_future(collect_forever())  # (this process is the relay's own)
         where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
         relay.say(f"relaying on {where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms")
         try:
@@ -334,6 +335,7 @@ def run_relay(args: argparse.Namespace) -> int:
         except TimeoutError:
             pass
         finally:
+            collector.cancel()
             await relay.stop()
 
     try:
