@@ -66,8 +66,8 @@ def test_a_level_is_deterministic_for_a_seed(level):
     assert play(4) == play(4)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_no_level_sees_the_dice_to_come(level):
+@pytest.mark.parametrize("level", [pytest.param(x, marks=pytest.mark.slow) if x == "expert" else x for x in LEVELS])
+def test_no_level_sees_the_dice_to_come(level):  # (the expert's, over a second, in the full run)
     race = race_for([level, "normal", level], 7)
     rngs = {i: random.Random(i) for i in range(3)}
     checked = 0

@@ -126,6 +126,7 @@ def _checked(paths: list[str], language: str) -> tuple[list[str], dict]:
     return text.getvalue().splitlines(), json.loads(data.getvalue())
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_the_bad_boards_checked_in_french_give_french_sentences_with_the_same_places(written):  # noqa: F811
     paths = [str(written[name]) for name, *_ in CASES]
     en_lines, en = _checked(paths, "en")

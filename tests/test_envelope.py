@@ -100,6 +100,7 @@ def versions_written_by_hand(path: Path) -> list[int]:
     return found
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_no_module_writes_a_files_version_but_through_its_envelope():
     modules = [*sorted((ROOT / "game").rglob("*.py")), *sorted((ROOT / "scenes").rglob("*.py"))]
     by_hand = {p.relative_to(ROOT).as_posix(): lines for p in modules if (lines := versions_written_by_hand(p))}

@@ -189,6 +189,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_computer_racers_only_race_the_same_through_serve_the_windows_host_and_the_engine():
     seats = ["bot:hard:elf", "bot:normal:dwarf", "bot:easy:orc"]
     command = ["serve", "--port", str(free_port()), "--code", CODE, "--board", str(BOARD), "--seats", ",".join(seats)]

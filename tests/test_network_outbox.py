@@ -8,6 +8,8 @@ import asyncio
 import json
 import time
 
+import pytest
+
 from game.net.host import Host, Seat
 from game.net.outbox import Outboxes
 from scenes import boards
@@ -50,6 +52,7 @@ async def until(condition, seconds: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_a_spectator_who_stops_reading_delays_no_broadcast_and_is_closed_at_the_bound():
     async def scenario() -> None:
         host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot", bot="easy", character="orc")], CODE, 7)

@@ -324,6 +324,7 @@ def test_a_window_cuts_off_a_host_that_floods_it():
         thread.join(10)
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room():
     import asyncio
 

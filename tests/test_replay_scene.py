@@ -59,6 +59,7 @@ def test_the_replay_plays_the_recorded_race_to_its_end(app, finished, tmp_path):
     assert not app.stack.scenes and not app.running
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_pause_step_and_speed(app, finished):
     replay = parse(record(finished))
     scene = app.stack.push(replay_scene(replay, start(replay)))

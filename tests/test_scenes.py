@@ -489,6 +489,7 @@ def test_the_board_preview_says_a_broken_board_in_the_players_language(app, tmp_
 
 
 # ---------------------------------------------------------------- screenshots
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_every_scene_draws_a_full_non_empty_screenshot(app, tmp_path):
     from scenes.screenshots import take_all
 

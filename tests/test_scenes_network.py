@@ -202,6 +202,7 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
     assert standings(host) == standings(again) == standings(bob)
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept(folder, monkeypatch):
     port = nw.free_port()
     host, friend = nw.window(port), nw.window()

@@ -62,7 +62,7 @@ def test_a_client_fed_the_hosts_faces_is_the_same_race_and_cannot_roll_one_more(
         fed.roll(D6)
 
 
-@pytest.mark.parametrize("policy", ["hard", "expert"])
+@pytest.mark.parametrize("policy", ["hard", pytest.param("expert", marks=pytest.mark.slow)])
 def test_the_look_ahead_bots_choose_on_a_client_exactly_as_on_the_host(policy):
     """The forks of the client's race (fed dice) are the forks of the host's (seeded dice): same
     options, same outcomes for the same bot dice, so a hard or expert bot picks the same option."""

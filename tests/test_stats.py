@@ -108,6 +108,7 @@ def kept(tmp_path, monkeypatch):
     return races, old
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_every_figure_of_the_statistics_screen_is_the_count_made_from_the_races(kept, monkeypatch):
     races, old = kept
     lia = rebuild(load(old))  # the old replay's race, rebuilt: Lia is its person, racer 3

@@ -96,6 +96,7 @@ def finish(sess: Session, rngs) -> Race:
     return sess.race
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_a_choice_taken_back_and_another_made_goes_on_as_if_the_other_had_been_made_first(meadow, folder):
     sess, rngs, calm, other = branch(meadow, 3)
     decision, before = sess.race.pending, sess.race.to_dict()
@@ -116,6 +117,7 @@ def test_a_choice_taken_back_and_another_made_goes_on_as_if_the_other_had_been_m
     assert [e.to_dict() for e in undone.log] == [e.to_dict() for e in straight.log]
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_a_choice_is_never_taken_back_past_a_roll_a_chest_or_a_fights_die(meadow, folder):
     """Three races played by policies: after each person's choice, a take-back is offered exactly when
     the dice did not move; then it gives back the race as it was (the same dice), and the same choice

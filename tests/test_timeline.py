@@ -113,6 +113,7 @@ def recorded() -> tuple[Any, list[dict[str, Any]]]:
     return parse(record(race)), after
 
 
+@pytest.mark.slow  # (half a second or more: the quick loop leaves it to the full run)
 def test_every_event_has_its_game_turn_and_its_racer(recorded):
     replay, after = recorded
     timeline = Timeline(replay)
