@@ -26,7 +26,7 @@ from scenes.ui.widgets import Button, FocusGroup, panel, titled_card, veil
 if TYPE_CHECKING:
     from scenes.race.parts import TalkingScene
 
-SAY_BUTTON = pygame.Rect(1104, 204, 156, 28)  # at the right of the race log's heading
+SAY_SIZE = (156, 28)  # the *Say (Q)* button, at the right of the race log's heading (taller with the Text size)
 CARD = (520, 124 + 44 * (len(PHRASES) + 1))
 CARD_TOP = 90
 
@@ -36,11 +36,25 @@ def shown(scene: TalkingScene) -> bool:
     return bool(getattr(scene.seats, "talks", False))
 
 
+def say_button(scene: TalkingScene) -> pygame.Rect | None:
+    """Where *Say (Q)* is: at the right of the race log's heading, wherever the log was laid out (the
+    window's size, the number of cards, the Text size); None while the log is folded away or not drawn."""
+    box = scene.log_box
+    if not shown(scene) or scene.folded or box is None:
+        return None
+    width, height = (
+        max(SAY_SIZE[0], text.width(t("say.button"), 15, "bold") + 20),
+        text.tall(SAY_SIZE[1], 15, "bold", 3),
+    )
+    return pygame.Rect(box.right - 12 - width, box.top + 4, width, height)
+
+
 def draw_button(surface: pygame.Surface, scene: TalkingScene) -> None:
     """*Say (Q)* at the right of the race log's heading, in a network race."""
-    if shown(scene):
-        panel(surface, SAY_BUTTON, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
-        text.draw(surface, t("say.button"), SAY_BUTTON.center, 15, theme.TEXT, "bold", anchor="center")
+    button = say_button(scene)
+    if button is not None:
+        panel(surface, button, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
+        text.draw(surface, t("say.button"), button.center, 15, theme.TEXT, "bold", anchor="center")
 
 
 def asks(scene: TalkingScene, event: pygame.event.Event) -> bool:
@@ -49,7 +63,10 @@ def asks(scene: TalkingScene, event: pygame.event.Event) -> bool:
         return False
     if controls.pressed(event, Action.QUICK_MESSAGES):
         return True
-    return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SAY_BUTTON.collidepoint(event.pos)
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+        return False
+    button = say_button(scene)
+    return button is not None and button.collidepoint(event.pos)
 
 
 class Talk(Protocol):

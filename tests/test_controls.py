@@ -215,3 +215,23 @@ def test_the_quick_messages_key_is_an_action_the_player_rebinds_and_the_say_butt
     assert quick.asks(race, letter("t")) and not quick.asks(race, letter("q"))
     assert t("say.button") == "Say… (T)"
     assert not quick.asks(SimpleNamespace(seats=SimpleNamespace(talks=False)), letter("t"))  # no network race
+
+
+def test_the_say_button_stands_on_the_race_logs_heading_wherever_it_is_and_folds_away_with_it():
+    from types import SimpleNamespace
+
+    import pygame
+
+    from scenes import quick
+
+    def click(pos):
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+    for log in (pygame.Rect(872, 200, 400, 300), pygame.Rect(1512, 480, 400, 590)):  # (1280x720, 1920x1080)
+        scene = SimpleNamespace(seats=SimpleNamespace(talks=True), folded=False, log_box=log)
+        button = quick.say_button(scene)
+        assert button is not None and log.contains(button) and button.top < log.top + 40  # on its heading
+        assert quick.asks(scene, click(button.center)) and not quick.asks(scene, click((log.left + 5, log.top + 5)))
+        scene.folded = True  # the cards and the log folded away: nothing answers where the button was
+        assert quick.say_button(scene) is None and not quick.asks(scene, click(button.center))
+    assert quick.say_button(SimpleNamespace(seats=SimpleNamespace(talks=True), folded=False, log_box=None)) is None

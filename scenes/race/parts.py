@@ -137,7 +137,14 @@ class DrawnScene(Shown, Stage, Protocol):
 
 
 class TalkingScene(Protocol):
-    """What the quick messages' button (scenes/quick.py) reads: the seats (a network race's talk)."""
+    """What the quick messages' button (scenes/quick.py) reads: the seats (a network race's talk), and
+    where the race log is (the button stands on its heading, folded away with it)."""
 
     @property
     def seats(self) -> Seats: ...
+
+    @property
+    def folded(self) -> bool: ...
+
+    @property
+    def log_box(self) -> pygame.Rect | None: ...

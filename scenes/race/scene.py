@@ -106,6 +106,11 @@ class RaceScene(Scene):
 
     # ---------------------------------------------------------------- lifecycle
     @property
+    def log_box(self) -> pygame.Rect | None:
+        """Where the race log was drawn last (None before its first drawing)."""
+        return self.playback.log.rect
+
+    @property
     def race(self) -> Race:
         """The race shown: the session's (it owns the race, saves it and takes choices back; the scene
         only reads it)."""
@@ -493,8 +498,7 @@ class RaceScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
         self.view_buttons.draw(surface, self)
-        if not self.folded:  # (on the log's heading: folded away with it)
-            quick.draw_button(surface, self)
+        quick.draw_button(surface, self)  # (on the log's heading: folded away with it)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)
         self.inspector.draw(surface)
