@@ -20,7 +20,7 @@ from game import Decision, Option, Race
 from game.app.controls import OPTIONS, Action
 from scenes import audio, controls, dice_tray, i18n, options, words
 from scenes.i18n import t
-from scenes.option_rows import OptionRows
+from scenes.option_rows import OptionRows, most_rows
 from scenes.options import Entry
 from scenes.render import effects, rolls, sprites
 from scenes.ui import text, theme
@@ -107,7 +107,8 @@ class DecisionPanel:
         width = self.area.width - 20
         x0 = self.area.left + 10
         wide = lambda e: max(96, text.width(e.label, 18, "bold") + (64 if e.icon else 36))  # noqa: E731
-        self.rows = OptionRows(self._button_entries(), width - 20, wide)  # (a long list scrolls)
+        most = most_rows(self.area.height)  # (a long list scrolls; a larger window shows more rows)
+        self.rows = OptionRows(self._button_entries(), width - 20, wide, most)
         # the keys' hint goes beside the question, or under it when both do not fit on one line
         self.hint = t("dec.hint_clover") if self.clover else t(HINTS.get(self.decision.kind, "dec.hint"))
         room = width - 32 - text.width(words.prompt(self.decision, self.race), 21, "bold")

@@ -1,5 +1,6 @@
 """The decision panel's rows of option buttons (scenes/decisions.py): as many buttons to a row as fit
-across the panel, in as few rows as that takes, and never more than MAX_ROWS rows on screen. A longer
+across the panel, in as few rows as that takes, and never more than MAX_ROWS rows on screen
+(more in a larger window: `most_rows`). A longer
 list (fourteen moves of a double six, in French) scrolls: the focused option's row is always shown
 (Left / Right, Tab and the number keys move the focus, and so the rows), and a mark at the rows'
 right, an arrow with the count of rows out of sight, says there are more above or below; a click
@@ -15,7 +16,16 @@ import pygame
 
 from scenes.ui import text, theme
 
-MAX_ROWS = 3  # rows of buttons on screen at most: the board keeps the rest of the height
+MAX_ROWS = 3  # rows of buttons on screen at most in the designed board view (674 high): the board keeps the rest
+ROW_ROOM = 120  # each this much more height of the board's view (a larger window) allows one row more
+
+
+def most_rows(view_height: int) -> int:
+    """The rows of buttons shown at most over a board view `view_height` high: MAX_ROWS at the designed
+    size, one more for each ROW_ROOM pixels more (a larger window shows a long list whole)."""
+    return MAX_ROWS + max(0, (view_height - 674) // ROW_ROOM)
+
+
 GAP = 10  # between two buttons of a row
 MARK = 30  # the scroll marks' column, at the rows' right (only while the rows scroll)
 
@@ -37,11 +47,11 @@ def lines_of(entries: Sequence[Any], room: int, width_of: Callable[[Any], int]) 
 class OptionRows:
     """The buttons' rows of one decision panel (see the module)."""
 
-    def __init__(self, entries: Sequence[Any], room: int, width_of: Callable[[Any], int]) -> None:
+    def __init__(self, entries: Sequence[Any], room: int, width_of: Callable[[Any], int], most: int = MAX_ROWS) -> None:
         self.lines = lines_of(entries, room, width_of)
-        if len(self.lines) > MAX_ROWS:  # (room for the marks beside the rows)
+        if len(self.lines) > most:  # (room for the marks beside the rows)
             self.lines = lines_of(entries, room - MARK, width_of)
-        self.shown = min(len(self.lines), MAX_ROWS)
+        self.shown = min(len(self.lines), most)
         self.first = 0  # the first row shown
         self.area = pygame.Rect(0, 0, 0, 0)  # where the rows shown are (set by place)
         self.pitch = self.tall = 0

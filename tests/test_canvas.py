@@ -167,6 +167,26 @@ def test_a_decision_of_fourteen_moves_scrolls_its_rows_with_the_focus_and_cuts_n
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_in_a_larger_window_the_fourteen_moves_show_whole_the_board_still_above_them(tmp_path, monkeypatch, language):
+    from scenes import i18n
+    from scenes.option_rows import MAX_ROWS, most_rows
+    from tests import view_shots
+
+    app = window(tmp_path, monkeypatch, (1920, 1080))  # (Interface scale 100 %: a logical 1920x1080)
+    i18n.set_language(language)
+    try:
+        scene = view_shots._deciding(app)
+        panel = scene.panel
+        assert panel is not None and len(panel.entries) >= 14
+        assert most_rows(scene.view.height) > MAX_ROWS, "a taller view allows more rows"
+        assert not panel.rows.scrolls, f"{len(panel.rows.lines)} rows: the list shows whole"
+        assert all(e.rect is not None and panel.rect.contains(e.rect) for e in panel._button_entries())
+        assert panel.rect.top - scene.view.top > scene.view.height // 2, "the board keeps most of the height"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_wheel_keeps_the_square_under_the_pointer_on_a_board_narrower_than_the_larger_view(tmp_path, monkeypatch):
     app = window(tmp_path, monkeypatch)
     scene = a_race(app)  # (the practice board: far narrower than a 1920x1080 screen's view)
