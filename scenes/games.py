@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from game.app import session
+from scenes import i18n
 from scenes.i18n import character as character_name
 from scenes.i18n import t
 from scenes.ui import theme
@@ -52,10 +53,16 @@ def kind_words(game: session.Game) -> str:
     return t("games.kind_race")
 
 
+def board_words(summary: dict) -> str:
+    """The summary's board by its name in the player's language (the map's own, in English, when the
+    board gives none there, or the file was saved before summaries named it in other languages)."""
+    return str(summary.get("board_names", {}).get(i18n.language()) or summary["board"])
+
+
 def heading(game: session.Game) -> str:
     """The game's name: its board, or its championship's."""
     summary = game.summary
-    return str(summary["name"] if game.kind == "season" else summary["board"])
+    return str(summary["name"] if game.kind == "season" else board_words(summary))
 
 
 def progress(game: session.Game) -> str:
@@ -66,7 +73,7 @@ def progress(game: session.Game) -> str:
         if summary["turn"] <= 0:
             return t("games.season_next", number=number, total=total)
         turn, turns = summary["turn"], summary["turns"]
-        return t("games.season_race", number=number, total=total, turn=turn, turns=turns, board=summary["board"])
+        return t("games.season_race", number=number, total=total, turn=turn, turns=turns, board=board_words(summary))
     return t("games.turn", turn=summary["turn"], turns=summary["turns"])
 
 

@@ -16,7 +16,7 @@ import pytest
 from kept_races import finished_race, keep_races
 
 from game import Race, RacerSetup
-from game.app import session, userdata
+from game.app import games, session, userdata
 from game.app.settings import Settings
 from scenes import audio, boards, i18n
 from scenes.app import App
@@ -406,6 +406,34 @@ def test_the_title_names_the_other_games_in_progress(app):
     title = app.stack.push(TitleScene())
     app.step([])
     assert "(and 1 " in title.latest() and ("championship" in title.latest() or "race" in title.latest())
+
+
+def test_the_title_names_a_game_in_progress_by_its_board_in_the_players_language(app):
+    from scenes import i18n
+
+    meadow = boards.load(str(boards.assets.maps_dir() / boards.GENTLE))
+    assert meadow.name_in("fr") != meadow.name  # (La Course du pré, Meadow Dash)
+    race = Race.new(meadow, [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    session.new_race(race, {"board": boards.GENTLE, "turns": 5, "racers": []}).save(background=False)
+    title = app.stack.push(TitleScene())
+    app.step([])
+    assert meadow.name in title.latest()
+    i18n.set_language("fr")
+    try:
+        assert meadow.name_in("fr") in title.latest() and meadow.name not in title.latest()
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_summarys_board_names_are_checked_like_the_rest_of_it():
+    from game.rules import record
+
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    summary = games.race_summary(race, {})
+    for names in ({"fr": "x" * 61}, {"fr": 3}, {"../x": "Pré"}, {f"l{'a' * k}": "x" for k in range(9)}):
+        with pytest.raises(record.RecordError, match="board_names"):
+            record.check_summary({**summary, "board_names": names}, False)
+    assert record.check_summary({**summary, "board_names": {"fr": "Pré"}}, False)
 
 
 # ---------------------------------------------------------------- the host's lobby

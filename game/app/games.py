@@ -27,10 +27,13 @@ from typing import TYPE_CHECKING, Any
 from game.app import leftovers, userdata
 from game.app.folder import PlayerFolder
 from game.app.jsonfiles import opened
+from game.boards.map_format import BOARD_NAME_LENGTH
 from game.envelope import Envelope
 from game.rules import record
+from game.rules.record import BOARD_NAMES_MOST
 
 if TYPE_CHECKING:
+    from game.boards.board import Board
     from game.meta.season import Season
     from game.rules.race import Race
 
@@ -98,7 +101,14 @@ def race_summary(race: Race, setup: dict[str, Any], bots: dict[int, str] | None 
         "racers": racers,
         "network": str(setup.get("network") or ""),
         "code": str(setup.get("code") or ""),
+        "board_names": board_names(race.board),
     }
+
+
+def board_names(board: Board) -> dict[str, str]:
+    """A board's name in the other languages it gives one in (its map's `name.fr`...), for the list."""
+    named = {key.split(".", 1)[1]: text for key, text in board.translations.items() if key.startswith("name.")}
+    return {language: text[:BOARD_NAME_LENGTH] for language, text in sorted(named.items())[:BOARD_NAMES_MOST]}
 
 
 def season_summary(season: Season) -> dict[str, Any]:
@@ -111,6 +121,7 @@ def season_summary(season: Season) -> dict[str, Any]:
         "race_number": season.race_number,
         "races": len(season.boards),
         "board": race.board.name if race is not None else "",
+        "board_names": board_names(race.board) if race is not None else {},
         "next": "" if race is not None or season.over else season.boards[len(season.results)],
         "turn": race.turn if race is not None else 0,
         "turns": race.turns if race is not None else 0,

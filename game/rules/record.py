@@ -272,7 +272,9 @@ SUMMARY = (
     Field("racers", LIST, items=OBJECT, longest=MAX_RACERS),
     Field("network", TEXT, optional=True, among=("", "host", "friend")),
     Field("code", TEXT, optional=True, longest=16),
+    Field("board_names", OBJECT, optional=True),  # the board's name in other languages ({"fr": ...})
 )
+BOARD_NAMES_MOST = 8  # languages a summary names its board in, at most
 SEASON_SUMMARY = SUMMARY + (
     Field("name", TEXT, longest=NAME_LENGTH),
     Field("race_number", WHOLE, low=0, high=100),
@@ -317,6 +319,19 @@ def check_summary(summary: Any, season: bool) -> dict[str, Any]:
     check_fields(summary, SEASON_SUMMARY if season else SUMMARY, "the field 'summary.{}'")
     for index, racer in enumerate(summary["racers"], 1):
         check_fields(racer, SETUP_RACER, f"the summary's racer {index}'s {{}}")
+    names = summary.get("board_names", {})
+    if len(names) > BOARD_NAMES_MOST:
+        raise RecordError(
+            f"the field 'summary.board_names' names {len(names)} languages, not at most {BOARD_NAMES_MOST}"
+        )
+    for language, name in names.items():
+        if not (0 < len(language) <= 8 and language.isascii() and language.isalpha()):
+            raise RecordError("the field 'summary.board_names' names a language that is not a language code")
+        wrong = Field(language, TEXT, longest=BOARD_NAME_LENGTH).problem(
+            name, f"the field 'summary.board_names.{language}'"
+        )
+        if wrong is not None:
+            raise RecordError(wrong)
     checked: dict[str, Any] = summary
     return checked
 
