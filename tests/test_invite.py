@@ -16,7 +16,7 @@ from game.net.protocol import CODE_LETTERS
         ("race.example.org/KZWX-4242", True, "race.example.org", 443, "KZWX4242"),
         ("  Race.Example.org:47811/kzwx4242 ", True, "race.example.org", 47811, "KZWX4242"),
         ("wss://race.example.org/KZWX-4242", True, "race.example.org", 443, "KZWX4242"),
-        ("ws://192.168.1.20:47811/KZWX-4242", False, "192.168.1.20", 47811, "KZWX4242"),
+        ("ws://127.0.0.20:47811/KZWX-4242", False, "127.0.0.20", 47811, "KZWX4242"),
         ("ws://[::1]:47811/KZWX-4242", False, "::1", 47811, "KZWX4242"),
         ("ws://localhost/KZWX-4242-ABCD", False, "localhost", 80, "KZWX4242ABCD"),
     ],
@@ -29,7 +29,7 @@ def test_an_invite_names_its_relay_its_tls_its_port_and_its_room(text, secure, h
 
 def test_an_invite_is_shown_in_its_shortest_form_and_reached_at_its_full_address():
     assert parse_invite("wss://race.example.org:443/kzwx4242").text == "race.example.org/KZWX-4242"
-    assert parse_invite("ws://10.0.0.2:80/KZWX4242").text == "ws://10.0.0.2/KZWX-4242"
+    assert parse_invite("ws://127.0.0.2:80/KZWX4242").text == "ws://127.0.0.2/KZWX-4242"
     assert parse_invite("race.example.org/KZWX-4242").url == "wss://race.example.org:443/KZWX4242"
     assert parse_invite("ws://[::1]:47811/KZWX-4242").url == "ws://[::1]:47811/KZWX4242"
 
