@@ -52,7 +52,8 @@ from scenes.netplay import FriendSeats, friend_setup, local_board
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, panel, veil
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 AGAIN = (1012, 1013)  # closes after which a friend joining again tries once more: his host is away from the relay

@@ -11,7 +11,8 @@ from scenes.i18n import t
 from scenes.lobby import fit
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import TextField, panel, veil
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import panel, veil
 
 KEY_ROWS = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ.:-_")
 KEY = 64

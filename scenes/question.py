@@ -15,7 +15,8 @@ from scenes import controls
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, fit, fitting_size, titled_card, veil
+from scenes.ui.text import fitting_size
+from scenes.ui.widgets import Button, FocusGroup, fit, titled_card, veil
 
 CARD_WIDTH, CARD_TOP = 560, 250
 

@@ -32,7 +32,8 @@ from scenes.race.guide import Guide
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.replay_bar import TimelineBar
 from scenes.ui import text, theme
-from scenes.ui.widgets import fit, fitting_size
+from scenes.ui.text import fitting_size
+from scenes.ui.widgets import fit
 
 
 def t(message: str, **values: Any) -> str:

@@ -29,7 +29,8 @@ from scenes.render.board import thumbnail
 from scenes.setup import KINDS, SetupScene
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, fit, panel, veil
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, fit, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"

@@ -23,7 +23,8 @@ from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, titled_card, veil
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, titled_card, veil
 
 RELAY_LABEL = 250  # pixels of the relay's line its label takes, left of its field (or its words' width)
 LINES_TOP = 194  # where the first line goes, under the card's title

@@ -36,7 +36,9 @@ from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, TextField, Widget, caret_rest, fitting_size, panel, veil
+from scenes.ui.text import fitting_size
+from scenes.ui.text_field import TextField, caret_rest
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:

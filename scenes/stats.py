@@ -24,7 +24,8 @@ from scenes.i18n import t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, TextField, fit, panel, veil
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import Button, FocusGroup, fit, panel, veil
 
 # The tiles along the top: (the figure's words, its icon as sprites.icon reads it).
 TILES = (

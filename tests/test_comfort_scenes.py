@@ -34,7 +34,8 @@ from scenes.setup import SetupScene
 from scenes.stack import Scene
 from scenes.title import TitleScene
 from scenes.ui import widgets
-from scenes.ui.widgets import Button, Choice, TextField
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import Button, Choice
 
 key = nw.key
 

@@ -17,7 +17,7 @@ from game import Race, RacerSetup, load_board  # noqa: E402
 from scenes.app import App, first_scene, waited  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
 from scenes.race.drawing import ring_changes, ring_pulse  # noqa: E402
-from scenes.ui.widgets import TextField  # noqa: E402
+from scenes.ui.text_field import TextField  # noqa: E402
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from scenes.bridges.network import Background, Connection
 from scenes.join import JoinScene
 from scenes.race.scene import RaceScene
 from scenes.results import ResultsScene
-from scenes.ui.widgets import clipboard_text
+from scenes.ui.editing import clipboard_text
 from tests.netwindows import answer_by_enter, key, run, start_hosting, step, window
 
 pytestmark = pytest.mark.slow  # two windows and a relay racing

@@ -32,7 +32,8 @@ from scenes.setup import SetupScene
 from scenes.stats import StatsScene
 from scenes.title import TitleScene
 from scenes.ui import text, theme
-from scenes.ui.widgets import PRIMARY_FILL, TextField
+from scenes.ui.text_field import TextField
+from scenes.ui.widgets import PRIMARY_FILL
 
 
 class Marks:

@@ -26,7 +26,8 @@ from scenes.i18n import t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, FocusGroup, Widget, fit, fitting_size, panel, veil
+from scenes.ui.text import fitting_size
+from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
 
 LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
 GAP = 10
