@@ -212,3 +212,17 @@ def test_a_stream_of_its_own_and_the_systems_randomness_are_allowed(tree):
         assert problems(tree) == []
     finally:
         planted.unlink()
+
+
+MOST_LINES = 600  # a module longer than this holds several ideas: split it by the game's own words
+
+
+def test_no_module_of_the_game_is_longer_than_six_hundred_lines():
+    root = Path(__file__).resolve().parent.parent
+    modules = [root / "main.py", *sorted((root / "game").rglob("*.py")), *sorted((root / "scenes").rglob("*.py"))]
+    long = {
+        str(path.relative_to(root)): count
+        for path in modules
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, f"modules over {MOST_LINES} lines: {long}"
