@@ -29,6 +29,15 @@ if str(ROOT) not in sys.path:
 THREADS_END_WITHIN = 5.0  # seconds a test's own non-daemon threads get to end after it
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Say the seed of the tests' order (pytest-randomly shuffles the modules, then the tests in each):
+    a failure that depends on the order is repeated with `-p randomly --randomly-seed=N`."""
+    seed = getattr(session.config.option, "randomly_seed", None)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if seed is not None and reporter is not None and not hasattr(session.config, "workerinput"):
+        reporter.write_line(f"tests in random order, seed {seed}: repeat it with --randomly-seed={seed}")
+
+
 class ProcessState:
     """What a test may change in the process and must give back: the loggers' handlers and the root
     logger's level, sys.excepthook, threading.excepthook and the live threads."""
@@ -99,6 +108,20 @@ def design_sized_screen() -> Iterator[None]:
     theme.use_screen_size(theme.SIZE)
     yield
     theme.use_screen_size(theme.SIZE)
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    """Every test starts with pygame's display ready (the dummy driver, a 1x1 window unless the test
+    opens its own): pictures are converted for the display when they are made, so a test that draws
+    must not depend on an earlier test having opened a window, nor be broken by one that closed it
+    (a window's close quits pygame). This fixture is the one owner of that initialisation."""
+    import pygame
+
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        pygame.display.init()
+        pygame.display.set_mode((1, 1))
+    yield
 
 
 @pytest.fixture

@@ -150,7 +150,7 @@ async def _hostile_host(behaviour: str) -> tuple[asyncio.AbstractServer | Any, i
                 + f"Sec-WebSocket-Accept: {accept_key(key.decode())}\r\n\r\n".encode()
             )
             await writer.drain()
-            await asyncio.sleep(60)  # (never reads again)
+            await asyncio.Event().wait()  # (never reads again: ends when the server is closed)
 
         server = await asyncio.start_server(deaf, "127.0.0.1", 0)
         return server, server.sockets[0].getsockname()[1]
@@ -161,7 +161,7 @@ async def _hostile_host(behaviour: str) -> tuple[asyncio.AbstractServer | Any, i
                 ws.pong_waiters = {}
                 await ws.ping()
                 await asyncio.sleep(0)
-        await asyncio.sleep(60)
+        await asyncio.Event().wait()  # (holds the connection until the server is closed)
 
     server = await websockets.serve(handler, "127.0.0.1", 0, ping_interval=None)
     return server, server.sockets[0].getsockname()[1]

@@ -338,7 +338,7 @@ def test_a_client_that_reads_nothing_is_dropped_instead_of_holding_up_the_room()
         transport = Transport()
 
         async def send(self, text: str) -> None:
-            await asyncio.sleep(60)  # its buffer is full: it never reads
+            await asyncio.Event().wait()  # its buffer is full: it never reads (until cancelled)
 
     class Reader:
         def __init__(self) -> None:

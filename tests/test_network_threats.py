@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -39,6 +40,15 @@ class FakeClock:
     async def sleep(self, seconds: float) -> None:
         self.t += seconds
         await asyncio.sleep(0)
+
+
+async def until(condition: Callable[[], object], what: str, seconds: float = 10.0) -> None:
+    """Once `condition()` is true, looked at on every turn of the loop; fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= deadline:
+            pytest.fail(f"waited {seconds:g} s for {what}, in vain")
+        await asyncio.sleep(0.005)
 
 
 async def listening(host: Host, door: Door | None = None) -> tuple[Server, str]:
@@ -347,7 +357,7 @@ def test_300_connections_from_one_address_leave_a_friends_join_answered_within_a
             await bob.send(hello("Bob"))
             key = (await receive(bob, "welcome"))["token"]
             await asyncio.gather(*(attacker("127.0.0.1") for _ in range(300)))
-            await asyncio.sleep(0.2)
+            await until(lambda: server.door.open["127.0.0.1"] >= PER_ADDRESS, "the door to hold its most")
             assert server.door.open["127.0.0.1"] <= PER_ADDRESS
             started = time.monotonic()
             ann = await connect(url, "127.0.0.2")
@@ -412,7 +422,9 @@ def test_lobby_news_come_together_a_few_times_a_second_without_the_board():
         for n in range(297):
             await host.take(ann, seat, {"type": "take", "seat": seat, "character": characters[n % 3]})
             await asyncio.sleep(0.003)
-        await asyncio.sleep(0.3)
+        await until(lambda: not host.lobby_due, "the last lobby news to go out")
+        if host.lobby_task is not None:
+            await host.lobby_task
         return lookers, time.monotonic() - started
 
     lookers, took = run(scenario())
