@@ -37,9 +37,10 @@ def main() -> None:
     prepared: list[float] = []
     for i in range(args.races):
         rng = seeds.stream(args.seed, seeds.GAME, i)  # the lineup of race i
+        board = boards[i % len(boards)]
         levels = list(LEVELS) + rng.sample(list(LEVELS), 6 - len(LEVELS))
         rng.shuffle(levels)
-        board = boards[i % len(boards)]
+        levels = levels[: board.max_racers]  # the duel's board takes two racers
         race = Race.new(
             board,
             [RacerSetup(rng.choice(list(CHARACTERS)), bot=b) for b in levels],
@@ -57,7 +58,10 @@ def main() -> None:
             option = ai.pick(race, d, levels[d.racer], rngs[d.racer])
             times[levels[d.racer]].append(time.perf_counter() - start)
             race.choose(option)
-    print(f"bots: {args.races} races of 6 racers (every level, two of them twice) on {len(boards)} shipped boards")
+    print(
+        f"bots: {args.races} races of 6 racers (every level, two of them twice; 2 on a duel's board) "
+        f"on {len(boards)} shipped boards"
+    )
     print(f"{'level':<8}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'worst ms':>10}")
     for level, values in times.items():
         values.sort()

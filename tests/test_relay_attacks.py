@@ -77,8 +77,9 @@ async def ping_flood(port: int) -> int:
     return sent
 
 
-async def silent(port: int, path: str | None, count: int) -> None:
-    """`count` sockets that say nothing (path None), or finish a handshake to `path` and then say nothing."""
+async def silent(port: int, path: str | None, count: int, over: asyncio.Event) -> None:
+    """`count` sockets that say nothing (path None), or finish a handshake to `path` and then say nothing,
+    held until `over` is set (the ping floods have ended)."""
     held = []
     for _ in range(count):
         try:
@@ -88,7 +89,7 @@ async def silent(port: int, path: str | None, count: int) -> None:
         if path is not None:
             writer.write(HANDSHAKE.format(path=path).encode())
         held.append(writer)
-    await asyncio.sleep(FLOOD)
+    await asyncio.wait_for(over.wait(), LIMIT)
     for writer in held:
         writer.transport.abort()
 
@@ -148,13 +149,21 @@ def test_a_relay_under_the_second_rounds_attacks_stays_small_and_its_honest_room
             ann = asyncio.ensure_future(join_invite(honest, "ann", None, "normal", delay=0.03))
             await until(lambda: any(line.startswith("ann joined") for line in said))
             bob = asyncio.ensure_future(join_invite(honest, "bob", None, "normal", delay=0.03))
+            over = asyncio.Event()
+
+            async def floods() -> list[int]:
+                sent = await asyncio.gather(*(ping_flood(port) for _ in range(4)))
+                over.set()
+                return list(sent)
+
             attacks = asyncio.gather(
-                *(ping_flood(port) for _ in range(4)),
-                silent(port, None, 40),
-                silent(port, CODE, 30),
+                floods(),
+                silent(port, None, 40, over),
+                silent(port, CODE, 30, over),
                 wrong_codes(port, 12),
             )
-            done = await asyncio.wait_for(attacks, LIMIT)
+            flooded, *_ = await asyncio.wait_for(attacks, LIMIT)
+            done = [*flooded]
             done.append(await rooms_in_bulk(port, 12))
             races = await asyncio.wait_for(asyncio.gather(ann, bob, hosting), LIMIT)
             carried.cancel()
