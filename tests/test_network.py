@@ -192,7 +192,8 @@ def test_a_host_and_three_clients_finish_with_the_same_standings_and_the_save_re
 def test_a_client_killed_in_mid_race_is_taken_over_and_takes_his_seat_back(processes):
     port = free_port()
     host = serve(processes, port, "--seats", "person,person", "--takeover", "0", "--turns", "15")
-    steady = join(processes, port, "ann", "--delay", "0.3")  # the race lasts long enough for bob's return
+    # ann's pace makes the race last (about 30 s) long enough for bob's return, even on a loaded machine
+    steady = join(processes, port, "ann", "--delay", "1.0")
     doomed = join(processes, port, "bob", "--delay", "0.1")
     host.wait_for("ann joined: seat")
     host.wait_for("bob joined: seat")
