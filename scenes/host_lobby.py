@@ -360,4 +360,4 @@ class HostScene(Scene):
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")
         keys = pygame.Rect(260, 652, LOBBY_BOX.right - 300 - 12 - 260, 50)  # (left of Start the race)
-        text.draw_paragraph(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0)
+        text.draw_wrapped(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0, whole=True)
