@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import pygame
 
@@ -29,6 +29,7 @@ from scenes.ui import text, theme
 from scenes.ui.text import fitting_size
 from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, place_rows, veil
 
+T = TypeVar("T")
 LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
 GAP = 10
 DELETE_W = 150
@@ -171,6 +172,13 @@ class ListScene(Scene, ABC):
     @abstractmethod
     def remove(self, item: Any) -> None:
         """Delete the item (through the game session, the one owner of the player's files)."""
+
+    def opened(self, found: tuple[T | None, str]) -> T | None:
+        """What opening an item found (the session's thing, or None and the sentence of why not): the
+        thing, and the list's message cleared, or None and the sentence said."""
+        thing, problem = found
+        self.message = "" if thing is not None else problem
+        return thing
 
     def back(self) -> None:
         """Escape or *Back*: to the title."""
