@@ -29,6 +29,7 @@ import stat
 import struct
 import tempfile
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
@@ -189,6 +190,19 @@ def inside(folder: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool
     real_folder = Path(os.path.realpath(folder))
     real = Path(os.path.realpath(path))
     return real == real_folder or real_folder in real.parents
+
+
+def marks(paths: Iterable[str]) -> tuple[tuple[str, int | None, int | None], ...]:
+    """Each file's modification time and size as they are on disk now (None for a file that cannot be
+    read): what tells that a file changed."""
+    found: list[tuple[str, int | None, int | None]] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+            found.append((path, info.st_mtime_ns, info.st_size))
+        except OSError:
+            found.append((path, None, None))
+    return tuple(found)
 
 
 def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:

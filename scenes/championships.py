@@ -32,12 +32,9 @@ class ChampionshipsScene(ListScene):
 
     def open(self, championship: session.KeptChampionship) -> None:
         """Its final table again (Escape there comes back here)."""
-        season, problem = session.open_championship(championship)
-        if season is None:
-            self.message = problem
-            return
-        self.message = ""
-        self.stack.push(self.stack.make("season_table", season, kept=True))
+        season = self.opened(session.open_championship(championship))
+        if season is not None:
+            self.stack.push(self.stack.make("season_table", season, kept=True))
 
     def shown(self, championship: session.KeptChampionship) -> Shown:
         saved = when(championship.saved)

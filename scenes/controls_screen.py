@@ -29,6 +29,7 @@ from scenes.ui.widgets import (
     control_box,
     fit,
     fitting_size,
+    place_rows,
     titled_card,
     veil,
     warning_sign,
@@ -108,13 +109,12 @@ class ControlsScene(Scene):
 
     def place(self) -> None:
         """Scroll so that the focused row is on screen; every row where it is drawn (off screen: away)."""
-        focus = self.group.focus
-        if focus < len(self.rows):
-            self.first = min(max(self.first, focus - SHOWN + 1), focus)
-        self.first = max(0, min(self.first, len(self.rows) - SHOWN))
-        for index, row in enumerate(self.rows):
-            shown = self.first <= index < self.first + SHOWN
-            row.rect.top = LIST.top + (index - self.first) * (ROW_H + GAP) if shown else -1000
+        self.first = place_rows(self.rows, self.group.focus, self.first, SHOWN, LIST.top, GAP)
+
+    def scroll(self, rows: int) -> None:
+        """The mouse wheel: the list `rows` up (> 0) or down."""
+        self.first -= rows
+        self.place()
 
     # ---------------------------------------------------------------- rebinding
     def listen(self, row: BindingRow) -> None:
@@ -200,14 +200,7 @@ class ControlsScene(Scene):
         if isinstance(focused, BindingRow) and controls.pressed(event, Action.DELETE):
             self.restore_one(focused)
             return None
-        if self.group.handle_event(event):
-            self.place()
-            return None
-        if event.type == pygame.MOUSEWHEEL:
-            self.first -= event.y
-            self.place()
-        elif controls.pressed(event, Action.BACK):
-            self.back()
+        self.group.handle_screen(event, {Action.BACK: self.back}, used=self.place, wheel=self.scroll)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -419,7 +419,7 @@ class DecisionPanel:
             top = self.rect.top + 92 + self.grow + text.grown(17)
             bottom = self.validate_rect.top - 4 if self.validate_rect is not None else top + 44
             area = pygame.Rect(self.rect.right - 230, top, 216, bottom - top)
-            text.draw_paragraph(surface, self.hint, area, 15, theme.MUTED, spacing=2)
+            text.draw_wrapped(surface, self.hint, area, 15, theme.MUTED, spacing=2, whole=True)
         else:
             hint, shade, kind = self.hint, theme.MUTED, "body"
             if self.armed is not None:  # the first press on an option that surely costs
@@ -498,15 +498,7 @@ class DecisionPanel:
                 if k < len(self.outcome_rects)
                 else pygame.Rect(self.dice_rects[i].right + 16, self.rect.top + 60 + k * 72, 400, 64)
             )
-            panel(
-                surface,
-                row,
-                theme.PANEL_LIGHT if active else (30, 34, 52),
-                theme.FOCUS if active else theme.PANEL_EDGE,
-                radius=8,
-                shadow=False,
-                width=2 if active else 1,
-            )
+            control_box(surface, row, active, None if active else (30, 34, 52), width=2)
             x = row.left + 10
             if icon is not None:
                 small = pygame.transform.smoothscale(icon, (46, 46))

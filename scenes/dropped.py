@@ -16,8 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.app.addboards import Outcome
-from game.app.controls import Action
-from scenes import assets, controls
+from scenes import assets
 from scenes.i18n import language, t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -79,13 +78,7 @@ class DroppedScene(Scene):
         below.race_on(board)  # type: ignore[union-attr]  # (offered only when it can)
 
     def handle_event(self, event: pygame.event.Event):
-        if controls.pressed(event, Action.LEFT, Action.RIGHT):
-            self.group.move(1)
-            return None
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.close()
+        self.group.handle_card(event, self.close)
         return None  # modal: nothing reaches the screen below
 
     def name(self, file: str, name: str) -> str:

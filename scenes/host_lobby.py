@@ -29,7 +29,7 @@ from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import TURN_CLOCK, lan_address, room_code
 from game.rules import levels, seeds
-from scenes import boards, controls
+from scenes import boards
 from scenes.backdrop import backdrop
 from scenes.bridges.link import Happened, Link
 from scenes.bridges.network import Hosting
@@ -319,14 +319,9 @@ class HostScene(Scene):
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
     def handle_event(self, event: pygame.event.Event):
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.back()
-        elif controls.pressed(event, Action.CONFIRM):
-            self.ask_start()
-        elif controls.pressed(event, Action.FRIENDS):
-            self.friends()
+        self.group.handle_screen(
+            event, {Action.BACK: self.back, Action.CONFIRM: self.ask_start, Action.FRIENDS: self.friends}
+        )
         return None
 
     # ---------------------------------------------------------------- drawing
@@ -365,4 +360,4 @@ class HostScene(Scene):
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")
         keys = pygame.Rect(260, 652, LOBBY_BOX.right - 300 - 12 - 260, 50)  # (left of Start the race)
-        text.draw_paragraph(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0)
+        text.draw_wrapped(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0, whole=True)

@@ -12,7 +12,7 @@ from scenes.i18n import character as character_name
 from scenes.i18n import racer_kind, t
 from scenes.render import sprites
 from scenes.ui import text, theme
-from scenes.ui.widgets import fit, panel
+from scenes.ui.widgets import control_box, fit
 
 TOP_HEIGHT = 46  # the top bar's height
 SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
@@ -206,15 +206,7 @@ def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, 
         r = race.racers[index]
         colour = theme.racer_colour(index)
         where = dict(card_parts(race, index, rect, turn))
-        panel(
-            surface,
-            rect,
-            theme.PANEL_LIGHT if index == acting else theme.PANEL,
-            theme.FOCUS if index == acting else theme.PANEL_EDGE,
-            radius=8,
-            shadow=False,
-            width=2 if index == acting else 1,
-        )
+        control_box(surface, rect, index == acting, width=2)
         stripe = where[("order", index)]
         pygame.draw.rect(surface, colour, stripe, border_top_left_radius=8, border_bottom_left_radius=8)
         if index in order:  # his place in this game turn's order of play

@@ -111,7 +111,7 @@ class ReachCard:
                 )
             help_area = pygame.Rect(left, max(CARD.top + 208, y + 4), width, 0)
             help_area.height = CARD.bottom - 6 - help_area.top
-            text.draw_paragraph(surface, t("host.help", port=port), help_area, 16, theme.TEXT)
+            text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT, whole=True)
             return
         said = text.draw(surface, fit(t("host.invite"), width - 140, 17), (left, CARD.top + 60), 17, theme.MUTED)
         if self.invite:
@@ -123,7 +123,7 @@ class ReachCard:
             if self.copied:
                 text.draw(surface, t("host.copied"), (left, middle + 30), 16, theme.GOOD)
             help_area = pygame.Rect(left, middle + 60, width, CARD.bottom - 6 - middle - 60)
-            text.draw_paragraph(surface, t("host.invite_help"), help_area, 16, theme.TEXT)
+            text.draw_wrapped(surface, t("host.invite_help"), help_area, 16, theme.TEXT, whole=True)
         elif self.problem:
             area = pygame.Rect(left, CARD.top + 86, width, 220)
             text.draw_wrapped(surface, self.problem, area, 18, theme.BAD if self.asked else theme.TEXT, "bold")

@@ -468,13 +468,7 @@ class JoinScene(Scene):
         if controls.pressed(event, Action.CONFIRM) and isinstance(focused, TextField):
             self.connect()  # Enter from a field connects
             return None
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            if self.state == "form":
-                self.back()
-            else:
-                self.disconnect()
+        self.group.handle_screen(event, {Action.BACK: self.back if self.state == "form" else self.disconnect})
         return None
 
     # ---------------------------------------------------------------- drawing

@@ -12,7 +12,7 @@ from scenes.lobby import fit
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.text_field import TextField
-from scenes.ui.widgets import panel, veil
+from scenes.ui.widgets import control_box, panel, veil
 
 KEY_ROWS = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ.:-_")
 KEY = 64
@@ -93,15 +93,7 @@ class KeyboardScene(Scene):
         for r, row in enumerate(self.keys):
             for c, (key, rect) in enumerate(row):
                 focused = (r, c) == (self.row, self.col)
-                panel(
-                    surface,
-                    rect,
-                    theme.PANEL_LIGHT if focused else theme.PANEL,
-                    theme.FOCUS if focused else theme.PANEL_EDGE,
-                    radius=8,
-                    shadow=False,
-                    width=3 if focused else 1,
-                )
+                control_box(surface, rect, focused)
                 label = t(f"keyboard.{key}") if key in ("erase", "space", "done") else key
                 text.draw(surface, label, rect.center, 24 if len(key) == 1 else 20, theme.TEXT, "bold", anchor="center")
         text.draw(surface, t("keyboard.keys"), (frame.centerx, frame.bottom - 12), 16, theme.MUTED, anchor="midbottom")

@@ -155,7 +155,7 @@ class LegendScene(Scene):
             name, what = t(f"legend.card.{part}.name"), t(f"legend.card.{part}.what")
             self.draw_entry(surface, image, name, what, where, column_w - 12, card_h)
         hint = pygame.Rect(x, box.bottom - 34 - 40, column_w - 24, 40)
-        text.draw_paragraph(surface, t("legend.cards_hint"), hint, 15, theme.HIGHLIGHT, spacing=0)
+        text.draw_wrapped(surface, t("legend.cards_hint"), hint, 15, theme.HIGHLIGHT, spacing=0, whole=True)
         text.draw(surface, t("legend.close"), (box.centerx, box.bottom - 10), 15, theme.MUTED, anchor="midbottom")
 
     @staticmethod
@@ -167,4 +167,4 @@ class LegendScene(Scene):
         said = text.fitted_line(surface, name, (x + PICTURE + 12, y - 3), width - PICTURE - 28, 18, theme.TEXT, "bold")
         below = max(y + 19, said.bottom - 2)
         area = pygame.Rect(x + PICTURE + 12, below, width - PICTURE - 28, y + height - below - 1)
-        text.draw_paragraph(surface, what, area, 15, theme.MUTED, spacing=0)
+        text.draw_wrapped(surface, what, area, 15, theme.MUTED, spacing=0, whole=True)

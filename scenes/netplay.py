@@ -35,7 +35,7 @@ from game.app.controls import Action
 from game.net.client import Follower, kept_race
 from game.net.messages import HostMessage
 from game.net.protocol import standings_json, words_of_close
-from scenes import boards, controls
+from scenes import boards
 from scenes.bridges.link import Happened, Link, News
 from scenes.bridges.network import Hosting
 from scenes.i18n import phrase, t
@@ -406,10 +406,7 @@ class HostLeftScene(Scene):
         stack.push(stack.make("join", rejoin=self.rejoin))
 
     def handle_event(self, event: pygame.event.Event):
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.title()
+        self.group.handle_screen(event, {Action.BACK: self.title})
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

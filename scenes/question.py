@@ -10,8 +10,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.controls import Action
-from scenes import controls
 from scenes.i18n import t
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -58,13 +56,7 @@ class QuestionScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event: pygame.event.Event):
-        if controls.pressed(event, Action.LEFT, Action.RIGHT):
-            self.group.move(1)
-            return None
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.no()
+        self.group.handle_card(event, self.no)
         return None  # modal: nothing reaches the screen below
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -66,16 +66,14 @@ class ReplaysScene(ListScene):
 
     def open(self, kept: session.Kept) -> None:
         """Play the kept race back (Escape there comes back to the list)."""
-        replay, problem = session.open_kept(kept)
+        replay = self.opened(session.open_kept(kept))
         if replay is None:
-            self.message = problem
             return
         try:
             scene = self.stack.make("replay", replay)
         except ValueError as error:  # (game.meta.replay.ReplayError: a race that does not replay)
             self.message = str(error)
             return
-        self.message = ""
         self.stack.push(scene)
 
     def shown(self, kept: session.Kept) -> Shown:

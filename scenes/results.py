@@ -9,7 +9,7 @@ import pygame
 from game import Race
 from game.app.controls import Action
 from game.rules.state import Racer
-from scenes import audio, controls
+from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import board_name, racer_kind, t
 from scenes.i18n import character as character_name
@@ -107,12 +107,7 @@ class ResultsScene(Scene):
         self.stack.replace(self.stack.make("season_table", self.season))
 
     def handle_event(self, event: pygame.event.Event):
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.title()
-        elif controls.pressed(event, Action.KEEP_REPLAY):
-            self.keep_replay()
+        self.group.handle_screen(event, {Action.BACK: self.title, Action.KEEP_REPLAY: self.keep_replay})
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -18,7 +18,7 @@ import pygame
 from game.app.controls import Action
 from game.app.settings import PAGES, SETTINGS, WINDOW_SIZES, Setting
 from game.net.invite import INVITE_LENGTH
-from scenes import audio, controls, i18n
+from scenes import audio, i18n
 from scenes.backdrop import backdrop
 from scenes.i18n import t
 from scenes.stack import Scene
@@ -207,11 +207,8 @@ class SettingsScene(Scene):
         return math.inf
 
     def handle_event(self, event: pygame.event.Event):
-        if self.group.handle_event(event):
-            self.place()  # (the focus may have moved onto a line scrolled away)
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.back()
+        # (used by a widget: the focus may have moved onto a line scrolled away)
+        self.group.handle_screen(event, {Action.BACK: self.back}, used=self.place)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

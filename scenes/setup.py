@@ -473,7 +473,7 @@ class SetupScene(Scene):
         veil(surface, 200)
         text.draw(surface, t(self.title_key), (40, 22), 40, theme.ACCENT, "title")
         self._draw_board_card(surface)
-        text.draw_paragraph(
+        text.draw_wrapped(
             surface,
             t(self.racers_help),
             pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
@@ -481,6 +481,7 @@ class SetupScene(Scene):
             theme.TEXT,
             "bold",
             spacing=0,
+            whole=True,
         )
         for i in range(len(self.racers)):
             y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
@@ -522,12 +523,13 @@ class SetupScene(Scene):
             return
         name = fitted(board_name(board), card.right - x - 16, 26, "heading")
         top = text.draw(surface, name, (x, card.top + 14), 26, theme.ACCENT, "heading").bottom + 2
-        y = text.draw_paragraph(
+        y = text.draw_wrapped(
             surface,
             board_description(board) or t("setup.no_description"),
             pygame.Rect(x, max(card.top + 52, top), card.right - x - 16, 66),
             17,
             theme.TEXT,
+            whole=True,
         )
         facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
         facts += [

@@ -166,11 +166,7 @@ class SceneStack:
             return scene
         if self.scenes:
             self.scenes[-1].pause()
-        scene.stack = self
-        self.scenes.append(scene)
-        log.info("screen: %s", type(scene).__name__)  # (what a player's report and the window tests follow)
-        scene.enter()
-        return scene
+        return self._enter(scene)
 
     def pop(self) -> Scene | None:
         """Remove the top scene; the one below resumes (once the scene at work has returned: then
@@ -179,9 +175,7 @@ class SceneStack:
             return None
         if not self.scenes:
             return None
-        scene = self.scenes.pop()
-        scene.exit()
-        scene.stack = None  # type: ignore[assignment]  # off the stack
+        scene = self._leave()
         if self.scenes:
             self.scenes[-1].resume()
         return scene
@@ -191,31 +185,35 @@ class SceneStack:
         if self._when_free(lambda: self.replace(scene)):
             return scene
         if self.scenes:
-            old = self.scenes.pop()
-            old.exit()
-            old.stack = None  # type: ignore[assignment]  # off the stack
+            self._leave()
+        return self._enter(scene)
+
+    def reset(self, scene: S) -> S:
+        """Empty the stack (top first) and start again from `scene`."""
+        if self._when_free(lambda: self.reset(scene)):
+            return scene
+        self.close()
+        return self.push(scene)
+
+    def close(self) -> None:
+        """Empty the stack (top first), each scene exiting (the window closes)."""
+        while self.scenes:
+            self._leave()
+
+    def _enter(self, scene: S) -> S:
+        """`scene` on top, entering."""
         scene.stack = self
         self.scenes.append(scene)
         log.info("screen: %s", type(scene).__name__)  # (what a player's report and the window tests follow)
         scene.enter()
         return scene
 
-    def reset(self, scene: S) -> S:
-        """Empty the stack (top first) and start again from `scene`."""
-        if self._when_free(lambda: self.reset(scene)):
-            return scene
-        while self.scenes:
-            old = self.scenes.pop()
-            old.exit()
-            old.stack = None  # type: ignore[assignment]  # off the stack
-        return self.push(scene)
-
-    def close(self) -> None:
-        """Empty the stack (top first), each scene exiting (the window closes)."""
-        while self.scenes:
-            old = self.scenes.pop()
-            old.exit()
-            old.stack = None  # type: ignore[assignment]  # off the stack
+    def _leave(self) -> Scene:
+        """The top scene off the stack, exiting."""
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.stack = None  # type: ignore[assignment]  # off the stack
+        return scene
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         """Offer an event to the top scene, then down the stack; None once used.

@@ -17,7 +17,7 @@ import pygame
 
 from game.app import session, stats
 from game.app.controls import Action
-from scenes import audio, controls
+from scenes import audio
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -116,10 +116,7 @@ class StatsScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if self.group.handle_event(event):
-            return None
-        if controls.pressed(event, Action.BACK):
-            self.back()
+        self.group.handle_screen(event, {Action.BACK: self.back})
         return None
 
     # ---------------------------------------------------------------- drawing

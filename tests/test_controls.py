@@ -15,7 +15,7 @@ from game.app.controls import ACTIONS, Action, bound, find_clash, read_controls,
 from game.app.settings import Settings
 from scenes import controls, gamepad, i18n
 from scenes.app import App
-from scenes.controls_screen import ControlsScene
+from scenes.controls_screen import LIST, SHOWN, ControlsScene
 from scenes.i18n import t
 from scenes.race import RaceScene
 from scenes.results import ResultsScene
@@ -201,6 +201,30 @@ def test_delete_brings_one_actions_defaults_back_unless_another_took_one_of_them
     app.step([key(pygame.K_DELETE)])
     assert not screen.message_bad and app.settings.controls == {}
     assert controls.bindings(Action.UNDO) == ("key:u", "key:backspace", "pad:b")
+
+
+def test_the_wheel_scrolls_the_list_of_actions_and_a_row_focused_comes_back_on_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(settings=Settings(language="en"))
+    screen = app.stack.push(ControlsScene())
+    app.step([])
+    assert len(screen.rows) > SHOWN
+    screen.group.focus_on(screen.back_button)  # (a row focused keeps itself on screen)
+
+    def wheel(notches: int) -> None:
+        app.step(
+            [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0, precise_y=notches)]
+        )
+
+    wheel(-2)
+    assert screen.first == 2 and screen.rows[2].rect.top == LIST.top and screen.rows[0].rect.top == -1000
+    wheel(-1000)
+    assert screen.first == len(screen.rows) - SHOWN and screen.rows[-1].rect.top >= LIST.top
+    wheel(5)
+    assert screen.first == len(screen.rows) - SHOWN - 5
+    screen.group.focus_on(screen.rows[0])
+    app.step([key(pygame.K_DOWN), key(pygame.K_UP)])  # the focus moves: its row is brought on screen
+    assert screen.group.focused is screen.rows[0] and screen.first == 0 and screen.rows[0].rect.top == LIST.top
 
 
 def test_the_quick_messages_key_is_an_action_the_player_rebinds_and_the_say_button_names_it():

@@ -137,8 +137,8 @@ def through_the_window() -> tuple[dict[str, list[dict]], str | None, Race]:
     """The same race through the window's host: the same Host on Hosting's network thread, its screen a
     local client; the friends play from a thread of their own."""
     hosting, screen = window_host(SEATS)
+    result: dict = {}
     try:
-        result: dict = {}
         assert screen.port is not None
         port = screen.port
         clients = threading.Thread(
@@ -149,10 +149,11 @@ def through_the_window() -> tuple[dict[str, list[dict]], str | None, Race]:
         clients.join(LIMIT)
         assert not clients.is_alive() and set(result) == set(FRIENDS)
         assert screen.follower.race is not None
-        return result, hosting.record(), screen.follower.race
     finally:
         hosting.close()
         hosting.background.join(5)
+    assert hosting.host.race is not None and not hosting.background.thread.is_alive()  # (its thread over)
+    return result, json.dumps(hosting.host.race.to_dict()), screen.follower.race
 
 
 def race_news(messages: list[dict]) -> list[dict]:
@@ -225,11 +226,11 @@ def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_t
     try:
         hosting.start()
         screen.follow(lambda: screen.follower.race is not None, seconds=10, let_go=False)
-        assert hosting.record() is not None  # a round trip through the host's loop
+        assert hosting.seats_saved() is not None  # a round trip through the host's loop
         assert hosting.host.race is not None and hosting.host.race.choices == []
         hosting.ready(0)
         screen.follow(lambda: len(screen.follower.race.choices) == 1, let_go=False)
-        assert hosting.record() is not None and len(hosting.host.race.choices) == 1  # index 1 waits for its ready
+        assert hosting.seats_saved() is not None and len(hosting.host.race.choices) == 1  # index 1 waits for its ready
     finally:
         hosting.close()
         hosting.background.join(5)

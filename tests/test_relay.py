@@ -130,7 +130,7 @@ def test_a_host_who_saves_quits_and_resumes_reopens_the_same_invite_and_his_frie
         await until(lambda: any(line.startswith("ann joined") for line in said))
         bob = asyncio.ensure_future(join_invite(invite, "bob", None, "normal", delay=0.02))
         await until(lambda: host.race is not None and len(host.race.choices) > 10, LIMIT)
-        saved, seats = json.loads(host.record() or "{}"), [seat.saved() for seat in host.seats]
+        saved, seats = json.loads(json.dumps(host.race.to_dict())), [seat.saved() for seat in host.seats]
         first.cancel()  # the host saves and quits
         await until(lambda: relay.rooms[CODE].host is None)
         assert CODE in relay.rooms  # the relay keeps his room for him

@@ -283,12 +283,14 @@ def resume_game(game: Game) -> tuple[Session | None, Season | None, str]:
 def delete_game(game: Game) -> bool:
     """Delete a game in progress (only once the player said yes to the question naming it); True when
     gone (False in a read-only window, or when the disk refused: the log says why)."""
-    if game.kind == gamefiles.SEASON:
-        gone = userdata.delete_season(FOLDER, game.path)
-    else:
-        gone = userdata.delete_save(FOLDER, game.path)
+    forget = userdata.delete_season if game.kind == gamefiles.SEASON else userdata.delete_save
+    return _deleted(forget(FOLDER, game.path), "the game in progress", game.path)
+
+
+def _deleted(gone: bool, what: str, path: Path) -> bool:
+    """`gone`, the log told when the player's `what` (its file or folder `path`) went on his yes."""
     if gone:
-        log.info("the game in progress %s was deleted (the player said yes)", game.path.name)
+        log.info("%s %s was deleted (the player said yes)", what, path.name)
     return gone
 
 
@@ -306,10 +308,7 @@ def open_kept(kept: Kept) -> tuple[Any, str]:
 def delete_kept(kept: Kept) -> bool:
     """Delete a kept race (only once the player said yes to the question naming it); True when gone
     (False in a read-only window, or when the disk refused)."""
-    gone = userdata.delete_replay(FOLDER, kept.path)
-    if gone:
-        log.info("the kept race %s was deleted (the player said yes)", kept.path.name)
-    return gone
+    return _deleted(userdata.delete_replay(FOLDER, kept.path), "the kept race", kept.path)
 
 
 def kept_championships() -> list[KeptChampionship]:
@@ -342,8 +341,7 @@ def delete_championship(championship: KeptChampionship) -> bool:
     except OSError as error:
         log.warning("the kept championship's folder %s could not be removed: %s", folder, error)
         return False
-    log.info("the kept championship %s was deleted (the player said yes)", folder.name)
-    return True
+    return _deleted(True, "the kept championship", folder)
 
 
 def statistics(player_name: str, also: str = "", since: str = "") -> stats.Stats:

@@ -44,6 +44,7 @@ ENVELOPE = Envelope("a settings file", "format", SETTINGS_FORMAT)  # (game/envel
 WINDOW_SIZES = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 WINDOW_LIMITS = (320, 3840)  # smallest and largest side of a window the settings accept (4K at most)
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+VOLUMES = tuple(range(0, 101, 10))  # the volumes' steps (percent)
 LANGUAGES = ("en", "fr")
 BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
 TEXT_SIZES = (100, 115, 125, 150)  # the Text size setting's steps (percent): every word of every screen
@@ -248,6 +249,35 @@ class Setting:
         return self.make()
 
 
+def percent(name: str, default: int, steps: tuple[int, ...], page: str, applies: str) -> Setting:
+    """A setting in whole percents from the first of `steps` to the last (the screen steps through them)."""
+    return Setting(
+        name,
+        read_whole,
+        lambda: default,
+        steps,
+        (steps[0], steps[-1]),
+        page=page,
+        words=f"settings.{name}",
+        shown="percent",
+        applies=applies,
+    )
+
+
+def effects(name: str) -> Setting:
+    """Effects that can be "full" (the default) or "reduced", on the Accessibility page."""
+    return Setting(
+        name,
+        read_among,
+        lambda: "full",
+        ("full", "reduced"),
+        page="access",
+        words=f"settings.{name}",
+        shown="settings.effects",
+        applies="theme",
+    )
+
+
 PAGES = ("general", "access")  # the settings screen's pages (scenes/settings.py), in order
 
 SETTINGS: tuple[Setting, ...] = (
@@ -284,28 +314,8 @@ SETTINGS: tuple[Setting, ...] = (
         shown="speed",
         write=float,
     ),  # 1.0 = normal; 2.0 = twice as fast
-    Setting(
-        "volume",
-        read_whole,
-        lambda: 70,
-        tuple(range(0, 101, 10)),
-        (0, 100),
-        page="general",
-        words="settings.volume",
-        shown="percent",
-        applies="volumes",
-    ),  # the sound effects
-    Setting(
-        "music_volume",
-        read_whole,
-        lambda: 60,
-        tuple(range(0, 101, 10)),
-        (0, 100),
-        page="general",
-        words="settings.music_volume",
-        shown="percent",
-        applies="volumes",
-    ),
+    percent("volume", 70, VOLUMES, page="general", applies="volumes"),  # the sound effects
+    percent("music_volume", 60, VOLUMES, page="general", applies="volumes"),
     Setting(
         "language",
         read_among,
@@ -329,50 +339,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     # effects that do not hurt: "reduced" flashes (no full-screen flash, never more than three flashes a
     # second) and "reduced" motion (the camera cuts instead of gliding)
-    Setting(
-        "flashes",
-        read_among,
-        lambda: "full",
-        ("full", "reduced"),
-        page="access",
-        words="settings.flashes",
-        shown="settings.effects",
-        applies="theme",
-    ),
-    Setting(
-        "motion",
-        read_among,
-        lambda: "full",
-        ("full", "reduced"),
-        page="access",
-        words="settings.motion",
-        shown="settings.effects",
-        applies="theme",
-    ),
+    effects("flashes"),
+    effects("motion"),
     # every word of every screen, 100 to 150 % of its size (scenes/assets.py font() scales each size by it)
-    Setting(
-        "text_size",
-        read_whole,
-        lambda: 100,
-        TEXT_SIZES,
-        (TEXT_SIZES[0], TEXT_SIZES[-1]),
-        page="access",
-        words="settings.text_size",
-        shown="percent",
-        applies="theme",
-    ),
+    percent("text_size", 100, TEXT_SIZES, page="access", applies="theme"),
     # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
-    Setting(
-        "book_text_size",
-        read_whole,
-        lambda: 100,
-        BOOK_TEXT_SIZES,
-        (BOOK_TEXT_SIZES[0], BOOK_TEXT_SIZES[-1]),
-        page="access",
-        words="settings.book_text_size",
-        shown="percent",
-        applies="theme",
-    ),
+    percent("book_text_size", 100, BOOK_TEXT_SIZES, page="access", applies="theme"),
     # how large the interface is drawn: "auto" follows the window (and a high-density desktop), else a
     # percentage; the logical screen is the window over it, so the race's board takes what is left
     Setting(

@@ -35,6 +35,7 @@ from game.boards.map_checks import (
 )
 from game.boards.map_format import ERROR, WARNING, PathLike, Problem, Report
 from game.boards.map_words import Sentence, said, said_count, sentences
+from game.files import marks
 
 
 # ---------------------------------------------------------------- public API
@@ -167,14 +168,7 @@ class BoardWatcher:
 
     def _signature(self) -> tuple[tuple[str, int | None, int | None], ...]:
         """Modification time and size of every watched file."""
-        marks: list[tuple[str, int | None, int | None]] = []
-        for file in self._files:
-            try:
-                stat = os.stat(file)
-                marks.append((file, stat.st_mtime_ns, stat.st_size))
-            except OSError:
-                marks.append((file, None, None))
-        return tuple(marks)
+        return marks(self._files)
 
     def poll(self) -> bool:
         """Reload the board if a watched file changed; return whether it did."""

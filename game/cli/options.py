@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -63,26 +64,25 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
-def seconds(text: str) -> float:
-    """A number of seconds from 0 to a day."""
+def number(text: str, fits: Callable[[float], bool], wanted: str) -> float:
+    """`text` as a number that `fits`, else argparse's error: `wanted` (what it should be), not `text`."""
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(f"give a number of seconds from 0 to 86400, not {text!r}")
+        value = math.nan  # (fits nothing)
+    if not fits(value):
+        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}")
     return value
+
+
+def seconds(text: str) -> float:
+    """A number of seconds from 0 to a day."""
+    return number(text, lambda value: 0 <= value <= 86400, "give a number of seconds from 0 to 86400")
 
 
 def replay_speed(text: str) -> float:
     """One of the replay's speeds."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if value not in SPEEDS:
-        raise argparse.ArgumentTypeError(f"--speed must be one of {', '.join(f'{s:g}' for s in SPEEDS)}, not {text!r}")
-    return value
+    return number(text, lambda value: value in SPEEDS, f"--speed must be one of {', '.join(f'{s:g}' for s in SPEEDS)}")
 
 
 def writable(path: str | None, option: str, suffix: str = "") -> None:

@@ -343,10 +343,6 @@ class Host(Room):
             return await thinking.answer(race, decision, level, rng, owner=self.code)
         return ai.pick(race, decision, level, rng)
 
-    def record(self) -> str | None:
-        """The race as its save's text (setup, seed, every choice), or None before the start."""
-        return json.dumps(self.race.to_dict()) if self.race is not None else None
-
     # ------------------------------------------------------------ what the clients are sent
     @_in_order
     async def begin(

@@ -242,12 +242,6 @@ class Hosting:
 
         self.background.call(mark)
 
-    def record(self, seconds: float = 2.0) -> str | None:
-        """The host's race as its save's text (setup, seed and every choice so far: `Race.to_json`),
-        read on the network's loop; None before the start, or when the loop does not answer within
-        `seconds`."""
-        return self._read(self.host.record, seconds)
-
     def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
         """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key:
         `Host.reopen` seats the friends again), read on the network's loop; None when it does not answer

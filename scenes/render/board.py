@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import os
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -258,24 +257,12 @@ THUMBNAIL_BYTES = 512 * 1024  # a kept picture larger than this is not ours: dra
 _thumbnails: dict[tuple, pygame.Surface] = {}
 
 
-def _marks(*paths: str) -> tuple:
-    """Each file's modification time and size (None for a file that cannot be read)."""
-    found: list[tuple] = []
-    for path in paths:
-        try:
-            info = os.stat(path)
-            found.append((path, info.st_mtime_ns, info.st_size))
-        except OSError:
-            found.append((path, None, None))
-    return tuple(found)
-
-
 def _board_key(board: Board) -> tuple:
     """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
     now (or its squares, for a board without a file), its size and name."""
     source = getattr(board, "source", "") or ""
     art = getattr(board, "art", None)
-    mark = _marks(source, *(art.images() if art is not None else ())) if source else ()
+    mark = files.marks([source, *(art.images() if art is not None else ())]) if source else ()
     return (source, mark, board.name, board.width, board.height, board.terrain if not source else ())
 
 

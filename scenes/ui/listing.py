@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import pygame
 
@@ -27,8 +27,9 @@ from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.text import fitting_size
-from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
+from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, place_rows, veil
 
+T = TypeVar("T")
 LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
 GAP = 10
 DELETE_W = 150
@@ -172,6 +173,13 @@ class ListScene(Scene, ABC):
     def remove(self, item: Any) -> None:
         """Delete the item (through the game session, the one owner of the player's files)."""
 
+    def opened(self, found: tuple[T | None, str]) -> T | None:
+        """What opening an item found (the session's thing, or None and the sentence of why not): the
+        thing, and the list's message cleared, or None and the sentence said."""
+        thing, problem = found
+        self.message = "" if thing is not None else problem
+        return thing
+
     def back(self) -> None:
         """Escape or *Back*: to the title."""
         self.title()
@@ -210,13 +218,12 @@ class ListScene(Scene, ABC):
 
     def place(self) -> None:
         """Scroll so that the focused row is on screen; every row where it is drawn (off screen: away)."""
-        focus = self.group.focus
-        if focus < len(self.rows):
-            self.first = min(max(self.first, focus - rows_shown() + 1), focus)
-        self.first = max(0, min(self.first, len(self.rows) - rows_shown()))
-        for index, row in enumerate(self.rows):
-            shown = self.first <= index < self.first + rows_shown()
-            row.rect.top = LIST.top + (index - self.first) * (row.rect.height + GAP) if shown else -1000
+        self.first = place_rows(self.rows, self.group.focus, self.first, rows_shown(), LIST.top, GAP)
+
+    def scroll(self, rows: int) -> None:
+        """The mouse wheel: the list `rows` up (> 0) or down."""
+        self.first -= rows
+        self.place()
 
     def ask(self, item: Any) -> None:
         """Delete an item: only once the question naming it is answered Yes."""
@@ -237,14 +244,7 @@ class ListScene(Scene, ABC):
         self.refresh(self.group.focus)
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if self.group.handle_event(event):
-            self.place()
-            return None
-        if event.type == pygame.MOUSEWHEEL:  # the wheel scrolls the list
-            self.first -= event.y
-            self.place()
-        elif controls.pressed(event, Action.BACK):
-            self.back()
+        self.group.handle_screen(event, {Action.BACK: self.back}, used=self.place, wheel=self.scroll)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

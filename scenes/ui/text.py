@@ -145,8 +145,13 @@ def draw_wrapped(
     colour=theme.TEXT,
     kind: str = "body",
     spacing: int = 4,
+    whole: bool = False,
 ) -> int:
-    """Draw wrapped text inside `rect`; returns the y below the last line."""
+    """Draw wrapped text inside `rect` (the lines below its bottom left out); returns the y below the last
+    line. `whole`: the words whole, at the Text size if they fit, else at the largest size that shows them
+    all (paragraph_size)."""
+    if whole:
+        size = paragraph_size(text, rect, size, kind, spacing)
     y = rect.top
     line_height = assets.font(size, kind).get_linesize() + spacing - 2
     for line in wrap(text, rect.width, size, kind):
@@ -199,20 +204,6 @@ def _paragraph_size(words: str, rect: pygame.Rect, size: int, kind: str, spacing
             break
         size -= 1
     return size
-
-
-def draw_paragraph(
-    surface: pygame.Surface,
-    words: str,
-    rect: pygame.Rect,
-    size: int = 18,
-    colour=theme.TEXT,
-    kind: str = "body",
-    spacing: int = 4,
-) -> int:
-    """`words` wrapped inside `rect`, whole: at the Text size if they fit, else at the largest size that
-    shows them all (paragraph_size); returns the y below the last line."""
-    return draw_wrapped(surface, words, rect, paragraph_size(words, rect, size, kind, spacing), colour, kind, spacing)
 
 
 def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:

@@ -11,7 +11,7 @@ button) is drawn as such only while it has the focus.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -385,10 +385,54 @@ class FocusGroup:
             return focused.activate()
         return False
 
+    def handle_screen(
+        self,
+        event: pygame.event.Event,
+        keys: Mapping[Action, Callable[[], object]],
+        used: Callable[[], object] | None = None,
+        wheel: Callable[[int], object] | None = None,
+    ) -> bool:
+        """A screen's input: its widgets first (then `used`, e.g. the focused line scrolled into view),
+        the mouse wheel (`wheel(rows)`, up > 0), then the first of `keys` pressed does what it maps to
+        (Back: leave; the screen's own keys); True when the event was used."""
+        if self.handle_event(event):
+            if used is not None:
+                used()
+            return True
+        if wheel is not None and event.type == pygame.MOUSEWHEEL:
+            wheel(event.y)
+            return True
+        action = controls.which(event, keys)
+        if action is None:
+            return False
+        keys[action]()
+        return True
+
+    def handle_card(self, event: pygame.event.Event, back: Callable[[], object]) -> None:
+        """A card's input, its buttons side by side over the screen (a question): Left and Right go from
+        one to the next, Back is `back`."""
+        if controls.pressed(event, Action.LEFT, Action.RIGHT):
+            self.move(1)
+        else:
+            self.handle_screen(event, {Action.BACK: back})
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget, the focused one marked."""
         for index, widget in enumerate(self.widgets):
             widget.draw(surface, index == self.focus)
+
+
+def place_rows(rows: Sequence[Widget], focus: int, first: int, shown: int, top: int, gap: int) -> int:
+    """A scrolled list's first row on screen, from `first`, moved so that the focused row (`focus`, when one
+    of `rows`) is among the `shown` on screen; each row's rect put where it is drawn, from `top`, `gap`
+    apart (off screen: away)."""
+    if focus < len(rows):
+        first = min(max(first, focus - shown + 1), focus)
+    first = max(0, min(first, len(rows) - shown))
+    for index, row in enumerate(rows):
+        on_screen = first <= index < first + shown
+        row.rect.top = top + (index - first) * (row.rect.height + gap) if on_screen else -1000
+    return first
 
 
 def menu_buttons(
