@@ -81,3 +81,20 @@ def test_a_broken_text_board_is_named(tmp_path):
     bad.write_text("..1..2..\n..X.....\n", encoding="utf-8")
     out = run("simulate", "--text-board", str(bad))
     assert out.returncode == 1 and "bad.txt" in out.stderr and "'X'" in out.stderr
+
+
+def test_a_lap_crossed_forward_then_back_is_not_printed_as_lap_plus_nothing():
+    import io
+    from types import SimpleNamespace
+
+    from game.meta.simulate import print_standings
+
+    racers = [
+        SimpleNamespace(name="elf-1", by_cause={"distance": 10}),
+        SimpleNamespace(name="dwarf-2", by_cause={"distance": 2, "lap": 0}),
+    ]
+    race = SimpleNamespace(standings=lambda: [(1, 0, 10), (2, 1, 2)], racers=racers)
+    out = io.StringIO()
+    print_standings(race, out, title="Race 1:")
+    assert "2. dwarf-2           2 points  (distance +2)\n" in out.getvalue()
+    assert "+0" not in out.getvalue()

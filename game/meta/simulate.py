@@ -64,11 +64,12 @@ def simulate(
 
 
 def print_standings(race: Race, out: TextIO, title: str) -> None:
-    """The standings with each racer's points by cause."""
+    """The standings with each racer's points by cause (a cause that came to nothing, such as a lap
+    crossed forward and then back, is left out)."""
     print(title, file=out)
     for place, index, points in race.standings():
         r = race.racers[index]
-        causes = ", ".join(f"{cause} {value:+d}" for cause, value in sorted(r.by_cause.items()))
+        causes = ", ".join(f"{cause} {value:+d}" for cause, value in sorted(r.by_cause.items()) if value)
         print(f"  {place}. {r.name:<14} {points:4d} points  ({causes})", file=out)
 
 
