@@ -39,6 +39,8 @@ def option_lines(race: Race, decision: Decision, option: Option, entry: Entry | 
         outcome = explain.move_outcome(race, decision, option, sure) if sure is not None else None
     if outcome is not None:
         squares = len(outcome.path)
+        if decision.kind == "drift" and squares:  # a drift lands on one square, as far as its label says
+            squares = max(abs(n) for n in cast(tuple[int, int], option))
         where = t("explain.walk", count=squares, points=f"{outcome.points:+d}") if squares else t("explain.stay")
         lines.append(f"{where}  ·  {lane_words(outcome)}")
         cut = entry.cut if entry is not None else (option, outcome) if outcome.stopped_by is not None else None

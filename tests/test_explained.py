@@ -319,3 +319,19 @@ def test_the_readmes_pictures_of_an_explained_badge_a_scrolled_log_and_two_lesso
     )
     for path in pictures:
         assert pygame.image.load(str(path)).get_size() == (1280, 720)
+
+
+def test_a_drift_two_back_is_explained_as_two_squares_as_its_label_says():
+    race = Race.new(boards.load(boards.PRACTICE), [RacerSetup("orc"), RacerSetup("dwarf")], turns=6, seed=3)
+    rng = random.Random(3)
+    for _ in range(400):  # the first drift that may go two back (a bounded walk through a race)
+        decision = race.pending
+        assert decision is not None, "no drift two back in the race"
+        two_back = [o for o in decision.options if decision.kind == "drift" and o[0] == -2]
+        if two_back:
+            break
+        race.choose(pick(race, decision, "random", rng))
+    i18n.set_language("en")
+    option = two_back[0]
+    assert words.option_label(decision, option, race).startswith("2 back")
+    assert explain.option_lines(race, decision, option)[0].startswith("2 squares, ")
