@@ -74,7 +74,9 @@ def draw_top_bar(
     later = [n for n in respawn if n > turn]
     turns = ", ".join(str(n) for n in respawn)
     lines = (
-        [t("hud.respawn", turns=turns), t("hud.respawn_short", turns=turns)] if respawn else [t("hud.respawn_never")]
+        [t(key, turns=turns, count=len(respawn)) for key in ("hud.respawn", "hud.respawn_short")]
+        if respawn
+        else [t("hud.respawn_never")]
     )
     if later:
         lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines

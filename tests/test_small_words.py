@@ -181,3 +181,16 @@ def test_whose_turn_it_is_never_reads_as_another_word_in_french():
     assert not any("tour d" in t(k, name="Ann", phase="x") for k in ("hud.whose_turn", "hud.whose_turn_phase"))
     walked = t("log.coins", name="Pip", coins="1 pièce", squares="1 case")
     assert walked == "Pip dépense 1 pièce pour avancer de 1 case."
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many"),
+    [
+        ("en", "objects return at turn 4", "objects return at turns 4, 7"),
+        ("fr", "les objets reviennent au tour 4", "les objets reviennent aux tours 4, 7"),
+    ],
+)
+def test_the_turn_objects_return_at_is_one_turn_when_there_is_one(language, one, many):
+    i18n.set_language(language)
+    assert t("hud.respawn", turns="4", count=1) == one
+    assert t("hud.respawn", turns="4, 7", count=2) == many
