@@ -268,3 +268,17 @@ def test_the_one_file_variant_builds_and_simulates(tmp_path):
     done = run(exe, "simulate", "--games", "1", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
     assert done.returncode == 0, done.stderr
     assert "Race 1 (seed 1)" in done.stdout
+
+
+def test_the_release_workflows_smoke_test_passes_on_the_linux_build(bundle):
+    """tools/smoke_test.py, which .github/workflows/release.yml runs on each system's build: here, on Linux's."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "smoke_test.py"), str(bundle)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["ok  version", "ok  race", "ok  first frame"]
+    assert "1280x720 saved" in lines[2]
