@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tools import build_info
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_info  # noqa: E402
 
 SPEC = (ROOT / "build.spec").read_text(encoding="utf-8")
 BUNDLE_ID = "io.github.fantasy-racing.game"

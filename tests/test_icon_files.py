@@ -7,15 +7,12 @@ from __future__ import annotations
 import shutil
 import struct
 import subprocess
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import icon_files  # noqa: E402
+from tools import icon_files
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools import make_deb
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import make_deb  # noqa: E402
 
 
 def test_the_control_file_names_the_package_its_version_and_size():
