@@ -268,3 +268,77 @@ def test_the_one_file_variant_builds_and_simulates(tmp_path):
     done = run(exe, "simulate", "--games", "1", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
     assert done.returncode == 0, done.stderr
     assert "Race 1 (seed 1)" in done.stdout
+
+
+def test_the_release_workflows_smoke_test_passes_on_the_linux_build(bundle):
+    """tools/smoke_test.py, which .github/workflows/release.yml runs on each system's build: here, on Linux's."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "smoke_test.py"), str(bundle)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["ok  version", "ok  race", "ok  first frame"]
+    assert "1280x720 saved" in lines[2]
+
+
+needs_dpkg = pytest.mark.skipif(
+    shutil.which("dpkg-deb") is None or shutil.which("dpkg") is None, reason="needs dpkg-deb and dpkg (apt: dpkg)"
+)
+
+
+@needs_dpkg
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Debian package is made from the Linux build")
+def test_the_debian_package_is_built_read_installed_into_a_scratch_root_and_says_its_version(bundle, tmp_path):
+    """tools/make_deb.py: the game under /opt/fantasy-racing, the launcher on the PATH, the menu entry and
+    icons, the licences and credits; installed with dpkg into a scratch root (no root needed), where the
+    launcher runs; removed again, leaving nothing of the game."""
+    from game.version import VERSION
+
+    made = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_deb.py"), str(bundle.parent), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert made.returncode == 0, made.stderr
+    (deb,) = (tmp_path / "out").glob("*.deb")
+    assert deb.name.startswith(f"fantasy-racing_{VERSION}_")
+
+    info = subprocess.run(["dpkg-deb", "--info", str(deb)], capture_output=True, text=True, timeout=60).stdout
+    for field in ("Package: fantasy-racing", f"Version: {VERSION}", "Section: games", "Depends: libc6"):
+        assert f" {field}" in info, field
+    listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True, timeout=60).stdout
+    entries = {line.split()[5].removeprefix("."): line for line in listing.splitlines()}
+    assert entries["/usr/bin/fantasy-racing"].startswith("l")  # the launcher: a link to the game
+    assert "-> ../../opt/fantasy-racing/fantasy-racing" in entries["/usr/bin/fantasy-racing"]
+    assert entries["/opt/fantasy-racing/fantasy-racing"].startswith("-rwxr-xr-x root/root")
+    for path in (
+        "/opt/fantasy-racing/_internal/assets/CREDITS.md",
+        "/usr/share/applications/fantasy-racing.desktop",
+        "/usr/share/doc/fantasy-racing/copyright",
+        "/usr/share/doc/fantasy-racing/CREDITS.md",
+        "/usr/share/doc/fantasy-racing/OFL-Cinzel.txt",
+        *(f"/usr/share/icons/hicolor/{s}x{s}/apps/fantasy-racing.png" for s in (16, 32, 48, 64, 128, 256)),
+    ):
+        assert path in entries, path
+    assert not [path for path in entries if path.endswith("add-to-menu.sh")]
+
+    scratch = tmp_path / "root"
+    for folder in ("var/lib/dpkg/info", "var/lib/dpkg/updates"):
+        (scratch / folder).mkdir(parents=True)
+    (scratch / "var/lib/dpkg/status").touch()
+    dpkg = ["dpkg", f"--root={scratch}", "--force-not-root", "--force-depends", "--log=/dev/null"]
+    installed = subprocess.run([*dpkg, "--install", str(deb)], capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    said = run(scratch / "usr/bin/fantasy-racing", "--version", cwd=tmp_path, env=game_env(tmp_path / "data"))
+    assert said.returncode == 0 and said.stdout.strip() == f"Fantasy Racing {VERSION}", said.stderr
+    if shutil.which("desktop-file-validate"):
+        entry = scratch / "usr/share/applications/fantasy-racing.desktop"
+        checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+    removed = subprocess.run([*dpkg, "--remove", "fantasy-racing"], capture_output=True, text=True, timeout=300)
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert not (scratch / "opt/fantasy-racing").exists() and not (scratch / "usr/bin/fantasy-racing").exists()

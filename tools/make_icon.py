@@ -46,9 +46,10 @@ def _masked(picture: pygame.Surface, mask: pygame.Surface) -> pygame.Surface:
     return out
 
 
-def draw(size: int) -> pygame.Surface:
-    """The icon at `size` x `size` pixels."""
-    big = size * 4
+def draw(size: int, finer: int = 4) -> pygame.Surface:
+    """The icon at `size` x `size` pixels, drawn `finer` times larger and scaled down (the shipped PNGs at
+    4; the large sizes of tools/icon_files.py at less, where 4 would take minutes)."""
+    big = size * finer
     shape = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=big // 5)
     icon = _masked(_vertical((big, big), GREEN_TOP, GREEN_FOOT), shape)

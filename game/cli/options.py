@@ -17,6 +17,7 @@ from game.net.protocol import TURN_CLOCK
 from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS
 from game.rules.race import MAX_TURNS, MIN_TURNS
+from game.version import VERSION
 
 
 class CommandLineError(Exception):
@@ -157,6 +158,7 @@ def build_parser() -> Parser:
     parser.add_argument("--board", metavar="FILE", help="start with this board (.tmx)")
     parser.add_argument("--watch", action="store_true", help="reload the board when its file changes")
     parser.add_argument("--verbose", action="store_true", help=VERBOSE)
+    parser.add_argument("--version", action="version", version=f"Fantasy Racing {VERSION}", help="say the version")
     commands = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     sim = command(
