@@ -21,6 +21,22 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on the player's console
 
 
+def console_streams() -> None:
+    """A windowed build (Windows, the macOS .app) starts with no standard streams (sys.stdout is None): a
+    command typed in a Windows terminal answers in that terminal, and elsewhere the game's lines go
+    nowhere instead of failing."""
+    if sys.platform == "win32" and (sys.stdout is None or sys.stderr is None):
+        import ctypes
+
+        if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS: the terminal it was typed in
+            sys.stdout = sys.stdout or open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+            sys.stderr = sys.stderr or open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it (the window, or a command of game/cli/); the exit code."""
     from game.cli import boards, history, network, races
@@ -81,4 +97,5 @@ if __name__ == "__main__":
     import multiprocessing
 
     multiprocessing.freeze_support()
+    console_streams()
     sys.exit(main())

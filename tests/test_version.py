@@ -39,3 +39,15 @@ def test_the_installed_package_if_any_has_pyprojects_version():
     """pip takes the metadata's version from pyproject.toml: an installed game agrees (`pip install -e .`,
     tests/test_project.py; not installed here, the metadata say nothing)."""
     assert version.installed() in (version.VERSION, version.UNKNOWN)
+
+
+def test_a_windowed_build_without_standard_streams_runs_its_commands_without_failing():
+    import subprocess
+    import sys
+
+    program = (
+        "import sys, main; sys.stdout = None; sys.stderr = None; main.console_streams();"
+        "print('a line'); print('an error', file=sys.stderr); sys.stdout.flush(); main.main(['--version'])"
+    )
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
