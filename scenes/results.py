@@ -20,6 +20,8 @@ from scenes.ui import text, theme
 from scenes.ui.widgets import Button, FocusGroup, fit, panel, veil
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.meta.season import Season
 
 # The results' categories of points (docs/rules-spec.md section 10) and their colours (shown as results.category.<key>).
@@ -68,32 +70,53 @@ class ResultsScene(Scene):
         audio.play("victory")
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
+        friend = self.season is None and self.setup.get("network") == "friend"
         if self.season is not None:
             first = Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
-        elif self.setup.get("network") == "friend":  # the race was a host's: racing again is his to offer
+        elif friend:  # the race was a host's: racing again is his to offer; the title is the way on
             first = Button((760, 650, 240, 50), t("results.title_button"), self.title, primary=True)
         else:
             first = Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)
-        self.group.set(
-            [
-                first,
-                Button((1016, 650, 240, 50), t("results.title_button"), self.title),
-                Button((504, 650, 240, 50), t("results.keep"), self.keep_replay),
-            ],
-            focus=0,
-        )
+        from game.app.session import kept_replay
+
+        self.replay_file = kept_replay(self.race)
+        self.keep = Button((504, 650, 240, 50), "", self.keep_replay)
+        self.show_kept()
+        others = [] if friend else [Button((1016, 650, 240, 50), t("results.title_button"), self.title)]
+        self.group.set([first, *others, self.keep], focus=0)
+
+    def show_kept(self) -> None:
+        """Once the race is kept as a replay (at its end, or by K), the button plays it back."""
+        if self.replay_file is not None:
+            self.keep.label = t("results.watch")
+            self.kept = t("results.kept", path=self.replay_file.name)
+        else:
+            self.keep.label = t("results.keep")
 
     def keep_replay(self) -> None:
-        """Write the race as a replay file in the user folder's replays/ and say where (K)."""
+        """Keep the race as a replay file in the user folder's replays/ and say its name (K); once kept,
+        play it back."""
         from game.app.session import keep_replay
         from game.meta.replay import ReplayError
 
+        if self.replay_file is not None:
+            self.watch_replay(self.replay_file)
+            return
         try:
-            path = keep_replay(self.race)
+            self.replay_file = keep_replay(self.race)
         except (ReplayError, OSError) as error:
             self.kept = t("results.keep_failed", error=error)
         else:
-            self.kept = t("results.kept", path=path)
+            self.show_kept()
+
+    def watch_replay(self, path: Path) -> None:
+        """The kept replay, played back over these results (Escape there comes back)."""
+        from game.meta.replay import ReplayError, load
+
+        try:
+            self.stack.push(self.stack.make("replay", load(path)))
+        except (ReplayError, OSError, ValueError) as error:
+            self.kept = t("results.keep_failed", error=error)
 
     def again(self) -> None:
         """A new race with the same setup (the guided race: the lessons again)."""

@@ -103,11 +103,22 @@ def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
     app.step([key(pygame.K_k)])
     folder = tmp_path / "data" / "fantasy-racing" / "replays"
     files = sorted(folder.glob("*.json"))
-    assert len(files) == 1 and str(files[0]) in results.kept
+    assert len(files) == 1 and files[0].name in results.kept and str(folder) not in results.kept
     from game.meta.replay import check
 
     assert check(load(files[0])).ok
     app.step([])  # the message is drawn
+    assert results.keep.label == "Watch the replay"
+    app.step([key(pygame.K_k)])  # kept already: K (or the button) plays it back, writing nothing new
+    assert type(app.stack.top.guide).__name__ == "ReplayPlayer"  # the race played back
+    assert sorted(folder.glob("*.json")) == files
+
+
+def test_a_friends_results_have_one_title_button_and_the_replay(app, finished):
+    results = app.stack.push(ResultsScene(finished, {"network": "friend"}))
+    app.step([])
+    labels = [w.label for w in results.group.widgets]
+    assert labels.count("Title") == 1 and len(labels) == 2, labels
 
 
 def test_a_race_with_rigged_dice_says_why_it_cannot_be_kept(app):

@@ -398,13 +398,21 @@ def keep_finished_season(season: Season, day: datetime.date | None = None) -> Pa
     return folder
 
 
+def kept_replay(race: Race, folder: PlayerFolder = FOLDER) -> Path | None:
+    """The replay file a finished race was kept as already (at its end, or by the player), or None."""
+    known = folder.replays_kept.get(id(race))
+    if known is not None and known[0]() is race and race.over and known[1].is_file():
+        return known[1]
+    return None
+
+
 def keep_replay(race: Race, folder: PlayerFolder = FOLDER) -> Path:
     """Keep a race as a replay file in the player's folder (never replaces anything; a race kept
     already, at its end, gives the same file); its path. Raises ReplayError or OSError."""
     key, kept = id(race), folder.replays_kept  # (id of a finished race -> its replay's file)
-    known = kept.get(key)
-    if known is not None and known[0]() is race and race.over and known[1].is_file():
-        return known[1]
+    known = kept_replay(race, folder)
+    if known is not None:
+        return known
     path = write_replay(race, folder.path() / REPLAYS_FOLDER, datetime.date.today())
     if race.over:
         kept[key] = (weakref.ref(race, lambda _: kept.pop(key, None)), path)
