@@ -259,6 +259,10 @@ class DecisionPanel:
         if tuple(sorted(candidate)) in self.decision.options:
             self.selected = candidate
 
+    def options(self) -> list[tuple[int, ...]]:
+        """A clover's options: the dice each turns over."""
+        return [cast(tuple[int, ...], o) for o in self.decision.options]
+
     def validate(self) -> None:
         """Validate the roll with the selected dice turned over."""
         self.choose(tuple(sorted(self.selected)))
@@ -287,6 +291,8 @@ class DecisionPanel:
             else:
                 self.toggle(self.focus)
                 audio.play("click")
+                if self.focus in self.selected and not any(set(o) > self.selected for o in self.options()):
+                    self.focus = len(self.dice_rects)  # no other die may be turned: on to Validate
             return True
         return False
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -120,6 +120,8 @@ class Lessons(Guide[RaceScene]):
             self.lesson, self.step_index, self.wrong, self.event = step, self.step_index + 1, False, None
             if step.expect is not None and step.expect in panel.decision.options and not panel.clover:
                 panel.focus_option(step.expect)  # the lesson's option, focused (and chosen by its merged entry)
+            elif panel.clover and step.expect:  # the die the lesson turns, focused: Enter turns it over
+                panel.focus = cast(tuple[int, ...], step.expect)[0]
 
     def allows(self, scene: RaceScene, option: Option) -> bool:
         """Another option than the lesson's is explained, and asked again."""

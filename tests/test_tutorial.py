@@ -119,8 +119,8 @@ def check_lesson(scene, lessons, lesson) -> None:
 
 
 def play_the_lessons(app, scene, check=None) -> dict[str, str]:
-    """Every lesson in turn, the lesson's option chosen (Enter; the clover's die first), then Enter on the
-    panel's own focus until the results; the words each lesson showed."""
+    """Every lesson in turn, the lesson's option chosen (Enter; on the clover's die, then on Validate), then
+    Enter on the panel's own focus until the results; the words each lesson showed."""
     lessons = scene.guide
     said: dict[str, str] = {}
     for _ in range(3000):
@@ -133,10 +133,7 @@ def play_the_lessons(app, scene, check=None) -> dict[str, str]:
             said[lesson.key] = lessons.words(lesson)
             if check is not None:
                 check(scene, lessons, lesson)
-        if lesson is not None and lesson.key == "clover":
-            press(app, (pygame.K_1, "1"), (pygame.K_RETURN, "\r"))
-        else:
-            press(app, (pygame.K_RETURN, "\r"))
+        press(app, (pygame.K_RETURN, "\r"))  # (the clover's lesson: its die focused, then Validate)
     return said
 
 

@@ -281,7 +281,9 @@ def test_clover_dice_turn_over_with_enter_on_the_focused_die_and_validate_with_i
     assert panel.selected == {1} and len(race.choices) == made, "Enter on a die turns it over"
     app.step([key(pygame.K_LEFT)])
     app.step([key(pygame.K_SPACE)])
-    assert panel.selected == {0, 1}
+    assert panel.selected == {0, 1} and panel.validate_focused, "no die left to turn: on to Validate"
+    app.step([key(pygame.K_LEFT)])
+    app.step([key(pygame.K_LEFT)])
     app.step([key(pygame.K_RETURN)])  # the first die, back
     assert panel.selected == {1} and len(race.choices) == made
     app.step([key(pygame.K_RIGHT)])
