@@ -359,7 +359,12 @@ class SetupScene(Scene):
 
     def open_gallery(self) -> None:
         """Every board as a picture, to choose one (scenes/board_gallery.py)."""
-        self.stack.push(self.stack.make("board_gallery", self.choices, self.board_index, self.set_board))
+        self.stack.push(self.stack.make("board_gallery", self.choices, self.board_index, self.board_chosen))
+
+    def board_chosen(self, index: int) -> None:
+        """A board chosen in the gallery: the focus on *Start*, where the footer says Enter goes."""
+        self.set_board(index)
+        self.focus_start()
 
     def open_boards_folder(self) -> None:
         """Show the player's boards folder in the system's file manager (and say where it is)."""

@@ -20,6 +20,10 @@ def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
+def release(k):
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
 @pytest.fixture
 def setup(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -63,3 +67,17 @@ def test_a_click_on_a_card_chooses_its_board_and_the_player_s_own_is_marked(setu
     gallery.handle_event(click)
     assert app.stack.top is setup and setup.board_index == yours
     assert setup.board_label(yours) == "Dragon's Hoard (your board)"
+
+
+def test_after_a_board_is_chosen_in_the_gallery_enter_starts_the_race_as_the_footer_says(setup):
+    app = setup.app
+    button = next(w for w in setup.group.widgets if getattr(w, "label", "") == "All boards")
+    setup.group.focus_on(button)
+    app.step([key(pygame.K_RETURN), release(pygame.K_RETURN)], 1 / 30)
+    gallery = app.stack.top
+    assert isinstance(gallery, BoardGalleryScene)
+    app.step([key(pygame.K_RIGHT)], 1 / 30)
+    app.step([key(pygame.K_RETURN), release(pygame.K_RETURN)], 1 / 30)
+    assert app.stack.top is setup and setup.group.focused is setup.start_button
+    app.step([key(pygame.K_RETURN), release(pygame.K_RETURN)], 1 / 30)
+    assert type(app.stack.top).__name__ == "RaceScene", "Enter started the race, not the gallery again"
