@@ -259,3 +259,24 @@ def test_the_say_button_stands_on_the_race_logs_heading_wherever_it_is_and_folds
         scene.folded = True  # the cards and the log folded away: nothing answers where the button was
         assert quick.say_button(scene) is None and not quick.asks(scene, click(button.center))
     assert quick.say_button(SimpleNamespace(seats=SimpleNamespace(talks=True), folded=False, log_box=None)) is None
+
+
+def test_a_click_on_the_visible_lower_arrow_lowers_even_when_a_long_label_pushed_it_past_the_middle():
+    from scenes.ui import text, theme
+    from scenes.ui.widgets import Choice
+
+    theme.use_text_size(150)
+    try:
+        chosen: list[int] = []
+        field = Choice((100, 100, 420, 44), "Courses du championnat", [1, 2, 3, 4, 5], 2, chosen.append)
+        surface = pygame.Surface((800, 300))
+        field.draw(surface, True)
+        lower, higher = field.arrows_x()
+        assert lower > field.rect.centerx, "the long label pushed '<' into the right half (the case found)"
+        assert lower == field.rect.left + 14 + text.width(field.label, field.size - 2) + 6 + 16
+        field.click((lower, field.rect.centery))
+        assert chosen == [2]
+        field.click((higher, field.rect.centery))
+        assert chosen == [2, 3]
+    finally:
+        theme.use_text_size(100)

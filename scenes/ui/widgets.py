@@ -229,8 +229,17 @@ class Choice(Widget):
             return self.adjust(-(len(self.values) - 1))  # (Space on the last value: back to the first)
         return self.adjust(1)
 
+    def arrows_x(self) -> tuple[int, int]:
+        """Where "<" and ">" stand (a long label pushes "<" to the right of the field's middle)."""
+        left = self.rect.left
+        if self.label:
+            left += 14 + text.width(self.label, self.size - 2) + 6
+        return left + 16, self.rect.right - 16
+
     def click(self, pos) -> bool:
-        return self.adjust(-1 if pos[0] < self.rect.centerx else 1)
+        """A click lowers left of the value's middle ("<" included) and raises right of it."""
+        lower, higher = self.arrows_x()
+        return self.adjust(-1 if pos[0] < (lower + higher) // 2 else 1)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         control_box(surface, self.rect, focused, theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL)
