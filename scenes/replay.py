@@ -33,7 +33,7 @@ from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.replay_bar import TimelineBar
 from scenes.ui import text, theme
 from scenes.ui.text import fitting_size
-from scenes.ui.widgets import fit
+from scenes.ui.widgets import fit, panel
 
 
 def t(message: str, **values: Any) -> str:
@@ -276,18 +276,26 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
         )
         keys = t("replay.keys")
         buttons = scene.view_buttons.rects(scene).values()  # (the status left of the view's buttons)
-        room = min([b.left for b in buttons] + [scene.view.right]) - 24 - scene.view.left
+        room = min([b.left for b in buttons] + [scene.view.right]) - 40 - scene.view.left
         size = fitting_size(line, room, 18, "bold")
-        at = (scene.view.left + 12, scene.view.top + 10)
-        said = text.draw(surface, fit(line, room, size, "bold"), at, size, theme.ACCENT, "bold", shadow=True)
-        top = max(scene.view.top + 34, said.bottom, max([b.bottom + 4 for b in buttons], default=0))
-        for k, keys_line in enumerate(text.wrap(keys, scene.view.width - 24, 15)):  # (wrapped in the board's width)
-            at = (scene.view.left + 12, top + k * text.line_height(15))
-            text.draw(surface, keys_line, at, 15, theme.MUTED, anchor="topleft", shadow=True)
+        line = fit(line, room, size, "bold")
+        below = max(scene.view.top + 34, max([b.bottom + 4 for b in buttons], default=0))
+        keys_lines = text.wrap(keys, scene.view.width - 40, 15)  # (wrapped in the board's width)
+        status, keys_panel = status_panel_rects(scene, line, size, keys_lines, below)
+        for rect in (status, keys_panel):
+            panel(surface, rect, radius=8)
+        text.draw(surface, line, (status.left + 10, status.top + 5), size, theme.ACCENT, "bold")
+        for k, keys_line in enumerate(keys_lines):
+            at = (keys_panel.left + 10, keys_panel.top + 5 + k * text.line_height(15))
+            text.draw(surface, keys_line, at, 15, theme.MUTED, anchor="topleft")
         if self.bar is not None:
             self.bar.draw(surface, self.position)
         if self.at_end:
             message = self.problem or (t("replay.end") if scene.race.over else t("replay.end_early"))
+            message = fit(message, scene.view.width - 60, 26, "heading")
+            box = pygame.Rect(0, 0, text.width(message, 26, "heading") + 40, text.line_height(26, "heading") + 20)
+            box.center = scene.view.center
+            panel(surface, box, radius=10)
             text.draw(
                 surface,
                 message,
@@ -296,8 +304,21 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
                 theme.BAD if self.problem else theme.ACCENT,
                 "heading",
                 anchor="center",
-                shadow=True,
             )
+
+
+def status_panel_rects(
+    scene: RaceScene, line: str, size: int, keys_lines: list[str], below: int
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The panels the replay's status and its keys stand on (never straight on the board: snow and rocks
+    would hide them): the status's at the view's top left, as wide as its line; the keys' under the
+    view's buttons (`below`), as wide as their longest line."""
+    left, top = scene.view.left + 4, scene.view.top + 4
+    status = pygame.Rect(left, top, text.width(line, size, "bold") + 20, text.line_height(size, "bold") + 10)
+    keys_top = max(status.bottom + 4, below)
+    widest = max([text.width(k, 15) for k in keys_lines], default=0)
+    keys = pygame.Rect(left, keys_top, widest + 20, len(keys_lines) * text.line_height(15) + 10)
+    return status, keys
 
 
 def replay_board(replay: Replay):
