@@ -445,3 +445,16 @@ def test_the_readmes_pictures_of_the_view_draw_in_both_languages(tmp_path, monke
         "view-hole-fr.png",
         "view-1920x1080.png",
     }
+
+
+def test_the_undo_line_and_the_seats_line_stand_under_the_boards_buttons_never_over_them(app):  # noqa: F811
+    race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
+    scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))
+    settle_on_panel(app, scene)
+    buttons = list(scene.view_buttons.rects(scene).values())
+    assert buttons, "a shipped board zooms: its buttons are shown"
+    scene.takeback.say("Your choice is taken back: Ann's move of 4 squares and all it did", True, scene.clock)
+    lines = [scene.takeback.line_box(scene), scene.drawing.notice_box("Bo left: a computer racer plays in 30 s")]
+    for box in lines:
+        assert box.colliderect(scene.view) and not any(box.colliderect(b) for b in buttons), (box, buttons)
+    app.step([], 1 / 30)  # drawn as placed

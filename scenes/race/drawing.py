@@ -255,15 +255,21 @@ class RaceDrawing:
         surface.set_clip(clip)
 
     # ---------------------------------------------------------------- lines over the board
+    def notice_box(self, words_now: str) -> pygame.Rect:
+        """Where the seats' line stands: over the board, under its buttons."""
+        scene = self.scene
+        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 56)
+        box = pygame.Rect(0, 0, width, 32)
+        box.midtop = (scene.view.centerx, scene.banner_top())
+        return box
+
     def draw_notice(self, surface: pygame.Surface) -> None:
         """The seats' line over the board (a friend disconnected), on a dark strip."""
         scene = self.scene
         words_now = scene.seats.notice(scene.race)
         if not words_now:
             return
-        width = min(scene.view.width - 40, text.width(words_now, 17, "bold") + 56)
-        box = pygame.Rect(0, 0, width, 32)
-        box.midtop = (scene.view.centerx, scene.view.top + 10)
+        box = self.notice_box(words_now)
         effects.shade(surface, box, (40, 12, 16), 215)
         pygame.draw.rect(surface, theme.BAD, box, 2, border_radius=6)
         said = text.draw(surface, words_now, (box.centerx + 10, box.centery), 17, theme.TEXT, "bold", anchor="center")

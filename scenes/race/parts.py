@@ -76,6 +76,8 @@ class UndoScene(Shown, Protocol):
 
     def can_take_back(self) -> bool: ...
 
+    def banner_top(self) -> int: ...
+
 
 class ViewScene(Protocol):
     """What the view's buttons (view_buttons.py) read and do: the board view, the camera, the cards."""
@@ -111,6 +113,8 @@ class InspectedScene(Shown, Protocol):
 class DrawnScene(Shown, Stage, Protocol):
     """What the race's drawing (drawing.py) paints from: the camera, the playback, the seats' words,
     the board's picture, the zoom, the clock; and what its animations read (`Stage`)."""
+
+    def banner_top(self) -> int: ...
 
     @property
     def camera(self) -> Camera: ...

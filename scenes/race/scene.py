@@ -277,6 +277,10 @@ class RaceScene(Scene):
         moved = math.dist(before, self.camera.position) > CAMERA_STILL
         self._camera_moved = moved or self.camera.gliding or self.opening > 0
 
+    def banner_top(self) -> int:
+        """Where a line over the board may begin: under the view's buttons, never over them."""
+        return self.view_buttons.banner_top(self)
+
     def toggle_cards(self) -> None:
         """Fold the racers' cards and the log away (the board takes the whole width), or back (H)."""
         if not self.camera.zooms:  # (a guided race points at the cards)

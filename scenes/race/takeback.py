@@ -48,6 +48,14 @@ class TakeBack:
         """Whether a click at `pos` is on the button (while it is shown)."""
         return self.shown(scene) and hud.undo_button().collidepoint(pos)
 
+    def line_box(self, scene: UndoScene) -> pygame.Rect:
+        """Where the take-back's line stands: over the board, under its buttons and the seats' line."""
+        width = min(scene.view.width - 40, text.width(self.said, 17, "bold") + 32)
+        box = pygame.Rect(0, 0, width, 32)
+        below = 38 if scene.seats.notice(scene.race) else 0  # (under the seats' own line, if any)
+        box.midtop = (scene.view.centerx, scene.banner_top() + below)
+        return box
+
     def draw(self, surface: pygame.Surface, scene: UndoScene) -> None:
         """The button (over the top bar as the HUD drew it) and the line, if any."""
         button = hud.undo_button()  # (on the top bar, left of the legend's button)
@@ -61,10 +69,7 @@ class TakeBack:
             panel(surface, button, fill, edge, radius=6, shadow=False)
             text.draw(surface, t("undo.button"), button.center, 15, colour, "bold", anchor="center")
         if self.said and scene.clock < self.until:
-            width = min(scene.view.width - 40, text.width(self.said, 17, "bold") + 32)
-            box = pygame.Rect(0, 0, width, 32)
-            below = 38 if scene.seats.notice(scene.race) else 0  # (under the seats' own line, if any)
-            box.midtop = (scene.view.centerx, scene.view.top + 10 + below)
+            box = self.line_box(scene)
             effects.shade(surface, box, (12, 16, 28), 220)
             pygame.draw.rect(surface, theme.GOOD if self.good else theme.ACCENT_DARK, box, 2, border_radius=6)
             text.draw(surface, self.said, box.center, 17, theme.TEXT, "bold", anchor="center")

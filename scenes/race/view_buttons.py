@@ -45,6 +45,11 @@ class ViewButtons:
         zoom_out = zoom_in.move(-GAP - ZOOM_WIDTH, 0)
         return {"out": zoom_out, "in": zoom_in, "cards": cards, "whole": whole}
 
+    def banner_top(self, scene: ViewScene) -> int:
+        """Where a line over the board (a friend's countdown, an undo's line) may begin: under the
+        buttons when they are shown, never over them."""
+        return self.bottom(scene.view) + 4 if self.rects(scene) else scene.view.top + 10
+
     @staticmethod
     def bottom(view: pygame.Rect) -> int:
         """Where the board below the buttons begins (what the camera keeps in view stays under it)."""
