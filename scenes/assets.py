@@ -83,7 +83,8 @@ def _font_files() -> list[Path]:
 
 @cache
 def font_file(kind: str) -> str | None:
-    """The .ttf for a kind of text: "body", "bold", "heading" or "title"; None for pygame's own."""
+    """The .ttf for a kind of text: "body", "bold", "heading", "title" or "logo" (the game's name alone);
+    None for pygame's own."""
     files = _font_files()
     if not files:
         return None
@@ -95,8 +96,11 @@ def font_file(kind: str) -> str | None:
                 return path
         return None
 
-    if kind == "title":
-        found = pick("title") or pick("display") or pick("decor") or pick("cinzel") or pick("bold") or pick("regular")
+    if kind == "logo":  # the game's name on the title screen: the decorative face (its swash H would
+        # read as "Ħ" in any other word: titles use the plain capitals)
+        found = pick("decor") or pick("display") or pick("cinzel") or pick("bold") or pick("regular")
+    elif kind == "title":
+        found = pick("cinzel", avoid=("decor",)) or pick("bold", avoid=("italic",)) or pick("regular")
     elif kind == "heading":
         found = pick("cinzel", avoid=("decor",)) or pick("bold", avoid=("italic",)) or pick("regular")
     elif kind == "bold":
@@ -121,7 +125,7 @@ def sized_font(size: int, kind: str = "body") -> pygame.font.Font:
         pygame.font.init()
     path = font_file(kind)
     loaded = pygame.font.Font(path, size)
-    if path is None and kind in ("bold", "title", "heading"):
+    if path is None and kind in ("bold", "title", "heading", "logo"):
         loaded.set_bold(True)
     return loaded
 

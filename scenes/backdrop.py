@@ -77,6 +77,6 @@ _KEPT: dict[str, tuple[tuple[int, int], pygame.Surface]] = {}
 
 def draw_logo(surface: pygame.Surface, centre_x: int, top: int, size: int = 84) -> pygame.Rect:
     """The game's name, gold on a dark shadow."""
-    rect = text.draw(surface, "Fantasy Racing", (centre_x + 4, top + 5), size, (10, 8, 20), "title", anchor="midtop")
-    text.draw(surface, "Fantasy Racing", (centre_x, top), size, theme.ACCENT, "title", anchor="midtop")
+    rect = text.draw(surface, "Fantasy Racing", (centre_x + 4, top + 5), size, (10, 8, 20), "logo", anchor="midtop")
+    text.draw(surface, "Fantasy Racing", (centre_x, top), size, theme.ACCENT, "logo", anchor="midtop")
     return rect

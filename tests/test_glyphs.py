@@ -21,7 +21,7 @@ from scenes import assets, i18n
 from scenes.rules_help import book_text, parse, plain
 from scenes.ui import text
 
-KINDS = ("body", "bold", "heading", "title")
+KINDS = ("body", "bold", "heading", "title", "logo")
 
 
 @cache
@@ -52,8 +52,8 @@ def catalogue_strings(code: str) -> list[tuple[str, str]]:
 
 def test_the_check_sees_a_missing_glyph():
     assert missing("5 ≤ N ≤ 15, f ↔ 101-f, 40 % → 60 %", "body") == {"≤", "↔", "→"}
-    assert missing("Gros choc\u00a0!", "title", as_drawn=False) == {"\u00a0"}  # Cinzel Decorative has none
-    assert missing("Gros choc\u00a0!", "title") == set()  # drawn as a space
+    assert missing("Gros choc\u00a0!", "logo", as_drawn=False) == {"\u00a0"}  # Cinzel Decorative has none
+    assert missing("Gros choc\u00a0!", "logo") == set()  # drawn as a space
     assert missing("Élan, cœur, ex æquo, «\u00a0·\u00a0» −1 × 2", "body") == set()
 
 
@@ -81,3 +81,10 @@ def test_every_character_of_the_players_book_has_its_glyph(code):
             if found:
                 lacking[words[:60]] = found
     assert not lacking
+
+
+def test_titles_use_the_plain_capitals_and_only_the_games_name_the_decorative_face():
+    from pathlib import Path
+
+    assert "Decorative" not in Path(assets.font_file("title")).name  # its swash H reads "TĦE"
+    assert "Decorative" in Path(assets.font_file("logo")).name
