@@ -10,7 +10,7 @@ from collections.abc import Container, Iterable, Iterator
 from typing import Any, cast
 
 from game.boards.board import BARRIER, FLOOR, ROCK, Board, Square
-from game.rules import combat, moves, tuning
+from game.rules import combat, moves
 from game.rules import objects as obj
 from game.rules.characters import THROWING_STARS, WAND_MASTERY
 from game.rules.dice import D3, D6, D10
@@ -52,11 +52,11 @@ def breakable(race: RaceState, square: Square) -> bool:
 
 # Rocks are never destroyed, so what stops an axe or a spear is the authored board's: the
 # squares they reach from a square are worked out once per board (`Board.memo`).
-def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
+def _axe_squares(board: Board, start: Square, reach: int) -> dict[Square, int]:
     """`axe_reach` on the authored board: each square and its distance (do not change it)."""
     return {
         (row, col): distance
-        for distance, level in enumerate(_king_levels(board, start, tuning.AXE_RANGE), 1)
+        for distance, level in enumerate(_king_levels(board, start, reach), 1)
         for row, mask in level.items()
         for col in _columns(mask)
     }
@@ -75,10 +75,10 @@ class _Rows:
         return bool(self.masks.get(row, 0) >> col & 1)
 
 
-def _axe_rows(board: Board, start: Square) -> _Rows:
+def _axe_rows(board: Board, start: Square, reach: int) -> _Rows:
     """The squares of `axe_reach`, row by row."""
     masks: dict[int, int] = {}
-    for level in _king_levels(board, start, tuning.AXE_RANGE):
+    for level in _king_levels(board, start, reach):
         for row, mask in level.items():
             masks[row] = masks.get(row, 0) | mask
     return _Rows(masks)
@@ -137,7 +137,7 @@ def _rock_free_rows(board: Board) -> tuple[int, ...]:
 
 def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
     """King-step distances up to the axe's range along paths that avoid rocks."""
-    return dict(_axe_squares(race.board, start))
+    return dict(_axe_squares(race.board, start, race.rules.axe_range))
 
 
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
@@ -186,7 +186,7 @@ def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
     racer_squares = {(r.row, r.col) for r in race.racers}
-    around = race.board.around(race.racers[user].square, tuning.TRAP_RANGE)
+    around = race.board.around(race.racers[user].square, race.rules.trap_range)
     return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
@@ -218,7 +218,7 @@ def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
     foes = opponent_squares(race, user)
     if not any(row == me[0] or col == me[1] for row, col in foes):  # the lines keep to his row and column
         return iter(())
-    return (s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
+    return (s for s in _lines(race.board, me, race.rules.star_range) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: RaceState, user: int) -> list[Square]:
@@ -231,10 +231,10 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
     taken = {(r.row, r.col) for r in race.racers}  # his own square among them
-    ahead = race.tuned("TELEPORT_FORWARD")
+    ahead = race.rules.teleport_forward
     return (
         s
-        for s in race.board.around(me, tuning.TELEPORT_RANGE)
+        for s in race.board.around(me, race.rules.teleport_range)
         if s not in taken and not race.blocks(s) and race.board.row_delta(me, s) <= ahead
     )
 
@@ -262,10 +262,10 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
         # A target is enough: the first one found (the same rule as the target lists).
         if item == obj.AXE:
             hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
-            levels = _king_levels(race.board, me, tuning.AXE_RANGE)
+            levels = _king_levels(race.board, me, race.rules.axe_range)
             ok = any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
         elif item == obj.SPEAR:  # the few things to hit, looked for along the lines until one is on them
-            ok = not _things_to_hit(race, racer).isdisjoint(_lines(race.board, me, tuning.SPEAR_RANGE))
+            ok = not _things_to_hit(race, racer).isdisjoint(_lines(race.board, me, race.rules.spear_range))
         elif item == obj.TRAP:
             ok = _any(_trap_squares(race, racer))
         elif item == obj.RING_OF_LIGHTNING:
@@ -315,10 +315,12 @@ def use_object(race: RaceState, racer: int, item: str) -> Rules:
         yield from _lay_trap(race, racer)
     elif item == obj.AXE:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me)))
+        yield from _throw(
+            race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me, race.rules.axe_range))
+        )
     elif item == obj.SPEAR:
         me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
+        yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, race.rules.spear_range)))
     elif item == obj.RING_OF_LIGHTNING:
         yield from _lightning(race, racer)
     elif item == obj.RING_OF_FIRE:
@@ -347,7 +349,7 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
         dc = race.board.col_delta(r.square, target)
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
     else:
-        faces, _, _ = yield from race.roll(racer, [D6] * tuning.WAND_OF_FIRE_DICE, "wand_of_fire")
+        faces, _, _ = yield from race.roll(racer, [D6] * race.rules.wand_of_fire_dice, "wand_of_fire")
         yield from fireball(race, racer, sum(faces), wand)
 
 
@@ -491,6 +493,6 @@ def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
         order = race.order or list(range(len(race.racers)))
         for victim in order:
             o = race.racers[victim]
-            reach = race.board.king_distance if tuning.CRY_KING_STEPS else race.board.step_distance
-            if victim != racer and not o.protected and reach(r.square, o.square) <= tuning.CRY_RANGE:
+            reach = race.board.king_distance if race.rules.cry_king_steps else race.board.step_distance
+            if victim != racer and not o.protected and reach(r.square, o.square) <= race.rules.cry_range:
                 yield from combat.shock(race, victim, "small", author=racer, cause="cry")

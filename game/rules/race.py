@@ -15,9 +15,10 @@ from operator import attrgetter
 from typing import Any
 
 from game.boards.board import Board, Square
-from game.rules import effects, levels, moves, record, tuning
+from game.rules import effects, levels, moves, record
 from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
+from game.rules.rulebook import Rules as RuleBook
 from game.rules.state import (
     FIXED,
     Decision,
@@ -164,11 +165,9 @@ class Race(RaceState):
         seed: int | None,
         dice: Dice | None,
         before: Callable[[Race], None] | None = None,
-        rules: int | None = None,
+        rules: int | RuleBook | None = None,
     ) -> None:
-        super().__init__(board, setups, turns, seed, dice)
-        if rules is not None:  # a race recorded under an older version of the rules (game/rules/tuning.py)
-            self.rules, self.older = rules, tuning.changed_since(rules)
+        super().__init__(board, setups, turns, seed, dice, rules)
         # A snapshot at the start of each racer's turn, for forks: the screen explains a person's
         # options on forks, and the bots that look ahead search on them (races of other bots alone,
         # the tournaments' thousands, keep none: a fork then replays the race from its start).
@@ -190,12 +189,12 @@ class Race(RaceState):
         seed: int | None = None,
         dice: Dice | None = None,
         before: Callable[[Race], None] | None = None,
-        rules: int | None = None,
+        rules: int | RuleBook | None = None,
     ) -> Race:
         """A new race; checks the setup and says clearly what is wrong.
 
-        `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the version
-        of the rules it plays by (game/rules/tuning.py; by default this game's).
+        `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the rules it
+        plays by, or their version (game/rules/rulebook.py; by default this game's).
         """
         turns = board.turns if turns is None else turns
         setups = [s if isinstance(s, RacerSetup) else RacerSetup(s) for s in setups]
@@ -358,7 +357,7 @@ class Race(RaceState):
         pair = len(dice) >= 2 and dice[1] is main
         double = pair and rolled[0] == rolled[1]
         sprinter = double and rolled[0] == main.high
-        if self.tuned("QUICK_DIE_DOUBLES") and len(dice) == 3 and rolled[2] in rolled[:2]:
+        if self.rules.quick_die_doubles and len(dice) == 3 and rolled[2] in rolled[:2]:
             double = True  # [house] the quick die and a D6 of the same face: a double too (never the sprinter)
         options = move_options(dice, faces, sprinter)
         if sprinter:
@@ -467,7 +466,14 @@ class Race(RaceState):
         setups = [s.to_dict() for s in self.setups]
         # a race kept from a network race: its dice add the faces its host showed
         return record.make(
-            board.to_dict(), board.source, setups, self.turns, self.seed, self.choices, self.dice.saved(), self.rules
+            board.to_dict(),
+            board.source,
+            setups,
+            self.turns,
+            self.seed,
+            self.choices,
+            self.dice.saved(),
+            self.rules.version,
         )
 
     @classmethod

@@ -22,11 +22,12 @@ from typing import Any, Literal, get_args
 
 from game.boards.board import FLOOR, Board, Square
 from game.rules import objects as obj
-from game.rules import tuning
 from game.rules.characters import CHARACTERS, THROWING_STARS, Character
 from game.rules.dice import Dice, Die
 from game.rules.events import EventLog, Record
 from game.rules.levels import Policy
+from game.rules.rulebook import Rules as RuleBook
+from game.rules.rulebook import rules_of
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -230,7 +231,7 @@ def _arrival(racer: Racer) -> int:
 # is neither here nor in FIXED (what a race never changes, shared with its forks) nor DRIVING (how a
 # race is driven: its dice, choices, log, pending decision; each fork has its own, made anew).
 MOMENT = ("turn", "order", "current", "phase", "taken", "destroyed", "traps", "racers", "_arrivals")
-FIXED = ("board", "setups", "turns", "seed", "rules", "older")
+FIXED = ("board", "setups", "turns", "seed", "rules")
 DRIVING = ("dice", "choices", "log", "_told", "pending", "over", "_rules", "_keep_marks", "_mark", "_forked")
 
 
@@ -245,15 +246,20 @@ class RaceState(EventLog):
     """
 
     def __init__(
-        self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None, dice: Dice | None
+        self,
+        board: Board,
+        setups: Sequence[RacerSetup],
+        turns: int,
+        seed: int | None,
+        dice: Dice | None,
+        rules: int | RuleBook | None = None,
     ) -> None:
         self.board = board
         self.setups = tuple(setups)
         self.turns = turns
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
-        self.rules = tuning.RULES  # the version of the rules it plays by (game/rules/tuning.py)
-        self.older: dict[str, Any] = {}  # an older version's numbers that differ from the tuning table's
+        self.rules = rules_of(rules)  # the numbers it plays by (game/rules/rulebook.py), its record's version's
         self.turn = 0
         self.order: list[int] = []
         self.current: int | None = None
@@ -273,21 +279,17 @@ class RaceState(EventLog):
         """A copy of the race's moment (MOMENT), sharing nothing the rules could change."""
         return {name: copied(getattr(self, name)) for name in MOMENT}
 
-    def tuned(self, name: str) -> Any:
-        """A number of the tuning table (game/rules/tuning.py) as this race plays it: its rules' version's."""
-        return self.older[name] if name in self.older else getattr(tuning, name)
-
     def speed_of(self, racer: int, turn: int) -> int:
         """Squares of a racer's action-phase move in a game turn (the dwarf's differs between odd and
         even turns)."""
-        return tuning.speed(self.racers[racer].setup.character, turn, self.tuned("EVEN_TURN_SPEED"))
+        return self.rules.speed_of(self.racers[racer].setup.character, turn)
 
     def _racer(self, index: int, setup: RacerSetup) -> Racer:
         """A racer on his start square."""
         row, col = self.board.starts[index]
         racer = Racer(index, setup, CHARACTERS[setup.character], row, col)
         if racer.has(THROWING_STARS):
-            racer.stars = tuning.STARS_AT_START
+            racer.stars = self.rules.stars_at_start
         self._arrivals += 1
         racer.arrived = self._arrivals
         return racer
