@@ -15,8 +15,8 @@ from operator import attrgetter
 from typing import Any
 
 from game.boards.board import Board, Square
-from game.rules import effects, levels, moves, record
-from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
+from game.rules import effects, hooks, levels, moves, record
+from game.rules.characters import BABY, CHARACTERS, FAST
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
 from game.rules.rulebook import Rules as RuleBook
 from game.rules.state import (
@@ -397,14 +397,14 @@ class Race(RaceState):
         r = self.racers[racer]
         main_done = coins_done = False
         free_used: set[str] = set()
-        may_act_freely = not effects.FREE_ACTION_RULES.isdisjoint(r.stats.rules)  # (few characters have free actions)
+        may_act_freely = not hooks.ACTING_FREELY.isdisjoint(r.stats.rules)  # (few characters have free actions)
         while True:
             options: list[str] = [] if main_done else ["move", "rest"]
             if not main_done and r.inventory.objects:  # (nothing to use without an object)
                 options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
-            free = effects.free_actions(self, racer) if may_act_freely else None
+            free = hooks.free_actions(self, racer) if may_act_freely else None
             if free:
                 options += [f for f in free if f not in free_used]
             if main_done:
@@ -426,9 +426,9 @@ class Race(RaceState):
                 yield from effects.use_object(self, racer, choice[4:])
             else:
                 free_used.add(choice)
-                yield from effects.use_free(self, racer, choice)
-        if r.has(FLAIL):  # (the only rule that acts after the action phase)
-            yield from effects.after_action(self, racer)
+                yield from hooks.use_free(self, racer, choice)
+        if not hooks.ACTING_AFTER.isdisjoint(r.stats.rules):  # (few rules act after the action phase: the flail)
+            yield from hooks.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
         """For each sensible coin count, where the walk ends (cheapest n per square)."""
