@@ -14,7 +14,7 @@ race provides, so that `combat` and `moves` need not import each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
@@ -235,6 +235,45 @@ FIXED = ("board", "setups", "turns", "seed", "rules")
 DRIVING = ("dice", "choices", "log", "_told", "pending", "over", "_rules", "_keep_marks", "_mark", "_forked")
 
 
+@dataclass(frozen=True)
+class Mark:
+    """Where a race's rules can start again: the race at the start of a racer's turn."""
+
+    slot: int  # the racer's place in the turn's order
+    moment: dict[str, Any]  # the race's moment (MOMENT), a copy of its own, never changed
+    dice: Any  # the dice's state then (their `getstate()`), None for dice that cannot replay
+    made: int  # the choices made before it
+    told: int  # the events told before it (the race's log is only ever added to)
+
+    def copy_of_moment(self) -> dict[str, Any]:
+        """The moment again, as a copy a race may change (the mark serves every race restored from it)."""
+        return {name: copied(value) for name, value in self.moment.items()}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A race at one decision, as one record (`Race.checkpoint()`; `Race.restore(checkpoint)` makes the race
+    again): what never changes (FIXED), its dice (a restored race rolls replicas of them), the last `Mark`
+    (None: the race's start), every choice made and the events told up to the mark (None: not kept, as a
+    fork's). The bots' forks, the local undo and the replay's timeline are all made from checkpoints."""
+
+    fixed: tuple[Any, ...]  # the race's FIXED fields, in order
+    dice: Dice
+    mark: Mark | None
+    choices: tuple[Option, ...]
+    events: tuple[Any, ...] | None
+
+    @property
+    def made(self) -> int:
+        """The choices made at the checkpoint."""
+        return len(self.choices)
+
+    @property
+    def since(self) -> int:
+        """The choices made before its mark: those after it are made again when it is restored."""
+        return 0 if self.mark is None else self.mark.made
+
+
 class RaceState(EventLog):
     """What a race is at one moment, and the primitives every rule uses.
 
@@ -253,7 +292,9 @@ class RaceState(EventLog):
         seed: int | None,
         dice: Dice | None,
         rules: int | RuleBook | None = None,
+        moment: Mapping[str, Any] | None = None,
     ) -> None:
+        """A race at its start, or at a moment of it (`moment`: a `Mark`'s copy, see `Checkpoint`)."""
         self.board = board
         self.setups = tuple(setups)
         self.turns = turns
@@ -271,9 +312,11 @@ class RaceState(EventLog):
         self.log = []
         self._told = 0
         self._arrivals = 0
-        self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
+        self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)] if moment is None else []
         self.pending: Decision | None = None
         self.over = False
+        for name, value in (moment or {}).items():  # (the fields of MOMENT, each a copy of its own)
+            setattr(self, name, value)
 
     def moment(self) -> dict[str, Any]:
         """A copy of the race's moment (MOMENT), sharing nothing the rules could change."""
