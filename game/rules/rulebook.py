@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -54,6 +55,13 @@ class Rules:
         variant's) replace numbers by their field's name. Raises ValueError for an unknown version,
         variant or number."""
         version = VERSION if version is None else version
+        if not changes:
+            return _shipped(version, variant)  # (made once: every race of this game shares it)
+        return cls._made(version, variant, changes)
+
+    @classmethod
+    def _made(cls, version: int, variant: str, changes: dict[str, Any]) -> Rules:
+        """The rules of `version` and `variant` with `changes` (see `of`)."""
         if version not in VERSIONS:
             raise ValueError(f"no rules of version {version!r}: this game knows {sorted(VERSIONS)}")
         if variant and variant not in VARIANTS:
@@ -83,6 +91,12 @@ class Rules:
     def numbers(self) -> dict[str, Any]:
         """Every number by its tuning-table name (upper case), as the rule book's words name them."""
         return {f.name.upper(): getattr(self, f.name) for f in fields(self) if f.name not in ("version", "variant")}
+
+
+@cache
+def _shipped(version: int, variant: str) -> Rules:
+    """The rules of a version and a variant as they ship."""
+    return Rules._made(version, variant, {})
 
 
 def rules_of(version: int | Rules | None) -> Rules:
