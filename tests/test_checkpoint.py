@@ -19,7 +19,7 @@ from game.boards.randomboard import random_board
 from game.bots import ai
 from game.meta.replay import parse, record
 from game.meta.timeline import Timeline
-from game.rules.state import MOMENT, Racer
+from game.rules.state import FIXED, MOMENT, Racer
 
 ROOT = Path(__file__).resolve().parent.parent
 # The ways of copying an object by hand; one copy of a race's moment is allowed: a racer's (`Racer.copy`,
@@ -90,6 +90,7 @@ def test_a_checkpoint_is_one_record_that_restores_the_race_again_and_again():
     checkpoint = from_start(race, 60).checkpoint()
     with pytest.raises(dataclasses.FrozenInstanceError):
         checkpoint.choices = ()  # type: ignore[misc]
+    assert checkpoint.fixed == tuple(getattr(race, name) for name in FIXED)  # (what never changes, in order)
     first, second = Race.restore(checkpoint), Race.restore(checkpoint)
     assert state(first) == state(second)
     first.choose(race.choices[60])

@@ -20,7 +20,6 @@ from game.rules.characters import BABY, CHARACTERS, FAST
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
 from game.rules.rulebook import Rules as RuleBook
 from game.rules.state import (
-    FIXED,
     Checkpoint,
     Decision,
     IllegalChoice,
@@ -301,9 +300,9 @@ class Race(RaceState):
         if not 0 <= made <= len(self.choices):
             raise ValueError(f"the race has {len(self.choices)} choices made, not {made}")
         mark = self._mark if self._mark is not None and self._mark.made <= made else None
-        told = tuple(self.log[: mark.told]) if mark is not None else ()
-        fixed = tuple(getattr(self, name) for name in FIXED)
-        return Checkpoint(fixed, self.dice, mark, tuple(self.choices[:made]), told if events else None)
+        told = (tuple(self.log[: mark.told]) if mark is not None else ()) if events else None
+        fixed = (self.board, self.setups, self.turns, self.seed, self.rules)  # (FIXED, in order)
+        return Checkpoint(fixed, self.dice, mark, tuple(self.choices[:made]), told)
 
     @classmethod
     def restore(cls, checkpoint: Checkpoint, dice: Dice | None = None, fork: bool = False) -> Race:
