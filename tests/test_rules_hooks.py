@@ -4,6 +4,8 @@ rule and one row of the characters' table; the shipped rules and objects are eac
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +83,17 @@ def test_a_rules_record_is_frozen_and_says_what_is_wrong():
     with pytest.raises(ValueError, match="no number 'axe'"):
         Rules.of(axe=3)
     assert Rules.of(1).vicious_points == 1 and Rules.of().numbers()["AXE_RANGE"] == rules.axe_range
+
+
+def test_no_number_of_the_rules_is_read_from_the_tuning_table_but_by_the_rules_record():
+    """A race reads its numbers from its `Rules` (race.rules.X): only game/rules/rulebook.py reads the table."""
+    root = Path(__file__).resolve().parent.parent
+    reads = [
+        f"{path.relative_to(root).as_posix()}:{number}"
+        for folder in ("game", "scenes", "tools", "benchmarks")
+        for path in sorted((root / folder).rglob("*.py"))
+        if path.name not in ("rulebook.py", "tuning.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\btuning\.(?!py\b)[A-Za-z_]+", line) and not line.lstrip().startswith("#")
+    ]
+    assert reads == [], f"read the race's Rules instead of the tuning table: {reads}"
