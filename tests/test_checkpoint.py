@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import Race, RacerSetup
@@ -63,7 +63,7 @@ def state(race: Race, log: bool = True) -> dict:
     return seen
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), fraction=st.floats(0, 1))
 def test_fork_undo_and_timeline_each_give_the_race_a_replay_from_the_start_gives(seed, fraction):
     race = played(seed)
