@@ -5,9 +5,9 @@ shipped board (by squares), a 15-turn race of six computer racers.
     .venv/bin/python benchmarks/timeline.py [--jumps N] [--seed S]
 
 Jumps land on each game turn's start, then on events drawn at random (seeded) over the whole race: a jump
-forward goes on from the race shown, a jump back replays it from its start. Target
-(issue 39): at most 50 ms a jump. Runs headless (SDL dummy drivers); the wall clock of a shared machine
-counts, so the CPU time is printed too.
+forward goes on from the race shown, a jump back restores the checkpoint of its game turn (`Race.restore`)
+and replays that turn. Target (issue 39): at most 50 ms a jump. Runs headless (SDL dummy drivers); the wall
+clock of a shared machine counts, so the CPU time is printed too.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def main() -> None:
         f"worst {cpus[-1]:.1f} ms); target <= {TARGET_MS:.0f} ms"
     )
     print(
-        f"timeline: of them {len(backs)} jumps back (the race replayed from its start): "
+        f"timeline: of them {len(backs)} jumps back (the race restored from its game turn's checkpoint): "
         f"median {statistics.median(backs):.1f} ms, worst {backs[-1]:.1f} ms"
     )
 

@@ -10,10 +10,11 @@ from functools import cache
 from typing import Any, cast
 
 from game import Decision, Option, Race
-from game.rules import chests, explain, tuning
+from game.rules import chests, explain
 from game.rules import effects as rules
 from game.rules.characters import CHARACTERS
 from game.rules.objects import TIER_CHANCES
+from game.rules.rulebook import Rules
 from scenes import i18n, options, words
 from scenes.i18n import t
 from scenes.options import Entry
@@ -147,9 +148,9 @@ class Explained:
 
 
 @cache
-def _numbers() -> dict[str, Any]:
-    """The tables' numbers the words name (ranges, points, chances)."""
-    values: dict[str, Any] = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
+def _numbers(book: Rules | None = None) -> dict[str, Any]:
+    """The tables' numbers the words name (ranges, points, chances), by a race's rules (None: this game's)."""
+    values: dict[str, Any] = (book or Rules.of()).numbers()
     values.update(FIRE_RANGE=rules.FIRE_RANGE, LIGHTNING_POINTS=rules.LIGHTNING_POINTS)
     values.update(THEFT_SUCCESS=chests.THEFT_SUCCESS)
     return values
@@ -200,7 +201,7 @@ def thing_words(race: Race, thing: tuple[Any, ...], order: Any = (), points: dic
     if kind == "die":
         title = words.die_name(thing[1]).capitalize()
         key = f"thing.die.{thing[1]}"
-        lines.append(t(key, **_numbers()) if i18n.has(key) else "")
+        lines.append(t(key, **_numbers(race.rules)) if i18n.has(key) else "")
         return Explained(title, tuple(lines), section)
     r = race.racers[thing[1]]
     if kind == "order":
@@ -211,9 +212,9 @@ def thing_words(race: Race, thing: tuple[Any, ...], order: Any = (), points: dic
     elif kind == "racer":
         c = CHARACTERS[r.character]
         title = t("thing.racer.title", name=r.name, character=i18n.character(r.character))
-        lines.append(t("thing.racer.speed", count=c.speed))
+        lines.append(t("thing.racer.speed", count=race.rules.speed_of(c.id, 1)))
         lines.append(t("thing.racer.combat", odds=odds_words(c.simple, c.crushing, c.defeat)))
-        lines += [i18n.rule_text(rule) for rule in c.rules]
+        lines += [i18n.rule_text(rule, race.rules) for rule in c.rules]
     elif kind == "points":
         count = (points or {}).get(r.index, r.points)
         title = t("thing.points.title", count=count)
@@ -236,7 +237,7 @@ def thing_words(race: Race, thing: tuple[Any, ...], order: Any = (), points: dic
         lines.append(object_words(thing[2]))
     elif kind in ("poisoned", "baby"):
         title = t(f"thing.{kind}")
-        lines.append(t(f"thing.what.{kind}", **_numbers()))
+        lines.append(t(f"thing.what.{kind}", **_numbers(race.rules)))
     else:
         title = kind
     return Explained(title, tuple(line for line in lines if line), section)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from game.rules.rulebook import Rules
 from scenes import assets
 
 if TYPE_CHECKING:
@@ -201,10 +202,8 @@ def object_the(obj: str) -> str:
     return t(key) if has(key) else obj.replace("_", " ")
 
 
-def rule_text(rule: str) -> str:
-    """A special rule in words, with the tuning table's numbers filled in."""
-    from game.rules import tuning
-
-    values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
+def rule_text(rule: str, rules: Rules | None = None) -> str:
+    """A special rule in words, with the numbers of `rules` (None: this game's) filled in."""
+    values = (rules or Rules.of()).numbers()
     key = f"rule.{rule}"
     return t(key, **values) if has(key) else rule.replace("_", " ")

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game import Board, Race, RacerSetup, RiggedDice
+from game.rules.rulebook import Rules
 
 
 def board(text: str, **properties: Any) -> Board:
@@ -35,15 +36,17 @@ def scenario(
     order=None,
     turns: int = 5,
     before: Callable[[Race], None] | None = None,
+    rules: Rules | None = None,
     **properties: Any,
 ) -> Race:
-    """A race on a text board with rigged dice (padded to 16 rows when shorter)."""
+    """A race on a text board with rigged dice (padded to 16 rows when shorter), by `rules` (None: this
+    game's)."""
     lines = [line for line in textwrap.dedent(text).strip("\n").splitlines() if line.strip()]
     width = len(lines[0].strip())
     lines += ["." * width] * max(0, 16 - len(lines))
     b = Board.from_text("\n".join(lines), **properties)
     setups = [RacerSetup(c, name=f"{c}{i}") for i, c in enumerate(characters)]
-    return Race.new(b, setups, turns=turns, dice=RiggedDice(faces, order=order), before=before)
+    return Race.new(b, setups, turns=turns, dice=RiggedDice(faces, order=order), before=before, rules=rules)
 
 
 def choose(race: Race, *options: Any, kind: str | None = None) -> None:

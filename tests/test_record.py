@@ -58,7 +58,7 @@ def test_a_version_1_record_is_upgraded_and_reads_as_it_did():
     }
     race = Race.from_dict(saved)
     assert len(race.choices) == len(saved["choices"]) and race.to_dict() == upgraded
-    assert race.rules == 1 and race.tuned("VICIOUS_POINTS") == 1 and race.tuned("FIGHT_SCORES_SHOCK") is True
+    assert race.rules.version == 1 and race.rules.vicious_points == 1 and race.rules.fight_scores_shock is True
 
 
 def test_a_version_3_record_plays_by_the_rules_before_issue_29():
@@ -73,11 +73,11 @@ def test_a_race_of_the_older_rules_plays_by_them_and_a_new_one_by_this_games():
 
     older = tuning.OLDER_RULES[1]
     new = Race.from_dict({**played(0).to_dict(), "rules": 1})
-    assert new.rules == 1 and all(new.tuned(name) == value for name, value in older.items())
-    assert new.speed_of(0, 2) == tuning.speed(new.racers[0].character, 2, {})
+    assert new.rules.version == 1 and all(getattr(new.rules, name.lower()) == value for name, value in older.items())
+    assert new.speed_of(0, 2) == tuning.SPEED[new.racers[0].character]  # (no even-turn speed then)
     now = played(0)
-    assert now.rules == tuning.RULES and now.to_dict()["rules"] == tuning.RULES
-    assert all(now.tuned(name) == getattr(tuning, name) for name in older)
+    assert now.rules.version == tuning.RULES and now.to_dict()["rules"] == tuning.RULES
+    assert all(getattr(now.rules, name.lower()) == getattr(tuning, name) for name in older)
     with pytest.raises(record.RecordError, match="rules' version 99"):
         record.check({**now.to_dict(), "rules": 99})
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import tuning
 from game.rules.race import Trap
+from game.rules.rulebook import Rules
 from tests.scenario import choose, events, kinds, points, racer, scenario, shocks, to_action
 
 STEP = [("D6", 1), ("D6", 2)]  # a movement roll without a double: (1, 0) or (2, 0)
@@ -243,10 +243,10 @@ def test_the_dwarf_walks_one_square_in_the_odd_game_turns_and_two_in_the_even_on
             choose(race, {"move": (1, 0), "drift": (0, 0)}.get(decision.kind, decision.options[0]))
     assert walked == [(1, 1), (2, 2), (3, 1)]
     assert (
-        tuning.speed("dwarf", 1),
-        tuning.speed("dwarf", 2),
-        tuning.speed("goblin", 1),
-        tuning.speed("goblin", 2),
+        Rules.of().speed_of("dwarf", 1),
+        Rules.of().speed_of("dwarf", 2),
+        Rules.of().speed_of("goblin", 1),
+        Rules.of().speed_of("goblin", 2),
     ) == (
         1,
         2,
@@ -520,9 +520,8 @@ def test_a_racer_without_brainy_suffers_his_own_trap_and_nobody_scores():
 
 
 # ---------------------------------------------------------------- Wand mastery
-def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer(monkeypatch):
-    monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)  # the scenario's range; the shipped one is in game/rules/tuning.py
-    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 4)
+def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_without_barrier_rock_or_racer():
+    rules = Rules.of(teleport_range=4, teleport_forward=4)  # the scenario's range; the shipped one: tuning.py
     race = scenario(
         """
         ..1.........
@@ -535,6 +534,7 @@ def test_the_wand_of_teleportation_reaches_squares_within_four_king_steps_withou
     """,
         ["sorceress", "dwarf", "dwarf"],
         faces=STEP + NEXT,
+        rules=rules,
     )
     to_action(race)  # (1, 2)
     choose(race, "wand:wand_of_teleportation")
@@ -564,17 +564,15 @@ def test_the_shipped_wand_of_teleportation_goes_one_king_step_back_never_forward
     to_action(race)  # (2, 2) after the step
     choose(race, "wand:wand_of_teleportation")
     # one king step, always one row back [house, tuned] (issue 29): (2, 1) beside her is not offered
-    assert tuning.TELEPORT_FORWARD == -1
+    assert race.rules.teleport_forward == -1
     assert set(race.pending.options) == {(1, 1), (1, 2), (1, 3)}
     choose(race, (1, 3))
     assert events(race, "placed") == [{"racer": 0, "start": (2, 2), "end": (1, 3), "cause": "teleport"}]
     assert points(race, 0, "distance") == 1 - 1
 
 
-def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free(monkeypatch):
-    monkeypatch.setattr(
-        tuning, "WAND_OF_FIRE_DICE", 2
-    )  # the scenario's dice; the shipped number is in game/rules/tuning.py
+def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free():
+    rules = Rules.of(wand_of_fire_dice=2)  # the scenario's dice; the shipped number is in game/rules/tuning.py
     race = scenario(
         """
         ..1.....
@@ -584,6 +582,7 @@ def test_the_wand_of_fire_throws_a_fireball_of_range_two_d6_for_free(monkeypatch
         ["sorceress", "goblin"],
         faces=STEP + [("D6", 2), ("D6", 3), ("D10", 5)],
         before=arrange(unprotect=[1], objects={0: ["bottle", "syringe"]}),
+        rules=rules,
     )
     to_action(race)
     choose(race, "wand:wand_of_fire")
@@ -610,8 +609,8 @@ def play_turns(race, on_action):
             raise AssertionError(f"unexpected {kind!r} decision")
 
 
-def test_the_sorceress_wand_used_on_turn_3_is_offered_again_on_turn_6_not_4_or_5(monkeypatch):
-    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 1)  # the scenario's teleport goes a row forward
+def test_the_sorceress_wand_used_on_turn_3_is_offered_again_on_turn_6_not_4_or_5():
+    rules = Rules.of(teleport_forward=1)  # the scenario's teleport goes a row forward
     race = scenario(
         """
         1.......2.......
@@ -619,6 +618,7 @@ def test_the_sorceress_wand_used_on_turn_3_is_offered_again_on_turn_6_not_4_or_5
         ["sorceress", "dwarf"],
         faces=STEP * 12,
         turns=6,
+        rules=rules,
     )
     offered = {}
 
@@ -746,9 +746,8 @@ def test_the_sleeping_baby_skips_his_drift_phase_but_keeps_his_action():
     assert events(race, "baby") == [{"racer": 0, "action": "sleep"}]
 
 
-def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monkeypatch):
-    monkeypatch.setattr(tuning, "CRY_KING_STEPS", False)  # orthogonal steps in this scenario
-    monkeypatch.setattr(tuning, "CRY_RANGE", 6)  # the scenario's range; the shipped one is in game/rules/tuning.py
+def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps():
+    rules = Rules.of(cry_king_steps=False, cry_range=6)  # orthogonal steps, the scenario's range (shipped: tuning.py)
     race = scenario(
         """
         1...............
@@ -760,6 +759,7 @@ def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monk
         ["baby", "goblin", "goblin", "goblin", "goblin"],
         faces=STEP + [("D6", 2), ("D6", 2)],
         before=arrange(unprotect=[1, 2, 4], baby_step=3),
+        rules=rules,
     )
     to_action(race)  # the baby cries on (1, 0)
     # (4, 3): 3 + 3 = 6 steps; (1, 14): 2 steps round the edge; (4, 4): 7 steps (4 king
@@ -770,9 +770,8 @@ def test_the_crying_baby_shocks_every_unprotected_opponent_within_six_steps(monk
     assert points(race, 0, "shock") == 2
 
 
-def test_with_king_steps_the_cry_also_reaches_an_opponent_four_diagonal_steps_away(monkeypatch):
-    monkeypatch.setattr(tuning, "CRY_KING_STEPS", True)
-    monkeypatch.setattr(tuning, "CRY_RANGE", 6)
+def test_with_king_steps_the_cry_also_reaches_an_opponent_four_diagonal_steps_away():
+    rules = Rules.of(cry_king_steps=True, cry_range=6)
     race = scenario(
         """
         1...............
@@ -784,6 +783,7 @@ def test_with_king_steps_the_cry_also_reaches_an_opponent_four_diagonal_steps_aw
         ["baby", "goblin", "goblin"],
         faces=STEP + [("D6", 2)],
         before=arrange(unprotect=[1, 2], baby_step=3),
+        rules=rules,
     )
     to_action(race)  # the baby cries on (1, 0)
     # (4, 4): 7 orthogonal steps but 4 king steps, hit; (4, 8): 8 king steps, not.

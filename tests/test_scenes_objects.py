@@ -19,8 +19,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.app.settings import Settings  # noqa: E402
-from game.rules import tuning  # noqa: E402
 from game.rules.race import Trap  # noqa: E402
+from game.rules.rulebook import Rules  # noqa: E402
 from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
@@ -245,14 +245,14 @@ def test_the_path_can_not_go_beyond_its_range(app):
 
 
 def test_the_wand_of_fire_draws_its_path_the_same_way_and_rests_in_the_hud(app):
-    dice = [("D6", 4)] * tuning.WAND_OF_FIRE_DICE
+    dice = [("D6", 4)] * Rules.of().wand_of_fire_dice
     race = scenario(FIRE_BOARD, ["sorceress", "orc"], faces=STEP + dice + NEXT, before=arrange(unprotect=[1]))
     to_action(race)
     choose(race, "wand:wand_of_fire")
     scene, started = watch(app, race)
     settle(app, scene)
     assert scene.panel.decision.kind == "path"
-    assert race.pending.info["reach"] == 4 * tuning.WAND_OF_FIRE_DICE
+    assert race.pending.info["reach"] == 4 * Rules.of().wand_of_fire_dice
     app.step([key(pygame.K_DOWN)])
     app.step([key(pygame.K_DOWN)])
     app.step([key(pygame.K_RETURN)])
@@ -409,9 +409,7 @@ def test_the_bottle_distance_is_picked_by_number_with_the_squares_lit(app):
     assert racer(race, 0).square == (3, 2) and scene.playback.shown_pos[0] == (3, 2)
 
 
-def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypatch):
-    monkeypatch.setattr(tuning, "TELEPORT_RANGE", 4)
-    monkeypatch.setattr(tuning, "TELEPORT_FORWARD", 4)
+def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app):
     race = scenario(
         """
         ..1.........
@@ -419,6 +417,7 @@ def test_the_sorceress_teleports_to_a_clicked_square_with_a_swirl(app, monkeypat
     """,
         ["sorceress", "dwarf"],
         faces=STEP + NEXT,
+        rules=Rules.of(teleport_range=4, teleport_forward=4),
     )
     to_action(race)
     choose(race, "wand:wand_of_teleportation")

@@ -31,11 +31,12 @@ import pygame  # noqa: E402  (tools may use pygame; game/ never does)
 
 from game.boards.board import Board  # noqa: E402
 from game.boards.maps import load_board  # noqa: E402
-from game.rules import combat, tuning  # noqa: E402
+from game.rules import combat  # noqa: E402
 from game.rules.characters import CHARACTERS  # noqa: E402
 from game.rules.dice import D6, DRAPID, RiggedDice  # noqa: E402
 from game.rules.objects import CHEST_ORDER, POWERFUL, TIER_CHANCES  # noqa: E402
 from game.rules.race import Race, RacerSetup, move_options  # noqa: E402
+from game.rules.rulebook import Rules  # noqa: E402
 
 OUT = ROOT / "assets" / "rules" / "pictures"
 TILE = 48
@@ -382,7 +383,7 @@ def season() -> None:
     from scenes.render import sprites
     from scenes.ui import text, theme
 
-    points = tuning.SEASON_POINTS
+    points = Rules.of().season_points
     bar_w, gap, scale = 64, 18, 18
     height = max(points) * scale + 110
     picture = pygame.Surface((len(points) * (bar_w + gap) - gap, height), pygame.SRCALPHA)

@@ -39,7 +39,9 @@ def rebuild_season(name: str, races: Sequence[Path]) -> Season:
             raise SeasonError(f"{path} has other racers than the championship's first race")
         standings = race.standings()
         results.append(
-            RaceResult(race.board.name, standings, place_points(standings), highlights(race), replay_data(race))
+            RaceResult(
+                race.board.name, standings, place_points(standings, race.rules), highlights(race), replay_data(race)
+            )
         )
     assert racers is not None  # (a championship without races has a problem)
     boards = [result.board for result in results]

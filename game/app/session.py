@@ -107,20 +107,15 @@ class Session:
 
     def _recalled(self) -> list[int]:
         """The racers of a resumed race's last choices made since chance last showed, worked out from
-        its record: the race rebuilt with one choice fewer, two, ... while its dice stay where they are
+        its checkpoints: the race restored with one choice fewer, two, ... while its dice stay where they are
         (at most RECALLED: a turn's own choices are few)."""
         race = self.race
-        try:
-            data, state = race.to_dict(), race.dice.getstate()
-        except SaveError:  # (a race that is never saved: prepared dice)
+        if not race.dice.replayable:  # (a race that is never saved: prepared dice)
             return []
+        state = race.dice.getstate()
         racers: list[int] = []
         for fewer in range(1, min(RECALLED, len(race.choices)) + 1):
-            trimmed = dict(data, choices=data["choices"][:-fewer])
-            try:
-                back = Race.from_dict(trimmed, board=race.board)
-            except SaveError:
-                break
+            back = Race.restore(race.checkpoint(len(race.choices) - fewer, events=False))
             if back.dice.getstate() != state or back.pending is None:
                 break
             racers.insert(0, back.pending.racer)
@@ -156,18 +151,16 @@ class Session:
         return made[-1] == race.pending.racer and here(made[-1])
 
     def take_back(self) -> Race | None:
-        """Take the last choice back (check `can_take_back` first): the race rebuilt from its record
-        with that choice fewer, the same dice; the new race (also `self.race`), or None if it cannot
+        """Take the last choice back (check `can_take_back` first): the race restored from its checkpoint
+        with that choice fewer (`Race.checkpoint`), the same dice; the new race (also `self.race`), or None if it cannot
         be (nothing to take back, or the rebuilt race's dice are not where they were: never past
         chance)."""
         race = self.race
         if not self.since_chance or not self.saves:
             return None
-        data = race.to_dict()
-        data["choices"] = data["choices"][:-1]
         try:
-            back = Race.from_dict(data, board=race.board)
-        except SaveError as error:  # (a race that replays, by its record: a bug, said in the log)
+            back = Race.restore(race.checkpoint(len(race.choices) - 1))
+        except ValueError as error:  # (a race that replays, by its checkpoint: a bug, said in the log)
             log.error("the last choice could not be taken back: %s", error)
             self.since_chance = []
             return None

@@ -42,7 +42,7 @@ from typing import Any, cast
 
 from game.boards.board import HOLE, Square
 from game.bots.course import Course, course
-from game.rules import combat, effects, moves, tuning
+from game.rules import combat, effects, moves
 from game.rules import objects as obj
 from game.rules.characters import FAST
 from game.rules.dice import Dice, Die
@@ -196,7 +196,9 @@ def turns_left(race: Race, racer: int) -> int:
 def course_of(race: Race, racer: int) -> Course | None:
     """The board's course for this racer's way of moving (None on a board too big for one)."""
     r = race.racers[racer]
-    return course(race.board, race.speed_of(racer, 1), r.has(FAST), race.turns, race.speed_of(racer, 2))
+    return course(
+        race.board, race.speed_of(racer, 1), r.has(FAST), race.turns, race.speed_of(racer, 2), race.rules.shortcut_rows
+    )
 
 
 def to_come(race: Race, racer: int) -> float:
@@ -360,7 +362,7 @@ def fight_value(race: Race, mover: int, other: int) -> float:
     win = (simple + crushing) / 100
     if attacker != mover:
         win = 1 - win
-    shock_points = 1.5 if race.tuned("FIGHT_SCORES_SHOCK") else 0.0  # a small or big shock inflicted, about
+    shock_points = 1.5 if race.rules.fight_scores_shock else 0.0  # a small or big shock inflicted, about
     recoil_rows = 1.8  # rows a shocked loser loses, about
     return win * (combat.FIGHT_POINTS + shock_points) - (1 - win) * (recoil_rows + 3 * 0.5)
 
@@ -449,7 +451,7 @@ def _clover(race: Race, d: Decision, option: tuple[int, ...], price: float = 1.5
         end = d.info["squares"][faces[0]]
         return -race.board.step_distance(start, end) - cost
     if purpose == "shortcut":
-        return tuning.SHORTCUT_ROWS[faces[0]] - cost
+        return race.rules.shortcut_rows[faces[0]] - cost
     if purpose in ("disarm", "theft"):
         return (10 if faces[0] > 60 else 0) - cost
     return sum(faces) - cost

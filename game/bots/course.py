@@ -19,10 +19,11 @@ and sleep, venom) is judged by the bots themselves. The tables of a board are ke
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 
 from game.boards.board import HOLE, SHORTCUT, Board, Square
-from game.rules import tuning
 from game.rules.race import DRIFTS, MAX_TURNS
+from game.rules.rulebook import Rules
 
 HOLE_PENALTY = -2  # 5.3
 JUMP_FROM = 3  # a hole that is the 3rd square of a straight part (or further) is jumped (5.1)
@@ -39,7 +40,7 @@ class Course:
     `before_move(square, t)`: at the start of a turn, with t turns left counting this one.
     `before_drift(square, t)` and `before_action(square, t)`: later in that same turn.
 
-    A racer whose speed differs in the even game turns (the dwarf's, `tuning.EVEN_TURN_SPEED`) has
+    A racer whose speed differs in the even game turns (the dwarf's, the rules' `even_turn_speed`) has
     `even_speed`: the turn with t turns left is even when t is odd in a race of an even number of game
     turns (`even_race`), and when t is even in a race of an odd number.
     """
@@ -52,7 +53,9 @@ class Course:
         turns: int = MAX_TURNS,
         even_speed: int | None = None,
         even_race: bool = True,
+        shortcut_rows: Mapping[int, int] | None = None,
     ) -> None:
+        self.shortcut_rows = Rules.of().shortcut_rows if shortcut_rows is None else shortcut_rows  # (5.4)
         self.width, self.height = board.width, board.height
         w, h = self.width, self.height
         n = w * h
@@ -241,7 +244,7 @@ class Course:
             laps = (row - back) // h
             return ((1.0, self._index(row - back, col), HOLE_PENALTY - back + LAP_POINTS * laps),)
         if shortcut and self._shortcuts[i]:
-            faces = tuning.SHORTCUT_ROWS
+            faces = self.shortcut_rows
             out = []
             for rows in faces.values():
                 target = self._index(row + rows, col)
@@ -255,23 +258,37 @@ class Course:
         return ((1.0, i, 0),)
 
 
-def course(board: Board, speed: int, quick: bool, turns: int, even_speed: int | None = None) -> Course | None:
+def course(
+    board: Board,
+    speed: int,
+    quick: bool,
+    turns: int,
+    even_speed: int | None = None,
+    shortcut_rows: Mapping[int, int] | None = None,
+) -> Course | None:
     """The board's course for a way of moving, up to `turns` game turns left (a race of `turns` game
     turns: with `even_speed`, the speed of its even turns, their places depend on it), worked out on
-    first use and kept in the board's memo (None: a board too big for one)."""
+    first use and kept in the board's memo (None: a board too big for one); `shortcut_rows`: the race's
+    rules' (None: this game's)."""
     if board.width * board.height > MAX_SQUARES:
         return None
     if even_speed == speed:
         even_speed = None
-    key = ("course", speed, quick) if even_speed is None else ("course", speed, even_speed, quick, turns % 2)
+    rows = Rules.of().shortcut_rows if shortcut_rows is None else shortcut_rows
+    key: tuple[object, ...] = (
+        ("course", speed, quick) if even_speed is None else ("course", speed, even_speed, quick, turns % 2)
+    )
+    if rows != _SHIPPED_ROWS:  # (another rule's shortcuts: another course)
+        key += (tuple(sorted(rows.items())),)
     found: Course | None = board.memo.get(key)
     if found is None or len(found._move) <= turns:
         with _working:  # two computer racers thinking at once (a host's rooms) work a table out once
             found = board.memo.get(key)
             if found is None:
-                found = board.memo[key] = Course(board, speed, quick, turns, even_speed, turns % 2 == 0)
+                found = board.memo[key] = Course(board, speed, quick, turns, even_speed, turns % 2 == 0, rows)
             found.extend(turns)
     return found
 
 
 _working = threading.Lock()
+_SHIPPED_ROWS = Rules.of().shortcut_rows

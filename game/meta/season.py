@@ -1,7 +1,7 @@
 """A championship: a season of 2 to 8 races between the same racers, with a trophy at the end.
 
 After each race every racer earns season points by his place (rule book,
-section 11): 10-7-5-3-2-1 for places 1 to 6 [house] (`tuning.SEASON_POINTS`);
+section 11): 10-7-5-3-2-1 for places 1 to 6 [house] (the rules' `season_points`, game/rules/rulebook.py);
 racers who share a place share the points of the places they cover (two
 tied first take (10 + 7) / 2 = 8.5 each). The season table ranks by season
 points, then total race points, then best place; racers equal in all three
@@ -29,10 +29,11 @@ from game.boards.map_format import BOARD_NAME_LENGTH
 from game.bots import ai
 from game.envelope import Envelope, EnvelopeError
 from game.meta import replay
-from game.rules import record, seeds, tuning
+from game.rules import record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
 from game.rules.record import LIST, NAME_LENGTH, OBJECT, PATH_LENGTH, SEED_RANGE, TEXT, WHOLE, Field, Kind, RecordError
+from game.rules.rulebook import Rules
 
 SEASON_FORMAT = 2
 MIN_RACES, MAX_RACES = 2, 8
@@ -42,9 +43,10 @@ class SeasonError(ValueError):
     """A season that cannot be set up or read back; the message says why."""
 
 
-def place_points(standings: Sequence[tuple[int, int, int]]) -> dict[int, Fraction]:
-    """Season points of each racer of a race's standings (place, racer, points), shared places sharing."""
-    scale = tuning.SEASON_POINTS
+def place_points(standings: Sequence[tuple[int, int, int]], rules: Rules | None = None) -> dict[int, Fraction]:
+    """Season points of each racer of a race's standings (place, racer, points), shared places sharing,
+    by the race's rules (None: this game's)."""
+    scale = (rules or Rules.of()).season_points
     earned: dict[int, Fraction] = {}
     by_place: dict[int, list[int]] = {}
     for place, racer, _ in standings:
@@ -264,7 +266,7 @@ class Season:
         result = RaceResult(
             board=race.board.name,
             standings=standings,
-            season_points=place_points(standings),
+            season_points=place_points(standings, race.rules),
             highlights=highlights(race),
             replay=replay.data(race),
         )

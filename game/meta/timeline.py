@@ -4,9 +4,10 @@ moments worth marking (each game turn, fight, lap and chest), and the race rebui
 The replay is played back once (`Timeline(replay)`): each event is kept with the number of choices
 made when the race gave it (`Moment.made`: the events of one choice come together, and the race stops
 only at decisions), its game turn and the racer acting. `race_at(made)` rebuilds the race with that
-many choices made by replaying them from its setup and seed (the engine replays a whole 15-turn race of
-six racers in about 12 ms), or, for a jump forward, by going on from the race shown until then
-(benchmarks/timeline.py prints a jump's cost).
+many choices made: the race's checkpoint at the start of that game turn restored (`Race.restore`, one
+kept per game turn as the replay is played back), then that turn's choices made again; or, for a jump
+forward within a turn, by going on from the race shown until then (benchmarks/timeline.py prints a
+jump's cost).
 
 A screen that shows the race as it stood after event k rebuilds it with `race_at(made - 1)` (where the
 batch of event k begins), makes the choice that gave the batch, and shows its events up to k. Pure
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from game.boards.board import Board
 from game.meta.replay import Replay, ReplayError, play_choice, start
 from game.rules.events import Event
-from game.rules.race import Race
+from game.rules.race import Checkpoint, Race
 
 # The kinds of event a timeline marks, and the mark's name (the bar draws each with its icon).
 MARKS = {"turn_started": "turn", "fight": "fight", "crossed_line": "lap", "chest_opened": "chest"}
@@ -57,6 +58,8 @@ class Timeline:
         self.moments: list[Moment] = []
         self.problem: str | None = None  # why the replay stops before its end (its choices do not replay)
         race = start(replay, board)
+        race.keep_marks()  # (a checkpoint at each game turn: a jump replays one game turn at most)
+        self.checkpoints: list[Checkpoint] = []  # the race at the start of each game turn, from the second
         self._place(race, 0)
         for _ in replay.choices:
             if race.over:
@@ -68,6 +71,8 @@ class Timeline:
                 self.problem = str(error)
                 break
             self._place(race, len(race.choices))
+            if self.moments and self.moments[-1].turn > len(self.checkpoints) + 1:  # (a new game turn began)
+                self.checkpoints.append(race.checkpoint())
         self.made = len(race.choices)  # the choices that replay
         self.last = race
 
@@ -93,7 +98,12 @@ class Timeline:
         that, else the race replayed from its start."""
         if not 0 <= made <= self.made:
             raise ValueError(f"the replay has {self.made} choices that replay, not {made}")
-        race = near if near is not None and len(near.choices) <= made else start(self.replay, self.board)
+        before = [c for c in self.checkpoints if c.made <= made]
+        race: Race | None = near if near is not None and len(near.choices) <= made else None
+        if before and (race is None or len(race.choices) < before[-1].made):
+            race = Race.restore(before[-1])
+        elif race is None:
+            race = start(self.replay, self.board)
         for _ in range(made - len(race.choices)):
             play_choice(race, self.replay)
         race.take_events()

@@ -40,17 +40,17 @@ class Character:
 
     @property
     def speed(self) -> int:
-        """Squares of the action-phase move in the odd game turns, from the tuning table."""
-        from game.rules import tuning
+        """Squares of the action-phase move in the odd game turns, by this game's rules."""
+        from game.rules.rulebook import Rules
 
-        return tuning.speed(self.id, 1)
+        return Rules.of().speed_of(self.id, 1)
 
     @property
     def even_speed(self) -> int:
         """Squares of the action-phase move in the even game turns (most characters: `speed`)."""
-        from game.rules import tuning
+        from game.rules.rulebook import Rules
 
-        return tuning.speed(self.id, 2)
+        return Rules.of().speed_of(self.id, 2)
 
     @property
     def defeat(self) -> int:
@@ -87,7 +87,7 @@ CHARACTERS: dict[str, Character] = {
     )
 }
 
-# The special rules in words, for the setup gallery and the rules help ({NAME}: a tuning value).
+# The special rules in words, for the setup gallery and the rules help ({NAME}: a number of the rules).
 _RULE_WORDS: dict[str, str] = {
     FAST: "Fast: also rolls the quick die (2-5) in the movement phase and may use any of the three dice; the "
     "quick die and a six-sided die of the same face make a double.",
@@ -114,10 +114,10 @@ _RULE_WORDS: dict[str, str] = {
 
 
 def _words() -> dict[str, str]:
-    """The special rules in words with the tuning table's numbers filled in."""
-    from game.rules import tuning
+    """The special rules in words with this game's rules' numbers filled in."""
+    from game.rules.rulebook import Rules
 
-    values = {name: getattr(tuning, name) for name in dir(tuning) if name.isupper()}
+    values = Rules.of().numbers()
     return {rule: text.format(**values) for rule, text in _RULE_WORDS.items()}
 
 

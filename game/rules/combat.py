@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.boards.board import Square
-from game.rules import chests, tuning
+from game.rules import chests
 from game.rules.characters import BACKSTAB, FEARFUL, INITIATIVE, SORE_LOSER, THEFT, THICK_SKIN, VENOM, VICIOUS
 from game.rules.dice import D6, D10, DCOMBAT
 from game.rules.state import RaceState, Rules
@@ -120,10 +120,10 @@ def shock(
     die, table = RECOIL[size]
     faces, _, _ = yield from race.roll(victim, [die], "shock", squares=squares)
     if author is not None and author != victim:
-        if cause != "fight" or race.tuned("FIGHT_SCORES_SHOCK"):  # [house] a fight's winner scores the victory only
+        if cause != "fight" or race.rules.fight_scores_shock:  # [house] a fight's winner scores the victory only
             race.score(author, SHOCK_POINTS[size], "shock")
         if race.racers[author].has(VICIOUS):
-            race.score(author, race.tuned("VICIOUS_POINTS"), "vicious")
+            race.score(author, race.rules.vicious_points, "vicious")
     dr, dc = recoil(race, square, *table[faces[0]])
     if origin is not None and (dr, dc) == (0, 0):
         return False
@@ -200,7 +200,7 @@ def fight(race: RaceState, attacker: int, defender: int, backstab: bool = False)
     result = yield from _combat_roll(race, attacker, simple, crushing)
     loser = attacker if result == DEFEAT else defender
     sore = race.racers[loser]
-    if sore.has(SORE_LOSER) and race.turn - sore.sore_loser_turn >= tuning.SORE_LOSER_REST:
+    if sore.has(SORE_LOSER) and race.turn - sore.sore_loser_turn >= race.rules.sore_loser_rest:
         again = yield race.ask(loser, "reroll", ("reroll", "accept"), result=result)
         if again == "reroll":
             sore.sore_loser_turn = race.turn

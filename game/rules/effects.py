@@ -10,9 +10,9 @@ from collections.abc import Container, Iterable, Iterator
 from typing import Any, cast
 
 from game.boards.board import BARRIER, FLOOR, ROCK, Board, Square
-from game.rules import combat, moves, tuning
+from game.rules import combat, hooks, moves
 from game.rules import objects as obj
-from game.rules.characters import THROWING_STARS, WAND_MASTERY
+from game.rules.characters import FLAIL, THROWING_STARS, WAND_MASTERY
 from game.rules.dice import D3, D6, D10
 from game.rules.state import RaceState, Rules, Trap
 
@@ -23,7 +23,6 @@ PUSH_POINTS = 1  # flail and throwing star
 WANDS = (obj.WAND_OF_TELEPORTATION, obj.WAND_OF_FIRE)
 KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 LINES = ((1, 0), (-1, 0), (0, 1), (0, -1))
-FREE_ACTION_RULES = frozenset({WAND_MASTERY, THROWING_STARS})  # the special rules that give free actions
 
 
 # ---------------------------------------------------------------- what lies where
@@ -52,11 +51,11 @@ def breakable(race: RaceState, square: Square) -> bool:
 
 # Rocks are never destroyed, so what stops an axe or a spear is the authored board's: the
 # squares they reach from a square are worked out once per board (`Board.memo`).
-def _axe_squares(board: Board, start: Square) -> dict[Square, int]:
+def _axe_squares(board: Board, start: Square, reach: int) -> dict[Square, int]:
     """`axe_reach` on the authored board: each square and its distance (do not change it)."""
     return {
         (row, col): distance
-        for distance, level in enumerate(_king_levels(board, start, tuning.AXE_RANGE), 1)
+        for distance, level in enumerate(_king_levels(board, start, reach), 1)
         for row, mask in level.items()
         for col in _columns(mask)
     }
@@ -75,10 +74,10 @@ class _Rows:
         return bool(self.masks.get(row, 0) >> col & 1)
 
 
-def _axe_rows(board: Board, start: Square) -> _Rows:
+def _axe_rows(board: Board, start: Square, reach: int) -> _Rows:
     """The squares of `axe_reach`, row by row."""
     masks: dict[int, int] = {}
-    for level in _king_levels(board, start, tuning.AXE_RANGE):
+    for level in _king_levels(board, start, reach):
         for row, mask in level.items():
             masks[row] = masks.get(row, 0) | mask
     return _Rows(masks)
@@ -137,7 +136,7 @@ def _rock_free_rows(board: Board) -> tuple[int, ...]:
 
 def axe_reach(race: RaceState, start: Square) -> dict[Square, int]:
     """King-step distances up to the axe's range along paths that avoid rocks."""
-    return dict(_axe_squares(race.board, start))
+    return dict(_axe_squares(race.board, start, race.rules.axe_range))
 
 
 def _lines(board: Board, start: Square, reach: int) -> Iterator[Square]:
@@ -186,7 +185,7 @@ def _trap_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares within 3 king steps for a trap: empty ones, or an opponent's."""
     foes = opponent_squares(race, user)
     racer_squares = {(r.row, r.col) for r in race.racers}
-    around = race.board.around(race.racers[user].square, tuning.TRAP_RANGE)
+    around = race.board.around(race.racers[user].square, race.rules.trap_range)
     return (s for s in around if s in foes or is_empty(race, s, racer_squares))
 
 
@@ -218,7 +217,7 @@ def _star_squares(race: RaceState, user: int) -> Iterator[Square]:
     foes = opponent_squares(race, user)
     if not any(row == me[0] or col == me[1] for row, col in foes):  # the lines keep to his row and column
         return iter(())
-    return (s for s in _lines(race.board, me, tuning.STAR_RANGE) if s in foes and pushable(race, user, s))
+    return (s for s in _lines(race.board, me, race.rules.star_range) if s in foes and pushable(race, user, s))
 
 
 def teleport_targets(race: RaceState, user: int) -> list[Square]:
@@ -231,10 +230,10 @@ def _teleport_squares(race: RaceState, user: int) -> Iterator[Square]:
     """Squares the wand of teleportation may take its user to (see teleport_targets), one by one."""
     me = race.racers[user].square
     taken = {(r.row, r.col) for r in race.racers}  # his own square among them
-    ahead = race.tuned("TELEPORT_FORWARD")
+    ahead = race.rules.teleport_forward
     return (
         s
-        for s in race.board.around(me, tuning.TELEPORT_RANGE)
+        for s in race.board.around(me, race.rules.teleport_range)
         if s not in taken and not race.blocks(s) and race.board.row_delta(me, s) <= ahead
     )
 
@@ -256,25 +255,26 @@ def usable_objects(race: RaceState, racer: int) -> list[str]:
     objects = race.racers[racer].inventory.objects
     if not objects:
         return []
-    me = race.racers[racer].square
+    uses = hooks.OBJECT_USES
     usable = []
     for item in sorted(set(objects)):
-        # A target is enough: the first one found (the same rule as the target lists).
-        if item == obj.AXE:
-            hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
-            levels = _king_levels(race.board, me, tuning.AXE_RANGE)
-            ok = any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
-        elif item == obj.SPEAR:  # the few things to hit, looked for along the lines until one is on them
-            ok = not _things_to_hit(race, racer).isdisjoint(_lines(race.board, me, tuning.SPEAR_RANGE))
-        elif item == obj.TRAP:
-            ok = _any(_trap_squares(race, racer))
-        elif item == obj.RING_OF_LIGHTNING:
-            ok = bool(lightning_targets(race, racer))
-        else:
-            ok = True  # ring of fire, bottle, syringe
-        if ok:
+        check = uses[item].usable  # (hooks.usable, without a call for the objects always usable)
+        if check is None or check(race, racer):
             usable.append(item)
     return usable
+
+
+# A target is enough: the first one found (the same rule as the target lists).
+def _axe_usable(race: RaceState, racer: int) -> bool:
+    hits = _things_to_hit(race, racer)  # the reach a step further at a time, until one is in it
+    levels = _king_levels(race.board, race.racers[racer].square, race.rules.axe_range)
+    return any(level.get(row, 0) >> col & 1 for level in levels for row, col in hits)
+
+
+def _spear_usable(race: RaceState, racer: int) -> bool:
+    """The few things to hit, looked for along the lines until one is on them."""
+    me = race.racers[racer].square
+    return not _things_to_hit(race, racer).isdisjoint(_lines(race.board, me, race.rules.spear_range))
 
 
 def _any(squares: Iterator[Square]) -> bool:
@@ -288,56 +288,68 @@ def wand_ready(race: RaceState, racer: int, wand: str) -> bool:
     return used is None or race.turn - used >= WAND_REST
 
 
-def free_actions(race: RaceState, racer: int) -> list[str]:
-    """Free actions of the action phase: the sorceress's wands, the thief's stars."""
-    r = race.racers[racer]
+def _wand_actions(race: RaceState, racer: int) -> list[str]:
+    """Wand mastery's free actions: each wand that rests no more (teleportation: with a square to go to)."""
     out: list[str] = []
-    if r.has(WAND_MASTERY):
-        if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
-            out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
-        if wand_ready(race, racer, obj.WAND_OF_FIRE):
-            out.append(f"wand:{obj.WAND_OF_FIRE}")
-    if r.has(THROWING_STARS) and r.stars > 0 and _any(_star_squares(race, racer)):
-        out.append("star")
+    if wand_ready(race, racer, obj.WAND_OF_TELEPORTATION) and _any(_teleport_squares(race, racer)):
+        out.append(f"wand:{obj.WAND_OF_TELEPORTATION}")
+    if wand_ready(race, racer, obj.WAND_OF_FIRE):
+        out.append(f"wand:{obj.WAND_OF_FIRE}")
     return out
+
+
+def _star_actions(race: RaceState, racer: int) -> list[str]:
+    """Throwing stars' free action: a star left and an opponent in line to push."""
+    return ["star"] if race.racers[racer].stars > 0 and _any(_star_squares(race, racer)) else []
 
 
 # ---------------------------------------------------------------- using
 def use_object(race: RaceState, racer: int, item: str) -> Rules:
-    """Use an active object of the inventory (the action of the action phase)."""
+    """Use an active object of the inventory (the action of the action phase): its registered use."""
     race.racers[racer].inventory.objects.remove(item)
     race.emit("object_used", racer, item)
-    if item == obj.BOTTLE:
-        yield from _doping(race, racer, item, 0)
-    elif item == obj.SYRINGE:
-        yield from _doping(race, racer, item, 2)
-    elif item == obj.TRAP:
-        yield from _lay_trap(race, racer)
-    elif item == obj.AXE:
-        me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me)))
-    elif item == obj.SPEAR:
-        me = race.racers[racer].square
-        yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, tuning.SPEAR_RANGE)))
-    elif item == obj.RING_OF_LIGHTNING:
-        yield from _lightning(race, racer)
-    elif item == obj.RING_OF_FIRE:
-        faces, _, _ = yield from race.roll(racer, [D10, D10], "ring_of_fire")
-        yield from fireball(race, racer, FIRE_RANGE + sum(faces), item)
-    else:
-        raise ValueError(f"{item!r} is not an active object")
+    yield from hooks.use_object(race, racer, item)
 
 
-def use_free(race: RaceState, racer: int, action: str) -> Rules:
-    """A free action: a wand or a throwing star."""
+def _use_doping(race: RaceState, racer: int, item: str) -> Rules:
+    yield from _doping(race, racer, item, 2 if item == obj.SYRINGE else 0)
+
+
+def _use_trap(race: RaceState, racer: int, item: str) -> Rules:
+    yield from _lay_trap(race, racer)
+
+
+def _use_axe(race: RaceState, racer: int, item: str) -> Rules:
+    me = race.racers[racer].square
+    yield from _throw(race, racer, item, throw_targets(race, racer, _axe_rows(race.board, me, race.rules.axe_range)))
+
+
+def _use_spear(race: RaceState, racer: int, item: str) -> Rules:
+    me = race.racers[racer].square
+    yield from _throw(race, racer, item, throw_targets(race, racer, _lines(race.board, me, race.rules.spear_range)))
+
+
+def _use_lightning(race: RaceState, racer: int, item: str) -> Rules:
+    yield from _lightning(race, racer)
+
+
+def _use_ring_of_fire(race: RaceState, racer: int, item: str) -> Rules:
+    faces, _, _ = yield from race.roll(racer, [D10, D10], "ring_of_fire")
+    yield from fireball(race, racer, FIRE_RANGE + sum(faces), item)
+
+
+def _throw_star(race: RaceState, racer: int, action: str) -> Rules:
+    """Throwing stars: a star pushes an opponent in line one row back."""
+    race.racers[racer].stars -= 1
+    race.emit("object_used", racer, obj.THROWING_STAR)
+    target = yield race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
+    race.emit("thrown", racer, obj.THROWING_STAR, target)
+    yield from _push(race, racer, pushable(race, racer, target)[0], "star")
+
+
+def _use_wand(race: RaceState, racer: int, action: str) -> Rules:
+    """Wand mastery: the wand of teleportation or the wand of fire."""
     r = race.racers[racer]
-    if action == "star":
-        r.stars -= 1
-        race.emit("object_used", racer, obj.THROWING_STAR)
-        target = yield race.ask(racer, "target", star_targets(race, racer), object=obj.THROWING_STAR)
-        race.emit("thrown", racer, obj.THROWING_STAR, target)
-        yield from _push(race, racer, pushable(race, racer, target)[0], "star")
-        return
     wand = action.split(":", 1)[1]
     r.wand_used[wand] = race.turn
     race.emit("object_used", racer, wand)
@@ -347,7 +359,7 @@ def use_free(race: RaceState, racer: int, action: str) -> Rules:
         dc = race.board.col_delta(r.square, target)
         yield from moves.place(race, racer, dr, dc, "teleport", suffered=False)
     else:
-        faces, _, _ = yield from race.roll(racer, [D6] * tuning.WAND_OF_FIRE_DICE, "wand_of_fire")
+        faces, _, _ = yield from race.roll(racer, [D6] * race.rules.wand_of_fire_dice, "wand_of_fire")
         yield from fireball(race, racer, sum(faces), wand)
 
 
@@ -461,7 +473,7 @@ def _push(race: RaceState, racer: int, target: int, cause: str) -> Rules:
 
 
 # ---------------------------------------------------------------- after the action phase
-def after_action(race: RaceState, racer: int) -> Rules:
+def _flail(race: RaceState, racer: int) -> Rules:
     """Flail: once per turn after his action phase, the racer with the flail (the race asks only him)
     pushes an opponent next to him."""
     targets = flail_targets(race, racer)
@@ -491,6 +503,22 @@ def baby_after_drift(race: RaceState, racer: int, action: int) -> Rules:
         order = race.order or list(range(len(race.racers)))
         for victim in order:
             o = race.racers[victim]
-            reach = race.board.king_distance if tuning.CRY_KING_STEPS else race.board.step_distance
-            if victim != racer and not o.protected and reach(r.square, o.square) <= tuning.CRY_RANGE:
+            reach = race.board.king_distance if race.rules.cry_king_steps else race.board.step_distance
+            if victim != racer and not o.protected and reach(r.square, o.square) <= race.rules.cry_range:
                 yield from combat.shock(race, victim, "small", author=racer, cause="cry")
+
+
+# ---------------------------------------------------------------- the hooks (game/rules/hooks.py)
+hooks.register(WAND_MASTERY, hooks.Hook(("wand",), _wand_actions, _use_wand))
+hooks.register(THROWING_STARS, hooks.Hook(("star",), _star_actions, _throw_star))
+hooks.register(FLAIL, hooks.Hook(after_action=_flail))
+for _item, _use in (
+    (obj.BOTTLE, hooks.ObjectUse(_use_doping)),
+    (obj.SYRINGE, hooks.ObjectUse(_use_doping)),
+    (obj.TRAP, hooks.ObjectUse(_use_trap, lambda race, racer: _any(_trap_squares(race, racer)))),
+    (obj.AXE, hooks.ObjectUse(_use_axe, _axe_usable)),
+    (obj.SPEAR, hooks.ObjectUse(_use_spear, _spear_usable)),
+    (obj.RING_OF_LIGHTNING, hooks.ObjectUse(_use_lightning, lambda race, racer: bool(lightning_targets(race, racer)))),
+    (obj.RING_OF_FIRE, hooks.ObjectUse(_use_ring_of_fire)),
+):
+    hooks.register_object(_item, _use)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.boards.board import BARRIER, HOLE, SHORTCUT, Square
-from game.rules import chests, combat, tuning
+from game.rules import chests, combat
 from game.rules.characters import BRAINY, DISARM
 from game.rules.dice import D10
 from game.rules.state import Racer, RaceState, Rules, Trap
@@ -315,7 +315,7 @@ def fall(race: RaceState, racer: int) -> Rules:
 
 def take_shortcut(race: RaceState, racer: int) -> Rules:
     """Roll the D10 and be placed in one's own column (5.4). True if he moved."""
-    faces, _, _ = yield from race.roll(racer, [D10], "shortcut", rows=dict(tuning.SHORTCUT_ROWS))
-    rows = tuning.SHORTCUT_ROWS[faces[0]]
+    faces, _, _ = yield from race.roll(racer, [D10], "shortcut", rows=dict(race.rules.shortcut_rows))
+    rows = race.rules.shortcut_rows[faces[0]]
     race.emit("shortcut", racer, faces[0], rows)
     return (yield from place(race, racer, rows, 0, "shortcut", suffered=False, from_shortcut=True))

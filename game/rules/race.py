@@ -15,14 +15,16 @@ from operator import attrgetter
 from typing import Any
 
 from game.boards.board import Board, Square
-from game.rules import effects, levels, moves, record, tuning
-from game.rules.characters import BABY, CHARACTERS, FAST, FLAIL
+from game.rules import effects, hooks, levels, moves, record
+from game.rules.characters import BABY, CHARACTERS, FAST
 from game.rules.dice import BEER, D6, DRAPID, Dice, DiceExhausted, Die
+from game.rules.rulebook import Rules as RuleBook
 from game.rules.state import (
-    FIXED,
+    Checkpoint,
     Decision,
     IllegalChoice,
     Inventory,
+    Mark,
     Option,
     Racer,
     RacerSetup,
@@ -30,12 +32,12 @@ from game.rules.state import (
     Rules,
     SaveError,
     Trap,
-    copied,
 )
 
 __all__ = [
     "Race",
     "RaceState",
+    "Checkpoint",
     "Racer",
     "RacerSetup",
     "Decision",
@@ -56,20 +58,6 @@ MIN_TURNS, MAX_TURNS = 5, 15
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
 # Each drift's way: the squares, from the racer, that it passes over and lands on (a barrier or rock there stops it).
 DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}
-
-
-@dataclasses.dataclass(frozen=True)
-class Mark:
-    """The snapshot a fork starts from: the race at the start of a racer's turn."""
-
-    slot: int  # the racer's place in the turn's order
-    moment: dict[str, Any]  # the race's moment (state.MOMENT), a copy of its own
-    dice: Any  # the dice's state then (their `getstate()`), None for dice that cannot replay
-    made: int  # the choices made before it
-
-    def copy_of_moment(self) -> dict[str, Any]:
-        """The moment again, as a copy a fork may change (the snapshot serves every fork)."""
-        return {name: copied(value) for name, value in self.moment.items()}
 
 
 def _same(offered: object, option: object) -> bool:
@@ -164,20 +152,24 @@ class Race(RaceState):
         seed: int | None,
         dice: Dice | None,
         before: Callable[[Race], None] | None = None,
-        rules: int | None = None,
+        rules: int | RuleBook | None = None,
+        resume: Checkpoint | None = None,
+        forked: bool = False,
     ) -> None:
-        super().__init__(board, setups, turns, seed, dice)
-        if rules is not None:  # a race recorded under an older version of the rules (game/rules/tuning.py)
-            self.rules, self.older = rules, tuning.changed_since(rules)
-        # A snapshot at the start of each racer's turn, for forks: the screen explains a person's
+        mark = resume.mark if resume is not None else None
+        super().__init__(board, setups, turns, seed, dice, rules, mark.copy_of_moment() if mark else None)
+        if resume is not None:  # (see `restore`: the choices before its mark, the events told until then)
+            self.choices = list(resume.choices[: resume.since])
+            self.log = list(resume.events or ())[: mark.told if mark else 0]
+        # A mark at the start of each racer's turn, for checkpoints: the screen explains a person's
         # options on forks, and the bots that look ahead search on them (races of other bots alone,
-        # the tournaments' thousands, keep none: a fork then replays the race from its start).
-        self._keep_marks = any(st.bot is None or st.bot in levels.FORKING for st in self.setups)
+        # the tournaments' thousands, keep none: a checkpoint then starts from the race's start).
+        self._keep_marks = not forked and any(st.bot is None or st.bot in levels.FORKING for st in self.setups)
         self._mark: Mark | None = None
-        self._forked = False
+        self._forked = forked
         if before is not None:
             before(self)
-        self._rules = self._race()
+        self._rules = self._race(None if mark is None else (self.turn, mark.slot))
         self._advance(None)
 
     # ------------------------------------------------------------ creation
@@ -190,12 +182,12 @@ class Race(RaceState):
         seed: int | None = None,
         dice: Dice | None = None,
         before: Callable[[Race], None] | None = None,
-        rules: int | None = None,
+        rules: int | RuleBook | None = None,
     ) -> Race:
         """A new race; checks the setup and says clearly what is wrong.
 
-        `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the version
-        of the rules it plays by (game/rules/tuning.py; by default this game's).
+        `before(race)`, for tests, may arrange the racers before the first turn; `rules`: the rules it
+        plays by, or their version (game/rules/rulebook.py; by default this game's).
         """
         turns = board.turns if turns is None else turns
         setups = [s if isinstance(s, RacerSetup) else RacerSetup(s) for s in setups]
@@ -285,49 +277,59 @@ class Race(RaceState):
             self.taken.clear()
             self.emit("respawned", squares)
 
-    # ------------------------------------------------------------ forks (for bots that look ahead)
+    # ------------------------------------------------------------ checkpoints (forks, undo, the timeline)
     def _snapshot(self, slot: int) -> Mark:
-        """The race at the start of the racer's turn at `slot`, for its forks."""
+        """The race at the start of the racer's turn at `slot`, for its checkpoints."""
         dice = self.dice.getstate() if self.dice.replayable else None
-        return Mark(slot, self.moment(), dice, len(self.choices))
+        return Mark(slot, self.moment(), dice, len(self.choices), len(self.log))
 
-    def fork(self, dice: Dice) -> Race:
-        """A copy of the race at this very decision, whose future rolls come from `dice`.
+    def keep_marks(self) -> None:
+        """Keep a mark at the start of each racer's turn from now on (a race of computer racers alone
+        keeps none: its checkpoints start from the race's start), e.g. for a replay's timeline."""
+        if not self._forked:
+            self._keep_marks = True
 
-        The copy starts from the snapshot of the current racer's turn (every field of the race's
-        moment, `state.MOMENT`, copied; what never changes shared) and replays this turn's choices
-        with the race's own dice (a replica: the faces they already showed), then takes the given
-        dice: a bot can look ahead without knowing the real rolls, even in a race whose future dice
-        nobody here has (a network race's client).
-        """
-        mark = self._mark
+    def checkpoint(self, made: int | None = None, events: bool = True) -> Checkpoint:
+        """The race with `made` choices made (None: all of them, now) as one record, to `restore` it: from
+        the last mark at or before it (else from the race's start), with the events told until then
+        (`events=False`: none, as a fork wants). Only a race with seeded or shown dice has checkpoints, and
+        a fork has none."""
+        made = len(self.choices) if made is None else made
         if not self.dice.replayable or self._forked:
             raise ValueError("only a race with seeded or shown dice can be forked, and a fork cannot be forked")
-        if mark is None:
-            return self._fork_by_replay(dice)
-        copy = object.__new__(Race)
-        copy.__dict__.update({name: getattr(self, name) for name in FIXED})
-        copy.__dict__.update(mark.copy_of_moment())
-        copy.dice = self.dice.replica(mark.dice)
-        copy.choices, copy.log, copy._told = list(self.choices[: mark.made]), [], 0
-        copy.pending, copy.over, copy._keep_marks, copy._mark, copy._forked = None, False, False, None, True
-        copy._rules = copy._race(resume=(copy.turn, mark.slot))
-        copy._advance(None)
-        for choice in self.choices[mark.made :]:
-            copy.choose(choice)
-        copy.dice = dice
-        copy.log, copy._told = [], 0
-        return copy
+        if not 0 <= made <= len(self.choices):
+            raise ValueError(f"the race has {len(self.choices)} choices made, not {made}")
+        mark = self._mark if self._mark is not None and self._mark.made <= made else None
+        told = (tuple(self.log[: mark.told]) if mark is not None else ()) if events else None
+        fixed = (self.board, self.setups, self.turns, self.seed, self.rules)  # (FIXED, in order)
+        return Checkpoint(fixed, self.dice, mark, tuple(self.choices[:made]), told)
 
-    def _fork_by_replay(self, dice: Dice) -> Race:
-        """A fork made by replaying every choice from the start (a race that keeps no snapshots)."""
-        copy = Race(self.board, self.setups, self.turns, self.seed, self.dice.replica(), rules=self.rules)
-        copy._keep_marks, copy._forked = False, True
-        for choice in self.choices:
-            copy.choose(choice)
-        copy.dice = dice
-        copy.log, copy._told = [], 0
-        return copy
+    @classmethod
+    def restore(cls, checkpoint: Checkpoint, dice: Dice | None = None, fork: bool = False) -> Race:
+        """The race of a checkpoint: its rules started again from its mark (or the race's start) with
+        replicas of its dice (the faces they showed), the choices since made again, every event up to
+        the checkpoint taken. `dice`: the dice it rolls from then on (None: the replicas go on as the
+        race's own dice would); `fork`: a fork (it keeps no marks, its log starts empty, it cannot be
+        forked)."""
+        board, setups, turns, seed, rules = checkpoint.fixed
+        mark = checkpoint.mark
+        replica = checkpoint.dice.replica(None if mark is None else mark.dice)
+        race = cls(board, setups, turns, seed, replica, rules=rules, resume=checkpoint, forked=fork)
+        for choice in checkpoint.choices[checkpoint.since :]:
+            race.choose(choice)
+        if dice is not None:
+            race.dice = dice
+        if checkpoint.events is None:
+            race.log = []
+        race._told = len(race.log)
+        return race
+
+    def fork(self, dice: Dice) -> Race:
+        """A copy of the race at this very decision, whose future rolls come from `dice`: its checkpoint
+        restored (this turn's choices made again with the race's own dice, the faces they already showed),
+        then the given dice: a bot can look ahead without knowing the real rolls, even in a race whose
+        future dice nobody here has (a network race's client)."""
+        return Race.restore(self.checkpoint(events=False), dice, fork=True)
 
     def _racer_turn(self, racer: int) -> Rules:
         """One racer's three phases."""
@@ -358,7 +360,7 @@ class Race(RaceState):
         pair = len(dice) >= 2 and dice[1] is main
         double = pair and rolled[0] == rolled[1]
         sprinter = double and rolled[0] == main.high
-        if self.tuned("QUICK_DIE_DOUBLES") and len(dice) == 3 and rolled[2] in rolled[:2]:
+        if self.rules.quick_die_doubles and len(dice) == 3 and rolled[2] in rolled[:2]:
             double = True  # [house] the quick die and a D6 of the same face: a double too (never the sprinter)
         options = move_options(dice, faces, sprinter)
         if sprinter:
@@ -398,14 +400,14 @@ class Race(RaceState):
         r = self.racers[racer]
         main_done = coins_done = False
         free_used: set[str] = set()
-        may_act_freely = not effects.FREE_ACTION_RULES.isdisjoint(r.stats.rules)  # (few characters have free actions)
+        may_act_freely = not hooks.ACTING_FREELY.isdisjoint(r.stats.rules)  # (few characters have free actions)
         while True:
             options: list[str] = [] if main_done else ["move", "rest"]
             if not main_done and r.inventory.objects:  # (nothing to use without an object)
                 options += [f"use:{o}" for o in effects.usable_objects(self, racer)]
             if not coins_done and r.inventory.coins > 0:
                 options.append("coins")
-            free = effects.free_actions(self, racer) if may_act_freely else None
+            free = hooks.free_actions(self, racer) if may_act_freely else None
             if free:
                 options += [f for f in free if f not in free_used]
             if main_done:
@@ -427,9 +429,9 @@ class Race(RaceState):
                 yield from effects.use_object(self, racer, choice[4:])
             else:
                 free_used.add(choice)
-                yield from effects.use_free(self, racer, choice)
-        if r.has(FLAIL):  # (the only rule that acts after the action phase)
-            yield from effects.after_action(self, racer)
+                yield from hooks.use_free(self, racer, choice)
+        if not hooks.ACTING_AFTER.isdisjoint(r.stats.rules):  # (few rules act after the action phase: the flail)
+            yield from hooks.after_action(self, racer)
 
     def coin_options(self, racer: int) -> dict[int, dict[str, Any]]:
         """For each sensible coin count, where the walk ends (cheapest n per square)."""
@@ -467,7 +469,14 @@ class Race(RaceState):
         setups = [s.to_dict() for s in self.setups]
         # a race kept from a network race: its dice add the faces its host showed
         return record.make(
-            board.to_dict(), board.source, setups, self.turns, self.seed, self.choices, self.dice.saved(), self.rules
+            board.to_dict(),
+            board.source,
+            setups,
+            self.turns,
+            self.seed,
+            self.choices,
+            self.dice.saved(),
+            self.rules.version,
         )
 
     @classmethod

@@ -49,7 +49,7 @@ from game.boards.board import BOARD_OBJECTS, MAX_COLUMNS, MAX_ROWS, MAX_SQUARES,
 from game.boards.map_format import BOARD_NAME_LENGTH, DESCRIPTION_LENGTH
 from game.envelope import Envelope, EnvelopeError
 from game.files import kind_of, printable
-from game.rules import levels, tuning
+from game.rules import levels, rulebook
 from game.rules.characters import CHARACTERS
 from game.rules.dice import DICE_KINDS, TWISTER, Dice, ShownDice
 from game.rules.state import SaveError
@@ -96,7 +96,7 @@ def make(
     seed: int | None,
     choices: Sequence[Any],
     dice: dict[str, Any] | None = None,
-    rules: int = tuning.RULES,
+    rules: int = rulebook.VERSION,
 ) -> dict[str, Any]:
     """A record of the current format from a race's parts (`dice`: what its dice keep besides the
     seed, `Dice.saved`: their kind, the faces shown; `rules`: the version of the rules the race plays by,
@@ -366,7 +366,7 @@ def check(data: Any) -> dict[str, Any]:
         )
     if record["dice"] not in DICE_KINDS:
         raise RecordError(f"the field 'race.dice' is {record['dice']!r}, not one of {', '.join(DICE_KINDS)}")
-    if record["rules"] != tuning.RULES and record["rules"] not in tuning.OLDER_RULES:
+    if record["rules"] not in rulebook.VERSIONS:
         raise RecordError(f"its rules' version {record['rules']} is not one this game knows (a newer game's?)")
     if "shown" in record:
         check_fields(record["shown"], SHOWN, "the field 'race.shown.{}'")

@@ -14,7 +14,7 @@ race provides, so that `combat` and `moves` need not import each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter, itemgetter
@@ -22,11 +22,12 @@ from typing import Any, Literal, get_args
 
 from game.boards.board import FLOOR, Board, Square
 from game.rules import objects as obj
-from game.rules import tuning
 from game.rules.characters import CHARACTERS, THROWING_STARS, Character
 from game.rules.dice import Dice, Die
 from game.rules.events import EventLog, Record
 from game.rules.levels import Policy
+from game.rules.rulebook import Rules as RuleBook
+from game.rules.rulebook import rules_of
 
 Rules = Generator["Decision", Any, Any]
 _die_name = attrgetter("name")
@@ -230,8 +231,47 @@ def _arrival(racer: Racer) -> int:
 # is neither here nor in FIXED (what a race never changes, shared with its forks) nor DRIVING (how a
 # race is driven: its dice, choices, log, pending decision; each fork has its own, made anew).
 MOMENT = ("turn", "order", "current", "phase", "taken", "destroyed", "traps", "racers", "_arrivals")
-FIXED = ("board", "setups", "turns", "seed", "rules", "older")
+FIXED = ("board", "setups", "turns", "seed", "rules")
 DRIVING = ("dice", "choices", "log", "_told", "pending", "over", "_rules", "_keep_marks", "_mark", "_forked")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a race's rules can start again: the race at the start of a racer's turn."""
+
+    slot: int  # the racer's place in the turn's order
+    moment: dict[str, Any]  # the race's moment (MOMENT), a copy of its own, never changed
+    dice: Any  # the dice's state then (their `getstate()`), None for dice that cannot replay
+    made: int  # the choices made before it
+    told: int  # the events told before it (the race's log is only ever added to)
+
+    def copy_of_moment(self) -> dict[str, Any]:
+        """The moment again, as a copy a race may change (the mark serves every race restored from it)."""
+        return {name: copied(value) for name, value in self.moment.items()}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A race at one decision, as one record (`Race.checkpoint()`; `Race.restore(checkpoint)` makes the race
+    again): what never changes (FIXED), its dice (a restored race rolls replicas of them), the last `Mark`
+    (None: the race's start), every choice made and the events told up to the mark (None: not kept, as a
+    fork's). The bots' forks, the local undo and the replay's timeline are all made from checkpoints."""
+
+    fixed: tuple[Any, ...]  # the race's FIXED fields, in order
+    dice: Dice
+    mark: Mark | None
+    choices: tuple[Option, ...]
+    events: tuple[Any, ...] | None
+
+    @property
+    def made(self) -> int:
+        """The choices made at the checkpoint."""
+        return len(self.choices)
+
+    @property
+    def since(self) -> int:
+        """The choices made before its mark: those after it are made again when it is restored."""
+        return 0 if self.mark is None else self.mark.made
 
 
 class RaceState(EventLog):
@@ -245,15 +285,22 @@ class RaceState(EventLog):
     """
 
     def __init__(
-        self, board: Board, setups: Sequence[RacerSetup], turns: int, seed: int | None, dice: Dice | None
+        self,
+        board: Board,
+        setups: Sequence[RacerSetup],
+        turns: int,
+        seed: int | None,
+        dice: Dice | None,
+        rules: int | RuleBook | None = None,
+        moment: Mapping[str, Any] | None = None,
     ) -> None:
+        """A race at its start, or at a moment of it (`moment`: a `Mark`'s copy, see `Checkpoint`)."""
         self.board = board
         self.setups = tuple(setups)
         self.turns = turns
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
-        self.rules = tuning.RULES  # the version of the rules it plays by (game/rules/tuning.py)
-        self.older: dict[str, Any] = {}  # an older version's numbers that differ from the tuning table's
+        self.rules = rules_of(rules)  # the numbers it plays by (game/rules/rulebook.py), its record's version's
         self.turn = 0
         self.order: list[int] = []
         self.current: int | None = None
@@ -265,29 +312,27 @@ class RaceState(EventLog):
         self.log = []
         self._told = 0
         self._arrivals = 0
-        self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)]
+        self.racers = [self._racer(i, s) for i, s in enumerate(self.setups)] if moment is None else []
         self.pending: Decision | None = None
         self.over = False
+        for name, value in (moment or {}).items():  # (the fields of MOMENT, each a copy of its own)
+            setattr(self, name, value)
 
     def moment(self) -> dict[str, Any]:
         """A copy of the race's moment (MOMENT), sharing nothing the rules could change."""
         return {name: copied(getattr(self, name)) for name in MOMENT}
 
-    def tuned(self, name: str) -> Any:
-        """A number of the tuning table (game/rules/tuning.py) as this race plays it: its rules' version's."""
-        return self.older[name] if name in self.older else getattr(tuning, name)
-
     def speed_of(self, racer: int, turn: int) -> int:
         """Squares of a racer's action-phase move in a game turn (the dwarf's differs between odd and
         even turns)."""
-        return tuning.speed(self.racers[racer].setup.character, turn, self.tuned("EVEN_TURN_SPEED"))
+        return self.rules.speed_of(self.racers[racer].setup.character, turn)
 
     def _racer(self, index: int, setup: RacerSetup) -> Racer:
         """A racer on his start square."""
         row, col = self.board.starts[index]
         racer = Racer(index, setup, CHARACTERS[setup.character], row, col)
         if racer.has(THROWING_STARS):
-            racer.stars = tuning.STARS_AT_START
+            racer.stars = self.rules.stars_at_start
         self._arrivals += 1
         racer.arrived = self._arrivals
         return racer

@@ -7,7 +7,6 @@ original game's own numbers (dice, points, the DOBJ table, the thief's 40 %)
 live with their rules and are not tuned.
 """
 
-from collections.abc import Mapping
 from typing import Any
 
 # Action-phase speed of each character (squares), in the odd game turns (1, 3, 5...) and, unless
@@ -57,7 +56,7 @@ SEASON_POINTS = (10, 7, 5, 3, 2, 1)
 
 # The version of these rules, written in every race record (game/rules/record.py): a race recorded under older
 # rules (a save, a replay, a season of an older game) replays with their numbers, those OLDER_RULES lists
-# (only the numbers that changed since; a race reads them with `RaceState.tuned`).
+# (only the numbers that changed since; a race reads its version's in its `Rules`, game/rules/rulebook.py).
 RULES = 2
 OLDER_RULES: dict[int, dict[str, Any]] = {
     1: {  # issue 12 to issue 29
@@ -73,10 +72,3 @@ OLDER_RULES: dict[int, dict[str, Any]] = {
 def changed_since(version: int) -> dict[str, Any]:
     """The numbers of the rules of `version` that differ from this version's (none for this version)."""
     return dict(OLDER_RULES[version]) if version != RULES else {}
-
-
-def speed(character: str, turn: int, even: Mapping[str, int] | None = None) -> int:
-    """A character's action-phase speed in a game turn (SPEED, and `even`, by default EVEN_TURN_SPEED)."""
-    if turn % 2 == 0:
-        return (EVEN_TURN_SPEED if even is None else even).get(character, SPEED[character])
-    return SPEED[character]

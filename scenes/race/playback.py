@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game import Event, Race
-from game.rules import tuning
 from scenes import audio, hud, words
 from scenes.i18n import racer_kind, t
 from scenes.race.log import RaceLog
@@ -396,7 +395,7 @@ class Playback:
     def _on_baby(self, e: Event, animate: bool) -> None:
         icon = {"beer": sprites.icon("object", "bottle", 34), "poo": sprites.icon("object", "poo", 34)}
         label = BABY_SHORT.get(e.action, e.action)
-        baby = actions.Baby(self.shown_pos[e.racer], e.action, label, tuning.CRY_RANGE, icon.get(e.action))
+        baby = actions.Baby(self.shown_pos[e.racer], e.action, label, self.race.rules.cry_range, icon.get(e.action))
         self._play(baby, animate)
 
     def _on_turn_ended(self, e: Event, animate: bool) -> None:
