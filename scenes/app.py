@@ -1,5 +1,5 @@
 """The window: a logical screen that follows the window (its size over the interface scale, never
-smaller than 1280x720: scenes/ui/canvas.py) scaled to the window or full screen, the frame clock,
+smaller than 1280x720: scenes/core/canvas.py) scaled to the window or full screen, the frame clock,
 the settings, and the scene stack that does the rest.
 
 `run(options)` is the entry point of `python main.py` (options from argparse:
@@ -28,35 +28,34 @@ from game.app.controls import Action
 from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import Replay, start
-from scenes import assets, audio, controls, i18n
-from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
-from scenes.championships import ChampionshipsScene
-from scenes.controls_screen import ControlsScene
-from scenes.dropped import DroppedScene
-from scenes.gamepad import Gamepads
-from scenes.games import GamesScene
-from scenes.host_lobby import HostScene
-from scenes.join import JoinScene
-from scenes.legend import LegendScene
-from scenes.netplay import HostLeftScene
-from scenes.pause import PauseScene
-from scenes.preview import BoardPreview
-from scenes.question import QuestionScene
-from scenes.quick import QuickScene
+from scenes.core import assets, audio, canvas, controls, i18n, theme
+from scenes.core.gamepad import Gamepads
+from scenes.core.stack import Scene, SceneStack
 from scenes.race import RaceScene
-from scenes.replay import replay_board, replay_scene, watch
-from scenes.replays import ReplaysScene
-from scenes.results import ResultsScene
-from scenes.rules_help import RulesScene
-from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stack import Scene, SceneStack
-from scenes.stats import StatsScene
-from scenes.title import TitleScene
-from scenes.tutorial import tutorial_scene
-from scenes.ui import canvas, theme
+from scenes.race.quick import QuickScene
+from scenes.screens.board_gallery import BoardGalleryScene
+from scenes.screens.championships import ChampionshipsScene
+from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.dropped import DroppedScene
+from scenes.screens.games import GamesScene
+from scenes.screens.host_lobby import HostScene
+from scenes.screens.join import JoinScene
+from scenes.screens.legend import LegendScene
+from scenes.screens.netplay import HostLeftScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.preview import BoardPreview
+from scenes.screens.question import QuestionScene
+from scenes.screens.replay import replay_board, replay_scene, watch
+from scenes.screens.replays import ReplaysScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.season import PodiumScene, SeasonSetupScene, SeasonTableScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.stats import StatsScene
+from scenes.screens.title import TitleScene
+from scenes.screens.tutorial import tutorial_scene
 
 if TYPE_CHECKING:
     import argparse
@@ -139,7 +138,7 @@ class App:
         audio.init(self.settings)
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
-        self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/gamepad.py)
+        self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/core/gamepad.py)
         self.running = True
         self.first_frame_at: float | None = None
         self.frames = 0

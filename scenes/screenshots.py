@@ -50,7 +50,7 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     """A race some way in, with its choices made by computer policies."""
     import random
 
-    from scenes import boards
+    from scenes.core import boards
 
     board = boards.load(setup["board"])
     race = Race.new(
@@ -73,16 +73,15 @@ def take_all(folder, app: App | None = None, shown_address: str | None = None) -
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from game.app.settings import Settings
-    from scenes import boards, i18n
     from scenes.app import App
-    from scenes.pause import PauseScene
+    from scenes.core import boards, i18n, theme
     from scenes.race import RaceScene
-    from scenes.results import ResultsScene
-    from scenes.rules_help import RulesScene
-    from scenes.settings import SettingsScene
-    from scenes.setup import SetupScene
-    from scenes.title import TitleScene
-    from scenes.ui import theme
+    from scenes.screens.pause import PauseScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.rules_help import RulesScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -176,10 +175,10 @@ def network_shots(app: App, shot, shown_address: str | None = None) -> None:
 
     from game.app.settings import Settings
     from game.net.protocol import PORT, shown_code
-    from scenes import boards
     from scenes.app import App
-    from scenes.host_lobby import HostScene
-    from scenes.join import JoinScene
+    from scenes.core import boards
+    from scenes.screens.host_lobby import HostScene
+    from scenes.screens.join import JoinScene
 
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)

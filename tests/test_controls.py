@@ -13,14 +13,14 @@ from game.app import controls as table
 from game.app import session
 from game.app.controls import ACTIONS, Action, bound, find_clash, read_controls, rebind
 from game.app.settings import Settings
-from scenes import controls, gamepad, i18n
 from scenes.app import App
-from scenes.controls_screen import ControlsScene
-from scenes.i18n import t
+from scenes.core import controls, gamepad, i18n
+from scenes.core.i18n import t
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
+from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture(autouse=True)
@@ -206,7 +206,7 @@ def test_delete_brings_one_actions_defaults_back_unless_another_took_one_of_them
 def test_the_quick_messages_key_is_an_action_the_player_rebinds_and_the_say_button_names_it():
     from types import SimpleNamespace
 
-    from scenes import quick
+    from scenes.race import quick
 
     pygame.init()
     race = SimpleNamespace(seats=SimpleNamespace(talks=True))  # a network race's scene, as quick reads it
@@ -222,7 +222,7 @@ def test_the_say_button_stands_on_the_race_logs_heading_wherever_it_is_and_folds
 
     import pygame
 
-    from scenes import quick
+    from scenes.race import quick
 
     def click(pos):
         return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)

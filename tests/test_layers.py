@@ -149,8 +149,8 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 SUB_PACKAGES = ["boards", "rules", "bots", "meta", "net", "app", "cli"]
 PLANTS = {
     "a wrong-way import": (
-        "def later():\n    from scenes import stack\n",
-        "imports scenes.stack, of scenes, a part above",
+        "def later():\n    from scenes.core import stack\n",
+        "imports scenes.core.stack, of scenes, a part above",
     ),
     "import pygame": ("import pygame  # noqa\n", "imports pygame below scenes/"),
     "from pygame import": ("from pygame import Rect\n", "imports pygame below scenes/"),

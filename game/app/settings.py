@@ -47,8 +47,8 @@ ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 LANGUAGES = ("en", "fr")
 BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
 TEXT_SIZES = (100, 115, 125, 150)  # the Text size setting's steps (percent): every word of every screen
-COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
-INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/ui/canvas.py)
+COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/core/theme.py)
+INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/core/canvas.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
@@ -248,7 +248,7 @@ class Setting:
         return self.make()
 
 
-PAGES = ("general", "access")  # the settings screen's pages (scenes/settings.py), in order
+PAGES = ("general", "access")  # the settings screen's pages (scenes/screens/settings.py), in order
 
 SETTINGS: tuple[Setting, ...] = (
     # name, how the file's value is read, default, bounds or choices, the screen's page, words, values, effect
@@ -316,7 +316,7 @@ SETTINGS: tuple[Setting, ...] = (
         shown="language",
         applies="language",
     ),
-    # accessibility: the racers' colours for the player's eyes (scenes/ui/theme.py PALETTES)
+    # accessibility: the racers' colours for the player's eyes (scenes/core/theme.py PALETTES)
     Setting(
         "colour_vision",
         read_among,
@@ -349,7 +349,7 @@ SETTINGS: tuple[Setting, ...] = (
         shown="settings.effects",
         applies="theme",
     ),
-    # every word of every screen, 100 to 150 % of its size (scenes/assets.py font() scales each size by it)
+    # every word of every screen, 100 to 150 % of its size (scenes/core/assets.py font() scales each size by it)
     Setting(
         "text_size",
         read_whole,
@@ -361,7 +361,7 @@ SETTINGS: tuple[Setting, ...] = (
         shown="percent",
         applies="theme",
     ),
-    # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
+    # the rule book's words, 100 to 150 % of their size (scenes/screens/rules_help.py lays the book out with them)
     Setting(
         "book_text_size",
         read_whole,

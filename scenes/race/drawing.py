@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.characters import BRAINY
-from scenes import controls, explain, hud, i18n, words
-from scenes.decisions import DecisionPanel
-from scenes.explain import option_lines
-from scenes.i18n import t
-from scenes.options import all_costs
+from scenes.core import controls, i18n, text, theme, words
+from scenes.core.i18n import t
+from scenes.race import explain, hud
+from scenes.race.decisions import DecisionPanel
+from scenes.race.explain import option_lines
+from scenes.race.options import all_costs
 from scenes.render import board, effects, sprites
 from scenes.render.board import object_sprite
-from scenes.ui import text, theme
 from scenes.ui.widgets import panel as draw_panel
 from scenes.ui.widgets import warning_sign
 

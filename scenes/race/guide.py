@@ -15,7 +15,7 @@ import pygame
 
 from game import Option
 from game.rules.events import Event
-from scenes.decisions import DecisionPanel
+from scenes.race.decisions import DecisionPanel
 
 # The scene a guide leads: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
 S = TypeVar("S")

@@ -3,8 +3,8 @@
 The race scene asks its `Seats` who answers the pending decision: a person at this screen (the
 decision panel), a computer racer (`ComputerRacers`: he thinks in a worker process or on the
 thinker's thread, never in a frame, and answers after a short pause so that a player can follow), someone elsewhere (a
-friend over the network, the host of a race joined: scenes/netplay.py), or a recording (a
-replay: scenes/replay.py). The scene shows the race the same way whoever answers.
+friend over the network, the host of a race joined: scenes/screens/netplay.py), or a recording (a
+replay: scenes/screens/replay.py). The scene shows the race the same way whoever answers.
 """
 
 from __future__ import annotations

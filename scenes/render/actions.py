@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import Board
-from scenes.i18n import t
+from scenes.core import text, theme
+from scenes.core.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import Animation, draw_path, ease, glow, shade, tray, unwrap
-from scenes.ui import text, theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage

@@ -23,7 +23,7 @@ import pygame
 from game import Board, files
 from game.app import session
 from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
-from scenes import assets
+from scenes.core import assets
 from scenes.render import tiled
 
 GRASS = ((92, 150, 74), (84, 140, 68))

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes.core import text, theme
 from scenes.render.effects import TRAY, Animation, dark_tray, ease, keyed
-from scenes.ui import text, theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage

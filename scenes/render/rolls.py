@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.dice import DICE
-from scenes import i18n
-from scenes.i18n import t
+from scenes.core import i18n, text, theme
+from scenes.core.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import KEY, Animation, dark_tray, ease, keyed, tray
-from scenes.ui import text, theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.ui import text, theme
+from scenes.core import text, theme
 from scenes.ui.editing import clipboard_text, command_held
 from scenes.ui.widgets import Widget, control_box, fit
 

@@ -17,9 +17,8 @@ from typing import Any
 import pygame
 
 from game.app.controls import Action
-from scenes import audio, controls
-from scenes.ui import text, theme
-from scenes.ui.text import fitting_size
+from scenes.core import audio, controls, text, theme
+from scenes.core.text import fitting_size
 
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 
@@ -83,7 +82,7 @@ def warning_sign(surface: pygame.Surface, right_middle: tuple[int, int], height:
 
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens): the whole screen, also around the region
-    of a larger screen a menu is drawn in (scenes/stack.py gives it a part of the screen)."""
+    of a larger screen a menu is drawn in (scenes/core/stack.py gives it a part of the screen)."""
     whole = surface.get_abs_parent()
     shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
     shade.fill((6, 8, 16, alpha))
