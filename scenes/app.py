@@ -29,7 +29,7 @@ from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import Replay, start
 from scenes.bridges.network import wait_closed
-from scenes.core import assets, audio, canvas, controls, i18n, theme
+from scenes.core import assets, audio, canvas, controls, i18n, platform, theme
 from scenes.core.gamepad import Gamepads
 from scenes.core.stack import Scene, SceneStack
 from scenes.race import RaceScene
@@ -331,7 +331,7 @@ class App:
             path.parent.mkdir(exist_ok=True)
             picture = io.BytesIO()
             pygame.image.save(self.window, picture, "png")
-            files.write_atomically(path, picture.getvalue(), replace=False, within=home)
+            platform.current().persist(path, picture.getvalue(), replace=False, within=home)
         except (OSError, pygame.error) as error:
             log.warning("the picture of the window could not be saved: %s", error)
             return None

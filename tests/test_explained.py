@@ -20,9 +20,10 @@ from game.rules.objects import NAMES
 from game.rules.state import Inventory
 from scenes.app import App
 from scenes.core import boards, i18n, words
+from scenes.core.rule_book import book_text, parse, sections
 from scenes.race import RaceScene, explain, hud
 from scenes.screens.legend import CARD_PARTS, LegendScene
-from scenes.screens.rules_help import RulesScene, book_text, parse, sections
+from scenes.screens.rules_help import RulesScene
 from tests.test_scenes import key
 
 SETUP = {"board": boards.PRACTICE, "turns": 6, "racers": []}

@@ -18,7 +18,8 @@ import pygame.freetype
 import pytest
 
 from scenes.core import assets, i18n, text
-from scenes.screens.rules_help import book_text, parse, plain
+from scenes.core.rule_book import book_text, parse
+from scenes.screens.rules_help import plain
 
 KINDS = ("body", "bold", "heading", "title")
 

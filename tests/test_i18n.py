@@ -260,7 +260,7 @@ def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_p
 
 # ---------------------------------------------------------------- the rule book
 def test_the_rules_screen_shows_the_players_book_of_the_current_language():
-    from scenes.screens.rules_help import book_text
+    from scenes.core.rule_book import book_text
 
     i18n.set_language("fr")
     assert book_text().startswith("# Fantasy Racing") and "livre de règles" in book_text()[:200]
@@ -345,11 +345,12 @@ def thinking(app) -> bool:
 
 def drive_every_scene(app, screen=None) -> None:
     """Title, setup, settings, rules, two races (all ten characters, a person answering), pause, results, preview."""
+    from scenes.core.rule_book import book_text, parse
     from scenes.race import RaceScene
     from scenes.screens.pause import PauseScene
     from scenes.screens.preview import BoardPreview
     from scenes.screens.results import ResultsScene
-    from scenes.screens.rules_help import RulesScene, book_text, parse, plain
+    from scenes.screens.rules_help import RulesScene, plain
     from scenes.screens.settings import SettingsScene
     from scenes.screens.setup import SetupScene, start_race
     from scenes.screens.title import TitleScene

@@ -154,7 +154,7 @@ def test_the_rules_help_scrolls_and_jumps_between_sections(app):
 
 
 def test_the_rules_help_shows_the_books_tables_and_pictures():
-    from scenes.screens.rules_help import book_text, parse
+    from scenes.core.rule_book import book_text, parse
 
     blocks = parse(book_text("en"))
     tables = [block.rows for block in blocks if block.kind == "table"]

@@ -167,7 +167,7 @@ def section_of(thing: tuple[Any, ...]) -> str:
 
 @cache
 def _section_titles(language: str) -> dict[str, str]:
-    from scenes.screens.rules_help import book_text, parse, sections
+    from scenes.core.rule_book import book_text, parse, sections
 
     return dict(sections(parse(book_text(language))))
 

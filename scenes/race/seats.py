@@ -13,7 +13,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from game import Decision, Option, Race
 from game.rules import levels, seeds
-from scenes.bridges.thinker import Thinker
+from scenes.core import platform
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
 BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
@@ -90,7 +90,7 @@ class ComputerRacers:
     `BOT_DELAY` seconds of the race's time."""
 
     def __init__(self, race: Race, seed: int | None = None) -> None:
-        self.thinker = Thinker()
+        self.thinker = platform.current().thinker()
         self.rngs = seeds.bot_rngs(seed if seed is not None else race.seed or 0, len(race.racers))
         self.waited = 0.0
 

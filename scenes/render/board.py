@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pygame
 
-from game import Board, files
+from game import Board
 from game.app import session
 from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
-from scenes.core import assets
+from scenes.core import assets, platform
 from scenes.render import tiled
 
 GRASS = ((92, 150, 74), (84, 140, 68))
@@ -309,7 +309,7 @@ def _keep(path: Path | None, picture: pygame.Surface) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = io.BytesIO()
         pygame.image.save(picture, data, "card.png")
-        files.write_atomically(path, data.getvalue())
+        platform.current().persist(path, data.getvalue())
         kept = sorted(path.parent.glob("*.png"), key=lambda p: p.stat().st_mtime_ns)
         for old in kept[: max(0, len(kept) - THUMBNAIL_FILES)]:
             old.unlink(missing_ok=True)
