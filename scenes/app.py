@@ -206,7 +206,7 @@ class App:
         rect.center = (win_w // 2, win_h // 2)
         return rect
 
-    def to_logical(self, pos) -> tuple[int, int]:
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
         """A window position on the logical screen."""
         view, size = self._view(), self.screen.get_size()
         if view.size == size and view.topleft == (0, 0):
@@ -338,7 +338,7 @@ class App:
         log.info("saved a picture of the window: %s", path)
         return path
 
-    def screenshot(self, path) -> None:
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
         """Save the logical screen as a PNG."""
         pygame.image.save(self.screen, str(path))
 

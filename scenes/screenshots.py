@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -69,7 +70,7 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     return race
 
 
-def take_all(folder, app: App | None = None, shown_address: str | None = None) -> dict[str, Path]:
+def take_all(folder: str | Path, app: App | None = None, shown_address: str | None = None) -> dict[str, Path]:
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from game.app.settings import Settings
@@ -88,7 +89,7 @@ def take_all(folder, app: App | None = None, shown_address: str | None = None) -
     app = app or App(settings=Settings())
     shots: dict[str, Path] = {}
 
-    def shot(name: str, window=None) -> None:
+    def shot(name: str, window: App | None = None) -> None:
         path = folder / f"{name}.png"
         (window or app).screenshot(path)
         shots[name] = path
@@ -166,7 +167,7 @@ def take_all(folder, app: App | None = None, shown_address: str | None = None) -
     return shots
 
 
-def network_shots(app: App, shot, shown_address: str | None = None) -> None:
+def network_shots(app: App, shot: Callable[..., None], shown_address: str | None = None) -> None:
     """The host's lobby (on this network, then inviting through a relay) and a friend's join screen,
     from a real race hosted on 127.0.0.1 (a second window joins it); the pictures show `shown_address`
     if given (the README's: a home network's, as a host at home sees his, and a relay on the internet),
@@ -192,7 +193,7 @@ def network_shots(app: App, shot, shown_address: str | None = None) -> None:
     friend = App(settings=Settings(language=app.settings.language, text_size=app.settings.text_size))
     joining = friend.stack.push(JoinScene())
 
-    def until(condition, seconds: float = 15.0) -> None:
+    def until(condition: Callable[[], object], seconds: float = 15.0) -> None:
         deadline = time.monotonic() + seconds
         while not condition() and time.monotonic() < deadline:
             app.step([], 1 / 30)

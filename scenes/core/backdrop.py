@@ -40,13 +40,13 @@ def _painted(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-def backdrop(size=None) -> pygame.Surface:
+def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
     """The title image scaled to the screen, or the painted night sky. Without `size`: the part of the
     whole logical screen's backdrop a menu's SIZE region covers (the scene stack fills the rest of a
     larger screen with the same picture, scenes/core/stack.py), so that the two meet without a seam."""
     whole = theme.screen_size()
     if size is not None and tuple(size) != whole:
-        return _picture(tuple(size))
+        return _picture((size[0], size[1]))
     picture = _whole(whole)
     if size is not None or whole == theme.SIZE:
         return picture

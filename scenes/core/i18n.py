@@ -74,7 +74,7 @@ def catalogue(code: str) -> dict:
     return json.loads(catalogue_path(code).read_text(encoding="utf-8"))
 
 
-def plural_form(code: str, count) -> str:
+def plural_form(code: str, count: float) -> str:
     """ "one" or "other" for a number, by the language's rule."""
     try:
         number = abs(float(count))
@@ -111,12 +111,13 @@ def _elided(entry: str, values: dict) -> str:
     return _ELIDING.sub(elide, entry)
 
 
-def t(key: str, /, **values) -> str:
+def t(key: str, /, **values: object) -> str:
     """The text of `key` in the current language, its {placeholders} filled from `values`."""
     entry = _entry(key)
     code = language()
     if isinstance(entry, dict):
-        entry = entry.get(plural_form(code, values.get("count", 0)), entry.get("other", key))
+        count = values.get("count", 0)
+        entry = entry.get(plural_form(code, count if isinstance(count, (int, float)) else 0), entry.get("other", key))
     if _HINTS and isinstance(entry, str) and "{" + _HINTS["prefix"] in entry:
         values = {**_HINTS["values"](), **values}
     if code == "fr" and isinstance(entry, str):

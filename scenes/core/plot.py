@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -16,7 +17,7 @@ WIDTH, HEIGHT = 1200, 640
 BACKGROUND, INK, GRID, BAR, WHISKER = (24, 26, 38), (236, 226, 200), (60, 64, 84), (201, 162, 74), (240, 240, 240)
 
 
-def win_rate_chart(lines, path: str, title: str) -> None:
+def win_rate_chart(lines: list[Any], path: str, title: str) -> None:
     """Bars of win rates with their 95 % intervals, one per line of a table."""
     pygame.font.init()
     surface = pygame.Surface((WIDTH, HEIGHT))

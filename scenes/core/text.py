@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -12,7 +13,7 @@ _CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 1500
 
 
-def _cached(key: tuple, make) -> pygame.Surface:
+def _cached(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """The picture kept under `key`, made by `make()` the first time (the oldest go first)."""
     surface = _CACHE.get(key)
     if surface is None:
@@ -31,7 +32,7 @@ def shown(text: str) -> str:
     return text.replace("\u00a0", " ")
 
 
-def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
+def render(text: str, size: int = 20, colour: theme.Colour = theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line of text (cached: the same line is rendered once)."""
     key = (text, size, tuple(colour), kind, theme.text_scale())
     return _cached(key, lambda: assets.font(size, kind).render(shown(text), True, colour))
@@ -40,9 +41,9 @@ def render(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> 
 def draw(
     surface: pygame.Surface,
     text: str,
-    pos,
+    pos: tuple[int, int],
     size: int = 20,
-    colour=theme.TEXT,
+    colour: theme.Colour = theme.TEXT,
     kind: str = "body",
     anchor: str = "topleft",
     shadow: bool = False,
@@ -54,7 +55,7 @@ def draw(
     return rect
 
 
-def shadowed(text: str, size: int = 20, colour=theme.TEXT, kind: str = "body") -> pygame.Surface:
+def shadowed(text: str, size: int = 20, colour: theme.Colour = theme.TEXT, kind: str = "body") -> pygame.Surface:
     """A rendered line over its black shadow (two pixels down and right), composed once."""
 
     def make() -> pygame.Surface:
@@ -126,7 +127,7 @@ def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[
     return lines
 
 
-def _longest_start(word: str, max_width: int, font) -> int:
+def _longest_start(word: str, max_width: int, font: pygame.font.Font) -> int:
     """How many characters of `word` go on a line: the most that fit, ending after a separator of a
     path ("/", "\\", "-", "_", ".") when one is in the second half."""
     fits = 1
@@ -141,7 +142,7 @@ def draw_wrapped(
     text: str,
     rect: pygame.Rect,
     size: int = 18,
-    colour=theme.TEXT,
+    colour: theme.Colour = theme.TEXT,
     kind: str = "body",
     spacing: int = 4,
 ) -> int:
@@ -205,7 +206,7 @@ def draw_paragraph(
     words: str,
     rect: pygame.Rect,
     size: int = 18,
-    colour=theme.TEXT,
+    colour: theme.Colour = theme.TEXT,
     kind: str = "body",
     spacing: int = 4,
 ) -> int:
@@ -225,7 +226,14 @@ def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest:
 
 
 def fitted_line(
-    surface: pygame.Surface, words: str, pos, room: int, size: int, colour, kind: str = "body", anchor: str = "topleft"
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    room: int,
+    size: int,
+    colour: theme.Colour,
+    kind: str = "body",
+    anchor: str = "topleft",
 ) -> pygame.Rect:
     """A line drawn in `room` pixels: at the player's Text size, smaller only if it must (fitting_size),
     cut short with "…" only as the very last resort."""

@@ -3,6 +3,9 @@
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# A colour as the theme and the screens write it: (red, green, blue) or (red, green, blue, alpha).
+Colour = tuple[int, ...]
+
 # The DESIGN size: every menu is laid out for it, and the logical screen is never smaller. The logical
 # screen itself follows the window (scenes/core/canvas.py): `screen_size()` says how large it is now.
 SIZE = (1280, 720)

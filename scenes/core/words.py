@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from game import Decision, Event, Option, Race
 from game.rules import objects
+from game.rules.characters import Character
 from game.rules.state import Step
 from scenes.core import i18n
 from scenes.core.i18n import t
@@ -33,7 +35,7 @@ class Catalogued:
             raise KeyError(key)
         return found
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: str) -> bool:
         return i18n.has(f"{self.prefix}.{key}")
 
 
@@ -66,7 +68,7 @@ def die_name(die: str) -> str:
     return t(f"die.{die}") if i18n.has(f"die.{die}") else t("die.any")
 
 
-def dice_words(dice, faces) -> str:
+def dice_words(dice: Sequence[str], faces: Sequence[int]) -> str:
     """A roll in words, alike dice together: "5 and 2 on the six-sided dice, 4 on the quick die"."""
     groups: list[tuple[str, list[int]]] = []
     for die, face in zip(dice, faces):
@@ -200,7 +202,7 @@ def describe(event: Event, race: Race) -> str | None:
     return None
 
 
-def speed_words(c) -> str:
+def speed_words(c: Character) -> str:
     """A character's speed on his card: "2 squares", or the dwarf's "1 square in odd turns, 2 in even
     turns" (game/rules/tuning.py)."""
     if c.even_speed == c.speed:
@@ -208,7 +210,7 @@ def speed_words(c) -> str:
     return t("setup.speed_alternating", count=c.speed, even=c.even_speed)
 
 
-def _side(key: str, shift: int, /, **values) -> str:
+def _side(key: str, shift: int, /, **values: object) -> str:
     """A sideways option: key.left for a negative shift, key.right for a positive one."""
     return t(f"{key}.{'left' if shift < 0 else 'right'}", **values)
 

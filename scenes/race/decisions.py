@@ -18,6 +18,7 @@ import pygame
 
 from game import Decision, Option, Race
 from game.app.controls import OPTIONS, Action
+from game.boards.board import Square
 from scenes.core import audio, controls, i18n, text, theme, words
 from scenes.core.i18n import t
 from scenes.race import dice_tray, options
@@ -217,7 +218,7 @@ class DecisionPanel:
         armed, self.armed = self.armed, None
         return armed is not None
 
-    def choose_square(self, square) -> bool:
+    def choose_square(self, square: Square) -> bool:
         """Answer with the option that stands for a clicked square (a path's last square ends the path)."""
         if self.decision.kind == "path" and "end" in self.decision.options and square is not None:
             drawn = self.decision.info.get("path") or []
@@ -230,7 +231,7 @@ class DecisionPanel:
             return True
         return False
 
-    def hover(self, square) -> None:
+    def hover(self, square: Square | None) -> None:
         """The mouse is over a board square: focus the option standing for it, if any."""
         if square is None or self.entries[self.focus].square == tuple(square):
             return
@@ -244,7 +245,7 @@ class DecisionPanel:
         entry = self.focused
         return entry.square if entry is not None and self.decision.kind == "path" else None
 
-    def path_step(self, delta) -> tuple[int, int] | None:
+    def path_step(self, delta: tuple[int, int]) -> tuple[int, int] | None:
         """The path option one step (dr, dc) from the path's end, when it is legal."""
         drawn = self.decision.info.get("path") or []
         here = tuple(drawn[-1]) if drawn else self.race.racers[self.decision.racer].square
@@ -369,11 +370,11 @@ class DecisionPanel:
         return False
 
     # ---------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface, colour) -> None:
+    def draw(self, surface: pygame.Surface, colour: theme.Colour) -> None:
         """The question, the options and what they mean, docked at the foot of the board."""
         surface.blit(*self.picture(colour, surface.get_size()))
 
-    def picture(self, colour, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    def picture(self, colour: theme.Colour, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
         """The panel as it looks now (focus, dice turned over, colour, language) on its dock,
         and where it goes on a screen of `size`: painted once per look as an opaque keyed
         picture. It lets what is under it show only in its `notches`."""
@@ -408,7 +409,7 @@ class DecisionPanel:
         r, dock = PANEL_RADIUS, self.dock
         return [pygame.Rect(dock.left, dock.top, r, r), pygame.Rect(dock.right - r, dock.top, r, r)]
 
-    def _paint(self, surface: pygame.Surface, colour) -> None:
+    def _paint(self, surface: pygame.Surface, colour: theme.Colour) -> None:
         """Draw the panel as it looks now."""
         dock, r = self.dock, PANEL_RADIUS
         pygame.draw.rect(surface, (26, 30, 48), dock, border_top_left_radius=r, border_top_right_radius=r)

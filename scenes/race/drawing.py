@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -161,7 +161,7 @@ class RaceDrawing:
         picture = self.hud()
         # The HUD lies outside the board view, where nothing else draws: when this scene drew the
         # same HUD on the same screen last frame, and is on top (no menu darkened it), it is still there.
-        on_top = scene.stack is not None and scene.stack.top is scene
+        on_top = scene.stack is not None and scene.stack.top is cast(object, scene)
         mark = (id(surface), id(self._hud_cache))
         view = scene.view
         if not (on_top and self.hud_on_screen == mark):

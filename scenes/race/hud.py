@@ -8,6 +8,7 @@ from game import Event, Race
 from game.rules import effects as rules
 from game.rules.characters import BABY, WAND_MASTERY
 from game.rules.objects import WAND_OF_FIRE, WAND_OF_TELEPORTATION
+from game.rules.state import Racer
 from scenes.core import text, theme
 from scenes.core.i18n import character as character_name
 from scenes.core.i18n import racer_kind, t
@@ -109,7 +110,7 @@ def status_h() -> int:
 STRIPE = 18  # the card's left stripe in the racer's colour, with his place in the turn order
 
 
-def status(race: Race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
+def status(race: Race, r: Racer, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
     """What a racer's special rules say now: (icon name, words, colour, what it is) for his card's
     status line (what it is: the thing a pointer over it explains, scenes/race/explain.py)."""
     out: list[tuple[str, str, tuple[int, int, int], tuple]] = []
@@ -125,7 +126,7 @@ def status(race: Race, r, turn: int) -> list[tuple[str, str, tuple[int, int, int
                     wand,
                     t("hud.wand_ready", wand=short)
                     if ready
-                    else t("hud.wand_rest", wand=short, turn=used + rules.WAND_REST),
+                    else t("hud.wand_rest", wand=short, turn=(used or 0) + rules.WAND_REST),
                     theme.GOOD if ready else theme.MUTED,
                     ("object", r.index, wand),
                 )
@@ -276,7 +277,7 @@ def _status_rows(items, width: int) -> list[list]:
     return rows
 
 
-def _status_line(surface: pygame.Surface, items, pos) -> None:
+def _status_line(surface: pygame.Surface, items, pos: tuple[int, int]) -> None:
     x, y = pos
     for name, words_now, colour, _ in items:
         if name:
@@ -287,7 +288,7 @@ def _status_line(surface: pygame.Surface, items, pos) -> None:
         x = rect.right + 14
 
 
-def _inventory(surface: pygame.Surface, r, pos) -> None:
+def _inventory(surface: pygame.Surface, r: Racer, pos: tuple[int, int]) -> None:
     x, y = pos
     inv = r.inventory
     for name, count in (("clover", inv.clovers), ("shield", inv.shields), ("coin", inv.coins)):

@@ -22,7 +22,7 @@ import pygame
 
 from game import Board
 from game.app import session
-from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
+from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT, Square
 from scenes.core import assets, platform
 from scenes.render import tiled
 
@@ -30,11 +30,11 @@ GRASS = ((92, 150, 74), (84, 140, 68))
 DIRT = (150, 118, 76)
 
 
-def _seeded(square) -> random.Random:
+def _seeded(square: Square) -> random.Random:
     return random.Random(square[0] * 7919 + square[1] * 104729)
 
 
-def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square) -> None:
+def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square: Square) -> None:
     """Painted grass with a few tufts (boards without Tiled art)."""
     row, col = square
     surface.fill(GRASS[(row + col) % 2], rect)
@@ -46,7 +46,7 @@ def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square) -> None:
         pygame.draw.line(surface, (70, 120, 56), (x, y), (x + rng.choice((-2, 2)), y - 3), 1)
 
 
-def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square) -> None:
+def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square: Square) -> None:
     """A painted barrier, rock, hole or shortcut."""
     t = rect.width
     if kind == BARRIER:
@@ -135,11 +135,11 @@ class BoardRenderer:
             self._paint(square)
         paint_finish_line(self.surface, self.surface.get_width(), tile)
 
-    def square_rect(self, square) -> pygame.Rect:
+    def square_rect(self, square: Square) -> pygame.Rect:
         """Where a square is on the board surface."""
         return pygame.Rect(square[1] * self.tile, square[0] * self.tile, self.tile, self.tile)
 
-    def _paint(self, square) -> None:
+    def _paint(self, square: Square) -> None:
         rect = self.square_rect(square)
         terrain = self.board.terrain_at(square)
         destroyed = square in self.destroyed
@@ -203,7 +203,7 @@ class BoardRenderer:
             if part.width > 0 and part.height > 0:
                 self.draw(target, part, (cx + part.left - view.left, cy + part.top - view.top))
 
-    def screen_positions(self, square, view: pygame.Rect, camera: tuple[float, float]) -> list[tuple[int, int]]:
+    def screen_positions(self, square: Square, view: pygame.Rect, camera: tuple[float, float]) -> list[tuple[int, int]]:
         """Every top-left on screen where a square shows (the board repeats when small)."""
         width, height = self.size
         px, py = square[1] * self.tile, square[0] * self.tile
@@ -220,7 +220,7 @@ class BoardRenderer:
             y += height
         return spots
 
-    def square_at(self, pos, view: pygame.Rect, camera: tuple[float, float]) -> tuple[int, int] | None:
+    def square_at(self, pos: tuple[int, int], view: pygame.Rect, camera: tuple[float, float]) -> tuple[int, int] | None:
         """The square under a screen position inside `view`."""
         if not view.collidepoint(pos):
             return None

@@ -18,10 +18,14 @@ actions).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
+
+from game.boards.board import Square
+from scenes.core import theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage
@@ -32,7 +36,7 @@ TRAY = (14, 16, 28)  # the dark of trays and bands
 
 
 @lru_cache(maxsize=32)
-def tray(width: int, height: int, colour=(10, 12, 24, 210), radius: int = 16) -> pygame.Surface:
+def tray(width: int, height: int, colour: theme.Colour = (10, 12, 24, 210), radius: int = 16) -> pygame.Surface:
     """A dark rounded tray (under dice, a chest, words), made once per size."""
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(picture, colour, picture.get_rect(), border_radius=radius)
@@ -55,14 +59,14 @@ def dark_tray(width: int, height: int, radius: int = 16) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def ring_image(colour, radius: int, width: int) -> pygame.Surface:
+def ring_image(colour: theme.Colour, radius: int, width: int) -> pygame.Surface:
     """A circle outline drawn once (blitting it is cheaper than drawing it every frame)."""
     image = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
     pygame.draw.circle(image, colour, (radius + 1, radius + 1), radius, width)
     return image
 
 
-def shade(surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+def shade(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, alpha: int) -> None:
     """Blend `colour` over a rectangle at `alpha` (0-255): two blended fills, much cheaper than
     blitting a translucent surface of that size."""
     rect = pygame.Rect(rect).clip(surface.get_clip())
@@ -112,7 +116,7 @@ class Animation:
         """Draw the animation's frame."""
 
 
-def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
+def unwrap(path: Sequence[Square], height: int, width: int) -> list[tuple[float, float]]:
     """Squares of a path as continuous coordinates (a step over an edge stays one step)."""
     points = [(float(path[0][0]), float(path[0][1]))]
     for square in path[1:]:
@@ -123,7 +127,7 @@ def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
     return points
 
 
-def ringed(token: pygame.Surface, radius: int, colour=(255, 255, 255)) -> pygame.Surface:
+def ringed(token: pygame.Surface, radius: int, colour: theme.Colour = (255, 255, 255)) -> pygame.Surface:
     """A token inside a ring, composed once (one blit a frame instead of two)."""
     key = (id(token), radius, colour)
     found = _RINGED.get(key)
@@ -140,7 +144,7 @@ def ringed(token: pygame.Surface, radius: int, colour=(255, 255, 255)) -> pygame
 _RINGED: dict = {}
 
 
-def glow(surface, colour, centre, radius: int, alpha: int) -> None:
+def glow(surface: pygame.Surface, colour: theme.Colour, centre, radius: int, alpha: int) -> None:
     """A translucent disc (a glow)."""
     if radius <= 0 or alpha <= 0:
         return
@@ -149,7 +153,7 @@ def glow(surface, colour, centre, radius: int, alpha: int) -> None:
 
 
 @lru_cache(maxsize=512)
-def _disc(colour, radius: int, alpha: int) -> pygame.Surface:
+def _disc(colour: theme.Colour, radius: int, alpha: int) -> pygame.Surface:
     disc = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     pygame.draw.circle(disc, (*colour, alpha), (radius, radius), radius)
     return disc
@@ -159,7 +163,9 @@ def _near(a, b, tile: int) -> bool:
     return abs(a[0] - b[0]) <= tile * 1.5 and abs(a[1] - b[1]) <= tile * 1.5
 
 
-def draw_path(surface: pygame.Surface, scene: Stage, squares, colour, width: int) -> None:
+def draw_path(
+    surface: pygame.Surface, scene: Stage, squares: Sequence[Square], colour: theme.Colour, width: int
+) -> None:
     """Lines between consecutive squares (each step drawn where both ends show side by side)."""
     for a, b in zip(squares, squares[1:]):
         for start in scene.spots(a):

@@ -6,11 +6,14 @@ They tell the race scene where the token is (`token_at`); the base is `scenes.re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import Board
+from game.boards.board import Square
+from scenes.core import theme
 from scenes.render import sprites
 from scenes.render.effects import HIDDEN, Animation, ease, unwrap
 
@@ -23,7 +26,7 @@ class Slide(Animation):
 
     draws = False
 
-    def __init__(self, racer: int, start, path, board: Board, per_square: float = 0.13) -> None:
+    def __init__(self, racer: int, start, path: Sequence[Square], board: Board, per_square: float = 0.13) -> None:
         super().__init__(per_square * max(1, len(path)))
         self.racer = racer
         self.points = unwrap([start] + list(path), board.height, board.width)
@@ -58,7 +61,7 @@ class Slide(Animation):
 class Teleport(Animation):
     """A racer placed elsewhere: he shrinks away and grows back on his new square."""
 
-    def __init__(self, racer: int, start, end, character: str, colour, number: int, swirl: bool) -> None:
+    def __init__(self, racer: int, start, end, character: str, colour: theme.Colour, number: int, swirl: bool) -> None:
         super().__init__(0.55)
         self.racer, self.start, self.end = racer, start, end
         self.character, self.colour, self.number, self.swirl = character, colour, number, swirl
@@ -83,7 +86,9 @@ class Teleport(Animation):
 class Fall(Animation):
     """A racer spiralling into a hole, then climbing out above it."""
 
-    def __init__(self, racer: int, hole, exit_square, character: str, colour, number: int) -> None:
+    def __init__(
+        self, racer: int, hole: Square, exit_square: Square, character: str, colour: theme.Colour, number: int
+    ) -> None:
         super().__init__(0.8)
         self.racer, self.hole, self.exit = racer, hole, exit_square
         self.token = sprites.token(character, colour, 64, number)

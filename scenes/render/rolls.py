@@ -7,6 +7,7 @@ The base is `scenes.render.effects`.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -29,10 +30,18 @@ DIE_FACES = {
 class Dice(Animation):
     """Dice tumbling, then settling on their faces; `labels` shows words instead of numbers."""
 
-    def __init__(self, names, faces, labels=None, icons=None, purpose: str = "", seed: int = 0) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        faces: Sequence[int],
+        labels: Sequence[str] | None = None,
+        icons: Sequence[pygame.Surface | None] | None = None,
+        purpose: str = "",
+        seed: int = 0,
+    ) -> None:
         super().__init__(1.25)
         self.names, self.faces = list(names), list(faces)
-        self.labels = labels or [None] * len(self.faces)
+        self.labels: Sequence[str | None] = labels or [None] * len(self.faces)
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
@@ -125,7 +134,14 @@ DIE_COLOURS = {
 
 
 def draw_die(
-    surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0, selected: bool = False
+    surface: pygame.Surface,
+    centre,
+    size: int,
+    name: str,
+    face: str,
+    icon: pygame.Surface | None = None,
+    angle: float = 0.0,
+    selected: bool = False,
 ) -> pygame.Rect:
     """One die: a rounded square of the die's colour with its face (wider for a word)."""
     body = _die_body(size, name, str(face), icon, round(angle / 2) * 2)
@@ -138,7 +154,7 @@ def draw_die(
 
 @lru_cache(maxsize=1024)
 @theme.designed_text()  # (its words fit the picture: at their designed size)
-def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
+def _die_body(size: int, name: str, words: str, icon: pygame.Surface | None = None, angle: int = 0) -> pygame.Surface:
     """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
     turn by whole steps of two degrees)."""
     if angle:  # (turning a keyed picture fills its new corners with the key)

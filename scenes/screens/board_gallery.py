@@ -113,7 +113,7 @@ class BoardGalleryScene(Scene):
                 self.take(clicked)
         return None
 
-    def card_at(self, pos) -> int | None:
+    def card_at(self, pos: tuple[int, int]) -> int | None:
         """The card under a point, if one is shown there."""
         for index in range(self.first_row * COLUMNS, min(len(self.choices), (self.first_row + ROWS_SHOWN) * COLUMNS)):
             if self.rect(index).collidepoint(pos):

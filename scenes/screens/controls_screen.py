@@ -12,22 +12,24 @@ once and saved with the settings.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pygame.typing import RectLike
 
 from game.app.controls import ACTIONS, MOUSE_BUTTONS, Action, device, rebind, restore
 from scenes.core import audio, controls, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
+from scenes.core.text import fitting_size
 from scenes.ui.widgets import (
     Button,
     FocusGroup,
     Widget,
     control_box,
     fit,
-    fitting_size,
     titled_card,
     veil,
     warning_sign,
@@ -48,7 +50,7 @@ def kind_words(action: Action, kinds: tuple[str, ...]) -> str:
 class BindingRow(Widget):
     """An action and its bindings: Enter (or a click) listens for its new key or button."""
 
-    def __init__(self, rect, action: Action, listen) -> None:
+    def __init__(self, rect: RectLike, action: Action, listen: Callable[[BindingRow], None]) -> None:
         super().__init__(rect)
         self.action = action
         self.listen = listen
@@ -59,7 +61,7 @@ class BindingRow(Widget):
         self.listen(self)
         return True
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         return self.activate()
 
     def keys_words(self) -> str:

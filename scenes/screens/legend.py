@@ -158,7 +158,15 @@ class LegendScene(Scene):
         text.draw(surface, t("legend.close"), (box.centerx, box.bottom - 10), 15, theme.MUTED, anchor="midbottom")
 
     @staticmethod
-    def draw_entry(surface, image, name: str, what: str, where: tuple[int, int], width: int, height: int) -> None:
+    def draw_entry(
+        surface: pygame.Surface,
+        image: pygame.Surface,
+        name: str,
+        what: str,
+        where: tuple[int, int],
+        width: int,
+        height: int,
+    ) -> None:
         """One kind: its picture, its name and what it does beside it."""
         x, y = where
         surface.blit(image, (x, y))

@@ -61,7 +61,9 @@ class ListRow(Widget):
     """An item of the list: opened by Enter or a click; its *Delete* button (Right, then Enter, or a
     click on it, or the Delete key) asks first."""
 
-    def __init__(self, rect, shown: Shown, open_: Callable[[], None], delete: Callable[[], None], words: str) -> None:
+    def __init__(
+        self, rect: pygame.Rect, shown: Shown, open_: Callable[[], None], delete: Callable[[], None], words: str
+    ) -> None:
         super().__init__(rect)
         self.shown = shown
         self.open, self.delete, self.words = open_, delete, words
@@ -80,7 +82,7 @@ class ListRow(Widget):
         self.part = 1 if step > 0 else 0
         return True
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         self.part = 1 if self.delete_rect.collidepoint(pos) else 0
         return self.activate()
 

@@ -3,9 +3,11 @@ join screen, scenes/screens/join.py): the board's header and the seats, one row 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
+from pygame.typing import RectLike
 
 from game.rules import levels
 from game.rules.characters import CHARACTERS
@@ -109,7 +111,7 @@ class SeatRow(Widget):
 
     focusable = False
 
-    def __init__(self, rect, index: int, pick) -> None:
+    def __init__(self, rect: RectLike, index: int, pick: Callable[[int], object]) -> None:
         super().__init__(rect)
         self.index, self.pick = index, pick
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app.controls import Action
@@ -16,7 +18,7 @@ class PauseScene(Scene):
 
     opaque = False
 
-    def __init__(self, on_save_and_quit, leave_label: str = "menu.save_quit") -> None:
+    def __init__(self, on_save_and_quit: Callable[[], None], leave_label: str = "menu.save_quit") -> None:
         super().__init__()
         self.on_save_and_quit = on_save_and_quit
         self.leave_label = leave_label  # a network race's friend leaves it, he does not save it

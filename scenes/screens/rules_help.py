@@ -122,7 +122,7 @@ def wrap(line: str, width: int, size: int = BODY, narrow: tuple[int, int] = (0, 
     return lines
 
 
-def render_line(pieces: Word, size: int, colour) -> pygame.Surface:
+def render_line(pieces: Word, size: int, colour: theme.Colour) -> pygame.Surface:
     """One line of pieces in their styles."""
     parts = [
         (font(size, style).render(text.shown(words), True, colour), advance(words, size, style))

@@ -70,7 +70,7 @@ def draw_chart(surface: pygame.Surface, box: pygame.Rect, season: Season, lines:
     pygame.draw.line(surface, theme.PANEL_EDGE, (left, low), (left, high), 1)
     for k in range(races + 1):
         x = left + (right - left) * k / races
-        text.draw(surface, str(k), (x, low + 4), 14, theme.MUTED, anchor="midtop")
+        text.draw(surface, str(k), (round(x), low + 4), 14, theme.MUTED, anchor="midtop")
     text.draw(
         surface,
         points_text(season.table()[0].season_points) if season.results else "0",

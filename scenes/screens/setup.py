@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame.typing import RectLike
 
 from game import BoardError, Race, RacerSetup
 from game.app import session, userboards
@@ -81,7 +83,7 @@ class Portrait(Widget):
 
     focusable = False
 
-    def __init__(self, rect, character: str, pick) -> None:
+    def __init__(self, rect: RectLike, character: str, pick: Callable[[str], None]) -> None:
         super().__init__(rect)
         self.character = character
         self.pick = pick
@@ -90,7 +92,7 @@ class Portrait(Widget):
         self.pick(self.character)
         return True
 
-    def draw(self, surface, focused) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         """Drawn by the scene (it knows which one is chosen)."""
 
 

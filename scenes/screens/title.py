@@ -5,6 +5,7 @@ quit."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -41,7 +42,7 @@ class TitleScene(Scene):
         left = self.group.focused
         self.refresh(keep=getattr(left, "action", None))
 
-    def refresh(self, keep=None) -> None:
+    def refresh(self, keep: Callable[[], None] | None = None) -> None:
         """Look for the games in progress and lay out the menu, the focus on the item doing `keep`
         (else the first)."""
         self.games, problem = session.games()

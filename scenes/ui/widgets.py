@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+from pygame.typing import RectLike
 
 from game.app.controls import Action
 from scenes.core import audio, controls, text, theme
@@ -26,7 +27,7 @@ PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the foc
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    colour=theme.PANEL,
+    colour: theme.Colour = theme.PANEL,
     edge=theme.PANEL_EDGE,
     radius: int = 10,
     shadow: bool = True,
@@ -96,7 +97,7 @@ class Widget:
     field = False  # a field of a form (a text field, a choice): Tab goes from one to the next
     types = False  # takes typed words (TEXTINPUT, TEXTEDITING: scenes/ui/text_field.py's TextField)
 
-    def __init__(self, rect, enabled: bool = True) -> None:
+    def __init__(self, rect: RectLike, enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.hovered = False
@@ -109,7 +110,7 @@ class Widget:
         """Left (-1) or right (+1) while focused; True when used."""
         return False
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A left click at `pos` inside the widget."""
         return self.activate()
 
@@ -126,7 +127,7 @@ class Button(Widget):
 
     def __init__(
         self,
-        rect,
+        rect: RectLike,
         label: str,
         action: Callable[[], None],
         enabled: bool = True,
@@ -186,7 +187,7 @@ class Choice(Widget):
 
     def __init__(
         self,
-        rect,
+        rect: RectLike,
         label: str,
         values: Sequence[Any],
         index: int,
@@ -228,7 +229,7 @@ class Choice(Widget):
             return self.adjust(-(len(self.values) - 1))  # (Space on the last value: back to the first)
         return self.adjust(1)
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         return self.adjust(-1 if pos[0] < self.rect.centerx else 1)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
@@ -342,7 +343,7 @@ class FocusGroup:
         count = len(self.widgets)
         self.focus = min(fields, key=lambda i: ((i - self.focus) * step - 1) % count)
 
-    def widget_at(self, pos) -> Widget | None:
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         """The widget under the mouse."""
         for widget in self.widgets:
             if widget.rect.collidepoint(pos):
