@@ -18,7 +18,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -226,7 +227,7 @@ class App:
         pygame.display.flip()
 
     # ---------------------------------------------------------------- events
-    def translate(self, event: pygame.event.Event):
+    def translate(self, event: pygame.event.Event) -> pygame.event.Event:
         """Mouse events with positions on the logical screen; None for events nobody needs."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             data = dict(event.dict)
@@ -274,7 +275,7 @@ class App:
             log.info("dropped %s: %s", file, line)
         self.stack.push(self.stack.make("dropped", outcome, where))
 
-    def step(self, events: Iterable = (), dt: float = 1 / FPS, still: bool = False) -> None:
+    def step(self, events: Iterable[Any] = (), dt: float = 1 / FPS, still: bool = False) -> None:
         """One frame: the given events, `dt` seconds of time, a draw (tests drive this). `still`: the
         screen was resting and its picture is not due to change: it is drawn only if something did
         (an input, another screen, an animation started)."""
@@ -322,7 +323,7 @@ class App:
                 log.info("saved the window to %s (%s) and quits", shot, SCREENSHOT_ENV)
                 self.quit()
 
-    def save_window_picture(self):
+    def save_window_picture(self) -> Path | None:
         """F12: the window as the player sees it, saved in the user folder's screenshots/ (None if it cannot be)."""
         try:
             home = session.FOLDER.path()
@@ -343,13 +344,13 @@ class App:
         pygame.image.save(self.screen, str(path))
 
 
-def waited(seconds: float) -> list:
+def waited(seconds: float) -> list[Any]:
     """The input events of the next `seconds` (sleeping until one arrives): [] if none came."""
     event = pygame.event.wait(max(1, int(seconds * 1000)))
     return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
-def first_scene(app: App, options: argparse.Namespace | None):
+def first_scene(app: App, options: argparse.Namespace | None) -> Scene:
     """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):

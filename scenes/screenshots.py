@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,7 +33,7 @@ DEMO_RACERS = [
 ]
 
 
-def demo_setup(board_ref: str, turns: int = 6) -> dict:
+def demo_setup(board_ref: str, turns: int = 6) -> dict[str, Any]:
     """A six-racer setup, one person and five computer racers."""
     return {
         "board": board_ref,
@@ -47,7 +48,7 @@ def settle(app: App, seconds: float = 0.0, dt: float = 1 / 30) -> None:
         app.step([], dt)
 
 
-def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
+def race_in_progress(setup: dict[str, Any], seed: int = 11, choices: int = 60) -> Race:
     """A race some way in, with its choices made by computer policies."""
     import random
 

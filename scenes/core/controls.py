@@ -30,7 +30,8 @@ def use(changed: Mapping[str, list[str]]) -> None:
 
 def bindings(action: Action) -> tuple[str, ...]:
     """The bindings of `action` in use."""
-    return _STATE["bound"][action]
+    found: tuple[str, ...] = _STATE["bound"][action]
+    return found
 
 
 def binding_of(event: pygame.event.Event) -> str | None:

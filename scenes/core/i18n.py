@@ -20,6 +20,7 @@ import re
 import string
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scenes.core import assets
@@ -63,21 +64,22 @@ def set_hints(prefix: str, values: Callable[[], dict[str, str]]) -> None:
     _HINTS.update(prefix=prefix, values=values)
 
 
-def catalogue_path(code: str):
+def catalogue_path(code: str) -> Path:
     """The catalogue file of a language."""
     return assets.asset_path("i18n", f"{code}.json")
 
 
 @cache
-def catalogue(code: str) -> dict:
+def catalogue(code: str) -> dict[str, Any]:
     """A language's catalogue: key -> text (or plural forms)."""
-    return json.loads(catalogue_path(code).read_text(encoding="utf-8"))
+    book: dict[str, Any] = json.loads(catalogue_path(code).read_text(encoding="utf-8"))
+    return book
 
 
-def plural_form(code: str, count: float) -> str:
+def plural_form(code: str, count: object) -> str:
     """ "one" or "other" for a number, by the language's rule."""
     try:
-        number = abs(float(count))
+        number = abs(float(count))  # type: ignore[arg-type]  # (a number, or words of one)
     except (TypeError, ValueError):
         return "other"
     if code == "fr":
@@ -85,23 +87,22 @@ def plural_form(code: str, count: float) -> str:
     return "one" if number == 1 else "other"
 
 
-def _entry(key: str):
+def _entry(key: str) -> str | dict[str, str]:
     code = language()
     book = catalogue(DEFAULT if code == PSEUDO else code)
-    if key in book:
-        return book[key]
-    return catalogue(DEFAULT).get(key, key)
+    found: str | dict[str, str] = book[key] if key in book else catalogue(DEFAULT).get(key, key)
+    return found
 
 
 _ELIDING = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
 _VOWEL_SOUND = tuple("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
 
 
-def _elided(entry: str, values: dict) -> str:
+def _elided(entry: str, values: dict[str, Any]) -> str:
     """French elides "de" and "que" before a vowel sound: "Au tour d'Orc", "le piège d'Elfe" (the
     names filled in are known only now; an h counts as mute, as in the characters' names)."""
 
-    def elide(match: re.Match) -> str:
+    def elide(match: re.Match[str]) -> str:
         word, name = match.group(1), match.group(2)
         value = str(values.get(name, ""))
         if value.startswith(_VOWEL_SOUND):
@@ -116,16 +117,15 @@ def t(key: str, /, **values: object) -> str:
     entry = _entry(key)
     code = language()
     if isinstance(entry, dict):
-        count = values.get("count", 0)
-        entry = entry.get(plural_form(code, count if isinstance(count, (int, float)) else 0), entry.get("other", key))
+        entry = entry.get(plural_form(code, values.get("count", 0)), entry.get("other", key))
     if _HINTS and isinstance(entry, str) and "{" + _HINTS["prefix"] in entry:
         values = {**_HINTS["values"](), **values}
     if code == "fr" and isinstance(entry, str):
         entry = _elided(entry, values)
     try:
-        result = entry.format(**values)
+        result = str(entry).format(**values)
     except (KeyError, IndexError, ValueError):
-        result = entry
+        result = str(entry)
     if code == PSEUDO:
         return f"{MARKS[0]}{result}{MARKS[1]}"
     return result
@@ -143,7 +143,7 @@ def placeholders(entry: str | dict[str, str]) -> set[str]:
     return {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
 
 
-def document(*parts: str):
+def document(*parts: str) -> Path:
     """A translated document under assets/ (e.g. rules/book.md): book.fr.md in French when shipped."""
     path = assets.asset_path(*parts)
     code = language()

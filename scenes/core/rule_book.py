@@ -39,7 +39,7 @@ def book_text(language: str = "") -> str:
         path = assets.asset_path("rules", "book.md" if language == i18n.DEFAULT else f"book.{language}.md")
         if path.is_file():
             return path.read_text(encoding="utf-8")
-    return i18n.document("rules", "book.md").read_text(encoding="utf-8")
+    return str(i18n.document("rules", "book.md").read_text(encoding="utf-8"))
 
 
 def parse(markdown: str) -> list[Block]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from scenes.core import assets, theme
 
-_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_CACHE: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 1500
 
 
-def _cached(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+def _cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """The picture kept under `key`, made by `make()` the first time (the oldest go first)."""
     surface = _CACHE.get(key)
     if surface is None:
@@ -188,7 +189,7 @@ def paragraph_size(
     return _SIZED[key]
 
 
-_SIZED: OrderedDict[tuple, int] = OrderedDict()
+_SIZED: OrderedDict[tuple[Any, ...], int] = OrderedDict()
 
 
 def _paragraph_size(words: str, rect: pygame.Rect, size: int, kind: str, spacing: int, smallest: int) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import cast, overload
 
 from game import Decision, Event, Option, Race
 from game.rules import objects
@@ -24,12 +24,18 @@ class Catalogued:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
 
-    def get(self, key, default=None):
+    @overload
+    def get(self, key: str) -> str | None: ...
+
+    @overload
+    def get(self, key: str, default: str) -> str: ...
+
+    def get(self, key: str, default: str | None = None) -> str | None:
         """The words of `key` in the current language, or `default` when the catalogue has none."""
         name = f"{self.prefix}.{key}"
         return t(name) if i18n.has(name) else default
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> str:
         found = self.get(key)
         if found is None:
             raise KeyError(key)
@@ -48,11 +54,12 @@ def object_name(obj: str) -> str:
     return i18n.object_name(obj)
 
 
-def where_words(race: Race, start, end) -> str:
+def where_words(race: Race, start: Sequence[int], end: Sequence[int]) -> str:
     """Where a square lies from another, as a player sees it on the board: "5 rows down and 2 squares
     left" (never a column and row number: the board shows none)."""
     board = race.board
-    rows, columns = board.row_delta(tuple(start), tuple(end)), board.col_delta(tuple(start), tuple(end))
+    here, there = (start[0], start[1]), (end[0], end[1])
+    rows, columns = board.row_delta(here, there), board.col_delta(here, there)
     said = []
     if rows:
         said.append(t("log.where.down" if rows > 0 else "log.where.up", count=abs(rows)))
@@ -94,7 +101,7 @@ def result_words(result: str) -> str:
 def describe(event: Event, race: Race) -> str | None:
     """One log line for an event, or None for events the log does not need."""
 
-    def name(i):
+    def name(i: int | None) -> str:
         return race.racers[i].name if i is not None and 0 <= i < len(race.racers) else t("log.nobody")
 
     k, e = event.kind, event

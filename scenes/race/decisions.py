@@ -89,7 +89,9 @@ class DecisionPanel:
         self.validate_rect: pygame.Rect | None = None
         self.roll = dice_tray.roll_of(race, decision) if not self.clover else None  # the dice in front of him
         self.rect = self._layout()
-        self._squares: Any = None  # (focus, squares to highlight)
+        self._squares: tuple[int, list[tuple[tuple[int, int], bool, str]]] | None = (
+            None  # (focus, squares to highlight)
+        )
         self._picture: Any = None  # (look, picture, where)
         # a clover's focus: a die (Enter turns it over) or, from the start, Validate (after the dice)
         self.focus = options.safe_focus(self.entries, decision.kind) if not self.clover else len(self.dice_rects)
@@ -486,7 +488,13 @@ class DecisionPanel:
             surface, line, (self.rect.left + (36 if info.get("blocked") else 16), self.rect.bottom - 28), 16, colour
         )
 
-    def _draw_outcomes(self, surface: pygame.Surface, i: int, reading, chosen: bool) -> None:
+    def _draw_outcomes(
+        self,
+        surface: pygame.Surface,
+        i: int,
+        reading: Callable[[int, bool], tuple[str, pygame.Surface | None]],
+        chosen: bool,
+    ) -> None:
         """What a chest or a fight gives as rolled and with a clover, side by side."""
         rows = [(t("dec.as_rolled"), reading(i, False), not chosen)]
         if i in self.flippable:
@@ -522,7 +530,7 @@ class DecisionPanel:
         results = info.get("results") or []
         flipped_results = info.get("flipped_results") or []
 
-        def reading(i: int, turned: bool):
+        def reading(i: int, turned: bool) -> tuple[str, pygame.Surface | None]:
             """(words, icon) of die i as rolled or turned over."""
             if names[i] == "DCOMBAT" and results:
                 result = (flipped_results if turned else results)[i]

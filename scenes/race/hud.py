@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scenes.race.log import RaceLog
+
+from typing import Any
+
 import pygame
 
 from game import Event, Race
@@ -54,8 +62,18 @@ def undo_button() -> pygame.Rect:
     return pygame.Rect(theme.screen_size()[0] - 400, 8, 150, 30)
 
 
+# A racer's special rule on his card's status line: (icon name, words, colour, what it is).
+Status = tuple[str, str, tuple[int, int, int], tuple[Any, ...]]
+
+
 def draw_top_bar(
-    surface: pygame.Surface, race: Race, turn: int, acting, phase: str, manual_camera: bool, escape: str = "hud.menu"
+    surface: pygame.Surface,
+    race: Race,
+    turn: int,
+    acting: int | None,
+    phase: str,
+    manual_camera: bool,
+    escape: str = "hud.menu",
 ) -> None:
     """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
     its words' key)."""
@@ -110,10 +128,10 @@ def status_h() -> int:
 STRIPE = 18  # the card's left stripe in the racer's colour, with his place in the turn order
 
 
-def status(race: Race, r: Racer, turn: int) -> list[tuple[str, str, tuple[int, int, int], tuple]]:
+def status(race: Race, r: Racer, turn: int) -> list[Status]:
     """What a racer's special rules say now: (icon name, words, colour, what it is) for his card's
     status line (what it is: the thing a pointer over it explains, scenes/race/explain.py)."""
-    out: list[tuple[str, str, tuple[int, int, int], tuple]] = []
+    out: list[Status] = []
     if r.poisoned:
         out.append(("", t("hud.poisoned"), (150, 230, 110), ("poisoned", r.index)))
     if r.has(WAND_MASTERY):
@@ -137,7 +155,7 @@ def status(race: Race, r: Racer, turn: int) -> list[tuple[str, str, tuple[int, i
     return out
 
 
-def status_key(race: Race) -> tuple:
+def status_key(race: Race) -> tuple[Any, ...]:
     """What the status lines depend on (the HUD is drawn again when it changes)."""
     return tuple((r.poisoned, tuple(sorted(r.wand_used.items())), r.baby_step) for r in race.racers)
 
@@ -161,7 +179,7 @@ def card_rects(race: Race, turn: int = 0) -> dict[int, pygame.Rect]:
     return rects
 
 
-def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple, pygame.Rect]]:
+def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple[Any, ...], pygame.Rect]]:
     """The things on a racer's card, each with its rectangle: his place in the turn order, his
     portrait, his points, his chest badge, his clovers, shields and coins, each object he holds, his
     throwing stars and his status line's items. A thing is a tuple naming it ("tier", racer),
@@ -170,7 +188,7 @@ def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list
     height = card_height(race)
     base = rect.top + height - 6
     middle = rect.top + (height - 6) // 2
-    parts: list[tuple[tuple, pygame.Rect]] = [
+    parts: list[tuple[tuple[Any, ...], pygame.Rect]] = [
         (("order", index), pygame.Rect(rect.left, rect.top, STRIPE, rect.height)),
         (("racer", index), pygame.Rect(rect.left + STRIPE + 4, rect.top + 5, height - 16, height - 16)),
         (("points", index), pygame.Rect(rect.right - 112, middle - 17, 76, 34)),
@@ -195,7 +213,16 @@ def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list
     return parts
 
 
-def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, order, turn: int = 0, tags=None) -> int:
+def draw_racers(
+    surface: pygame.Surface,
+    race: Race,
+    points: Mapping[int, int],
+    acting: int | None,
+    protected: Mapping[int, bool],
+    order: Sequence[int],
+    turn: int = 0,
+    tags: Mapping[int, tuple[str, tuple[int, int, int]]] | None = None,
+) -> int:
     """A card per racer in seat order; returns the y below them. `order` is the turn order shown
     (a number on each card); `tags` (racer: (words, colour)) say who plays some racers instead of
     person / computer (a network race's friends)."""
@@ -259,14 +286,14 @@ def draw_racers(surface: pygame.Surface, race: Race, points, acting, protected, 
     return y
 
 
-def _status_width(item) -> int:
+def _status_width(item: Status) -> int:
     name, words_now = item[0], item[1]
     return (20 if name else 0) + text.width(words_now, 15, "bold") + 14
 
 
-def _status_rows(items, width: int) -> list[list]:
+def _status_rows(items: Sequence[Status], width: int) -> list[list[Status]]:
     """The status items in rows that fit the panel's width."""
-    rows: list[list] = []
+    rows: list[list[Status]] = []
     used = width
     for item in items:
         if used + _status_width(item) > width:
@@ -277,7 +304,7 @@ def _status_rows(items, width: int) -> list[list]:
     return rows
 
 
-def _status_line(surface: pygame.Surface, items, pos: tuple[int, int]) -> None:
+def _status_line(surface: pygame.Surface, items: Sequence[Status], pos: tuple[int, int]) -> None:
     x, y = pos
     for name, words_now, colour, _ in items:
         if name:
@@ -306,7 +333,7 @@ def _inventory(surface: pygame.Surface, r: Racer, pos: tuple[int, int]) -> None:
         text.draw(surface, str(r.stars), (x + 24, y), 15, theme.TEXT, "bold", anchor="midleft")
 
 
-def draw_log(surface: pygame.Surface, log, top: int) -> None:
+def draw_log(surface: pygame.Surface, log: RaceLog, top: int) -> None:
     """What happened, newest at the bottom (scenes/race/log.py), under the racers' cards."""
     side = sidebar()
     log.draw(surface, pygame.Rect(side.left, top + 4, side.width, side.bottom - top - 4))

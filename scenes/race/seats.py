@@ -23,8 +23,10 @@ BOT_POLICY = "greedy"  # a computer racer whose level this game does not know pl
 # (with his level), someone elsewhere (a friend or the host, with his name), a replay's recording.
 Answerer = Literal["panel", "bot", "remote", "recorded"]
 
-# The scene the seats drive: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
-S = TypeVar("S")
+# What the seats read of the scene they drive: the race scene names itself (scenes.race.scene imports this
+# module); a network race's seats name only what they read (`FollowedScene`, scenes/screens/netplay.py).
+# Contravariant: seats that read less drive any scene that offers more.
+S = TypeVar("S", contravariant=True)
 
 
 class Seats(Generic[S]):

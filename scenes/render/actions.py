@@ -45,7 +45,12 @@ class Projectile(Animation):
     """An object flying along squares (axe, spear, fireball)."""
 
     def __init__(
-        self, path: Sequence[Square], board: Board, icon: pygame.Surface, per_square: float = 0.06, trail=None
+        self,
+        path: Sequence[Square],
+        board: Board,
+        icon: pygame.Surface,
+        per_square: float = 0.06,
+        trail: theme.Colour | None = None,
     ) -> None:
         super().__init__(max(0.35, per_square * len(path)))
         self.points = unwrap(list(path), board.height, board.width)
@@ -140,7 +145,9 @@ class Fireball(Animation):
 class Bolt(Animation):
     """Lightning striking racers: a flash, a jagged bolt from the sky on each target (two on a leader)."""
 
-    def __init__(self, squares: Sequence[Square], leaders=(), seed: int = 0, duration: float = 1.0) -> None:
+    def __init__(
+        self, squares: Sequence[Square], leaders: Sequence[bool] = (), seed: int = 0, duration: float = 1.0
+    ) -> None:
         super().__init__(duration)
         self.squares = list(squares)
         self.leaders = list(leaders)  # one flag per square
@@ -196,7 +203,9 @@ class Bolt(Animation):
 class Thrown(Animation):
     """An axe, a spear or a star flying to its square (an axe and a star spin, a spear points the way)."""
 
-    def __init__(self, start, end, board: Board, icon: pygame.Surface, kind: str, per_square: float = 0.07) -> None:
+    def __init__(
+        self, start: Square, end: Square, board: Board, icon: pygame.Surface, kind: str, per_square: float = 0.07
+    ) -> None:
         self.points = unwrap([start, end], board.height, board.width)
         (r0, c0), (r1, c1) = self.points
         distance = max(abs(r1 - r0), abs(c1 - c0))

@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -129,8 +130,8 @@ class BoardRenderer:
         self.art = tiled.TileArt.of(board, tile)
         self.surface = pygame.Surface((board.width * tile, board.height * tile)).convert()
         self.size: tuple[int, int] = self.surface.get_size()  # the board's size in pixels
-        self.taken: frozenset = frozenset()
-        self.destroyed: frozenset = frozenset()
+        self.taken: frozenset[Square] = frozenset()
+        self.destroyed: frozenset[Square] = frozenset()
         for square in board.squares():
             self._paint(square)
         paint_finish_line(self.surface, self.surface.get_width(), tile)
@@ -161,7 +162,7 @@ class BoardRenderer:
         if obj is not None:
             paint_object(self.surface, rect, obj, greyed)
 
-    def sync(self, taken: Iterable, destroyed: Iterable) -> None:
+    def sync(self, taken: Iterable[Any], destroyed: Iterable[Any]) -> None:
         """Draw again the squares whose object was taken or returned, or whose barrier broke."""
         taken, destroyed = frozenset(taken), frozenset(destroyed)
         changed = (taken ^ self.taken) | (destroyed ^ self.destroyed)
@@ -255,12 +256,12 @@ THUMBNAILS_KEPT = 32  # the board cards kept drawn in memory (a few KB each)
 THUMBNAIL_FOLDER = "thumbnails"  # in the per-user folder: the cards drawn, kept across runs
 THUMBNAIL_FILES = 200  # the most pictures kept on disk (the oldest go first)
 THUMBNAIL_BYTES = 512 * 1024  # a kept picture larger than this is not ours: drawn again
-_thumbnails: dict[tuple, pygame.Surface] = {}
+_thumbnails: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
-def _marks(*paths: str) -> tuple:
+def _marks(*paths: str) -> tuple[Any, ...]:
     """Each file's modification time and size (None for a file that cannot be read)."""
-    found: list[tuple] = []
+    found: list[tuple[Any, ...]] = []
     for path in paths:
         try:
             info = os.stat(path)
@@ -270,7 +271,7 @@ def _marks(*paths: str) -> tuple:
     return tuple(found)
 
 
-def _board_key(board: Board) -> tuple:
+def _board_key(board: Board) -> tuple[Any, ...]:
     """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
     now (or its squares, for a board without a file), its size and name."""
     source = getattr(board, "source", "") or ""
@@ -279,7 +280,7 @@ def _board_key(board: Board) -> tuple:
     return (source, mark, board.name, board.width, board.height, board.terrain if not source else ())
 
 
-def _kept_file(key: tuple) -> Path | None:
+def _kept_file(key: tuple[Any, ...]) -> Path | None:
     """Where the picture of this key is kept on disk (None when there is no per-user folder)."""
     try:
         folder = session.FOLDER.path() / THUMBNAIL_FOLDER

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -28,9 +28,10 @@ from game.boards.board import Square
 from scenes.core import theme
 
 if TYPE_CHECKING:
-    from scenes.render.stage import Stage
+    from scenes.render.stage import Stage, Where
 
-HIDDEN = "hidden"
+Hidden = Literal["hidden"]  # where an animation shows a token it hides: nowhere
+HIDDEN: Hidden = "hidden"
 KEY = (255, 0, 255)  # the colour keyed out of opaque pictures (never used in art)
 TRAY = (14, 16, 28)  # the dark of trays and bands
 
@@ -108,7 +109,7 @@ class Animation:
         """Let time pass."""
         self.t += dt
 
-    def token_at(self, racer: int):
+    def token_at(self, racer: int) -> Where | Hidden | None:
         """Where this animation shows a racer's token (None: it does not move it)."""
         return None
 
@@ -141,10 +142,10 @@ def ringed(token: pygame.Surface, radius: int, colour: theme.Colour = (255, 255,
     return found[1]
 
 
-_RINGED: dict = {}
+_RINGED: dict[tuple[int, int, tuple[int, ...]], tuple[pygame.Surface, pygame.Surface]] = {}
 
 
-def glow(surface: pygame.Surface, colour: theme.Colour, centre, radius: int, alpha: int) -> None:
+def glow(surface: pygame.Surface, colour: theme.Colour, centre: tuple[float, float], radius: int, alpha: int) -> None:
     """A translucent disc (a glow)."""
     if radius <= 0 or alpha <= 0:
         return
@@ -159,7 +160,7 @@ def _disc(colour: theme.Colour, radius: int, alpha: int) -> pygame.Surface:
     return disc
 
 
-def _near(a, b, tile: int) -> bool:
+def _near(a: tuple[float, float], b: tuple[float, float], tile: int) -> bool:
     return abs(a[0] - b[0]) <= tile * 1.5 and abs(a[1] - b[1]) <= tile * 1.5
 
 

@@ -45,7 +45,9 @@ class Dice(Animation):
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
-        self._made: Any = None  # (view and language, keyed tray with the words, tray's place, each die's x)
+        self._made: tuple[tuple[object, ...], pygame.Surface, pygame.Rect, list[int]] | None = (
+            None  # (view and language, keyed tray with the words, tray's place, each die's x)
+        )
         self._still: Any = None  # (that tray, the tray with the dice lying on it)
         self.lift = 0  # how far the dice lie below where designed (the purpose's line grown with the Text size)
 
@@ -83,7 +85,7 @@ class Dice(Animation):
                 words = text.fit(words, widths[i] + gap - 6, 14)  # (each die's name under it, apart)
                 text.draw(picture, words, (x, tray.height - 4), 14, theme.MUTED, anchor="midbottom")
             self._made = ((view.topleft, view.size, i18n.language()), keyed(picture), tray, xs)
-        return self._made[1:]
+        return self._made[1], self._made[2], self._made[3]
 
     def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         settled = self.progress > 0.5
@@ -135,7 +137,7 @@ DIE_COLOURS = {
 
 def draw_die(
     surface: pygame.Surface,
-    centre,
+    centre: tuple[int, int],
     size: int,
     name: str,
     face: str,

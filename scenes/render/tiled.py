@@ -31,7 +31,7 @@ class TileArt:
         ]
         self.background = pygame.Color(art.background) if art.background else pygame.Color(BACKGROUND)
         self._sheets: dict[str, pygame.Surface] = {}
-        self._tiles: dict[tuple, pygame.Surface] = {}
+        self._tiles: dict[tuple[Any, ...], pygame.Surface] = {}
 
     @classmethod
     def of(cls, board: Board, tile: int) -> TileArt | None:

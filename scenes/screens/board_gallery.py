@@ -82,7 +82,7 @@ class BoardGalleryScene(Scene):
     def back(self) -> None:
         self.stack.pop()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         steps = {Action.LEFT: -1, Action.RIGHT: 1, Action.UP: -COLUMNS, Action.DOWN: COLUMNS}
         step = controls.which(event, steps)
         if step is not None:

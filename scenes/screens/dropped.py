@@ -77,7 +77,7 @@ class DroppedScene(Scene):
         self.stack.pop()
         below.race_on(board)  # type: ignore[union-attr]  # (offered only when it can)
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if controls.pressed(event, Action.LEFT, Action.RIGHT):
             self.group.move(1)
             return None

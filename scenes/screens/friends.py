@@ -20,21 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.app.controls import Action
 from scenes.core import controls, text, theme
 from scenes.core.i18n import t
-from scenes.core.stack import Scene
+from scenes.core.stack import Scene, SceneStack
 from scenes.race.guide import Guide
+from scenes.race.parts import ViewScene
+from scenes.race.view_buttons import ViewButtons
 from scenes.render.effects import shade
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
 
 if TYPE_CHECKING:  # (the race scene imports this module)
     from scenes.bridges.link import Link
-    from scenes.race.scene import RaceScene
 
 BOX = pygame.Rect(190, 110, 900, 500)
 ROW_H = 62
@@ -118,7 +119,7 @@ class FriendsScene(Scene):
     def close(self) -> None:
         self.stack.pop()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK, Action.FRIENDS):
@@ -144,20 +145,31 @@ class FriendsScene(Scene):
         self.group.draw(surface)
 
 
-class HostGuide(Guide):
+class HostedScene(ViewScene, Protocol):
+    """What the host's guide reads of his race scene: its stack (F opens his friends' seats over it),
+    and its board view and the view's buttons (the reminder stands left of them)."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def view_buttons(self) -> ViewButtons: ...
+
+
+class HostGuide(Guide[HostedScene]):
     """The window host's race: F opens his friends' seats (`FriendsScene`); a reminder on the board."""
 
     def __init__(self, link: Link, states: Callable[[], list[dict[str, Any]]]) -> None:
         self.link = link
         self.states = states
 
-    def handle_event(self, scene: RaceScene, event: pygame.event.Event) -> bool:
+    def handle_event(self, scene: HostedScene, event: pygame.event.Event) -> bool:
         if controls.pressed(event, Action.FRIENDS):
             scene.stack.push(FriendsScene(self.link, self.states, started=True))
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, scene: RaceScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: HostedScene) -> None:
         if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
             # on the board, left of the view's buttons (the top bar holds Undo and the legend's button)
             buttons = scene.view_buttons.rects(scene).values()

@@ -52,7 +52,7 @@ def kind_words(game: session.Game) -> str:
     return t("games.kind_race")
 
 
-def board_words(summary: dict) -> str:
+def board_words(summary: dict[str, Any]) -> str:
     """The summary's board by its name in the player's language (the map's own, in English, when the
     board gives none there, or the file was saved before summaries named it in other languages)."""
     return str(summary.get("board_names", {}).get(i18n.language()) or summary["board"])

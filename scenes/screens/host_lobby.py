@@ -52,7 +52,7 @@ CLOCK_SECONDS = (0, 15, 30, 60, 120)  # the host's choices of time a connected f
 class HostScene(Scene):
     """The host's lobby (see the module)."""
 
-    def __init__(self, setup: dict, reopen: session.Session | None = None) -> None:
+    def __init__(self, setup: dict[str, Any], reopen: session.Session | None = None) -> None:
         super().__init__()
         self.setup = dict(setup)
         self.reopen = reopen  # a race this host saved in progress: its room opens again
@@ -181,7 +181,7 @@ class HostScene(Scene):
             if same:
                 self.group.focus_on(same[0])
 
-    def _reopened(self) -> tuple[list[Seat], dict | None] | None:
+    def _reopened(self) -> tuple[list[Seat], dict[str, Any] | None] | None:
         """A saved race's seats and record (its friends' racers persons again), its board, turns, seed,
         code and the lobby's delay and level as they were; None for a new race. ValueError, KeyError or
         TypeError for a saved race that cannot open its room again."""
@@ -317,7 +317,7 @@ class HostScene(Scene):
         guide = HostGuide(link, link.seat_states)  # F: his friends' seats, over the race
         self.stack.replace(self.stack.make("race", race, seats=answering, session=playing, guide=guide))
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -462,7 +462,7 @@ class JoinScene(Scene):
         guide = HostGuide(link, link.seat_states) if link.owns else None  # F: the owner's hand on the seats
         self.stack.replace(self.stack.make("race", race, seats=seats, session=playing, guide=guide))
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         focused = self.group.focused
         if controls.pressed(event, Action.CONFIRM) and isinstance(focused, TextField):
             self.connect()  # Enter from a field connects

@@ -48,7 +48,7 @@ class KeyboardScene(Scene):
         else:
             self.field.type(key.lower() if not self.field.upper and key.isalpha() else key)
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN:
             action = controls.which(event, (Action.BACK, Action.CONFIRM, Action.ACTIVATE, *MOVES))
             if event.key == pygame.K_BACKSPACE:  # (a keyboard's own erase, as in a text field)

@@ -88,7 +88,13 @@ def seat_rect(index: int) -> pygame.Rect:
 
 
 def draw_board_header(
-    surface: pygame.Surface, box: pygame.Rect, name: str, thumb, turns: int, count: int, clock: float = 0.0
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    name: str,
+    thumb: pygame.Surface | None,
+    turns: int,
+    count: int,
+    clock: float = 0.0,
 ) -> None:
     """The lobby box's head: the board's name and picture, the turns and the racers, the turn clock."""
     if thumb is not None:

@@ -25,11 +25,11 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
-from game import Option, Race
+from game import Board, Option, Race
 from game.app import session
 from game.app.controls import Action
 from game.net.client import Follower, kept_race
@@ -39,12 +39,10 @@ from scenes.bridges.link import Happened, Link, News
 from scenes.bridges.network import Hosting
 from scenes.core import boards, controls, text, theme
 from scenes.core.i18n import phrase, t
-from scenes.core.stack import Scene
+from scenes.core.stack import Scene, SceneStack
+from scenes.race.playback import Playback
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
 from scenes.ui.widgets import FocusGroup, menu_buttons, panel, veil
-
-if TYPE_CHECKING:
-    from scenes.race.scene import RaceScene
 
 log = logging.getLogger("fantasy-racing")
 LATE_SHOWN = 6.0  # seconds the line "time ran out" stays over the board
@@ -52,11 +50,9 @@ SHOWN_FOR = 5.0  # seconds a quick message heard shows by its sender's card (sce
 KEPT_LEVEL = "normal"  # the computer racers of a race a friend keeps when the host left
 
 
-def local_board(data: dict[str, Any]):
+def local_board(data: dict[str, Any]) -> Board:
     """The board of a host's message, drawn with its Tiled art when the same board is here (shipped, or
     in the player's folder); else the board as the host sent it."""
-    from game import Board
-
     board = Board.from_dict(data)
     for choice in boards.available():
         candidate = choice.board
@@ -71,7 +67,32 @@ def local_board(data: dict[str, Any]):
     return board
 
 
-class Following(Seats):
+class FollowedScene(Protocol):
+    """What a network race's seats read of the race scene and do to it: its race and its log, whether
+    it still shows something and at what speed; move on with the host's step, skip what is being
+    shown, open a screen over it."""
+
+    @property
+    def race(self) -> Race: ...
+
+    @property
+    def playback(self) -> Playback: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    def moved_on(self) -> None: ...
+
+    def skip(self) -> None: ...
+
+
+class Following(Seats[FollowedScene]):
     """A race followed from the host's messages through the window's link (see the module): the people
     here answer what the host asks of them; everyone else answers elsewhere."""
 
@@ -106,7 +127,7 @@ class Following(Seats):
         self.answered += 1
         return False
 
-    def update(self, scene: RaceScene, dt: float) -> None:
+    def update(self, scene: FollowedScene, dt: float) -> None:
         """The link's news of this frame: the host's messages followed (`heard`), the rest to `happened`."""
         for news in self.link.news():
             if news.message is not None:
@@ -114,13 +135,13 @@ class Following(Seats):
             elif self.happened(scene, news):
                 return
 
-    def happened(self, scene: RaceScene, news: News) -> bool:
+    def happened(self, scene: FollowedScene, news: News) -> bool:
         """News of the link other than a message; True when the scene changed (stop reading)."""
         if news.kind is Happened.NOTE:
             log.info("network: %s", news.data["line"])
         return False
 
-    def heard(self, scene: RaceScene, message: HostMessage) -> None:
+    def heard(self, scene: FollowedScene, message: HostMessage) -> None:
         """One of the host's messages, followed: a step moves the scene's race on; a quick message shows
         by its sender's card and in the log, in this screen's language (unless muted)."""
         if message["type"] == "step":
@@ -206,11 +227,11 @@ class HostSeats(Following):
     def here(self, race: Race, racer: int) -> bool:
         return self.kinds[racer] == "here"
 
-    def update(self, scene: RaceScene, dt: float) -> None:
+    def update(self, scene: FollowedScene, dt: float) -> None:
         self._pace(scene, dt)
         super().update(scene, dt)
 
-    def _pace(self, scene: RaceScene, dt: float) -> None:
+    def _pace(self, scene: FollowedScene, dt: float) -> None:
         """Tell the host once this screen has shown everything up to a decision made elsewhere, and a
         computer racer's pause (BOT_DELAY) has passed: its computer racers play then."""
         race = scene.race
@@ -286,7 +307,7 @@ class FriendSeats(Following):
     def here(self, race: Race, racer: int) -> bool:
         return racer == self.follower.seat
 
-    def update(self, scene: RaceScene, dt: float) -> None:
+    def update(self, scene: FollowedScene, dt: float) -> None:
         super().update(scene, dt)
         follower = self.follower
         if self.gone is not None and not self.told and not (follower.race is not None and follower.race.over):
@@ -294,7 +315,7 @@ class FriendSeats(Following):
             scene.skip()
             scene.stack.push(scene.stack.make("host_left", scene.race, self.gone, self.follower.seat, self.rejoin))
 
-    def heard(self, scene: RaceScene, message: HostMessage) -> None:
+    def heard(self, scene: FollowedScene, message: HostMessage) -> None:
         super().heard(scene, message)
         follower = self.follower
         if message["type"] == "step" and follower.race is not None and follower.race.over:
@@ -304,7 +325,7 @@ class FriendSeats(Following):
             reason = message["reason"]
             self.gone = {"removed": t("net.removed"), "elsewhere": t("net.elsewhere")}.get(reason, t("net.host_quit"))
 
-    def happened(self, scene: RaceScene, news: News) -> bool:
+    def happened(self, scene: FollowedScene, news: News) -> bool:
         data = news.data
         if news.kind is Happened.BROKEN:
             self.gone = self.gone or t("net.host_broken")
@@ -371,7 +392,7 @@ class HostLeftScene(Scene):
         ]
         self.group.set(menu_buttons(items, theme.SIZE[0] // 2, 330, width=560, height=50, gap=12, size=22), 0)
 
-    def kept_race(self):
+    def kept_race(self) -> Race:
         bots = {i: KEPT_LEVEL for i in range(len(self.race.racers)) if i != self.seat}
         return kept_race(self.race, bots)
 
@@ -404,7 +425,7 @@ class HostLeftScene(Scene):
         self.title()
         stack.push(stack.make("join", rejoin=self.rejoin))
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

@@ -67,7 +67,7 @@ class PauseScene(Scene):
         """Save the race and go back to the title."""
         self.on_save_and_quit()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.PAUSE, Action.BACK):

@@ -59,7 +59,7 @@ class BoardPreview(Scene):
         self.camera[0] += dx * SCROLL_SPEED * dt
         self.camera[1] += dy * SCROLL_SPEED * dt
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if controls.pressed(event, Action.BACK):
             if self.app is not None:
                 self.app.quit()

@@ -56,7 +56,7 @@ class QuestionScene(Scene):
         """No: back to the screen below, as it was."""
         self.stack.pop()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if controls.pressed(event, Action.LEFT, Action.RIGHT):
             self.group.move(1)
             return None

@@ -299,7 +299,7 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
             )
 
 
-def replay_board(replay: Replay):
+def replay_board(replay: Replay) -> Board | None:
     """The replay's Tiled board with its art when the file is still the board kept; else None (plain board)."""
     from game import BoardError, load_board
 

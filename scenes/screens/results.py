@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -54,7 +54,7 @@ def breakdown(racer: Racer) -> dict[str, int]:
 class ResultsScene(Scene):
     """Who won, and how; race again or go back to the title."""
 
-    def __init__(self, race: Race, setup: dict, season: Season | None = None) -> None:
+    def __init__(self, race: Race, setup: dict[str, Any], season: Season | None = None) -> None:
         super().__init__()
         self.race = race
         self.setup = dict(setup)
@@ -105,7 +105,7 @@ class ResultsScene(Scene):
         """The championship's table after this race."""
         self.stack.replace(self.stack.make("season_table", self.season))
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

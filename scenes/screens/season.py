@@ -127,7 +127,7 @@ class SeasonSetupScene(SetupScene):
         """The boards a race of the championship may be on."""
         return [c.ref for c in self.choices if c.board is not None]
 
-    def restore(self, lineup: dict) -> None:
+    def restore(self, lineup: dict[str, Any]) -> None:
         """The remembered championship back: its name, its races' boards (those still there), its turns
         and its racers."""
         self.name = lineup.get("name", "")[:SEASON_NAME]
@@ -139,7 +139,7 @@ class SeasonSetupScene(SetupScene):
         if lineup.get("turns") == BOARD_DEFAULT:
             self.turns = BOARD_DEFAULT
 
-    def lineup(self) -> dict:
+    def lineup(self) -> dict[str, Any]:
         """The championship's name and races' boards besides the turns and the racers."""
         lineup = super().lineup()
         del lineup["board"]

@@ -205,7 +205,7 @@ class SettingsScene(Scene):
         """Nothing here moves by itself: the window rests until an input."""
         return math.inf
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             self.place()  # (the focus may have moved onto a line scrolled away)
             return None

@@ -18,12 +18,12 @@ import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame.typing import RectLike
 
-from game import BoardError, Race, RacerSetup
+from game import Board, BoardError, Race, RacerSetup
 from game.app import session, userboards
 from game.app.controls import Action
 from game.rules import levels, record, seeds
@@ -58,7 +58,7 @@ ROW_H = 44
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
-def start_race(stack: SceneStack, setup: dict, replace: bool = False) -> str | None:
+def start_race(stack: SceneStack, setup: dict[str, Any], replace: bool = False) -> str | None:
     """Start a race from a setup dict; None, or one sentence saying why it cannot start."""
     try:
         record.check_setup(setup)  # (a saved setup's *Race again*: checked as the file was)
@@ -145,7 +145,7 @@ class SetupScene(Scene):
         """Choose this board (one just added to the boards folder)."""
         self.boards_changed(board_file)
 
-    def remembered(self) -> dict | None:
+    def remembered(self) -> dict[str, Any] | None:
         """The lineup this setup was last started or left with (None on a first start)."""
         return self.app.settings.lineups.get(self.lineup_key) if self.app is not None else None
 
@@ -164,7 +164,7 @@ class SetupScene(Scene):
         gentle = [i for i in usable if Path(self.choices[i].ref).name == boards.GENTLE]
         return (gentle or usable or [0])[0]
 
-    def restore(self, lineup: dict) -> None:
+    def restore(self, lineup: dict[str, Any]) -> None:
         """The remembered lineup back: its turns, its racers (as many as the board takes)."""
         if MIN_TURNS <= lineup.get("turns", 0) <= MAX_TURNS:
             self.turns = lineup["turns"]
@@ -176,7 +176,7 @@ class SetupScene(Scene):
         if len(racers) >= MIN_RACERS:
             self.racers = racers
 
-    def lineup(self) -> dict:
+    def lineup(self) -> dict[str, Any]:
         """The lineup to remember: the board, the turns, each racer's kind, name and character."""
         return {
             "board": self.choices[self.board_index].ref,
@@ -205,11 +205,11 @@ class SetupScene(Scene):
         return self.board is not None
 
     @property
-    def board(self):
+    def board(self) -> Board | None:
         """The chosen board (None when its file cannot be read)."""
         return self.choices[self.board_index].board
 
-    def setup_dict(self) -> dict:
+    def setup_dict(self) -> dict[str, Any]:
         """The setup as plain data (saved with the race, used by 'race again')."""
         return {
             "board": self.choices[self.board_index].ref,
@@ -444,7 +444,7 @@ class SetupScene(Scene):
         self.remember()
         self.stack.pop()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         focused = self.group.focused
         if controls.pressed(event, Action.CONFIRM) and not isinstance(focused, Button):
             self.start()  # "Enter: start" from any field (Space or the arrows change a value)

@@ -165,7 +165,7 @@ class TitleScene(Scene):
         if self.app is not None:
             self.app.quit()
 
-    def handle_event(self, event: pygame.event.Event):
+    def handle_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.handle_event(event):
             return None
         if controls.pressed(event, Action.BACK):

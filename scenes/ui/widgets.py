@@ -28,7 +28,7 @@ def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
     colour: theme.Colour = theme.PANEL,
-    edge=theme.PANEL_EDGE,
+    edge: theme.Colour = theme.PANEL_EDGE,
     radius: int = 10,
     shadow: bool = True,
     width: int = 1,
@@ -206,7 +206,7 @@ class Choice(Widget):
         self.wrap = wrap  # a list without an order (characters, boards) goes round; numbers stop at their ends
 
     @property
-    def value(self):
+    def value(self) -> Any:
         """The chosen value."""
         return self.values[self.index]
 
