@@ -177,6 +177,7 @@ def network_shots(app: App, shot: Callable[..., None], shown_address: str | None
 
     from game.app.settings import Settings
     from game.net.protocol import PORT, shown_code
+    from game.rules import levels
     from scenes.app import App
     from scenes.core import boards
     from scenes.screens.host_lobby import HostScene
@@ -185,7 +186,7 @@ def network_shots(app: App, shot: Callable[..., None], shown_address: str | None
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref, turns=8)
-    kinds = ("here", "friend", "bot", "friend", "bot", "bot")
+    kinds: tuple[levels.SeatKind, ...] = ("here", "friend", "bot", "friend", "bot", "bot")
     setup["racers"] = [
         {**r, "seat": k, "name": "" if k == "friend" else r["name"], "bot": r["bot"] if k == "bot" else None}
         for r, k in zip(setup["racers"], kinds)

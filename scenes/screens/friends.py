@@ -32,6 +32,7 @@ from scenes.race.guide import Guide
 from scenes.race.parts import ViewScene
 from scenes.race.view_buttons import ViewButtons
 from scenes.render.effects import shade
+from scenes.screens.kinds import seat_kind
 from scenes.ui.widgets import Button, FocusGroup, Widget, panel, veil
 
 if TYPE_CHECKING:  # (the race scene imports this module)
@@ -77,7 +78,7 @@ class FriendsScene(Scene):
 
     def rows(self) -> list[tuple[int, dict[str, Any]]]:
         """The friends' seats that have (or had) a friend in them."""
-        return [(i, s) for i, s in enumerate(self.states()) if s.get("kind") == "friend" and s.get("name")]
+        return [(i, s) for i, s in enumerate(self.states()) if seat_kind(s) == "friend" and s.get("name")]
 
     def layout(self, focus: int | None = None) -> None:
         self.shown = [dict(s) for s in self.states()]
@@ -170,7 +171,7 @@ class HostGuide(Guide[HostedScene]):
         return False
 
     def draw(self, surface: pygame.Surface, scene: HostedScene) -> None:
-        if any(s.get("kind") == "friend" and s.get("name") for s in self.states()):
+        if any(seat_kind(s) == "friend" and s.get("name") for s in self.states()):
             # on the board, left of the view's buttons (the top bar holds Undo and the legend's button)
             buttons = scene.view_buttons.rects(scene).values()
             right = min((r.left for r in buttons), default=scene.view.right) - 10

@@ -18,6 +18,7 @@ from game.app import session
 from scenes.core import i18n, theme
 from scenes.core.i18n import character as character_name
 from scenes.core.i18n import t
+from scenes.screens.kinds import Network
 from scenes.screens.listing import ListScene, Shown
 
 
@@ -44,7 +45,7 @@ def kind_words(game: session.Game) -> str:
     summary = game.summary
     if game.kind == "season":
         return t("games.kind_season")
-    network = summary.get("network")
+    network: Network = summary.get("network") or ""
     if network == "host":
         return t("games.kind_host", code=summary["code"]) if summary.get("code") else t("games.kind_host_plain")
     if network == "friend":

@@ -39,6 +39,7 @@ from scenes.core.stack import Scene
 from scenes.render.board import BoardRenderer
 from scenes.screens.friends import FriendsScene, HostGuide
 from scenes.screens.invite_card import ReachCard
+from scenes.screens.kinds import open_seat
 from scenes.screens.lobby import LOBBY_BOX, draw_board_header, seat_rows
 from scenes.screens.netplay import HostSeats
 from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
@@ -85,7 +86,7 @@ class HostScene(Scene):
             self.code = room_code()
             seats = []
             for racer in self.setup["racers"]:
-                kind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
+                kind: levels.SeatKind = racer.get("seat") or ("bot" if racer.get("bot") else "here")
                 if kind == "friend":
                     seats.append(Seat("friend", character=racer["character"]))
                 elif kind == "bot":
@@ -257,7 +258,7 @@ class HostScene(Scene):
 
     def open_seats(self) -> int:
         """How many seats open for a friend nobody has taken yet."""
-        return sum(1 for s in self.seats if s.get("kind") == "friend" and not s.get("name"))
+        return sum(1 for s in self.seats if open_seat(s))
 
     def ask_start(self) -> None:
         """*Start the race* (or Enter): with seats still open, asked first (computer racers would play
@@ -281,9 +282,7 @@ class HostScene(Scene):
             return
         self.started = True
         assert self.link is not None
-        self.link.start(
-            [i for i, seat in enumerate(self.seats) if seat.get("kind") == "friend" and not seat.get("name")]
-        )
+        self.link.start([i for i, seat in enumerate(self.seats) if open_seat(seat)])
 
     def race_started(self) -> None:
         """The host's start came: the race, on this screen, following the host."""
@@ -292,7 +291,7 @@ class HostScene(Scene):
         follower = link.follower
         race = follower.race
         assert race is not None
-        kinds = [
+        kinds: list[levels.SeatKind] = [
             "here" if i in follower.mine else ("bot" if r.setup.bot else "friend") for i, r in enumerate(race.racers)
         ]
         answering = HostSeats(link, kinds, self.takeover_level)

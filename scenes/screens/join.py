@@ -49,7 +49,15 @@ from scenes.render.board import BoardRenderer
 from scenes.screens.friends import FriendsScene, HostGuide
 from scenes.screens.host_lobby import CLOCK_SECONDS
 from scenes.screens.keyboard import KeyboardScene
-from scenes.screens.lobby import CHARACTER_IDS, LOBBY_BOX, SeatRow, draw_board_header, seat_rect, seat_rows
+from scenes.screens.kinds import open_seat
+from scenes.screens.lobby import (
+    CHARACTER_IDS,
+    LOBBY_BOX,
+    SeatRow,
+    draw_board_header,
+    seat_rect,
+    seat_rows,
+)
 from scenes.screens.netplay import FriendSeats, friend_setup, local_board
 from scenes.ui.text_field import TextField
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
@@ -203,7 +211,7 @@ class JoinScene(Scene):
         return [
             i
             for i, seat in enumerate(self.follower.lobby["seats"])
-            if isinstance(seat, dict) and (i == mine or (seat.get("kind") == "friend" and not seat.get("name")))
+            if isinstance(seat, dict) and (i == mine or open_seat(seat))
         ]
 
     def set_address(self, value: str) -> None:
@@ -383,10 +391,7 @@ class JoinScene(Scene):
                     (
                         s
                         for s in message["seats"]
-                        if isinstance(s, dict)
-                        and s.get("kind") == "friend"
-                        and not s.get("name")
-                        and s.get("character") in CHARACTERS
+                        if isinstance(s, dict) and open_seat(s) and s.get("character") in CHARACTERS
                     ),
                     None,
                 )

@@ -15,6 +15,7 @@ from scenes.core import assets, text, theme
 from scenes.core.i18n import character as character_name
 from scenes.core.i18n import racer_kind, t
 from scenes.render import sprites
+from scenes.screens.kinds import open_seat
 from scenes.ui.widgets import Widget, panel
 
 CHARACTER_IDS = list(CHARACTERS)
@@ -35,7 +36,7 @@ def seat_rows(
     for index, seat in enumerate(seats):
         row = seat_rect(index)
         rects.append(row)
-        is_open = seat.get("kind") == "friend" and not seat.get("name")
+        is_open = open_seat(seat)
         edge = theme.ACCENT if index == chosen else (theme.racer_colour(index) if index == mine else theme.PANEL_EDGE)
         panel(
             surface,

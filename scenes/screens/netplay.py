@@ -35,6 +35,7 @@ from game.app.controls import Action
 from game.net.client import Follower, kept_race
 from game.net.messages import HostMessage
 from game.net.protocol import standings_json, words_of_close
+from game.rules import levels
 from scenes.bridges.link import Happened, Link, News
 from scenes.bridges.network import Hosting
 from scenes.core import boards, controls, text, theme
@@ -210,7 +211,7 @@ class Following(Seats[FollowedScene]):
 class HostSeats(Following):
     """The window host's screen (see the module)."""
 
-    def __init__(self, link: Link, kinds: list[str], takeover_level: str) -> None:
+    def __init__(self, link: Link, kinds: list[levels.SeatKind], takeover_level: str) -> None:
         super().__init__(link)
         assert link.hosting is not None
         self.hosting: Hosting = link.hosting

@@ -15,6 +15,7 @@ from scenes.core.i18n import board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
+from scenes.screens.kinds import Network
 from scenes.screens.setup import start_race
 from scenes.ui.widgets import Button, FocusGroup, fit, panel, veil
 
@@ -58,6 +59,7 @@ class ResultsScene(Scene):
         super().__init__()
         self.race = race
         self.setup = dict(setup)
+        self.network: Network = setup.get("network") or ""
         self.season = season  # a game.meta.season.Season when the race was one of a championship
         self.group = FocusGroup()
         self.kept = ""  # where "Keep as replay" wrote the race, or why it could not
@@ -69,7 +71,7 @@ class ResultsScene(Scene):
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
         if self.season is not None:
             first = Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
-        elif self.setup.get("network") == "friend":  # the race was a host's: racing again is his to offer
+        elif self.network == "friend":  # the race was a host's: racing again is his to offer
             first = Button((760, 650, 240, 50), t("results.title_button"), self.title, primary=True)
         else:
             first = Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)

@@ -27,7 +27,8 @@ from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
 from scenes.render.board import thumbnail
-from scenes.screens.setup import KINDS, SetupScene
+from scenes.screens.kinds import KINDS
+from scenes.screens.setup import SetupScene
 from scenes.ui.text_field import TextField
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, fit, panel, veil
 

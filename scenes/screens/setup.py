@@ -26,7 +26,7 @@ from pygame.typing import RectLike
 from game import Board, BoardError, Race, RacerSetup
 from game.app import session, userboards
 from game.app.controls import Action
-from game.rules import levels, record, seeds
+from game.rules import record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
@@ -38,6 +38,7 @@ from scenes.core.stack import Scene
 from scenes.core.text import fitting_size
 from scenes.render import sprites
 from scenes.render.board import thumbnail
+from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
 from scenes.ui import character_card
 from scenes.ui.text_field import TextField, caret_rest
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
@@ -48,8 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("fantasy-racing")
 CHARACTER_IDS = list(CHARACTERS)
-KINDS = levels.SETUP_KINDS  # a person here, a computer racer of a level
-# (game.bots.ai), or a seat open for a friend over the network (the race is then hosted: scenes/screens/host_lobby.py)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)
@@ -102,7 +101,7 @@ class SetupScene(Scene):
     title_key = "setup.title"  # the screen's title (i18n key)
     start_label = "setup.start"  # the start button's words (i18n key)
     racers_help = "setup.racers_help"  # the line above the racers (i18n key)
-    kinds: tuple[str, ...] = KINDS  # what a seat can be
+    kinds: tuple[SetupKind, ...] = KINDS  # what a seat can be
 
     def __init__(self, board_file: str | None = None) -> None:
         super().__init__()
@@ -122,7 +121,7 @@ class SetupScene(Scene):
         self.board_index = self.first_board(lineup.get("board") if lineup else None)
         board = self.board
         self.turns = board.turns if board else 10
-        self.racers = [
+        self.racers: list[SetupRacer] = [
             {"kind": "person", "name": t("setup.player", number=1), "character": "elf"},
             {"kind": "normal", "name": "", "character": "orc"},
         ]
@@ -168,9 +167,9 @@ class SetupScene(Scene):
         """The remembered lineup back: its turns, its racers (as many as the board takes)."""
         if MIN_TURNS <= lineup.get("turns", 0) <= MAX_TURNS:
             self.turns = lineup["turns"]
-        racers = []
+        racers: list[SetupRacer] = []
         for racer in lineup["racers"][: self.max_racers()]:
-            kind = racer["kind"] if racer["kind"] in self.kinds else "normal"
+            kind: SetupKind = next((known for known in self.kinds if known == racer["kind"]), "normal")
             name = racer["name"][:NAME_FIELD] if kind == "person" else ""
             racers.append({"kind": kind, "name": name, "character": racer["character"]})
         if len(racers) >= MIN_RACERS:
@@ -397,7 +396,7 @@ class SetupScene(Scene):
         """Whether a seat is open for a friend (the race is then hosted over the network)."""
         return any(r["kind"] == "friend" for r in self.racers)
 
-    def set_kind(self, i: int, kind: str) -> None:
+    def set_kind(self, i: int, kind: SetupKind) -> None:
         """A person here, a computer racer, or a seat open for a friend."""
         self.racers[i]["kind"] = kind
         if kind == "person" and not self.racers[i]["name"]:
