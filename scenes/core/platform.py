@@ -9,13 +9,15 @@ package names the desktop's as the default (`use_by_default`), built the first t
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from game import Decision, Option, Race
+if TYPE_CHECKING:  # (the package imports this module first thing: it stays light)
+    import random
+
+    from game import Decision, Option, Race
 
 T = TypeVar("T")
 
