@@ -40,14 +40,13 @@ from scenes.render.board import BoardRenderer
 from scenes.screens.friends import FriendsScene, HostGuide
 from scenes.screens.invite_card import ReachCard
 from scenes.screens.kinds import open_seat
-from scenes.screens.lobby import LOBBY_BOX, draw_board_header, seat_rows
+from scenes.screens.lobby import CLOCK_SECONDS, LOBBY_BOX, draw_board_header, seat_rows
 from scenes.screens.netplay import HostSeats
 from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 TAKEOVER_SECONDS = (0, 15, 30, 60, 120, 300)  # the host's choices of delay before a computer plays for a friend
 DEFAULT_TAKEOVER = 60
-CLOCK_SECONDS = (0, 15, 30, 60, 120)  # the host's choices of time a connected friend has per decision (0: no clock)
 
 
 class HostScene(Scene):

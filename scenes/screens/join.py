@@ -47,11 +47,11 @@ from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.render.board import BoardRenderer
 from scenes.screens.friends import FriendsScene, HostGuide
-from scenes.screens.host_lobby import CLOCK_SECONDS
 from scenes.screens.keyboard import KeyboardScene
 from scenes.screens.kinds import open_seat
 from scenes.screens.lobby import (
     CHARACTER_IDS,
+    CLOCK_SECONDS,
     LOBBY_BOX,
     SeatRow,
     draw_board_header,

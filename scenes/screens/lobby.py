@@ -22,6 +22,7 @@ CHARACTER_IDS = list(CHARACTERS)
 LOBBY_BOX = pygame.Rect(650, 84, 590, 466)  # the host's board and seats, on the right of both screens
 ROWS_TOP = LOBBY_BOX.top + 120
 ROW_H = 58
+CLOCK_SECONDS = (0, 15, 30, 60, 120)  # the host's choices of time a connected friend has per decision (0: no clock)
 
 
 def seat_rows(
