@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in ("tournament", "balance"):
             if not args.plot:
                 return races.run_series(args)
-            from scenes.plot import win_rate_chart
+            from scenes.core.plot import win_rate_chart
 
             return races.run_series(args, plot=win_rate_chart)
         if args.command == "replay":

@@ -5,7 +5,7 @@
 A six-racer race on a random board: the person (racer 0) and five computer racers, either all
 normal (no racer searches) or with two experts (searching racers). At the person's first move of
 game turns 5, 10 and 15, every option is played on a fork and read (`game.rules.explain.foresee`
-and `move_outcome`, what `scenes/options.py` shows); the time for the whole decision is printed,
+and `move_outcome`, what `scenes/race/options.py` shows); the time for the whole decision is printed,
 the median of R runs, over N races. The race itself is played by the normal policy for every
 computer racer (an expert's own search would only make the benchmark slow: what the lineup changes
 is what the race keeps for its forks).

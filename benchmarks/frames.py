@@ -81,8 +81,8 @@ def main() -> None:
     os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
     from game import Race, RacerSetup
     from game.app.settings import Settings
-    from scenes import boards
     from scenes.app import App
+    from scenes.core import boards
     from scenes.race import RaceScene
     from scenes.render import motion
 
@@ -193,7 +193,7 @@ LARGEST = (64, 128)  # the largest legal board (docs/maps.md: 8,192 squares)
 
 def app_size(window: tuple[int, int]) -> tuple[int, int]:
     """The logical screen a window of that size draws at Interface scale 100 %."""
-    from scenes.ui import canvas
+    from scenes.core import canvas
 
     return canvas.logical_size(window, 1.0)
 

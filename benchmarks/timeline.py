@@ -32,7 +32,7 @@ from game.app.settings import Settings  # noqa: E402
 from game.meta.replay import parse, record, start  # noqa: E402
 from game.meta.simulate import run_race  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.replay import ReplayPlayer, replay_board, replay_scene  # noqa: E402
+from scenes.screens.replay import ReplayPlayer, replay_board, replay_scene  # noqa: E402
 
 TARGET_MS = 50.0  # issue 39
 CHARACTERS = ["elf", "dwarf", "orc", "sorceress", "thief", "baby"]

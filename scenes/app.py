@@ -1,5 +1,5 @@
 """The window: a logical screen that follows the window (its size over the interface scale, never
-smaller than 1280x720: scenes/ui/canvas.py) scaled to the window or full screen, the frame clock,
+smaller than 1280x720: scenes/core/canvas.py) scaled to the window or full screen, the frame clock,
 the settings, and the scene stack that does the rest.
 
 `run(options)` is the entry point of `python main.py` (options from argparse:
@@ -18,7 +18,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,35 +29,34 @@ from game.app.controls import Action
 from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import Replay, start
-from scenes import assets, audio, controls, i18n
-from scenes.board_gallery import BoardGalleryScene
 from scenes.bridges.network import wait_closed
-from scenes.championships import ChampionshipsScene
-from scenes.controls_screen import ControlsScene
-from scenes.dropped import DroppedScene
-from scenes.gamepad import Gamepads
-from scenes.games import GamesScene
-from scenes.host_lobby import HostScene
-from scenes.join import JoinScene
-from scenes.legend import LegendScene
-from scenes.netplay import HostLeftScene
-from scenes.pause import PauseScene
-from scenes.preview import BoardPreview
-from scenes.question import QuestionScene
-from scenes.quick import QuickScene
+from scenes.core import assets, audio, canvas, controls, i18n, platform, theme
+from scenes.core.gamepad import Gamepads
+from scenes.core.stack import Scene, SceneStack
 from scenes.race import RaceScene
-from scenes.replay import replay_board, replay_scene, watch
-from scenes.replays import ReplaysScene
-from scenes.results import ResultsScene
-from scenes.rules_help import RulesScene
-from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stack import Scene, SceneStack
-from scenes.stats import StatsScene
-from scenes.title import TitleScene
-from scenes.tutorial import tutorial_scene
-from scenes.ui import canvas, theme
+from scenes.race.quick import QuickScene
+from scenes.screens.board_gallery import BoardGalleryScene
+from scenes.screens.championships import ChampionshipsScene
+from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.dropped import DroppedScene
+from scenes.screens.games import GamesScene
+from scenes.screens.host_lobby import HostScene
+from scenes.screens.join import JoinScene
+from scenes.screens.legend import LegendScene
+from scenes.screens.netplay import HostLeftScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.preview import BoardPreview
+from scenes.screens.question import QuestionScene
+from scenes.screens.replay import replay_board, replay_scene, watch
+from scenes.screens.replays import ReplaysScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.season import PodiumScene, SeasonSetupScene, SeasonTableScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.stats import StatsScene
+from scenes.screens.title import TitleScene
+from scenes.screens.tutorial import tutorial_scene
 
 if TYPE_CHECKING:
     import argparse
@@ -139,7 +139,7 @@ class App:
         audio.init(self.settings)
         pygame.key.set_repeat(350, 45)
         self.clock = pygame.time.Clock()
-        self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/gamepad.py)
+        self.gamepads = Gamepads()  # controllers' buttons and sticks become keys (scenes/core/gamepad.py)
         self.running = True
         self.first_frame_at: float | None = None
         self.frames = 0
@@ -207,7 +207,7 @@ class App:
         rect.center = (win_w // 2, win_h // 2)
         return rect
 
-    def to_logical(self, pos) -> tuple[int, int]:
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
         """A window position on the logical screen."""
         view, size = self._view(), self.screen.get_size()
         if view.size == size and view.topleft == (0, 0):
@@ -227,7 +227,7 @@ class App:
         pygame.display.flip()
 
     # ---------------------------------------------------------------- events
-    def translate(self, event: pygame.event.Event):
+    def translate(self, event: pygame.event.Event) -> pygame.event.Event:
         """Mouse events with positions on the logical screen; None for events nobody needs."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             data = dict(event.dict)
@@ -275,7 +275,7 @@ class App:
             log.info("dropped %s: %s", file, line)
         self.stack.push(self.stack.make("dropped", outcome, where))
 
-    def step(self, events: Iterable = (), dt: float = 1 / FPS, still: bool = False) -> None:
+    def step(self, events: Iterable[Any] = (), dt: float = 1 / FPS, still: bool = False) -> None:
         """One frame: the given events, `dt` seconds of time, a draw (tests drive this). `still`: the
         screen was resting and its picture is not due to change: it is drawn only if something did
         (an input, another screen, an animation started)."""
@@ -323,7 +323,7 @@ class App:
                 log.info("saved the window to %s (%s) and quits", shot, SCREENSHOT_ENV)
                 self.quit()
 
-    def save_window_picture(self):
+    def save_window_picture(self) -> Path | None:
         """F12: the window as the player sees it, saved in the user folder's screenshots/ (None if it cannot be)."""
         try:
             home = session.FOLDER.path()
@@ -332,25 +332,25 @@ class App:
             path.parent.mkdir(exist_ok=True)
             picture = io.BytesIO()
             pygame.image.save(self.window, picture, "png")
-            files.write_atomically(path, picture.getvalue(), replace=False, within=home)
+            platform.current().persist(path, picture.getvalue(), replace=False, within=home)
         except (OSError, pygame.error) as error:
             log.warning("the picture of the window could not be saved: %s", error)
             return None
         log.info("saved a picture of the window: %s", path)
         return path
 
-    def screenshot(self, path) -> None:
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
         """Save the logical screen as a PNG."""
         pygame.image.save(self.screen, str(path))
 
 
-def waited(seconds: float) -> list:
+def waited(seconds: float) -> list[Any]:
     """The input events of the next `seconds` (sleeping until one arrives): [] if none came."""
     event = pygame.event.wait(max(1, int(seconds * 1000)))
     return [] if event.type == pygame.NOEVENT else [event, *pygame.event.get()]
 
 
-def first_scene(app: App, options: argparse.Namespace | None):
+def first_scene(app: App, options: argparse.Namespace | None) -> Scene:
     """The scene the game opens on: the board preview, or the title (with the settings file's problem)."""
     board = getattr(options, "board", None)
     if board and getattr(options, "watch", False):

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,7 +33,7 @@ DEMO_RACERS = [
 ]
 
 
-def demo_setup(board_ref: str, turns: int = 6) -> dict:
+def demo_setup(board_ref: str, turns: int = 6) -> dict[str, Any]:
     """A six-racer setup, one person and five computer racers."""
     return {
         "board": board_ref,
@@ -46,11 +48,11 @@ def settle(app: App, seconds: float = 0.0, dt: float = 1 / 30) -> None:
         app.step([], dt)
 
 
-def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
+def race_in_progress(setup: dict[str, Any], seed: int = 11, choices: int = 60) -> Race:
     """A race some way in, with its choices made by computer policies."""
     import random
 
-    from scenes import boards
+    from scenes.core import boards
 
     board = boards.load(setup["board"])
     race = Race.new(
@@ -69,27 +71,26 @@ def race_in_progress(setup: dict, seed: int = 11, choices: int = 60) -> Race:
     return race
 
 
-def take_all(folder, app: App | None = None, shown_address: str | None = None) -> dict[str, Path]:
+def take_all(folder: str | Path, app: App | None = None, shown_address: str | None = None) -> dict[str, Path]:
     """Draw every screen and save it as FOLDER/<scene>.png; returns the files. `shown_address`: the
     address the network screens show (None: the one the race is really hosted on, 127.0.0.1)."""
     from game.app.settings import Settings
-    from scenes import boards, i18n
     from scenes.app import App
-    from scenes.pause import PauseScene
+    from scenes.core import boards, i18n, theme
     from scenes.race import RaceScene
-    from scenes.results import ResultsScene
-    from scenes.rules_help import RulesScene
-    from scenes.settings import SettingsScene
-    from scenes.setup import SetupScene
-    from scenes.title import TitleScene
-    from scenes.ui import theme
+    from scenes.screens.pause import PauseScene
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.rules_help import RulesScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     app = app or App(settings=Settings())
     shots: dict[str, Path] = {}
 
-    def shot(name: str, window=None) -> None:
+    def shot(name: str, window: App | None = None) -> None:
         path = folder / f"{name}.png"
         (window or app).screenshot(path)
         shots[name] = path
@@ -167,7 +168,7 @@ def take_all(folder, app: App | None = None, shown_address: str | None = None) -
     return shots
 
 
-def network_shots(app: App, shot, shown_address: str | None = None) -> None:
+def network_shots(app: App, shot: Callable[..., None], shown_address: str | None = None) -> None:
     """The host's lobby (on this network, then inviting through a relay) and a friend's join screen,
     from a real race hosted on 127.0.0.1 (a second window joins it); the pictures show `shown_address`
     if given (the README's: a home network's, as a host at home sees his, and a relay on the internet),
@@ -176,15 +177,16 @@ def network_shots(app: App, shot, shown_address: str | None = None) -> None:
 
     from game.app.settings import Settings
     from game.net.protocol import PORT, shown_code
-    from scenes import boards
+    from game.rules import levels
     from scenes.app import App
-    from scenes.host_lobby import HostScene
-    from scenes.join import JoinScene
+    from scenes.core import boards
+    from scenes.screens.host_lobby import HostScene
+    from scenes.screens.join import JoinScene
 
     app.settings.host_address, app.settings.host_port = "127.0.0.1", 0  # the shot's host: this machine only
     ref = next((c.ref for c in boards.available() if c.board is not None), boards.PRACTICE)
     setup = demo_setup(ref, turns=8)
-    kinds = ("here", "friend", "bot", "friend", "bot", "bot")
+    kinds: tuple[levels.SeatKind, ...] = ("here", "friend", "bot", "friend", "bot", "bot")
     setup["racers"] = [
         {**r, "seat": k, "name": "" if k == "friend" else r["name"], "bot": r["bot"] if k == "bot" else None}
         for r, k in zip(setup["racers"], kinds)
@@ -193,7 +195,7 @@ def network_shots(app: App, shot, shown_address: str | None = None) -> None:
     friend = App(settings=Settings(language=app.settings.language, text_size=app.settings.text_size))
     joining = friend.stack.push(JoinScene())
 
-    def until(condition, seconds: float = 15.0) -> None:
+    def until(condition: Callable[[], object], seconds: float = 15.0) -> None:
         deadline = time.monotonic() + seconds
         while not condition() and time.monotonic() < deadline:
             app.step([], 1 / 30)

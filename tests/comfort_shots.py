@@ -38,7 +38,7 @@ def replays_shot(app: App, folder: Path) -> Path:
     """The title's Replays: the newest kept race first, then a championship's races."""
     from kept_races import keep_races
 
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     keep_races(time.time() - 25 * 60)
     title = app.stack.reset(TitleScene())
@@ -52,8 +52,8 @@ def replays_shot(app: App, folder: Path) -> Path:
 
 def settings_shot(app: App, folder: Path) -> Path:
     """The settings, the focus on the music volume (beside the sound volume)."""
-    from scenes.settings import SettingsScene
-    from scenes.title import TitleScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.title import TitleScene
 
     app.stack.reset(TitleScene())
     app.stack.push(SettingsScene())
@@ -68,8 +68,8 @@ def settings_shot(app: App, folder: Path) -> Path:
 
 def setup_shot(folder: Path) -> Path:
     """The race setup of a game started again: the lineup it was left with is back."""
-    from scenes.setup import SetupScene
-    from scenes.title import TitleScene
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
 
     first = App(settings=Settings(language="en", tutorial_seen=True))
     setup = first.stack.reset(TitleScene()) and first.stack.push(SetupScene())

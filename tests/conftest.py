@@ -102,8 +102,8 @@ def nothing_left_behind() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def design_sized_screen() -> Iterator[None]:
     """Every test starts and ends on a logical screen of the design size (a test's window at 1920x1080
-    makes it larger for the scenes it draws, scenes/ui/theme.py)."""
-    from scenes.ui import theme
+    makes it larger for the scenes it draws, scenes/core/theme.py)."""
+    from scenes.core import theme
 
     theme.use_screen_size(theme.SIZE)
     yield

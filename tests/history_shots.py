@@ -30,7 +30,7 @@ NAMES = [("Ann", "elf", None), ("Bram", "dwarf", "normal"), ("Cleo", "sorceress"
 def timeline_shot(app, folder: Path) -> Path:
     """A replay paused in game turn 6, on its timeline."""
     from game.meta.replay import parse, record, start
-    from scenes.replay import replay_board, replay_scene
+    from scenes.screens.replay import replay_board, replay_scene
 
     race = Race.new(load_board(BOARDS[0]), [RacerSetup(c, n, "normal") for n, c, _ in NAMES], 10, seed=21)
     bot_choices(race, seeds.bot_rngs(21, len(NAMES)))
@@ -89,7 +89,7 @@ def person_races(count: int = 10, name: str = "Zoé", seed: int = 100) -> list[R
 
 def stats_shot(app, folder: Path) -> Path:
     """The statistics screen in French, after ten races of Zoé's (and the championship above)."""
-    from scenes import i18n
+    from scenes.core import i18n
 
     person_races()
     app.settings.player_name = "Zoé"

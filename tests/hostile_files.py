@@ -744,11 +744,11 @@ def open_scene(scene: str, path: Path) -> str:
 def _open(app, scene: str, path: Path, first_scene) -> str:
     from game import BoardError, Race, RacerSetup
     from game.meta.replay import ReplayError, load, start
-    from scenes import boards
-    from scenes.preview import BoardPreview
+    from scenes.core import boards
     from scenes.race import RaceScene
-    from scenes.replay import replay_board, replay_scene
-    from scenes.setup import SetupScene
+    from scenes.screens.preview import BoardPreview
+    from scenes.screens.replay import replay_board, replay_scene
+    from scenes.screens.setup import SetupScene
 
     def frames(count: int = FRAMES) -> None:
         for _ in range(count):

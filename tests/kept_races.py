@@ -14,7 +14,7 @@ from game.app import session
 from game.bots import ai
 from game.meta.season import Season, play_headless
 from game.rules import seeds
-from scenes import boards
+from scenes.core import boards
 
 
 def finished_race(seed: int = 4, names: tuple[str, str, str] = ("Zoé", "Bo", "Cy")) -> Race:

@@ -14,12 +14,12 @@ import pygame
 
 from game.app.settings import Settings
 from game.net.protocol import shown_code
-from scenes import boards
 from scenes.app import App
-from scenes.host_lobby import HostScene
-from scenes.join import JoinScene
-from scenes.keyboard import KEY_ROWS
+from scenes.core import boards
 from scenes.race import RaceScene
+from scenes.screens.host_lobby import HostScene
+from scenes.screens.join import JoinScene
+from scenes.screens.keyboard import KEY_ROWS
 
 
 def free_port() -> int:
@@ -149,9 +149,9 @@ def drive_network_scenes(host: App, mark: Callable[[str], None], names: set[str]
     the host's lobby, the join screen (its errors, the lobby, a seat taken), the on-screen keyboard,
     a network race on three screens, a friend disconnected, the host quitting. `names` gets the
     proper names shown (racers', the room code)."""
-    from scenes import i18n
-    from scenes.pause import PauseScene
-    from scenes.setup import SetupScene
+    from scenes.core import i18n
+    from scenes.screens.pause import PauseScene
+    from scenes.screens.setup import SetupScene
 
     language = i18n.language()
     host.step([pygame.event.Event(pygame.KEYUP, key=k, mod=0, scancode=0) for k in KEYS_USED])  # none held down

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game import Race, RacerSetup
 from game.rules.dice import Dice
 from game.rules.effects import is_empty
-from scenes import boards
+from scenes.core import boards
 from scenes.race import RaceScene
 
 CAST = [("Ann", "sorceress"), ("Bram", "dwarf"), ("Cleo", "orc"), ("Dax", "elf"), ("Eve", "thief")]

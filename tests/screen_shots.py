@@ -15,8 +15,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from scenes import boards, hud  # noqa: E402
-from scenes.race import RaceScene  # noqa: E402
+from scenes.core import boards  # noqa: E402
+from scenes.race import (
+    RaceScene,  # noqa: E402
+    hud,  # noqa: E402
+)
 from scenes.screenshots import demo_setup, race_in_progress, settle  # noqa: E402
 
 LESSONS = {"shock": "guided-step.png", "l_move": "guided-step-2.png"}
@@ -61,7 +64,7 @@ def log_shot(app, folder) -> Path:
 
 def lesson_shots(app, folder) -> list[Path]:
     """The guided race at two of its lessons: the shock's numbered squares, the L onto the chest."""
-    from scenes.tutorial import tutorial_scene
+    from scenes.screens.tutorial import tutorial_scene
 
     scene = app.stack.reset(tutorial_scene())
     lessons, paths = scene.guide, []

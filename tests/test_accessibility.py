@@ -11,13 +11,12 @@ import pytest
 
 from game.app import session
 from game.app.settings import Settings
-from scenes import assets
 from scenes.app import App
-from scenes.controls_screen import ControlsScene
-from scenes.pause import PauseScene
-from scenes.settings import SettingsScene
-from scenes.title import TitleScene
-from scenes.ui import theme
+from scenes.core import assets, theme
+from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 from game.app import userboards
 from game.app.settings import Settings
 from scenes.app import App
-from scenes.dropped import DroppedScene
+from scenes.screens.dropped import DroppedScene
 from tests.test_add_board import BROKEN, a_board, folder_state, pack, two_boards_pack
 from tests.test_maps_support import write_board
 
@@ -72,7 +72,7 @@ def test_a_hostile_drop_is_refused_with_one_sentence_and_the_folder_unchanged(ap
 
 
 def test_the_card_says_what_was_refused_in_the_player_s_language(tmp_path, monkeypatch):
-    from scenes import i18n
+    from scenes.core import i18n
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = App(settings=Settings(language="fr"))
@@ -93,7 +93,7 @@ def test_the_card_says_what_was_refused_in_the_player_s_language(tmp_path, monke
 
 
 def test_a_dropped_board_failing_its_check_is_explained_in_the_player_s_language(tmp_path, monkeypatch):
-    from scenes import i18n
+    from scenes.core import i18n
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = App(settings=Settings(language="fr"))

@@ -17,8 +17,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.rules.events import EVENT_KINDS, Event  # noqa: E402
-from scenes import audio  # noqa: E402
-from scenes.audio import EVENT_SOUNDS, MUSIC_NAMES, SOUND_NAMES, Audio, sound_for_event  # noqa: E402
+from scenes.core import audio  # noqa: E402
+from scenes.core.audio import EVENT_SOUNDS, MUSIC_NAMES, SOUND_NAMES, Audio, sound_for_event  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -163,7 +163,7 @@ def test_audio_plays_with_the_dummy_device(mixer, caplog):
 
 def test_missing_files_are_logged_once_and_never_crash(mixer, caplog):
     a = Audio(None)
-    with caplog.at_level(logging.WARNING, logger="scenes.audio"):
+    with caplog.at_level(logging.WARNING, logger="scenes.core.audio"):
         for _ in range(3):
             a.play("no_such_sound")
             a.music("no_such_loop")
@@ -179,7 +179,7 @@ def test_audio_is_silent_without_a_sound_card(monkeypatch, caplog):
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    with caplog.at_level(logging.WARNING, logger="scenes.audio"):
+    with caplog.at_level(logging.WARNING, logger="scenes.core.audio"):
         a = Audio(FakeSettings())
     assert not a.enabled
     assert sum("audio device" in r.getMessage() for r in caplog.records) == 1
@@ -223,6 +223,6 @@ def test_files_are_found_from_the_package_not_the_working_directory(tmp_path, mo
 
 def test_the_game_does_not_need_numpy():
     """numpy is for tools/make_sounds.py only: importing the audio module must not pull it in."""
-    code = "import sys, scenes.audio; sys.exit(1 if 'numpy' in sys.modules else 0)"
+    code = "import sys, scenes.core.audio; sys.exit(1 if 'numpy' in sys.modules else 0)"
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env).returncode == 0

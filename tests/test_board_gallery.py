@@ -10,9 +10,9 @@ import pytest
 
 from game.app import userboards
 from game.app.settings import Settings
-from scenes import boards
 from scenes.app import App
-from scenes.board_gallery import COLUMNS, BoardGalleryScene
+from scenes.core import boards
+from scenes.screens.board_gallery import COLUMNS, BoardGalleryScene
 from tests.test_maps_support import MAPS
 
 

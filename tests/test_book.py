@@ -15,10 +15,10 @@ from game.rules import tuning
 from game.rules.characters import CHARACTERS
 from game.rules.objects import TIER_CHANCES
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
-from scenes import gamepad, i18n
 from scenes.app import App
-from scenes.rules_help import INNER, Block, book_text, layout, parse, plain, sections
-from scenes.ui import text, theme
+from scenes.core import gamepad, i18n, text, theme
+from scenes.core.rule_book import Block, book_text, parse, sections
+from scenes.screens.rules_help import INNER, layout, plain
 from tests.test_i18n import engine_ids
 
 ROOT = Path(__file__).resolve().parent.parent

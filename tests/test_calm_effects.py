@@ -12,8 +12,8 @@ import numpy as np
 import pygame
 import pytest
 
+from scenes.core import theme
 from scenes.render.actions import Bolt
-from scenes.ui import theme
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

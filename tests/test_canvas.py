@@ -12,12 +12,11 @@ import pytest
 from game import Race, RacerSetup
 from game.app.session import Session
 from game.app.settings import Settings
-from scenes import boards, hud
 from scenes.app import App
-from scenes.race import RaceScene
-from scenes.settings import SettingsScene
-from scenes.title import TitleScene
-from scenes.ui import canvas, theme
+from scenes.core import boards, canvas, theme
+from scenes.race import RaceScene, hud
+from scenes.screens.settings import SettingsScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.mark.parametrize(
@@ -133,8 +132,8 @@ def test_a_pinch_on_a_touchpad_zooms_the_board_around_the_fingers(tmp_path, monk
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_decision_of_fourteen_moves_scrolls_its_rows_with_the_focus_and_cuts_none(tmp_path, monkeypatch, language):
-    from scenes import i18n
-    from scenes.option_rows import MAX_ROWS
+    from scenes.core import i18n
+    from scenes.race.option_rows import MAX_ROWS
     from tests import view_shots
 
     app = window(tmp_path, monkeypatch, (1280, 720))
@@ -169,8 +168,8 @@ def test_a_decision_of_fourteen_moves_scrolls_its_rows_with_the_focus_and_cuts_n
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_in_a_larger_window_the_fourteen_moves_show_whole_the_board_still_above_them(tmp_path, monkeypatch, language):
-    from scenes import i18n
-    from scenes.option_rows import MAX_ROWS, most_rows
+    from scenes.core import i18n
+    from scenes.race.option_rows import MAX_ROWS, most_rows
     from tests import view_shots
 
     app = window(tmp_path, monkeypatch, (1920, 1080))  # (Interface scale 100 %: a logical 1920x1080)

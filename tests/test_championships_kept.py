@@ -14,12 +14,12 @@ import pytest
 from game.app import session, userdata
 from game.app.settings import Settings
 from scenes.app import App
-from scenes.championships import ChampionshipsScene
 from scenes.race import RaceScene
-from scenes.replays import ReplaysScene
-from scenes.results import ResultsScene
-from scenes.season import PodiumScene, SeasonTableScene
-from scenes.title import TitleScene
+from scenes.screens.championships import ChampionshipsScene
+from scenes.screens.replays import ReplaysScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.season import PodiumScene, SeasonTableScene
+from scenes.screens.title import TitleScene
 from tests.test_scenes import key, run_until
 from tests.test_season_scenes import season_setup
 

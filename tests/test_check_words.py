@@ -183,7 +183,7 @@ def test_add_board_says_why_a_board_is_refused_in_the_language_asked(tmp_path):
 
 
 def test_the_setup_card_says_a_refused_board_in_the_player_language(tmp_path):
-    from scenes import boards, i18n
+    from scenes.core import boards, i18n
 
     bad = write_board(tmp_path / "mine", "tiles", edit=lambda xml: xml.replace('tilewidth="32"', 'tilewidth="16"', 1))
     before = i18n.language()

@@ -12,9 +12,9 @@ import pytest
 
 from game import Race, RacerSetup
 from game.app.settings import COLOUR_VISIONS
-from scenes import boards, hud
+from scenes.core import boards, theme
+from scenes.race import hud
 from scenes.render import sprites
-from scenes.ui import theme
 
 # Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for Simulation of Color Vision
 # Deficiency", IEEE TVCG 15(6): the matrices of severity 1.0, applied to linear RGB.

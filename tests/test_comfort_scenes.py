@@ -18,21 +18,21 @@ from kept_races import finished_race, keep_races
 from game import Race, RacerSetup
 from game.app import games, session, userdata
 from game.app.settings import Settings
-from scenes import audio, boards, i18n
 from scenes.app import App
-from scenes.host_lobby import HostScene
-from scenes.i18n import racer_kind
-from scenes.join import JoinScene
-from scenes.question import QuestionScene
+from scenes.core import audio, boards, i18n
+from scenes.core.i18n import racer_kind
+from scenes.core.stack import Scene
 from scenes.race import RaceScene
-from scenes.replay import ReplayPlayer
-from scenes.replays import ReplaysScene
-from scenes.results import ResultsScene
-from scenes.season import BOARD_DEFAULT, SeasonSetupScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stack import Scene
-from scenes.title import TitleScene
+from scenes.screens.host_lobby import HostScene
+from scenes.screens.join import JoinScene
+from scenes.screens.question import QuestionScene
+from scenes.screens.replay import ReplayPlayer
+from scenes.screens.replays import ReplaysScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.season import BOARD_DEFAULT, SeasonSetupScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
 from scenes.ui import widgets
 from scenes.ui.text_field import TextField
 from scenes.ui.widgets import Button, Choice
@@ -115,7 +115,7 @@ def test_the_championship_setup_remembers_its_lineup_across_a_restart(app, folde
     season.set_count(3)
     season.set_kind(2, "hard")
     season.set_character(2, "baby")
-    monkeypatch.setattr("scenes.season.start_season_race", lambda scene, played: None)
+    monkeypatch.setattr("scenes.screens.season.start_season_race", lambda scene, played: None)
     season.start()
     saved = json.loads((folder / "settings.json").read_text())["lineups"]["season"]
     assert saved["name"] == "Spring Cup" and saved["turns"] == 7 and len(saved["boards"]) == 4
@@ -410,7 +410,7 @@ def test_the_title_names_the_other_games_in_progress(app):
 
 
 def test_the_title_names_a_game_in_progress_by_its_board_in_the_players_language(app):
-    from scenes import i18n
+    from scenes.core import i18n
 
     meadow = boards.load(str(boards.assets.maps_dir() / boards.GENTLE))
     assert meadow.name_in("fr") != meadow.name  # (La Course du pré, Meadow Dash)

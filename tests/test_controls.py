@@ -13,14 +13,14 @@ from game.app import controls as table
 from game.app import session
 from game.app.controls import ACTIONS, Action, bound, find_clash, read_controls, rebind
 from game.app.settings import Settings
-from scenes import controls, gamepad, i18n
 from scenes.app import App
-from scenes.controls_screen import LIST, SHOWN, ControlsScene
-from scenes.i18n import t
+from scenes.core import controls, gamepad, i18n
+from scenes.core.i18n import t
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
+from scenes.screens.controls_screen import LIST, SHOWN, ControlsScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture(autouse=True)
@@ -230,7 +230,7 @@ def test_the_wheel_scrolls_the_list_of_actions_and_a_row_focused_comes_back_on_s
 def test_the_quick_messages_key_is_an_action_the_player_rebinds_and_the_say_button_names_it():
     from types import SimpleNamespace
 
-    from scenes import quick
+    from scenes.race import quick
 
     pygame.init()
     race = SimpleNamespace(seats=SimpleNamespace(talks=True))  # a network race's scene, as quick reads it
@@ -246,7 +246,7 @@ def test_the_say_button_stands_on_the_race_logs_heading_wherever_it_is_and_folds
 
     import pygame
 
-    from scenes import quick
+    from scenes.race import quick
 
     def click(pos):
         return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
@@ -262,7 +262,7 @@ def test_the_say_button_stands_on_the_race_logs_heading_wherever_it_is_and_folds
 
 
 def test_a_click_on_the_visible_lower_arrow_lowers_even_when_a_long_label_pushed_it_past_the_middle():
-    from scenes.ui import text, theme
+    from scenes.core import text, theme
     from scenes.ui.widgets import Choice
 
     theme.use_text_size(150)

@@ -59,7 +59,7 @@ def test_a_choice_equal_in_value_but_of_another_type_is_refused_and_the_race_goe
     """Options are compared by type as well as value: `[1.0, 0.0]` or `[True, False]` where `(1, 0)` is
     offered is IllegalChoice in one sentence, never a choice the rules then fail on."""
     from game import IllegalChoice, Race, RacerSetup
-    from scenes import boards
+    from scenes.core import boards
 
     race = Race.new(boards.practice_board(), [RacerSetup("elf"), RacerSetup("orc")], turns=5, seed=1)
     refused = 0

@@ -110,7 +110,7 @@ def test_the_race_scene_shows_the_focused_options_explanation_above_the_panel(tm
 
     from game.app.settings import Settings
     from scenes.app import App
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
     from tests.test_scenes import key, run_until
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
@@ -154,8 +154,8 @@ def test_a_target_says_whom_the_object_hits_or_what_it_destroys():
 
 def test_the_words_of_each_explained_kind_exist_in_both_languages():
     from game.rules.state import Decision
-    from scenes import i18n
-    from scenes.explain import option_lines
+    from scenes.core import i18n
+    from scenes.race.explain import option_lines
 
     race = placed(["elf", "orc"], [(0, 2), (3, 2)], OPEN)
     race.racers[1].protected = False
@@ -174,8 +174,8 @@ def test_the_words_of_each_explained_kind_exist_in_both_languages():
 
 def test_a_flail_a_fireball_path_a_reroll_a_drop_and_a_clover_explain_themselves():
     from game.rules.state import Decision
-    from scenes import i18n
-    from scenes.explain import option_lines
+    from scenes.core import i18n
+    from scenes.race.explain import option_lines
 
     three = "\n".join(["..1.2.3."] + ["........"] * 15)
     race = placed(["beastman", "orc", "elf"], [(4, 2), (5, 2), (7, 3)], three)

@@ -18,11 +18,12 @@ from game.rules.characters import CHARACTERS
 from game.rules.dice import DICE
 from game.rules.objects import NAMES
 from game.rules.state import Inventory
-from scenes import boards, explain, hud, i18n, words
 from scenes.app import App
-from scenes.legend import CARD_PARTS, LegendScene
-from scenes.race import RaceScene
-from scenes.rules_help import RulesScene, book_text, parse, sections
+from scenes.core import boards, i18n, words
+from scenes.core.rule_book import book_text, parse, sections
+from scenes.race import RaceScene, explain, hud
+from scenes.screens.legend import CARD_PARTS, LegendScene
+from scenes.screens.rules_help import RulesScene
 from tests.test_scenes import key
 
 SETUP = {"board": boards.PRACTICE, "turns": 6, "racers": []}
@@ -247,7 +248,7 @@ def test_the_cards_stay_in_seat_order_with_their_place_in_the_turn_order(app):
     assert list(first) == [0, 1, 2, 3]  # seat order
     assert [rect.top for rect in first.values()] == sorted(rect.top for rect in first.values())
     drawn = []
-    from scenes.ui import text
+    from scenes.core import text
 
     real = text.draw
 

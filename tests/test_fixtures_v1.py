@@ -18,7 +18,7 @@ from game.bots import ai
 from game.meta import replay
 from game.meta.season import SEASON_FORMAT
 from game.rules import record
-from scenes import boards
+from scenes.core import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "fixtures" / "v1"

@@ -93,7 +93,7 @@ def originals(folder: Path) -> list[tuple[str, str, Any]]:
     from game.bots import ai
     from game.meta import replay
     from game.meta.season import Season
-    from scenes import boards
+    from scenes.core import boards
 
     found: list[tuple[str, str, Any]] = []
     for name, kind in (

@@ -10,9 +10,9 @@ from game.app.controls import Action
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture

@@ -24,13 +24,13 @@ from game.app.settings import Settings
 from game.bots import ai
 from game.meta.season import Season
 from game.rules import seeds
-from scenes import boards
 from scenes.app import App
-from scenes.games import GamesScene
+from scenes.core import boards
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.season import PodiumScene, SeasonTableScene
-from scenes.title import TitleScene
+from scenes.screens.games import GamesScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.season import PodiumScene, SeasonTableScene
+from scenes.screens.title import TitleScene
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "fixtures" / "v1"

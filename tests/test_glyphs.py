@@ -5,7 +5,7 @@ pygame.font.Font.metrics gives the metrics of the face's blank glyph for a missi
 2.24), so the faces are asked through pygame.freetype, whose get_metrics says None for a character
 the face has no glyph for. Both language files are checked in every face of the game (any of their
 strings may be drawn as body text, in bold, as a heading or as a title), and both player's books in
-the faces their parts are drawn in (scenes/rules_help.py); tests/test_words_on_screen.py checks every
+the faces their parts are drawn in (scenes/screens/rules_help.py); tests/test_words_on_screen.py checks every
 line the window draws during races in the face it is drawn in.
 """
 
@@ -17,16 +17,16 @@ from functools import cache
 import pygame.freetype
 import pytest
 
-from scenes import assets, i18n
-from scenes.rules_help import book_text, parse, plain
-from scenes.ui import text
+from scenes.core import assets, i18n, text
+from scenes.core.rule_book import book_text, parse
+from scenes.screens.rules_help import plain
 
 KINDS = ("body", "bold", "heading", "title", "logo")
 
 
 @cache
 def face(kind: str) -> pygame.freetype.Font:
-    """The game's face of a kind of text (scenes/assets.py picks the file)."""
+    """The game's face of a kind of text (scenes/core/assets.py picks the file)."""
     pygame.freetype.init()
     return pygame.freetype.Font(assets.font_file(kind), 20)
 

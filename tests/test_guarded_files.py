@@ -13,8 +13,8 @@ import pytest
 from game.app import games as gamefiles
 from game.app import session, userdata
 from scenes.app import App
-from scenes.title import TitleScene
-from scenes.ui import text
+from scenes.core import text
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture
@@ -179,8 +179,8 @@ def test_a_dangling_readme_or_tileset_link_in_the_boards_folder_is_left_as_it_is
 
 # ---------------------------------------------------------------- a read-only window
 def test_a_read_only_window_says_it_deletes_nothing_and_its_log_tells_the_truth(data_home, monkeypatch, caplog):
-    from scenes.games import GamesScene
-    from scenes.i18n import t
+    from scenes.core.i18n import t
+    from scenes.screens.games import GamesScene
 
     games = many_games.fill(data_home, 2)
     monkeypatch.setattr(session.FOLDER, "read_only", True)

@@ -85,8 +85,8 @@ def test_replay_check_answers_a_huge_replay_with_one_sentence(tmp_path):
 def test_a_hostile_board_in_the_players_folder_shows_as_unusable_in_the_setup(tmp_path, monkeypatch):
     from game.app import userboards
     from game.app.settings import Settings
-    from scenes import boards
     from scenes.app import App
+    from scenes.core import boards
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = App(settings=Settings(language="en"))

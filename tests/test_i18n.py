@@ -19,9 +19,9 @@ from game.net.protocol import PHRASES
 from game.rules.characters import _RULE_WORDS, CHARACTERS, RULE_TEXT
 from game.rules.dice import DICE
 from game.rules.objects import NAMES
-from scenes import boards, i18n
 from scenes.app import App
-from scenes.i18n import t
+from scenes.core import boards, i18n
+from scenes.core.i18n import t
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN, CLOSE = i18n.MARKS
@@ -138,10 +138,10 @@ def test_every_id_the_screens_look_up_has_its_words():
             "syringe",
         )
     ]
-    from scenes.results import CATEGORIES
+    from scenes.screens.results import CATEGORIES
 
     wanted += [f"results.category.{key}" for key, _, _ in CATEGORIES]
-    from scenes.words import PROMPTS
+    from scenes.core.words import PROMPTS
 
     wanted += [f"prompt.{kind}" for kind in PROMPTS]
     assert [k for k in wanted if k not in en] == []
@@ -198,7 +198,7 @@ def test_the_engine_id_check_sees_the_ids_and_spares_the_words():
 
 
 def test_the_dice_have_their_names_in_a_log_line():
-    from scenes.words import dice_words
+    from scenes.core.words import dice_words
 
     assert dice_words(["D6", "D6", "DRAPID"], [5, 2, 4]) == "5 and 2 on the six-sided dice, 4 on the quick die"
     assert dice_words(["DCOMBAT"], [30]) == "30 on the combat die"
@@ -243,7 +243,7 @@ def test_the_catalogues_are_found_next_to_the_package_not_the_working_directory(
 def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_path):
     import json
 
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = App(settings=Settings(language="en"))
@@ -260,7 +260,7 @@ def test_the_settings_switch_the_language_at_once_and_save_it(monkeypatch, tmp_p
 
 # ---------------------------------------------------------------- the rule book
 def test_the_rules_screen_shows_the_players_book_of_the_current_language():
-    from scenes.rules_help import book_text
+    from scenes.core.rule_book import book_text
 
     i18n.set_language("fr")
     assert book_text().startswith("# Fantasy Racing") and "livre de règles" in book_text()[:200]
@@ -299,10 +299,10 @@ def unmarked(line: str) -> str:
 
 
 class Screen:
-    """Watches every line the game draws (scenes/ui/text.py) and keeps those that bypass the catalogue."""
+    """Watches every line the game draws (scenes/core/text.py) and keeps those that bypass the catalogue."""
 
     def __init__(self, monkeypatch) -> None:
-        from scenes.ui import text
+        from scenes.core import text
 
         self.names: set[str] = {"Fantasy Racing"}  # proper names: the game's, racers', boards'
         self.sources: set[str] = set()  # texts of translated documents (the rule book)
@@ -345,14 +345,15 @@ def thinking(app) -> bool:
 
 def drive_every_scene(app, screen=None) -> None:
     """Title, setup, settings, rules, two races (all ten characters, a person answering), pause, results, preview."""
-    from scenes.pause import PauseScene
-    from scenes.preview import BoardPreview
+    from scenes.core.rule_book import book_text, parse
     from scenes.race import RaceScene
-    from scenes.results import ResultsScene
-    from scenes.rules_help import RulesScene, book_text, parse, plain
-    from scenes.settings import SettingsScene
-    from scenes.setup import SetupScene, start_race
-    from scenes.title import TitleScene
+    from scenes.screens.pause import PauseScene
+    from scenes.screens.preview import BoardPreview
+    from scenes.screens.results import ResultsScene
+    from scenes.screens.rules_help import RulesScene, plain
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.setup import SetupScene, start_race
+    from scenes.screens.title import TitleScene
 
     def key(k):
         return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
@@ -460,7 +461,7 @@ def drive_every_scene(app, screen=None) -> None:
         finished = scene.race
     mark("replay")
     from game.meta.replay import parse, record, start
-    from scenes.replay import replay_scene
+    from scenes.screens.replay import replay_scene
 
     replay = parse(record(finished))
     scene = app.stack.push(replay_scene(replay, start(replay), speed=8.0))
@@ -534,9 +535,9 @@ def test_both_languages_draw_every_scene(monkeypatch, tmp_path, language):
 
 
 def test_the_race_log_and_hud_follow_a_language_change_made_from_the_pause_menu(monkeypatch, tmp_path):
-    from scenes.pause import PauseScene
     from scenes.race import RaceScene
-    from scenes.settings import SettingsScene
+    from scenes.screens.pause import PauseScene
+    from scenes.screens.settings import SettingsScene
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     app = App(settings=Settings(animation_speed=4.0, language="en"))

@@ -30,7 +30,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.meta", "game.net"),  # around the race: replays, championships...; the network
     ("game.app",),  # the player's folder and the game session
     ("game.cli",),  # the command line's commands
-    ("scenes",),  # the window
+    ("scenes.core",),  # the window's core: the stack, assets, audio, words, controls, theme, text, the platform
+    ("scenes.bridges",),  # threads and processes: the network's loop, the thinker, the desktop platform
+    ("scenes.ui",),  # widgets
+    ("scenes.render",),  # drawing the board and the animations
+    ("scenes.race",),  # the race screen
+    ("scenes.screens",),  # the other screens
+    ("scenes",),  # the window: the app that wires them, the screenshots
     ("main",),  # the entry
 )
 ENGINE = (  # no clock
@@ -149,8 +155,8 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 SUB_PACKAGES = ["boards", "rules", "bots", "meta", "net", "app", "cli"]
 PLANTS = {
     "a wrong-way import": (
-        "def later():\n    from scenes import stack\n",
-        "imports scenes.stack, of scenes, a part above",
+        "def later():\n    from scenes.core import stack\n",
+        "imports scenes.core.stack, of scenes.core, a part above",
     ),
     "import pygame": ("import pygame  # noqa\n", "imports pygame below scenes/"),
     "from pygame import": ("from pygame import Rect\n", "imports pygame below scenes/"),
@@ -182,6 +188,14 @@ def test_a_planted_wrong_line_in_any_sub_package_is_found_and_named(tree, packag
         ("game/net/host.py", "import game.cli.options\n", "game.cli"),
         ("game/files.py", "from game import Race\n", "game"),
         ("game/rules/state.py", "from ..meta import season\n", "game.meta"),
+        ("scenes/core/stack.py", "from scenes.ui import widgets\n", "scenes.ui"),
+        ("scenes/core/theme.py", "def later():\n    from scenes.bridges import network\n", "scenes.bridges"),
+        ("scenes/bridges/link.py", "from scenes.ui.widgets import panel\n", "scenes.ui"),
+        ("scenes/ui/widgets.py", "from scenes.render import sprites\n", "scenes.render"),
+        ("scenes/render/board.py", "from scenes.race import hud\n", "scenes.race"),
+        ("scenes/race/hud.py", "from ..screens import lobby\n", "scenes.screens"),
+        ("scenes/screens/title.py", "from scenes import app\n", "scenes"),
+        ("scenes/app.py", "import main\n", "main"),
     ],
 )
 def test_an_import_of_a_part_above_is_found_wherever_it_is_planted(tree, module, line, part):
@@ -226,3 +240,52 @@ def test_no_module_of_the_game_is_longer_than_six_hundred_lines():
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     }
     assert not long, f"modules over {MOST_LINES} lines: {long}"
+
+
+def package_graph(root: Path, top: str) -> dict[str, set[str]]:
+    """Each part of LAYERS under `top` (`scenes.race`, `game.rules`...) and the other parts its modules import."""
+    graph: dict[str, set[str]] = {}
+    for name, path in sources(root).items():
+        here = part_of(name)
+        if here is None or name.split(".")[0] != top:
+            continue
+        imports, _ = read(path.read_text(encoding="utf-8"), name, path.name == "__init__.py")
+        others = {part_of(module) or part_of(module.rpartition(".")[0]) for _, module in imports}
+        graph.setdefault(here, set()).update(
+            other for other in others if other is not None and other != here and other.split(".")[0] == top
+        )
+    for others in list(graph.values()):
+        for other in others:
+            graph.setdefault(other, set())
+    return graph
+
+
+def package_loop(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of packages importing one another (`[a, b, ..., a]`), or None."""
+    from tests.test_import_graph import find_cycle
+
+    return find_cycle(graph)
+
+
+@pytest.mark.parametrize("top", ["game", "scenes"])
+def test_no_package_imports_another_that_imports_it_back(top):
+    graph = package_graph(ROOT, top)
+    assert len(graph) >= 5
+    assert package_loop(graph) is None
+
+
+def test_scenes_has_its_layers_and_few_modules_left_at_its_top():
+    packages = {path.parent.name for path in (ROOT / "scenes").glob("*/__init__.py")}
+    assert {"core", "ui", "render", "race", "screens", "bridges"} <= packages
+    top = sorted(path.name for path in (ROOT / "scenes").glob("*.py"))
+    assert len(top) <= 3, top
+
+
+def test_a_planted_package_loop_is_found(tree):
+    path = tree / "scenes" / "core" / "planted.py"
+    path.write_text("def later():\n    from scenes.screens import title\n", encoding="utf-8")
+    try:
+        loop = package_loop(package_graph(tree, "scenes"))
+    finally:
+        path.unlink()
+    assert loop is not None and "scenes.core" in loop and "scenes.screens" in loop, loop

@@ -7,10 +7,9 @@ import pytest
 
 from game import Board
 from game.app.settings import Settings
-from scenes import hud
 from scenes.app import App
-from scenes.legend import KINDS, LegendScene, example_square
-from scenes.race import RaceScene
+from scenes.race import RaceScene, hud
+from scenes.screens.legend import KINDS, LegendScene, example_square
 from tests.test_scenes import key, practice_setup
 
 
@@ -18,7 +17,7 @@ from tests.test_scenes import key, practice_setup
 def race_scene(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     app = App(settings=Settings(animation_speed=4.0, language="en"))
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     start_race(
         app.stack,

@@ -26,7 +26,7 @@ from game.net.door import FREE_TRIES, SPACING, Door
 from game.net.host import Host, Seat
 from game.net.limits import Strangers, networks
 from game.net.server import Server
-from scenes import boards
+from scenes.core import boards
 from tests.waiting import POLL
 
 ROOT = Path(__file__).resolve().parent.parent

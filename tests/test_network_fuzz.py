@@ -29,7 +29,7 @@ from game.net.door import Door
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError
 from game.net.server import Server
-from scenes import boards
+from scenes.core import boards
 from tests.fuzz_net import mutants
 from tests.test_network_threats import CODE, FakeClock, connect, hello, play, receive
 
@@ -217,8 +217,8 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
 
 def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_refused_in_a_sentence():
     from scenes.bridges.link import Link
-    from scenes.netplay import FriendSeats
-    from scenes.ui import text
+    from scenes.core import text
+    from scenes.screens.netplay import FriendSeats
 
     real = recorded_messages()
     welcome, start = json.dumps(real["welcome"]), json.dumps(real["start"])

@@ -12,7 +12,7 @@ import pytest
 
 from game.net.host import Host, Seat
 from game.net.outbox import Outboxes
-from scenes import boards
+from scenes.core import boards
 
 CODE = "ABCDEFGH"
 

@@ -18,8 +18,8 @@ from game.net.local import Screen
 from game.net.server import Server
 from game.rules import record
 from game.rules.dice import RecordingDice
-from scenes import boards
 from scenes.bridges.network import Connection
+from scenes.core import boards
 
 CODE = "WLSNESTH"  # a room code: eight letters of protocol.CODE_LETTERS
 

@@ -15,7 +15,7 @@ from game.bots import ai
 from game.meta import replay
 from game.net.host import Host, Seat
 from game.net.protocol import room_code
-from scenes import boards
+from scenes.core import boards
 
 
 def half_race(seed: int = 3) -> Race:

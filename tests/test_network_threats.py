@@ -22,7 +22,7 @@ from game.net.door import FREE_TRIES, KEY_HEADER, PER_ADDRESS, SPACING, Door
 from game.net.host import Host, Seat
 from game.net.server import Server
 from game.rules import record, seeds
-from scenes import boards
+from scenes.core import boards
 
 CODE = "WLSNESTH"
 LIMIT = 60.0  # seconds any scenario of these tests may take

@@ -20,7 +20,7 @@ from game.net.door import FREE_TRIES, Door
 from game.net.host import Host, Seat
 from game.net.protocol import ProtocolError
 from game.rules import seeds
-from scenes import boards
+from scenes.core import boards
 
 
 class Heard:

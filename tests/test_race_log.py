@@ -13,8 +13,8 @@ import pytest
 from game import Race, RacerSetup
 from game.app.settings import Settings
 from game.bots.ai import pick
-from scenes import boards, words
 from scenes.app import App
+from scenes.core import boards, words
 from scenes.race import RaceScene
 from tests.test_scenes import key
 

@@ -17,7 +17,7 @@ from game.meta.season import SEASON_FORMAT, Season
 from game.rules import record
 from game.rules.dice import RecordingDice, ShownDice
 from game.rules.race import SaveError
-from scenes import boards
+from scenes.core import boards
 
 V1 = Path(__file__).resolve().parent / "fixtures" / "v1"
 CAST = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal"), RacerSetup("baby", "Cy", "easy")]

@@ -269,7 +269,7 @@ def test_a_quick_message_sent_in_english_is_read_in_french_by_a_french_friend():
 
     from game.bots import ai
     from game.net.client import Follower
-    from scenes import i18n
+    from scenes.core import i18n
 
     async def friend(url: str, name: str, language: str, heard: list[str]) -> None:
         """A friend's window in his language: joins, sends "good luck" once the race starts (ann), reads

@@ -16,8 +16,8 @@ from game.app.settings import Settings
 from game.meta.replay import SPEEDS, load, parse, record, start
 from game.meta.simulate import run_race
 from scenes.app import App
-from scenes.replay import replay_board, replay_scene
-from scenes.results import ResultsScene
+from scenes.screens.replay import replay_board, replay_scene
+from scenes.screens.results import ResultsScene
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = sorted((ROOT / "maps").glob("*.tmx"))[0]
@@ -157,7 +157,7 @@ def test_the_games_own_save_file_replays(app, tmp_path):
 
 
 def test_a_replay_says_nobody_thinks_that_escape_goes_back_and_its_view_zooms(app, finished, monkeypatch):
-    from scenes.ui import text
+    from scenes.core import text
 
     replay = parse(record(finished))
     scene = app.stack.push(replay_scene(replay, start(replay)))

@@ -19,7 +19,7 @@ from game.meta.simulate import run_race
 from game.rules.dice import KEYED
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
+from scenes.screens.results import ResultsScene
 from tests.test_scenes import run_until
 
 ROOT = Path(__file__).resolve().parent.parent

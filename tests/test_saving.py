@@ -21,7 +21,7 @@ from game.app.settings import Settings
 from game.bots import ai
 from game.meta.season import Season, bot_choices
 from game.rules import seeds
-from scenes import boards
+from scenes.core import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ def finished_season(name: str = "Autumn Cup") -> Season:
 
 def test_a_full_disk_at_the_podium_keeps_the_championship(data_home, full_disk):
     from scenes.app import App
-    from scenes.season import PodiumScene
+    from scenes.screens.season import PodiumScene
 
     season = finished_season()
     userdata.save_season(session.FOLDER, season)
@@ -197,7 +197,7 @@ def test_a_second_window_on_the_same_folder_is_read_only_and_never_overwrites_th
 
 def test_the_title_of_a_second_window_says_it_is_read_only(data_home):
     from scenes.app import App
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     window = subprocess.Popen(
         [sys.executable, "-c", HOLD.format(root=str(ROOT))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True

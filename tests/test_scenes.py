@@ -12,16 +12,16 @@ import pytest
 from game import Board, Race, RacerSetup
 from game.app import session, userdata
 from game.app.settings import Settings
-from scenes import boards
 from scenes.app import App
-from scenes.pause import PauseScene
-from scenes.preview import BoardPreview
+from scenes.core import boards
 from scenes.race import RaceScene
-from scenes.results import ResultsScene, breakdown
-from scenes.rules_help import RulesScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene, character_name
-from scenes.title import TitleScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.preview import BoardPreview
+from scenes.screens.results import ResultsScene, breakdown
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene, character_name
+from scenes.screens.title import TitleScene
 
 SIX_BOTS = [("elf", "Ann"), ("orc", "Bo"), ("dwarf", "Cy"), ("sorceress", "Di"), ("thief", "Ed"), ("baby", "Fi")]
 
@@ -154,7 +154,7 @@ def test_the_rules_help_scrolls_and_jumps_between_sections(app):
 
 
 def test_the_rules_help_shows_the_books_tables_and_pictures():
-    from scenes.rules_help import book_text, parse
+    from scenes.core.rule_book import book_text, parse
 
     blocks = parse(book_text("en"))
     tables = [block.rows for block in blocks if block.kind == "table"]
@@ -237,7 +237,7 @@ def test_enter_starts_the_race_from_a_chosen_value_which_it_does_not_change(app)
 # ---------------------------------------------------------------- race
 def test_a_person_answers_every_decision_with_the_keyboard(app):
     setup = practice_setup([("elf", "Ann", None), ("orc", "Bo", "greedy")], turns=5)
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     app.stack.push(TitleScene())
     assert start_race(app.stack, setup) is None
@@ -326,7 +326,7 @@ def test_the_camera_scrolls_with_the_keys_and_comes_back(app):
 def test_six_computer_racers_race_through_the_race_scene_to_the_results(app):
     levels = ["easy", "normal", "hard", "easy", "normal", "hard"]
     setup = practice_setup([(c, n, level) for (c, n), level in zip(SIX_BOTS, levels)], turns=5, seed=9)
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
@@ -371,7 +371,7 @@ def test_a_taken_object_is_drawn_greyed(app):
 # ---------------------------------------------------------------- saves
 def test_the_race_is_saved_at_the_end_of_every_racers_turn_and_resumes(app):
     setup = practice_setup([("elf", "Ann", "greedy"), ("orc", "Bo", "greedy")], turns=5, seed=5)
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
@@ -411,7 +411,7 @@ def test_saves_are_written_atomically(tmp_path, monkeypatch):
 # ---------------------------------------------------------------- window, sound, preview
 def test_the_game_starts_silently_without_a_sound_card(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    from scenes import audio
+    from scenes.core import audio
 
     def no_sound(*args, **kwargs):
         raise pygame.error("no audio device")
@@ -466,8 +466,8 @@ def test_the_board_preview_reloads_when_the_file_changes(app, tmp_path):
 
 def test_the_board_preview_says_a_broken_board_in_the_players_language(app, tmp_path, monkeypatch):
     from game.boards.map_words import sentences
-    from scenes import i18n
-    from scenes.ui import text as text_module
+    from scenes.core import i18n
+    from scenes.core import text as text_module
 
     source = boards.assets.maps_dir() / "meadow.tmx"
     if not source.is_file():
@@ -516,7 +516,7 @@ def test_a_resumed_race_keeps_its_tiled_board_art(app):
             {"character": "orc", "name": "Bo", "bot": "greedy"},
         ],
     }
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     app.stack.push(TitleScene())
     start_race(app.stack, setup)
@@ -642,7 +642,7 @@ def test_racers_on_one_square_stand_side_by_side_and_the_acting_one_on_top(app):
 
 
 def test_a_decision_panel_that_stays_is_not_drawn_again_yet_the_screen_is_the_same(app, monkeypatch):
-    from scenes.ui import theme
+    from scenes.core import theme
 
     board = boards.practice_board()
     race = Race.new(board, [RacerSetup("dwarf", "Ann"), RacerSetup("orc", "Bo", "greedy")], turns=5, seed=4)
@@ -744,10 +744,10 @@ def test_the_window_gets_the_games_icon_before_it_opens(tmp_path, monkeypatch):
 
 def test_a_racers_turn_banner_never_shows_the_previous_racers_phase(app):
     """Seen while playing: "Player 1's turn · action phase" while his banner showed."""
-    from scenes import hud
+    from scenes.race import hud
 
     setup = practice_setup([("elf", "Ann", "greedy"), ("orc", "Bo", "greedy")], turns=5)
-    from scenes.setup import start_race
+    from scenes.screens.setup import start_race
 
     start_race(app.stack, setup)
     scene = app.stack.top

@@ -15,10 +15,10 @@ from typing import Any
 import netwindows as nw
 import pytest
 
-from scenes.i18n import t
-from scenes.join import JoinScene
-from scenes.netplay import HostLeftScene
+from scenes.core.i18n import t
 from scenes.race import RaceScene
+from scenes.screens.join import JoinScene
+from scenes.screens.netplay import HostLeftScene
 from tests.test_network_fuzz import recorded_messages
 
 REAL = recorded_messages()

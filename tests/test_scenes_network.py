@@ -11,15 +11,15 @@ import pytest
 
 from game.app import session, userdata
 from game.meta.replay import check, parse, record
-from scenes.host_lobby import HostScene
-from scenes.join import JoinScene
-from scenes.keyboard import KeyboardScene
-from scenes.netplay import FriendSeats, HostLeftScene, HostSeats
-from scenes.pause import PauseScene
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
+from scenes.screens.host_lobby import HostScene
+from scenes.screens.join import JoinScene
+from scenes.screens.keyboard import KeyboardScene
+from scenes.screens.netplay import FriendSeats, HostLeftScene, HostSeats
+from scenes.screens.pause import PauseScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture
@@ -134,7 +134,7 @@ def test_a_race_hosted_from_the_setup_is_joined_from_the_title_and_started_by_th
 
 
 def nw_characters():
-    from scenes.lobby import CHARACTER_IDS
+    from scenes.screens.lobby import CHARACTER_IDS
 
     return CHARACTER_IDS
 

@@ -21,9 +21,11 @@ import pytest  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
 from game.rules.race import Trap  # noqa: E402
 from game.rules.rulebook import Rules  # noqa: E402
-from scenes import hud  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.race import RaceScene  # noqa: E402
+from scenes.race import (
+    RaceScene,  # noqa: E402
+    hud,  # noqa: E402  # noqa: E402
+)
 from scenes.render import actions, motion  # noqa: E402
 from tests.scenario import choose, events, racer, scenario, to_action  # noqa: E402
 
@@ -574,9 +576,8 @@ def test_every_special_rule_is_in_the_setup_gallery_words():
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, language):
     from game.rules.characters import CHARACTERS
-    from scenes import assets, i18n
-    from scenes.setup import CHARACTER_IDS, SetupScene
-    from scenes.ui import text
+    from scenes.core import assets, i18n, text
+    from scenes.screens.setup import CHARACTER_IDS, SetupScene
 
     shown = []
     draw_wrapped = text.draw_wrapped

@@ -15,13 +15,13 @@ import pytest
 from game.net.host import Host, Seat
 from game.net.protocol import room_code
 from game.net.server import Server
-from scenes import boards
 from scenes.bridges.network import Background
-from scenes.friends import FriendsScene
-from scenes.i18n import t
-from scenes.join import JoinScene
-from scenes.question import QuestionScene
+from scenes.core import boards
+from scenes.core.i18n import t
 from scenes.race.scene import RaceScene
+from scenes.screens.friends import FriendsScene
+from scenes.screens.join import JoinScene
+from scenes.screens.question import QuestionScene
 from tests.netwindows import answer_by_enter, join, key, run, step, typed, window
 
 

@@ -13,9 +13,9 @@ import pytest
 
 from game.net.relay import Relay
 from scenes.bridges.network import Background, Connection
-from scenes.join import JoinScene
 from scenes.race.scene import RaceScene
-from scenes.results import ResultsScene
+from scenes.screens.join import JoinScene
+from scenes.screens.results import ResultsScene
 from scenes.ui.editing import clipboard_text
 from tests.netwindows import answer_by_enter, key, run, start_hosting, step, window
 
@@ -171,8 +171,8 @@ def test_a_friends_window_joins_again_by_itself_when_the_hosts_line_to_the_relay
 
 
 def test_a_race_hosted_through_a_relay_resumed_from_its_save_registers_the_same_invite_again(relay):
-    from scenes.netplay import HostLeftScene
-    from scenes.title import TitleScene
+    from scenes.screens.netplay import HostLeftScene
+    from scenes.screens.title import TitleScene
 
     host = window()
     host.settings.relay = f"ws://127.0.0.1:{relay.port}"

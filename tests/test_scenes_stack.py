@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from scenes.stack import Scene, SceneStack
+from scenes.core.stack import Scene, SceneStack
 
 
 class Counting(Scene):
@@ -145,7 +145,7 @@ def test_a_key_held_while_the_scene_changes_never_reaches_the_new_scene():
     """Holding Enter on a menu must not also press Enter on the next screen (key repeat)."""
     import pygame
 
-    from scenes.stack import Scene, SceneStack
+    from scenes.core.stack import Scene, SceneStack
 
     class Menu(Scene):
         def handle_event(self, event):
@@ -225,7 +225,7 @@ def test_outside_a_scenes_code_a_change_is_made_at_once():
 def test_on_a_larger_screen_a_menu_draws_and_is_pointed_at_in_its_centred_region_the_race_on_all_of_it():
     import pygame
 
-    from scenes.ui import theme
+    from scenes.core import theme
 
     seen = []
 

@@ -17,21 +17,21 @@ from game import Race, RacerSetup
 from game.app import session, userdata
 from game.app.settings import Settings
 from game.meta.season import Season, play_headless
-from scenes import assets, boards, hud, i18n
 from scenes.app import App
-from scenes.championships import ChampionshipsScene
-from scenes.controls_screen import ControlsScene
-from scenes.games import GamesScene
-from scenes.join import JoinScene
-from scenes.pause import PauseScene
-from scenes.replays import ReplaysScene
-from scenes.results import ResultsScene
-from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stats import StatsScene
-from scenes.title import TitleScene
-from scenes.ui import text, theme
+from scenes.core import assets, boards, i18n, text, theme
+from scenes.race import hud
+from scenes.screens.championships import ChampionshipsScene
+from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.games import GamesScene
+from scenes.screens.join import JoinScene
+from scenes.screens.pause import PauseScene
+from scenes.screens.replays import ReplaysScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.season import PodiumScene, SeasonSetupScene, SeasonTableScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.stats import StatsScene
+from scenes.screens.title import TitleScene
 from scenes.ui.text_field import TextField
 from scenes.ui.widgets import PRIMARY_FILL
 

@@ -14,9 +14,9 @@ from game.app.settings import Settings
 from game.rules import tuning
 from scenes.app import App
 from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
-from scenes.title import TitleScene
+from scenes.screens.results import ResultsScene
+from scenes.screens.season import PodiumScene, SeasonSetupScene, SeasonTableScene
+from scenes.screens.title import TitleScene
 from tests.test_scenes import key, run_until
 
 
@@ -76,7 +76,7 @@ def test_the_season_setup_sets_races_boards_and_turns_by_keys(app):
 
 @pytest.mark.slow
 def test_a_season_of_computer_racers_runs_through_tables_to_the_podium(app, monkeypatch):
-    from scenes.ui import text
+    from scenes.core import text
 
     drawn: list[str] = []
     real = text.draw

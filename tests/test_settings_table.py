@@ -11,8 +11,8 @@ import pytest
 from game.app import session
 from game.app import settings as app_settings
 from game.app.settings import PAGES, SETTINGS, TABLE, Settings
-from scenes import i18n
-from scenes.settings import value_words, values_of
+from scenes.core import i18n
+from scenes.screens.settings import value_words, values_of
 
 # settings.json as the game wrote it before the table (format 1, every key of that game)
 BEFORE_THE_TABLE = {

@@ -12,7 +12,7 @@ from game import Dice, DiceExhausted, Race, RacerSetup
 from game.bots import ai
 from game.meta.replay import check, parse, record
 from game.rules.dice import D6, RecordingDice, ShownDice
-from scenes import boards
+from scenes.core import boards
 
 CAST = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo"), RacerSetup("thief", "Cy"), RacerSetup("baby", "Di")]
 

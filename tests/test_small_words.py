@@ -13,10 +13,10 @@ from game import Race, RacerSetup
 from game.app.settings import Settings
 from game.rules.events import Event
 from game.rules.state import Decision
-from scenes import boards, i18n, words
 from scenes.app import App
-from scenes.i18n import t
-from scenes.results import ResultsScene, breakdown
+from scenes.core import boards, i18n, words
+from scenes.core.i18n import t
+from scenes.screens.results import ResultsScene, breakdown
 
 RACER_WORDS = (
     "rule.",
@@ -147,8 +147,8 @@ def test_the_legend_and_the_options_name_no_row_0_and_nobody_stays_where_he_is(l
 
 def test_the_results_give_every_segment_of_every_bar_its_number(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from scenes.core import text
     from scenes.screenshots import demo_setup, race_in_progress
-    from scenes.ui import text
 
     app = App(settings=Settings(language="en"))
     setup = demo_setup(boards.PRACTICE)

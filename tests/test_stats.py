@@ -19,8 +19,8 @@ from game.app import stats
 from game.app.settings import Settings
 from game.meta.replay import load, rebuild
 from scenes.app import App
-from scenes.question import QuestionScene
-from scenes.stats import StatsScene
+from scenes.screens.question import QuestionScene
+from scenes.screens.stats import StatsScene
 from tests.history_shots import person_races
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +113,7 @@ def test_every_figure_of_the_statistics_screen_is_the_count_made_from_the_races(
     races, old = kept
     lia = rebuild(load(old))  # the old replay's race, rebuilt: Lia is its person, racer 3
     app = App(settings=Settings(language="en", player_name="Zoé", me_names="Lia, Li"))
-    from scenes.ui import text
+    from scenes.core import text
 
     drawn: list[str] = []
     real = text.draw

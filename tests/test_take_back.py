@@ -22,9 +22,8 @@ from game.app.settings import Settings
 from game.bots import ai
 from game.meta import replay
 from game.rules import seeds
-from scenes import hud
 from scenes.app import App
-from scenes.race import RaceScene
+from scenes.race import RaceScene, hud
 from scenes.race.seats import Seats
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from game.meta.replay import event_data, parse, record, start
 from game.meta.timeline import MARKS, Timeline
 from game.rules.state import RaceState
 from scenes.app import App
-from scenes.replay import replay_board, replay_scene
+from scenes.screens.replay import replay_board, replay_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = sorted((ROOT / "maps").glob("*.tmx"))[0]

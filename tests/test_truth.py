@@ -20,8 +20,8 @@ from game.bots import ai
 from game.meta import tutorial
 from game.meta.tutorial import PreparedDice
 from game.rules.dice import Dice
-from scenes.decisions import DecisionPanel
-from scenes.options import SQUARE_KINDS
+from scenes.race.decisions import DecisionPanel
+from scenes.race.options import SQUARE_KINDS
 
 BOARDS = ("meadow.tmx", "forest.tmx", "mine.tmx")
 RACES = 50  # seeded races per board
@@ -347,7 +347,7 @@ def keys(app, *pressed):
 
 
 def test_a_costly_option_takes_a_second_press_of_its_number_or_enter_and_escape_takes_the_first_back(app):
-    from scenes.pause import PauseScene
+    from scenes.screens.pause import PauseScene
 
     scene, panel, hole = tactical_scene(app)
     race = scene.race
@@ -385,7 +385,7 @@ def test_a_costly_option_takes_a_second_click_on_its_button_or_its_square(app):
 
 
 def test_a_costly_option_takes_a_second_press_of_the_controllers_a_and_b_takes_it_back(app):
-    from scenes.pause import PauseScene
+    from scenes.screens.pause import PauseScene
 
     def press(button):
         return [
@@ -409,7 +409,7 @@ def test_a_costly_option_takes_a_second_press_of_the_controllers_a_and_b_takes_i
 
 # ---------------------------------------------------------------- the title: quitting asks, the focus comes back
 def title_in(app):
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     title = app.stack.push(TitleScene())
     app.step([], 1 / 30)
@@ -417,7 +417,7 @@ def title_in(app):
 
 
 def test_escape_on_the_title_asks_before_quitting_no_focused(app):
-    from scenes.question import QuestionScene
+    from scenes.screens.question import QuestionScene
 
     title = title_in(app)
     keys(app, pygame.K_ESCAPE)
@@ -470,7 +470,7 @@ def test_coming_back_to_the_title_puts_the_focus_on_the_item_left(app, item):
         keys(app, pygame.K_DOWN)
     keys(app, pygame.K_RETURN)
     assert app.stack.top is not title
-    from scenes.question import QuestionScene
+    from scenes.screens.question import QuestionScene
 
     for _ in range(5):  # out of the screen opened (the guided race: out of its lessons, to a new title)
         if app.stack.top is title:

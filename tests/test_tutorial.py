@@ -12,13 +12,12 @@ from game.app.settings import Settings
 from game.meta import tutorial
 from game.meta.tutorial import STEPS
 from game.rules.characters import CHARACTERS
-from scenes import hud, i18n
 from scenes.app import App
-from scenes.race import RaceScene
-from scenes.results import ResultsScene
-from scenes.title import TitleScene
-from scenes.tutorial import Lessons, tutorial_scene
-from scenes.ui import theme
+from scenes.core import i18n, theme
+from scenes.race import RaceScene, hud
+from scenes.screens.results import ResultsScene
+from scenes.screens.title import TitleScene
+from scenes.screens.tutorial import Lessons, tutorial_scene
 from tests.test_scenes import key
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -258,7 +257,7 @@ def test_escape_leaves_the_lessons_at_any_step_and_the_title_offers_them_again(t
         app.step([key(pygame.K_RETURN, "\r")], 1 / 30)
     app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=0)], 1 / 30)
     press(app, (pygame.K_ESCAPE, "\x1b"))  # asked first, No focused (issue 33)
-    from scenes.question import QuestionScene
+    from scenes.screens.question import QuestionScene
 
     question = app.stack.top
     assert isinstance(question, QuestionScene) and question.question == "Leave the lessons?"

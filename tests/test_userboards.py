@@ -12,8 +12,8 @@ import pytest
 
 from game.app import userboards
 from game.app.settings import Settings
-from scenes import boards
 from scenes.app import App
+from scenes.core import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,11 +17,11 @@ from game.app.session import Session
 from game.boards.board import MAX_COLUMNS, MAX_SQUARES
 from game.bots import ai
 from game.rules.dice import Dice
-from scenes import hud, i18n
-from scenes.decisions import DecisionPanel
-from scenes.race import RaceScene
+from scenes.core import i18n
+from scenes.race import RaceScene, hud
 from scenes.race import scene as race_scene
 from scenes.race.camera import ZOOM_MAX, Camera
+from scenes.race.decisions import DecisionPanel
 from scenes.race.zoom import ZoomableBoard
 from tests.test_scenes import app  # noqa: F401  (the fixture)
 
@@ -234,7 +234,7 @@ def settle_on_panel(app, scene: RaceScene) -> DecisionPanel:  # noqa: F811
 
 
 def test_a_drift_back_that_costs_a_point_takes_a_second_press(app):  # noqa: F811
-    from scenes import options
+    from scenes.race import options
 
     board = load_board(str(BOARDS[0]))
     for seed in range(40):
@@ -263,7 +263,7 @@ def test_a_drift_back_that_costs_a_point_takes_a_second_press(app):  # noqa: F81
 
 def test_clover_dice_turn_over_with_enter_on_the_focused_die_and_validate_with_its_button(app):  # noqa: F811
     from game import RiggedDice
-    from scenes import boards
+    from scenes.core import boards
 
     dice = RiggedDice([("D6", 2), ("D6", 4)], order=[0, 1])
 
@@ -294,7 +294,7 @@ def test_clover_dice_turn_over_with_enter_on_the_focused_die_and_validate_with_i
 
 
 def test_left_and_right_move_between_the_results_buttons_side_by_side(app):  # noqa: F811
-    from scenes.results import ResultsScene
+    from scenes.screens.results import ResultsScene
 
     race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=1)
     rng = random.Random(1)
@@ -336,14 +336,15 @@ def test_the_dice_of_the_roll_stay_in_the_panel_until_the_choice_and_explain_the
 
 def test_a_podium_of_two_racers_has_two_steps(app, monkeypatch):  # noqa: F811
     from game.meta.season import Season
-    from scenes.season import PodiumScene
+    from scenes.screens.season import PodiumScene
     from scenes.ui import widgets
 
     season = Season.new("Cup", [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo")], ["practice", "practice"], 5, 1)
     steps: list[pygame.Rect] = []
     real = widgets.panel
     monkeypatch.setattr(
-        "scenes.season.panel", lambda s, rect, *a, **k: steps.append(pygame.Rect(rect)) or real(s, rect, *a, **k)
+        "scenes.screens.season.panel",
+        lambda s, rect, *a, **k: steps.append(pygame.Rect(rect)) or real(s, rect, *a, **k),
     )
     app.stack.push(PodiumScene(season))
     app.step([], 1 / 30)
@@ -410,7 +411,7 @@ def test_h_folds_the_cards_and_the_log_away_and_the_board_and_the_panel_take_the
 
 
 def test_a_still_zoomed_view_under_the_panel_is_drawn_in_parts_yet_the_screen_is_the_same(app):  # noqa: F811
-    from scenes.ui import theme
+    from scenes.core import theme
 
     race = Race.new(load_board(str(BOARDS[0])), [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "easy")], 5, seed=3)
     scene = app.stack.push(RaceScene(race, {}, session=Session.unsaved(race)))

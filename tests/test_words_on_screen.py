@@ -10,13 +10,12 @@ import pytest
 
 from game.app.settings import Settings
 from game.rules.characters import CHARACTERS
-from scenes import boards, words
 from scenes.app import App
+from scenes.core import boards, text, words
 from scenes.race import RaceScene
 from scenes.render import rolls
-from scenes.setup import start_race
-from scenes.title import TitleScene
-from scenes.ui import text
+from scenes.screens.setup import start_race
+from scenes.screens.title import TitleScene
 from tests.test_glyphs import missing
 from tests.test_i18n import engine_ids
 from tests.test_scenes import run_until
@@ -31,7 +30,7 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     game = App(settings=Settings(animation_speed=4.0, tutorial_seen=True))
     yield game
-    from scenes import i18n
+    from scenes.core import i18n
 
     i18n.set_language("en")
 
@@ -45,7 +44,7 @@ def cast(number: int) -> list[dict]:
 
 @pytest.mark.slow  # 30 races through the window: about a minute
 def test_thirty_races_show_no_engine_id_and_no_missing_glyph(app, monkeypatch):
-    from scenes import i18n
+    from scenes.core import i18n
 
     logged: list[str] = []
     drawn: set[tuple[str, str]] = set()

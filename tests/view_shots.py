@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from game import Race, RacerSetup, load_board  # noqa: E402
 from game.app.session import Session  # noqa: E402
-from scenes import i18n  # noqa: E402
+from scenes.core import i18n  # noqa: E402
 from scenes.race import RaceScene  # noqa: E402
 from scenes.screenshots import settle  # noqa: E402
 

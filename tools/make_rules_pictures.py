@@ -93,8 +93,8 @@ class Excerpt:
         return col * TILE + TILE // 2, row * TILE + TILE // 2
 
     def token(self, square, character: str, seat: int) -> None:
+        from scenes.core import theme
         from scenes.render import sprites
-        from scenes.ui import theme
 
         image = sprites.token(character, theme.racer_colour(seat), int(TILE * 0.92), seat + 1)
         self.surface.blit(image, image.get_rect(center=self.centre(square)))
@@ -110,7 +110,7 @@ class Excerpt:
 
     def corner(self, square, label: str, colour, size: int = 17) -> None:
         """A number in a square's top-right corner (as the race numbers a shock's squares)."""
-        from scenes.ui import text
+        from scenes.core import text
 
         x, y = self.centre(square)
         text.draw(self.surface, label, (x + TILE // 2 - 5, y - TILE // 2 + 2), size, colour, "bold", "topright", True)
@@ -124,7 +124,7 @@ class Excerpt:
 
     def label(self, square, words: str, colour=(255, 255, 255), size: int = 20) -> None:
         """Words in the middle of a square, over a shadow."""
-        from scenes.ui import text
+        from scenes.core import text
 
         text.draw(self.surface, words, self.centre(square), size, colour, "bold", "center", True)
 
@@ -198,7 +198,7 @@ def goal() -> None:
     excerpt.token((14, 3), "elf", 0)
     excerpt.token((15, 5), "orc", 1)
     excerpt.token((1, 1), "dwarf", 2)
-    from scenes.ui import text
+    from scenes.core import text
 
     x, y = excerpt.centre((0, 3))
     pill = pygame.Rect(0, 0, 62, 30)
@@ -347,8 +347,8 @@ def objects() -> None:
 
 def chests() -> None:
     """The five tiers of a chest: the badge, then the chance of each powerful and each modest object."""
+    from scenes.core import text, theme
     from scenes.render import sprites
-    from scenes.ui import text, theme
 
     powerful = [o for o in CHEST_ORDER if o in POWERFUL]
     modest = [o for o in CHEST_ORDER if o not in POWERFUL]
@@ -380,8 +380,8 @@ def chests() -> None:
 
 def season() -> None:
     """Season points by place, from the championship's table."""
+    from scenes.core import text, theme
     from scenes.render import sprites
-    from scenes.ui import text, theme
 
     points = Rules.of().season_points
     bar_w, gap, scale = 64, 18, 18
@@ -403,9 +403,9 @@ def season() -> None:
 # ---------------------------------------------------------------- the pictures with words
 def dice(language: str) -> None:
     """A movement roll as the dice tray shows it: two six-sided dice and the quick die, named."""
-    from scenes.i18n import t
+    from scenes.core import text, theme
+    from scenes.core.i18n import t
     from scenes.render import rolls
-    from scenes.ui import text, theme
 
     shown = [(D6.name, 4), (D6.name, 6), (DRAPID.name, 3)]
     width = 150 * len(shown)
@@ -419,9 +419,9 @@ def dice(language: str) -> None:
 
 def combat_die(language: str) -> None:
     """The combat die's three faces, as the tray shows them, with what each gives."""
-    from scenes.i18n import t
+    from scenes.core import text, theme
+    from scenes.core.i18n import t
     from scenes.render import rolls
-    from scenes.ui import text, theme
 
     faces = ("defeat", "simple", "crushing")
     picture = pygame.Surface((3 * 210, 160), pygame.SRCALPHA)
@@ -435,9 +435,9 @@ def combat_die(language: str) -> None:
 
 def turn(language: str) -> None:
     """A racer's turn: the three phases, in order, with the game's icons."""
-    from scenes.i18n import t
+    from scenes.core import text, theme
+    from scenes.core.i18n import t
     from scenes.render import sprites
-    from scenes.ui import text, theme
 
     phases = (("dice", "phase.movement"), ("drift", "phase.drift"), ("move", "phase.action"))
     box_w, gap = 210, 46
@@ -459,10 +459,9 @@ def turn(language: str) -> None:
 
 def characters(language: str) -> None:
     """Each character's card: portrait, name, speed, fight chances, a clover's object on a chest."""
-    from scenes import assets
-    from scenes.i18n import character, t
-    from scenes.ui import text, theme
-    from scenes.words import speed_words
+    from scenes.core import assets, text, theme
+    from scenes.core.i18n import character, t
+    from scenes.core.words import speed_words
 
     def stats(c: Any) -> list[tuple[str, str]]:
         return [
@@ -528,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def draw_all(only: set[str]) -> None:
     """Draw the pictures named in `only` (every one when it is empty)."""
-    from scenes import i18n
+    from scenes.core import i18n
 
     for draw in WORDLESS:
         if not only or draw.__name__ in only:

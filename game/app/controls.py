@@ -5,7 +5,7 @@ of a place cannot share a key, a button or a mouse button) and its default bindi
 names ("key:return", "key:page up", "key:u"), mouse buttons ("mouse:3", the right one), a game
 controller's buttons and sticks ("pad:a", "pad:leftx+", "pad:righttrigger"). The player's own
 bindings are kept in the settings (`controls`: an action -> its bindings, only those he changed) and
-checked here; the screens ask scenes/controls.py for actions, never for a physical key.
+checked here; the screens ask scenes/core/controls.py for actions, never for a physical key.
 """
 
 from __future__ import annotations

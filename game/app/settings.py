@@ -48,8 +48,8 @@ VOLUMES = tuple(range(0, 101, 10))  # the volumes' steps (percent)
 LANGUAGES = ("en", "fr")
 BOOK_TEXT_SIZES = (100, 110, 120, 130, 140, 150)  # the Rule book text setting's steps (percent)
 TEXT_SIZES = (100, 115, 125, 150)  # the Text size setting's steps (percent): every word of every screen
-COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/ui/theme.py)
-INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/ui/canvas.py)
+COLOUR_VISIONS = ("normal", "red_green", "blue_yellow", "monochrome")  # the palettes (scenes/core/theme.py)
+INTERFACE_SCALES = ("auto", "100", "125", "150", "175", "200")  # the Interface scale's steps (scenes/core/canvas.py)
 SEAT_KEYS = 8  # the seat keys of the last races joined that the settings keep (docs/network.md)
 
 #: The setups that remember their last lineup ("race": the race's and the host's, "season": the
@@ -278,7 +278,7 @@ def effects(name: str) -> Setting:
     )
 
 
-PAGES = ("general", "access")  # the settings screen's pages (scenes/settings.py), in order
+PAGES = ("general", "access")  # the settings screen's pages (scenes/screens/settings.py), in order
 
 SETTINGS: tuple[Setting, ...] = (
     # name, how the file's value is read, default, bounds or choices, the screen's page, words, values, effect
@@ -326,7 +326,7 @@ SETTINGS: tuple[Setting, ...] = (
         shown="language",
         applies="language",
     ),
-    # accessibility: the racers' colours for the player's eyes (scenes/ui/theme.py PALETTES)
+    # accessibility: the racers' colours for the player's eyes (scenes/core/theme.py PALETTES)
     Setting(
         "colour_vision",
         read_among,
@@ -341,9 +341,9 @@ SETTINGS: tuple[Setting, ...] = (
     # second) and "reduced" motion (the camera cuts instead of gliding)
     effects("flashes"),
     effects("motion"),
-    # every word of every screen, 100 to 150 % of its size (scenes/assets.py font() scales each size by it)
+    # every word of every screen, 100 to 150 % of its size (scenes/core/assets.py font() scales each size by it)
     percent("text_size", 100, TEXT_SIZES, page="access", applies="theme"),
-    # the rule book's words, 100 to 150 % of their size (scenes/rules_help.py lays the book out with them)
+    # the rule book's words, 100 to 150 % of their size (scenes/screens/rules_help.py lays the book out with them)
     percent("book_text_size", 100, BOOK_TEXT_SIZES, page="access", applies="theme"),
     # how large the interface is drawn: "auto" follows the window (and a high-density desktop), else a
     # percentage; the logical screen is the window over it, so the race's board takes what is left

@@ -22,7 +22,7 @@ from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS, POLICIES
 from game.rules.race import RacerSetup
 
-#: Draws a tournament's or a balance run's win rates to a PNG file (main.py hands in scenes.plot's).
+#: Draws a tournament's or a balance run's win rates to a PNG file (main.py hands in scenes.core.plot's).
 Plotter = Callable[[list[Any], str, str], None]
 
 

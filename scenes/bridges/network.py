@@ -25,7 +25,7 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from game.net.client import sentence
 from game.net.door import KEY_HEADER
@@ -39,6 +39,7 @@ from game.net.tls import client_context, untrusted
 from game.rules import levels, seeds
 
 log = logging.getLogger("fantasy-racing")
+T = TypeVar("T")
 
 
 # What each bridge hands the frame loop, as (kind, data) (their classes' docstrings say the data).
@@ -248,18 +249,19 @@ class Hosting:
         within `seconds`."""
         return self._read(lambda: [seat.saved() for seat in self.host.seats], seconds)
 
-    def _read(self, what: Callable[[], Any], seconds: float) -> Any:
+    def _read(self, what: Callable[[], T], seconds: float) -> T | None:
         """`what()` called on the network's loop (the host's state belongs to it), its answer; None when
         the loop is ending or busy for longer than `seconds`."""
 
-        async def read() -> Any:
+        async def read() -> T:
             return what()
 
         future = self.background.run(read())
         if future is None:
             return None
         try:
-            return future.result(seconds)
+            answer: T = future.result(seconds)
+            return answer
         except Exception:  # the loop is ending, or busy for longer than a frame may wait
             return None
 

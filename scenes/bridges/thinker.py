@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from typing import Any
+from typing import Any, cast
 
 from game import Decision, Option, Race
 from game.bots import ai, thinking
@@ -104,7 +104,7 @@ class Thinker:
         self._thread = None
         if self._error is not None:
             raise self._error
-        return self._choice
+        return cast(Option, self._choice)
 
     def cancel(self) -> None:
         """Forget the decision being thought about (the race was left or changed): a worker searching

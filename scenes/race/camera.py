@@ -29,9 +29,8 @@ import pygame
 
 from game.app.controls import Action
 from game.boards.board import Square
-from scenes import controls
+from scenes.core import controls, theme
 from scenes.render.stage import Where
-from scenes.ui import theme
 
 if TYPE_CHECKING:
     from scenes.render.board import BoardRenderer

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game.rules.characters import BRAINY
-from scenes import controls, explain, hud, i18n, words
-from scenes.decisions import DecisionPanel
-from scenes.explain import option_lines
-from scenes.i18n import t
-from scenes.options import all_costs
+from scenes.core import controls, i18n, text, theme, words
+from scenes.core.i18n import t
+from scenes.race import explain, hud
+from scenes.race.decisions import DecisionPanel
+from scenes.race.explain import option_lines
+from scenes.race.options import all_costs
 from scenes.render import board, effects, sprites
 from scenes.render.board import object_sprite
-from scenes.ui import text, theme
 from scenes.ui.widgets import panel as draw_panel
 from scenes.ui.widgets import warning_sign
 
@@ -161,7 +161,7 @@ class RaceDrawing:
         picture = self.hud()
         # The HUD lies outside the board view, where nothing else draws: when this scene drew the
         # same HUD on the same screen last frame, and is on top (no menu darkened it), it is still there.
-        on_top = scene.stack is not None and scene.stack.top is scene
+        on_top = scene.stack is not None and scene.stack.top is cast(object, scene)
         mark = (id(surface), id(self._hud_cache))
         view = scene.view
         if not (on_top and self.hud_on_screen == mark):

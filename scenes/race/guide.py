@@ -15,10 +15,12 @@ import pygame
 
 from game import Option
 from game.rules.events import Event
-from scenes.decisions import DecisionPanel
+from scenes.race.decisions import DecisionPanel
 
-# The scene a guide leads: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
-S = TypeVar("S")
+# What a guide reads of the scene it leads: the race scene names itself (scenes.race.scene imports this
+# module); a guide that reads less names only that (`HostedScene`, scenes/screens/friends.py).
+# Contravariant: a guide that reads less leads any scene that offers more.
+S = TypeVar("S", contravariant=True)
 
 
 class Guide(Generic[S]):

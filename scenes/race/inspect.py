@@ -2,7 +2,7 @@
 points, chest badge, clovers, shields, coins, each object he holds, his status line) and the dice
 of a clover's question.
 
-The pointer over one of them shows what it is and does in a box beside it (scenes/explain.py says
+The pointer over one of them shows what it is and does in a box beside it (scenes/race/explain.py says
 it in words), with a link to its section of the rule book: a click on it, or F1, opens the *Rules*
 there. Without a mouse, I (a controller's Back) walks them: the arrows go from one to the next
 (Up and Down from card to card), Enter or F1 opens its rule, I or Escape ends the walk. F1 with
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.controls import Action
-from scenes import assets, controls, explain, hud, i18n
-from scenes.i18n import t
-from scenes.ui import text, theme
+from scenes.core import assets, controls, i18n, text, theme
+from scenes.core.i18n import t
+from scenes.race import explain, hud
 
 if TYPE_CHECKING:
     from scenes.race.parts import InspectedScene

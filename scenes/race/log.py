@@ -6,7 +6,7 @@ it opens, and the colour of the person's racer it is about (a mark at its left).
 out once per width (a line wrapped into rows), and shows the rows that fit its box, newest at the
 bottom. The player scrolls it: the wheel over it, Page Up / Page Down (held: it keeps scrolling),
 Home (the first line) and End (back to the newest); a controller's triggers zoom the board instead
-(scenes/gamepad.py). Scrolled up, it stays on what the player reads while new lines arrive.
+(scenes/core/gamepad.py). Scrolled up, it stays on what the player reads while new lines arrive.
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ import pygame
 
 from game.app.controls import Action
 from game.rules.events import Event
-from scenes import assets, controls
-from scenes.i18n import t
+from scenes.core import assets, controls, text, theme
+from scenes.core.i18n import t
 from scenes.render import sprites
-from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 SIZE = 16  # the log's text size

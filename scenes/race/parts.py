@@ -17,12 +17,12 @@ if TYPE_CHECKING:
 
     from game import Race
     from game.app.session import Session
-    from scenes.decisions import DecisionPanel
+    from scenes.core.stack import SceneStack
     from scenes.race.camera import Camera
+    from scenes.race.decisions import DecisionPanel
     from scenes.race.playback import Playback
     from scenes.race.seats import Seats
     from scenes.race.zoom import ZoomableBoard
-    from scenes.stack import SceneStack
 
 
 class Shown(Protocol):
@@ -66,7 +66,7 @@ class UndoScene(Shown, Protocol):
     def session(self) -> Session: ...
 
     @property
-    def seats(self) -> Seats: ...
+    def seats(self) -> Seats[Any]: ...
 
     @property
     def drawing(self) -> TopBar: ...
@@ -123,7 +123,7 @@ class DrawnScene(Shown, Stage, Protocol):
     def playback(self) -> Playback: ...
 
     @property
-    def seats(self) -> Seats: ...
+    def seats(self) -> Seats[Any]: ...
 
     @property
     def renderer(self) -> ZoomableBoard: ...
@@ -141,11 +141,11 @@ class DrawnScene(Shown, Stage, Protocol):
 
 
 class TalkingScene(Protocol):
-    """What the quick messages' button (scenes/quick.py) reads: the seats (a network race's talk), and
+    """What the quick messages' button (scenes/race/quick.py) reads: the seats (a network race's talk), and
     where the race log is (the button stands on its heading, folded away with it)."""
 
     @property
-    def seats(self) -> Seats: ...
+    def seats(self) -> Seats[Any]: ...
 
     @property
     def folded(self) -> bool: ...

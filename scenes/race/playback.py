@@ -20,12 +20,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game import Event, Race
-from scenes import audio, hud, words
-from scenes.i18n import racer_kind, t
+from scenes.core import audio, theme, words
+from scenes.core.i18n import racer_kind, t
+from scenes.race import hud
 from scenes.race.log import RaceLog
 from scenes.render import actions, effects, motion, notices, rolls, sprites
 from scenes.render.board import BoardRenderer, object_sprite
-from scenes.ui import theme
 
 TILE = 48
 PUSHES = ("lightning", "star", "flail")  # placements shown as a knock-back glide

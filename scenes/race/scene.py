@@ -8,10 +8,10 @@ The scene is put together from parts, each in its own module of this package:
 - `Camera` (camera.py) follows the racer of the moment, or the player's own look around;
 - `RaceDrawing` (drawing.py) paints a frame;
 - `Seats` (seats.py) says who answers each decision: the decision panel for a person here,
-  `ComputerRacers` for a computer racer, a friend or a host over the network (scenes/netplay.py),
-  a recording (scenes/replay.py);
+  `ComputerRacers` for a computer racer, a friend or a host over the network (scenes/screens/netplay.py),
+  a recording (scenes/screens/replay.py);
 - a `Guide` (guide.py), when something leads the race from above: the guided race's lessons
-  (scenes/tutorial.py), a replay's controls (scenes/replay.py);
+  (scenes/screens/tutorial.py), a replay's controls (scenes/screens/replay.py);
 - `TakeBack` (takeback.py), the *Undo* button and its line: a person takes his own choices of the
   current turn back (U, Backspace, the button, a controller's B) up to the last thing chance
   revealed; the session rebuilds the race with fewer choices, the same dice (never in a network race).
@@ -32,10 +32,12 @@ from game import Event, Option, Race
 from game.app.controls import Action
 from game.app.session import Session
 from game.boards.board import Square
-from scenes import audio, controls, hud, i18n, quick
-from scenes.decisions import DecisionPanel
-from scenes.i18n import t
+from scenes.core import audio, controls, i18n
+from scenes.core.i18n import t
+from scenes.core.stack import Scene
+from scenes.race import hud, quick
 from scenes.race.camera import Camera
+from scenes.race.decisions import DecisionPanel
 from scenes.race.drawing import RaceDrawing, ring_changes
 from scenes.race.guide import Guide
 from scenes.race.inspect import Inspector
@@ -45,7 +47,6 @@ from scenes.race.takeback import TakeBack
 from scenes.race.view_buttons import ViewButtons
 from scenes.race.zoom import ZoomableBoard
 from scenes.render import effects
-from scenes.stack import Scene
 
 if TYPE_CHECKING:
     from game.meta.season import Season

@@ -3,8 +3,8 @@
 The race scene asks its `Seats` who answers the pending decision: a person at this screen (the
 decision panel), a computer racer (`ComputerRacers`: he thinks in a worker process or on the
 thinker's thread, never in a frame, and answers after a short pause so that a player can follow), someone elsewhere (a
-friend over the network, the host of a race joined: scenes/netplay.py), or a recording (a
-replay: scenes/replay.py). The scene shows the race the same way whoever answers.
+friend over the network, the host of a race joined: scenes/screens/netplay.py), or a recording (a
+replay: scenes/screens/replay.py). The scene shows the race the same way whoever answers.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from game import Decision, Option, Race
 from game.rules import levels, seeds
-from scenes.bridges.thinker import Thinker
+from scenes.core import platform
 
 BOT_DELAY = 0.45  # seconds a computer racer "thinks" before each decision (at speed x1)
 BOT_POLICY = "greedy"  # a computer racer whose level this game does not know plays this one
@@ -23,8 +23,10 @@ BOT_POLICY = "greedy"  # a computer racer whose level this game does not know pl
 # (with his level), someone elsewhere (a friend or the host, with his name), a replay's recording.
 Answerer = Literal["panel", "bot", "remote", "recorded"]
 
-# The scene the seats drive: the race scene (scenes.race.scene.RaceScene names itself: it imports this module).
-S = TypeVar("S")
+# What the seats read of the scene they drive: the race scene names itself (scenes.race.scene imports this
+# module); a network race's seats name only what they read (`FollowedScene`, scenes/screens/netplay.py).
+# Contravariant: seats that read less drive any scene that offers more.
+S = TypeVar("S", contravariant=True)
 
 
 class Seats(Generic[S]):
@@ -90,7 +92,7 @@ class ComputerRacers:
     `BOT_DELAY` seconds of the race's time."""
 
     def __init__(self, race: Race, seed: int | None = None) -> None:
-        self.thinker = Thinker()
+        self.thinker = platform.current().thinker()
         self.rngs = seeds.bot_rngs(seed if seed is not None else race.seed or 0, len(race.racers))
         self.waited = 0.0
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import hud
-from scenes.i18n import t
+from scenes.core import text, theme
+from scenes.core.i18n import t
+from scenes.race import hud
 from scenes.render import effects
-from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 if TYPE_CHECKING:

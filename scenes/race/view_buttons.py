@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes import i18n
-from scenes.i18n import t
+from scenes.core import i18n, text, theme
+from scenes.core.i18n import t
 from scenes.race.camera import ZOOM_STEP
-from scenes.ui import text, theme
 from scenes.ui.widgets import panel
 
 if TYPE_CHECKING:

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import Board
-from scenes.i18n import t
+from game.boards.board import Square
+from scenes.core import text, theme
+from scenes.core.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import Animation, draw_path, ease, glow, shade, tray, unwrap
-from scenes.ui import text, theme
+from scenes.render.stage import Where
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
 class Clash(Animation):
     """Two racers fighting: crossed swords pulsing over the square."""
 
-    def __init__(self, where) -> None:
+    def __init__(self, where: Where) -> None:
         super().__init__(0.8)
         self.where = where
 
@@ -41,7 +44,14 @@ class Clash(Animation):
 class Projectile(Animation):
     """An object flying along squares (axe, spear, fireball)."""
 
-    def __init__(self, path, board: Board, icon: pygame.Surface, per_square: float = 0.06, trail=None) -> None:
+    def __init__(
+        self,
+        path: Sequence[Square],
+        board: Board,
+        icon: pygame.Surface,
+        per_square: float = 0.06,
+        trail: theme.Colour | None = None,
+    ) -> None:
         super().__init__(max(0.35, per_square * len(path)))
         self.points = unwrap(list(path), board.height, board.width)
         self.icon, self.trail = icon, trail
@@ -70,11 +80,11 @@ class Fireball(Animation):
 
     FLIGHT = 0.8  # the part of the time spent flying (the rest is the burst)
 
-    def __init__(self, path, board: Board, per_square: float = 0.09) -> None:
+    def __init__(self, path: Sequence[Square], board: Board, per_square: float = 0.09) -> None:
         steps = max(1, len(path) - 1)
         super().__init__(max(0.7, per_square * steps / self.FLIGHT))
         self.points = unwrap(list(path), board.height, board.width)
-        self.squares = [tuple(p) for p in path]
+        self.squares = [(p[0], p[1]) for p in path]
 
     def where(self) -> tuple[float, float]:
         """The fireball's continuous square now."""
@@ -135,7 +145,9 @@ class Fireball(Animation):
 class Bolt(Animation):
     """Lightning striking racers: a flash, a jagged bolt from the sky on each target (two on a leader)."""
 
-    def __init__(self, squares, leaders=(), seed: int = 0, duration: float = 1.0) -> None:
+    def __init__(
+        self, squares: Sequence[Square], leaders: Sequence[bool] = (), seed: int = 0, duration: float = 1.0
+    ) -> None:
         super().__init__(duration)
         self.squares = list(squares)
         self.leaders = list(leaders)  # one flag per square
@@ -191,7 +203,9 @@ class Bolt(Animation):
 class Thrown(Animation):
     """An axe, a spear or a star flying to its square (an axe and a star spin, a spear points the way)."""
 
-    def __init__(self, start, end, board: Board, icon: pygame.Surface, kind: str, per_square: float = 0.07) -> None:
+    def __init__(
+        self, start: Square, end: Square, board: Board, icon: pygame.Surface, kind: str, per_square: float = 0.07
+    ) -> None:
         self.points = unwrap([start, end], board.height, board.width)
         (r0, c0), (r1, c1) = self.points
         distance = max(abs(r1 - r0), abs(c1 - c0))
@@ -231,7 +245,7 @@ class Thrown(Animation):
 class Drop(Animation):
     """A trap (or a poo) falling onto its square and snapping open."""
 
-    def __init__(self, where, icon: pygame.Surface, colour=(220, 200, 160)) -> None:
+    def __init__(self, where: Where, icon: pygame.Surface, colour: theme.Colour = (220, 200, 160)) -> None:
         super().__init__(0.6)
         self.where, self.icon, self.colour = where, icon, colour
 
@@ -255,7 +269,9 @@ class Baby(Animation):
 
     COLOURS = {"beer": (255, 214, 120), "poo": (200, 150, 100), "sleep": (170, 190, 255), "cry": (255, 140, 170)}
 
-    def __init__(self, where, action: str, label: str, reach: int = 6, icon: pygame.Surface | None = None) -> None:
+    def __init__(
+        self, where: Where, action: str, label: str, reach: int = 6, icon: pygame.Surface | None = None
+    ) -> None:
         super().__init__(1.1)
         self.where, self.action, self.label, self.reach, self.icon = where, action, label, reach, icon
 

@@ -16,24 +16,25 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game import Board, files
 from game.app import session
-from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT
-from scenes import assets
+from game.boards.board import BARRIER, FLOOR, HOLE, ROCK, SHORTCUT, Square
+from scenes.core import assets, platform
 from scenes.render import tiled
 
 GRASS = ((92, 150, 74), (84, 140, 68))
 DIRT = (150, 118, 76)
 
 
-def _seeded(square) -> random.Random:
+def _seeded(square: Square) -> random.Random:
     return random.Random(square[0] * 7919 + square[1] * 104729)
 
 
-def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square) -> None:
+def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square: Square) -> None:
     """Painted grass with a few tufts (boards without Tiled art)."""
     row, col = square
     surface.fill(GRASS[(row + col) % 2], rect)
@@ -45,7 +46,7 @@ def paint_ground(surface: pygame.Surface, rect: pygame.Rect, square) -> None:
         pygame.draw.line(surface, (70, 120, 56), (x, y), (x + rng.choice((-2, 2)), y - 3), 1)
 
 
-def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square) -> None:
+def paint_terrain(surface: pygame.Surface, rect: pygame.Rect, kind: str, square: Square) -> None:
     """A painted barrier, rock, hole or shortcut."""
     t = rect.width
     if kind == BARRIER:
@@ -128,17 +129,17 @@ class BoardRenderer:
         self.art = tiled.TileArt.of(board, tile)
         self.surface = pygame.Surface((board.width * tile, board.height * tile)).convert()
         self.size: tuple[int, int] = self.surface.get_size()  # the board's size in pixels
-        self.taken: frozenset = frozenset()
-        self.destroyed: frozenset = frozenset()
+        self.taken: frozenset[Square] = frozenset()
+        self.destroyed: frozenset[Square] = frozenset()
         for square in board.squares():
             self._paint(square)
         paint_finish_line(self.surface, self.surface.get_width(), tile)
 
-    def square_rect(self, square) -> pygame.Rect:
+    def square_rect(self, square: Square) -> pygame.Rect:
         """Where a square is on the board surface."""
         return pygame.Rect(square[1] * self.tile, square[0] * self.tile, self.tile, self.tile)
 
-    def _paint(self, square) -> None:
+    def _paint(self, square: Square) -> None:
         rect = self.square_rect(square)
         terrain = self.board.terrain_at(square)
         destroyed = square in self.destroyed
@@ -160,7 +161,7 @@ class BoardRenderer:
         if obj is not None:
             paint_object(self.surface, rect, obj, greyed)
 
-    def sync(self, taken: Iterable, destroyed: Iterable) -> None:
+    def sync(self, taken: Iterable[Any], destroyed: Iterable[Any]) -> None:
         """Draw again the squares whose object was taken or returned, or whose barrier broke."""
         taken, destroyed = frozenset(taken), frozenset(destroyed)
         changed = (taken ^ self.taken) | (destroyed ^ self.destroyed)
@@ -202,7 +203,7 @@ class BoardRenderer:
             if part.width > 0 and part.height > 0:
                 self.draw(target, part, (cx + part.left - view.left, cy + part.top - view.top))
 
-    def screen_positions(self, square, view: pygame.Rect, camera: tuple[float, float]) -> list[tuple[int, int]]:
+    def screen_positions(self, square: Square, view: pygame.Rect, camera: tuple[float, float]) -> list[tuple[int, int]]:
         """Every top-left on screen where a square shows (the board repeats when small)."""
         width, height = self.size
         px, py = square[1] * self.tile, square[0] * self.tile
@@ -219,7 +220,7 @@ class BoardRenderer:
             y += height
         return spots
 
-    def square_at(self, pos, view: pygame.Rect, camera: tuple[float, float]) -> tuple[int, int] | None:
+    def square_at(self, pos: tuple[int, int], view: pygame.Rect, camera: tuple[float, float]) -> tuple[int, int] | None:
         """The square under a screen position inside `view`."""
         if not view.collidepoint(pos):
             return None
@@ -254,10 +255,10 @@ THUMBNAILS_KEPT = 32  # the board cards kept drawn in memory (a few KB each)
 THUMBNAIL_FOLDER = "thumbnails"  # in the per-user folder: the cards drawn, kept across runs
 THUMBNAIL_FILES = 200  # the most pictures kept on disk (the oldest go first)
 THUMBNAIL_BYTES = 512 * 1024  # a kept picture larger than this is not ours: drawn again
-_thumbnails: dict[tuple, pygame.Surface] = {}
+_thumbnails: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
-def _board_key(board: Board) -> tuple:
+def _board_key(board: Board) -> tuple[Any, ...]:
     """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
     now (or its squares, for a board without a file), its size and name."""
     source = getattr(board, "source", "") or ""
@@ -266,7 +267,7 @@ def _board_key(board: Board) -> tuple:
     return (source, mark, board.name, board.width, board.height, board.terrain if not source else ())
 
 
-def _kept_file(key: tuple) -> Path | None:
+def _kept_file(key: tuple[Any, ...]) -> Path | None:
     """Where the picture of this key is kept on disk (None when there is no per-user folder)."""
     try:
         folder = session.FOLDER.path() / THUMBNAIL_FOLDER
@@ -296,7 +297,7 @@ def _keep(path: Path | None, picture: pygame.Surface) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = io.BytesIO()
         pygame.image.save(picture, data, "card.png")
-        files.write_atomically(path, data.getvalue())
+        platform.current().persist(path, data.getvalue())
         kept = sorted(path.parent.glob("*.png"), key=lambda p: p.stat().st_mtime_ns)
         for old in kept[: max(0, len(kept) - THUMBNAIL_FILES)]:
             old.unlink(missing_ok=True)

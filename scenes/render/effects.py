@@ -18,21 +18,26 @@ actions).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.render.stage import Stage
+from game.boards.board import Square
+from scenes.core import theme
 
-HIDDEN = "hidden"
+if TYPE_CHECKING:
+    from scenes.render.stage import Stage, Where
+
+Hidden = Literal["hidden"]  # where an animation shows a token it hides: nowhere
+HIDDEN: Hidden = "hidden"
 KEY = (255, 0, 255)  # the colour keyed out of opaque pictures (never used in art)
 TRAY = (14, 16, 28)  # the dark of trays and bands
 
 
 @lru_cache(maxsize=32)
-def tray(width: int, height: int, colour=(10, 12, 24, 210), radius: int = 16) -> pygame.Surface:
+def tray(width: int, height: int, colour: theme.Colour = (10, 12, 24, 210), radius: int = 16) -> pygame.Surface:
     """A dark rounded tray (under dice, a chest, words), made once per size."""
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(picture, colour, picture.get_rect(), border_radius=radius)
@@ -55,14 +60,14 @@ def dark_tray(width: int, height: int, radius: int = 16) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def ring_image(colour, radius: int, width: int) -> pygame.Surface:
+def ring_image(colour: theme.Colour, radius: int, width: int) -> pygame.Surface:
     """A circle outline drawn once (blitting it is cheaper than drawing it every frame)."""
     image = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
     pygame.draw.circle(image, colour, (radius + 1, radius + 1), radius, width)
     return image
 
 
-def shade(surface: pygame.Surface, rect: pygame.Rect, colour, alpha: int) -> None:
+def shade(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour, alpha: int) -> None:
     """Blend `colour` over a rectangle at `alpha` (0-255): two blended fills, much cheaper than
     blitting a translucent surface of that size."""
     rect = pygame.Rect(rect).clip(surface.get_clip())
@@ -104,7 +109,7 @@ class Animation:
         """Let time pass."""
         self.t += dt
 
-    def token_at(self, racer: int):
+    def token_at(self, racer: int) -> Where | Hidden | None:
         """Where this animation shows a racer's token (None: it does not move it)."""
         return None
 
@@ -112,7 +117,7 @@ class Animation:
         """Draw the animation's frame."""
 
 
-def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
+def unwrap(path: Sequence[Square], height: int, width: int) -> list[tuple[float, float]]:
     """Squares of a path as continuous coordinates (a step over an edge stays one step)."""
     points = [(float(path[0][0]), float(path[0][1]))]
     for square in path[1:]:
@@ -123,7 +128,7 @@ def unwrap(path, height: int, width: int) -> list[tuple[float, float]]:
     return points
 
 
-def ringed(token: pygame.Surface, radius: int, colour=(255, 255, 255)) -> pygame.Surface:
+def ringed(token: pygame.Surface, radius: int, colour: theme.Colour = (255, 255, 255)) -> pygame.Surface:
     """A token inside a ring, composed once (one blit a frame instead of two)."""
     key = (id(token), radius, colour)
     found = _RINGED.get(key)
@@ -137,10 +142,10 @@ def ringed(token: pygame.Surface, radius: int, colour=(255, 255, 255)) -> pygame
     return found[1]
 
 
-_RINGED: dict = {}
+_RINGED: dict[tuple[int, int, tuple[int, ...]], tuple[pygame.Surface, pygame.Surface]] = {}
 
 
-def glow(surface, colour, centre, radius: int, alpha: int) -> None:
+def glow(surface: pygame.Surface, colour: theme.Colour, centre: tuple[float, float], radius: int, alpha: int) -> None:
     """A translucent disc (a glow)."""
     if radius <= 0 or alpha <= 0:
         return
@@ -149,17 +154,19 @@ def glow(surface, colour, centre, radius: int, alpha: int) -> None:
 
 
 @lru_cache(maxsize=512)
-def _disc(colour, radius: int, alpha: int) -> pygame.Surface:
+def _disc(colour: theme.Colour, radius: int, alpha: int) -> pygame.Surface:
     disc = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     pygame.draw.circle(disc, (*colour, alpha), (radius, radius), radius)
     return disc
 
 
-def _near(a, b, tile: int) -> bool:
+def _near(a: tuple[float, float], b: tuple[float, float], tile: int) -> bool:
     return abs(a[0] - b[0]) <= tile * 1.5 and abs(a[1] - b[1]) <= tile * 1.5
 
 
-def draw_path(surface: pygame.Surface, scene: Stage, squares, colour, width: int) -> None:
+def draw_path(
+    surface: pygame.Surface, scene: Stage, squares: Sequence[Square], colour: theme.Colour, width: int
+) -> None:
     """Lines between consecutive squares (each step drawn where both ends show side by side)."""
     for a, b in zip(squares, squares[1:]):
         for start in scene.spots(a):

@@ -6,16 +6,19 @@ They tell the race scene where the token is (`token_at`); the base is `scenes.re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import Board
+from game.boards.board import Square
+from scenes.core import theme
 from scenes.render import sprites
-from scenes.render.effects import HIDDEN, Animation, ease, unwrap
+from scenes.render.effects import HIDDEN, Animation, Hidden, ease, unwrap
 
 if TYPE_CHECKING:
-    from scenes.render.stage import Stage
+    from scenes.render.stage import Stage, Where
 
 
 class Slide(Animation):
@@ -23,7 +26,9 @@ class Slide(Animation):
 
     draws = False
 
-    def __init__(self, racer: int, start, path, board: Board, per_square: float = 0.13) -> None:
+    def __init__(
+        self, racer: int, start: Square, path: Sequence[Square], board: Board, per_square: float = 0.13
+    ) -> None:
         super().__init__(per_square * max(1, len(path)))
         self.racer = racer
         self.points = unwrap([start] + list(path), board.height, board.width)
@@ -48,7 +53,7 @@ class Slide(Animation):
         """The token's continuous position now."""
         return self._at
 
-    def token_at(self, racer: int):
+    def token_at(self, racer: int) -> Where | Hidden | None:
         return self.position() if racer == self.racer else None
 
     def draw(self, surface: pygame.Surface, scene: Stage) -> None:
@@ -58,12 +63,14 @@ class Slide(Animation):
 class Teleport(Animation):
     """A racer placed elsewhere: he shrinks away and grows back on his new square."""
 
-    def __init__(self, racer: int, start, end, character: str, colour, number: int, swirl: bool) -> None:
+    def __init__(
+        self, racer: int, start: Where, end: Where, character: str, colour: theme.Colour, number: int, swirl: bool
+    ) -> None:
         super().__init__(0.55)
         self.racer, self.start, self.end = racer, start, end
         self.character, self.colour, self.number, self.swirl = character, colour, number, swirl
 
-    def token_at(self, racer: int):
+    def token_at(self, racer: int) -> Where | Hidden | None:
         return HIDDEN if racer == self.racer else None
 
     def draw(self, surface: pygame.Surface, scene: Stage) -> None:
@@ -83,15 +90,17 @@ class Teleport(Animation):
 class Fall(Animation):
     """A racer spiralling into a hole, then climbing out above it."""
 
-    def __init__(self, racer: int, hole, exit_square, character: str, colour, number: int) -> None:
+    def __init__(
+        self, racer: int, hole: Square, exit_square: Square, character: str, colour: theme.Colour, number: int
+    ) -> None:
         super().__init__(0.8)
         self.racer, self.hole, self.exit = racer, hole, exit_square
         self.token = sprites.token(character, colour, 64, number)
 
-    def token_at(self, racer: int):
+    def token_at(self, racer: int) -> Where | Hidden | None:
         if racer != self.racer:
             return None
-        return HIDDEN if self.progress < 0.75 else tuple(map(float, self.exit))
+        return HIDDEN if self.progress < 0.75 else (float(self.exit[0]), float(self.exit[1]))
 
     def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         p = min(1.0, self.progress / 0.7)

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scenes.core import text, theme
 from scenes.render.effects import TRAY, Animation, dark_tray, ease, keyed
-from scenes.ui import text, theme
+from scenes.render.stage import Where
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage
@@ -25,7 +26,7 @@ class Banner(Animation):
     def __init__(
         self,
         words: str,
-        colour=theme.ACCENT,
+        colour: theme.Colour = theme.ACCENT,
         duration: float = 0.9,
         sub: str = "",
         blocking: bool = True,
@@ -37,7 +38,7 @@ class Banner(Animation):
         self.height = height  # where across the board view, 0 top .. 1 bottom
         self._made: Any = None  # (view width, keyed picture, fading picture)
 
-    def _paint(self, picture: pygame.Surface, border) -> None:
+    def _paint(self, picture: pygame.Surface, border: theme.Colour) -> None:
         """The band's words and border on `picture` (whose background is drawn)."""
         middle = picture.get_width() // 2
         y = picture.get_height() // 2 - (14 if self.sub else 0)
@@ -79,7 +80,9 @@ class Popup(Animation):
 
     blocking = False
 
-    def __init__(self, words: str, where, colour, icon: pygame.Surface | None = None, delay: float = 0.0) -> None:
+    def __init__(
+        self, words: str, where: Where, colour: theme.Colour, icon: pygame.Surface | None = None, delay: float = 0.0
+    ) -> None:
         super().__init__(1.1 + delay)
         self.words, self.where, self.colour, self.icon, self.delay = words, where, colour, icon, delay
 
@@ -110,7 +113,7 @@ class Ring(Animation):
 
     blocking = False
 
-    def __init__(self, where, colour, duration: float = 0.6) -> None:
+    def __init__(self, where: Where, colour: theme.Colour, duration: float = 0.6) -> None:
         super().__init__(duration)
         self.where, self.colour = where, colour
 
@@ -126,7 +129,7 @@ class Confetti(Animation):
 
     blocking = False
 
-    def __init__(self, where, seed: int = 0) -> None:
+    def __init__(self, where: Where, seed: int = 0) -> None:
         super().__init__(1.4)
         rng = random.Random(seed)
         self.where = where

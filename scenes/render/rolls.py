@@ -7,17 +7,17 @@ The base is `scenes.render.effects`.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules.dice import DICE
-from scenes import i18n
-from scenes.i18n import t
+from scenes.core import i18n, text, theme
+from scenes.core.i18n import t
 from scenes.render import sprites
 from scenes.render.effects import KEY, Animation, dark_tray, ease, keyed, tray
-from scenes.ui import text, theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage
@@ -30,14 +30,24 @@ DIE_FACES = {
 class Dice(Animation):
     """Dice tumbling, then settling on their faces; `labels` shows words instead of numbers."""
 
-    def __init__(self, names, faces, labels=None, icons=None, purpose: str = "", seed: int = 0) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        faces: Sequence[int],
+        labels: Sequence[str] | None = None,
+        icons: Sequence[pygame.Surface | None] | None = None,
+        purpose: str = "",
+        seed: int = 0,
+    ) -> None:
         super().__init__(1.25)
         self.names, self.faces = list(names), list(faces)
-        self.labels = labels or [None] * len(self.faces)
+        self.labels: Sequence[str | None] = labels or [None] * len(self.faces)
         self.icons = icons or [None] * len(self.faces)
         self.purpose = purpose
         self.seed = seed
-        self._made: Any = None  # (view and language, keyed tray with the words, tray's place, each die's x)
+        self._made: tuple[tuple[object, ...], pygame.Surface, pygame.Rect, list[int]] | None = (
+            None  # (view and language, keyed tray with the words, tray's place, each die's x)
+        )
         self._still: Any = None  # (that tray, the tray with the dice lying on it)
         self.lift = 0  # how far the dice lie below where designed (the purpose's line grown with the Text size)
 
@@ -75,7 +85,7 @@ class Dice(Animation):
                 words = text.fit(words, widths[i] + gap - 6, 14)  # (each die's name under it, apart)
                 text.draw(picture, words, (x, tray.height - 4), 14, theme.MUTED, anchor="midbottom")
             self._made = ((view.topleft, view.size, i18n.language()), keyed(picture), tray, xs)
-        return self._made[1:]
+        return self._made[1], self._made[2], self._made[3]
 
     def draw(self, surface: pygame.Surface, scene: Stage) -> None:
         settled = self.progress > 0.5
@@ -126,7 +136,14 @@ DIE_COLOURS = {
 
 
 def draw_die(
-    surface, centre, size: int, name: str, face: str, icon=None, angle: float = 0.0, selected: bool = False
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    size: int,
+    name: str,
+    face: str,
+    icon: pygame.Surface | None = None,
+    angle: float = 0.0,
+    selected: bool = False,
 ) -> pygame.Rect:
     """One die: a rounded square of the die's colour with its face (wider for a word)."""
     body = _die_body(size, name, str(face), icon, round(angle / 2) * 2)
@@ -139,7 +156,7 @@ def draw_die(
 
 @lru_cache(maxsize=1024)
 @theme.designed_text()  # (its words fit the picture: at their designed size)
-def _die_body(size: int, name: str, words: str, icon=None, angle: int = 0) -> pygame.Surface:
+def _die_body(size: int, name: str, words: str, icon: pygame.Surface | None = None, angle: int = 0) -> pygame.Surface:
     """A die's picture turned by `angle` degrees (made once per face and angle: tumbling dice
     turn by whole steps of two degrees)."""
     if angle:  # (turning a keyed picture fills its new corners with the key)

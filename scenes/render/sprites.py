@@ -8,8 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import assets
-from scenes.ui import text, theme
+from scenes.core import assets, text, theme
 
 
 @lru_cache(maxsize=128)

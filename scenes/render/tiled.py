@@ -8,9 +8,12 @@ left out, a taken object's tile is drawn greyed.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import Board
+from game.boards.board import Square
 
 RULE_OBJECT_LAYERS = ("chests", "coins", "clovers", "shields")
 BARRIER_LAYER = "barriers"
@@ -20,7 +23,7 @@ BACKGROUND = (24, 26, 30)
 class TileArt:
     """The tile layers of a board, scaled to `tile` px."""
 
-    def __init__(self, art, tile: int) -> None:
+    def __init__(self, art: Any, tile: int) -> None:
         self.art = art
         self.tile = tile
         self.layers = [
@@ -28,7 +31,7 @@ class TileArt:
         ]
         self.background = pygame.Color(art.background) if art.background else pygame.Color(BACKGROUND)
         self._sheets: dict[str, pygame.Surface] = {}
-        self._tiles: dict[tuple, pygame.Surface] = {}
+        self._tiles: dict[tuple[Any, ...], pygame.Surface] = {}
 
     @classmethod
     def of(cls, board: Board, tile: int) -> TileArt | None:
@@ -44,7 +47,7 @@ class TileArt:
             self._sheets[path] = image.convert_alpha() if pygame.display.get_surface() else image
         return self._sheets[path]
 
-    def _image(self, tile_image, greyed: bool, opacity: float) -> pygame.Surface | None:
+    def _image(self, tile_image: Any, greyed: bool, opacity: float) -> pygame.Surface | None:
         key = (tile_image, greyed, opacity)
         found = self._tiles.get(key)
         if found is None:
@@ -68,7 +71,7 @@ class TileArt:
             self._tiles[key] = found
         return found
 
-    def paint(self, surface: pygame.Surface, rect: pygame.Rect, square, destroyed: bool, greyed: bool) -> None:
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, square: Square, destroyed: bool, greyed: bool) -> None:
         """Paint one square: every visible layer's tile, bottom first."""
         surface.fill(self.background, rect)
         for name, layer in self.layers:

@@ -13,8 +13,9 @@ import unicodedata
 from collections.abc import Callable
 
 import pygame
+from pygame.typing import RectLike
 
-from scenes.ui import text, theme
+from scenes.core import text, theme
 from scenes.ui.editing import clipboard_text, command_held
 from scenes.ui.widgets import Widget, control_box, fit
 
@@ -29,7 +30,7 @@ class TextField(Widget):
 
     def __init__(
         self,
-        rect,
+        rect: RectLike,
         value: str,
         on_change: Callable[[str], None],
         max_length: int = 14,
@@ -155,7 +156,7 @@ class TextField(Widget):
             return False
         return True
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A click puts the caret between the two characters nearest the pointer."""
         if self.enabled:
             x = pos[0] - self._text_left()

@@ -15,11 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
+from pygame.typing import RectLike
 
 from game.app.controls import Action
-from scenes import audio, controls
-from scenes.ui import text, theme
-from scenes.ui.text import fitting_size
+from scenes.core import audio, controls, text, theme
+from scenes.core.text import fitting_size
 
 PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the focus
 
@@ -27,8 +27,8 @@ PRIMARY_FILL = (214, 160, 48)  # the default action's gold, while it has the foc
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    colour=theme.PANEL,
-    edge=theme.PANEL_EDGE,
+    colour: theme.Colour = theme.PANEL,
+    edge: theme.Colour = theme.PANEL_EDGE,
     radius: int = 10,
     shadow: bool = True,
     width: int = 1,
@@ -83,7 +83,7 @@ def warning_sign(surface: pygame.Surface, right_middle: tuple[int, int], height:
 
 def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens): the whole screen, also around the region
-    of a larger screen a menu is drawn in (scenes/stack.py gives it a part of the screen)."""
+    of a larger screen a menu is drawn in (scenes/core/stack.py gives it a part of the screen)."""
     whole = surface.get_abs_parent()
     shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
     shade.fill((6, 8, 16, alpha))
@@ -97,7 +97,7 @@ class Widget:
     field = False  # a field of a form (a text field, a choice): Tab goes from one to the next
     types = False  # takes typed words (TEXTINPUT, TEXTEDITING: scenes/ui/text_field.py's TextField)
 
-    def __init__(self, rect, enabled: bool = True) -> None:
+    def __init__(self, rect: RectLike, enabled: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.hovered = False
@@ -110,7 +110,7 @@ class Widget:
         """Left (-1) or right (+1) while focused; True when used."""
         return False
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A left click at `pos` inside the widget."""
         return self.activate()
 
@@ -127,7 +127,7 @@ class Button(Widget):
 
     def __init__(
         self,
-        rect,
+        rect: RectLike,
         label: str,
         action: Callable[[], None],
         enabled: bool = True,
@@ -187,7 +187,7 @@ class Choice(Widget):
 
     def __init__(
         self,
-        rect,
+        rect: RectLike,
         label: str,
         values: Sequence[Any],
         index: int,
@@ -206,7 +206,7 @@ class Choice(Widget):
         self.wrap = wrap  # a list without an order (characters, boards) goes round; numbers stop at their ends
 
     @property
-    def value(self):
+    def value(self) -> Any:
         """The chosen value."""
         return self.values[self.index]
 
@@ -236,7 +236,7 @@ class Choice(Widget):
             left += 14 + text.width(self.label, self.size - 2) + 6
         return left + 16, self.rect.right - 16
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A click lowers left of the value's middle ("<" included) and raises right of it."""
         lower, higher = self.arrows_x()
         return self.adjust(-1 if pos[0] < (lower + higher) // 2 else 1)
@@ -352,7 +352,7 @@ class FocusGroup:
         count = len(self.widgets)
         self.focus = min(fields, key=lambda i: ((i - self.focus) * step - 1) % count)
 
-    def widget_at(self, pos) -> Widget | None:
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         """The widget under the mouse."""
         for widget in self.widgets:
             if widget.rect.collidepoint(pos):

@@ -1,0 +1,1 @@
+"""The game's screens but the race's: title, setup, lobbies, settings, results, replays..."""
