@@ -122,6 +122,9 @@ def display() -> Iterator[None]:
         pygame.display.init()
         pygame.display.set_mode((1, 1))
     yield
+    controls = sys.modules.get("scenes.core.controls")
+    if controls is not None:  # the next test's hints name the keys, not the controller this one used
+        controls.reset()
 
 
 @pytest.fixture

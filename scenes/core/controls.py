@@ -97,6 +97,12 @@ def note(event: pygame.event.Event) -> None:
         _STATE["pad"] = False
 
 
+def reset() -> None:
+    """The default bindings and no controller in use, as a new window starts."""
+    use({})
+    _STATE["pad"] = False
+
+
 def stamp() -> tuple[object, ...]:
     """What the hints say keys with now (the bindings, a controller in use): a picture of words kept for
     later is drawn again when it changes."""
