@@ -284,9 +284,13 @@ def _constant(text: str) -> Any:
 
 def loads(text: str) -> Any:
     """JSON text as Python data: whole numbers of at most MAX_DIGITS digits, finite numbers (no NaN,
-    no Infinity), lists and objects nested at most MAX_JSON_DEPTH deep. Raises FileRefused for what the
-    game refuses, json.JSONDecodeError for broken JSON, RecursionError for nesting Python cannot parse."""
-    value = json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+    no Infinity), lists and objects nested at most MAX_JSON_DEPTH deep: the one reader of every JSON file of
+    the player's folder. Raises FileRefused for what the game refuses (nesting too deep for Python's parser
+    included: never a RecursionError), json.JSONDecodeError for broken JSON."""
+    try:
+        value = json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+    except RecursionError:
+        raise FileRefused(f"its lists and objects nest more than {MAX_JSON_DEPTH} deep") from None
     level = [value] if isinstance(value, (dict, list)) else []
     for _ in range(MAX_JSON_DEPTH):
         if not level:

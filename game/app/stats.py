@@ -96,6 +96,7 @@ class Stats:
     boards: dict[str, Line] = field(default_factory=dict)
     levels: dict[str, Line] = field(default_factory=dict)
     skipped: int = 0  # kept files that could not be read
+    unreadable: list[str] = field(default_factory=list)  # why each file could not be read, naming it
 
     @property
     def races(self) -> int:
@@ -284,14 +285,16 @@ def gather(kept: Iterable[KeptFile], player_name: str = "", also: str = "", sinc
     start = since_time(since)
     seats: list[Seat] = []
     skipped = 0
+    unreadable: list[str] = []
     for race in kept:
         if race.problem:
             skipped += 1
+            unreadable.append(race.problem if str(race.path) in race.problem else f"{race.path}: {race.problem}")
         elif race.saved >= start:
             summary = {"board": race.board, "racers": race.racers, "figures": race.figures}
             seats.extend(_seats(summary, names, race.path, race.saved))
     stats = compute(seats)
-    stats.skipped = skipped
+    stats.skipped, stats.unreadable = skipped, unreadable
     return stats
 
 
