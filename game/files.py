@@ -198,9 +198,9 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
         head = file.read(64 * KB)
         if head[:6] in (b"GIF87a", b"GIF89a"):
             return _gif_size(head + file.read(LIMITS["image"]))
-    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", head[16:24])
-        return width, height
+    found = png_size(head)
+    if found is not None:
+        return found
     if head.startswith(b"BM") and len(head) >= 26:
         width, height = struct.unpack("<ii", head[18:26])
         return abs(width), abs(height)
@@ -215,6 +215,15 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
                 height, width = struct.unpack(">HH", head[at + 5 : at + 9])
                 return width, height
             at += 2 + length
+    return None
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """The width and height a PNG's header (its IHDR) declares, read before anything is decoded; None when
+    `data` does not start as a PNG."""
+    if len(data) >= 24 and data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
     return None
 
 
