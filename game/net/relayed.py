@@ -27,6 +27,7 @@ from game.net.protocol import MAX_FROM_HOST, ProtocolError, parse
 from game.net.relay import CONTROL, OWNER_HEADER, ROOM_HEADER
 from game.net.schema import Text, Whole
 from game.net.server import Server
+from game.net.tasks import spawn
 
 log = logging.getLogger("fantasy-racing.network")
 INBOX = 256  # messages from one friend waiting for the host to take them, at most
@@ -73,7 +74,7 @@ class Piped:
         """A message from the friend (None: his link ended)."""
         if text is not None and self.inbox.qsize() >= INBOX:
             self.link.forget(self.number)
-            asyncio.ensure_future(self.close(1008, "more messages than the host takes in"))
+            spawn(self.close(1008, "more messages than the host takes in"))
             text = None
         self.inbox.put_nowait(text)
 
@@ -227,10 +228,10 @@ class RelayLink:
         if order["type"] == "open" and number not in self.pipes:
             if len(self.pipes) >= PIPES:
                 self.dropped(f"a link opened past the {PIPES} the host serves at once")
-                asyncio.ensure_future(self.send(f"0:{json.dumps({'type': 'close', 'link': number, 'code': 1013})}"))
+                spawn(self.send(f"0:{json.dumps({'type': 'close', 'link': number, 'code': 1013})}"))
                 return
             pipe = self.pipes[number] = Piped(self, number, order.get("address", ""), order.get("key", ""))
-            asyncio.ensure_future(self.serve(pipe))
+            spawn(self.serve(pipe))
         elif order["type"] == "closed":
             pipe = self.pipes.pop(number, None)
             if pipe is not None:
@@ -285,8 +286,8 @@ async def serve_through(
 
         greet(hosts)
         commands = asyncio.ensure_future(console(hosts, hosts[0].say))
+    races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))
     try:
-        races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))
         waiting: set[asyncio.Future[Any]] = {races, *carried}
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         if races not in done:
@@ -302,6 +303,8 @@ async def serve_through(
             task.cancel()
         if commands is not None:
             commands.cancel()
+        races.cancel()  # (cancelled itself, or its loop ending: its end is heard, never left unread)
+        races.add_done_callback(lambda future: future.cancelled() or future.exception())
 
 
 AGAIN = {1012, 1013}  # close codes after which a friend joins again: the host's link dropped, try in a moment
