@@ -52,6 +52,7 @@ LIMITS = {
 }
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB
 MAX_XML_DEPTH = 32  # elements inside elements: a Tiled map nests 6 deep, plus its layer groups
+MAX_XML_ELEMENTS = 50_000  # elements of one XML file: a shipped map has 64, its tileset 158
 MAX_JSON_DEPTH = 24  # lists and objects inside each other: a season's choice is 9 deep
 MAX_DIGITS = 39  # digits of a whole number in a JSON file (a hosted race's 128-bit seed has 39)
 
@@ -125,16 +126,20 @@ def read_text(path: str | os.PathLike[str], kind: str) -> str:
 
 
 class _Depth(ElementTree.TreeBuilder):
-    """A tree builder that refuses elements nested more than MAX_XML_DEPTH deep, as they come."""
+    """A tree builder that refuses elements nested more than MAX_XML_DEPTH deep, or more than
+    MAX_XML_ELEMENTS of them, as they come."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.depth = 0
+        self.depth = self.elements = 0
 
     def start(self, tag: Any, attrs: Any) -> ElementTree.Element:
         self.depth += 1
+        self.elements += 1
         if self.depth > MAX_XML_DEPTH:
             raise FileRefused(f"its elements nest more than {MAX_XML_DEPTH} deep")
+        if self.elements > MAX_XML_ELEMENTS:
+            raise FileRefused(f"it holds more than {MAX_XML_ELEMENTS:,} elements")
         return super().start(tag, attrs)
 
     def end(self, tag: Any) -> ElementTree.Element:
@@ -144,7 +149,8 @@ class _Depth(ElementTree.TreeBuilder):
 
 def parse_xml(data: bytes) -> ElementTree.Element:
     """The root of an XML document that declares no entity and refers to nothing outside, nested at most
-    MAX_XML_DEPTH deep (a DOCTYPE line, as Tiled 0.x and 1.0 wrote, is read and ignored).
+    MAX_XML_DEPTH deep and of at most MAX_XML_ELEMENTS elements (a DOCTYPE line, as Tiled 0.x and 1.0
+    wrote, is read and ignored).
 
     Raises FileRefused for what the game refuses, ElementTree.ParseError for
     broken XML.
