@@ -22,6 +22,7 @@ from game.app import stats, userdata
 from game.app.folder import PlayerFolder
 from game.meta.replay import Replay, ReplayError, load
 from game.meta.season import MAX_RACES
+from game.rules.race import MAX_POINTS
 
 log = logging.getLogger("fantasy-racing")
 
@@ -158,6 +159,7 @@ def summarise(replay: Replay) -> dict[str, Any]:
                     and line[0] == 1
                     and all(type(n) is int for n in line)
                     and 0 <= line[1] < len(racers)
+                    and -MAX_POINTS <= line[2] <= MAX_POINTS
                 ]
                 winners = [line[1] for line in first]
                 points = first[0][2] if first else 0

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from game.meta.replay import Replay
 from game.rules.characters import CHARACTERS
 from game.rules.levels import POLICIES
+from game.rules.race import MAX_POINTS
 
 LEVELS = POLICIES  # the computer levels a record may name, in their order (game/rules/levels.py)
 Z95 = 1.959964  # the normal quantile of a 95 % interval
@@ -211,6 +212,7 @@ def _standing(line: Any, count: int) -> bool:
         and all(type(n) is int for n in line)
         and 1 <= line[0] <= count
         and 0 <= line[1] < count
+        and -MAX_POINTS <= line[2] <= MAX_POINTS  # (a hostile file's 10**38 points count for nothing)
     )
 
 

@@ -48,7 +48,7 @@ from game.net.schema import (
 )
 from game.rules import levels, record
 from game.rules.characters import CHARACTERS
-from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
+from game.rules.race import MAX_POINTS, MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
 
 __all__ = ["ProtocolError", "SchemaError", "MAX_DIGITS"]
 
@@ -99,7 +99,12 @@ SEAT = Object(
     }
 )
 STANDING = Object(
-    {"place": Whole(1, MAX_RACERS), "name": RACER_NAME, "character": CHARACTER, "points": Whole(-(10**6), 10**6)}
+    {
+        "place": Whole(1, MAX_RACERS),
+        "name": RACER_NAME,
+        "character": CHARACTER,
+        "points": Whole(-MAX_POINTS, MAX_POINTS),
+    }
 )
 _TYPE = frozenset({"type"})
 OWNER_ORDERS = ("remove", "let", "clock", "start")  # what the owner key lets a client ask of the host
