@@ -42,7 +42,7 @@ def check_tiles(root: ElementTree.Element, report: Report) -> None:
         image = tileset.find("image")
         if image is not None:
             width, height = image.get("width", ""), image.get("height", "")
-            if width.isdigit() and height.isdigit():
+            if all(side.isascii() and side.isdigit() and len(side) <= 5 for side in (width, height)):
                 total += tile_count(tileset, int(width), int(height))
         total += len(tileset.findall("tile"))
     if total > MAX_TILES:

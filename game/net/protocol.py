@@ -380,7 +380,7 @@ def split_address(text: str, default_port: int = PORT) -> tuple[str, int]:
         raise ValueError(f"{text!r} is not an address: give it as HOST:PORT, such as 192.168.1.20:47810")
     if not port_text:
         return host, default_port
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5) or not 1 <= int(port_text) <= 65535:
         raise ValueError(f"the port of {text!r} must be a number from 1 to 65535")
     return host, int(port_text)
 
