@@ -6,10 +6,11 @@
 One `main.py serve --rooms N` process hosts every race (one room each, with its own random room code,
 read from what it prints); this process joins every friend's seat of every room (`game.net.client.join`,
 a normal bot answering at once), each friend from an address of his own on the loopback network
-(127.0.0.2, 127.0.0.3, ...: the host takes at most a few connections from one address), and notes
+(127.0.1.2, 127.0.2.2, ...: the host takes at most a few connections from one address or network), and notes
 when each step (a choice, with the faces it showed) reaches each client. The host notes
 when it made each choice (`serve --timings`); both use time.monotonic(), the system's monotonic clock
-on Linux, so a delay is the difference of the two. Prints the host's decisions per second and the
+on Linux, so a delay is the difference of the two. Prints the host's decisions per second, its CPU time
+(user + system, from its start to its end: its process reaped), the clients' (this process), and the
 median and p99 delay from a choice to its arrival at every client. Target: p99 under 50 ms.
 `--host-bot LEVEL` seats a computer racer of that level on the host in each room (every `bot` seat of
 `--seats` plays at that level): `--host-bot expert` measures the searches of 20 rooms sharing the host's
@@ -25,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import signal
 import socket
 import statistics
@@ -90,7 +92,9 @@ async def clients(port: int, codes: list[str], friends: int, limit: float) -> di
 
         await join(f"127.0.0.1:{port}", code, name, None, "normal", timeout=limit, observe=observe, source=source)
 
-    sources = (f"127.0.{n // 250}.{n % 250 + 2}" for n in range(len(codes) * friends))  # a friend, an address
+    # a friend, an address, each in a network of its own (127.0.1.2, 127.0.2.2, ...: the host lets few
+    # strangers of one /24 in at once, game/net/limits.py)
+    sources = (f"127.{n // 250}.{n % 250 + 1}.2" for n in range(len(codes) * friends))
     await asyncio.wait_for(
         asyncio.gather(
             *(one(code, f"friend{k + 1}", source) for code in codes for k, source in zip(range(friends), sources))
@@ -146,6 +150,7 @@ def main() -> int:
             "--timings",
             str(timings_file),
         ]
+        reaped = resource.getrusage(resource.RUSAGE_CHILDREN)  # (the host's CPU: what it adds once reaped)
         host = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
         )
@@ -156,10 +161,12 @@ def main() -> int:
         reader.start()
         try:
             codes = wait_codes(host, lines)
-            started = time.monotonic()
+            started, own = time.monotonic(), time.process_time()
             arrivals = asyncio.run(clients(port, codes, friends, args.limit))
-            wall = time.monotonic() - started
+            wall, own = time.monotonic() - started, time.process_time() - own
             host.wait(timeout=60)
+            ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+            host_cpu = (ended.ru_utime - reaped.ru_utime) + (ended.ru_stime - reaped.ru_stime)
             reader.join(10)
             out = "".join(lines)
         finally:
@@ -192,6 +199,9 @@ def main() -> int:
     print(f"{'delay choice -> client, p99 (ms)':<52}{p99:>12.2f}")
     print(f"{'delay choice -> client, worst (ms)':<52}{delays[-1]:>12.2f}")
     print(f"{'steps not seen by every client':<52}{missing:>12}")
+    print(f"{'host CPU, user + system, start to end (s)':<52}{host_cpu:>12.2f}")
+    print(f"{'host CPU per decision (ms)':<52}{host_cpu * 1000 / decisions:>12.3f}")
+    print(f"{'clients CPU, this process (s)':<52}{own:>12.2f}")
     verdict = "met" if p99 < TARGET_P99_MS else f"missed by {p99 - TARGET_P99_MS:.1f} ms"
     print(f"target: p99 under {TARGET_P99_MS:g} ms: {verdict}")
     return 0

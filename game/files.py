@@ -53,6 +53,7 @@ LIMITS = {
 }
 MAX_IMAGE_SIDE = 4096  # pixels: a decoded picture is at most 4096 x 4096 x 4 bytes = 64 MB
 MAX_XML_DEPTH = 32  # elements inside elements: a Tiled map nests 6 deep, plus its layer groups
+MAX_XML_ELEMENTS = 50_000  # elements of one XML file: a shipped map has 64, its tileset 158
 MAX_JSON_DEPTH = 24  # lists and objects inside each other: a season's choice is 9 deep
 MAX_DIGITS = 39  # digits of a whole number in a JSON file (a hosted race's 128-bit seed has 39)
 
@@ -126,16 +127,20 @@ def read_text(path: str | os.PathLike[str], kind: str) -> str:
 
 
 class _Depth(ElementTree.TreeBuilder):
-    """A tree builder that refuses elements nested more than MAX_XML_DEPTH deep, as they come."""
+    """A tree builder that refuses elements nested more than MAX_XML_DEPTH deep, or more than
+    MAX_XML_ELEMENTS of them, as they come."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.depth = 0
+        self.depth = self.elements = 0
 
     def start(self, tag: Any, attrs: Any) -> ElementTree.Element:
         self.depth += 1
+        self.elements += 1
         if self.depth > MAX_XML_DEPTH:
             raise FileRefused(f"its elements nest more than {MAX_XML_DEPTH} deep")
+        if self.elements > MAX_XML_ELEMENTS:
+            raise FileRefused(f"it holds more than {MAX_XML_ELEMENTS:,} elements")
         return super().start(tag, attrs)
 
     def end(self, tag: Any) -> ElementTree.Element:
@@ -145,7 +150,8 @@ class _Depth(ElementTree.TreeBuilder):
 
 def parse_xml(data: bytes) -> ElementTree.Element:
     """The root of an XML document that declares no entity and refers to nothing outside, nested at most
-    MAX_XML_DEPTH deep (a DOCTYPE line, as Tiled 0.x and 1.0 wrote, is read and ignored).
+    MAX_XML_DEPTH deep and of at most MAX_XML_ELEMENTS elements (a DOCTYPE line, as Tiled 0.x and 1.0
+    wrote, is read and ignored).
 
     Raises FileRefused for what the game refuses, ElementTree.ParseError for
     broken XML.
@@ -212,9 +218,9 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
         head = file.read(64 * KB)
         if head[:6] in (b"GIF87a", b"GIF89a"):
             return _gif_size(head + file.read(LIMITS["image"]))
-    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", head[16:24])
-        return width, height
+    found = png_size(head)
+    if found is not None:
+        return found
     if head.startswith(b"BM") and len(head) >= 26:
         width, height = struct.unpack("<ii", head[18:26])
         return abs(width), abs(height)
@@ -229,6 +235,15 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int] | None:
                 height, width = struct.unpack(">HH", head[at + 5 : at + 9])
                 return width, height
             at += 2 + length
+    return None
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """The width and height a PNG's header (its IHDR) declares, read before anything is decoded; None when
+    `data` does not start as a PNG."""
+    if len(data) >= 24 and data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", data[16:24])
+        return width, height
     return None
 
 
@@ -298,9 +313,13 @@ def _constant(text: str) -> Any:
 
 def loads(text: str) -> Any:
     """JSON text as Python data: whole numbers of at most MAX_DIGITS digits, finite numbers (no NaN,
-    no Infinity), lists and objects nested at most MAX_JSON_DEPTH deep. Raises FileRefused for what the
-    game refuses, json.JSONDecodeError for broken JSON, RecursionError for nesting Python cannot parse."""
-    value = json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+    no Infinity), lists and objects nested at most MAX_JSON_DEPTH deep: the one reader of every JSON file of
+    the player's folder. Raises FileRefused for what the game refuses (nesting too deep for Python's parser
+    included: never a RecursionError), json.JSONDecodeError for broken JSON."""
+    try:
+        value = json.loads(text, parse_int=_whole, parse_float=_finite, parse_constant=_constant)
+    except RecursionError:
+        raise FileRefused(f"its lists and objects nest more than {MAX_JSON_DEPTH} deep") from None
     level = [value] if isinstance(value, (dict, list)) else []
     for _ in range(MAX_JSON_DEPTH):
         if not level:

@@ -446,7 +446,7 @@ def cases(big: bool = False) -> list[Case]:
         Case("a 100000x100000 picture", image_bomb, "more than the 4096x4096 a tileset may be"),
         Case("a 2 MB tileset", tileset_bomb(2 * MB), "more than the 1 MB a tileset may be"),
         Case("a huge replay", huge_replay(120 * MB if big else 5 * MB), "more than the 4 MB a replay may be", "replay"),
-        Case("a deeply nested replay", deep_replay, "nested too deep", "replay"),
+        Case("a deeply nested replay", deep_replay, "nest more than 24 deep", "replay"),
     ]
 
 

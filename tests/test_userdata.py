@@ -310,7 +310,7 @@ UNREADABLE_SAVES = [
         spoil(lambda d: d["race"]["racers"].__setitem__(1, "orc")),
         "racer 2 is a text, not an object",
     ),
-    ("nested too deep", lambda: b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
+    ("nested too deep", lambda: b"[" * 100_000 + b"]" * 100_000, "nest more than 24 deep"),
 ]
 
 

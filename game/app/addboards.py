@@ -50,6 +50,7 @@ WHY = {
     "leaves": "its entry {entry} leaves the pack's folder",
     "link": "its entry {entry} is a link, which a pack may not hold",
     "twice": "it holds {entry} twice",
+    "bad_name": "the name {entry} holds {char}, which cannot be shown: rename it",
     "entry_too_big": "its entry {entry} inflates to {size}, more than the {limit} a {kind} may be",
     "bomb": "its entry {entry} inflates {ratio} times or more: a zip bomb",
     "inflates": "its files inflate to more than the {limit} a pack may hold",
@@ -79,6 +80,20 @@ class Refusal:
         return f"{self.what}: refused: {WHY[self.why].format(**dict(self.values))}"
 
 
+def quoted(name: str, longest: int = 60) -> str:
+    """A file name as a sentence shows it: as it is when every character of it can be shown, else
+    escaped and quoted (`files.shown`: its repr, cut short); never a terminal's control sequence
+    (ESC, BEL, an OSC title, a clear screen) nor a right-to-left override."""
+    return name if len(name) <= longest and name.isprintable() else files.shown(name, longest)
+
+
+def name_problem(name: str) -> str | None:
+    """The character of a file name that cannot be shown ("U+001B"), or None: a pack's entry, a board's
+    file or one it uses is refused for it, never shown raw nor written into the boards folder."""
+    bad = next((char for char in name if not char.isprintable()), None)
+    return None if bad is None else f"U+{ord(bad):04X}"
+
+
 def refusal(what: str, why: str, **values: object) -> Refusal:
     """A Refusal, its values made text."""
     return Refusal(what, why, tuple((name, str(value)) for name, value in values.items()))
@@ -104,7 +119,7 @@ class Outcome:
 
     def lines(self) -> list[str]:
         """The outcome in sentences, added boards first."""
-        said = [f"added {name!r} to your boards folder as {file}" for file, name in self.added]
+        said = [f"added {name!r} to your boards folder as {quoted(file)}" for file, name in self.added]
         said += [f"{what}: already in your boards folder" for what in self.present]
         return said + [r.line() for r in self.refused]
 
@@ -114,6 +129,10 @@ def add_boards(source: str | os.PathLike[str], where: Path, language: str = "en"
     problem said in `language`)."""
     path = Path(source)
     outcome = Outcome()
+    char = name_problem(path.name)
+    if char is not None:
+        outcome.refused.append(refusal(quoted(path.name), "bad_name", entry=quoted(path.name), char=char))
+        return outcome
     if path.suffix.lower() == ".zip":
         with tempfile.TemporaryDirectory(prefix="fantasy-racing-pack-") as unpacked:
             try:
@@ -124,7 +143,7 @@ def add_boards(source: str | os.PathLike[str], where: Path, language: str = "en"
             if not boards:
                 outcome.refused.append(refusal(path.name, "no_board"))
             for board in boards:
-                shown = f"{path.name}: {board.relative_to(unpacked).as_posix()}"
+                shown = f"{path.name}: {quoted(board.relative_to(unpacked).as_posix())}"
                 _add_one(board, where, outcome, shown, language)
         return outcome
     if path.suffix.lower() != ".tmx":
@@ -147,6 +166,10 @@ def _add_one(board: Path, where: Path, outcome: Outcome, shown: str, language: s
     copies: list[tuple[Path, Path]] = []
     for file in dict.fromkeys(used):
         relative = Path(os.path.relpath(os.path.realpath(file), os.path.realpath(base)))
+        char = name_problem(relative.as_posix())
+        if char is not None:
+            outcome.refused.append(refusal(shown, "bad_name", entry=quoted(relative.as_posix()), char=char))
+            return
         target = where / relative
         if target.exists():
             if not _same(Path(file), target):
@@ -239,6 +262,9 @@ def _check_entries(name: str, entries: list[zipfile.ZipInfo]) -> None:
     total = 0
     for entry in entries:
         shown = files.shown(entry.filename, 60)
+        char = name_problem(entry.filename)
+        if char is not None:
+            raise PackRefused(refusal(name, "bad_name", entry=shown, char=char))
         if _leaves(entry.filename):
             raise PackRefused(refusal(name, "leaves", entry=shown))
         if stat.S_ISLNK(entry.external_attr >> 16):

@@ -174,7 +174,7 @@ def bindings_problem(binding: Any) -> str | None:
     kind, _, name = binding.partition(":")
     if kind == "key" and 0 < len(name) <= LONGEST_KEY_NAME and name.isprintable() and name == name.lower():
         return None
-    if kind == "mouse" and name.isdigit() and int(name) in MOUSE_BUTTONS:
+    if kind == "mouse" and name.isascii() and name.isdigit() and len(name) <= 2 and int(name) in MOUSE_BUTTONS:
         return None
     if kind == "pad" and name in PAD_BUTTONS:
         return None

@@ -41,8 +41,6 @@ def read_json_file(path: Path, what: str, kind: str) -> Any:
         return files.loads(text)
     except files.FileRefused as error:
         raise Unreadable(str(error)) from None
-    except RecursionError:
-        raise Unreadable("it is nested too deep to be a game file") from None
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
             raise Unreadable("the file is cut short (it ends in the middle of the JSON)") from None

@@ -11,7 +11,6 @@ deletes the player's files.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from game.app import stats, userdata
 from game.app.folder import PlayerFolder
 from game.meta.replay import Replay, ReplayError, load
 from game.meta.season import MAX_RACES
+from game.rules.race import MAX_POINTS
 
 log = logging.getLogger("fantasy-racing")
 
@@ -81,9 +81,32 @@ def list_kept(home: PlayerFolder) -> list[Kept]:
 
 def read_table(folder: Path) -> dict[str, Any]:
     """A kept championship's table.json in its envelope's current format (raises OSError, FileRefused or
-    ValueError: the envelope's EnvelopeError, JSON's, UTF-8's)."""
-    data = json.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
+    ValueError: the envelope's EnvelopeError, JSON's, UTF-8's), read as every JSON file of the player's folder
+    (`files.loads`: its nesting bounded)."""
+    data = files.loads(files.read_bytes(folder / "table.json", "season").decode("utf-8"))
     return userdata.TABLE_ENVELOPE.upgrade(data)
+
+
+def table_problem(folder: Path) -> str:
+    """Why a kept championship's table.json cannot be read, naming it, or "" (no table, or a table read)."""
+    path = folder / "table.json"
+    if not folder.is_dir() or not path.exists():
+        return ""
+    try:
+        read_table(folder)
+    except (OSError, ValueError, files.FileRefused) as error:  # (EnvelopeError too: a ValueError)
+        return f"{path} cannot be read: {getattr(error, 'strerror', None) or error}"
+    return ""
+
+
+def table_problems(home: PlayerFolder) -> list[str]:
+    """Why each kept championship's table.json that cannot be read is so, one sentence each naming it."""
+    try:
+        _, seasons = folders(home)
+    except OSError:
+        return []
+    found = [table_problem(folder) for folder in sorted(seasons.iterdir())] if seasons.is_dir() else []
+    return [problem for problem in found if problem]
 
 
 def season_name(folder: Path) -> str:
@@ -136,6 +159,7 @@ def summarise(replay: Replay) -> dict[str, Any]:
                     and line[0] == 1
                     and all(type(n) is int for n in line)
                     and 0 <= line[1] < len(racers)
+                    and -MAX_POINTS <= line[2] <= MAX_POINTS
                 ]
                 winners = [line[1] for line in first]
                 points = first[0][2] if first else 0
@@ -214,7 +238,7 @@ def champions_of(folder: Path) -> list[str]:
     try:
         data = read_table(folder)
         lines = data.get("table")
-    except (OSError, ValueError, RecursionError, files.FileRefused):  # (EnvelopeError too: a ValueError)
+    except (OSError, ValueError, files.FileRefused):  # (EnvelopeError too: a ValueError)
         return []
     names = []
     for line in lines if isinstance(lines, list) else []:

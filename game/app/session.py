@@ -340,7 +340,9 @@ def delete_championship(championship: KeptChampionship) -> bool:
 def statistics(player_name: str, also: str = "", since: str = "") -> stats.Stats:
     """The player's statistics from every race kept (game.app.stats), by the names he plays under."""
     FOLDER.flush()
-    return stats.gather(keptfiles.list_kept(FOLDER), player_name, also, since)
+    found = stats.gather(keptfiles.list_kept(FOLDER), player_name, also, since)
+    found.unreadable += keptfiles.table_problems(FOLDER)  # (a championship's table: its name, its champions)
+    return found
 
 
 def export_statistics(figures: stats.Stats) -> Path:

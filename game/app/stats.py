@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from game.meta.replay import Replay
 from game.rules.characters import CHARACTERS
 from game.rules.levels import POLICIES
+from game.rules.race import MAX_POINTS
 
 LEVELS = POLICIES  # the computer levels a record may name, in their order (game/rules/levels.py)
 Z95 = 1.959964  # the normal quantile of a 95 % interval
@@ -96,6 +97,7 @@ class Stats:
     boards: dict[str, Line] = field(default_factory=dict)
     levels: dict[str, Line] = field(default_factory=dict)
     skipped: int = 0  # kept files that could not be read
+    unreadable: list[str] = field(default_factory=list)  # why each file could not be read, naming it
 
     @property
     def races(self) -> int:
@@ -210,6 +212,7 @@ def _standing(line: Any, count: int) -> bool:
         and all(type(n) is int for n in line)
         and 1 <= line[0] <= count
         and 0 <= line[1] < count
+        and -MAX_POINTS <= line[2] <= MAX_POINTS  # (a hostile file's 10**38 points count for nothing)
     )
 
 
@@ -284,14 +287,16 @@ def gather(kept: Iterable[KeptFile], player_name: str = "", also: str = "", sinc
     start = since_time(since)
     seats: list[Seat] = []
     skipped = 0
+    unreadable: list[str] = []
     for race in kept:
         if race.problem:
             skipped += 1
+            unreadable.append(race.problem if str(race.path) in race.problem else f"{race.path}: {race.problem}")
         elif race.saved >= start:
             summary = {"board": race.board, "racers": race.racers, "figures": race.figures}
             seats.extend(_seats(summary, names, race.path, race.saved))
     stats = compute(seats)
-    stats.skipped = skipped
+    stats.skipped, stats.unreadable = skipped, unreadable
     return stats
 
 

@@ -307,7 +307,7 @@ def _check_images(
         node.set("height", str(height))
         pixels[os.path.realpath(file)] = width * height
         if owner.tag == "tileset" and node is owner.find("image"):
-            tiles = _tile_count(owner, width, height)
+            tiles = tile_count(owner, width, height)
             if tiles > MAX_TILESET_TILES:
                 report.error(said("check_images.7", label=label, tiles=tiles, MAX_TILESET_TILES=MAX_TILESET_TILES))
                 continue
@@ -315,7 +315,7 @@ def _check_images(
     return found
 
 
-def _tile_count(tileset: ElementTree.Element, width: int, height: int) -> int:
+def tile_count(tileset: ElementTree.Element, width: int, height: int) -> int:
     """How many tiles pytmx cuts from a tileset's picture (as it counts them)."""
     tile_width, tile_height = (_int_attribute(tileset, k, 1) or 1 for k in ("tilewidth", "tileheight"))
     spacing, margin = (_int_attribute(tileset, k, 0) or 0 for k in ("spacing", "margin"))

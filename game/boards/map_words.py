@@ -51,6 +51,13 @@ SENTENCES: dict[str, Sentence] = {
     "check_colors.1": "the map's background colour {color!r} is not a colour (#rrggbb); it is not used",
     "check_structure.1": "a <tileset> inside <{tag}>; Tiled puts tilesets only at the top of the map",
     "check_structure.2": "a <{tag}> inside <{tag2}>; Tiled puts layers only in the map or in a group layer",
+    "check_counts.1": "the map has {value:,} layers; a board has at most {MAX_LAYERS} (group layers included)",
+    "check_counts.2": "the map has {value:,} tilesets; a board uses at most {MAX_TILESETS}",
+    "check_counts.3": "the map has {value:,} objects; a board has at most {MAX_OBJECTS:,}",
+    "check_counts.4": (
+        "the board's tilesets cut into {value:,} tiles together, more than the {MAX_TILES:,} a board may use; "
+        "use fewer tilesets or larger tiles"
+    ),
     "check_tilesets.1": (
         "the board's pictures hold {value:,} pixels together, more than the {MAX_BOARD_PIXELS:,} a "
         "board may use (a {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} picture)"

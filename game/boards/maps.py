@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.boards.board import Board, BoardError
+from game.boards.map_bounds import check_counts, check_tiles
 from game.boards.map_build import build_board, pytmx_map
 from game.boards.map_checks import (
     check_colors,
@@ -199,9 +200,11 @@ def _read(path: PathLike) -> tuple[Board | None, list[Problem], list[str]]:
         return None, report.problems, files
     check_map_shape(root, report)
     check_structure(root, report)
+    check_counts(root, report)  # (layers, tilesets, objects: counted before any is read)
     if report.failed:
         return None, report.problems, files
     files.extend(check_tilesets(root, path, report))
+    check_tiles(root, report)
     check_colors(root, report)
     layers = list(walk_layers(root))
     check_layer_kinds(layers, report)

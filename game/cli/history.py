@@ -22,6 +22,8 @@ def run_stats(args: argparse.Namespace) -> int:
         found = session.statistics(",".join(args.names), "", settings.stats_since)
     else:
         found = session.statistics(settings.player_name, settings.me_names, settings.stats_since)
+    for sentence in found.unreadable:  # (each file that could not be read, named: the figures go on without it)
+        print(f"main.py: {sentence}", file=sys.stderr)
     if args.csv is None:
         print("\n".join(stats.summary_lines(found)))
         return 0

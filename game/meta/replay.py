@@ -171,8 +171,6 @@ def parse(text: str, name: str = "the replay") -> Replay:
         raise ReplayError(
             f"{name} is not a replay: it is not valid JSON (line {error.lineno}, column {error.colno})"
         ) from None
-    except RecursionError:
-        raise ReplayError(f"{name} is not a replay: its JSON is nested too deeply") from None
     return read(loaded, name)
 
 

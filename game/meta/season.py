@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TextIO
 
+from game import files
 from game.boards.board import Board
 from game.boards.map_format import BOARD_NAME_LENGTH
 from game.bots import ai
@@ -375,8 +376,8 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     for result in data["results"]:
         if isinstance(result, dict) and isinstance(result.get("replay"), str):
             try:
-                result = {**result, "replay": json.loads(result["replay"])}
-            except (json.JSONDecodeError, RecursionError):
+                result = {**result, "replay": files.loads(result["replay"])}
+            except (json.JSONDecodeError, files.FileRefused):
                 raise SeasonError("a finished race's replay is not valid JSON") from None
         results.append(result)
     return {**data, "season_format": 2, "results": results}

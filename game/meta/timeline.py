@@ -96,8 +96,8 @@ class Timeline:
         """The race with `made` choices made (0 to `self.made`) and every event taken: `near` (the race
         of this replay shown until now, which it changes) made to go on when it has no more choices than
         that, else the race replayed from its start."""
-        if not 0 <= made <= self.made:
-            raise ValueError(f"the replay has {self.made} choices that replay, not {made}")
+        if type(made) is not int or not 0 <= made <= self.made:
+            raise ValueError(f"the replay has {self.made} choices that replay, not {str(made)[:20]}")
         before = [c for c in self.checkpoints if c.made <= made]
         race: Race | None = near if near is not None and len(near.choices) <= made else None
         if before and (race is None or len(race.choices) < before[-1].made):
@@ -117,9 +117,9 @@ class Timeline:
     def turn_index(self, turn: int) -> int:
         """The event that begins game turn `turn` (its turn_started), or the nearest there is."""
         starts = [m.index for m in self.moments if m.kind == "turn_started"]
-        if not starts:
-            return 0
-        return starts[max(0, min(turn, len(starts)) - 1)]
+        if not starts or not turn > 1:
+            return starts[0] if starts else 0
+        return starts[min(turn, len(starts)) - 1]
 
     def step(self, index: int, how: str, direction: int) -> int:
         """The event one step from event `index` (-1: none shown yet): by one event, or to the next
@@ -135,10 +135,14 @@ class Timeline:
         return earlier[-1] if earlier else 0
 
     def at_fraction(self, fraction: float) -> int:
-        """The event at a fraction (0 to 1) of the race (a click on the bar)."""
-        if not self.events:
+        """The event at a fraction (0 to 1) of the race (a click on the bar): beyond 1 the last, below 0 (or
+        not a number: NaN) the first; never an error, whatever the fraction (infinite, 10**400)."""
+        last = len(self.events) - 1
+        if last <= 0 or not fraction > 0:  # (NaN is not greater than 0)
             return 0
-        return max(0, min(len(self.events) - 1, round(fraction * (len(self.events) - 1))))
+        if fraction >= 1:  # (compared, never multiplied: an int too large for a float stays here)
+            return last
+        return round(float(fraction) * last)
 
     def first_of_batch(self, index: int) -> int:
         """The first event that came with the same choice as event `index`."""

@@ -46,6 +46,14 @@ def number(word: str) -> float | None:
     return seconds if math.isfinite(seconds) and 0 <= seconds <= LONGEST_WAIT else None
 
 
+def seat_number(word: str, seats: int) -> int | None:
+    """The seat (from 0) a word names by its number as the terminal shows it (1 to `seats`: ASCII digits,
+    never "²" nor a hundred digits), or None."""
+    if not (word.isascii() and word.isdigit() and len(word) <= 3) or not 1 <= int(word) <= seats:
+        return None
+    return int(word) - 1
+
+
 def seat_lines(hosts: Sequence[Host]) -> list[str]:
     """Each room's seats, a line each."""
     lines = []
@@ -100,9 +108,10 @@ async def obey(hosts: Sequence[Host], line: str) -> str:
         if len(rest) < 2 or not found:
             return f"name the room first: {verb} CODE SEAT ({', '.join(shown_code(h.code) for h in hosts)})"
         host, rest = found[0], rest[1:]
-    if not rest[0].isdigit() or not 1 <= int(rest[0]) <= len(host.seats):
+    seat = seat_number(rest[0], len(host.seats))
+    if seat is None:
         return f"{rest[0][:20]!r} is not a seat: give a number from 1 to {len(host.seats)}"
-    return await host.order(verb, int(rest[0]) - 1)
+    return await host.order(verb, seat)
 
 
 def read_lines(stream: TextIO, heard: Callable[[str], None]) -> threading.Thread:
@@ -168,8 +177,8 @@ async def give_orders(
             continue
         if verb == "clock" and number(words[1]) is not None:
             message["seconds"] = number(words[1])
-        elif verb in OWNER_ORDERS and words[1].isdigit() and 1 <= int(words[1]) <= MAX_RACERS:
-            message["seat"] = int(words[1]) - 1
+        elif verb in OWNER_ORDERS and seat_number(words[1], MAX_RACERS) is not None:
+            message["seat"] = seat_number(words[1], MAX_RACERS)
         if len(message) == 4:
             await send(json.dumps(message))
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.net.protocol import MAX_FROM_HOST, SEND_TIMEOUT
+from game.net.tasks import ending, spawn
 
 if TYPE_CHECKING:
     from game.net.seats import Client
@@ -42,8 +43,12 @@ class Outboxes:
         self.boxes: dict[int, _Box] = {}  # id(client) -> its queue, while it holds something (the box keeps it)
 
     def put(self, client: Client, text: str) -> asyncio.Future[None]:
-        """Queue `text` for `client`; the future is done once it left (or was let go with its connection)."""
+        """Queue `text` for `client`; the future is done once it left (or was let go with its connection, or
+        with its loop: asked by a task being cancelled, game/net/tasks.py)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if ending():
+            done.set_result(None)
+            return done
         box = self.boxes.get(id(client))
         if box is None:
             box = self.boxes[id(client)] = _Box(client)
@@ -54,7 +59,7 @@ class Outboxes:
         box.waiting.append((text, done))
         box.size += len(text)
         if box.task is None:
-            box.task = asyncio.ensure_future(self._drain(box))
+            box.task = spawn(self._drain(box))
         return done
 
     async def _drain(self, box: _Box) -> None:
@@ -86,7 +91,7 @@ class Outboxes:
         if transport is not None:
             transport.abort()
         else:  # (a connection through a relay: closed by message)
-            asyncio.ensure_future(_close(box.client))
+            spawn(_close(box.client))
         self._let_go(box)
 
     def _let_go(self, box: _Box) -> None:

@@ -48,7 +48,7 @@ from game.net.schema import (
 )
 from game.rules import levels, record
 from game.rules.characters import CHARACTERS
-from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
+from game.rules.race import MAX_POINTS, MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS, Race
 
 __all__ = ["ProtocolError", "SchemaError", "MAX_DIGITS"]
 
@@ -99,7 +99,12 @@ SEAT = Object(
     }
 )
 STANDING = Object(
-    {"place": Whole(1, MAX_RACERS), "name": RACER_NAME, "character": CHARACTER, "points": Whole(-(10**6), 10**6)}
+    {
+        "place": Whole(1, MAX_RACERS),
+        "name": RACER_NAME,
+        "character": CHARACTER,
+        "points": Whole(-MAX_POINTS, MAX_POINTS),
+    }
 )
 _TYPE = frozenset({"type"})
 OWNER_ORDERS = ("remove", "let", "clock", "start")  # what the owner key lets a client ask of the host
@@ -375,7 +380,7 @@ def split_address(text: str, default_port: int = PORT) -> tuple[str, int]:
         raise ValueError(f"{text!r} is not an address: give it as HOST:PORT, such as 192.168.1.20:47810")
     if not port_text:
         return host, default_port
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5) or not 1 <= int(port_text) <= 65535:
         raise ValueError(f"the port of {text!r} must be a number from 1 to 65535")
     return host, int(port_text)
 

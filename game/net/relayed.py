@@ -16,19 +16,48 @@ import asyncio
 import json
 import logging
 import ssl
+import time
 from collections.abc import Callable
 from typing import Any, cast
 
 from game.net.door import KEY_HEADER
 from game.net.host import Host
 from game.net.invite import Invite, Relay
-from game.net.protocol import MAX_FROM_HOST, ProtocolError
+from game.net.protocol import MAX_FROM_HOST, ProtocolError, parse
 from game.net.relay import CONTROL, OWNER_HEADER, ROOM_HEADER
+from game.net.schema import Text, Whole
 from game.net.server import Server
+from game.net.tasks import spawn
 
 log = logging.getLogger("fantasy-racing.network")
 INBOX = 256  # messages from one friend waiting for the host to take them, at most
 WAITS = (0.5, 1.0, 2.0, 5.0, 10.0)  # seconds before connecting to the relay again, one after another
+LINK_DIGITS = 9  # digits of a link's number, at most (as the relay reads a host's)
+LINK = Whole(1, 10**LINK_DIGITS - 1)  # a friend's link, as the relay numbers them (0: the relay's own)
+PIPES = 64  # friends' links the host serves through one relay at once (a relay opens 24 a room)
+DROPPED_EVERY = 60.0  # seconds between two log lines about the relay's messages dropped
+
+
+def link_of(text: str) -> tuple[int, str] | None:
+    """A relayed message's link number (ASCII digits, LINK_DIGITS at most) and its body; None otherwise."""
+    link_text, colon, body = text.partition(":")
+    if not colon or not 1 <= len(link_text) <= LINK_DIGITS or not (link_text.isascii() and link_text.isdigit()):
+        return None
+    return int(link_text), body
+
+
+def relay_order(body: str) -> dict[str, Any]:
+    """The relay's own message about a link ("open", "closed", "registered"), its numbers and words of
+    the exact kind and range (a JSON object, no NaN, no infinity, no number of more digits than the
+    protocol's: `protocol.parse`); ProtocolError in one sentence otherwise."""
+    order = parse(body, CONTROL)
+    kind = order["type"]
+    if kind in ("open", "closed"):
+        LINK.check(order.get("link"), f"the link of a {kind[:10]!r} message")
+    if kind == "open":
+        for field in ("address", "key"):
+            Text(64).check(order.get(field, ""), f"the {field} of an 'open' message")
+    return order
 
 
 class Piped:
@@ -45,7 +74,7 @@ class Piped:
         """A message from the friend (None: his link ended)."""
         if text is not None and self.inbox.qsize() >= INBOX:
             self.link.forget(self.number)
-            asyncio.ensure_future(self.close(1008, "more messages than the host takes in"))
+            spawn(self.close(1008, "more messages than the host takes in"))
             text = None
         self.inbox.put_nowait(text)
 
@@ -107,6 +136,7 @@ class RelayLink:
         self.socket: Any = None
         self.ready = asyncio.Event()
         self.connections = 0  # times the room was registered (1, then one more after each drop)
+        self.drops, self.dropped_said = 0, -DROPPED_EVERY  # the relay's messages dropped (`dropped`)
 
     @property
     def invite(self) -> Invite:
@@ -176,30 +206,46 @@ class RelayLink:
             raise RelayRefused(f"the relay at {self.relay.text} refused this room: {reason}")
 
     def take(self, text: str) -> None:
-        """One message from the relay: a friend's, or the relay's own about a link."""
-        link_text, _, body = text.partition(":")
-        if not link_text.isdigit():
+        """One message from the relay: a friend's, or the relay's own about a link. One that is not what
+        the relay sends (a link's number not a whole number of its range: `1e999`, `Infinity`, `-1`) is
+        dropped, and logged (once a minute at most, with the count): the room goes on."""
+        linked = link_of(text)
+        if linked is None:
+            self.dropped(f"a message without a link's number ({text[:20]!r})")
             return
-        if link_text != "0":
-            pipe = self.pipes.get(int(link_text))
+        number, body = linked
+        if number != 0:
+            pipe = self.pipes.get(number)
             if pipe is not None:
                 pipe.deliver(body)
             return
         try:
-            order = json.loads(body)
-            number = int(order["link"])
-        except (ValueError, TypeError, KeyError):
+            order = relay_order(body)
+        except ProtocolError as error:
+            self.dropped(str(error))
             return
-        if order.get("type") == "open" and number not in self.pipes:
-            pipe = self.pipes[number] = Piped(
-                self, number, str(order.get("address", ""))[:64], str(order.get("key", ""))[:64]
-            )
-            asyncio.ensure_future(self.serve(pipe))
-        elif order.get("type") == "closed":
+        number = order.get("link", 0)
+        if order["type"] == "open" and number not in self.pipes:
+            if len(self.pipes) >= PIPES:
+                self.dropped(f"a link opened past the {PIPES} the host serves at once")
+                spawn(self.send(f"0:{json.dumps({'type': 'close', 'link': number, 'code': 1013})}"))
+                return
+            pipe = self.pipes[number] = Piped(self, number, order.get("address", ""), order.get("key", ""))
+            spawn(self.serve(pipe))
+        elif order["type"] == "closed":
             pipe = self.pipes.pop(number, None)
             if pipe is not None:
                 pipe.closed = True
                 pipe.deliver(None)
+
+    def dropped(self, why: str) -> None:
+        """A message of the relay dropped: one log line, then at most one a minute with how many."""
+        self.drops += 1
+        now = time.monotonic()
+        if now - self.dropped_said >= DROPPED_EVERY:
+            more = f" ({self.drops} dropped since the last line)" if self.drops > 1 else ""
+            log.warning("dropped a message of the relay at %s: %s%s", self.relay.text, why[:160], more)
+            self.drops, self.dropped_said = 0, now
 
     async def serve(self, pipe: Piped) -> None:
         try:
@@ -240,8 +286,8 @@ async def serve_through(
 
         greet(hosts)
         commands = asyncio.ensure_future(console(hosts, hosts[0].say))
+    races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))
     try:
-        races: asyncio.Future[Any] = asyncio.gather(*(host.run(timeout) for host in hosts))
         waiting: set[asyncio.Future[Any]] = {races, *carried}
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         if races not in done:
@@ -257,6 +303,8 @@ async def serve_through(
             task.cancel()
         if commands is not None:
             commands.cancel()
+        races.cancel()  # (cancelled itself, or its loop ending: its end is heard, never left unread)
+        races.add_done_callback(lambda future: future.cancelled() or future.exception())
 
 
 AGAIN = {1012, 1013}  # close codes after which a friend joins again: the host's link dropped, try in a moment

@@ -37,6 +37,7 @@ from game.net.protocol import (
     seat_token,
 )
 from game.net.seats import Client, Seat
+from game.net.tasks import spawn
 from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import Race
@@ -185,7 +186,7 @@ class Room(ABC):
         if not self.started:
             self.lobby_due = True
             if self.lobby_task is None or self.lobby_task.done():
-                self.lobby_task = asyncio.ensure_future(self._lobby_news())
+                self.lobby_task = spawn(self._lobby_news())
 
     async def _lobby_news(self) -> None:
         """Send the lobby's news once LOBBY_NEWS seconds have passed since the last (changes meanwhile

@@ -114,6 +114,7 @@ class Server:
             ssl=ssl,
             max_size=MAX_MESSAGE,
             max_queue=8,
+            compression=None,  # (deflate costs every message twice, and memory on every connection: the relay's too)
             open_timeout=OPEN_TIMEOUT,
             ping_interval=5,
             ping_timeout=10,

@@ -55,6 +55,7 @@ __all__ = [
 
 MIN_RACERS, MAX_RACERS = 2, 6
 MIN_TURNS, MAX_TURNS = 5, 15
+MAX_POINTS = 1_000_000  # a racer's points at most, and at least minus this (a race gives a few hundred)
 DRIFTS = ((0, 0), (-1, -1), (-1, 1), (-2, -2), (-2, 2))
 # Each drift's way: the squares, from the racer, that it passes over and lands on (a barrier or rock there stops it).
 DRIFT_WAYS = {(dr, dc): ((dr, dc),) if abs(dr) == 1 else ((-1, dc // 2), (dr, dc)) for dr, dc in DRIFTS[1:]}

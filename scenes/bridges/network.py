@@ -63,10 +63,11 @@ class Background:
         try:
             self.loop.run_forever()
         finally:
-            tasks = asyncio.all_tasks(self.loop)
-            for task in tasks:
-                task.cancel()
-            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            for _ in range(3):  # (a task started while the others were ending is ended too: none left pending)
+                tasks = asyncio.all_tasks(self.loop)
+                for task in tasks:
+                    task.cancel()
+                self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
             self.loop.close()
             Background.running.discard(self)
 

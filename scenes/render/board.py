@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import os
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -255,16 +256,40 @@ THUMBNAILS_KEPT = 32  # the board cards kept drawn in memory (a few KB each)
 THUMBNAIL_FOLDER = "thumbnails"  # in the per-user folder: the cards drawn, kept across runs
 THUMBNAIL_FILES = 200  # the most pictures kept on disk (the oldest go first)
 THUMBNAIL_BYTES = 512 * 1024  # a kept picture larger than this is not ours: drawn again
+DIGESTS_KEPT = 256  # files whose sha256 is kept in memory, with the state it was computed for
 _thumbnails: dict[tuple[Any, ...], pygame.Surface] = {}
+_digests: dict[tuple[Any, ...], str | None] = {}  # a file's (path, times, size, inode, device) -> its bytes' sha256
+
+
+def _digest(path: str, kind: str) -> str | None:
+    """The sha256 of a file's bytes (read within its kind's limit; None when it cannot be), computed
+    once while the file's state is the same: its change time and inode move whenever its bytes are
+    written, whatever time and size it is given."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    state = (path, info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, info.st_dev)
+    if state not in _digests:
+        try:
+            _digests[state] = hashlib.sha256(files.read_bytes(path, kind)).hexdigest()
+        except (OSError, files.FileRefused):
+            _digests[state] = None
+        if len(_digests) > DIGESTS_KEPT:
+            _digests.pop(next(iter(_digests)))
+    return _digests[state]
 
 
 def _board_key(board: Board) -> tuple[Any, ...]:
-    """What a board's picture depends on: its file and the pictures of its tiles as they are on disk
-    now (or its squares, for a board without a file), its size and name."""
+    """What a board's picture depends on: the bytes of its file and of the pictures of its tiles (their
+    sha256, never their time and size: a file given another's time and size is not taken for it), or
+    its squares for a board without a file; its size and name."""
     source = getattr(board, "source", "") or ""
+    if not source:
+        return ("", board.name, board.width, board.height, board.terrain)
     art = getattr(board, "art", None)
-    mark = files.marks([source, *(art.images() if art is not None else ())]) if source else ()
-    return (source, mark, board.name, board.width, board.height, board.terrain if not source else ())
+    tiles = tuple(_digest(image, "image") for image in (art.images() if art is not None else ()))
+    return (_digest(source, "board"), tiles, board.name, board.width, board.height)
 
 
 def _kept_file(key: tuple[Any, ...]) -> Path | None:
@@ -277,14 +302,25 @@ def _kept_file(key: tuple[Any, ...]) -> Path | None:
 
 
 def _read_kept(path: Path | None, size: tuple[int, int]) -> pygame.Surface | None:
-    """A picture kept on disk, if it is one of ours (small, no larger than the card)."""
+    """A picture kept on disk, if it is one of ours: a PNG of at most THUMBNAIL_BYTES whose header (IHDR)
+    declares no more than the card's size, checked before a byte of it is decoded."""
     try:
-        if path is None or not path.is_file() or path.stat().st_size > THUMBNAIL_BYTES:
+        if path is None or not path.is_file():
             return None
-        picture = pygame.image.load(str(path))
-    except (OSError, pygame.error):
+        with open(path, "rb") as file:
+            data = file.read(THUMBNAIL_BYTES + 1)
+    except OSError:
         return None
-    if picture.get_width() > size[0] or picture.get_height() > size[1]:
+    declared = files.png_size(data)
+    if len(data) > THUMBNAIL_BYTES or declared is None:
+        return None
+    if not (1 <= declared[0] <= size[0] and 1 <= declared[1] <= size[1]):
+        return None  # (a huge picture in a small file: never decoded)
+    try:
+        picture = pygame.image.load(io.BytesIO(data), "card.png")
+    except (pygame.error, ValueError):
+        return None
+    if picture.get_size() != declared:
         return None
     return picture.convert() if pygame.display.get_surface() is not None else picture
 
@@ -313,7 +349,7 @@ def thumbnail(board: Board, size: tuple[int, int]) -> pygame.Surface:
     key = (_board_key(board), tuple(size))
     found = _thumbnails.get(key)
     if found is None:
-        kept = _kept_file(key) if key[0][0] else None
+        kept = _kept_file(key) if key[0][0] else None  # (a board read from a file, its bytes read)
         found = _read_kept(kept, size)
         if found is None:
             tile = max(2, min(16, 2 * size[0] // max(1, board.width), 2 * size[1] // max(1, board.height)))
