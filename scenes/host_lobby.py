@@ -18,6 +18,7 @@ news are read from a queue each frame, never waited for.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -29,7 +30,7 @@ from game.net.client import Follower
 from game.net.host import Host, Seat
 from game.net.protocol import TURN_CLOCK, lan_address, room_code
 from game.rules import levels, seeds
-from scenes import boards
+from scenes import boards, controls
 from scenes.backdrop import backdrop
 from scenes.bridges.link import Happened, Link
 from scenes.bridges.network import Hosting
@@ -42,7 +43,7 @@ from scenes.netplay import HostSeats
 from scenes.render.board import BoardRenderer
 from scenes.stack import Scene
 from scenes.ui import text, theme
-from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, confirm_key, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 TAKEOVER_SECONDS = (0, 15, 30, 60, 120, 300)  # the host's choices of delay before a computer plays for a friend
@@ -165,14 +166,14 @@ class HostScene(Scene):
                     t("host.friends"),
                     self.friends,
                     size=19,
-                    hint=t("host.friends_hint"),
+                    hint=partial(controls.words, Action.FRIENDS),
                 ),
                 Button(
                     (LOBBY_BOX.right - 300, 652, 300, 50),
                     t("host.start"),
                     self.ask_start,
                     primary=True,
-                    hint=t("common.enter"),
+                    hint=confirm_key,
                 ),
             ],
             focus=len(reach) + 5,

@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 
 from game.app import session
+from game.app.controls import Action
+from scenes import controls
 from scenes.games import when
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -102,7 +104,7 @@ class ReplaysScene(ListScene):
         self.stack.push(self.stack.make("championships"))
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+        if controls.pressed(event, Action.CHAMPIONSHIPS):
             self.championships()
             return None
         return super().handle_event(event)

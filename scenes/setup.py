@@ -38,7 +38,7 @@ from scenes.stack import Scene
 from scenes.ui import text, theme
 from scenes.ui.text import fitting_size
 from scenes.ui.text_field import TextField, caret_rest
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:
@@ -317,7 +317,7 @@ class SetupScene(Scene):
                 self.start,
                 enabled=self.can_start(),
                 primary=True,
-                hint=t("common.enter"),
+                hint=confirm_key,
             )
         )
         self.start_button = widgets[-1]
