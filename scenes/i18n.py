@@ -169,6 +169,11 @@ def board_name(board: Board) -> str:
     return board.name_in(language())
 
 
+def board_author(board: Board) -> str:
+    """A board's author in the player's language (its map's `author.fr`...), else its own."""
+    return board.author_in(language())
+
+
 def board_description(board: Board) -> str:
     """A board's description in the player's language (its map's `description.fr`...), else its own."""
     return board.description_in(language())

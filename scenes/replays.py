@@ -15,7 +15,7 @@ import pygame
 
 from game.app import session
 from game.app.controls import Action
-from scenes import controls
+from scenes import boards, controls
 from scenes.games import when
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -49,7 +49,7 @@ def outcome(kept: session.Kept) -> str:
 
 def describe(kept: session.Kept) -> str:
     """The kept race in one line (the delete question's)."""
-    heading = kept.board or kept.path.name
+    heading = boards.name_shown(kept.board) if kept.board else kept.path.name
     return t("replays.line", heading=heading, kind=kind_words(kept), when=when(kept.saved))
 
 
@@ -79,10 +79,10 @@ class ReplaysScene(ListScene):
         self.stack.push(scene)
 
     def shown(self, kept: session.Kept) -> Shown:
+        heading = boards.name_shown(kept.board) or kept.path.name
         if kept.problem:
-            return Shown(kind_words(kept), kept.board or kept.path.name, outcome(kept), theme.BAD, when(kept.saved))
+            return Shown(kind_words(kept), heading, outcome(kept), theme.BAD, when(kept.saved))
         names = ", ".join(racer_name(r) for r in kept.racers)
-        heading = kept.board or kept.path.name
         return Shown(kind_words(kept), heading, outcome(kept), theme.GOOD, when(kept.saved), kept.racers, names)
 
     def describe(self, kept: session.Kept) -> str:

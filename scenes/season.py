@@ -299,7 +299,7 @@ class SeasonTableScene(Scene):
         for index, result in enumerate(self.season.results):
             column, row = divmod(index, 4)
             rect = (688 + column * 276, 436 + row * 46, 266, 40)
-            label = fit(t("season.watch_race", number=index + 1, board=result.board), 250, 16)
+            label = fit(t("season.watch_race", number=index + 1, board=boards.name_shown(result.board)), 250, 16)
             buttons.append(Button(rect, label, partial(self.watch, index), size=16))
         return buttons
 

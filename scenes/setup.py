@@ -30,7 +30,7 @@ from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
 from scenes import assets, boards, character_card, controls
 from scenes.backdrop import backdrop
-from scenes.i18n import board_description, board_name, racer_kind, t
+from scenes.i18n import board_author, board_description, board_name, racer_kind, t
 from scenes.i18n import character as character_name
 from scenes.render import sprites
 from scenes.render.board import thumbnail
@@ -538,7 +538,7 @@ class SetupScene(Scene):
         )
         facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
         facts += [
-            t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
+            t("setup.by", author=board_author(board)) if board.author else t("setup.author_unknown"),
             t("setup.size", width=board.width, height=board.height),
             t("setup.max_racers", count=board.max_racers),
             t("setup.proposes", count=board.turns),

@@ -17,7 +17,7 @@ import pygame
 
 from game.app import session, stats
 from game.app.controls import Action
-from scenes import audio
+from scenes import audio, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
 from scenes.i18n import t
@@ -182,7 +182,7 @@ class StatsScene(Scene):
         return rows
 
     def board_rows(self) -> list[tuple[Any, str, Any]]:
-        return [(None, name, line) for name, line in self.sorted_lines(self.figures.boards)]
+        return [(None, boards.name_shown(name), line) for name, line in self.sorted_lines(self.figures.boards)]
 
     @staticmethod
     def sorted_lines(table: dict[str, stats.Line]) -> list[tuple[str, stats.Line]]:

@@ -5,12 +5,18 @@ once with real data, and every line of text one frame of it draws (`Words.of`)."
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 
 import netwindows as nw
 from kept_races import finished_race, keep_races
 
+from game import Race, RacerSetup
+from game.app import session
 from game.app.settings import Settings
+from game.bots import ai
+from game.meta.season import Season, play_headless
+from game.rules import seeds
 from scenes import assets, boards, i18n
 from scenes.app import App
 from scenes.board_gallery import BoardGalleryScene
@@ -32,11 +38,32 @@ from tests.test_screens_fit import a_race_asking, a_season, practice_setup
 
 
 def window(language: str) -> App:
-    """A window in `language`, its player's folder holding kept races and a finished championship."""
-    app = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=language))
+    """A window in `language`, its player's folder holding kept races and finished championships (on the
+    practice meadow, and on shipped boards: Thornwood, Meadow Dash), the statistics Zoé's."""
+    app = App(settings=Settings(animation_speed=4.0, tutorial_seen=True, language=language, player_name="Zoé"))
     app.use_theme()
     keep_races()
+    keep_on_shipped_boards()
     return app
+
+
+SHIPPED_CUP = "Coupe des Épines"
+
+
+def keep_on_shipped_boards() -> None:
+    """A race kept on Thornwood, and a championship on Thornwood then Meadow Dash, played by the computer."""
+    forest, meadow = (str(assets.maps_dir() / name) for name in ("forest.tmx", "meadow.tmx"))
+    racers = [RacerSetup("dwarf", "Zoé", "easy"), RacerSetup("thief", "Bo", "easy")]
+    race = Race.new(boards.load(forest), [RacerSetup("dwarf", "Zoé"), racers[1]], turns=5, seed=3)  # (Zoé: a person)
+    rngs = seeds.bot_rngs(3, len(racers))
+    while not race.over:
+        decision = race.pending
+        assert decision is not None
+        race.choose(ai.pick(race, decision, "easy", rngs[decision.racer]))
+    session.keep_replay(race)
+    season = Season.new(SHIPPED_CUP, racers, [forest, meadow], 5, 11)
+    play_headless(season, boards.load, io.StringIO())
+    session.keep_finished_season(season)
 
 
 class Words:
@@ -124,7 +151,7 @@ def _results(app: App) -> None:
 def _championship(app: App) -> None:
     championships = app.stack.push(ChampionshipsScene())
     app.step([])
-    championships.open(championships.items[0])
+    championships.open(next(c for c in championships.items if c.name == SHIPPED_CUP))
 
 
 #: each screen: its name and how it is opened over the title
