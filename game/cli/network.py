@@ -17,6 +17,7 @@ from typing import Any
 
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
+from game.meta.words import said
 from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
 from game.net.invite import parse_invite, parse_relay
@@ -187,7 +188,7 @@ def run_join(args: argparse.Namespace) -> int:
     def keep(token: str) -> None:
         """The seat's key, printed and kept in the settings (read again just before: another join may
         have kept one meanwhile)."""
-        print(f"join: your seat's key is {token} (join again with --key {token} to take your seat back)", flush=True)
+        print(f"join: {said('join.key', key=token)}", flush=True)
         settings = Settings.load(FOLDER)
         settings.keep_seat_key(place, token)
         settings.save(FOLDER)
@@ -200,7 +201,7 @@ def run_join(args: argparse.Namespace) -> int:
     if args.owner:
         if len(args.owner) > 64 or not args.owner.isprintable():
             raise CommandLineError("--owner: give the owner key serve printed (letters and digits, 32 of them)")
-        owner = {"owner": args.owner, "tell": lambda line: print(f"join: the host: {line}", flush=True)}
+        owner = {"owner": args.owner, "tell": lambda line: print(f"join: {said('join.host', line=line)}", flush=True)}
     try:
         if invite is not None:
             context = client_context(args.authority) if invite.relay.secure else None
@@ -302,12 +303,12 @@ def run_serve(args: argparse.Namespace) -> int:
         for host, race in zip(hosts, races):
             path = Path(args.save) if len(hosts) == 1 else Path(args.save).with_suffix(f".{shown_code(host.code)}.json")
             path.write_text(json.dumps(race.to_dict()), encoding="utf-8")
-            print(f"serve: the race is saved in {path}")
+            print(f"serve: {said('serve.saved', path=path)}")
     if len(races) == 1:
         print_standings(races[0], args.json)
     else:
         for host, race in zip(hosts, races):
-            print(f"room {shown_code(host.code)}:")
+            print(said("serve.room", code=shown_code(host.code)))
             print_standings(race, False)
         if args.json:
             print(json.dumps({shown_code(host.code): standings_json(race) for host, race in zip(hosts, races)}))

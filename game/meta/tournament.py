@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from game.boards.board import Board
 from game.bots import ai, thinking
+from game.meta.words import said
 from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Decision, Race, RacerSetup
@@ -276,7 +277,7 @@ def ratings(records: Sequence[RaceRecord], names: Sequence[str], seed: int, samp
 
 def print_ratings(rows: Sequence[Rating], out: TextIO) -> None:
     """The ratings table, strongest first."""
-    print("ratings (Bradley-Terry from every head-to-head result, Elo scale, 95 % bootstrap interval):", file=out)
+    print(said("series.ratings"), file=out)
     for row in rows:
         print(f"  {row.name:<10}{row.rating:7.0f}   ({row.low:.0f} - {row.high:.0f})", file=out)
 
