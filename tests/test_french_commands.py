@@ -1,5 +1,5 @@
 """The command line follows the game's language setting: with the settings file's language French,
-`stats`, `simulate`, `season`, `replay --check` and `add-board` answer in French (the boards by their
+`stats`, `simulate`, `season`, `tournament`, `replay --check` and `add-board` answer in French (the boards by their
 maps' `name.fr`), and in English when it is English."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.rules import seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 FOREST = ROOT / "maps" / "forest.tmx"
-ENGLISH = ("races per second", "on Thornwood", "the final table", "match the recording", "won (", "average place")
+ENGLISH = ("races per second", "Thornwood", "the final table", "match the recording", "won (", "average place", "beats")
 
 
 def speaking(language: str, tmp_path: Path, monkeypatch) -> None:
@@ -62,6 +62,10 @@ def test_the_commands_answer_in_french_when_the_settings_say_french(tmp_path, mo
     assert main.main(["season", "--boards", boards, "--racers", "elf,orc", "--bots", "easy", "--turns", "5"]) == 0
     said += (season := capsys.readouterr().out)
     assert "Course 2 sur 2 sur La Course du pré" in season and "le classement final" in season, season
+    assert main.main(["tournament", "--bots", "easy,normal", "--games", "2", "--board", str(FOREST)]) == 0
+    said += (ranked := capsys.readouterr().out)
+    assert "2 courses, un coureur par niveau, plateaux\u00a0: Le Bois-aux-Épines" in ranked, ranked
+    assert "changements de tête par course" in ranked and " bat " in ranked, ranked
     assert main.main(["replay", str(kept), "--check"]) == 0
     said += (checked := capsys.readouterr().out)
     assert "correct" in checked and "conformes à l'enregistrement" in checked, checked

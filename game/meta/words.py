@@ -65,9 +65,9 @@ def named(kind: str, thing: str) -> str:
     return word if isinstance(word, str) else thing
 
 
-def percent(rate: float) -> str:
-    """A rate as the language writes it: "42%", "42 %"."""
-    return f"{rate:.0%}" if language() == "en" else f"{rate * 100:.0f}\u00a0%"
+def percent(rate: float, places: int = 0) -> str:
+    """A rate as the language writes it: "42%", "42 %", "41.7%", "41,7 %"."""
+    return f"{rate:.{places}%}" if language() == "en" else f"{decimal(rate * 100, places)}\u00a0%"
 
 
 def decimal(value: float, places: int) -> str:
