@@ -130,6 +130,12 @@ def t(key: str, /, **values) -> str:
     return result
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number with `places` decimals as the player's language writes it: "2.5", "2,5"."""
+    shown = f"{value:.{places}f}"
+    return shown.replace(".", ",") if language() == "fr" else shown
+
+
 def has(key: str) -> bool:
     """Whether the catalogue of the current language holds `key`."""
     code = language()

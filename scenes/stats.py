@@ -20,7 +20,7 @@ from game.app.controls import Action
 from scenes import audio, boards
 from scenes.backdrop import backdrop
 from scenes.i18n import character as character_name
-from scenes.i18n import t
+from scenes.i18n import decimal, t
 from scenes.render import sprites
 from scenes.stack import Scene
 from scenes.ui import text, theme
@@ -147,7 +147,7 @@ class StatsScene(Scene):
             str(figures.races),
             str(figures.wins),
             "-" if figures.best_points is None else str(figures.best_points),
-            "-" if average is None else f"{average:.1f}",
+            "-" if average is None else decimal(average),
             str(figures.longest_streak),
             str(figures.fights_won),
             str(figures.laps),
@@ -216,7 +216,7 @@ class StatsScene(Scene):
             )
             text.draw(surface, str(line.races), (box.right - 190, y), 18, theme.TEXT, anchor="center")
             text.draw(surface, str(line.wins), (box.right - 120, y), 18, theme.ACCENT, "bold", anchor="center")
-            text.draw(surface, f"{line.average_place:.1f}", (box.right - 46, y), 18, theme.TEXT, anchor="center")
+            text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
 
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""
