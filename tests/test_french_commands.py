@@ -1,6 +1,6 @@
 """The command line follows the game's language setting: with the settings file's language French,
-`stats`, `simulate`, `season`, `tournament`, `replay --check` and `add-board` answer in French (the boards by their
-maps' `name.fr`), and in English when it is English."""
+`stats`, `simulate`, `season`, `tournament`, `serve`, `replay --check` and `add-board` answer in French
+(the boards by their maps' `name.fr`), and in English when it is English."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from netwindows import free_port
 
 import main
 from game import Race, RacerSetup
@@ -20,7 +21,18 @@ from game.rules import seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 FOREST = ROOT / "maps" / "forest.tmx"
-ENGLISH = ("races per second", "Thornwood", "the final table", "match the recording", "won (", "average place", "beats")
+ENGLISH = (
+    "listening on",
+    "the hosted race",
+    "owner key",
+    "races per second",
+    "Thornwood",
+    "the final table",
+    "match the recording",
+    "won (",
+    "average place",
+    "beats",
+)
 
 
 def speaking(language: str, tmp_path: Path, monkeypatch) -> None:
@@ -69,6 +81,11 @@ def test_the_commands_answer_in_french_when_the_settings_say_french(tmp_path, mo
     assert main.main(["replay", str(kept), "--check"]) == 0
     said += (checked := capsys.readouterr().out)
     assert "correct" in checked and "conformes à l'enregistrement" in checked, checked
+    serve = ["serve", "--port", str(free_port()), "--address", "127.0.0.1", "--board", str(FOREST), "--turns", "5"]
+    assert main.main([*serve, "--seats", "bot:easy,bot:easy", "--seed", "3"]) == 0
+    said += (served := capsys.readouterr().out)
+    assert "serve: à l'écoute sur 127.0.0.1:" in served and "la course hébergée est finie" in served, served
+    assert "la clé du propriétaire est" in served, served
     assert main.main(["add-board", str(FOREST)]) == 0
     said += (added := capsys.readouterr().out)
     assert "Le Bois-aux-Épines" in added and "Thornwood" not in added, added
