@@ -17,7 +17,7 @@ from typing import Any
 
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
-from game.meta.words import said
+from game.meta.words import board_name, said
 from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
 from game.net.invite import parse_invite, parse_relay
@@ -64,16 +64,16 @@ class Progress:
         kind, race = message["type"], follower.race
         if kind == "welcome" and follower.seat is not None and follower.seat != self.seat:
             self.seat = follower.seat
-            self.say(f"in seat {self.seat + 1}: waiting for the host to start the race")
+            self.say(said("join.seated", seat=self.seat + 1))
         elif kind == "start" and race is not None and not self.started:
             self.started, self.turns = True, race.turns
-            self.say(f"racing on {race.board.name}: {len(race.racers)} racers, {race.turns} turns")
+            self.say(said("join.racing", board=board_name(race.board.name), racers=len(race.racers), turns=race.turns))
         elif kind == "over":
-            self.say("the race is over")
+            self.say(said("join.over"))
             return
         if race is not None and race.turn > self.turn and not race.over:
             self.turn = race.turn
-            self.say(f"turn {self.turn} of {race.turns}")
+            self.say(said("join.turn", turn=self.turn, turns=race.turns))
 
 
 REFUSALS = {  # the host's reasons for closing a connection, and what to check then
@@ -195,7 +195,7 @@ def run_join(args: argparse.Namespace) -> int:
 
     quiet = args.json or args.quiet
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
-    progress.say(f"connecting to {target}...")
+    progress.say(said("join.connecting", target=target))
     # with the owner key, the lines typed are the host's orders, and his answers are always said
     owner: dict[str, Any] = {}
     if args.owner:
