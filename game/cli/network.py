@@ -330,7 +330,7 @@ def run_relay(args: argparse.Namespace) -> int:
         port = await relay.listen(args.address, args.port, tls)
         collector = asyncio.ensure_future(collect_forever())  # (this process is the relay's own)
         where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
-        relay.say(f"relaying on {where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms")
+        relay.say(said("relay.listening", where=where, rooms=args.max_rooms))
         try:
             await asyncio.wait_for(asyncio.Event().wait(), args.lasting)
         except TimeoutError:
