@@ -12,7 +12,7 @@ import netwindows as nw
 from kept_races import finished_race, keep_races
 
 from game import Race, RacerSetup
-from game.app import session
+from game.app import session, userdata
 from game.app.settings import Settings
 from game.bots import ai
 from game.meta.season import Season, play_headless
@@ -22,13 +22,15 @@ from scenes.app import App
 from scenes.board_gallery import BoardGalleryScene
 from scenes.championships import ChampionshipsScene
 from scenes.controls_screen import ControlsScene
+from scenes.games import GamesScene
 from scenes.join import JoinScene
 from scenes.keyboard import KeyboardScene
 from scenes.legend import LegendScene
+from scenes.pause import PauseScene
 from scenes.replays import ReplaysScene
 from scenes.results import ResultsScene
 from scenes.rules_help import RulesScene
-from scenes.season import SeasonSetupScene, SeasonTableScene
+from scenes.season import PodiumScene, SeasonSetupScene, SeasonTableScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stats import StatsScene
@@ -154,6 +156,20 @@ def _championship(app: App) -> None:
     championships.open(next(c for c in championships.items if c.name == SHIPPED_CUP))
 
 
+def _lessons(app: App) -> None:
+    lessons = app.stack.push(app.stack.make("tutorial"))
+    for _ in range(60):  # (the first lesson's words, once the race has opened: a bounded number of frames)
+        app.step([], 1 / 30)
+        if getattr(lessons, "panel", None) is not None and not lessons.busy:
+            break
+
+
+def _games(app: App) -> None:
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Zoé"), RacerSetup("orc", "Bo", "expert")], 5, seed=2)
+    userdata.save_race(session.FOLDER, race, {"board": boards.PRACTICE, "turns": 5, "racers": []})
+    app.stack.push(GamesScene())
+
+
 #: each screen: its name and how it is opened over the title
 SCREENS: dict[str, Callable[[App], object]] = {
     "title": lambda app: None,
@@ -163,12 +179,16 @@ SCREENS: dict[str, Callable[[App], object]] = {
     "the race, its camera moved": lambda app: _race(app, True),
     "the legend": _legend,
     "results": _results,
+    "pause": lambda app: (_race(app, False), app.stack.push(PauseScene(lambda: None))),
+    "games in progress": _games,
+    "the lessons": _lessons,
     "replays": lambda app: app.stack.push(ReplaysScene()),
     "a replay played back": _replay,
     "championships kept": lambda app: app.stack.push(ChampionshipsScene()),
     "a kept championship's table": _championship,
     "championship setup": lambda app: app.stack.push(SeasonSetupScene()),
     "between championship races": lambda app: app.stack.push(SeasonTableScene(a_season(1))),
+    "podium": lambda app: app.stack.push(PodiumScene(a_season(3))),
     "statistics": lambda app: app.stack.push(StatsScene()),
     "settings": lambda app: app.stack.push(SettingsScene()),
     "accessibility": lambda app: app.stack.push(SettingsScene("access")),
