@@ -39,56 +39,72 @@ def console_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it (the window, or a command of game/cli/); the exit code."""
-    from game.cli import boards, history, network, races
     from game.cli.options import CommandLineError, UnusableFile, build_parser
 
     try:
         args = build_parser().parse_args(argv)
         from game.app import logs
+        from game.meta import words
 
         logs.show_native(getattr(args, "verbose", False))  # SDL's and ALSA's own lines in the terminal too
-        if args.command == "simulate":
-            return races.run_simulate(args)
-        if args.command in ("tournament", "balance"):
-            if not args.plot:
-                return races.run_series(args)
-            from scenes.core.plot import win_rate_chart
+        if args.command is None:
+            from scenes.app import run
 
-            return races.run_series(args, plot=win_rate_chart)
-        if args.command == "replay":
-            if args.check:
-                return races.run_replay_check(args)
-            from game.meta.replay import ReplayError
-            from scenes.app import run_replay
+            return run(args)
+        from game.app.userboards import shipped_maps
+        from game.cli.boards import language_of
 
-            replay = races.read_replay(args.replay_file)
-            try:
-                return run_replay(replay, args.speed)
-            except ReplayError as error:
-                raise UnusableFile(str(error)) from None
-        if args.command == "check-map":
-            return boards.run_check_map(args.files, args.form, args.lang)
-        if args.command == "add-board":
-            return boards.run_add_board(args.files, args.lang)
-        if args.command == "season":
-            return races.run_season(args)
-        if args.command == "stats":
-            return history.run_stats(args)
-        if args.command == "serve":
-            return network.run_serve(args)
-        if args.command == "join":
-            return network.run_join(args)
-        if args.command == "relay":
-            return network.run_relay(args)
-        from scenes.app import run
-
-        return run(args)
+        with words.speaking(language_of(getattr(args, "lang", None)), shipped_maps()):  # (the settings' language)
+            return command(args)
     except UnusableFile as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 1
     except CommandLineError as error:
         print(f"main.py: {error}", file=sys.stderr)
         return 2
+
+
+def command(args) -> int:
+    """Run a command of game/cli/ (not the window); its exit code."""
+    from game.cli import boards, history, network, races
+    from game.cli.options import UnusableFile
+
+    if args.command == "simulate":
+        return races.run_simulate(args)
+    if args.command in ("tournament", "balance"):
+        if not args.plot:
+            return races.run_series(args)
+        from scenes.core.plot import win_rate_chart
+
+        return races.run_series(args, plot=win_rate_chart)
+    if args.command == "replay":
+        if args.check:
+            return races.run_replay_check(args)
+        from game.meta.replay import ReplayError
+        from scenes.app import run_replay
+
+        replay = races.read_replay(args.replay_file)
+        try:
+            return run_replay(replay, args.speed)
+        except ReplayError as error:
+            raise UnusableFile(str(error)) from None
+    if args.command == "check-map":
+        return boards.run_check_map(args.files, args.form, args.lang)
+    if args.command == "add-board":
+        return boards.run_add_board(args.files, args.lang)
+    if args.command == "season":
+        return races.run_season(args)
+    if args.command == "stats":
+        return history.run_stats(args)
+    if args.command == "serve":
+        return network.run_serve(args)
+    if args.command == "join":
+        return network.run_join(args)
+    if args.command == "relay":
+        return network.run_relay(args)
+    from scenes.app import run
+
+    return run(args)  # (a command of the window's own)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def test_simulate_prints_the_standings_and_races_per_second():
 def test_simulate_summarises_many_races():
     out = run("simulate", "--text-board", BOARD, "--racers", "elf,dwarf", "--games", "20")
     assert out.returncode == 0, out.stderr
-    assert "mean points" in out.stdout and "20 race(s)" in out.stdout
+    assert "mean points" in out.stdout and "20 races in" in out.stdout
 
 
 def test_the_same_seed_gives_the_same_races():

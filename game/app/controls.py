@@ -74,10 +74,14 @@ class Action(StrEnum):
     INSPECT = "inspect"
     RULE_BOOK = "rule_book"
     KEEP_REPLAY = "keep_replay"
+    CHAMPIONSHIPS = "championships"
     FRIENDS = "friends"
     QUICK_MESSAGES = "quick_messages"
     PLAY_PAUSE = "play_pause"
     STEP = "step"
+    STEP_BACK = "step_back"
+    RACER_BEFORE = "racer_before"
+    RACER_AFTER = "racer_after"
     FASTER = "faster"
     SLOWER = "slower"
     FULL_SCREEN = "full_screen"
@@ -107,6 +111,7 @@ class Binding:
 
 
 A, M, R = Action, MENU_AND_RACE, frozenset({Place.RACE})
+MR = M | {Place.REPLAY}  # (a replay pages and jumps along its timeline as a list or the log does)
 ACTIONS: tuple[Binding, ...] = (
     # action, places, keys (SDL's names), mouse buttons, a controller's buttons and sticks
     Binding(A.CONFIRM, M, ("return", "enter"), pad=("a",)),  # "enter": the keypad's Enter
@@ -118,10 +123,10 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.RIGHT, M | {Place.PREVIEW}, ("right",), pad=("dpright", "leftx+")),
     Binding(A.NEXT_FIELD, M, ("tab",)),  # with Shift: the field before
     Binding(A.DELETE, frozenset({Place.MENU}), ("delete",)),
-    Binding(A.PAGE_UP, M, ("page up",)),  # the race log, the rule book
-    Binding(A.PAGE_DOWN, M, ("page down",)),
-    Binding(A.FIRST, M, ("home",)),
-    Binding(A.LAST, M, ("end",)),
+    Binding(A.PAGE_UP, MR, ("page up",)),  # the race log, the rule book; a replay's turn before
+    Binding(A.PAGE_DOWN, MR, ("page down",)),
+    Binding(A.FIRST, MR, ("home",)),
+    Binding(A.LAST, MR, ("end",)),
     Binding(A.PAUSE, R, ("escape",), pad=("start",)),
     Binding(A.UNDO, R, ("u", "backspace"), pad=("b",)),  # B: undo while one can, else the pause menu
     *(Binding(o, R, (str((n + 1) % 10),)) for n, o in enumerate(OPTIONS)),
@@ -140,10 +145,14 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.INSPECT, R, ("i",), pad=("back",)),
     Binding(A.RULE_BOOK, R, ("f1",)),
     Binding(A.KEEP_REPLAY, frozenset({Place.MENU}), ("k",)),
+    Binding(A.CHAMPIONSHIPS, frozenset({Place.MENU}), ("c",)),  # the replays' list: the championships kept
     Binding(A.FRIENDS, frozenset({Place.MENU}), ("f",)),
     Binding(A.QUICK_MESSAGES, R, ("q",)),  # a network race: the phrases to send (and closes them)
     Binding(A.PLAY_PAUSE, frozenset({Place.REPLAY}), ("space",), pad=("a",)),
     Binding(A.STEP, frozenset({Place.REPLAY}), ("right", "n"), pad=("dpright",)),
+    Binding(A.STEP_BACK, frozenset({Place.REPLAY}), ("left",), pad=("dpleft",)),
+    Binding(A.RACER_BEFORE, frozenset({Place.REPLAY}), ("[",)),  # the racer's choice before
+    Binding(A.RACER_AFTER, frozenset({Place.REPLAY}), ("]",)),
     Binding(A.FASTER, frozenset({Place.REPLAY}), ("+", "=", "[+]"), pad=("dpup",)),
     Binding(A.SLOWER, frozenset({Place.REPLAY}), ("-", "[-]"), pad=("dpdown",)),
     Binding(A.FULL_SCREEN, EVERYWHERE, ("f11",)),

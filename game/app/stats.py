@@ -352,34 +352,45 @@ def cell(words: str) -> str:
 
 
 def summary_lines(stats: Stats) -> list[str]:
-    """The statistics as lines of text (`main.py stats`)."""
+    """The statistics as lines of text (`main.py stats`), in the command's language (game.meta.words)."""
+    from game.meta.words import board_name, decimal, named, percent, said
+
     if not stats.seats:
-        return ["No finished race of yours is kept yet (see the settings' player name and 'that's me' names)."]
+        return [said("stats.none")]
     lines = [
-        f"{_count(stats.races, 'race')}, {stats.wins} won ({stats.wins / stats.races:.0%}); "
-        f"points: best {stats.best_points}, average {stats.average_points:.1f}; "
-        f"longest winning streak {stats.longest_streak}",
-        f"fights won {stats.fights_won}, laps {stats.laps}, holes {stats.holes}",
-        "places: " + ", ".join(f"{place}: {count}" for place, count in sorted(stats.places.items())),
+        said(
+            "stats.races",
+            count=stats.races,
+            wins=stats.wins,
+            rate=percent(stats.wins / stats.races),
+            best=stats.best_points,
+            average=decimal(stats.average_points or 0, 1),
+            streak=stats.longest_streak,
+        ),
+        said("stats.figures", fights=stats.fights_won, laps=stats.laps, holes=stats.holes),
+        said("stats.places", places=", ".join(f"{place}: {count}" for place, count in sorted(stats.places.items()))),
     ]
     for title, table in (("character", stats.characters), ("board", stats.boards)):
         for name, line in sorted(table.items(), key=lambda item: (-item[1].races, item[0])):
-            lines.append(
-                f"{title} {name}: {_count(line.races, 'race')}, {line.wins} won, average place {line.average_place:.2f}"
-            )
+            shown = named("character", name) if title == "character" else board_name(name)
+            races = said("stats.count", count=line.races)
+            place = decimal(line.average_place, 2)
+            lines.append(said(f"stats.{title}", name=shown, races=races, wins=line.wins, place=place))
     for level in LEVELS:
         if level in stats.levels:
             line = stats.levels[level]
             low, high = line.interval
             lines.append(
-                f"against {level}: {_count(line.races, 'race')}, {line.wins} won, win rate {line.win_rate:.0%} "
-                f"(95 % interval {low:.0%} to {high:.0%})"
+                said(
+                    "stats.level",
+                    level=named("stats.level", level),
+                    races=said("stats.count", count=line.races),
+                    wins=line.wins,
+                    rate=percent(line.win_rate),
+                    low=percent(low),
+                    high=percent(high),
+                )
             )
     if stats.skipped:
-        verb = "is" if stats.skipped == 1 else "are"
-        lines.append(f"{_count(stats.skipped, 'kept file')} could not be read and {verb} not counted")
+        lines.append(said("stats.skipped", count=stats.skipped))
     return lines
-
-
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -182,6 +182,10 @@ class Board:
         """The board's name in a language ("fr"), its own (English) name when it has none there."""
         return self.translations.get(f"name.{language}") or self.name
 
+    def author_in(self, language: str) -> str:
+        """The board's author in a language ("the Fantasy Racing team" said in French), else its own."""
+        return self.translations.get(f"author.{language}") or self.author
+
     def description_in(self, language: str) -> str:
         """The board's description in a language, its own (English) one when it has none there."""
         return self.translations.get(f"description.{language}") or self.description
@@ -335,6 +339,18 @@ class Board:
         free = [s for s in free if self.terrain_at(s) == FLOOR]
         free.sort(key=lambda s: (abs(s[1] - middle), s[1]))
         return tuple(sorted(free[:count], key=lambda s: s[1]))
+
+
+def names_in(language: str, known: Iterable[Board]) -> dict[str, str]:
+    """Every name of the `known` boards (their own and their translated ones, casefolded) -> the board's
+    name in `language`: a kept race, a championship and the statistics name a board by the name it had
+    when kept, and are read in the reader's language."""
+    found: dict[str, str] = {}
+    for board in known:
+        names = [board.name, *(v for k, v in board.translations.items() if k.startswith("name."))]
+        for name in names:
+            found.setdefault(name.casefold(), board.name_in(language))
+    return found
 
 
 def _shortest(d: int, size: int) -> int:

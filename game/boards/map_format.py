@@ -44,7 +44,7 @@ LINE_LENGTH = 400  # the longest line check-map prints (a value quoted in a mess
 START_CLASSES = ("start", "start point")  # object class/type that marks a start point anywhere
 MAP_PROPERTIES = ("name", "description", "author", "turns", "respawn_turns", "max_racers")
 TRANSLATED_PROPERTIES = ("name", "description")  # each may be given again per language: "name.fr"
-TRANSLATION = re.compile(r"(name|description)\.([a-z]{2,3})")  # a translated property: "description.fr"
+TRANSLATION = re.compile(r"(name|description|author)\.([a-z]{2,3})")  # a translated property: "description.fr"
 LAYER_TAGS = {
     "layer": "a tile layer",
     "objectgroup": "an object layer",

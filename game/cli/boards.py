@@ -14,9 +14,9 @@ from game.boards.map_words import LANGUAGES, catalogue_entries
 from game.boards.maps import check_map_command, problems_json
 
 
-def language_of(lang: str | None) -> str:
-    """The language the board checker speaks: `--lang`, else the language of the player's saved settings
-    (read, never changed: a command does not set a bad settings file aside), else the system's."""
+def language_of(lang: str | None = None) -> str:
+    """The language a command speaks: `lang` (its --lang), else the language of the player's saved
+    settings (read, never changed: a command does not set a bad settings file aside), else the system's."""
     if lang is not None:
         return lang
     try:
@@ -77,7 +77,8 @@ def outcome_lines(outcome: addboards.Outcome, language: str) -> list[str]:
     """What adding boards did, in sentences of `language` (English: `Outcome.lines`, as it reads)."""
     if language == "en" or not catalogue_entries(language, "dropped."):
         return outcome.lines()
-    lines = [said_in(language, "added", "", name=name, file=file) for file, name in outcome.added]
+    named = [(file, outcome.translations.get(file, {}).get(f"name.{language}") or name) for file, name in outcome.added]
+    lines = [said_in(language, "added", "", name=name, file=file) for file, name in named]
     lines += [said_in(language, "present", "", what=what) for what in outcome.present]
     for refused in outcome.refused:
         why = said_in(language, f"why.{refused.why}", "", **dict(refused.values))

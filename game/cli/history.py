@@ -11,6 +11,7 @@ from game import files
 from game.app import session, stats
 from game.app.settings import Settings
 from game.cli.options import UnusableFile, writable
+from game.meta.words import said
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -35,5 +36,5 @@ def run_stats(args: argparse.Namespace) -> int:
         files.write_atomically(Path(args.csv).expanduser(), content)
     except OSError as error:
         raise UnusableFile(f"{args.csv} could not be written ({error.strerror or error})") from None
-    print(f"wrote {args.csv}: {found.races} races")
+    print(said("wrote_races", file=args.csv, count=found.races))
     return 0

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
+from game.meta.words import board_name, said
 from game.net.client import Follower, HostFault, join
 from game.net.host import Host, start_seats
 from game.net.invite import parse_invite, parse_relay
@@ -63,16 +64,16 @@ class Progress:
         kind, race = message["type"], follower.race
         if kind == "welcome" and follower.seat is not None and follower.seat != self.seat:
             self.seat = follower.seat
-            self.say(f"in seat {self.seat + 1}: waiting for the host to start the race")
+            self.say(said("join.seated", seat=self.seat + 1))
         elif kind == "start" and race is not None and not self.started:
             self.started, self.turns = True, race.turns
-            self.say(f"racing on {race.board.name}: {len(race.racers)} racers, {race.turns} turns")
+            self.say(said("join.racing", board=board_name(race.board.name), racers=len(race.racers), turns=race.turns))
         elif kind == "over":
-            self.say("the race is over")
+            self.say(said("join.over"))
             return
         if race is not None and race.turn > self.turn and not race.over:
             self.turn = race.turn
-            self.say(f"turn {self.turn} of {race.turns}")
+            self.say(said("join.turn", turn=self.turn, turns=race.turns))
 
 
 REFUSALS = {  # the host's reasons for closing a connection, and what to check then
@@ -187,20 +188,20 @@ def run_join(args: argparse.Namespace) -> int:
     def keep(token: str) -> None:
         """The seat's key, printed and kept in the settings (read again just before: another join may
         have kept one meanwhile)."""
-        print(f"join: your seat's key is {token} (join again with --key {token} to take your seat back)", flush=True)
+        print(f"join: {said('join.key', key=token)}", flush=True)
         settings = Settings.load(FOLDER)
         settings.keep_seat_key(place, token)
         settings.save(FOLDER)
 
     quiet = args.json or args.quiet
     progress = Progress((lambda line: None) if quiet else (lambda line: print(f"join: {line}", flush=True)))
-    progress.say(f"connecting to {target}...")
+    progress.say(said("join.connecting", target=target))
     # with the owner key, the lines typed are the host's orders, and his answers are always said
     owner: dict[str, Any] = {}
     if args.owner:
         if len(args.owner) > 64 or not args.owner.isprintable():
             raise CommandLineError("--owner: give the owner key serve printed (letters and digits, 32 of them)")
-        owner = {"owner": args.owner, "tell": lambda line: print(f"join: the host: {line}", flush=True)}
+        owner = {"owner": args.owner, "tell": lambda line: print(f"join: {said('join.host', line=line)}", flush=True)}
     try:
         if invite is not None:
             context = client_context(args.authority) if invite.relay.secure else None
@@ -302,12 +303,12 @@ def run_serve(args: argparse.Namespace) -> int:
         for host, race in zip(hosts, races):
             path = Path(args.save) if len(hosts) == 1 else Path(args.save).with_suffix(f".{shown_code(host.code)}.json")
             path.write_text(json.dumps(race.to_dict()), encoding="utf-8")
-            print(f"serve: the race is saved in {path}")
+            print(f"serve: {said('serve.saved', path=path)}")
     if len(races) == 1:
         print_standings(races[0], args.json)
     else:
         for host, race in zip(hosts, races):
-            print(f"room {shown_code(host.code)}:")
+            print(said("serve.room", code=shown_code(host.code)))
             print_standings(race, False)
         if args.json:
             print(json.dumps({shown_code(host.code): standings_json(race) for host, race in zip(hosts, races)}))
@@ -329,7 +330,7 @@ def run_relay(args: argparse.Namespace) -> int:
         port = await relay.listen(args.address, args.port, tls)
         collector = asyncio.ensure_future(collect_forever())  # (this process is the relay's own)
         where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
-        relay.say(f"relaying on {where} (health: /health, counters: /metrics), at most {args.max_rooms} rooms")
+        relay.say(said("relay.listening", where=where, rooms=args.max_rooms))
         try:
             await asyncio.wait_for(asyncio.Event().wait(), args.lasting)
         except TimeoutError:

@@ -231,7 +231,10 @@ def build_parser() -> Parser:
     season.add_argument("--turns", type=TURNS, default=None, help="game turns of every race (default: each board's)")
     season.add_argument("--seed", type=SEED, default=1, help="the season's seed")
     season.add_argument(
-        "--name", type=given("the championship's name", "--name"), default="Championship", help="the season's name"
+        "--name",
+        type=given("the championship's name", "--name"),
+        default=None,
+        help="the season's name (default: Championship, in your language)",
     )
     season.add_argument("--json", action="store_true", help="end with the final table as one JSON line")
 

@@ -17,6 +17,7 @@ from game.meta import tournament
 from game.meta.replay import Replay, ReplayError, check, load
 from game.meta.season import MAX_RACES, MIN_RACES, Season, SeasonError, play_headless
 from game.meta.simulate import simulate
+from game.meta.words import said
 from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS, POLICIES
@@ -112,7 +113,8 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
                 raise CommandLineError(f"--bots: unknown level {level!r}; choose among {', '.join(LEVELS)}")
         if not 2 <= len(levels) <= min(6, most):
             raise CommandLineError(f"--bots: give 2 to 6 levels (one racer each), not {len(levels)}")
-        records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout, jobs=args.jobs)
+        out, progress = sys.stdout, sys.stderr  # (the streams of now: a test's capture, a console's)
+        records = tournament.tournament_report(boards, levels, args.games, args.seed, out, progress, args.jobs)
         lines = sorted(tournament.table(records, "bot"), key=lambda line: LEVELS.index(line.name))
     else:
         if args.bot not in (*LEVELS, tournament.MIXED):
@@ -122,15 +124,15 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
         if args.racers > most:
             raise CommandLineError(f"--racers: a board takes at most {most} racers")
         records = tournament.balance_report(
-            boards, args.games, args.seed, args.bot, args.racers, sys.stdout, jobs=args.jobs
+            boards, args.games, args.seed, args.bot, args.racers, sys.stdout, sys.stderr, args.jobs
         )
         lines = sorted(tournament.table(records, "character"), key=lambda line: -line.win_rate)
     if args.csv:
         tournament.write_csv(records, args.csv)
-        print(f"wrote {args.csv}")
+        print(said("wrote", file=args.csv))
     if args.plot and plot is not None:
-        plot(lines, args.plot, f"Win rates over {args.games} races (95 % intervals)")
-        print(f"wrote {args.plot}")
+        plot(lines, args.plot, said("series.chart", count=args.games))
+        print(said("wrote", file=args.plot))
     return 0
 
 
@@ -146,7 +148,7 @@ def run_season(args: argparse.Namespace) -> int:
         RacerSetup(c, name=f"{c}-{i + 1}", bot=levels.policy(b)) for i, (c, b) in enumerate(zip(characters, bots))
     ]
     try:
-        season = Season.new(args.name, racers, refs, args.turns, args.seed)
+        season = Season.new(args.name or said("season.name"), racers, refs, args.turns, args.seed)
     except SeasonError as error:
         raise CommandLineError(str(error)) from None
     play_headless(season, loaded.__getitem__, sys.stdout, as_json=args.json)
@@ -169,7 +171,8 @@ def run_replay_check(args: argparse.Namespace) -> int:
     except ReplayError as error:
         raise UnusableFile(str(error)) from None
     if not result.ok:
-        print(f"main.py: {args.replay_file} does not replay: {result.message}", file=sys.stderr)
+        print(f"main.py: {said('replay.differs', file=args.replay_file, result=result.message)}", file=sys.stderr)
         return 1
-    print(f"{args.replay_file}: ok, {result.message}")
+    how = "replay.matched" if replay.events is not None else "replay.replayed"
+    print(said("replay.ok", file=args.replay_file, result=said(how, choices=result.choices, events=result.events)))
     return 0

@@ -30,6 +30,7 @@ from game.boards.map_format import BOARD_NAME_LENGTH
 from game.bots import ai
 from game.envelope import Envelope, EnvelopeError
 from game.meta import replay
+from game.meta.words import board_name, said
 from game.rules import record, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MIN_RACERS, Race, RacerSetup, SaveError
@@ -414,11 +415,11 @@ def print_table(season: Season, out: TextIO, title: str) -> None:
     """The season table: place, name, season points, race points (and best place)."""
     print(title, file=out)
     for line in season.table():
-        print(
-            f"  {line.place}. {line.name:16} {points_text(line.season_points):>6} season points"
-            f"  {line.race_points:4d} race points  best place {line.best_place}",
-            file=out,
+        points, race = f"{points_text(line.season_points):>6}", f"{line.race_points:4d}"
+        shown = said(
+            "season.line", place=line.place, name=f"{line.name:16}", season=points, race=race, best=line.best_place
         )
+        print(f"  {shown}", file=out)
 
 
 def play_headless(season: Season, load: Callable[[str], Board], out: TextIO, as_json: bool = False) -> None:
@@ -430,10 +431,10 @@ def play_headless(season: Season, load: Callable[[str], Board], out: TextIO, as_
         number = season.race_number
         assert race.seed is not None  # (a season's races are seeded)
         bot_choices(race, seeds.bot_rngs(race.seed, len(race.racers)))
-        print_standings(
-            race, out, title=f"Race {number} of {len(season.boards)} on {race.board.name} (seed {race.seed}):"
-        )
+        board = board_name(race.board.name)
+        title = said("season.race", number=number, total=len(season.boards), board=board, seed=race.seed)
+        print_standings(race, out, title=title)
         season.finish_race()
-    print_table(season, out, title=f"{season.name}: the final table")
+    print_table(season, out, title=said("season.final", name=season.name))
     if as_json:
         print(json.dumps([line.to_json() for line in season.table()]), file=out)

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from game.boards.board import Board
 from game.bots import ai
+from game.meta.words import board_name, decimal, said
 from game.rules import levels, seeds
 from game.rules.dice import TWISTER, Dice
 from game.rules.race import Race, RacerSetup
@@ -55,11 +56,14 @@ def simulate(
         outcome = Outcome(race.standings(), [r.character for r in race.racers], [dict(r.by_cause) for r in race.racers])
         outcomes.append(outcome)
         if games <= 10:
-            print_standings(race, out, title=f"Race {game + 1} (seed {seed + game}) on {board.name}:")
+            print_standings(
+                race, out, title=said("simulate.race", number=game + 1, seed=seed + game, board=board_name(board.name))
+            )
     elapsed = time.perf_counter() - start
     if games > 10:
         print_summary(outcomes, out)
-    print(f"{games} race(s) in {elapsed:.2f} s: {games / elapsed:.1f} races per second", file=out)
+    speed = said("simulate.speed", count=games, seconds=decimal(elapsed, 2), rate=decimal(games / elapsed, 1))
+    print(speed, file=out)
     return outcomes
 
 
@@ -70,13 +74,13 @@ def print_standings(race: Race, out: TextIO, title: str) -> None:
     for place, index, points in race.standings():
         r = race.racers[index]
         causes = ", ".join(f"{cause} {value:+d}" for cause, value in sorted(r.by_cause.items()) if value)
-        print(f"  {place}. {r.name:<14} {points:4d} points  ({causes})", file=out)
+        print(f"  {place}. {r.name:<14} {points:4d} {said('simulate.points')}  ({causes})", file=out)
 
 
 def print_summary(outcomes: list[Outcome], out: TextIO) -> None:
     """Wins (shared places count as wins) and mean points by seat."""
     seats = len(outcomes[0].characters)
-    print(f"{'seat':<6}{'character':<12}{'wins':>6}{'mean points':>13}", file=out)
+    print(said("simulate.head"), file=out)
     for seat in range(seats):
         wins = sum(1 for o in outcomes if any(p == 1 and i == seat for p, i, _ in o.standings))
         mean = sum(pts for o in outcomes for _, i, pts in o.standings if i == seat) / len(outcomes)

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from game.boards.board import Board
 from game.bots import ai, thinking
+from game.meta.words import decimal, language, percent, said
 from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
 from game.rules.race import Decision, Race, RacerSetup
@@ -276,7 +277,7 @@ def ratings(records: Sequence[RaceRecord], names: Sequence[str], seed: int, samp
 
 def print_ratings(rows: Sequence[Rating], out: TextIO) -> None:
     """The ratings table, strongest first."""
-    print("ratings (Bradley-Terry from every head-to-head result, Elo scale, 95 % bootstrap interval):", file=out)
+    print(said("series.ratings"), file=out)
     for row in rows:
         print(f"  {row.name:<10}{row.rating:7.0f}   ({row.low:.0f} - {row.high:.0f})", file=out)
 
@@ -290,7 +291,8 @@ def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
     width = 30
     filled = width * done // total
     left = elapsed / done * (total - done)
-    line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} races, {left:5.0f} s left"
+    said_left = said("series.progress", done=done, total=total, left=f"{left:5.0f}")
+    line = f"[{'#' * filled}{'.' * (width - filled)}] {said_left}"
     out.write(f"\r{line}" if terminal else f"{line}\n")
     out.flush()
 
@@ -366,9 +368,13 @@ def print_race_figures(records: Sequence[RaceRecord], out: TextIO) -> None:
     """Lead changes per race and how often the last three turns decide."""
     changes = sum(r.lead_changes for r in records) / len(records)
     late = sum(r.decided_late for r in records) / len(records)
-    print(
-        f"lead changes per race: {changes:.2f}; decided in the last {LATE_TURNS} turns: {late:.1%} of races", file=out
-    )
+    shown = said("series.figures", changes=decimal(changes, 2), turns=LATE_TURNS, late=percent(late, 1))
+    print(shown, file=out)
+
+
+def board_names(boards: Sequence[Board]) -> str:
+    """The boards of a series by their names in the command's language, in order."""
+    return ", ".join(sorted({board.name_in(language()) for board in boards}))
 
 
 def write_csv(records: Sequence[RaceRecord], path: str) -> None:
@@ -411,7 +417,7 @@ def tournament_report(
     order = list(dict.fromkeys(levels))
     print_table(
         sorted(table(records, "bot"), key=lambda line: order.index(line.name)),
-        f"{games} races, one racer per level, boards: {', '.join(sorted({b.name for b in boards}))}",
+        said("series.tournament", count=games, boards=board_names(boards)),
         out,
     )
     print_race_figures(records, out)
@@ -421,10 +427,8 @@ def tournament_report(
         for b in distinct[i + 1 :]:
             above, below, p = head_to_head(records, a, b)
             better, worse = (a, b) if above >= below else (b, a)
-            print(
-                f"{better} beats {worse}: {max(above, below)} to {min(above, below)} races (sign test p = {p:.2g})",
-                file=out,
-            )
+            most, least = max(above, below), min(above, below)
+            print(said("series.beats", better=better, worse=worse, most=most, least=least, p=f"{p:.2g}"), file=out)
     return records
 
 
@@ -441,25 +445,16 @@ def balance_report(
     """The balance command: every character with equal bots, random seats and boards."""
     records = run(boards, character_lineup(racers, bot), games, seed, progress, jobs)
     lines = sorted(table(records, "character"), key=lambda line: -line.win_rate)
-    who = f"levels drawn for each racer ({', '.join(levels.LEVELS)})" if bot == MIXED else f"all {bot} bots"
-    print_table(
-        lines,
-        f"{games} races of {racers} different characters, {who}, boards: {', '.join(sorted({b.name for b in boards}))}",
-        out,
-    )
+    who = said("series.mixed", levels=", ".join(levels.LEVELS)) if bot == MIXED else said("series.all", level=bot)
+    print_table(lines, said("series.balance", count=games, racers=racers, who=who, boards=board_names(boards)), out)
     print_race_figures(records, out)
     average = sum(line.win_rate for line in lines) / len(lines)
     low, high = BAND
     outside = [line.name for line in lines if not low * average <= line.win_rate <= high * average]
-    print(
-        f"average win rate {average:.1%}; within {low:g}x-{high:g}x of it: "
-        f"{'every character' if not outside else 'all but ' + ', '.join(outside)}",
-        file=out,
-    )
+    who = said("series.everyone") if not outside else said("series.all_but", names=", ".join(outside))
+    print(said("series.average", average=percent(average, 1), low=f"{low:g}", high=f"{high:g}", who=who), file=out)
     if average > 0:
-        print(
-            f"lowest {lines[-1].win_rate / average:.2f}x ({lines[-1].name}), "
-            f"highest {lines[0].win_rate / average:.2f}x ({lines[0].name})",
-            file=out,
-        )
+        lowest, highest = decimal(lines[-1].win_rate / average, 2), decimal(lines[0].win_rate / average, 2)
+        names = {"low_name": lines[-1].name, "high_name": lines[0].name}
+        print(said("series.spread", lowest=lowest, highest=highest, **names), file=out)
     return records

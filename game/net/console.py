@@ -27,6 +27,7 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TextIO
 
+from game.meta.words import said
 from game.net.host import Host
 from game.net.protocol import LONGEST_WAIT, OWNER_ORDERS, plain_code, shown_code
 from game.rules.race import MAX_RACERS
@@ -74,13 +75,12 @@ def seat_lines(hosts: Sequence[Host]) -> list[str]:
 
 def greet(hosts: Sequence[Host]) -> None:
     """Say (on the terminal only: `say`, never the log) the commands and each room's owner key, once."""
-    hosts[0].note(f"type a command and Enter: {HELP[len('commands: ') :]}")
+    hosts[0].note(said("net.commands", commands=HELP[len("commands: ") :]))
     for host in hosts:
-        room = f" of room {shown_code(host.code)}" if len(hosts) > 1 else ""
-        host.say(
-            f"the owner key{room} is {host.owner_key}: keep it to yourself; a window that joins with it "
-            "may remove a friend or let him back"
-        )
+        if len(hosts) > 1:
+            host.say(said("net.owner_key_room", code=shown_code(host.code), key=host.owner_key))
+        else:
+            host.say(said("net.owner_key", key=host.owner_key))
 
 
 async def obey(hosts: Sequence[Host], line: str) -> str:

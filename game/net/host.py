@@ -39,6 +39,7 @@ from typing import Any
 
 from game.boards.board import Board
 from game.bots import ai, thinking
+from game.meta.words import said
 from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Client, Seat, serve_name, start_seats
@@ -232,7 +233,7 @@ class Host(Room):
         dropped = self._give_seats()
         self.race = race = self._build()
         kinds = [s.kind for s in self.seats]
-        self.note("the hosted race starts: " + ", ".join(f"{s.name} ({k})" for s, k in zip(race.setups, kinds)))
+        self.note(said("net.starts", racers=", ".join(f"{s.name} ({k})" for s, k in zip(race.setups, kinds))))
         assert self.dice is not None
         await self.begin(race.setups, *self.dice.take(), dropped=dropped, choices=race.choices)
         for index, seat in enumerate(self.seats):  # (reopened: the friends are away until they are back)
@@ -244,9 +245,7 @@ class Host(Room):
             return race  # the host left: his friends were told
         standings = standings_json(race)
         await self.finish(standings)
-        self.note(
-            f"the hosted race is over, {self.answered} decisions answered over the network: {json.dumps(standings)}"
-        )
+        self.note(said("net.over", count=self.answered, standings=json.dumps(standings)))
         return race
 
     async def _lobby(self, deadline: float) -> None:
@@ -323,7 +322,7 @@ class Host(Room):
             return
         name = self.seats[racer].name
         self.seats[racer].missed += 1
-        self.note(f"{name}'s time ran out (seat {racer + 1}): a computer racer chose for him")
+        self.note(said("net.time_out", name=name, seat=racer + 1))
         await self.tell({"type": "late", "seat": racer, "name": name})
         race.choose(option)
         await self._chosen(option)

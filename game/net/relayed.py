@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any, cast
 
+from game.meta.words import said
 from game.net.door import KEY_HEADER
 from game.net.host import Host
 from game.net.invite import Invite, Relay
@@ -190,9 +191,9 @@ class RelayLink:
             self.socket = socket
             self.connections += 1
             if self.connections == 1:
-                self.say(f"the room is open on the relay: invite your friends with {self.invite.text}")
+                self.say(said("net.relay_open", invite=self.invite.text))
             else:
-                self.say(f"connected to the relay again: friends come back with {self.invite.text}")
+                self.say(said("net.relay_again", invite=self.invite.text))
             self.ready.set()
             async for text in socket:
                 if isinstance(text, str):

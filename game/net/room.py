@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from game.boards.board import Board
+from game.meta.words import said
 from game.net.outbox import Outboxes
 from game.net.protocol import (
     PHRASE_SPACING,
@@ -220,13 +221,13 @@ class Room(ABC):
             return None
         index = self.seat_of(hello.get("token", ""))
         if index is not None:
-            return await self._back(client, index, "")
+            return await self._back(client, index, "net.joined_again")
         for index, seat in enumerate(self.seats):
             if seat.kind == "bot" or not same_name(seat.name, name):
                 continue
             if seat.kind == "friend" and seat.released and seat.client is None:
                 seat.token = seat_token()
-                return await self._back(client, index, " (let back in by the host)")
+                return await self._back(client, index, "net.let_in_again")
             if seat.kind == "friend" and self.started:
                 raise ProtocolError(f"{seat.name}'s seat needs its seat key (the host can let him back in)")
             raise ProtocolError(f"{name} is already in a seat")
@@ -247,7 +248,7 @@ class Room(ABC):
         if len(self.watchers) >= WATCHERS:
             raise ProtocolError(f"the room has as many spectators as it takes ({WATCHERS})")
         self.watchers[client] = name
-        self.note(f"{name} watches the race")
+        self.note(said("net.watches", name=name))
         await self.send(client, self.start_message() if self.opening is not None else self.lobby_message())
         await self.news()
 
@@ -279,8 +280,8 @@ class Room(ABC):
         return None
 
     async def _back(self, client: Client, index: int, how: str) -> int:
-        """A friend takes his seat back (his key, or the host let him back in); a connection still in it
-        (gone silent, or another window of his) is closed."""
+        """A friend takes his seat back (his key, or the host let him back in: `how`, the line said of it); a
+        connection still in it (gone silent, or another window of his) is closed."""
         seat = self.seats[index]
         old, seat.client = seat.client, client
         seat.released = seat.removed = False
@@ -288,7 +289,7 @@ class Room(ABC):
         if old is not None and old is not client:
             await self.send(old, {"type": "bye", "reason": "elsewhere"}, wait=True)
             await old.close(code=1000, reason="the seat was taken back with its key from elsewhere")
-        self.note(f"{seat.name} joined again: seat {index + 1}{how}")
+        self.note(said(how, name=seat.name, seat=index + 1))
         await self._seated(client, index, again=True)
         return index
 
@@ -320,7 +321,7 @@ class Room(ABC):
         seat.character = character if character in CHARACTERS else ""
         if fresh:
             seat.token, seat.ready, seat.seated_at = seat_token(), False, self.now()
-            self.note(f"{name} joined: seat {index + 1}")
+            self.note(said("net.joined", name=name, seat=index + 1))
         await self._seated(client, index, again=False)
         return index
 
@@ -348,16 +349,13 @@ class Room(ABC):
                 continue
             seat.client = None
             if not self.started:  # in the lobby: the seat is open again
-                self.note(f"{seat.name} left the lobby (seat {index + 1} is open again)")
+                self.note(said("net.left_lobby", name=seat.name, seat=index + 1))
                 seat.name, seat.character, seat.token = "", "", ""
             elif not self.over:
                 pending = len(self.race.choices) if self.race is not None else 0
                 if seat.left_at is None or seat.left_index != pending:
                     seat.left_at, seat.left_index = self.now(), pending
-                self.note(
-                    f"{seat.name} left (seat {index + 1}); a computer racer plays for him after "
-                    f"{self.waiting(index):.0f} s unless he joins again"
-                )
+                self.note(said("net.left", name=seat.name, seat=index + 1, seconds=f"{self.waiting(index):.0f}"))
                 await self.broadcast(
                     {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
                 )
@@ -382,7 +380,7 @@ class Room(ABC):
                 continue
             client, name = seat.client, seat.name
             seat.client, seat.name, seat.character, seat.token = None, "", "", ""
-            self.note(f"gave seat {index + 1} back: {name} was not ready within {READY_WITHIN:g} s")
+            self.note(said("net.not_ready", seat=index + 1, name=name, seconds=f"{READY_WITHIN:g}"))
             await self.send(client, {"type": "bye", "reason": "unready"}, wait=True)
             await client.close(code=1000, reason=f"your seat was given back: not ready within {READY_WITHIN:g} s")
             await self.news()
@@ -404,7 +402,7 @@ class Room(ABC):
             seat.removed = True
             self.asked.pop(index, None)
             await self.broadcast({"type": "left", "seat": index, "name": name, "takeover": 0})
-        self.note(f"the host removed {name} from seat {index + 1}")
+        self.note(said("net.removed", name=name, seat=index + 1))
         if client is not None:
             await self.send(client, {"type": "bye", "reason": "removed"}, wait=True)
             await client.close(code=1000, reason="the host removed you from your seat")
@@ -416,7 +414,7 @@ class Room(ABC):
         seat = self.seats[index]
         if seat.kind == "friend" and seat.name and seat.client is None and self.started:
             seat.released = True
-            self.note(f"the host lets {seat.name} back into seat {index + 1} without his seat key")
+            self.note(said("net.let_back", name=seat.name, seat=index + 1))
             await self.news()
 
     def set_takeover(self, seconds: float, level: levels.Policy) -> None:

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.meta.words import said
 from game.net.door import KEY_HEADER, Door, address_of
 from game.net.host import Host
 from game.net.limits import guarded
@@ -251,13 +252,12 @@ async def serve_rooms(
     friends = sum(s.kind == "friend" for s in hosts[0].seats)
     codes = ", ".join(shown_code(host.code) for host in hosts)
     where = f"{address}:{server.port}"
-    friends_said = f"{friends} friend" if friends == 1 else f"{friends} friends"
     if not friends:
-        hosts[0].note(f"listening on {where}, computer racers only, room code {codes}")
+        hosts[0].note(said("net.listening", where=where, codes=codes))
     elif len(hosts) == 1:
-        hosts[0].note(f"waiting on {where} for {friends_said}, room code {codes}")
+        hosts[0].note(said("net.waiting", where=where, count=friends, codes=codes))
     else:
-        hosts[0].note(f"waiting on {where} for {friends_said} in each of {len(hosts)} rooms, room codes {codes}")
+        hosts[0].note(said("net.waiting_rooms", where=where, count=friends, rooms=len(hosts), codes=codes))
     commands = None
     if terminal:
         from game.net.console import console, greet

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game import Board, BoardError, load_board
 from game.app import userboards
+from game.boards.board import names_in
 from game.boards.map_words import sentences
 from game.boards.maps import BoardWatcher
 from scenes.core import assets, i18n
@@ -106,3 +107,26 @@ def available(extra: str | None = None, yours: Path | None = None) -> list[Board
             choices.append(BoardChoice(ref, None, problem, origin))
     choices.append(BoardChoice(PRACTICE, practice_board()))
     return choices
+
+
+_NAMES: dict[str, dict[str, str]] = {}  # a language -> every known board's names -> its name in that language
+
+
+def name_shown(name: str) -> str:
+    """A board named by a kept race, a championship or the statistics (by the name it had when kept, in
+    any language) by its name in the player's language: a shipped board's (its map's `name.fr`...), the
+    practice meadow's; another board keeps the name it was kept with."""
+    language = i18n.language()
+    names = _NAMES.get(language)
+    if names is None:
+        known = []
+        for path in sorted(assets.maps_dir().glob("*.tmx")):
+            try:
+                known.append(load(str(path)))
+            except (BoardError, OSError, ValueError):
+                continue  # (a board that cannot be read names nothing)
+        names = names_in(language, known)
+        for code in i18n.LANGUAGES:  # the practice meadow, named in the language it was raced in
+            names.setdefault(str(i18n.catalogue(code)["board.practice.name"]).casefold(), i18n.t("board.practice.name"))
+        _NAMES[language] = names
+    return names.get(name.casefold(), name)

@@ -19,13 +19,14 @@ from game.app.controls import ACTIONS, Action, bound, device
 from scenes.core import i18n
 from scenes.core.i18n import t
 
-_STATE: dict[str, Any] = {"bound": bound({}), "pad": False}
+_STATE: dict[str, Any] = {"bound": bound({}), "pad": False, "version": 0}
 HINT_PREFIX = "key_"  # a catalogue's placeholder {key_confirm}: the bindings of Action.CONFIRM
 
 
 def use(changed: Mapping[str, list[str]]) -> None:
     """The player's bindings (the settings' `controls`: the actions he changed) from now on."""
     _STATE["bound"] = bound(changed)
+    _STATE["version"] += 1  # (pictures of words kept for later are drawn again: `stamp`)
 
 
 def bindings(action: Action) -> tuple[str, ...]:
@@ -106,7 +107,7 @@ def reset() -> None:
 def stamp() -> tuple[object, ...]:
     """What the hints say keys with now (the bindings, a controller in use): a picture of words kept for
     later is drawn again when it changes."""
-    return (id(_STATE["bound"]), _STATE["pad"])
+    return (_STATE["version"], _STATE["pad"])
 
 
 def pad_in_use() -> bool:
@@ -138,6 +139,18 @@ def words(action: Action, pad: bool | None = None) -> str:
     return t("controls.unbound")
 
 
+ARROWS = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
+
+
+def arrows_words() -> str:
+    """The four moves in a hint: "Arrows" (a controller's "D-pad") while they have their default
+    bindings, else each one's binding ("W/S/A/D")."""
+    pad = pad_in_use()
+    if all(bindings(action) == bound({})[action] for action in ARROWS):
+        return t("controls.arrows_pad" if pad else "controls.arrows")
+    return "/".join(words(action, pad) for action in ARROWS)
+
+
 def hint_values() -> dict[str, str]:
     """The catalogue's {key_<action>} placeholders: the bindings in use, in the player's words (made
     again only when the bindings, the device named or the language change: a hint is drawn every frame)."""
@@ -145,6 +158,7 @@ def hint_values() -> dict[str, str]:
     made = _HINT_WORDS.get("made")
     if made is None or made[0] is not bound or made[1:3] != (pad, language):
         values = {f"{HINT_PREFIX}{row.action.value}": words(row.action) for row in ACTIONS}
+        values[f"{HINT_PREFIX}arrows"] = arrows_words()  # (the four moves at once: "Arrows: a board")
         made = _HINT_WORDS["made"] = (bound, pad, language, values)
     return dict(made[3])
 

@@ -132,6 +132,12 @@ def t(key: str, /, **values: object) -> str:
     return result
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A number with `places` decimals as the player's language writes it: "2.5", "2,5"."""
+    shown = f"{value:.{places}f}"
+    return shown.replace(".", ",") if language() == "fr" else shown
+
+
 def has(key: str) -> bool:
     """Whether the catalogue of the current language holds `key`."""
     code = language()
@@ -169,6 +175,11 @@ def phrase(phrase_id: str) -> str:
 def board_name(board: Board) -> str:
     """A board's name in the player's language (its map's `name.fr`...), else its own."""
     return board.name_in(language())
+
+
+def board_author(board: Board) -> str:
+    """A board's author in the player's language (its map's `author.fr`...), else its own."""
+    return board.author_in(language())
 
 
 def board_description(board: Board) -> str:

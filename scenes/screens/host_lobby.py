@@ -18,6 +18,7 @@ news are read from a queue each frame, never waited for.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -31,7 +32,7 @@ from game.net.protocol import TURN_CLOCK, lan_address, room_code
 from game.rules import levels, seeds
 from scenes.bridges.link import Happened, Link
 from scenes.bridges.network import Hosting
-from scenes.core import boards, text, theme
+from scenes.core import boards, controls, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import board_name, t
 from scenes.core.i18n import character as character_name
@@ -42,7 +43,7 @@ from scenes.screens.invite_card import ReachCard
 from scenes.screens.kinds import open_seat
 from scenes.screens.lobby import CLOCK_SECONDS, LOBBY_BOX, draw_board_header, seat_rows
 from scenes.screens.netplay import HostSeats
-from scenes.ui.widgets import Button, Choice, FocusGroup, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, confirm_key, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 TAKEOVER_SECONDS = (0, 15, 30, 60, 120, 300)  # the host's choices of delay before a computer plays for a friend
@@ -164,14 +165,14 @@ class HostScene(Scene):
                     t("host.friends"),
                     self.friends,
                     size=19,
-                    hint=t("host.friends_hint"),
+                    hint=partial(controls.words, Action.FRIENDS),
                 ),
                 Button(
                     (LOBBY_BOX.right - 300, 652, 300, 50),
                     t("host.start"),
                     self.ask_start,
                     primary=True,
-                    hint=t("common.enter"),
+                    hint=confirm_key,
                 ),
             ],
             focus=len(reach) + 5,

@@ -43,14 +43,13 @@ def t(message: str, **values: Any) -> str:
         return message.format(**values) if values else message
 
 
-# The keys that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them
-# (read after the replay's actions of the input map, for a key bound to none of them).
-JUMP_KEYS = {
-    pygame.K_LEFT: ("event", -1),
-    pygame.K_LEFTBRACKET: ("racer", -1),
-    pygame.K_RIGHTBRACKET: ("racer", 1),
-    pygame.K_PAGEUP: ("turn", -1),
-    pygame.K_PAGEDOWN: ("turn", 1),
+# The actions that move along the timeline: (how far, which way) as game.meta.timeline.Timeline.step reads them.
+JUMPS = {
+    Action.STEP_BACK: ("event", -1),
+    Action.RACER_BEFORE: ("racer", -1),
+    Action.RACER_AFTER: ("racer", 1),
+    Action.PAGE_UP: ("turn", -1),
+    Action.PAGE_DOWN: ("turn", 1),
 }
 LOG_EVENTS = 300  # the log's lines written again after a jump (the lines a race's log keeps, as taking back does)
 
@@ -241,11 +240,12 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
         if event.type == pygame.KEYDOWN and event.unicode == "+" and not controls.actions(event):
             self.change_speed(+1)  # (a layout's own + key)
             return True
-        if event.type == pygame.KEYDOWN and event.key in JUMP_KEYS:
-            self.move(*JUMP_KEYS[event.key])
+        jump = controls.which(event, (*JUMPS, Action.FIRST, Action.LAST))
+        if jump in JUMPS:
+            self.move(*JUMPS[jump])
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
-            self.jump(0 if event.key == pygame.K_HOME else len(self.timeline.events) - 1)
+        if jump is not None:
+            self.jump(0 if jump is Action.FIRST else len(self.timeline.events) - 1)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar is not None:
             step = self.bar.step_at(event.pos)

@@ -14,7 +14,8 @@ from typing import Any
 import pygame
 
 from game.app import session
-from scenes.core import theme
+from game.app.controls import Action
+from scenes.core import boards, controls, theme
 from scenes.core.i18n import character as character_name
 from scenes.core.i18n import t
 from scenes.screens.games import when
@@ -47,7 +48,7 @@ def outcome(kept: session.Kept) -> str:
 
 def describe(kept: session.Kept) -> str:
     """The kept race in one line (the delete question's)."""
-    heading = kept.board or kept.path.name
+    heading = boards.name_shown(kept.board) if kept.board else kept.path.name
     return t("replays.line", heading=heading, kind=kind_words(kept), when=when(kept.saved))
 
 
@@ -77,10 +78,10 @@ class ReplaysScene(ListScene):
         self.stack.push(scene)
 
     def shown(self, kept: session.Kept) -> Shown:
+        heading = boards.name_shown(kept.board) or kept.path.name
         if kept.problem:
-            return Shown(kind_words(kept), kept.board or kept.path.name, outcome(kept), theme.BAD, when(kept.saved))
+            return Shown(kind_words(kept), heading, outcome(kept), theme.BAD, when(kept.saved))
         names = ", ".join(racer_name(r) for r in kept.racers)
-        heading = kept.board or kept.path.name
         return Shown(kind_words(kept), heading, outcome(kept), theme.GOOD, when(kept.saved), kept.racers, names)
 
     def describe(self, kept: session.Kept) -> str:
@@ -102,7 +103,7 @@ class ReplaysScene(ListScene):
         self.stack.push(self.stack.make("championships"))
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+        if controls.pressed(event, Action.CHAMPIONSHIPS):
             self.championships()
             return None
         return super().handle_event(event)

@@ -30,7 +30,7 @@ from scenes.render.board import thumbnail
 from scenes.screens.kinds import KINDS
 from scenes.screens.setup import SetupScene
 from scenes.ui.text_field import TextField
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, fit, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, fit, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
@@ -280,14 +280,10 @@ class SeasonTableScene(Scene):
         if self.kept:
             buttons = self._kept_buttons()
         elif self.season.over:
-            buttons = [
-                Button((940, 650, 300, 50), t("season.to_podium"), self.podium, primary=True, hint=t("common.enter"))
-            ]
+            buttons = [Button((940, 650, 300, 50), t("season.to_podium"), self.podium, primary=True, hint=confirm_key)]
         else:
             buttons = [
-                Button(
-                    (940, 650, 300, 50), t("season.next_race"), self.next_race, primary=True, hint=t("common.enter")
-                ),
+                Button((940, 650, 300, 50), t("season.next_race"), self.next_race, primary=True, hint=confirm_key),
                 Button((680, 650, 240, 50), t("menu.save_quit"), self.save_and_quit, size=20),
             ]
             board = self._next_board()
@@ -297,13 +293,13 @@ class SeasonTableScene(Scene):
     def _kept_buttons(self) -> list[Widget]:
         """A kept championship's: its podium again, each race's replay, back to the list."""
         buttons: list[Widget] = [
-            Button((940, 650, 300, 50), t("season.podium_again"), self.podium, primary=True, hint=t("common.enter")),
+            Button((940, 650, 300, 50), t("season.podium_again"), self.podium, primary=True, hint=confirm_key),
             Button((680, 650, 240, 50), t("common.back"), self.back, size=20),
         ]
         for index, result in enumerate(self.season.results):
             column, row = divmod(index, 4)
             rect = (688 + column * 276, 436 + row * 46, 266, 40)
-            label = fit(t("season.watch_race", number=index + 1, board=result.board), 250, 16)
+            label = fit(t("season.watch_race", number=index + 1, board=boards.name_shown(result.board)), 250, 16)
             buttons.append(Button(rect, label, partial(self.watch, index), size=16))
         return buttons
 
@@ -454,7 +450,7 @@ class PodiumScene(Scene):
         audio.play("victory")
         self.lines = self.season.table()
         if self.again:
-            button = Button((940, 650, 300, 50), t("common.back"), self.leave, primary=True, hint=t("common.enter"))
+            button = Button((940, 650, 300, 50), t("common.back"), self.leave, primary=True, hint=confirm_key)
         else:
             try:
                 folder = session.keep_finished_season(self.season)
@@ -462,7 +458,7 @@ class PodiumScene(Scene):
             except OSError as error:  # the championship stays saved as the one in progress: nothing is lost
                 self.kept = t("season.keep_failed", error=error)
             words = t("results.title_button")
-            button = Button((940, 650, 300, 50), words, self.title, primary=True, hint=t("common.enter"))
+            button = Button((940, 650, 300, 50), words, self.title, primary=True, hint=confirm_key)
         self.group.set([button], focus=0)
 
     def leave(self) -> None:

@@ -27,7 +27,7 @@ from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
 from scenes.core import assets, boards, controls, text, theme
 from scenes.core.backdrop import backdrop
-from scenes.core.i18n import board_description, board_name, racer_kind, t
+from scenes.core.i18n import board_author, board_description, board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.core.text import fitting_size
@@ -36,7 +36,7 @@ from scenes.render.board import thumbnail
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
 from scenes.ui import character_card
 from scenes.ui.text_field import TextField, caret_rest
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
 from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:
@@ -313,7 +313,7 @@ class SetupScene(Scene):
                 self.start,
                 enabled=self.can_start(),
                 primary=True,
-                hint=t("common.enter"),
+                hint=confirm_key,
             )
         )
         self.start_button = widgets[-1]
@@ -534,7 +534,7 @@ class SetupScene(Scene):
         )
         facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
         facts += [
-            t("setup.by", author=board.author) if board.author else t("setup.author_unknown"),
+            t("setup.by", author=board_author(board)) if board.author else t("setup.author_unknown"),
             t("setup.size", width=board.width, height=board.height),
             t("setup.max_racers", count=board.max_racers),
             t("setup.proposes", count=board.turns),

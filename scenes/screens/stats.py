@@ -17,10 +17,10 @@ import pygame
 
 from game.app import session, stats
 from game.app.controls import Action
-from scenes.core import audio, text, theme
+from scenes.core import audio, boards, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import character as character_name
-from scenes.core.i18n import t
+from scenes.core.i18n import decimal, t
 from scenes.core.stack import Scene
 from scenes.render import sprites
 from scenes.ui.text_field import TextField
@@ -146,7 +146,7 @@ class StatsScene(Scene):
             str(figures.races),
             str(figures.wins),
             "-" if figures.best_points is None else str(figures.best_points),
-            "-" if average is None else f"{average:.1f}",
+            "-" if average is None else decimal(average),
             str(figures.longest_streak),
             str(figures.fights_won),
             str(figures.laps),
@@ -181,7 +181,7 @@ class StatsScene(Scene):
         return rows
 
     def board_rows(self) -> list[tuple[Any, str, Any]]:
-        return [(None, name, line) for name, line in self.sorted_lines(self.figures.boards)]
+        return [(None, boards.name_shown(name), line) for name, line in self.sorted_lines(self.figures.boards)]
 
     @staticmethod
     def sorted_lines(table: dict[str, stats.Line]) -> list[tuple[str, stats.Line]]:
@@ -215,7 +215,7 @@ class StatsScene(Scene):
             )
             text.draw(surface, str(line.races), (box.right - 190, y), 18, theme.TEXT, anchor="center")
             text.draw(surface, str(line.wins), (box.right - 120, y), 18, theme.ACCENT, "bold", anchor="center")
-            text.draw(surface, f"{line.average_place:.1f}", (box.right - 46, y), 18, theme.TEXT, anchor="center")
+            text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
 
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""

@@ -133,14 +133,19 @@ class Button(Widget):
         enabled: bool = True,
         size: int = 24,
         primary: bool = False,
-        hint: str = "",
+        hint: str | Callable[[], str] = "",
     ) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.action = action
         self.size = size
         self.primary = primary
-        self.hint = hint
+        self.said = hint  # its key, at its right: words, or how to say them (the player's binding, as he rebinds)
+
+    @property
+    def hint(self) -> str:
+        """The key named at the button's right ("Enter"): the binding in use when it names one."""
+        return self.said() if callable(self.said) else self.said
 
     def activate(self) -> bool:
         if not self.enabled:
@@ -159,19 +164,24 @@ class Button(Widget):
             fill = theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL
             edge, colour = (theme.FOCUS if focused else theme.PANEL_EDGE), theme.TEXT
         panel(surface, self.rect, fill, edge, radius=8, shadow=True, width=3 if focused else 1)
-        label = self.label
-        room = self.rect.width - 16 - (2 * (text.width(self.hint, 14) + 12) if self.hint else 0)
+        label, hint = self.label, self.hint
+        room = self.rect.width - 16 - (2 * (text.width(hint, 14) + 12) if hint else 0)
         size = fitting_size(label, room, self.size, "bold")
         text.draw(surface, fit(label, room, size, "bold"), self.rect.center, size, colour, "bold", anchor="center")
-        if self.hint:
+        if hint:
             text.draw(
                 surface,
-                self.hint,
+                hint,
                 (self.rect.right - 10, self.rect.centery),
                 14,
                 colour if self.primary and focused else theme.MUTED,
                 anchor="midright",
             )
+
+
+def confirm_key() -> str:
+    """The words of the key that confirms, for a default button's hint ("Enter", or the player's own)."""
+    return controls.words(Action.CONFIRM)
 
 
 def fit(words: str, room: int, size: int, kind: str = "body") -> str:
