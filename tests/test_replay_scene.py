@@ -109,8 +109,10 @@ def test_keep_as_replay_writes_a_file_that_checks(app, finished, tmp_path):
     assert check(load(files[0])).ok
     app.step([])  # the message is drawn
     assert results.keep.label == "Watch the replay"
-    app.step([key(pygame.K_k)])  # kept already: K (or the button) plays it back, writing nothing new
-    assert type(app.stack.top.guide).__name__ == "ReplayPlayer"  # the race played back
+    app.step([key(pygame.K_k)])  # kept already: K names it again, writing nothing new
+    assert app.stack.top is results and sorted(folder.glob("*.json")) == files
+    results.keep.activate()  # the button plays it back
+    assert type(app.stack.top.guide).__name__ == "ReplayPlayer"
     assert sorted(folder.glob("*.json")) == files
 
 

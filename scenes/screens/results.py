@@ -81,7 +81,7 @@ class ResultsScene(Scene):
         from game.app.session import kept_replay
 
         self.replay_file = kept_replay(self.race)
-        self.keep = Button((504, 650, 240, 50), "", self.keep_replay)
+        self.keep = Button((504, 650, 240, 50), "", self.keep_or_watch)
         self.show_kept()
         others = [] if friend else [Button((1016, 650, 240, 50), t("results.title_button"), self.title)]
         self.group.set([first, *others, self.keep], focus=0)
@@ -94,15 +94,19 @@ class ResultsScene(Scene):
         else:
             self.keep.label = t("results.keep")
 
+    def keep_or_watch(self) -> None:
+        """The button: keep the race as a replay, or once it is kept, play it back."""
+        if self.replay_file is not None:
+            self.watch_replay(self.replay_file)
+        else:
+            self.keep_replay()
+
     def keep_replay(self) -> None:
-        """Keep the race as a replay file in the user folder's replays/ and say its name (K); once kept,
-        play it back."""
+        """Keep the race as a replay file in the user folder's replays/ and say its name (K; a race kept
+        already, at its end, is only named)."""
         from game.app.session import keep_replay
         from game.meta.replay import ReplayError
 
-        if self.replay_file is not None:
-            self.watch_replay(self.replay_file)
-            return
         try:
             self.replay_file = keep_replay(self.race)
         except (ReplayError, OSError) as error:
