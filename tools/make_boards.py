@@ -95,9 +95,9 @@ MEADOW = """
 ............#.......  gggggggggggdddddgggg
 .)...........#......  gggggggggggdddddgggg
 ........O.......$...  gggggggggggdddddgggg
-...............##...  gggggggggggdddddgggg
+.........C.....##...  gggggggggggdddddgggg
 ...S................  gggggggggggddddddggg
-..........R.........  gggggggggggdddddgggg
+.......##.R##.......  gggggggggggdddddgggg
 .....$..............  gggggggggggdddddgggg
 ..................O.  gggggggggggdddddgggg
 ..##.....%..........  gggggggggggdddddgggg
@@ -107,11 +107,11 @@ MEADOW = """
 .............S......  ggggggggdddddggggggg
 ..)...........$.....  gggggggddddddggggggg
 ........##..........  aaagggggdddddgggggaa
-...R................  aaaaggdddddgggggaaaa
+...R.......C........  aaaaggdddddgggggaaaa
 ..............O.....  aaaaadddddddgggaaaaa
 ......$.............  aaaaddddddgggggggaaa
 ..........S.....)...  aaaadddddggggggggaaa
-...##...............  ggggdddddggggggggggg
+...##.##..##........  ggggdddddggggggggggg
 ............R.......  ggggdddddggggggggggg
 ..C...........%.....  ggggdddddggggggggggg
 .........O..........  gggddddddggggggggggg
@@ -131,7 +131,7 @@ MINE = """
 ..O.....$.....O...  mmmrmmmmssssmmrmmm
 ......R...........  mmmrmmmmssssmmrmmm
 .$..O.......O..C..  mmmrmmmmmssssmrmmm
-..........R.......  mmmrmmmmmssssmrmmm
+......RR..RR......  mmmrmmmmmssssmrmmm
 ...O..O.......O...  mmmrmmmmmssssmrmmm
 ..S......)........  mmmrmmmmmmssssrmmm
 ......O....O...R..  mmmrmmmmmmssssrmmm
@@ -149,7 +149,7 @@ O.........$.......  mmmrmmmmmssssmrmmm
 ##...O.........###  ssssssssssssssssss
 .....R......O.....  mmmrmmmssssmmmrmmm
 ..%.....O.........  mmmrmmssssmmmmrmmm
-.O.........$...O..  mmmrmmssssmmmmrmmm
+.O.....RR..RR..O..  mmmrmmssssmmmmrmmm
 ......O.R.........  mmmrmssssmmmmmrmmm
 ...$.........O..S.  mmmrmssssmmmmmrmmm
 .........O........  mmmrmssssmmmmmrmmm
@@ -176,13 +176,13 @@ FOREST = """
 ..###....%.....####...  fffffffffffddddfffffff
 ......................  ffffffffffffddddffffff
 ##......C.........S.##  ffffffffffffddddffffff
-.......#####..........  fffffffffffffddddfffff
+.......##.............  fffffffffffffddddfffff
 ...)..........R.......  fffffffffffffddddfffff
 .S..........#......$..  ffffffffffffffddddffff
 ......O.....#.........  ffffffffffffffddddffff
 ..####......###..S....  ffffffffffffffddddffff
 ..#..........)........  ffffffffffffffddddffff
-..#..$....R......###..  ffffffffffffffddddffff
+..#..$....RS.....###..  ffffffffffffffddddffff
 ..............O....#..  ffffffffffffffddddffff
 .....S.....C........#.  ffffffffffffffddddffff
 #####.......####......  fffffffffffffddddfffff
@@ -195,13 +195,13 @@ FOREST = """
 .C.....#.........#....  ffffffffddddffffffffff
 .......#...$.....#.S..  ffffffffddddffffffffff
 ..O.........R.........  fffffffddddfffffffffff
-...........####.......  ffffffddddffffffffffff
+...........##.........  ffffffddddffffffffffff
 ##..%..S..........C.##  ffffffddddffffffffffff
 ......................  fffffddddfffffffffffff
-..###.....$.....###...  fffffddddfffffffffffff
+..###...S.$.....###...  fffffddddfffffffffffff
 ....#..........O......  ffffddddffffffffffffff
 ....#.)....R.....S....  ffffddddffffffffffffff
-..........#####.......  ffffddddffffffffffffff
+..........###.........  ffffddddffffffffffffff
 .S.....$..........%...  ffffddddffffffffffffff
 ...........O..........  ffffddddffffffffffffff
 ######.........#######  ffffddddffffffffffffff
@@ -221,16 +221,16 @@ SPRINT = """
 ................  aaaaaaddddaaaaaa
 $.R...........O.  aaaaaaddddaaaaaa
 ............R..%  aaaaaaddddaaaaaa
-................  aaaaaaddddaaaaaa
+.......C........  aaaaaaddddaaaaaa
 .........$..$...  aaaaaaddddaaaaaa
-................  aaaaaaddddaaaaaa
+.....##..##.....  aaaaaaddddaaaaaa
 ...#...........#  aaaaaaddddaaaaaa
 ......$R).......  aaaaaaddddaaaaaa
 .........$......  aaaaaaddddaaaaaa
 ..........C.....  aaaaaaddddaaaaaa
 ...............S  aaaaaaddddaaaaaa
-..............O.  aaaaaaddddaaaaaa
-................  aaaaaaddddaaaaaa
+......##..##..O.  aaaaaaddddaaaaaa
+........C.......  aaaaaaddddaaaaaa
 ..$.........%...  aaaaaaddddaaaaaa
 ..C.............  aaaaaaddddaaaaaa
 ......#.S#....#.  aaaaaaddddaaaaaa
@@ -551,8 +551,8 @@ BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
             "and the way round is across its edges, which touch.",
             "description.fr": "Un duel à deux : des murs barrent le milieu de la gorge, "
             "et le passage est par ses bords, qui se touchent.",
-            "turns": 10,
-            "respawn_turns": "4,7,10",
+            "turns": 5,
+            "respawn_turns": "3,5",
             "max_racers": 2,
         },
     ),

@@ -112,7 +112,9 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
                 raise CommandLineError(f"--bots: unknown level {level!r}; choose among {', '.join(LEVELS)}")
         if not 2 <= len(levels) <= min(6, most):
             raise CommandLineError(f"--bots: give 2 to 6 levels (one racer each), not {len(levels)}")
-        records = tournament.tournament_report(boards, levels, args.games, args.seed, sys.stdout, jobs=args.jobs)
+        records = tournament.tournament_report(
+            boards, levels, args.games, args.seed, sys.stdout, progress=sys.stderr, jobs=args.jobs
+        )
         lines = sorted(tournament.table(records, "bot"), key=lambda line: LEVELS.index(line.name))
     else:
         if args.bot not in (*LEVELS, tournament.MIXED):
@@ -121,8 +123,8 @@ def run_series(args: argparse.Namespace, plot: Plotter | None = None) -> int:
             )
         if args.racers > most:
             raise CommandLineError(f"--racers: a board takes at most {most} racers")
-        records = tournament.balance_report(
-            boards, args.games, args.seed, args.bot, args.racers, sys.stdout, jobs=args.jobs
+        records = tournament.balance_report(  # (the terminal's stderr now: the default was bound at import)
+            boards, args.games, args.seed, args.bot, args.racers, sys.stdout, progress=sys.stderr, jobs=args.jobs
         )
         lines = sorted(tournament.table(records, "character"), key=lambda line: -line.win_rate)
     if args.csv:
