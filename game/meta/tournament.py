@@ -471,7 +471,7 @@ def balance_report(
     )
     print_race_figures(records, out)
     average = sum(line.win_rate for line in lines) / len(lines)
-    low, high = BAND
+    low, high = BOARD_BAND if len(boards) == 1 else BAND  # one board alone: its own band (issue 47)
     outside = [line.name for line in lines if not low * average <= line.win_rate <= high * average]
     print(
         f"average win rate {average:.1%}; within {low:g}x-{high:g}x of it: "
