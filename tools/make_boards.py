@@ -215,26 +215,26 @@ FOREST = """
 ......................  cccccccccccccccccccccc
 """
 
-# A short dash: six game turns on a small board; two pinches of stakes in the middle bring the racers together.
+# A short dash: six game turns on a small board; a pinch of stakes, chests, clovers and coins in the middle lane.
 SPRINT = """
 .....531246.....  cccccccccccccccc
 ................  aaaaaaddddaaaaaa
-$.R...........O.  aaaaaaddddaaaaaa
+$.R.....%.....O.  aaaaaaddddaaaaaa
 ............R..%  aaaaaaddddaaaaaa
 .......C........  aaaaaaddddaaaaaa
-.........$..$...  aaaaaaddddaaaaaa
+......$..$..$...  aaaaaaddddaaaaaa
 .....##..##.....  aaaaaaddddaaaaaa
 ...#...........#  aaaaaaddddaaaaaa
 ......$R).......  aaaaaaddddaaaaaa
-.........$......  aaaaaaddddaaaaaa
+.........%......  aaaaaaddddaaaaaa
 ..........C.....  aaaaaaddddaaaaaa
-...............S  aaaaaaddddaaaaaa
-......##..##..O.  aaaaaaddddaaaaaa
+.......$.......S  aaaaaaddddaaaaaa
+..............O.  aaaaaaddddaaaaaa
 ........C.......  aaaaaaddddaaaaaa
 ..$.........%...  aaaaaaddddaaaaaa
-..C.............  aaaaaaddddaaaaaa
+..C......%......  aaaaaaddddaaaaaa
 ......#.S#....#.  aaaaaaddddaaaaaa
-................  aaaaaaddddaaaaaa
+......$.........  aaaaaaddddaaaaaa
 ................  aaaaaaddddaaaaaa
 ................  cccccccccccccccc
 """
