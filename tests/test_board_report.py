@@ -166,8 +166,8 @@ def test_board_report_compares_two_boards_in_french(tmp_path, capsys):
     new = write_board(tmp_path, "new", BUSY.replace("..C..O..", "..C.....", 1), properties=PROPERTIES)
     argv = ["board-report", str(old), str(new), "--races", "6", "--jobs", "1", "--lang", "fr", "--out", str(tmp_path)]
     assert main.main(argv) == 0
-    out = capsys.readouterr().out
-    assert "écrit" in out
+    said = capsys.readouterr()
+    assert "écrit" in said.out and "6/6 courses" in said.err  # the progress bar in French too
     page = (tmp_path / "new-compared-report.html").read_text(encoding="utf-8")
     assert page.count("<h1>Rapport du plateau") == 2
     assert (tmp_path / "old-old-report.csv").is_file() and (tmp_path / "new-new-report.csv").is_file()

@@ -50,15 +50,17 @@ def run_board_report(args: argparse.Namespace, draw: Drawer) -> int:
     for path in (png, page, *csvs):
         if path.exists() and not path.is_file():
             raise UnusableFile(f"{path} is in the way of the report: it is not a file")
+    words = catalogue_entries(language, "report.")
+    bar = str(words.get("progress", tournament.PROGRESS_WORDS))
     stats = []
     for path, board in zip(paths, boards):
-        print(f"{path}: {args.races} races", file=sys.stderr)
-        stats.append(boardstats.gather(board, args.races, args.seed, args.bot, args.jobs, sys.stderr))
+        print(f"{path}: {args.races}", file=sys.stderr)
+        stats.append(boardstats.gather(board, args.races, args.seed, args.bot, args.jobs, sys.stderr, bar))
     try:
         draw(stats, str(png), str(page), [str(c) for c in csvs], language)
     except OSError as error:
         raise UnusableFile(f"cannot write the report in {png.parent}: {error.strerror or error}") from None
-    wrote = catalogue_entries(language, "report.").get("wrote", "wrote {path}")
+    wrote = words.get("wrote", "wrote {path}")
     for path in (png, page, *csvs):
         print(str(wrote).format(path=path))
     return 0

@@ -136,14 +136,19 @@ class BoardStats:
 
 
 def gather(
-    board: Board, races: int, seed: int, bot: str = "hard", jobs: int = 1, progress: TextIO | None = None
+    board: Board,
+    races: int,
+    seed: int,
+    bot: str = "hard",
+    jobs: int = 1,
+    progress: TextIO | None = None,
+    progress_words: str = tournament.PROGRESS_WORDS,
 ) -> BoardStats:
     """Play `races` races on `board` (as many racers as it takes, at most 6, of different characters,
-    `bot` for all or "mixed") and count them."""
+    `bot` for all or "mixed") and count them (a progress bar on `progress`, in `progress_words`)."""
     racers = min(6, board.max_racers)
-    records = tournament.run(
-        [board], tournament.character_lineup(racers, bot), races, seed, progress, jobs, watch=Tally
-    )
+    lineup = tournament.character_lineup(racers, bot)
+    records = tournament.run([board], lineup, races, seed, progress, jobs, watch=Tally, progress_words=progress_words)
     return summarise(board, records, seed, bot, racers)
 
 

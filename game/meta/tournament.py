@@ -37,6 +37,7 @@ CAUSE_GROUPS = {  # results-screen groups of the scoring causes
     "special": ("vicious", "flail", "star", "theft", "lightning"),
 }
 LATE_TURNS = 3
+PROGRESS_WORDS = "{done}/{total} races, {left} s left"  # after the bar (board-report says it in the player's language)
 BAND = (0.67, 1.33)  # every character's win rate within these times the average (issue 29; was 0.5-1.5)
 BOARD_BAND = (0.7, 1.35)  # the same on each board alone (issue 47), wider: a board may keep a little lean
 MIXED = "mixed"  # balance --bot mixed: each racer's level drawn at random among levels.LEVELS (as people play)
@@ -174,8 +175,10 @@ def run(
     jobs: int = 1,
     choose: Chooser = ai.pick,
     watch: Watch | None = None,
+    progress_words: str = PROGRESS_WORDS,
 ) -> list[RaceRecord]:
-    """Play `games` races; `lineup(rng)` gives each race's characters and bots (`watch`: see play_race).
+    """Play `games` races; `lineup(rng)` gives each race's characters and bots (`watch`: see play_race;
+    `progress_words`: the progress bar's words, PROGRESS_WORDS in another language).
 
     Every race is drawn from the seed before any is played (its board,
     characters, bots and seed), so `jobs` processes playing them in parallel
@@ -195,7 +198,7 @@ def run(
         for board, characters, bots, turns, race_seed, game, _ in work:
             records.append(play_race(boards[board], characters, bots, turns, race_seed, game, choose, watch))
             if progress is not None:
-                _progress(progress, len(records), games, time.perf_counter() - start)
+                _progress(progress, len(records), games, time.perf_counter() - start, progress_words)
     else:
         # fresh worker processes (not forks of this one, whose threads may hold locks)
         context = multiprocessing.get_context(
@@ -207,7 +210,7 @@ def run(
             for record in pool.map(_play_work, work, chunksize=max(1, min(16, games // (jobs * 8)))):
                 records.append(record)
                 if progress is not None:
-                    _progress(progress, len(records), games, time.perf_counter() - start)
+                    _progress(progress, len(records), games, time.perf_counter() - start, progress_words)
     if progress is not None and progress.isatty():
         progress.write("\n")
     return records
@@ -303,7 +306,7 @@ def print_ratings(rows: Sequence[Rating], out: TextIO) -> None:
         print(f"  {row.name:<10}{row.rating:7.0f}   ({row.low:.0f} - {row.high:.0f})", file=out)
 
 
-def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
+def _progress(out: TextIO, done: int, total: int, elapsed: float, words: str = "") -> None:
     """A progress bar on one line (every 2 % when not a terminal)."""
     terminal = out.isatty()
     step = max(1, total // (50 if terminal else 10))
@@ -312,7 +315,9 @@ def _progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
     width = 30
     filled = width * done // total
     left = elapsed / done * (total - done)
-    line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} races, {left:5.0f} s left"
+    line = f"[{'#' * filled}{'.' * (width - filled)}] " + (words or PROGRESS_WORDS).format(
+        done=done, total=total, left=f"{left:5.0f}"
+    )
     out.write(f"\r{line}" if terminal else f"{line}\n")
     out.flush()
 
