@@ -6,6 +6,7 @@ python main.py tournament ...       bot levels against each other, with statisti
 python main.py balance ...          win rates of the ten characters with equal bots
 python main.py check-map [FILE...]  check boards drawn in Tiled (no FILE: your own boards folder)
 python main.py add-board FILE...    add boards (.tmx) or packs of boards (.zip) to your boards folder
+python main.py board-report BOARD   many races on a board, drawn: where racers stop, fight, fall (PNG and HTML)
 python main.py replay FILE          play back a replay or a saved race (--check: compare, no screen)
 python main.py stats [--csv FILE]   your statistics from the races kept (--csv: every race, a line each)
 python main.py serve ...            host a race for friends over the network, without a window
@@ -92,6 +93,13 @@ def command(args) -> int:
         return boards.run_check_map(args.files, args.form, args.lang)
     if args.command == "add-board":
         return boards.run_add_board(args.files, args.lang)
+    if args.command == "board-report":
+        from game.cli.report import run_board_report
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window: the picture is drawn off screen
+        from scenes.render.report import make
+
+        return run_board_report(args, make)
     if args.command == "season":
         return races.run_season(args)
     if args.command == "stats":

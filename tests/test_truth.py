@@ -170,12 +170,15 @@ def test_every_moving_option_lights_where_the_engine_really_ends_it_on_the_shipp
 
 # ---------------------------------------------------------------- a blocked move in the window
 def blocked_move_race() -> Race:
-    """Meadow Dash, turn 4: Ann (a person, the elf) rolled a 6, a 5 and her quick 2 with a barrier three
-    rows below her: the 5 and the 6, straight or in an L, stop in front of it."""
+    """Meadow Dash (before issue 47), turn 4: Ann (a person, the elf) rolled a 6, a 5 and her quick 2 with a
+    barrier three rows below her: the 5 and the 6, straight or in an L, stop in front of it."""
     setups = [RacerSetup("elf", "Ann"), RacerSetup("orc", "Bo", "normal"), RacerSetup("dwarf", "Cy", "normal")]
     # the rules of version 1 (game/rules/tuning.py), under which this race was found: since, her quick die's doubles
     # give her clovers, and the race goes another way (a race recorded under them still plays by them)
-    race = Race.new(load_board("maps/meadow.tmx"), setups, turns=8, seed=1, rules=1)
+    # Meadow Dash as it was until issue 47 retuned it (its rules squares: tests/boards/meadow-before-47.txt)
+    text = (Path(__file__).parent / "boards" / "meadow-before-47.txt").read_text()
+    meadow = Board.from_text(text, name="Meadow Dash", turns=8, respawn_turns=(4, 7))
+    race = Race.new(meadow, setups, turns=8, seed=1, rules=1)
     rng = random.Random(1)
     while len(race.choices) < 36:
         race.choose(ai.pick(race, race.pending, "normal", rng))

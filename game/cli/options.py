@@ -216,6 +216,35 @@ def build_parser() -> Parser:
     bal.add_argument("--racers", type=whole_number(2, 6, "--racers"), default=6, help="racers per race, 2 to 6")
     _add_series_options(bal)
 
+    report = command(
+        commands,
+        "board-report",
+        "Play many races on a board and draw where racers stop, fight and fall, which shortcuts and chests "
+        "they take, and each character's win rate: a picture (PNG) and a page (HTML) beside the board.",
+        "main.py board-report maps/meadow.tmx",
+        "main.py board-report old/canyon.tmx canyon.tmx --races 1000 --seed 7 --lang fr",
+        lineup=False,
+        window=True,
+    )
+    report.add_argument("boards", nargs="+", metavar="BOARD", help="a board (.tmx); or OLD NEW, drawn side by side")
+    report.add_argument(
+        "--races", type=whole_number(1, 1_000_000, "--races"), default=500, help="races on each board (default 500)"
+    )
+    report.add_argument("--seed", type=SEED, default=1, help="seed of the races (the same seed, the same report)")
+    report.add_argument(
+        "--bot", default="hard", help=f"the level of every racer: {LEVEL_WORDS}; or mixed (default hard)"
+    )
+    report.add_argument(
+        "--jobs",
+        type=whole_number(1, 256, "--jobs"),
+        default=cores(),
+        help="races played in parallel processes (default: every core); the report does not depend on it",
+    )
+    report.add_argument("--out", metavar="FOLDER", help="where the files go (default: the (new) board's folder)")
+    report.add_argument(
+        "--lang", choices=("en", "fr"), default=None, help="the report's language (default: your settings' language)"
+    )
+
     season = command(
         commands,
         "season",
