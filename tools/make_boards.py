@@ -29,6 +29,7 @@ MAPS = ROOT / "maps"
 TILESET = "tilesets/fantasy-racing.tsx"
 TILE = 32
 AUTHOR = "Fantasy Racing team"
+AUTHOR_FR = "l'équipe de Fantasy Racing"
 
 # The layers a board is drawn with, bottom first: (layer name, text characters it holds).
 RULE_LAYERS = (
@@ -500,10 +501,10 @@ BOARDS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
         {
             "name": "Frostpeak Trail",
             "name.fr": "La Piste du Pic-Gelé",
-            "description": "The long course: fifteen game turns through a boulder field. "
-            "The paved trail winds clear of the rocks; the straight line does not.",
-            "description.fr": "La longue course : quinze tours de jeu dans un champ de rochers. "
-            "Le chemin pavé serpente entre eux ; la ligne droite, non.",
+            "description": "The long course, through a boulder field (fifteen game turns unless a "
+            "championship sets fewer). The paved trail winds clear of the rocks; the straight line does not.",
+            "description.fr": "La longue course, dans un champ de rochers (quinze tours de jeu, sauf si un "
+            "championnat en fixe moins). Le chemin pavé serpente entre eux ; la ligne droite, non.",
             "turns": 15,
             "respawn_turns": "4,7,10,13",
             "max_racers": 6,
@@ -703,7 +704,7 @@ def tmx_text(
         f'renderorder="right-down" width="{width}" height="{height}" tilewidth="{TILE}" '
         f'tileheight="{TILE}" infinite="0" nextlayerid="16" nextobjectid="7">',
     ]
-    lines += property_lines({"author": AUTHOR, **(properties or {})}, " ")
+    lines += property_lines({"author": AUTHOR, "author.fr": AUTHOR_FR, **(properties or {})}, " ")
     lines.append(f' <tileset firstgid="1" source="{tileset}"/>')
     for number, (name, grid) in enumerate(layer_grids(rules, ground, look or MEADOW_LOOK, seed), start=1):
         gids = [gid(cell, ids) for row in grid for cell in row]
