@@ -168,6 +168,25 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
             self.peer_slow = False
             self._reading()
 
+        def send_data(self) -> None:
+            """What the protocol has to send, in one write (a chunk of pings asks hundreds of pongs: one
+            write each would warn each time on a connection its peer cut meanwhile); nothing once the
+            connection is closing. Its end (an empty chunk, the last) half-closes it, else closes it."""
+            chunks = self.protocol.data_to_send()
+            if self.transport.is_closing():
+                return
+            data = b"".join(chunks)
+            if data:
+                self.transport.write(data)
+            if chunks and not chunks[-1]:
+                try:
+                    if self.transport.can_write_eof():
+                        self.transport.write_eof()
+                    else:
+                        self.transport.close()
+                except (OSError, RuntimeError):
+                    pass
+
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
             if self.transport.get_write_buffer_size() > self.outgoing_limit:

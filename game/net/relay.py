@@ -236,6 +236,8 @@ class Relay:
             ("hosts", "gauge", "Hosts connected to their room.", hosts),
             ("friends", "gauge", "Friends connected through a room.", links),
             ("connections", "gauge", "WebSocket connections open.", self.door.open.total()),
+            ("sockets", "gauge", "Sockets open, handshakes included.", self.door.sockets.total()),
+            ("strangers_cut_total", "counter", "Connections cut for a newer stranger.", self.door.strangers.let_go),
             ("received_bytes_total", "counter", "Bytes of messages received.", self.count["bytes_in"]),
             ("sent_bytes_total", "counter", "Bytes of messages sent.", self.count["bytes_out"]),
             ("messages_total", "counter", "Messages forwarded.", self.count["messages"]),
