@@ -29,7 +29,7 @@ the loopback network; each relay runs under `timeout`, killed at the end.
 
 `--soak`: the same rooms for `--minutes` (10) of turns (half of them the relay's, `--seconds` set from
 it), with one attacker of each kind of tests/test_relay_siege.py beside them in a process of their own
-(pings flooded from sockets that never read, empty rooms registered from 126 addresses, silent sockets
+(pings flooded from sockets that never read, empty rooms registered from 126 addresses 8 at a time, silent sockets
 from one, a room crowded with spectators and silent links) and an honest host registering a room and a
 friend joining it again and again (each within 5 s, or failed). Printed besides: the relay's memory
 after the first minute and at the end (target: within 20 %), the honest rounds and how many failed,
@@ -51,6 +51,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -260,15 +261,20 @@ async def friend(url: str, room: Room, way: Way, answers: bool, local: tuple[str
 
     async with websockets.connect(url, open_timeout=30, local_addr=local, ping_interval=None) as ws:  # CLIENT_PINGS
         await ws.send(json.dumps({"type": "hello", "code": room.code, "name": "f"}))
-        async for text in ws:
-            arrived = time.monotonic()
-            message = json.loads(text)
-            if message["m"]:
-                way.delays.append(arrived - message["t"])
-                way.turns[-1].append(arrived - message["t"])
-            if answers:
-                way.messages += 1
-                await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
+        with contextlib.suppress(websockets.ConnectionClosed):  # (the end, or a friend dropped: counted by --soak)
+            await read(ws, way, answers)
+
+
+async def read(ws: Any, way: Way, answers: bool) -> None:
+    async for text in ws:
+        arrived = time.monotonic()
+        message = json.loads(text)
+        if message["m"]:
+            way.delays.append(arrived - message["t"])
+            way.turns[-1].append(arrived - message["t"])
+        if answers:
+            way.messages += 1
+            await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
 
 
 async def run(ways: list[Way], args: argparse.Namespace) -> None:
@@ -382,8 +388,11 @@ class Soak:
             f"at the end {end / 2**20:.1f} MB ({100 * (end - first) / first:+.1f} %, target within 20 %), "
             f"most {max(rss for _, rss in self.memory) / 2**20:.1f} MB; friends dropped {self.dropped} "
             f"of {len(self.way.tasks)}; honest rounds {len(rounds)}, {failed} failed, slowest {slowest:.2f} s; "
-            f"attacks done {self.said.get('attacks', {})}"
+            f"attacks done {self.said.get('attacks', {})}; the relay's log: {len(LOG)} lines, "
+            f"{sum(len(line) for line in LOG)} characters"
         )
+        for line in LOG[:: max(1, len(LOG) // 8)][:8]:
+            print(f"    {line[:150]}")
 
 
 def attack(port: int, minutes: float) -> None:
@@ -391,7 +400,7 @@ def attack(port: int, minutes: float) -> None:
     then one line of JSON: what each attack did, the seconds of each honest round (None: failed)."""
     sys.path.insert(0, str(ROOT / "tests"))
     sys.path.insert(0, str(ROOT))
-    from test_relay_siege import ATTACKS, ROOM, honest_rounds  # (tests/, as benchmarks/flood.py)
+    from test_relay_siege import ATTACKS, ROOM, empty_rooms, honest_rounds  # (tests/, as benchmarks/flood.py)
 
     async def all_of_them() -> dict[str, Any]:
         import websockets
@@ -403,7 +412,9 @@ def attack(port: int, minutes: float) -> None:
             local_addr=("127.0.6.2", 0),
         )
         reading = asyncio.ensure_future(crowded.wait_closed())
-        done = await asyncio.gather(*(run(port, ends) for run in ATTACKS.values()), honest_rounds(port, ends, False))
+        attacks = [ATTACKS[kind](port, ends) for kind in ATTACKS if kind != "empty rooms"]
+        attacks.insert(1, empty_rooms(port, ends, at_once=8))  # (one attacker: 8 at a time, not the test's 100)
+        done = await asyncio.gather(*attacks, honest_rounds(port, ends, False))
         reading.cancel()
         await crowded.close()
         rounds = [None if r == float("inf") else round(r, 3) for r in done[-1]]
@@ -441,8 +452,17 @@ def start_relay(
         start_new_session=True,
     )
     assert relay.stdout is not None and "relaying on" in relay.stdout.readline()
+    threading.Thread(target=drain, args=(relay.stdout,), daemon=True).start()
     pid = int(subprocess.run(["pgrep", "-P", str(relay.pid)], capture_output=True, text=True).stdout.split()[0])
     return relay, port, pid
+
+
+LOG: list[str] = []  # what the relays logged (read as it comes: a full pipe would stop a relay at its next line)
+
+
+def drain(out: Any) -> None:
+    for line in out:
+        LOG.append(line.rstrip())
 
 
 def stop_relay(way: Way, profiled: bool) -> None:

@@ -85,8 +85,9 @@ async def ping_flood(port: int, ends: float) -> int:
     return sum(await asyncio.gather(*(one(n) for n in range(8))))
 
 
-async def empty_rooms(port: int, ends: float) -> int:
-    """Rooms registered from 125 addresses, 8 each, and left at once, over and over: the rooms taken."""
+async def empty_rooms(port: int, ends: float, at_once: int = 100) -> int:
+    """Rooms registered from 125 addresses, 8 each, and left at once, `at_once` at a time, over and over:
+    the rooms taken."""
     taken, n = 0, 0
 
     async def register(n: int) -> int:
@@ -103,8 +104,8 @@ async def empty_rooms(port: int, ends: float) -> int:
             return 0
 
     while time.monotonic() < ends:
-        taken += sum(await asyncio.gather(*(register(n + k) for k in range(100))))
-        n += 100
+        taken += sum(await asyncio.gather(*(register(n + k) for k in range(at_once))))
+        n += at_once
         await asyncio.sleep(0.05)
     return taken
 

@@ -161,7 +161,7 @@ class Relay:
     def __init__(self, max_rooms: int = ROOMS, kept: float = KEPT, say: Any = None) -> None:
         self.say = say or (lambda line: log.info("%s", line))
         self.door = Door(self.say, in_all=max_rooms * 4 + 256, rooms=lambda: len(self.rooms))
-        self.door.strangers = Strangers({**STRANGER_LIMITS, "all": max(STRANGER_LIMITS["all"], max_rooms // 4)})
+        self.door.strangers = Strangers({**STRANGER_LIMITS, "all": max(STRANGER_LIMITS["all"], max_rooms)})
         self.max_rooms, self.kept = max_rooms, kept
         self.rooms: dict[str, Room] = {}
         self.count: Counter[str] = Counter()  # bytes_in, bytes_out, messages, refused, registered...
