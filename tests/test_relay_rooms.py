@@ -87,13 +87,16 @@ def test_the_relays_door_counts_its_real_rooms_a_right_code_frees_no_address_gue
     assert relay.door.tries["127.0.0.9"].wrong == 3  # two rooms: his guesses may be at the other's code
 
 
-def test_sockets_are_bounded_per_network_as_per_address():
+def test_sockets_are_bounded_per_network_as_per_address_and_a_margin_of_descriptors_is_kept():
     door = Door(lambda line: None)
     taken = sum(door.socket_opened(f"127.0.0.{n // 16 + 1}", NET) for n in range(SOCKETS_PER_NETWORK + 40))
     assert taken == SOCKETS_PER_NETWORK
     assert door.socket_opened("127.0.1.1", "127.0.1.0/24")  # another network is not
     door.socket_closed("127.0.0.1", NET)
     assert door.socket_opened("127.0.0.1", NET)
+    door.most_sockets = door.sockets.total() + 1  # (the process's descriptors less SPARE_DESCRIPTORS)
+    assert door.socket_opened("127.0.2.1", "127.0.2.0/24")
+    assert not door.socket_opened("127.0.3.1", "127.0.3.0/24")  # the spare descriptors are kept
 
 
 def test_asyncios_errors_in_the_relays_process_are_said_once_a_minute_with_a_count():
