@@ -64,9 +64,10 @@ def test_a_hosts_infinite_or_fractional_numbers_are_dropped_with_one_line_and_th
             await relay.from_host(here, f"0:{body}")
         kept = 1 in here.links and not friend.closing
         await relay.from_host(here, '0:{"type":"close","link":1,"code":1e999}')
+        await relay.from_host(here, '0:{"type":"close","link":1,"code":1005}')  # (never sent on the wire)
         kept = kept and 1 in here.links
-        await relay.from_host(here, '0:{"type":"close","link":1,"code":1000}')
-        return kept, friend.closing
+        await relay.from_host(here, '0:{"type":"close","link":1,"code":1009}')  # (a message too big)
+        return kept, friend.closing and friend.queue.get_nowait() == (1009, "")
 
     kept, closed = asyncio.run(scenario())
     assert kept and closed

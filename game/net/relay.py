@@ -67,7 +67,7 @@ QUEUED = 4 * 1024 * 1024  # bytes waiting to be sent to one friend, at most (bey
 SEND_TIMEOUT = 5.0  # seconds a message to a host may wait for him to read
 CONTROL = 512  # characters of a link-0 message at most
 FULL_COLLECTION = 300.0  # seconds between two full garbage collections in a relay's own process
-CLOSE_CODES = (1000, 1001, 1008, 1011, 1012, 1013)  # close codes a host may ask for a link (and 3000-4999)
+CLOSE_CODES = (1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014)  # a link's (and 3000-4999)
 
 
 def whole(value: object, low: int, high: int) -> int | None:
