@@ -149,3 +149,43 @@ def test_a_friend_with_his_seat_key_is_let_in_past_a_full_room_and_a_spectator_g
     refused, gave_way, orders = asyncio.run(scenario())
     assert refused == 1013 and gave_way == 1013
     assert {"type": "closed", "link": 1} in orders  # the oldest spectator's link, told to the host
+
+
+def test_a_friend_who_reads_nothing_is_dropped_at_his_bound_and_the_relays_own_bound_drops_the_one_most_behind():
+    from game.net import relay as relay_module
+    from tests.test_relay_bounds import Peer
+
+    async def scenario():
+        relay = Relay(say=lambda line: None)
+        rooms = [room(f"ROOM{n}AAA") for n in range(2)]
+        relay.rooms = {r.code: r for r in rooms}
+        for r in rooms:
+            r.host = Peer()
+        peers = [Peer(), Peer(), Peer()]
+        for peer in peers:
+            peer.paused = True  # none reads
+        rooms[0].links = {1: Friend(peers[0], 1), 2: Friend(peers[1], 2)}
+        rooms[1].links = {1: Friend(peers[2], 1)}
+        for r in rooms:
+            r.next_link = 3
+        chunk = "x" * 100_000
+        saved = relay_module.QUEUED_IN_ALL
+        relay_module.QUEUED_IN_ALL = 700_000
+        try:
+            for _ in range(3):
+                await relay.from_host(rooms[0], f"1:{chunk}")  # 300 kB behind
+            for _ in range(2):
+                await relay.from_host(rooms[0], f"2:{chunk}")  # 200 kB
+            for _ in range(3):
+                await relay.from_host(rooms[1], f"1:{chunk}")  # 300 kB: 800 kB in all, over the relay's bound
+        finally:
+            relay_module.QUEUED_IN_ALL = saved
+        first = sorted(rooms[0].links), sorted(rooms[1].links), relay.queued, rooms[0].host.sent
+        for _ in range(relay_module.QUEUED // len(chunk) + 1):  # one friend past his own bound
+            await relay.from_host(rooms[1], f"1:{chunk}")
+        return first, sorted(rooms[1].links), relay.queued
+
+    (links0, links1, queued, told), after, left = asyncio.run(scenario())
+    assert links0 == [2] and links1 == [1] and queued == 500_000  # the first friend of the first room: most behind
+    assert told == ['0:{"type": "closed", "link": 1}']  # (his host told)
+    assert after == [] and left == 200_000  # past his own bound: dropped, what waited for him forgotten

@@ -43,7 +43,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 from game.net.door import KEY_HEADER, Door, address_of, counted, network_of
-from game.net.limits import STRANGER_LIMITS, Strangers
+from game.net.limits import OUTGOING, STRANGER_LIMITS, Strangers
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
 from game.net.relay_rooms import KEPT, Room, host_left, reap, room_for
 
@@ -63,7 +63,8 @@ CLOSE_TIMEOUT = 2.0  # seconds a closing handshake may take (a peer who reads is
 REAP_EVERY = 30.0  # seconds between two looks for rooms to forget
 FRIEND_RATE = (200, 256 * 1024)  # messages and bytes a second a friend may send (reading pauses beyond)
 HOST_RATE = (5000, 8 * 1024 * 1024)  # the same for a host's connection: every friend's messages
-QUEUED = 4 * 1024 * 1024  # bytes waiting to be sent to one friend, at most (beyond: he reads nothing)
+QUEUED = OUTGOING  # bytes waiting to be sent to one friend, at most (beyond: he reads nothing), as on `serve`
+QUEUED_IN_ALL = 64 * 1024 * 1024  # the same for every friend of the relay (beyond: the one most behind is dropped)
 SEND_TIMEOUT = 5.0  # seconds a message to a host may wait for him to read
 CONTROL = 512  # characters of a link-0 message at most
 FULL_COLLECTION = 300.0  # seconds between two full garbage collections in a relay's own process
@@ -148,6 +149,14 @@ class Friend:
         self.queue.put_nowait(text)
         return True
 
+    def dropped(self, code: int, reason: str) -> int:
+        """Close him without sending what waits for him (forgotten at once): the bytes forgotten."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        forgotten, self.queued, self.closing = self.queued, 0, True
+        self.queue.put_nowait((code, reason))
+        return forgotten
+
     def close(self, code: int, reason: str) -> None:
         """Close him once what waits for him is sent."""
         if not self.closing:
@@ -165,6 +174,7 @@ class Relay:
         self.max_rooms, self.kept = max_rooms, kept
         self.rooms: dict[str, Room] = {}
         self.count: Counter[str] = Counter()  # bytes_in, bytes_out, messages, refused, registered...
+        self.queued = 0  # bytes waiting to be sent to every friend
         self.server: Any = None
         self.port = 0
 
@@ -370,10 +380,24 @@ class Relay:
                 return
             self.count["bytes_out"] += len(body)
             return
+        if friend.closing:
+            return
         if not friend.put(body):
-            del room.links[link]
-            friend.closing = True
-            friend.queue.put_nowait((1008, f"you read nothing of {QUEUED // 1024 // 1024} MB sent to you"))
+            await self.drop(room, friend, f"you read nothing of {QUEUED // 1024} kB sent to you")
+            return
+        self.queued += len(body)
+        if self.queued > QUEUED_IN_ALL:  # (rare: a scan of every link)
+            behind, its = max(
+                ((f, r) for r in self.rooms.values() for f in r.links.values()), key=lambda fr: fr[0].queued
+            )
+            await self.drop(its, behind, "the relay has too much waiting for its friends: you read the least")
+
+    async def drop(self, room: Room, friend: Friend, reason: str) -> None:
+        """A friend who reads too little: closed, what waits for him forgotten, his host told."""
+        room.links.pop(friend.link, None)
+        self.queued -= friend.dropped(1008, reason)
+        if room.host is not None:
+            await self.to_host(room, room.host, f"0:{json.dumps({'type': 'closed', 'link': friend.link})}")
 
     async def friend(self, socket: Any, address: str, code: str) -> None:
         """A friend's connection: to his room's host, and back."""
@@ -456,6 +480,7 @@ class Relay:
                 await shut(friend.socket, *item)
                 return
             friend.queued -= len(item)
+            self.queued -= len(item)
             friend.writing = True
             try:
                 await friend.socket.send(item)
