@@ -5,7 +5,8 @@ Reused by every WebSocket end of the game (the host's server, a friend's client,
 - `guarded(Connection)`: a websockets connection class whose peer cannot make it send or keep more
   than a small bound: the control frames it receives (pings, pongs: each ping asks for a pong) are
   counted as its messages are, at most CONTROL a second (its messages are counted by their reader:
-  the host's RATE); reading pauses while the peer does not read what it is sent (its pongs included);
+  the host's RATE), what it sent parsed SLICE bytes at a time so that a cut stops the parsing; reading
+  pauses while the peer does not read what it is sent (its pongs included);
   a connection whose outgoing queue passes OUTGOING bytes is cut; and one that has not been `welcomed`
   within its `deadline` seconds of its first byte is cut, whatever it sends meanwhile;
 - `Strangers`: the separate, smaller budget of connections that have not said a right hello yet,
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 CONTROL = 20  # control frames (pings, pongs) a second a peer may send: the keepalive sends one every few seconds
 OUTGOING = 1024 * 1024 + 64 * 1024  # bytes a connection may have waiting to leave (the largest message and some)
+SLICE = 4096  # bytes read are parsed this many at a time: a flood of pings is cut after a few dozen, not 2,000
 STRANGER_LIMITS = {  # connections without a right hello yet, at most, per address and network
     "address": 4,  # one computer
     "small": 8,  # an IPv4 /24 or an IPv6 /64: one home or one office
@@ -188,7 +190,10 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
                     pass
 
         def data_received(self, data: bytes) -> None:
-            super().data_received(data)
+            for start in range(0, len(data), SLICE):  # (a cut connection's rest is never parsed)
+                super().data_received(data[start : start + SLICE] if len(data) > SLICE else data)
+                if self.transport.is_closing():
+                    return
             if self.transport.get_write_buffer_size() > self.outgoing_limit:
                 self.cut(f"more than {self.outgoing_limit // 1024} kB waiting to be read")
 
