@@ -189,3 +189,34 @@ def test_a_friend_who_reads_nothing_is_dropped_at_his_bound_and_the_relays_own_b
     assert links0 == [2] and links1 == [1] and queued == 500_000  # the first friend of the first room: most behind
     assert told == ['0:{"type": "closed", "link": 1}']  # (his host told)
     assert after == [] and left == 200_000  # past his own bound: dropped, what waited for him forgotten
+
+
+def test_a_handshake_dribbled_a_byte_at_a_time_is_cut_at_the_relays_deadline(monkeypatch):
+    from game.net import relay as relay_module
+
+    monkeypatch.setattr(relay_module, "OPEN_TIMEOUT", 0.2)
+    monkeypatch.setattr(relay_module, "HELLO_TIMEOUT", 0.2)
+
+    async def scenario():
+        relay = Relay(say=lambda line: None)
+        port = await relay.listen("127.0.0.1", 0)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.7.2", 0))
+        started = asyncio.get_running_loop().time()
+        request = b"GET /host HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Slow: " + b"a" * 200
+        try:
+            for byte in request:  # (a byte every 20 ms: never done within the deadline)
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(0.02)
+                if reader.at_eof():
+                    break
+        except ConnectionError:
+            pass
+        await asyncio.wait_for(reader.read(), 5)  # (its end)
+        lasted = asyncio.get_running_loop().time() - started
+        writer.transport.abort()
+        await until(lambda: relay.door.sockets.total() == 0, 5)
+        await relay.stop()
+        return lasted
+
+    assert asyncio.run(scenario()) < 2.0
