@@ -89,6 +89,14 @@ def test_the_relays_door_counts_its_real_rooms_a_right_code_frees_no_address_gue
 
 
 def test_sockets_are_bounded_per_network_as_per_address_and_a_margin_of_descriptors_is_kept():
+    clock = [0.0]
+    door = Door(lambda line: None, now=lambda: clock[0], opened_a_second=8.0)
+    opened = sum(door.socket_opened("127.0.8.2", "127.0.8.0/24") for _ in range(40))
+    for _ in range(16):
+        door.socket_closed("127.0.8.2", "127.0.8.0/24")
+    assert opened == 16 and not door.socket_opened("127.0.8.2", "127.0.8.0/24")  # 16 at once, then 8 a second
+    clock[0] = 0.5
+    assert sum(door.socket_opened("127.0.8.2", "127.0.8.0/24") for _ in range(10)) == 4
     door = Door(lambda line: None)
     taken = sum(door.socket_opened(f"127.0.0.{n // 16 + 1}", NET) for n in range(SOCKETS_PER_NETWORK + 40))
     assert taken == SOCKETS_PER_NETWORK

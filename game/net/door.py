@@ -3,7 +3,9 @@
 The WebSocket transport (game/net/server.py) asks its `Door` about every connection:
 
 - **sockets**: one address holds at most SOCKETS_PER_ADDRESS sockets at a time, handshakes included
-  (beyond, a new one is cut at once), one network (an IPv4 /24, an IPv6 /56) SOCKETS_PER_NETWORK, and
+  (beyond, a new one is cut at once), and opens at most `opened_a_second` new ones a second (the
+  relay's: a storm of connections opened again as soon as cut costs their accepts, not handshakes),
+  one network (an IPv4 /24, an IPv6 /56) SOCKETS_PER_NETWORK, and
   the host at most as many as its descriptors allow less SPARE_DESCRIPTORS: a stranger cannot hold
   the host at its limit of open files (`counted` builds the connection class that counts them, for
   the host's server and the relay alike);
@@ -100,6 +102,7 @@ class Door:
         now: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rooms: int | Callable[[], int] = 1,
+        opened_a_second: float = 0.0,
     ) -> None:
         self.say = say
         self.rooms = rooms
@@ -110,6 +113,8 @@ class Door:
         self.most_sockets = ceiling
         self.sockets: Counter[str] = Counter()
         self.networks: Counter[str] = Counter()
+        self.opened_a_second = opened_a_second  # new sockets an address may open a second (0: no bound)
+        self.opening: dict[str, tuple[float, float]] = {}  # address -> (sockets it may open now, when counted)
         self.open: Counter[str] = Counter()
         self.tries: dict[str, Tries] = {}
         self.said: dict[tuple[str, str], tuple[float, int]] = {}  # (address, what) -> (when said, untold since)
@@ -117,6 +122,9 @@ class Door:
     # ------------------------------------------------------------ sockets and connections
     def socket_opened(self, address: str, network: str = "") -> bool:
         """A socket was accepted from `address` (in `network`): whether it may stay (it is counted only then)."""
+        if self.opened_a_second and not self.may_open(address):
+            self.tell(address, "fast", f"cut sockets from {address}: more than {self.opened_a_second:g} new a second")
+            return False
         if self.sockets[address] >= SOCKETS_PER_ADDRESS:
             self.tell(address, "cut", f"cut sockets from {address}: more than {SOCKETS_PER_ADDRESS} at a time")
             return False
@@ -130,6 +138,17 @@ class Door:
         if network:
             self.networks[network] += 1
         return True
+
+    def may_open(self, address: str) -> bool:
+        """Whether `address` may open one more socket now: SOCKETS_PER_ADDRESS at once, then
+        `opened_a_second` (a connection cut or refused and opened again at once costs only its accept)."""
+        now = self.now()
+        left, at = self.opening.pop(address, (float(SOCKETS_PER_ADDRESS), now))
+        left = min(float(SOCKETS_PER_ADDRESS), left + (now - at) * self.opened_a_second)
+        self.opening[address] = (left - 1 if left >= 1 else left, now)  # (the most recent last)
+        while len(self.opening) > REMEMBERED:
+            del self.opening[next(iter(self.opening))]
+        return left >= 1
 
     def socket_closed(self, address: str, network: str = "") -> None:
         for counter, name in ((self.sockets, address), (self.networks, network)):

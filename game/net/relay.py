@@ -59,6 +59,7 @@ SECRET_LENGTH = (32, 64)  # characters of an owner's secret (32 URL-safe charact
 ROOMS = 1000  # rooms a relay holds at most (`--max-rooms`)
 LINKS = 24  # friends' connections a room may have at once (12 seats' worth, and those at its lobby)
 OPEN_TIMEOUT = 5.0  # seconds a new socket has to finish its handshake (then to be in its room: HELLO_TIMEOUT)
+OPENED_A_SECOND = 8.0  # new sockets one address may open a second (16 at once)
 CLOSE_TIMEOUT = 2.0  # seconds a closing handshake may take (a peer who reads is closed at once, others cut)
 REAP_EVERY = 30.0  # seconds between two looks for rooms to forget
 FRIEND_RATE = (200, 256 * 1024)  # messages and bytes a second a friend may send (reading pauses beyond)
@@ -169,7 +170,7 @@ class Relay:
 
     def __init__(self, max_rooms: int = ROOMS, kept: float = KEPT, say: Any = None) -> None:
         self.say = say or (lambda line: log.info("%s", line))
-        self.door = Door(self.say, in_all=max_rooms * 4 + 256, rooms=lambda: len(self.rooms))
+        self.door = Door(self.say, max_rooms * 4 + 256, rooms=lambda: len(self.rooms), opened_a_second=OPENED_A_SECOND)
         self.door.strangers = Strangers({**STRANGER_LIMITS, "all": max(STRANGER_LIMITS["all"], max_rooms)})
         self.max_rooms, self.kept = max_rooms, kept
         self.rooms: dict[str, Room] = {}
