@@ -29,6 +29,7 @@ the loopback network; each relay runs under `timeout`, killed at the end.
 
 `--soak`: the same rooms for `--minutes` (10) of turns (half of them the relay's, `--seconds` set from
 it), with one attacker of each kind of tests/test_relay_siege.py beside them in a process of their own
+(10 nicer than the rest: attackers run on other machines, not on the relay's cores)
 (pings flooded from sockets that never read, empty rooms registered from 126 addresses 8 at a time, silent sockets
 from one, a room crowded with spectators and silent links) and an honest host registering a room and a
 friend joining it again and again (each within 5 s, or failed). Printed besides: the relay's memory
@@ -406,6 +407,7 @@ async def read_all(ws: Any) -> None:
 def attack(port: int, minutes: float) -> None:
     """The attackers' process (`--attack`): one attacker of each kind and the honest rounds, for `minutes`,
     then one line of JSON: what each attack did, the seconds of each honest round (None: failed)."""
+    os.nice(10)  # (attackers are on other machines: here they take what the relay and the rooms leave of the cores)
     sys.path.insert(0, str(ROOT / "tests"))
     sys.path.insert(0, str(ROOT))
     from test_relay_siege import ATTACKS, ROOM, empty_rooms, honest_rounds  # (tests/, as benchmarks/flood.py)

@@ -30,6 +30,7 @@ clock and sleep may be a test's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import time
 from collections import Counter
@@ -55,9 +56,14 @@ SPARE_DESCRIPTORS = 64  # files the host keeps for itself (its board, its log, i
 
 def address_of(peer: object) -> str:
     """The address a connection counts against: its IPv4 address, or its IPv6 network of 64 bits."""
-    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    return address_of_host(str(peer[0] if isinstance(peer, tuple) and peer else peer))
+
+
+@functools.lru_cache(maxsize=4096)
+def address_of_host(host: str) -> str:
+    """`address_of` one host (kept for the most recent hosts)."""
     try:
-        ip = ipaddress.ip_address(str(host).split("%")[0])
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
         return str(host)[:64]
     if isinstance(ip, ipaddress.IPv6Address):

@@ -21,6 +21,7 @@ The clock may be a test's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import time
 from collections import Counter, deque
@@ -46,20 +47,26 @@ C = TypeVar("C")
 def networks(peer: object) -> list[tuple[str, str]]:
     """The (kind, name) of the address and networks a peer counts against as a stranger: ("address",
     ip), ("small", its /24 or /64), and for IPv6 ("large", its /56). `peer` is (host, port, ...) or a host."""
-    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    return list(networks_of(str(peer[0] if isinstance(peer, tuple) and peer else peer)))
+
+
+@functools.lru_cache(maxsize=4096)
+def networks_of(host: str) -> tuple[tuple[str, str], ...]:
+    """`networks` of one host (kept for the most recent hosts: parsing an address costs more than a
+    connection's other bookkeeping)."""
     try:
-        ip = ipaddress.ip_address(str(host).split("%")[0])
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
-        return [("address", str(host)[:64])]
+        return (("address", host[:64]),)
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     if isinstance(ip, ipaddress.IPv4Address):
-        return [("address", str(ip)), ("small", str(ipaddress.ip_network(f"{ip}/24", strict=False)))]
-    return [
+        return (("address", str(ip)), ("small", str(ipaddress.ip_network(f"{ip}/24", strict=False))))
+    return (
         ("address", str(ip)),
         ("small", str(ipaddress.ip_network(f"{ip}/64", strict=False))),
         ("large", str(ipaddress.ip_network(f"{ip}/56", strict=False))),
-    ]
+    )
 
 
 class Strangers:
