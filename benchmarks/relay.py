@@ -354,6 +354,7 @@ class Soak:
         self.lasting = args.minutes * 60
         self.attackers = subprocess.Popen(
             [sys.executable, __file__, "--attack", str(way.port), "--minutes", str(args.minutes)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -370,7 +371,10 @@ class Soak:
         self.memory.append((time.monotonic() - self.started, proc(self.way.pid)[0]))
         self.looking.cancel()
         self.dropped = sum(task.done() for task in self.way.tasks)  # friends whose connection ended
-        assert self.attackers.stdout is not None
+        assert self.attackers.stdout is not None and self.attackers.stdin is not None
+        with contextlib.suppress(BrokenPipeError):  # (the attackers stay beside the rooms until their turns end)
+            self.attackers.stdin.write("stop\n")
+            self.attackers.stdin.flush()
         line = await asyncio.wait_for(asyncio.to_thread(self.attackers.stdout.readline), self.lasting + 120)
         self.said = json.loads(line or "{}")
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -405,17 +409,24 @@ async def read_all(ws: Any) -> None:
 
 
 def attack(port: int, minutes: float) -> None:
-    """The attackers' process (`--attack`): one attacker of each kind and the honest rounds, for `minutes`,
-    then one line of JSON: what each attack did, the seconds of each honest round (None: failed)."""
+    """The attackers' process (`--attack`): one attacker of each kind and the honest rounds, until a line
+    comes on its standard input (twice `minutes` and 5 more at most), then one line of JSON: what each attack did,
+    the seconds of each honest round (None: failed)."""
     os.nice(10)  # (attackers are on other machines: here they take what the relay and the rooms leave of the cores)
     sys.path.insert(0, str(ROOT / "tests"))
     sys.path.insert(0, str(ROOT))
-    from test_relay_siege import ATTACKS, ROOM, empty_rooms, honest_rounds  # (tests/, as benchmarks/flood.py)
+    from test_relay_siege import ATTACKS, ROOM, STOP, empty_rooms, honest_rounds  # (tests/, as benchmarks/flood.py)
+
+    def stopped() -> None:  # (a line on the standard input: the rooms' turns are over)
+        sys.stdin.readline()
+        STOP.set()
+
+    threading.Thread(target=stopped, daemon=True).start()
 
     async def all_of_them() -> dict[str, Any]:
         import websockets
 
-        ends = time.monotonic() + minutes * 60
+        ends = time.monotonic() + minutes * 120 + 300  # (or sooner: when told, see `stopped`)
         crowded = await websockets.connect(  # (the room the spectators crowd: its host reads and says nothing)
             f"ws://127.0.0.1:{port}/host",
             additional_headers={ROOM_HEADER: ROOM, OWNER_HEADER: "c" * 40},

@@ -13,6 +13,7 @@ import itertools
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +33,14 @@ ROOM = "WLSNESTH"  # the honest room the fourth attack fills
 LINES = 3  # lines the relay's log may take a minute for each address attacking (each kind once a minute)
 ASKED = itertools.count()  # the relay's /metrics asked so far
 PING = masked(0x9, b"p" * 125)
+
+
+STOP = threading.Event()  # set: every attack and honest round ends now (benchmarks/relay.py --soak)
+
+
+def going(ends: float) -> bool:
+    """Whether an attack (or the honest rounds) goes on: before `ends`, and not stopped."""
+    return time.monotonic() < ends and not STOP.is_set()
 
 
 def handshake(path: str, headers: dict[str, str] | None = None) -> bytes:
@@ -64,7 +73,7 @@ async def ping_flood(port: int, ends: float) -> int:
 
     async def one(n: int) -> int:
         sent = 0
-        while time.monotonic() < ends:
+        while going(ends):
             source = f"127.0.3.{n + 2}"
             path, headers = ("host", {ROOM_HEADER: code(n), OWNER_HEADER: "f" * 40}) if n == 0 else (code(0), None)
             pair = await opened(port, source, handshake(path, headers))
@@ -74,7 +83,7 @@ async def ping_flood(port: int, ends: float) -> int:
             reader, writer = pair
             try:
                 await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), SERVED)
-                while time.monotonic() < ends and not writer.transport.is_closing():
+                while going(ends) and not writer.transport.is_closing():
                     writer.write(PING * 500)
                     await asyncio.wait_for(writer.drain(), max(0.01, ends - time.monotonic()))
                     sent += 500
@@ -105,7 +114,7 @@ async def empty_rooms(port: int, ends: float, at_once: int = 100) -> int:
         except Exception:  # refused: what the relay may do
             return 0
 
-    while time.monotonic() < ends:
+    while going(ends):
         taken += sum(await asyncio.gather(*(register(n + k) for k in range(at_once))))
         n += at_once
         await asyncio.sleep(0.05)
@@ -117,7 +126,7 @@ async def silent_sockets(port: int, ends: float) -> int:
     held at once (its /metrics)."""
     held: list[asyncio.StreamWriter] = []
     most = 0
-    while time.monotonic() < ends:
+    while going(ends):
         held = [writer for writer in held if not writer.transport.is_closing()]
         for _ in range(300 - len(held)):
             pair = await opened(port, "127.0.4.2", b"")
@@ -150,7 +159,7 @@ async def crowded_room(port: int, ends: float) -> int:
 
     async def one(n: int) -> None:
         nonlocal count
-        while time.monotonic() < ends:
+        while going(ends):
             source = f"127.0.5.{n // 4 + 2}"
             pair = await opened(port, source, handshake(ROOM))
             if pair is None:
@@ -185,7 +194,7 @@ async def honest_rounds(port: int, ends: float, keyed: bool) -> list[float]:
         )
         await home.recv()
     n = 0
-    while time.monotonic() < ends:
+    while going(ends):
         n += 1
         started = time.monotonic()
         try:
