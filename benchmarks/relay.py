@@ -1,7 +1,7 @@
 """A relay under load: many rooms of a host and its friends through one `main.py relay` process, on loopback.
 
     .venv/bin/python benchmarks/relay.py [--rooms 200] [--friends 4] [--rate 2] [--seconds 15] [--seed 1]
-        [--phase 3] [--against DIR] [--profile FILE]
+        [--phase 3] [--against DIR] [--profile FILE] [--soak [--minutes 10]]
 
 One `main.py relay` process (its own process, so that its memory and CPU are its own). Every room's
 host plays in a second process (`--hosts`, told each turn on a pipe), its friends in this one, with
@@ -26,6 +26,15 @@ turn by turn (one stall of the machine in one turn makes a whole run's p99).
 
 Also printed: the relay's memory (resident, after the rooms opened, less before). Everything stays on
 the loopback network; each relay runs under `timeout`, killed at the end.
+
+`--soak`: the same rooms for `--minutes` (10) of turns (half of them the relay's, `--seconds` set from
+it), with one attacker of each kind of tests/test_relay_siege.py beside them in a process of their own
+(10 nicer than the rest: attackers run on other machines, not on the relay's cores)
+(pings flooded from sockets that never read, empty rooms registered from 126 addresses 8 at a time, silent sockets
+from one, a room crowded with spectators and silent links) and an honest host registering a room and a
+friend joining it again and again (each within 5 s, or failed). Printed besides: the relay's memory
+after the first minute and at the end (target: within 20 %), the honest rounds and how many failed,
+and the friends whose connection ended before the end (target: none).
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -81,8 +91,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def source(room: int) -> str:
-    return f"127.0.{room // 250}.{room % 250 + 2}"
+def source(room: int, friend: int = -1) -> str:
+    """A room's host's address (friend -1) or his friend's: every room a /24 of its own (127.2.0.0/24,
+    127.2.1.0/24, ...), every friend an address of his own, as homes are (the relay's bounds count
+    sockets and strangers per address and per /24)."""
+    return f"127.{2 + room // 256}.{room % 256}.{friend + 3}"
 
 
 def proc(pid: int) -> tuple[int, float]:
@@ -249,15 +262,20 @@ async def friend(url: str, room: Room, way: Way, answers: bool, local: tuple[str
 
     async with websockets.connect(url, open_timeout=30, local_addr=local, ping_interval=None) as ws:  # CLIENT_PINGS
         await ws.send(json.dumps({"type": "hello", "code": room.code, "name": "f"}))
-        async for text in ws:
-            arrived = time.monotonic()
-            message = json.loads(text)
-            if message["m"]:
-                way.delays.append(arrived - message["t"])
-                way.turns[-1].append(arrived - message["t"])
-            if answers:
-                way.messages += 1
-                await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
+        with contextlib.suppress(websockets.ConnectionClosed):  # (the end, or a friend dropped: counted by --soak)
+            await read(ws, way, answers)
+
+
+async def read(ws: Any, way: Way, answers: bool) -> None:
+    async for text in ws:
+        arrived = time.monotonic()
+        message = json.loads(text)
+        if message["m"]:
+            way.delays.append(arrived - message["t"])
+            way.turns[-1].append(arrived - message["t"])
+        if answers:
+            way.messages += 1
+            await ws.send(json.dumps({"type": "choose", "index": message["n"], "option": 1}))
 
 
 async def run(ways: list[Way], args: argparse.Namespace) -> None:
@@ -281,10 +299,10 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
     try:
         ways[0].port = (await heard())["direct"]
         for way in ways:
-            local = (lambda room: (source(room.number), 0)) if way.pid else (lambda room: None)
+            local = (lambda room, k: (source(room.number, k), 0)) if way.pid else (lambda room, k: None)
             url = f"ws://127.0.0.1:{way.port}/"
             way.tasks += [
-                asyncio.ensure_future(friend(url + room.code, room, way, k == 0, local(room)))
+                asyncio.ensure_future(friend(url + room.code, room, way, k == 0, local(room, k)))
                 for room in way.rooms
                 for k in range(args.friends)
             ]
@@ -293,6 +311,7 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
         for way in ways[1:]:
             way.memory = (way.memory[0], proc(way.pid)[0])
         await asyncio.sleep(2.0)  # (the handshakes' work done everywhere before the first turn)
+        soak = Soak(ways[-1], args) if args.soak else None
         turns = max(1, round(args.seconds / args.phase))
         for way in ways:  # a first turn each, not measured (WARMING)
             hosts.stdin.write(json.dumps({"turn": way.name, "seconds": args.phase, "measured": False}) + "\n")
@@ -313,6 +332,8 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
                 way.hosts += said["cpu"]
                 way.messages += said["sent"]
                 way.spent += time.monotonic() - started
+        if soak is not None:
+            await soak.end()
         hosts.stdin.write("{}\n")
         hosts.stdin.flush()
         for way in ways:
@@ -321,6 +342,106 @@ async def run(ways: list[Way], args: argparse.Namespace) -> None:
         with contextlib.suppress(subprocess.TimeoutExpired):
             hosts.wait(10)
         hosts.kill()
+
+
+class Soak:
+    """`--soak`: the attackers' process beside the rooms, the relay's memory looked at every few seconds,
+    the friends whose connection ended counted (see the module)."""
+
+    def __init__(self, way: Way, args: argparse.Namespace) -> None:
+        self.way, self.started = way, time.monotonic()
+        self.memory: list[tuple[float, int]] = []  # (seconds since the start, the relay's resident bytes)
+        self.lasting = args.minutes * 60
+        self.attackers = subprocess.Popen(
+            [sys.executable, __file__, "--attack", str(way.port), "--minutes", str(args.minutes)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.looking = asyncio.ensure_future(self.look())
+        self.said: dict[str, Any] = {}
+        way.soak = self  # type: ignore[attr-defined]  # (read by the report)
+
+    async def look(self) -> None:
+        while True:
+            self.memory.append((time.monotonic() - self.started, proc(self.way.pid)[0]))
+            await asyncio.sleep(5.0)
+
+    async def end(self) -> None:
+        self.memory.append((time.monotonic() - self.started, proc(self.way.pid)[0]))
+        self.looking.cancel()
+        self.dropped = sum(task.done() for task in self.way.tasks)  # friends whose connection ended
+        assert self.attackers.stdout is not None and self.attackers.stdin is not None
+        with contextlib.suppress(BrokenPipeError):  # (the attackers stay beside the rooms until their turns end)
+            self.attackers.stdin.write("stop\n")
+            self.attackers.stdin.flush()
+        line = await asyncio.wait_for(asyncio.to_thread(self.attackers.stdout.readline), self.lasting + 120)
+        self.said = json.loads(line or "{}")
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.attackers.wait(10)
+        self.attackers.kill()
+
+    def report(self) -> None:
+        first = next((rss for at, rss in self.memory if at >= 60), self.memory[-1][1])
+        end = self.memory[-1][1]
+        rounds = self.said.get("rounds", [])
+        failed = sum(r is None for r in rounds)
+        slowest = max((r for r in rounds if r is not None), default=0.0)
+        print(
+            f"  soak: {self.memory[-1][0] / 60:.1f} minutes; relay memory after the first minute "
+            f"{first / 2**20:.1f} MB, "
+            f"at the end {end / 2**20:.1f} MB ({100 * (end - first) / first:+.1f} %, target within 20 %), "
+            f"most {max(rss for _, rss in self.memory) / 2**20:.1f} MB; friends dropped {self.dropped} "
+            f"of {len(self.way.tasks)}; honest rounds {len(rounds)}, {failed} failed, slowest {slowest:.2f} s; "
+            f"attacks done {self.said.get('attacks', {})}; the relay's log: {len(LOG)} lines, "
+            f"{sum(len(line) for line in LOG)} characters"
+        )
+        for line in LOG[:: max(1, len(LOG) // 8)][:8]:
+            print(f"    {line[:150]}")
+
+
+async def read_all(ws: Any) -> None:
+    import websockets
+
+    with contextlib.suppress(websockets.ConnectionClosed):
+        async for _ in ws:
+            pass
+
+
+def attack(port: int, minutes: float) -> None:
+    """The attackers' process (`--attack`): one attacker of each kind and the honest rounds, until a line
+    comes on its standard input (twice `minutes` and 5 more at most), then one line of JSON: what each attack did,
+    the seconds of each honest round (None: failed)."""
+    os.nice(10)  # (attackers are on other machines: here they take what the relay and the rooms leave of the cores)
+    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT))
+    from test_relay_siege import ATTACKS, ROOM, STOP, empty_rooms, honest_rounds  # (tests/, as benchmarks/flood.py)
+
+    def stopped() -> None:  # (a line on the standard input: the rooms' turns are over)
+        sys.stdin.readline()
+        STOP.set()
+
+    threading.Thread(target=stopped, daemon=True).start()
+
+    async def all_of_them() -> dict[str, Any]:
+        import websockets
+
+        ends = time.monotonic() + minutes * 120 + 300  # (or sooner: when told, see `stopped`)
+        crowded = await websockets.connect(  # (the room the spectators crowd: its host reads and says nothing)
+            f"ws://127.0.0.1:{port}/host",
+            additional_headers={ROOM_HEADER: ROOM, OWNER_HEADER: "c" * 40},
+            local_addr=("127.0.6.2", 0),
+        )
+        reading = asyncio.ensure_future(read_all(crowded))  # (a host reads: else the relay's pings go unanswered)
+        attacks = [ATTACKS[kind](port, ends) for kind in ATTACKS if kind != "empty rooms"]
+        attacks.insert(1, empty_rooms(port, ends, at_once=8))  # (one attacker: 8 at a time, not the test's 100)
+        done = await asyncio.gather(*attacks, honest_rounds(port, ends, False))
+        reading.cancel()
+        await crowded.close()
+        rounds = [None if r == float("inf") else round(r, 3) for r in done[-1]]
+        return {"attacks": dict(zip(ATTACKS, done[:-1])), "rounds": rounds}
+
+    print(json.dumps(asyncio.run(all_of_them())), flush=True)
 
 
 def quiet_collector() -> None:
@@ -336,12 +457,15 @@ def room_codes(args: argparse.Namespace) -> list[str]:
     return ["".join(rng.choice(CODE_LETTERS) for _ in range(8)) for _ in range(args.rooms)]
 
 
-def start_relay(directory: Path, rooms: int, profile: str | None) -> tuple[subprocess.Popen[str], int, int]:
-    """`main.py relay` of the checkout in `directory`, in a process of its own: (it, its port, its pid)."""
+def start_relay(
+    directory: Path, rooms: int, profile: str | None, lasting: int = 900
+) -> tuple[subprocess.Popen[str], int, int]:
+    """`main.py relay` of the checkout in `directory`, in a process of its own, for `lasting` seconds at
+    most: (it, its port, its pid)."""
     port = free_port()
     profiling = ["-c", PROFILED, str(Path(profile).resolve())] if profile else []
     relay = subprocess.Popen(
-        ["timeout", "900", sys.executable, *profiling, "main.py", "relay", "--port", str(port)]
+        ["timeout", str(lasting), sys.executable, *profiling, "main.py", "relay", "--port", str(port)]
         + ["--max-rooms", str(rooms)],
         cwd=directory,
         stdout=subprocess.PIPE,
@@ -349,8 +473,17 @@ def start_relay(directory: Path, rooms: int, profile: str | None) -> tuple[subpr
         start_new_session=True,
     )
     assert relay.stdout is not None and "relaying on" in relay.stdout.readline()
+    threading.Thread(target=drain, args=(relay.stdout,), daemon=True).start()
     pid = int(subprocess.run(["pgrep", "-P", str(relay.pid)], capture_output=True, text=True).stdout.split()[0])
     return relay, port, pid
+
+
+LOG: list[str] = []  # what the relays logged (read as it comes: a full pipe would stop a relay at its next line)
+
+
+def drain(out: Any) -> None:
+    for line in out:
+        LOG.append(line.rstrip())
 
 
 def stop_relay(way: Way, profiled: bool) -> None:
@@ -410,8 +543,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="DIR", help="also measure the relay of the checkout in DIR, side by side")
     parser.add_argument("--profile", metavar="FILE", help="run the relay under cProfile, its statistics saved in FILE")
+    parser.add_argument("--soak", action="store_true", help="a long run with one attacker of each kind beside")
+    parser.add_argument("--minutes", type=float, default=10.0, help="minutes of a soak (--soak)")
     parser.add_argument("--hosts", help=argparse.SUPPRESS)  # (the hosts' process: the relays' ports)
+    parser.add_argument("--attack", type=int, help=argparse.SUPPRESS)  # (the attackers' process: the relay's port)
     args = parser.parse_args()
+    if args.attack:
+        attack(args.attack, args.minutes)
+        return 0
+    if args.soak:
+        args.seconds = args.minutes * 60 / 2  # (the relay's turns take half of the soak, the direct way's the rest)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if args.hosts:
@@ -424,7 +565,8 @@ def main() -> int:
         checkouts.append(("relay --against", Path(args.against), None))
     try:
         for name, directory, profile in checkouts:
-            relay, port, pid = start_relay(directory, args.rooms, profile)
+            most, lasting = (max(args.rooms, 1000), int(900 + 90 * args.minutes)) if args.soak else (args.rooms, 900)
+            relay, port, pid = start_relay(directory, most, profile, lasting)
             ways.append(Way(name, [Room(n, code) for n, code in enumerate(codes)], relay))
             ways[-1].pid, ways[-1].port, ways[-1].memory = pid, port, (proc(pid)[0], 0)
         asyncio.run(run(ways, args))
@@ -432,6 +574,8 @@ def main() -> int:
         for way in ways[1:]:
             stop_relay(way, way.name == "relay" and bool(args.profile))
     report(ways, args)
+    if args.soak:
+        ways[1].soak.report()  # type: ignore[attr-defined]
     return 0
 
 

@@ -328,6 +328,7 @@ def run_relay(args: argparse.Namespace) -> int:
 
     async def running() -> None:
         port = await relay.listen(args.address, args.port, tls)
+        relay.watch_loop()  # (this process is the relay's own: asyncio's errors in one line a minute)
         collector = asyncio.ensure_future(collect_forever())  # (this process is the relay's own)
         where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
         relay.say(said("relay.listening", where=where, rooms=args.max_rooms))

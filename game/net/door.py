@@ -3,8 +3,12 @@
 The WebSocket transport (game/net/server.py) asks its `Door` about every connection:
 
 - **sockets**: one address holds at most SOCKETS_PER_ADDRESS sockets at a time, handshakes included
-  (beyond, a new one is cut at once), and the host at most as many as its descriptors allow: a
-  stranger cannot hold the host at its limit of open files;
+  (beyond, a new one is cut at once), and opens at most `opened_a_second` new ones a second (the
+  relay's: a storm of connections opened again as soon as cut costs their accepts, not handshakes),
+  one network (an IPv4 /24, an IPv6 /56) SOCKETS_PER_NETWORK, and
+  the host at most as many as its descriptors allow less SPARE_DESCRIPTORS: a stranger cannot hold
+  the host at its limit of open files (`counted` builds the connection class that counts them, for
+  the host's server and the relay alike);
 - **strangers**: a connection that has not said a right hello yet counts against a separate, smaller
   budget (game/net/limits.py `Strangers`: per address, per /24 or /64, per /56, in all), the oldest
   stranger of a full network let go for the newest: strangers cannot crowd out friends;
@@ -14,8 +18,8 @@ The WebSocket transport (game/net/server.py) asks its `Door` about every connect
   host's friends first);
 - **room codes**: after FREE_TRIES wrong codes from an address, its tries go one a SPACING seconds
   (those waiting in turn), forgotten after FORGET quiet seconds; a right code frees the address only
-  when the host has one room (with several, a friend of one room could free his own guesses at another's
-  code); 100 wrong codes take more than 90 seconds;
+  when the host (or the relay: `rooms` may be a count asked each time) has one room (with several, a
+  friend of one room could free his own guesses at another's code); 100 wrong codes take more than 90 seconds;
 - **what is said**: a refusal from an address is logged once a minute at most (with how many more
   there were), so that a stranger cannot fill the host's log.
 
@@ -26,16 +30,19 @@ clock and sleep may be a test's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from game.net.limits import Strangers
+from game.net.limits import Strangers, guarded, networks
 
 KEY_HEADER = "X-Fantasy-Racing-Seat"  # a friend's seat key, in his handshake: he passes the limits first
 SOCKETS_PER_ADDRESS = 16  # sockets an address may hold, handshakes included
+SOCKETS_PER_NETWORK = 128  # sockets an IPv4 /24 or an IPv6 /56 may hold
 PER_ADDRESS = 8  # connections an address may hold: a household of friends and their lobbies
 IN_ALL = 128  # connections the host holds at most (it may hold more with many rooms), friends aside
 RESERVE = 16  # more connections in all for friends who bring their seat key
@@ -49,9 +56,14 @@ SPARE_DESCRIPTORS = 64  # files the host keeps for itself (its board, its log, i
 
 def address_of(peer: object) -> str:
     """The address a connection counts against: its IPv4 address, or its IPv6 network of 64 bits."""
-    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    return address_of_host(str(peer[0] if isinstance(peer, tuple) and peer else peer))
+
+
+@functools.lru_cache(maxsize=4096)
+def address_of_host(host: str) -> str:
+    """`address_of` one host (kept for the most recent hosts)."""
     try:
-        ip = ipaddress.ip_address(str(host).split("%")[0])
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
         return str(host)[:64]
     if isinstance(ip, ipaddress.IPv6Address):
@@ -59,6 +71,12 @@ def address_of(peer: object) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def network_of(peer: object) -> str:
+    """The network a connection's sockets count against: its IPv4 /24, or its IPv6 /56."""
+    found = dict(networks(peer))
+    return found.get("large") or found.get("small") or found["address"]
 
 
 def descriptors() -> int:
@@ -89,7 +107,8 @@ class Door:
         in_all: int = IN_ALL,
         now: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        rooms: int = 1,
+        rooms: int | Callable[[], int] = 1,
+        opened_a_second: float = 0.0,
     ) -> None:
         self.say = say
         self.rooms = rooms
@@ -99,23 +118,50 @@ class Door:
         self.in_all = min(in_all, ceiling - RESERVE)
         self.most_sockets = ceiling
         self.sockets: Counter[str] = Counter()
+        self.networks: Counter[str] = Counter()
+        self.opened_a_second = opened_a_second  # new sockets an address may open a second (0: no bound)
+        self.opening: dict[str, tuple[float, float]] = {}  # address -> (sockets it may open now, when counted)
         self.open: Counter[str] = Counter()
         self.tries: dict[str, Tries] = {}
         self.said: dict[tuple[str, str], tuple[float, int]] = {}  # (address, what) -> (when said, untold since)
 
     # ------------------------------------------------------------ sockets and connections
-    def socket_opened(self, address: str) -> bool:
-        """A socket was accepted: whether it may stay (it is counted only then)."""
-        if self.sockets[address] >= SOCKETS_PER_ADDRESS or self.sockets.total() >= self.most_sockets:
+    def socket_opened(self, address: str, network: str = "") -> bool:
+        """A socket was accepted from `address` (in `network`): whether it may stay (it is counted only then)."""
+        if self.opened_a_second and not self.may_open(address):
+            self.tell(address, "fast", f"cut sockets from {address}: more than {self.opened_a_second:g} new a second")
+            return False
+        if self.sockets[address] >= SOCKETS_PER_ADDRESS:
             self.tell(address, "cut", f"cut sockets from {address}: more than {SOCKETS_PER_ADDRESS} at a time")
             return False
+        if network and self.networks[network] >= SOCKETS_PER_NETWORK:
+            self.tell(network, "cut", f"cut sockets from {network}: more than {SOCKETS_PER_NETWORK} at a time")
+            return False
+        if self.sockets.total() >= self.most_sockets:
+            self.tell("all", "cut", f"cut a socket from {address}: {self.most_sockets} open, all this process may hold")
+            return False
         self.sockets[address] += 1
+        if network:
+            self.networks[network] += 1
         return True
 
-    def socket_closed(self, address: str) -> None:
-        self.sockets[address] -= 1
-        if self.sockets[address] <= 0:
-            del self.sockets[address]
+    def may_open(self, address: str) -> bool:
+        """Whether `address` may open one more socket now: SOCKETS_PER_ADDRESS at once, then
+        `opened_a_second` (a connection cut or refused and opened again at once costs only its accept)."""
+        now = self.now()
+        left, at = self.opening.pop(address, (float(SOCKETS_PER_ADDRESS), now))
+        left = min(float(SOCKETS_PER_ADDRESS), left + (now - at) * self.opened_a_second)
+        self.opening[address] = (left - 1 if left >= 1 else left, now)  # (the most recent last)
+        while len(self.opening) > REMEMBERED:
+            del self.opening[next(iter(self.opening))]
+        return left >= 1
+
+    def socket_closed(self, address: str, network: str = "") -> None:
+        for counter, name in ((self.sockets, address), (self.networks, network)):
+            if name:
+                counter[name] -= 1
+                if counter[name] <= 0:
+                    del counter[name]
 
     def admit(self, address: str, friend: bool) -> str:
         """A connection asks in: "" when it may (it is counted: `leave` when it ends), else the sentence
@@ -166,7 +212,7 @@ class Door:
     def right(self, address: str) -> None:
         """A right room code: the address tries freely again, when the host has one room (else its wrong
         codes were guesses at another room's, and are kept)."""
-        if self.rooms == 1:
+        if (self.rooms() if callable(self.rooms) else self.rooms) == 1:
             self.tries.pop(address, None)
 
     # ------------------------------------------------------------ what is said
@@ -185,3 +231,47 @@ class Door:
         while len(self.said) > REMEMBERED:
             del self.said[next(iter(self.said))]
         self.say(f"{line}{more}")
+
+
+C = TypeVar("C")
+
+
+def counted(door: Door, base: type[C], deadline: float) -> type[C]:
+    """`base` (a websockets server connection class) `guarded` (game/net/limits.py) and counted at `door`
+    from its first byte: an address or network holding too many sockets has the next one cut at once,
+    and it is a stranger until `welcomed` (a right hello, a room registered), cut after `deadline` s."""
+
+    class Counted(guarded(base)):  # type: ignore[misc, valid-type]
+        counted = ""
+        network = ""
+        stranger: int | None = None
+
+        def connection_made(self, transport: Any) -> None:
+            self.deadline = deadline
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            address, network = address_of(peer), network_of(peer)
+            if door.socket_opened(address, network):
+                self.counted, self.network = address, network
+                self.stranger = door.strangers.come(peer, lambda: self.cut("a newer stranger took its place"))
+            else:
+                transport.abort()
+
+        def welcomed(self) -> None:
+            super().welcomed()
+            if self.stranger is not None:
+                door.strangers.gone(self.stranger)
+                self.stranger = None
+
+        def on_cut(self, why: str) -> None:
+            door.tell(self.counted or "?", why[:40], f"cut a connection from {self.counted}: {why}")
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.welcomed()
+            if self.counted:
+                door.socket_closed(self.counted, self.network)
+                self.counted = ""
+            super().connection_lost(exc)
+
+    Counted.__name__ = Counted.__qualname__ = f"Counted{base.__name__}"
+    return Counted  # type: ignore[return-value]

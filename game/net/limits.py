@@ -5,7 +5,8 @@ Reused by every WebSocket end of the game (the host's server, a friend's client,
 - `guarded(Connection)`: a websockets connection class whose peer cannot make it send or keep more
   than a small bound: the control frames it receives (pings, pongs: each ping asks for a pong) are
   counted as its messages are, at most CONTROL a second (its messages are counted by their reader:
-  the host's RATE); reading pauses while the peer does not read what it is sent (its pongs included);
+  the host's RATE), what it sent parsed SLICE bytes at a time so that a cut stops the parsing; reading
+  pauses while the peer does not read what it is sent (its pongs included);
   a connection whose outgoing queue passes OUTGOING bytes is cut; and one that has not been `welcomed`
   within its `deadline` seconds of its first byte is cut, whatever it sends meanwhile;
 - `Strangers`: the separate, smaller budget of connections that have not said a right hello yet,
@@ -20,6 +21,7 @@ The clock may be a test's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import time
 from collections import Counter, deque
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 CONTROL = 20  # control frames (pings, pongs) a second a peer may send: the keepalive sends one every few seconds
 OUTGOING = 1024 * 1024 + 64 * 1024  # bytes a connection may have waiting to leave (the largest message and some)
+SLICE = 4096  # bytes read are parsed this many at a time: a flood of pings is cut after a few dozen, not 2,000
 STRANGER_LIMITS = {  # connections without a right hello yet, at most, per address and network
     "address": 4,  # one computer
     "small": 8,  # an IPv4 /24 or an IPv6 /64: one home or one office
@@ -44,20 +47,26 @@ C = TypeVar("C")
 def networks(peer: object) -> list[tuple[str, str]]:
     """The (kind, name) of the address and networks a peer counts against as a stranger: ("address",
     ip), ("small", its /24 or /64), and for IPv6 ("large", its /56). `peer` is (host, port, ...) or a host."""
-    host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
+    return list(networks_of(str(peer[0] if isinstance(peer, tuple) and peer else peer)))
+
+
+@functools.lru_cache(maxsize=4096)
+def networks_of(host: str) -> tuple[tuple[str, str], ...]:
+    """`networks` of one host (kept for the most recent hosts: parsing an address costs more than a
+    connection's other bookkeeping)."""
     try:
-        ip = ipaddress.ip_address(str(host).split("%")[0])
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
-        return [("address", str(host)[:64])]
+        return (("address", host[:64]),)
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     if isinstance(ip, ipaddress.IPv4Address):
-        return [("address", str(ip)), ("small", str(ipaddress.ip_network(f"{ip}/24", strict=False)))]
-    return [
+        return (("address", str(ip)), ("small", str(ipaddress.ip_network(f"{ip}/24", strict=False))))
+    return (
         ("address", str(ip)),
         ("small", str(ipaddress.ip_network(f"{ip}/64", strict=False))),
         ("large", str(ipaddress.ip_network(f"{ip}/56", strict=False))),
-    ]
+    )
 
 
 class Strangers:
@@ -168,8 +177,30 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
             self.peer_slow = False
             self._reading()
 
+        def send_data(self) -> None:
+            """What the protocol has to send, in one write (a chunk of pings asks hundreds of pongs: one
+            write each would warn each time on a connection its peer cut meanwhile); nothing once the
+            connection is closing. Its end (an empty chunk, the last) half-closes it, else closes it."""
+            chunks = self.protocol.data_to_send()
+            if self.transport.is_closing():
+                return
+            data = b"".join(chunks)
+            if data:
+                self.transport.write(data)
+            if chunks and not chunks[-1]:
+                try:
+                    if self.transport.can_write_eof():
+                        self.transport.write_eof()
+                    else:
+                        self.transport.close()
+                except (OSError, RuntimeError):
+                    pass
+
         def data_received(self, data: bytes) -> None:
-            super().data_received(data)
+            for start in range(0, len(data), SLICE):  # (a cut connection's rest is never parsed)
+                super().data_received(data[start : start + SLICE] if len(data) > SLICE else data)
+                if self.transport.is_closing():
+                    return
             if self.transport.get_write_buffer_size() > self.outgoing_limit:
                 self.cut(f"more than {self.outgoing_limit // 1024} kB waiting to be read")
 

@@ -16,11 +16,16 @@ secret registers it again (after the host's connection dropped, or a race saved 
 without its host is kept KEPT seconds, then forgotten. When the host's connection drops, his friends'
 are closed with code 1012: they join again with their seat keys once he is back.
 
-Everything is bounded: sockets and connections per address and in all, wrong codes slowed (the host's
-own door, game/net/door.py), rooms per address and in all, links per room, message size, bytes and
-messages per second on every connection (reading pauses beyond), what waits to be sent to a friend
-(one who reads nothing is dropped), silent peers (WebSocket pings). `/health` answers "ok" and
-`/metrics` the counters in Prometheus' text format.
+Everything is bounded: every connection is the host's own (game/net/door.py `counted`: its pings
+counted, its reading paused while its peer does not read, cut past its write bound or without a room
+within its deadline), sockets per address, per network and in all, connections per address and in
+all, wrong codes slowed (the host's own door), rooms per address and network and what they cost to
+keep (game/net/relay_rooms.py), links per room (a friend with his seat key first), message size,
+bytes and messages per second on every connection (reading pauses beyond), what waits to be sent to a
+friend (one who reads nothing is dropped), silent peers (WebSocket pings), numbers in the host's
+orders (integers of a range, else the order is dropped with one line). `/health` answers "ok" and
+`/metrics` the counters in Prometheus' text format; the log says each kind of refusal from an
+address once a minute, with a count, and never a traceback.
 """
 
 from __future__ import annotations
@@ -37,8 +42,10 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
-from game.net.door import KEY_HEADER, Door, address_of
+from game.net.door import KEY_HEADER, Door, address_of, counted, network_of
+from game.net.limits import OUTGOING, STRANGER_LIMITS, Strangers
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
+from game.net.relay_rooms import KEPT, Room, host_left, reap, room_for
 
 if TYPE_CHECKING:  # (websockets is imported when the relay listens)
     from websockets.asyncio.server import ServerConnection
@@ -50,16 +57,28 @@ ROOM_HEADER = "X-Fantasy-Racing-Room"  # the host's room code, in its handshake
 OWNER_HEADER = "X-Fantasy-Racing-Owner"  # the secret that proves the host owns its room code
 SECRET_LENGTH = (32, 64)  # characters of an owner's secret (32 URL-safe characters: 192 bits)
 ROOMS = 1000  # rooms a relay holds at most (`--max-rooms`)
-ROOMS_PER_ADDRESS = 8  # rooms one address may hold (a serve of several rooms, a household)
 LINKS = 24  # friends' connections a room may have at once (12 seats' worth, and those at its lobby)
-KEPT = 3600.0  # seconds a room without its host is kept for him to come back (a save resumed)
+OPEN_TIMEOUT = 5.0  # seconds a new socket has to finish its handshake (then to be in its room: HELLO_TIMEOUT)
+OPENED_A_SECOND = 8.0  # new sockets one address may open a second (16 at once)
+CLOSE_TIMEOUT = 2.0  # seconds a closing handshake may take (a peer who reads is closed at once, others cut)
 REAP_EVERY = 30.0  # seconds between two looks for rooms to forget
 FRIEND_RATE = (200, 256 * 1024)  # messages and bytes a second a friend may send (reading pauses beyond)
 HOST_RATE = (5000, 8 * 1024 * 1024)  # the same for a host's connection: every friend's messages
-QUEUED = 4 * 1024 * 1024  # bytes waiting to be sent to one friend, at most (beyond: he reads nothing)
+QUEUED = OUTGOING  # bytes waiting to be sent to one friend, at most (beyond: he reads nothing), as on `serve`
+QUEUED_IN_ALL = 64 * 1024 * 1024  # the same for every friend of the relay (beyond: the one most behind is dropped)
 SEND_TIMEOUT = 5.0  # seconds a message to a host may wait for him to read
 CONTROL = 512  # characters of a link-0 message at most
 FULL_COLLECTION = 300.0  # seconds between two full garbage collections in a relay's own process
+CLOSE_CODES = (1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014)  # a link's (and 3000-4999)
+
+
+def whole(value: object, low: int, high: int) -> int | None:
+    """`value` when it is an integer (a JSON integer, never a float, a bool or a string) of [low, high]."""
+    return value if type(value) is int and low <= value <= high else None
+
+
+def no_constant(name: str) -> None:
+    raise ValueError(f"{name} is no number here")
 
 
 def at_once(socket: Any) -> bool:
@@ -114,6 +133,7 @@ class Friend:
     queued: int = 0
     closing: bool = False
     writing: bool = False  # his writer is sending a message (it may wait for him to read)
+    key: bool = False  # he brought a seat key (strangers and spectators give way to him)
 
     def free(self) -> bool:
         """Whether a message for him may be sent at once, not queued: nothing waits for him, and his
@@ -130,6 +150,14 @@ class Friend:
         self.queue.put_nowait(text)
         return True
 
+    def dropped(self, code: int, reason: str) -> int:
+        """Close him without sending what waits for him (forgotten at once): the bytes forgotten."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        forgotten, self.queued, self.closing = self.queued, 0, True
+        self.queue.put_nowait((code, reason))
+        return forgotten
+
     def close(self, code: int, reason: str) -> None:
         """Close him once what waits for him is sent."""
         if not self.closing:
@@ -137,28 +165,17 @@ class Friend:
             self.queue.put_nowait((code, reason))
 
 
-@dataclass
-class Room:
-    """A room on the relay: its code, who owns it, its host's connection (None while he is away)."""
-
-    code: str
-    owner: bytes
-    address: str
-    host: Any = None
-    links: dict[int, Friend] = field(default_factory=dict)
-    next_link: int = 1
-    away_since: float = 0.0
-
-
 class Relay:
     """The relay's rooms and counters, served by `listen` (see the module)."""
 
     def __init__(self, max_rooms: int = ROOMS, kept: float = KEPT, say: Any = None) -> None:
         self.say = say or (lambda line: log.info("%s", line))
-        self.door = Door(self.say, in_all=max_rooms * 4 + 256)
+        self.door = Door(self.say, max_rooms * 4 + 256, rooms=lambda: len(self.rooms), opened_a_second=OPENED_A_SECOND)
+        self.door.strangers = Strangers({**STRANGER_LIMITS, "all": max(STRANGER_LIMITS["all"], max_rooms)})
         self.max_rooms, self.kept = max_rooms, kept
         self.rooms: dict[str, Room] = {}
         self.count: Counter[str] = Counter()  # bytes_in, bytes_out, messages, refused, registered...
+        self.queued = 0  # bytes waiting to be sent to every friend
         self.server: Any = None
         self.port = 0
 
@@ -167,6 +184,7 @@ class Relay:
         """Start listening on `address`:`port` (addresses split by commas, "": every interface; with TLS when
         `ssl` is a server context); the port."""
         import websockets
+        from websockets.asyncio.server import ServerConnection
 
         logging.getLogger("websockets").setLevel(logging.CRITICAL)
         where: Any = [a.strip() for a in address.split(",") if a.strip()] or None  # none: every interface
@@ -178,14 +196,26 @@ class Relay:
             max_size=MAX_FROM_HOST + 16,  # (a friend's are held to MAX_MESSAGE below)
             max_queue=8,
             compression=None,  # (deflate would cost every message twice, and memory on every connection)
-            open_timeout=5.0,
+            open_timeout=OPEN_TIMEOUT,
+            close_timeout=CLOSE_TIMEOUT,
             ping_interval=5,
             ping_timeout=10,
             process_request=self.answer,
+            create_connection=counted(self.door, ServerConnection, OPEN_TIMEOUT + HELLO_TIMEOUT),
         )
         self.port = int(self.server.sockets[0].getsockname()[1])
         self.reaper = asyncio.ensure_future(self.reap_forever())
         return self.port
+
+    def watch_loop(self) -> None:
+        """In the relay's own process: what asyncio reports (an accept failing for want of descriptors, a
+        connection's error) said in one line, each kind once a minute with a count, never a traceback."""
+
+        def heard(loop: Any, context: dict[str, Any]) -> None:
+            error, what = context.get("exception"), str(context.get("message", "an error"))[:80]
+            self.door.tell("loop", what[:40], f"{what}: {type(error).__name__}: {error}"[:200] if error else what)
+
+        asyncio.get_running_loop().set_exception_handler(heard)
 
     async def stop(self) -> None:
         if self.server is not None:
@@ -217,6 +247,8 @@ class Relay:
             ("hosts", "gauge", "Hosts connected to their room.", hosts),
             ("friends", "gauge", "Friends connected through a room.", links),
             ("connections", "gauge", "WebSocket connections open.", self.door.open.total()),
+            ("sockets", "gauge", "Sockets open, handshakes included.", self.door.sockets.total()),
+            ("strangers_cut_total", "counter", "Connections cut for a newer stranger.", self.door.strangers.let_go),
             ("received_bytes_total", "counter", "Bytes of messages received.", self.count["bytes_in"]),
             ("sent_bytes_total", "counter", "Bytes of messages sent.", self.count["bytes_out"]),
             ("messages_total", "counter", "Messages forwarded.", self.count["messages"]),
@@ -235,33 +267,31 @@ class Relay:
 
     def reap(self, now: float | None = None) -> None:
         """Forget the rooms whose host has been away more than `kept` seconds."""
-        now = time.monotonic() if now is None else now
-        for code, room in list(self.rooms.items()):
-            if room.host is None and not room.links and now - room.away_since > self.kept:
-                del self.rooms[code]
+        reap(self.rooms, self.kept, time.monotonic() if now is None else now)
 
     # ------------------------------------------------------------ connections
     async def refuse(self, socket: Any, address: str, code: int, reason: str) -> None:
         self.count["refused"] += 1
         self.door.tell(address, reason[:40], f"refused a connection from {address}: {reason}")
-        await socket.close(code=code, reason=close_reason(reason))
+        await shut(socket, code, reason)
 
     async def handler(self, socket: Any) -> None:
         address = address_of(socket.remote_address)
-        refusal = self.door.admit(address, False)
+        path = socket.request.path.split("?")[0]
+        refusal = self.door.admit(address, path != "/host" and bool(socket.request.headers.get(KEY_HEADER)))
         if refusal:
             await self.refuse(socket, address, 1013, refusal)
             return
         try:
-            path = socket.request.path.split("?")[0]
             if path == "/host":
                 await self.host(socket, address)
             else:
                 await self.friend(socket, address, plain_code(path[1:]))
-        except Exception as error:  # a connection closing mid-way: only this one ends
+        except Exception as error:  # a connection closing mid-way: only this one ends (one line, no traceback)
             if type(error).__name__.startswith("ConnectionClosed") or isinstance(error, TimeoutError):
                 return
-            log.exception("the relay dropped a connection from %s", address)
+            said = f"{type(error).__name__}: {error}"[:160]
+            self.door.tell(address, "dropped", f"dropped a connection from {address}: {said}")
         finally:
             self.door.leave(address)
 
@@ -280,14 +310,14 @@ class Relay:
             await self.refuse(socket, address, 1008, "this room code belongs to another host on this relay")
             return
         if room is None:
-            if len(self.rooms) >= self.max_rooms:
-                await self.refuse(socket, address, 1013, "the relay holds as many rooms as it takes: try later")
+            network = network_of(socket.remote_address)
+            refusal = room_for(self.rooms, self.max_rooms, address, network)
+            if refusal:
+                await self.refuse(socket, address, 1013, refusal)
                 return
-            if sum(r.address == address for r in self.rooms.values()) >= ROOMS_PER_ADDRESS:
-                await self.refuse(socket, address, 1013, f"an address holds {ROOMS_PER_ADDRESS} rooms at most")
-                return
-            room = self.rooms[code] = Room(code, owner, address)
+            room = self.rooms[code] = Room(code, owner, address, network, opened=time.monotonic())
         self.door.right(address)
+        welcomed(socket)
         if room.host is not None:  # his old connection, still open: the new one takes the room
             await room.host.close(code=1000, reason="this room was taken back by its owner")
         self.drop_friends(room)
@@ -305,8 +335,8 @@ class Relay:
                 await self.from_host(room, text)
         finally:
             if room.host is socket:
-                room.host, room.away_since = None, time.monotonic()
                 self.drop_friends(room)
+                host_left(self.rooms, room, time.monotonic())
 
     def drop_friends(self, room: Room) -> None:
         """The host is gone (or back on a new connection): his friends join again with their seat keys."""
@@ -318,19 +348,27 @@ class Relay:
         """One message from a host: to a friend's link, or the host's own (close a link). Sent at once when
         the friend takes it at once (it never waits for him), else queued for his writer."""
         link_text, _, body = text.partition(":")
-        if not link_text.isdigit() or len(link_text) > 9:
+        if not (link_text.isascii() and link_text.isdigit()) or len(link_text) > 9:
             return
         link = int(link_text)
         if link == 0:
             if len(body) > CONTROL:
                 return
             try:
-                order = json.loads(body)
-                friend = room.links.pop(int(order["link"]), None)
-                if order.get("type") == "close" and friend is not None:
-                    friend.close(int(order.get("code", 1000)), str(order.get("reason", ""))[:120])
-            except (ValueError, TypeError, KeyError, AttributeError):
+                order = json.loads(body, parse_constant=no_constant)
+                number = whole(order.get("link"), 1, room.next_link)
+                code = order.get("code", 1000)
+                if type(code) is not int or not (code in CLOSE_CODES or 3000 <= code <= 4999):
+                    code = None
+                if order.get("type") != "close" or number is None or code is None:
+                    raise ValueError(order.get("type"))
+            except (ValueError, TypeError, AttributeError, RecursionError):
+                said = f"dropped an order of the host of room {room.code}: {body[:60]!r}"
+                self.door.tell(room.address, "order", said)
                 return
+            friend = room.links.pop(number, None)
+            if friend is not None:
+                friend.close(code, str(order.get("reason", ""))[:120])
             return
         friend = room.links.get(link)
         if friend is None:
@@ -343,10 +381,24 @@ class Relay:
                 return
             self.count["bytes_out"] += len(body)
             return
+        if friend.closing:
+            return
         if not friend.put(body):
-            del room.links[link]
-            friend.closing = True
-            friend.queue.put_nowait((1008, f"you read nothing of {QUEUED // 1024 // 1024} MB sent to you"))
+            await self.drop(room, friend, f"you read nothing of {QUEUED // 1024} kB sent to you")
+            return
+        self.queued += len(body)
+        if self.queued > QUEUED_IN_ALL:  # (rare: a scan of every link)
+            behind, its = max(
+                ((f, r) for r in self.rooms.values() for f in r.links.values()), key=lambda fr: fr[0].queued
+            )
+            await self.drop(its, behind, "the relay has too much waiting for its friends: you read the least")
+
+    async def drop(self, room: Room, friend: Friend, reason: str) -> None:
+        """A friend who reads too little: closed, what waits for him forgotten, his host told."""
+        room.links.pop(friend.link, None)
+        self.queued -= friend.dropped(1008, reason)
+        if room.host is not None:
+            await self.to_host(room, room.host, f"0:{json.dumps({'type': 'closed', 'link': friend.link})}")
 
     async def friend(self, socket: Any, address: str, code: str) -> None:
         """A friend's connection: to his room's host, and back."""
@@ -361,13 +413,15 @@ class Relay:
         if room.host is None:
             await self.refuse(socket, address, 1013, "the host is not connected to the relay: try again in a moment")
             return
-        if len(room.links) >= LINKS:
+        key = socket.request.headers.get(KEY_HEADER, "")[:64]
+        if len(room.links) >= LINKS and not await self.give_way(room, bool(key)):
             await self.refuse(socket, address, 1013, "the room has as many connections as it takes")
             return
         host, link = room.host, room.next_link
         room.next_link += 1
-        friend = room.links[link] = Friend(socket, link)
-        key = socket.request.headers.get(KEY_HEADER, "")[:64]
+        room.had_friend = True
+        friend = room.links[link] = Friend(socket, link, key=bool(key))
+        welcomed(socket)
         await self.to_host(
             room, host, f"0:{json.dumps({'type': 'open', 'link': link, 'address': address, 'key': key})}"
         )
@@ -396,6 +450,17 @@ class Relay:
             except Exception:  # (he is gone: nothing more to send him)
                 pass
 
+    async def give_way(self, room: Room, key: bool) -> bool:
+        """A full room: for a friend with his seat key, its oldest link without one gives way (a
+        stranger's, a spectator's); whether there is a place now."""
+        keyless = next((f for f in room.links.values() if not f.key), None) if key else None
+        if keyless is None:
+            return False
+        del room.links[keyless.link]
+        keyless.close(1013, "a friend with his seat took this place: try again in a moment")
+        await self.to_host(room, room.host, f"0:{json.dumps({'type': 'closed', 'link': keyless.link})}")
+        return True
+
     async def to_host(self, room: Room, host: ServerConnection, text: str) -> bool:
         """Send to the host; False when he does not read within SEND_TIMEOUT or is gone."""
         try:
@@ -413,15 +478,33 @@ class Relay:
         while True:
             item = await friend.queue.get()
             if isinstance(item, tuple):
-                await friend.socket.close(code=item[0], reason=close_reason(item[1]))
+                await shut(friend.socket, *item)
                 return
             friend.queued -= len(item)
+            self.queued -= len(item)
             friend.writing = True
             try:
                 await friend.socket.send(item)
             finally:
                 friend.writing = False
             self.count["bytes_out"] += len(item)
+
+
+def welcomed(socket: Any) -> None:
+    """The connection is in its room (a host's registered, a friend's link open): its deadline is met."""
+    welcome = getattr(socket, "welcomed", None)
+    if welcome is not None:
+        welcome()
+
+
+async def shut(socket: Any, code: int, reason: str) -> None:
+    """Close a connection: with its close frame when its peer reads (bounded by CLOSE_TIMEOUT), else cut
+    at once, never behind what waits for it (a peer who reads nothing would hold it open)."""
+    transport = getattr(socket, "transport", None)
+    if not at_once(socket) and transport is not None:
+        transport.abort()
+        return
+    await socket.close(code=code, reason=close_reason(reason))
 
 
 async def collect_forever(every: float = FULL_COLLECTION) -> None:

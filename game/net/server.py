@@ -22,9 +22,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.meta.words import said
-from game.net.door import KEY_HEADER, Door, address_of
+from game.net.door import KEY_HEADER, Door, address_of, counted
 from game.net.host import Host
-from game.net.limits import guarded
 from game.net.protocol import (
     CLIENT_MESSAGES,
     HELLO_TIMEOUT,
@@ -69,43 +68,7 @@ class Server:
         import websockets
         from websockets.asyncio.server import ServerConnection
 
-        door = self.door
-
-        class Counted(guarded(ServerConnection)):  # type: ignore[misc]
-            """A connection counted at the door from its first byte: an address holding too many sockets
-            has the next one cut at once (it cannot hold the host at its limit of open files), and it is
-            a stranger until its right hello (`welcomed`)."""
-
-            counted = ""
-            stranger: int | None = None
-            deadline = OPEN_TIMEOUT + HELLO_TIMEOUT
-
-            def connection_made(self, transport: Any) -> None:
-                super().connection_made(transport)
-                peer = transport.get_extra_info("peername")
-                address = address_of(peer)
-                if door.socket_opened(address):
-                    self.counted = address
-                    self.stranger = door.strangers.come(peer, lambda: self.cut("a newer stranger took its place"))
-                else:
-                    transport.abort()
-
-            def welcomed(self) -> None:
-                super().welcomed()
-                if self.stranger is not None:
-                    door.strangers.gone(self.stranger)
-                    self.stranger = None
-
-            def on_cut(self, why: str) -> None:
-                door.tell(self.counted or "?", why[:40], f"cut a connection from {self.counted}: {why}")
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                self.welcomed()
-                if self.counted:
-                    door.socket_closed(self.counted)
-                    self.counted = ""
-                super().connection_lost(exc)
-
+        counting = counted(self.door, ServerConnection, OPEN_TIMEOUT + HELLO_TIMEOUT)  # (game/net/door.py)
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # a refused handshake is not the host's error
         where: Any = address or None  # "": every interface
         self.server = await websockets.serve(
@@ -119,7 +82,7 @@ class Server:
             open_timeout=OPEN_TIMEOUT,
             ping_interval=5,
             ping_timeout=10,
-            create_connection=Counted,
+            create_connection=counting,
         )
         self.port = int(self.server.sockets[0].getsockname()[1])
         return self.port
