@@ -52,8 +52,9 @@ def test_a_friend_without_the_owner_key_changes_nothing_through_a_relay():
             async with websockets.connect(url) as ann:
                 await ann.send(json.dumps({"type": "hello", "code": CODE, "name": "ann"}))
                 assert json.loads(await ann.recv())["type"] == "welcome"
-                for order in NOT_OWNER:
-                    async with websockets.connect(url) as mallory:
+                for n, order in enumerate(NOT_OWNER):  # (each from an address of its own: the relay lets one
+                    # address open 8 sockets a second)
+                    async with websockets.connect(url, local_addr=(f"127.0.{n + 10}.2", 0)) as mallory:
                         await mallory.send(json.dumps({"type": "hello", "code": CODE, "name": "mallory"}))
                         await mallory.recv()  # (his welcome)
                         await mallory.send(json.dumps(order))
@@ -61,8 +62,8 @@ def test_a_friend_without_the_owner_key_changes_nothing_through_a_relay():
                         while answer["type"] != "answer":  # (the lobby's news may come first)
                             answer = json.loads(await asyncio.wait_for(mallory.recv(), 10))
                         assert answer["said"] == "a wrong owner key: nothing was changed", answer
-                for text in REFUSED:
-                    async with websockets.connect(url) as mallory:
+                for n, text in enumerate(REFUSED):
+                    async with websockets.connect(url, local_addr=(f"127.0.{n + 100}.2", 0)) as mallory:
                         await mallory.send(json.dumps({"type": "hello", "code": CODE, "name": "mallory"}))
                         await mallory.recv()
                         await mallory.send(text)
