@@ -245,7 +245,7 @@ def test_the_host_quitting_tells_the_friend_in_one_sentence_and_the_race_is_kept
     assert told.kept == "Kept: it is in Resume… on the title screen, with your other games in progress."
     nw.step(friend, [nw.key(pygame.K_RETURN)])  # kept again: the same game, not two
     nw.step(friend, [nw.key(pygame.K_DOWN), nw.key(pygame.K_RETURN)])
-    assert told.kept.startswith("Replay kept in")
+    assert told.kept.startswith("Kept in Replays: ") and "/" not in told.kept  # (its name, not a path)
     (game,) = session.games()[0]  # a game in progress of the list, said to be kept from a friend's race
     assert game.summary["network"] == "friend"
     kept, problem = userdata.load_race(session.FOLDER, game.path)

@@ -275,12 +275,21 @@ class DecisionPanel:
         """Whether a clover's focus is on Validate (else on a die)."""
         return self.clover and self.focus >= len(self.dice_rects)
 
+    def turn_focused(self) -> None:
+        """Turn the focused die over (or back); once no other die may be turned, the focus moves on to
+        Validate."""
+        self.toggle(self.focus)
+        audio.play("click")
+        if self.focus in self.selected and not any(set(o) > self.selected for o in self.options()):
+            self.focus = len(self.dice_rects)
+
     def _clover_key(self, event: pygame.event.Event, number: int | None) -> bool:
         """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
         to Validate; Enter or Space turns the focused die over, or validates on Validate."""
         stops = len(self.dice_rects) + 1
         if number is not None and number < min(9, len(self.dice_rects)):
-            self.toggle(number)
+            self.focus = number
+            self.turn_focused()
             return True
         if controls.pressed(event, Action.RIGHT, Action.DOWN, Action.NEXT_FIELD):
             self.focus = (self.focus + 1) % stops
@@ -292,10 +301,7 @@ class DecisionPanel:
             if self.validate_focused:
                 self.validate()
             else:
-                self.toggle(self.focus)
-                audio.play("click")
-                if self.focus in self.selected and not any(set(o) > self.selected for o in self.options()):
-                    self.focus = len(self.dice_rects)  # no other die may be turned: on to Validate
+                self.turn_focused()
             return True
         return False
 

@@ -418,7 +418,7 @@ class HostLeftScene(Scene):
         except (ReplayError, ValueError, OSError) as error:
             self.kept, self.kept_ok = t("net.keep_failed", error=error), False
             return
-        self.kept, self.kept_ok = t("results.kept", path=path), True
+        self.kept, self.kept_ok = t("results.kept", path=path.name), True
 
     def join_again(self) -> None:
         """The join screen, with the same address, code and name, connecting at once."""
