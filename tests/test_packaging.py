@@ -130,7 +130,7 @@ def test_the_built_binary_simulates_races_from_any_folder(bundle, tmp_path):
     done = run(bundle, "simulate", "--games", "2", "--turns", "5", cwd=tmp_path, env=game_env(tmp_path / "data"))
     assert done.returncode == 0, done.stderr
     assert "Race 1 (seed 1)" in done.stdout and "Race 2 (seed 2)" in done.stdout
-    assert "2 race(s)" in done.stdout
+    assert "2 races in" in done.stdout
     assert not (tmp_path / "data").exists(), "a headless command touched the user folder"
 
 
