@@ -52,8 +52,9 @@ ANOTHER_WINDOW = (
 PROBLEMS_KEPT = 4  # the last sentences of what could not be saved, for the next screen that asks
 
 
-def user_dir() -> Path:
-    """The per-user folder of the game, by the platform's conventions (created when needed).
+def user_dir(create: bool = True) -> Path:
+    """The per-user folder of the game, by the platform's conventions (created when needed, unless
+    `create` is False: a command that only reads).
 
     `platformdirs`' user data folder: $XDG_DATA_HOME (or ~/.local/share) on Linux, %APPDATA% on
     Windows (roaming, as the game always kept it), ~/Library/Application Support on macOS."""
@@ -64,7 +65,8 @@ def user_dir() -> Path:
     else:  # Linux and the other Unixes: $XDG_DATA_HOME, else ~/.local/share, as before
         system = platformdirs.unix.Unix
     folder = Path(system(appname=APP_FOLDER, appauthor=False, roaming=True).user_data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
@@ -137,11 +139,12 @@ class PlayerFolder:
         self.season_files: dict[int, tuple[Any, Path]] = {}  # a championship's file (game.app.session)
         self.replays_kept: dict[int, tuple[Any, Path]] = {}  # a finished race's replay file (game.app.session)
 
-    def path(self) -> Path:
-        """The folder (created when needed; raises OSError when it cannot be)."""
+    def path(self, create: bool = True) -> Path:
+        """The folder (created when needed unless `create` is False; raises OSError when it cannot be)."""
         if self.root is None:
-            return user_dir()
-        self.root.mkdir(parents=True, exist_ok=True)
+            return user_dir(create)
+        if create:
+            self.root.mkdir(parents=True, exist_ok=True)
         return self.root
 
     # ---------------------------------------------------------------- one window per folder

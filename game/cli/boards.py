@@ -8,7 +8,7 @@ import sys
 
 from game.app import addboards, userboards
 from game.app.session import FOLDER
-from game.app.settings import settings_path, system_language
+from game.app.settings import SETTINGS_FILE, system_language
 from game.app.userdata import Unreadable, read_json_file
 from game.boards.map_words import LANGUAGES, catalogue_entries
 from game.boards.maps import check_map_command, problems_json
@@ -20,7 +20,7 @@ def language_of(lang: str | None = None) -> str:
     if lang is not None:
         return lang
     try:
-        path = settings_path(FOLDER)
+        path = FOLDER.path(create=False) / SETTINGS_FILE  # (a command that only reads makes no folder)
         saved = read_json_file(path, "settings", "settings") if path.is_file() else None
     except (OSError, Unreadable):
         saved = None
