@@ -225,3 +225,25 @@ def test_a_name_that_looks_like_a_formula_is_written_as_text():
     seat = stats.Seat(Path("r.json"), 0.0, "=cmd|'/c calc'!A0", 0, "@SUM(A1)", "elf", 1, 10, 2, ("easy",), 0, 0, 0)
     rows = list(csv.reader(io.StringIO(stats.csv_text(stats.compute([seat])))))
     assert rows[1][1] == "'=cmd|'/c calc'!A0" and rows[1][2] == "'@SUM(A1)"
+
+
+def test_a_table_with_more_rows_than_room_counts_the_rest_on_its_last_line(monkeypatch):
+    import pygame
+
+    from game.app import stats as figures_of
+    from scenes.core import i18n, text
+    from scenes.screens.stats import StatsScene
+
+    i18n.set_language("en")
+    drawn: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(
+        text, "draw", lambda surface, words, *a, **k: drawn.append(words) or real(surface, words, *a, **k)
+    )
+    line = figures_of.Line(races=1, wins=0, places=2)
+    rows = [(None, f"Board {n}", line) for n in range(20)]
+    StatsScene.draw_table(
+        object.__new__(StatsScene), pygame.Surface((1280, 720)), pygame.Rect(0, 0, 390, 326), "stats.by_board", rows
+    )
+    shown = [w for w in drawn if w.startswith("Board ")]
+    assert 5 <= len(shown) < 20 and f"and {20 - len(shown)} more" in drawn

@@ -280,16 +280,22 @@ class DecisionPanel:
         Validate."""
         self.toggle(self.focus)
         audio.play("click")
-        if self.focus in self.selected and not any(set(o) > self.selected for o in self.options()):
+        if self.focus in self.selected and self.last_die_turned():
             self.focus = len(self.dice_rects)
+
+    def last_die_turned(self) -> bool:
+        """Whether dice are turned and no other may be (the focus then moves on to Validate)."""
+        return bool(self.selected) and not any(set(o) > self.selected for o in self.options())
 
     def _clover_key(self, event: pygame.event.Event, number: int | None) -> bool:
         """A clover's keys: a die's number turns it over; Left / Right (Tab) go from die to die and
         to Validate; Enter or Space turns the focused die over, or validates on Validate."""
         stops = len(self.dice_rects) + 1
         if number is not None and number < min(9, len(self.dice_rects)):
-            self.focus = number
-            self.turn_focused()
+            self.toggle(number)
+            audio.play("click")
+            if self.last_die_turned():
+                self.focus = len(self.dice_rects)
             return True
         if controls.pressed(event, Action.RIGHT, Action.DOWN, Action.NEXT_FIELD):
             self.focus = (self.focus + 1) % stops

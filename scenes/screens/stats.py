@@ -37,7 +37,6 @@ TILES = (
     ("stats.laps", ("ui", "finish")),
     ("stats.holes", ("ui", "hole")),
 )
-ROWS = 7  # the table rows shown (the most raced first)
 CARD = (30, 35, 54)
 
 
@@ -185,7 +184,8 @@ class StatsScene(Scene):
 
     @staticmethod
     def sorted_lines(table: dict[str, stats.Line]) -> list[tuple[str, stats.Line]]:
-        return sorted(table.items(), key=lambda item: (-item[1].races, -item[1].wins, item[0]))[:ROWS]
+        """The most raced first (as many as the table's room shows; the rest counted on its last line)."""
+        return sorted(table.items(), key=lambda item: (-item[1].races, -item[1].wins, item[0]))
 
     def draw_table(
         self, surface: pygame.Surface, box: pygame.Rect, title: str, rows: list[tuple[Any, str, Any]]
@@ -203,8 +203,15 @@ class StatsScene(Scene):
             text.fitted_line(
                 surface, t(key), (x, max(box.top + 48, heading.bottom + 2)), 68, 14, theme.MUTED, anchor="midtop"
             )
-        step = max(34, text.line_height(18) + 4)
-        for index, (token, name, line) in enumerate(rows[: (box.bottom - box.top - 73) // step]):
+        room = box.bottom - box.top - 73
+        step = max(text.line_height(18) + 4, min(34, room // max(1, len(rows))))  # closer rows before fewer
+        shown = rows if len(rows) * step <= room else rows[: max(0, room // step - 1)]
+        if len(shown) < len(rows):  # the rest counted on the last line, never silently left out
+            more = t("stats.more_rows", count=len(rows) - len(shown))
+            text.draw(
+                surface, more, (box.left + 16, box.top + 90 + len(shown) * step), 16, theme.MUTED, anchor="midleft"
+            )
+        for index, (token, name, line) in enumerate(shown):
             y = box.top + 90 + index * step
             left = box.left + 16
             if token is not None:
