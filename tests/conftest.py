@@ -121,7 +121,10 @@ def display() -> Iterator[None]:
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         pygame.display.init()
         pygame.display.set_mode((1, 1))
+    folder = os.environ.get("XDG_DATA_HOME")
     yield
+    if os.environ.get("XDG_DATA_HOME") != folder and folder is not None:  # a test that set the player's
+        os.environ["XDG_DATA_HOME"] = folder  # folder by hand: the next test's commands never read it
     controls = sys.modules.get("scenes.core.controls")
     if controls is not None:  # the next test's hints name the keys, not the controller this one used
         controls.reset()

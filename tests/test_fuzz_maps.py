@@ -306,9 +306,10 @@ def _alarm(signum, frame):
     raise Hang(f"a load took more than {HANG_SECONDS} s")
 
 
-def race_screen(folder: Path) -> Callable[[Board], None]:
-    """A headless window that opens each board it is given in the race screen and draws two frames."""
-    os.environ["XDG_DATA_HOME"] = str(folder / "home")
+def race_screen(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[Board], None]:
+    """A headless window that opens each board it is given in the race screen and draws two frames (its
+    player's folder in `folder`, for this test only)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder / "home"))
     from game import Race, RacerSetup
     from game.app.settings import Settings
     from scenes.app import App
@@ -387,18 +388,18 @@ def fuzz(folder: Path, count: int = BOARDS, seed: int = SEED, race: Callable[[Bo
 
 
 @pytest.mark.slow  # a thousand boards
-def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path):
+def test_a_thousand_mutated_boards_give_a_board_or_one_clear_line(tmp_path, monkeypatch):
     count = int(os.environ.get("FUZZ_BOARDS", BOARDS))
-    outcome = fuzz(tmp_path, count, int(os.environ.get("FUZZ_SEED", SEED)), race_screen(tmp_path))
+    outcome = fuzz(tmp_path, count, int(os.environ.get("FUZZ_SEED", SEED)), race_screen(tmp_path, monkeypatch))
     assert outcome.boards == count and outcome.raced == outcome.valid
     assert not outcome.failures, f"{len(outcome.failures)} failures, the first:\n" + "\n".join(outcome.failures[:3])
     assert outcome.errors > count // 2  # the mutations do break boards
     assert max(outcome.times) < HANG_SECONDS
 
 
-def test_every_board_the_fuzzer_makes_that_check_map_passes_opens_in_the_race_screen(tmp_path):
+def test_every_board_the_fuzzer_makes_that_check_map_passes_opens_in_the_race_screen(tmp_path, monkeypatch):
     """A short run (the slow test does a thousand): each board that loads is drawn in a race."""
-    outcome = fuzz(tmp_path, 30, 27, race_screen(tmp_path))
+    outcome = fuzz(tmp_path, 30, 27, race_screen(tmp_path, monkeypatch))
     assert not outcome.failures, "\n".join(outcome.failures[:3])
     assert outcome.valid >= 3 and outcome.raced == outcome.valid
 
