@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The game's per-user folder (settings, saves, the player's boards) goes to a
 # temporary folder, never the real one of whoever runs the tests.
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fantasy-racing-tests-")
+SESSION_FOLDER = tempfile.mkdtemp(prefix="fantasy-racing-tests-")
+os.environ["XDG_DATA_HOME"] = SESSION_FOLDER  # (each test then gets a folder of its own in it: own_player_folder)
 # The game's bytecode is cached (in its __pycache__ folders, which git ignores) whatever the environment
 # says: every command a test starts (main.py check-map, simulate, serve, a window) would otherwise
 # compile the whole game again, a tenth of a second each, hundreds of times a run.
@@ -121,13 +122,22 @@ def display() -> Iterator[None]:
     if not pygame.display.get_init() or pygame.display.get_surface() is None:
         pygame.display.init()
         pygame.display.set_mode((1, 1))
-    folder = os.environ.get("XDG_DATA_HOME")
     yield
-    if os.environ.get("XDG_DATA_HOME") != folder and folder is not None:  # a test that set the player's
-        os.environ["XDG_DATA_HOME"] = folder  # folder by hand: the next test's commands never read it
     controls = sys.modules.get("scenes.core.controls")
     if controls is not None:  # the next test's hints name the keys, not the controller this one used
         controls.reset()
+
+
+@pytest.fixture(autouse=True)
+def own_player_folder() -> Iterator[None]:
+    """Every test starts with an empty player's folder of its own (settings, saves, boards, caches),
+    given to the commands it starts too: what one test wrote there (a settings file with a bad port,
+    say) is never read by another, whatever the order. A test that sets XDG_DATA_HOME by hand gets
+    its folder put back afterwards."""
+    before = os.environ["XDG_DATA_HOME"]
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="test-", dir=SESSION_FOLDER)
+    yield
+    os.environ["XDG_DATA_HOME"] = before
 
 
 @pytest.fixture
