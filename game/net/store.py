@@ -65,7 +65,7 @@ class Bounds:
     rooms_per_network: int = 32  # the same for one network (an IPv4 /24, an IPv6 /56)
     seats_per_player: int = 32  # seats taken with one key in rooms not ended
     decisions_per_room: int = MAX_CHOICES  # a 15-turn race of six racers makes under a thousand
-    store_bytes: int = 1024 * 1024 * 1024  # the store's size: no new room from there
+    store_bytes: int = 1024 * 1_000_000  # the store's size (1,024 MB, `relay --store-size`): no new room from there
 
 
 SIZE_MARGIN = 1.1  # beyond store_bytes, the rooms already open may still grow this much; then nothing is written

@@ -53,6 +53,7 @@ from game.net.store import (
     size_sentence,
 )
 
+STORE_FILE = "rooms.sqlite3"  # the store's name in the relay's data folder (`relay --store` without a file)
 HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite file
 BUSY = 5000  # milliseconds a write waits for another process's (a backup's) before it fails
 LISTED = 100  # rooms a player's list shows at most (the most recently played)
