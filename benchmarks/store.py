@@ -11,7 +11,8 @@ as a relay does (its check included), `--samples` times each, in a random order 
 random player's list (`rooms_of`, then `waiting_for`), opening a random room (`load`: its seats and every
 decision), and appending one decision (a transaction on disk each). Printed: each one's p50 and p99, the
 seconds to open the store, the file's size, and the memory of the process holding it (resident now, and
-its peak), and the memory of a `main.py relay --store` process on it, once it is listening.
+its peak), and the memory of a `main.py relay --store` process on it, once it is listening and answered
+/metrics once (which counts the store's rooms).
 
 Targets (issue 46): a player's list and opening a room p99 <= 50 ms each; the relay's memory with
 10,000 idle stored rooms <= 150 MB.
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,10 +112,10 @@ def build(path: Path, rooms: int, seed: int) -> None:
     print(f"built {usage.rooms:,} rooms ({usage.decisions:,} decisions) in {seconds:.1f} s: {speed:,.0f} rooms/s")
 
 
-def resident_mb(pid: int | str = "self") -> float:
-    """The resident memory of a process, from /proc (Linux)."""
+def resident_mb(pid: int | str = "self", field: str = "VmRSS") -> float:
+    """The resident memory of a process (its peak: `VmHWM`), from /proc (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -127,7 +129,6 @@ def percentiles(times: list[float]) -> tuple[float, float]:
 def measure(path: Path, rooms: int, samples: int, seed: int) -> None:
     """In a fresh process: open the store, then each operation `samples` times (see the module)."""
     import random
-    import resource
 
     from game.net.store import Bounds, Decision
     from game.net.store_sqlite import SqliteStore
@@ -167,7 +168,7 @@ def measure(path: Path, rooms: int, samples: int, seed: int) -> None:
         judged = "" if what == "appending a decision" or what == "his rooms waiting" else f" {verdict(p99, TARGET_MS)}"
         print(f"{what}: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(measured)} times){judged}")
     print(f"  ({listed / samples:.1f} rooms a list, {loaded / samples:.0f} decisions a room opened)")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = resident_mb(field="VmHWM")
     now = resident_mb()
     print(
         f"memory of the process holding the store: {now:.1f} MB resident ({before:.1f} before it), peak {peak:.1f} MB"
@@ -194,9 +195,16 @@ def relay_memory(path: Path) -> None:
         for line in relay.stdout:
             lines.append(line.strip())
             if "races over days kept in" in line:  # (said once it listens, its store open)
+                port = lines[0].split("127.0.0.1:")[1].split()[0]
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as answer:
+                    stored = [
+                        m
+                        for m in answer.read().decode().splitlines()
+                        if m.startswith("fantasy_racing_relay_stored_rooms")
+                    ]
                 mb = resident_mb(relay.pid)
                 print(f"memory of `main.py relay --store` on it: {mb:.1f} MB resident {verdict(mb, TARGET_MB)}")
-                print(f"  its start: {' / '.join(lines)}")
+                print(f"  its start: {' / '.join(lines)}; its /metrics asked once: {' '.join(stored)}")
                 return
         print(f"the relay ended before listening: {' / '.join(lines)[-400:]}")
     finally:

@@ -466,3 +466,20 @@ def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_dec
     assert loaded.decisions == tuple(Decision(f"[{n}]", n % 2, float(n)) for n in range(len(loaded.decisions)))
     store.append("KILL-0009", len(loaded.decisions), Decision("[0]", 0, 0.0), 1, None)  # (and it goes on)
     store.close()
+
+
+def test_a_backup_made_while_the_store_is_open_is_a_store_with_every_committed_decision(tmp_path):
+    store = SqliteStore(tmp_path / "rooms.sqlite3")
+    store.save(room())
+    for number in range(3):
+        store.append("KZWX-4242", number, decision(number), turn=1, deadline=None)
+    copy = sqlite3.connect(tmp_path / "backup.sqlite3")  # (SQLite's online backup: the sqlite3 shell's .backup)
+    source = sqlite3.connect(tmp_path / "rooms.sqlite3")
+    source.backup(copy)
+    source.close()
+    copy.close()
+    store.append("KZWX-4242", 3, decision(3), turn=1, deadline=None)
+    store.close()
+    kept = SqliteStore(tmp_path / "backup.sqlite3")
+    assert kept.load("KZWX-4242").decisions == tuple(decision(n) for n in range(3))  # type: ignore[union-attr]
+    kept.close()
