@@ -169,6 +169,10 @@ def test_an_open_seat_is_given_once_and_a_player_sits_in_so_many_rooms_at_most(m
         store.take_seat("BBBB-2222", 1, "Bob", BOB, NOW)
     with pytest.raises(StoreRefused, match="^the race over days CCCC-3333 is over: its seats are taken no more$"):
         store.take_seat("CCCC-3333", 1, "Cid", CID, NOW)
+    bobs = (StoredSeat("Bob", BOB), StoredSeat("Ann", ANN), StoredSeat())
+    with pytest.raises(StoreRefused, match="^a player sits in 3 races over days at most on this relay$"):
+        store.save(room("BBBB-2222", seats=bobs))  # (a room kept again whole: a fourth seat of Bob's)
+    assert store.load("BBBB-2222").seats[0].name == "Ann"  # type: ignore[union-attr]  # (nothing changed)
 
 
 def test_rooms_are_bounded_per_address_and_per_network_while_they_last(make):

@@ -294,10 +294,11 @@ class SqliteStore:
             known = db.execute("SELECT 1 FROM rooms WHERE code = ?", (record.code,)).fetchone() is not None
             if not known:
                 self.admit(db, record)
-            else:
+            else:  # (kept again whole: its seats and decisions replaced, in this transaction)
                 db.execute("DELETE FROM seats WHERE code = ?", (record.code,))
                 db.execute("DELETE FROM decisions WHERE code = ?", (record.code,))
                 db.execute("DELETE FROM rooms WHERE code = ?", (record.code,))
+            self.seated(db, record)
             db.execute(
                 f"INSERT INTO rooms ({ROOM_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                 (
@@ -329,7 +330,8 @@ class SqliteStore:
             )
 
     def admit(self, db: sqlite3.Connection, record: RoomRecord) -> None:
-        """Whether a new room fits in the store's bounds (else refused with its sentence)."""
+        """Whether a new room fits in the store's bounds of size, address and network (else refused with
+        its sentence; its players' seats: `seated`)."""
         bounds = self.bounds
         used = self.used()
         if used >= bounds.store_bytes:
@@ -343,10 +345,13 @@ class SqliteStore:
             bounds.rooms_per_network
         ):
             raise StoreRefused(f"a network holds {bounds.rooms_per_network} races over days at most on this relay")
+
+    def seated(self, db: sqlite3.Connection, record: RoomRecord) -> None:
+        """Whether every player of a room (not yet written) sits in no more rooms than his bound allows."""
         keys = [seat.key_hash for seat in record.seats if seat.key_hash is not None]
-        for key in set(keys):
-            if self.seats_of(db, key) + keys.count(key) > bounds.seats_per_player:
-                raise StoreRefused(seats_sentence(bounds))
+        for key in set(keys) if record.ended is None else ():
+            if self.seats_of(db, key) + keys.count(key) > self.bounds.seats_per_player:
+                raise StoreRefused(seats_sentence(self.bounds))
 
     def seats_of(self, db: sqlite3.Connection, key: bytes) -> int:
         """Seats taken with this key in rooms not ended."""
