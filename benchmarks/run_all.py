@@ -1,6 +1,6 @@
 """Every benchmark in one run, one table: engine races per second, bot decision times, frame times
 against the bare board blit, start-up to the first frame (from source, and from the packaged build
-when dist/ holds one), and the peak memory of a race.
+when dist/ holds one), the peak memory of a race, and the store of rooms over days (benchmarks/store.py).
 
     .venv/bin/python benchmarks/run_all.py [--quick] [--markdown] [--dist DIR]
 
@@ -10,7 +10,8 @@ measure's caches and memory never colour another's. Speeds are wall-clock times;
 also given in races per CPU second, which a machine shared with other work does not slow down.
 --markdown prints the table as Markdown (for docs/performance.md). Targets (issues 4, 6, 8, 12):
 engine >= 250 races/s (issue 2 asked for 100); frame median <= 4 ms, p99 <= 10 ms; start <= 1 s;
-RSS <= 200 MB; hard bot median <= 100 ms, worst <= 500 ms.
+RSS <= 200 MB; hard bot median <= 100 ms, worst <= 500 ms; with 10,000 rooms over days stored (issue 46), a
+player's list and opening a room p99 <= 50 ms, the relay's memory <= 150 MB.
 """
 
 from __future__ import annotations
@@ -154,6 +155,20 @@ def bots(races: int) -> list[Row]:
             rows.append(Row("bots: hard, worst decision", f"{worst:.0f} ms", "<= 500 ms", check(worst, 500)))
         else:
             rows.append(Row(f"bots: {level}, median / worst decision", f"{median:.2f} / {worst:.1f} ms"))
+    return rows
+
+
+def store(rooms: int) -> list[Row]:
+    """The store of rooms over days (benchmarks/store.py): a player's list, opening a room, the relay's memory."""
+    out = run([PYTHON, str(HERE / "store.py"), "--rooms", str(rooms), "--samples", "1000"])
+    rows = []
+    for what in ("a player's list", "opening a room"):
+        p99 = float(found(rf"(?m)^{what}: p50 [\d.]+ ms, p99 ([\d.]+) ms", out).group(1))
+        rows.append(Row(f"store: {what}, p99 ({rooms:,} rooms)", f"{p99:.1f} ms", "<= 50 ms", check(p99, 50)))
+    relay = float(found(r"(?m)^memory of `main.py relay --store` on it: ([\d.]+) MB", out).group(1))
+    rows.append(
+        Row(f"store: the relay's memory ({rooms:,} idle rooms)", f"{relay:.0f} MB", "<= 150 MB", check(relay, 150))
+    )
     return rows
 
 
@@ -317,6 +332,7 @@ def main() -> None:
     rows += frame_rows
     rows += startup(args.dist.resolve())
     rows += memory(frames_rss)
+    rows += store(1000 if args.quick else 10_000)
     print(table(rows, args.markdown))
     print(
         f"command: .venv/bin/python {' '.join(['benchmarks/run_all.py'] + sys.argv[1:])}; "

@@ -34,6 +34,7 @@ SMOKE: dict[str, list[str]] = {
     "relay.py": ["--rooms", "2", "--friends", "1", "--seconds", "1", "--phase", "0.5"],
     "relay.py --soak": ["--soak", "--minutes", "0.2", "--rooms", "2", "--friends", "1", "--phase", "0.5"],
     "run_all.py": ["--quick"],
+    "store.py": ["--rooms", "50", "--samples", "20"],
     "timeline.py": ["--jumps", "5"],
 }
 NEEDS = {"idle.py": "Xvfb", "hostile.py": "/usr/bin/time"}

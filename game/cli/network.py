@@ -9,12 +9,14 @@ import asyncio
 import dataclasses
 import errno
 import json
+import math
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.app.folder import user_dir
 from game.cli.options import CommandLineError, UnusableFile, writable
 from game.cli.races import board_from
 from game.meta.words import board_name, said
@@ -35,6 +37,8 @@ from game.net.protocol import (
 from game.net.relay import Relay, collect_forever
 from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
+from game.net.store import Bounds, StoreUnusable
+from game.net.store_sqlite import STORE_FILE, SqliteStore
 from game.net.tls import TlsError, client_context, server_context, untrusted
 from game.rules import levels, seeds
 from game.rules.characters import CHARACTERS
@@ -323,7 +327,14 @@ def run_relay(args: argparse.Namespace) -> int:
         tls = server_context(args.cert, args.key) if args.cert else None
     except TlsError as error:
         raise UnusableFile(str(error)) from None
-    relay = Relay(max_rooms=args.max_rooms, kept=args.keep, say=lambda line: print(f"relay: {line}", flush=True))
+    store = open_store(args)
+    relay = Relay(
+        max_rooms=args.max_rooms,
+        kept=args.keep,
+        say=lambda line: print(f"relay: {line}", flush=True),
+        store=store,
+        finished_kept=args.keep_finished * 86400.0,
+    )
     scheme = "wss" if tls else "ws"
 
     async def running() -> None:
@@ -332,6 +343,18 @@ def run_relay(args: argparse.Namespace) -> int:
         collector = asyncio.ensure_future(collect_forever())  # (this process is the relay's own)
         where = ", ".join(f"{scheme}://{address_of(a.strip(), port)}" for a in (args.address or "0.0.0.0").split(","))
         relay.say(said("relay.listening", where=where, rooms=args.max_rooms))
+        if store is not None:
+            usage = store.usage()
+            relay.say(
+                said(
+                    "relay.store",
+                    path=store.path,
+                    rooms=usage.rooms,
+                    used=math.ceil(usage.size / 1e6),
+                    most=args.store_size,
+                    days=args.keep_finished,
+                )
+            )
         try:
             await asyncio.wait_for(asyncio.Event().wait(), args.lasting)
         except TimeoutError:
@@ -346,4 +369,26 @@ def run_relay(args: argparse.Namespace) -> int:
         raise UnusableFile(f"cannot listen on {args.address}:{args.port}: {error.strerror or error}") from None
     except KeyboardInterrupt:
         pass
+    finally:
+        if store is not None:
+            store.close()
     return 0
+
+
+def open_store(args: argparse.Namespace) -> SqliteStore | None:
+    """The relay's store of rooms over days (`--store`; without a file, rooms.sqlite3 in the relay's data
+    folder, a folder `relay` in the per-user folder of whoever runs it), or None; a store that cannot be
+    used is one sentence naming it."""
+    if args.store is None:
+        return None
+    bounds = Bounds(store_bytes=args.store_size * 1_000_000)
+    try:
+        path = Path(args.store) if args.store else user_dir() / "relay" / STORE_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SqliteStore(path, bounds)
+    except StoreUnusable as error:
+        raise UnusableFile(str(error)) from None
+    except OSError as error:
+        raise UnusableFile(
+            f"the store {args.store or 'in the relay data folder'} cannot be made: {error.strerror}"
+        ) from None

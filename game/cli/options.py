@@ -359,6 +359,28 @@ def build_parser() -> Parser:
         default=3600.0,
         help="seconds a room whose host is away is kept for him (a save resumed; default 3600)",
     )
+    relay.add_argument(
+        "--store",
+        metavar="FILE",
+        nargs="?",
+        const="",
+        default=None,
+        help="keep races over days in this SQLite file (none given: rooms.sqlite3 in the relay's data folder)",
+    )
+    relay.add_argument(
+        "--store-size",
+        metavar="MB",
+        type=whole_number(1, 1_000_000, "--store-size"),
+        default=1024,
+        help="megabytes the store may hold; no new race over days beyond (default 1024)",
+    )
+    relay.add_argument(
+        "--keep-finished",
+        metavar="DAYS",
+        type=whole_number(0, 3650, "--keep-finished"),
+        default=30,
+        help="days a finished race over days is kept in the store (default 30)",
+    )
     relay.add_argument("--for", dest="lasting", type=seconds, default=None, help=argparse.SUPPRESS)  # tests: stop after
 
     join = command(

@@ -26,6 +26,11 @@ friend (one who reads nothing is dropped), silent peers (WebSocket pings), numbe
 orders (integers of a range, else the order is dropped with one line). `/health` answers "ok" and
 `/metrics` the counters in Prometheus' text format; the log says each kind of refusal from an
 address once a minute, with a count, and never a traceback.
+
+With a store of rooms over days (`relay --store`, game/net/store.py), the relay opens it before it
+listens, counts what it holds in `/metrics`, and forgets the rooms finished more than `finished_kept`
+seconds ago (every REAP_EVERY seconds, on a worker thread). The races over days themselves are not
+played on a relay yet (issue 46): the store is their foundation.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from game.net.door import KEY_HEADER, Door, address_of, counted, network_of
 from game.net.limits import OUTGOING, STRANGER_LIMITS, Strangers
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
 from game.net.relay_rooms import KEPT, Room, host_left, reap, room_for
+from game.net.store import RoomStore, StoreRefused, StoreUnusable
 
 if TYPE_CHECKING:  # (websockets is imported when the relay listens)
     from websockets.asyncio.server import ServerConnection
@@ -169,7 +175,14 @@ class Friend:
 class Relay:
     """The relay's rooms and counters, served by `listen` (see the module)."""
 
-    def __init__(self, max_rooms: int = ROOMS, kept: float = KEPT, say: Any = None) -> None:
+    def __init__(
+        self,
+        max_rooms: int = ROOMS,
+        kept: float = KEPT,
+        say: Any = None,
+        store: RoomStore | None = None,
+        finished_kept: float = 30 * 86400.0,
+    ) -> None:
         self.say = say or (lambda line: log.info("%s", line))
         self.door = Door(self.say, max_rooms * 4 + 256, rooms=lambda: len(self.rooms), opened_a_second=OPENED_A_SECOND)
         self.door.strangers = Strangers({**STRANGER_LIMITS, "all": max(STRANGER_LIMITS["all"], max_rooms)})
@@ -179,6 +192,7 @@ class Relay:
         self.queued = 0  # bytes waiting to be sent to every friend
         self.server: Any = None
         self.port = 0
+        self.store, self.finished_kept = store, finished_kept  # the rooms over days, and days their end is kept
 
     # ------------------------------------------------------------ listening
     async def listen(self, address: str, port: int, ssl: Any = None) -> int:
@@ -255,16 +269,49 @@ class Relay:
             ("messages_total", "counter", "Messages forwarded.", self.count["messages"]),
             ("refused_total", "counter", "Connections refused or closed for a reason.", self.count["refused"]),
         ]
+        rows += self.store_rows()
         lines = []
         for name, kind, what, value in rows:
             lines += [f"# HELP fantasy_racing_relay_{name} {what}", f"# TYPE fantasy_racing_relay_{name} {kind}"]
             lines.append(f"fantasy_racing_relay_{name} {value}")
         return "\n".join(lines) + "\n"
 
+    def store_rows(self) -> list[tuple[str, str, str, int]]:
+        """The store's gauges (none without a store; a store that cannot be read is said in the log)."""
+        if self.store is None:
+            return []
+        try:
+            usage = self.store.usage()
+        except (StoreRefused, StoreUnusable) as error:
+            self.door.tell("store", "usage", str(error))
+            return []
+        return [
+            ("stored_rooms", "gauge", "Rooms over days in the store, finished ones included.", usage.rooms),
+            ("stored_finished_rooms", "gauge", "Finished rooms over days kept in the store.", usage.ended),
+            ("stored_decisions", "gauge", "Decisions of the rooms over days in the store.", usage.decisions),
+            ("store_bytes", "gauge", "Bytes the store's rooms use.", usage.size),
+            ("forgotten_rooms_total", "counter", "Finished rooms over days forgotten.", self.count["forgotten"]),
+        ]
+
     async def reap_forever(self) -> None:
         while True:
             await asyncio.sleep(REAP_EVERY)
             self.reap()
+            await self.forget_finished()
+
+    async def forget_finished(self, now: float | None = None) -> None:
+        """Forget the rooms over days finished more than `finished_kept` seconds ago (on a worker thread:
+        the disk never holds the relay's loop); what fails is one line of the log."""
+        if self.store is None:
+            return
+        try:
+            forgotten = await asyncio.to_thread(
+                self.store.forget, self.finished_kept, time.time() if now is None else now
+            )
+        except (StoreRefused, StoreUnusable) as error:
+            self.door.tell("store", "forget", str(error))
+            return
+        self.count["forgotten"] += forgotten
 
     def reap(self, now: float | None = None) -> None:
         """Forget the rooms whose host has been away more than `kept` seconds."""

@@ -1,0 +1,111 @@
+"""`main.py relay --store`: the relay opens its store of rooms over days before it listens (by default in
+its own data folder), says it in its start line, counts it in /metrics, forgets the finished rooms after
+the operator's days, and a store file that cannot be used is one sentence naming it (exit 1)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from game.net.relay import Relay
+from game.net.store import Clock, RoomRecord, StoredSeat, key_hash
+from game.net.store_sqlite import SqliteStore
+
+ROOT = Path(__file__).resolve().parent.parent
+DAY = 86400.0
+
+
+def a_room(code: str) -> RoomRecord:
+    seats = (StoredSeat("Ann", key_hash("ann")), StoredSeat())
+    return RoomRecord(code, 7, '{"name": "Meadow"}', 8, 2, seats, Clock(3600), address="192.0.2.1", created=1.0)
+
+
+def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics(tmp_path):
+    path = tmp_path / "kept" / "rooms.sqlite3"
+    path.parent.mkdir()
+    store = SqliteStore(path)
+    store.save(a_room("AAAA-1111"))
+    store.save(a_room("BBBB-2222"))
+    store.end("BBBB-2222", "finished", 2.0)
+    store.close()
+    relay = subprocess.Popen(
+        [sys.executable, "main.py", "relay", "--port", "0", "--store", str(path), "--for", "60"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert relay.stdout is not None
+        listening, kept = relay.stdout.readline(), relay.stdout.readline()
+        assert "relaying on ws://127.0.0.1:" in listening, listening + kept
+        port = listening.split("127.0.0.1:")[1].split()[0]
+        assert kept.strip() == (
+            f"relay: races over days kept in {path}: 2 rooms, 1 MB of 1024 MB; finished ones forgotten after 30 days"
+        )
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+            metrics = answer.read().decode()
+    finally:
+        relay.kill()
+        relay.wait(10)
+        if relay.stdout is not None:
+            relay.stdout.close()
+    assert "fantasy_racing_relay_stored_rooms 2\n" in metrics
+    assert "fantasy_racing_relay_stored_finished_rooms 1\n" in metrics
+    assert "fantasy_racing_relay_forgotten_rooms_total 0\n" in metrics
+
+
+def relay_for_no_time(*options: str, data: Path) -> str:
+    """What `main.py relay --port 0 OPTIONS` says, stopped as soon as it listens (in its own process: a
+    relay's process freezes its garbage collector's old objects), with `data` as its per-user folder."""
+    done = subprocess.run(
+        [sys.executable, "main.py", "relay", "--port", "0", *options, "--for", "0"],
+        cwd=ROOT,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and not done.stderr, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_without_a_file_the_store_is_made_in_the_relays_own_data_folder(tmp_path):
+    said = relay_for_no_time("--store", "--store-size", "5", "--keep-finished", "2", data=tmp_path)
+    path = tmp_path / "fantasy-racing" / "relay" / "rooms.sqlite3"
+    assert path.is_file()
+    assert f"races over days kept in {path}: 0 rooms, 1 MB of 5 MB; finished ones forgotten after 2 days" in said
+
+
+def test_without_store_the_relay_keeps_no_file_and_no_store_counter(tmp_path):
+    assert "races over days" not in relay_for_no_time(data=tmp_path)
+    assert not (tmp_path / "fantasy-racing" / "relay").exists()
+    assert "stored_rooms" not in Relay().metrics()
+
+
+def test_a_store_file_that_cannot_be_used_stops_the_relay_with_one_sentence_naming_it(tmp_path, capsys):
+    import main
+
+    junk = tmp_path / "rooms.sqlite3"
+    junk.write_text("not a store\n")
+    assert main.main(["relay", "--port", "0", "--store", str(junk), "--for", "0"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said == f"main.py: {junk} is not a room store: it is no SQLite file", said
+
+
+def test_the_relay_forgets_the_rooms_finished_more_than_the_operators_days_ago(tmp_path):
+    store = SqliteStore(tmp_path / "rooms.sqlite3")
+    for code in ("AAAA-1111", "BBBB-2222", "CCCC-3333"):
+        store.save(a_room(code))
+    store.end("AAAA-1111", "finished", 10 * DAY)
+    store.end("BBBB-2222", "given up", 12 * DAY)
+    relay = Relay(store=store, finished_kept=3 * DAY)
+    asyncio.run(relay.forget_finished(now=14 * DAY))
+    assert store.load("AAAA-1111") is None and store.load("BBBB-2222") is not None
+    assert "fantasy_racing_relay_forgotten_rooms_total 1\n" in relay.metrics()
+    assert "fantasy_racing_relay_stored_rooms 2\n" in relay.metrics()
+    store.close()
