@@ -233,3 +233,55 @@ def test_a_host_that_takes_back_past_what_chance_showed_cannot_be_followed():
     past = {"type": "taken_back", "seat": seat, "name": "a", "index": len(race.choices) - 1}
     with pytest.raises(ProtocolError, match="past what chance showed"):
         follower.receive(json.dumps(past))
+
+
+class Screenless:
+    """A friend's connection in the host's own process: what the host sends it, followed."""
+
+    def __init__(self) -> None:
+        self.follower = Follower()
+        self.got: list[dict[str, Any]] = []
+
+    async def send(self, text: str) -> None:
+        self.got.append(self.follower.receive(text))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+def test_a_take_back_gives_no_time_the_friends_turn_clock_runs_on():
+    from game.net.seats import Seat
+
+    async def scenario() -> tuple[float, float]:
+        now = [1000.0]
+        seats = [Seat("friend"), Seat("bot", bot="easy", character="orc")]
+        host = Host(load_board(str(ROOT / "maps" / "meadow.tmx")), TURNS, seats, CODE, SEED, clock=30, auto_start=False)
+        host.now = lambda: now[0]
+        ann = Screenless()
+        await host.hello(ann, {"type": "hello", "code": CODE, "name": "Ann", "pick": True})
+        await host.take(ann, None, {"type": "take", "seat": 0, "character": "elf"})
+        host.start()
+        hosting = asyncio.ensure_future(host.run(LIMIT))
+        try:
+            while True:  # Ann plays until she is asked after a choice of hers that showed nothing
+                await until(ann.follower.my_decision, "Ann asked")
+                if ann.follower.may_take_back():
+                    break
+                index = len(ann.follower.race.choices)
+                await host.choose(ann, ann.follower.choice(ann.follower.race.pending.options[0]))
+                await until(lambda i=index: len(ann.follower.race.choices) > i, "her step")
+            asks = len(ann.follower.race.choices)
+            first = [m for m in ann.got if m["type"] == "ask"][-1]["clock"]
+            now[0] += 10  # she thinks for 10 seconds, then takes her choice back
+            assert await host.take_back(ann, ann.follower.take_back())
+            await until(
+                lambda: ann.follower.my_decision() and len(ann.follower.race.choices) == asks - 1, "asked again"
+            )
+            again = [m for m in ann.got if m["type"] == "ask"][-1]["clock"]
+            return first, again
+        finally:
+            hosting.cancel()
+            await asyncio.gather(hosting, return_exceptions=True)
+
+    first, again = asyncio.run(asyncio.wait_for(scenario(), LIMIT))
+    assert first == 30 and again == 20  # (not 30 again: choosing and taking back never stops the clock)

@@ -473,3 +473,23 @@ def test_a_choice_taken_back_before_any_reveal_is_shown_on_every_window_and_afte
     nw.run(
         apps, lambda: scenes[friend].race.choices[: count + 2] == scenes[host].race.choices[: count + 2], what="both"
     )
+
+
+@pytest.mark.parametrize("why", ["chance", "not_yours", "too_many"])
+def test_the_hosts_refusal_of_a_take_back_is_said_in_one_line_and_the_decision_comes_back(why):
+    from game.net.client import Follower
+    from scenes.bridges.link import Link
+    from scenes.core.i18n import t
+
+    class Shown:  # the race scene, as the seats see it
+        def __init__(self):
+            self.lines = []
+
+        def taken_back(self, race, line):
+            self.lines.append((race, line))
+
+    seats, scene = FriendSeats(Link(None, Follower()), rejoin={}), Shown()
+    seats.sent = 7  # the take-back asked at decision 7: nothing is chosen here meanwhile
+    seats.heard(scene, {"type": "refused", "why": why})
+    assert scene.lines == [(None, t(f"undo.refused.{why}"))] and seats.sent is None
+    assert scene.lines[0][1].startswith("Refused: ") and "\n" not in scene.lines[0][1]
