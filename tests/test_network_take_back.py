@@ -285,3 +285,38 @@ def test_a_take_back_gives_no_time_the_friends_turn_clock_runs_on():
 
     first, again = asyncio.run(asyncio.wait_for(scenario(), LIMIT))
     assert first == 30 and again == 20  # (not 30 again: choosing and taking back never stops the clock)
+
+
+def test_a_choice_the_computer_made_for_a_friend_whose_clock_ran_out_is_not_his_to_take_back():
+    from game.net.seats import Seat
+
+    async def scenario() -> str:
+        now = [1000.0]
+        seats = [Seat("friend"), Seat("bot", bot="easy", character="orc")]
+        host = Host(load_board(str(ROOT / "maps" / "meadow.tmx")), TURNS, seats, CODE, SEED, clock=30, auto_start=False)
+        host.now, host.tick = (lambda: now[0]), 0.01
+        ann = Screenless()
+        await host.hello(ann, {"type": "hello", "code": CODE, "name": "Ann", "pick": True})
+        await host.take(ann, None, {"type": "take", "seat": 0, "character": "elf"})
+        host.start()
+        hosting = asyncio.ensure_future(host.run(LIMIT))
+        try:
+            while True:  # Ann lets her clock run out until the computer's choice for her showed nothing
+                await until(ann.follower.my_decision, "Ann asked")
+                news = [m for m in ann.got if m["type"] in ("late", "step")]
+                if len(news) > 1 and news[-2]["type"] == "late" and not news[-1]["faces"] and not news[-1]["orders"]:
+                    break
+                index = len(ann.follower.race.choices)
+                now[0] += 31
+                await until(lambda i=index: len(ann.follower.race.choices) > i, "the computer's choice for her")
+            assert not ann.follower.may_take_back()  # (her window would not ask)
+            count = len(host.race.choices)
+            await host.take_back(ann, ann.follower.take_back())
+            assert len(host.race.choices) == count
+            refusal = await until(lambda: [m for m in ann.got if m["type"] == "refused"], "the host's refusal")
+            return str(refusal[-1]["why"])
+        finally:
+            hosting.cancel()
+            await asyncio.gather(hosting, return_exceptions=True)
+
+    assert asyncio.run(asyncio.wait_for(scenario(), LIMIT)) == "chance"
