@@ -209,6 +209,8 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
             "bye": {"type": "bye", "reason": "quit"},
             "said": {"type": "said", "seat": 0, "phrase": "good_luck"},
             "answer": {"type": "answer", "said": "Bob was removed from seat 2"},
+            "taken_back": {"type": "taken_back", "seat": 0, "name": "Ann", "index": 0},
+            "refused": {"type": "refused", "why": "chance"},
         }
     )  # fmt: skip
     assert set(first) >= set(protocol.HOST_MESSAGES), set(first)
@@ -234,6 +236,8 @@ def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_
         "back": [welcome, start, json.dumps(real["left"])],
         "over": [welcome, start, first_step],
         "bye": [welcome, start],
+        "taken_back": [welcome, start, first_step],
+        "refused": [welcome, start],
     }
     pygame.init()
     surface = pygame.Surface((400, 60))
@@ -253,7 +257,7 @@ def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_
             except (ProtocolError, KeyError):
                 refused += 1
                 continue
-            if follower is not base or kind in ("step", "ask", "over", "late", "left", "back", "start"):
+            if follower is not base or kind in ("step", "ask", "over", "late", "left", "back", "start", "taken_back"):
                 follower = Follower()
                 for text_ in before[kind]:
                     follower.receive(text_)

@@ -11,6 +11,7 @@ import pytest
 
 from game.app import session, userdata
 from game.meta.replay import check, parse, record
+from scenes.core import words
 from scenes.race import RaceScene
 from scenes.screens.host_lobby import HostScene
 from scenes.screens.join import JoinScene
@@ -416,3 +417,79 @@ def test_a_host_saves_and_quits_resumes_from_the_title_and_his_friend_takes_his_
     assert done.choices[: len(saved_choices)] == saved_choices and done.choices == friend.stack.top.race.choices
     assert check(parse(record(done))).ok
     assert session.games() == ([], "")  # finished: the game left the list, its replay kept
+
+
+@pytest.mark.slow  # a network race between windows, to a choice taken back
+def test_a_choice_taken_back_before_any_reveal_is_shown_on_every_window_and_after_a_roll_refused(folder):
+    port = nw.free_port()
+    host, friend = nw.window(port), nw.window()
+    apps = [host, friend]
+    lobby = nw.start_hosting(host, ["here", "friend", "normal"])
+    nw.join(friend, apps, port, lobby.code, "Bob", lobby=lobby)
+    lobby.start()
+    nw.run(apps, lambda: all(isinstance(a.stack.top, RaceScene) for a in apps), what="the race on both screens")
+    scenes = {app: app.stack.top for app in apps}
+
+    def deciding(app):
+        return scenes[app].panel is not None and not scenes[app].busy
+
+    # the first decision of a person follows his roll: U is refused in one sentence, nothing is sent
+    nw.run(apps, lambda: any(deciding(a) for a in apps), what="a person deciding")
+    first = scenes[next(a for a in apps if deciding(a))]
+    count = len(first.race.choices)
+    nw.step(next(a for a in apps if scenes[a] is first), [nw.key(pygame.K_u)])
+    assert first.takeback.said == "Nothing to take back: chance spoke since (a roll, a chest or a fight's die)."
+    assert len(first.race.choices) == count and first.seats.sent is None
+    # played on (Enter) until a person decides again after a choice of his that showed nothing
+    nw.run(apps, lambda: any(scenes[a].can_take_back() for a in apps), events=nw.answer_by_enter, what="a quiet choice")
+    mover = next(a for a in apps if scenes[a].can_take_back())
+    other = scenes[friend if mover is host else host]
+    count, racer, option = (
+        len(scenes[mover].race.choices),
+        scenes[mover].race.pending.racer,
+        scenes[mover].race.choices[-1],
+    )
+    nw.step(mover, [nw.key(pygame.K_u)])
+    nw.run(
+        apps,
+        lambda: all(scenes[a].seats.follower.took and len(scenes[a].race.choices) == count - 1 for a in apps),
+        what="the race taken back on both screens",
+    )
+    # both show the race as it is again (the same choices, his decision pending), each with its line
+    for app in apps:
+        race = scenes[app].race
+        assert race is scenes[app].session.race is scenes[app].playback.race
+        assert race.choices == scenes[host].race.choices and race.pending == scenes[host].race.pending
+        assert race.pending.racer == racer
+    assert scenes[mover].takeback.said == "Choice taken back: choose again."
+    label = words.option_label(other.race.pending, option, other.race)
+    name = other.race.racers[racer].name
+    assert other.takeback.said == f"{name} took a choice back ({label}): he chooses again."
+    # his decision is asked again on his screen, and the race goes on from there, the same on both
+    nw.run(apps, lambda: deciding(mover), what="the decision asked again")
+    nw.run(
+        apps, lambda: len(scenes[host].race.choices) > count + 2, events=nw.answer_by_enter, what="the race going on"
+    )
+    nw.run(
+        apps, lambda: scenes[friend].race.choices[: count + 2] == scenes[host].race.choices[: count + 2], what="both"
+    )
+
+
+@pytest.mark.parametrize("why", ["chance", "not_yours", "too_many"])
+def test_the_hosts_refusal_of_a_take_back_is_said_in_one_line_and_the_decision_comes_back(why):
+    from game.net.client import Follower
+    from scenes.bridges.link import Link
+    from scenes.core.i18n import t
+
+    class Shown:  # the race scene, as the seats see it
+        def __init__(self):
+            self.lines = []
+
+        def taken_back(self, race, line):
+            self.lines.append((race, line))
+
+    seats, scene = FriendSeats(Link(None, Follower()), rejoin={}), Shown()
+    seats.sent = 7  # the take-back asked at decision 7: nothing is chosen here meanwhile
+    seats.heard(scene, {"type": "refused", "why": why})
+    assert scene.lines == [(None, t(f"undo.refused.{why}"))] and seats.sent is None
+    assert scene.lines[0][1].startswith("Refused: ") and "\n" not in scene.lines[0][1]

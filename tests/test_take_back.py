@@ -280,19 +280,31 @@ def test_u_with_nothing_to_take_back_says_why_and_changes_nothing(app, meadow):
     assert scene.takeback.said.startswith("Nothing to take back: chance spoke since")
 
 
-def test_a_network_race_has_no_undo_and_says_so(app, meadow):
+def test_a_network_race_asks_its_host_for_the_take_back_never_its_session(app, meadow):
     class Elsewhere(Seats):
-        takes_back = False
+        takes_back = False  # (a network race: the host takes choices back)
+        allowed = False
+        asked: list[int] = []
+
+        def may_take_back(self, race):
+            return self.allowed
+
+        def take_back(self, race):
+            self.asked.append(len(race.choices))
 
     sess, _, calm, _ = branch(meadow, 3)
-    scene = app.stack.push(RaceScene(sess.race, session=sess, seats=Elsewhere()))
+    seats = Elsewhere()
+    scene = app.stack.push(RaceScene(sess.race, session=sess, seats=seats))
     run_until(app, lambda: scene.panel is not None)
     scene.choose(calm)
     run_until(app, lambda: scene.panel is not None and not scene.busy)
     count = len(scene.race.choices)
-    app.step([key(pygame.K_u)])
-    assert len(scene.race.choices) == count and not scene.can_take_back()
-    assert scene.takeback.said == "No undo in a network race: every choice is final."
+    app.step([key(pygame.K_u)])  # the host would refuse: one sentence, nothing asked
+    assert len(scene.race.choices) == count and not scene.can_take_back() and seats.asked == []
+    assert scene.takeback.said.startswith("Nothing to take back: chance spoke since")
+    seats.allowed = True
+    app.step([key(pygame.K_u)])  # asked of the host; the session took nothing back itself
+    assert seats.asked == [count] and len(scene.race.choices) == count and sess.since_chance
 
 
 def test_the_guided_race_and_replays_show_no_undo(app, meadow):

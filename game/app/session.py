@@ -175,6 +175,14 @@ class Session:
         log.info("a choice was taken back: %d choices stand, turn %d", len(back.choices), back.turn)
         return back
 
+    def follow(self, race: Race) -> None:
+        """The race rebuilt elsewhere with a choice fewer (a network race's host took it back): the
+        session's race from now on (its save comes at the end of the turn, as any)."""
+        old, self.race = self.race, race
+        self.since_chance, self._counted = [], len(race.choices)
+        if self.season is not None and self.season.race is old:
+            self.season.race = race
+
     # ---------------------------------------------------------------- saving
     def save(self, background: bool = True) -> None:
         """Save the unfinished race, or the championship it belongs to (in the background: a frame

@@ -9,7 +9,9 @@ a traceback, and the window ends that race with it (offering to keep it). A frie
 rebuilds the race from the setup, the choices and the faces shown (strict `ShownDice`: the host's
 dice only, so no roll can be foreseen). The host's own screen follows
 with the host's seed instead (it is the host's), and checks that its dice show the faces the host's
-did: its race is the host's, to save and replay as any.
+did: its race is the host's, to save and replay as any. A choice the host took back (`taken_back`)
+rebuilds the race with one choice fewer, the same dice; a follower refuses one that would roll them
+again (past what chance showed).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from game.net.protocol import (
     MAX_FROM_HOST,
     OPTION,
     RACER_NAME,
+    TAKE_BACKS,
     ProtocolError,
     check,
     check_board,
@@ -105,6 +108,11 @@ class Follower:
         self.late: tuple[int, float] | None = None  # (seat, when): the host said a computer chose for him
         self.said: list[tuple[int, str, float]] = []  # quick messages heard: (seat, phrase id, when), the last 20
         self.answer = ""  # the host's last answer to an owner order (`join --owner`)
+        self.quiet: list[int] = []  # the racers of the choices since chance last showed something
+        self.taken_back = 0  # choices taken back since chance last showed something
+        self.forced: int | None = None  # the seat the host's computer racer decides for next (its clock ran out)
+        self.took: tuple[int, Option, float] | None = None  # the last take-back heard: (seat, its choice, when)
+        self.refused: tuple[str, float] | None = None  # the host's last refusal of this client's take-back: (why, when)
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -168,6 +176,7 @@ class Follower:
         if data["choices"]:
             self.race.take_events()  # joined again: what happened before is the race's log, not news to show
         self.asked = None
+        self.quiet, self.taken_back = [], 0  # (joined again: nothing of before is offered back)
 
     def _show(self, step: Any) -> None:
         """The faces a step shows, to the dice that will give them."""
@@ -182,12 +191,44 @@ class Follower:
                 raise ProtocolError("the host's dice showed other faces than its screen's")
 
     def _step(self, message: dict[str, Any]) -> None:
-        if self.race is None:
-            raise ProtocolError("the host sent a step before the start")
+        race = self.race
+        if race is None or race.pending is None:
+            raise ProtocolError("the host sent a step before the start (or after the end)")
+        racer = race.pending.racer
         self._show(message)
-        self.race.choose(freeze(message.get("option")))
+        race.choose(freeze(message.get("option")))
         self._shown(message)
         self.asked = None
+        if message["faces"] or message["orders"]:  # chance showed something: nothing before it goes back
+            self.quiet, self.taken_back = [], 0
+        elif race.racers[racer].setup.bot or self.forced == racer:  # (a computer racer's: nobody's to take back)
+            self.quiet = []
+        else:
+            self.quiet.append(racer)
+        self.forced = None
+
+    def _taken_back(self, message: dict[str, Any]) -> None:
+        """The host took a racer's last choice back: the race rebuilt from its record with that choice
+        fewer, the same dice (a host that would roll them again, or give the decision to another racer,
+        cannot be followed)."""
+        race = self.race
+        if race is None or not race.choices or message["index"] != len(race.choices) - 1:
+            raise ProtocolError("the host took back a choice the race does not have")
+        seat = self._racer(message)
+        option = race.choices[-1]
+        back = Race.restore(race.checkpoint(len(race.choices) - 1))
+        if back.dice.getstate() != self.dice.getstate() or back.pending is None or back.pending.racer != seat:
+            raise ProtocolError("the host took back a choice past what chance showed, or another racer's")
+        back.dice = self.dice  # (where they were: nothing was rolled since)
+        self.race = back
+        if self.quiet:
+            self.quiet.pop()
+        self.taken_back += 1
+        self.asked, self.clock_ends = None, None
+        self.took = (seat, option, time.monotonic())
+
+    def _refused(self, message: dict[str, Any]) -> None:
+        self.refused = (message["why"], time.monotonic())
 
     def _ask(self, message: dict[str, Any]) -> None:
         race = self.race
@@ -210,6 +251,7 @@ class Follower:
 
     def _late(self, message: dict[str, Any]) -> None:
         self.late = (self._racer(message), time.monotonic())
+        self.forced = self.late[0]  # (the step that follows is the computer's choice, not his to take back)
 
     def _over(self, message: dict[str, Any]) -> None:
         self.standings = message["standings"]
@@ -250,6 +292,20 @@ class Follower:
         assert self.race is not None
         self.asked, self.clock_ends = None, None
         return {"type": "choose", "index": len(self.race.choices), "option": plain(option)}
+
+    def may_take_back(self) -> bool:
+        """Whether the racer whose decision the host asked of this client may take his last choice back:
+        his, made since chance last showed something, fewer than TAKE_BACKS taken back since (the host
+        decides: it refuses what this cannot know, a choice its computer racer made for him)."""
+        race = self.race
+        if not self.my_decision() or race is None or race.pending is None:
+            return False
+        return bool(self.quiet) and self.quiet[-1] == race.pending.racer and self.taken_back < TAKE_BACKS
+
+    def take_back(self) -> dict[str, Any]:
+        """The "take_back" message asking the host to take back the last choice of the racer asked."""
+        assert self.race is not None
+        return {"type": "take_back", "index": len(self.race.choices)}
 
     def clock_left(self) -> float | None:
         """Seconds left on the turn clock of the decision asked of this client (None: no clock)."""

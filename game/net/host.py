@@ -18,9 +18,14 @@ more client, in the same process (game/net/local.py). A host holds:
   clock ran out (`clock` seconds, TURN_CLOCK by default; he is told: `late`); a friend who let it run
   out on his last MISSED decisions has AWAY_CLOCK seconds for the next, until he answers one;
 - the validation of a choice, once, where it enters (`choose`): asked of this client's racer, for
-  the pending decision, and one of its options in type and value; then the race takes it.
+  the pending decision, and one of its options in type and value; then the race takes it;
+- taking a choice back (`take_back`), as a local race does: the person whose decision is pending takes
+  back his own last choice of this turn while chance has shown nothing since (no face, no order of play:
+  no die rolled, no chest opened, nothing a racer hid), TAKE_BACKS at most between two things chance
+  shows; the race is rebuilt from its record with that choice fewer, the same dice, and everyone is told
+  (`taken_back`); otherwise only he is told why not (`refused`).
 
-A transport calls `hello`, `take`, `choose` and `leave` for its clients (each a connection with
+A transport calls `hello`, `take`, `choose`, `take_back` and `leave` for its clients (each a connection with
 `send(text)` and `close(code, reason)`); what a host sends goes out in the order it was decided
 (`_in_order`). A message refused raises ProtocolError: the transport closes that connection.
 The host himself may `remove` a friend from his seat, `release` a seat (let its friend back in without
@@ -32,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -40,7 +46,7 @@ from typing import Any
 from game.boards.board import Board
 from game.bots import ai, thinking
 from game.meta.words import said
-from game.net.protocol import AWAY_CLOCK, MISSED, ProtocolError, check, plain, standings_json
+from game.net.protocol import AWAY_CLOCK, MISSED, TAKE_BACKS, ProtocolError, check, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
 from game.net.seats import Client, Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
@@ -50,6 +56,7 @@ from game.rules.race import Decision, IllegalChoice, Race, RacerSetup
 from game.rules.record import freeze
 from game.rules.state import Option
 
+log = logging.getLogger("fantasy-racing.network")
 __all__ = ["Host", "Seat", "serve_name", "start_seats", "LOBBY_NEWS"]
 
 
@@ -86,6 +93,8 @@ class Host(Room):
         self.orders: list[list[int]] = []  # every order of play shown
         self.expired: dict[int, int] = {}  # racer -> the choice his clock ran out on (his late answer is let go)
         self.answered = 0  # choices friends made over the network
+        self.quiet: list[int] = []  # the racers of the people's choices since chance last showed something
+        self.taken_back = 0  # choices taken back since chance last showed something (TAKE_BACKS at most)
         self.timings: list[tuple[str, int, float]] | None = None  # (room, choice index, time sent): benchmarks
 
     # ------------------------------------------------------------ the host's orders (`serve`'s terminal, the owner key)
@@ -175,15 +184,69 @@ class Host(Room):
         self.seats[decision.racer].missed = 0
         if client is not self.screen:
             self.answered += 1
-        await self._chosen(option)
+        await self._chosen(option, person=decision.racer)
         return True
 
-    async def _chosen(self, option: Option) -> None:
-        """The race took a choice; everyone gets it with the faces shown since the last one."""
+    async def _chosen(self, option: Option, person: int | None = None) -> None:
+        """The race took a choice (a `person`'s racer's, or a computer racer's: None); everyone gets it with
+        the faces shown since the last one."""
         assert self.dice is not None
         faces, orders = self.dice.take()
+        if faces or orders:  # chance showed something: nothing before it goes back
+            self.quiet, self.taken_back = [], 0
+        elif person is None:  # (a computer racer's choice is nobody's to take back)
+            self.quiet = []
+        else:
+            self.quiet.append(person)
         self.changed.set()
         await self.step(option, faces, orders)
+
+    # ------------------------------------------------------------ a choice taken back
+    def _refusal(self, client: Client, index: int) -> str | None:
+        """Why this client may not take back the last choice now (one of REFUSALS), or None."""
+        race = self.race
+        decision = race.pending if race is not None else None
+        asked = self.asked.get(decision.racer) if decision is not None else None
+        if decision is None or asked is None or asked["index"] != index or self.client_of(decision.racer) is not client:
+            return "not_yours"
+        if not self.quiet or self.quiet[-1] != decision.racer:
+            return "chance"
+        return "too_many" if self.taken_back >= TAKE_BACKS else None
+
+    @_in_order
+    async def take_back(self, client: Client, message: dict[str, Any]) -> bool:
+        """A person takes his last choice back (see the module): the race rebuilt with one choice fewer,
+        the same dice, his decision asked again, everyone told (True); else he alone is told why not. In
+        its turn: after every step already decided has gone out."""
+        index = check(message, "take_back")["index"]
+        why = self._refusal(client, index)
+        race = self.race
+        back = None
+        if why is None and race is not None and race.choices:
+            try:
+                back = Race.restore(race.checkpoint(len(race.choices) - 1))
+            except ValueError as error:  # (a race that replays, by its checkpoint: a bug, said in the log)
+                log.error("the last choice could not be taken back: %s", error)
+            if back is not None and back.dice.getstate() != race.dice.getstate():  # (never past chance)
+                log.error("taking the last choice back would roll the dice again: refused")
+                back = None
+        if back is None or race is None or back.pending is None:
+            await self.send(client, {"type": "refused", "why": why or "chance"})
+            return False
+        back.dice = race.dice  # (the host's own dice, where they were: nothing was rolled since)
+        racer = back.pending.racer
+        self.race = back
+        self.quiet.pop()
+        self.taken_back += 1
+        self.sent.pop()
+        self.asked.clear()
+        if racer in self.deadline:  # his turn clock runs on: a take-back gives no time
+            self.deadline[racer] = (len(back.choices), self.deadline[racer][1])
+        self.changed.set()
+        name = back.racers[racer].name
+        self.note(said("net.taken_back", name=name, seat=racer + 1))
+        await self.broadcast({"type": "taken_back", "seat": racer, "name": name, "index": len(back.choices)})
+        return True
 
     # ------------------------------------------------------------ the race
     def start(self, given: Sequence[int] = ()) -> None:
@@ -240,7 +303,8 @@ class Host(Room):
             if seat.kind == "friend" and seat.client is None and seat.left_at is not None:
                 message = {"type": "left", "seat": index, "name": seat.name, "takeover": self.waiting(index)}
                 await self.tell(message)
-        await self._drive(race, deadline)
+        await self._drive(deadline)
+        race = self.race  # (a choice taken back: the race rebuilt)
         if self.closed:
             return race  # the host left: his friends were told
         standings = standings_json(race)
@@ -271,11 +335,17 @@ class Host(Room):
             seat.kind, seat.client, seat.name, seat.bot, seat.token = "bot", None, "", self.takeover_level, ""
         return dropped
 
-    async def _drive(self, race: Race, deadline: float) -> None:
-        """Ask each decision of its person, let computer racers choose, until the race is over."""
-        bots = seeds.bot_rngs(self.seed, len(race.racers))
-        while race.pending is not None and time.monotonic() < deadline and not self.closed:
+    async def _drive(self, deadline: float) -> None:
+        """Ask each decision of its person, let computer racers choose, until the race is over (the race
+        is `self.race`: a choice taken back rebuilds it)."""
+        assert self.race is not None
+        bots = seeds.bot_rngs(self.seed, len(self.race.racers))
+        while (race := self.race) is not None and race.pending is not None:
+            if time.monotonic() >= deadline or self.closed:
+                break
             await asyncio.sleep(0)  # let the connections be heard (joins, leaves, answers) between decisions
+            if race is not self.race or race.pending is None:
+                continue
             decision = race.pending
             index = len(race.choices)
             self.changed.clear()
@@ -297,6 +367,8 @@ class Host(Room):
                     await self.pace(index)
                 if self.closed:
                     break
+                if race is not self.race or len(race.choices) != index:
+                    continue  # (never while a computer racer decides: no person's decision is pending)
                 race.choose(option)
                 await self._chosen(option)
 
@@ -318,7 +390,7 @@ class Host(Room):
         self.asked.pop(racer, None)
         self.expired[racer] = index
         option = await self._think(race, decision, self.takeover_level, bots)
-        if self.closed or len(race.choices) != index:
+        if self.closed or race is not self.race or len(race.choices) != index:
             return
         name = self.seats[racer].name
         self.seats[racer].missed += 1

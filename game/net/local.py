@@ -40,3 +40,10 @@ class Screen:
             await self.host.choose(self, message)
         except ProtocolError as error:
             log.warning("the host refused a choice of its own screen: %s", error)
+
+    async def take_back(self, message: dict[str, Any]) -> None:
+        """A take-back asked at the host's screen, to the host (which answers it as a friend's)."""
+        try:
+            await self.host.take_back(self, message)
+        except ProtocolError as error:
+            log.warning("the host refused a take-back of its own screen: %s", error)

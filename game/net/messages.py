@@ -10,7 +10,22 @@ A message becomes one of these only once checked (`protocol.check` against its s
 from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 #: Every kind of message the host sends, named once.
-HostKind = Literal["welcome", "lobby", "start", "step", "ask", "over", "left", "back", "said", "late", "bye", "answer"]
+HostKind = Literal[
+    "welcome",
+    "lobby",
+    "start",
+    "step",
+    "ask",
+    "over",
+    "left",
+    "back",
+    "said",
+    "late",
+    "bye",
+    "answer",
+    "taken_back",
+    "refused",
+]
 HOST_KINDS: tuple[str, ...] = get_args(HostKind)
 
 
@@ -111,7 +126,21 @@ class Answer(TypedDict):
     said: str
 
 
-HostMessage = Welcome | Lobby | Start | Step | Ask | Over | Left | Back | Said | Late | Bye | Answer
+class TakenBack(TypedDict):
+    type: Literal["taken_back"]
+    seat: int
+    name: str
+    index: int
+
+
+class Refused(TypedDict):
+    type: Literal["refused"]
+    why: str
+
+
+HostMessage = (
+    Welcome | Lobby | Start | Step | Ask | Over | Left | Back | Said | Late | Bye | Answer | TakenBack | Refused
+)
 #: Each kind's record (the test compares their fields with the schemas').
 RECORDS: dict[str, type] = {
     "welcome": Welcome,
@@ -126,4 +155,6 @@ RECORDS: dict[str, type] = {
     "late": Late,
     "bye": Bye,
     "answer": Answer,
+    "taken_back": TakenBack,
+    "refused": Refused,
 }

@@ -75,6 +75,11 @@ WATCHERS = 16  # spectators a room takes at once (they follow the race without a
 #: from the catalogue key "phrase.<id>" (assets/i18n/*.json).
 PHRASES = ("good_luck", "well_played", "oops", "your_turn", "nice_move", "thanks", "wow", "sorry")
 PHRASE_SPACING = 1.0  # seconds between two quick messages of one seat (those between are dropped)
+TAKE_BACKS = 12  # choices a seat may take back between two things chance shows (a roll, a chest, a fight's die)
+#: Why the host refused a take-back (a window says it in its player's language: "undo.refused.<why>"): chance
+#: spoke since the last choice of his (or he made none), the decision pending is not his (or no longer the one
+#: he saw), or he took back TAKE_BACKS choices since chance last spoke.
+REFUSALS = ("chance", "not_yours", "too_many")
 
 # ---------------------------------------------------------------- the schemas
 _WORD = Text(40)
@@ -116,7 +121,7 @@ def _message(fields: dict[str, Spec], optional: tuple[str, ...] = ()) -> Object:
 
 # The kinds of message (a message's "type"): what a client sends, what the host sends; each kind has its
 # schema below (tests/test_network_protocol.py checks that both name the same kinds).
-ClientKind = Literal["hello", "take", "ready", "choose", "say", "owner"]
+ClientKind = Literal["hello", "take", "ready", "choose", "take_back", "say", "owner"]
 MessageKind = ClientKind | HostKind
 
 #: What a client may send: every field of each type, exactly.
@@ -136,6 +141,8 @@ CLIENT_MESSAGES: dict[MessageKind, Object] = {
     "take": _message({"seat": SEAT_INDEX, "character": Text(20)}),
     "ready": _message({}),  # a client in a lobby seat is ready to race (its game says so on its welcome)
     "choose": _message({"index": Whole(0, MAX_CHOICES), "option": OPTION}),
+    # the last choice of this client's racer taken back; `index`: the pending decision's, as the client sees it
+    "take_back": _message({"index": Whole(0, MAX_CHOICES)}),
     "say": _message({"phrase": Text(20, among=PHRASES)}),
     # the host's order from a client who holds the room's owner key (`serve`'s terminal prints it)
     # (`remove` and `let` name a `seat`; `clock` gives the turn clock's `seconds`, 0: none; `start`: now)
@@ -189,6 +196,9 @@ HOST_MESSAGES: dict[MessageKind, Object] = {
     "late": _message({"seat": SEAT_INDEX, "name": RACER_NAME}),  # his turn clock ran out: the computer chose
     "bye": _message({"reason": Text(40)}),
     "answer": _message({"said": Text(200)}),  # the host's sentence to an owner's order
+    # a racer's last choice was taken back: `index` choices stand, his decision is asked again (to everyone)
+    "taken_back": _message({"seat": SEAT_INDEX, "name": RACER_NAME, "index": Whole(0, MAX_CHOICES)}),
+    "refused": _message({"why": Text(20, among=REFUSALS)}),  # a take-back refused, to its client only
 }
 
 

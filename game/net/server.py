@@ -163,6 +163,8 @@ class Server:
                 elif message["type"] == "choose":
                     if await host.choose(client, message):
                         times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
+                elif message["type"] == "take_back":
+                    await host.take_back(client, message)  # (counted: RATE bounds a flood of them)
                 elif message["type"] == "say":
                     await host.phrase(client, message)
                 elif message["type"] == "owner":

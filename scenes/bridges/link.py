@@ -5,7 +5,7 @@ through a relay's invite, with TLS or not; or `Hosting`, the host in this proces
 client), the `Follower` that takes in the host's messages, and the owner's hand (`owns`). Each
 frame a scene reads `news()`: every message of the host parsed and followed once, here, into a typed
 record (`game.net.messages.HostMessage`), and the transport's own news, each a `News` of one `Happened`
-kind. The scenes send through it (`take`, `ready`, `choose`, `say`) and give the owner's orders
+kind. The scenes send through it (`take`, `ready`, `choose`, `take_back`, `say`) and give the owner's orders
 (`start`, `remove`, `release`, `set_clock`): the host's own screen calls its host, a window holding the
 room's owner key (`serve` prints it) sends them as `owner` messages, which the host checks against its
 secret and answers (`answer`, the host's sentence).
@@ -127,6 +127,8 @@ class Link:
             hosting.phrase(message)
         elif message["type"] == "choose":
             hosting.choose(message)
+        elif message["type"] == "take_back":
+            hosting.take_back(message)
 
     def take(self, seat: int, character: str) -> None:
         self.send({"type": "take", "seat": seat, "character": character})
@@ -138,6 +140,10 @@ class Link:
     def choose(self, option: Option) -> None:
         """The option chosen for the decision the host asked of this window."""
         self.send(self.follower.choice(option))
+
+    def take_back(self) -> None:
+        """Ask the host to take back the last choice of this window's racer (`Follower.may_take_back` first)."""
+        self.send(self.follower.take_back())
 
     def say(self, phrase_id: str) -> None:
         """A quick message, to everyone in the race."""

@@ -230,6 +230,10 @@ class Hosting:
         """A choice made at this screen (a `Follower.choice`), to the host."""
         self._post(self.screen.choose(message))
 
+    def take_back(self, message: dict[str, Any]) -> None:
+        """A take-back asked at this screen (a `Follower.take_back`), to the host."""
+        self._post(self.screen.take_back(message))
+
     def phrase(self, message: dict[str, Any]) -> None:
         """A quick message ("say") of a person at this screen, to everyone in the race."""
         self._post(self.host.phrase(self.screen, message))

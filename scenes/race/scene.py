@@ -199,35 +199,55 @@ class RaceScene(Scene):
     # ---------------------------------------------------------------- taking a choice back
     def can_take_back(self) -> bool:
         """Whether the person deciding here may take his last choice back (nothing revealed by chance
-        since, made in this turn, not in a network race)."""
+        since, made in this turn; in a network race, as its host will judge it: `Seats.may_take_back`)."""
         race = self.race
-        if not self.seats.takes_back or race.pending is None or self.seats.who(race, race.pending.racer)[0] != "panel":
+        if race.pending is None or self.seats.who(race, race.pending.racer)[0] != "panel":
             return False
+        if not self.seats.takes_back:
+            return self.seats.may_take_back(race)
         return self.session.can_take_back(lambda racer: self.seats.here(self.race, racer))
 
     def take_back(self) -> bool:
         """Take the last choice back (U, Backspace, the Undo button, a controller's B): the race as it
-        was before it, the same dice, its decision asked again; or one line saying why not."""
-        if not self.seats.takes_back:
-            self.takeback.say(t("undo.network"), False, self.clock)
-            return False
-        if not self.session.saves:  # the guided race, a replay: no undo (nor its button)
+        was before it, the same dice, its decision asked again (in a network race: asked of its host, the
+        race rebuilt comes back, `taken_back`); or one line saying why not."""
+        if self.seats.takes_back and not self.session.saves:  # the guided race, a replay: no undo (nor its button)
             return False
         if self.busy:
             self.skip()
+        if not self.seats.takes_back:  # a network race: its host takes it back, for every window
+            able = self.can_take_back()
+            if able:
+                self.panel = None
+                self.seats.take_back(self.race)
+            else:
+                self.takeback.say(t("undo.nothing"), False, self.clock)
+            return able
         race = self.session.take_back() if self.can_take_back() else None
         if race is None:
             self.takeback.say(t("undo.nothing"), False, self.clock)
             return False
+        self.taken_back(race, t("undo.done"))
+        return True
+
+    def taken_back(self, race: Race | None, line: str) -> None:
+        """A choice was taken back: `race`, rebuilt with it fewer (here, or by a network race's host), shown
+        as it is again, and one `line` saying who took back what; or not (None): the line says why not."""
+        if race is None:
+            self.takeback.say(line, False, self.clock)
+            return
+        if self.busy:
+            self.skip()
+        if race is not self.session.race:
+            self.session.follow(race)
         self.panel = None  # (the session's race is the new one)
         self.computer.restart()
         self._new_playback(race)
         self.playback.write_log(race.log[-300:])
         self.drawing.forget()
         self.camera.manual = False  # back on the racer whose choice is asked again
-        self.takeback.say(t("undo.done"), True, self.clock)
+        self.takeback.say(line, True, self.clock)
         audio.play("click")
-        return True
 
     def moved_on(self) -> None:
         """The race moved on by itself (a network race's step, a replay's recorded choice)."""

@@ -35,7 +35,7 @@ class Seats(Generic[S]):
 
     leave_label = "menu.save_quit"  # the pause menu's way out (i18n key)
     results = True  # the results screen follows the race's end (a replay stays on its last picture)
-    takes_back = True  # a person here may take his own choices back (a network race: never)
+    takes_back = True  # the session takes a person's own choices back (a network race: its host, `take_back`)
 
     def who(self, race: Race, racer: int) -> tuple[Answerer, str]:
         """Who answers `racer`'s pending decision now: ("panel", ""), ("bot", level),
@@ -60,6 +60,14 @@ class Seats(Generic[S]):
         """A choice made at this screen (the panel, a computer racer): True when this screen's race
         takes it now; False when it went elsewhere (to the host, who sends it back as a step)."""
         return True
+
+    def may_take_back(self, race: Race) -> bool:
+        """Where the session does not take choices back (`takes_back` False): whether the person deciding
+        here may ask for his last one back."""
+        return False
+
+    def take_back(self, race: Race) -> None:
+        """Ask for the last choice back (`may_take_back`): the race rebuilt comes back later (a host's)."""
 
     def chosen(self, race: Race, option: Option) -> None:
         """The race took a choice (a host sends it on)."""

@@ -5,7 +5,8 @@ The race scene takes a choice back (U, Backspace, the button, a controller's B w
 possible) through its game session (`Session.take_back`: the race rebuilt from its record with one
 choice fewer, the same dice). This part draws the button while a person here decides (dimmed when
 nothing can be taken back) and, for a moment, one line: the choice taken back, or why not (chance
-spoke since: a roll, a chest, a fight's die; a network race, where every choice is final).
+spoke since: a roll, a chest, a fight's die). In a network race the host takes it back, for every window:
+each says who took back what, and the one who asked it is told why not when the host refuses.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class TakeBack:
     @staticmethod
     def shown(scene: UndoScene) -> bool:
         """Whether the button is on the top bar: a person at this screen decides, in a race of the
-        player's own (saved), or a network race (where the button says there is no undo)."""
+        player's own (saved), or a network race (its host takes choices back)."""
         return scene.panel is not None and not scene.busy and (scene.session.saves or not scene.seats.takes_back)
 
     def clicked(self, scene: UndoScene, pos: tuple[int, int]) -> bool:

@@ -12,6 +12,9 @@ decision panel what the host asks of them; their choice goes to the host, and co
   shown the race so far, and a computer racer's pause (`ready`), before they play.
 - `FriendSeats`: a friend's window, its follower fed by its connection; the other racers' decisions
   show "waiting for NAME".
+- Either: the person deciding here takes his last choice back through the host (`take_back`), as in a
+  local race, before chance showed anything since; every window shows the race rebuilt and says who
+  took back what, and the host's refusal is said in one line to the one who asked.
 - `HostLeftScene`: the host quit (or the connection was lost): one sentence, and the race may be
   kept as a game in progress (beside the others: resumed alone against computer racers) or a
   replay, or joined again.
@@ -38,7 +41,7 @@ from game.net.protocol import standings_json, words_of_close
 from game.rules import levels
 from scenes.bridges.link import Happened, Link, News
 from scenes.bridges.network import Hosting
-from scenes.core import boards, text, theme
+from scenes.core import boards, text, theme, words
 from scenes.core.i18n import phrase, t
 from scenes.core.stack import Scene, SceneStack
 from scenes.race.playback import Playback
@@ -90,6 +93,8 @@ class FollowedScene(Protocol):
 
     def moved_on(self) -> None: ...
 
+    def taken_back(self, race: Race | None, line: str) -> None: ...
+
     def skip(self) -> None: ...
 
 
@@ -97,7 +102,7 @@ class Following(Seats[FollowedScene]):
     """A race followed from the host's messages through the window's link (see the module): the people
     here answer what the host asks of them; everyone else answers elsewhere."""
 
-    takes_back = False  # every choice is final: the others saw it (the race screen says so on Undo)
+    takes_back = False  # the host takes a choice back, for every window (`take_back`), never the session
     talks = True  # quick messages (scenes/race/quick.py)
 
     def __init__(self, link: Link) -> None:
@@ -128,6 +133,15 @@ class Following(Seats[FollowedScene]):
         self.answered += 1
         return False
 
+    def may_take_back(self, race: Race) -> bool:
+        return self.sent != len(race.choices) and self.follower.may_take_back()
+
+    def take_back(self, race: Race) -> None:
+        """Ask the host to take back this screen's racer's last choice: nothing is chosen here until it
+        answers (the race rebuilt, or why not)."""
+        self.link.take_back()
+        self.sent = len(race.choices)
+
     def update(self, scene: FollowedScene, dt: float) -> None:
         """The link's news of this frame: the host's messages followed (`heard`), the rest to `happened`."""
         for news in self.link.news():
@@ -148,6 +162,12 @@ class Following(Seats[FollowedScene]):
         if message["type"] == "step":
             self.sent = None
             scene.moved_on()
+        elif message["type"] == "taken_back" and self.follower.race is not None:
+            self.sent = None
+            scene.taken_back(self.follower.race, self.taken_back_line(self.follower.race, message["seat"]))
+        elif message["type"] == "refused":  # (only the window that asked hears it)
+            self.sent = None
+            scene.taken_back(None, t(f"undo.refused.{message['why']}"))
         elif message["type"] == "answer":  # the host's sentence to this window's owner order
             scene.playback.log.note(t("net.host_answer", said=message["said"]), theme.ACCENT)
         elif message["type"] == "said" and not self.muted and message["seat"] < len(scene.race.racers):
@@ -157,6 +177,14 @@ class Following(Seats[FollowedScene]):
             scene.playback.log.note(
                 t("say.line", name=name, phrase=phrase(message["phrase"])), theme.racer_colour(seat)
             )
+
+    def taken_back_line(self, race: Race, seat: int) -> str:
+        """Who took back what, in this screen's language: "Choice taken back" for its own racer."""
+        took = self.follower.took
+        if seat in self.follower.mine or took is None or race.pending is None:
+            return t("undo.done")
+        choice = words.option_label(race.pending, took[1], race)
+        return t("undo.taken_back", name=race.racers[seat].name, choice=choice)
 
     def say(self, phrase_id: str) -> None:
         """A quick message from this screen's person, to everyone in the race (through the host)."""
