@@ -438,7 +438,9 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget, the focused one marked."""
         for index, widget in enumerate(self.widgets):
+            text.control(surface, widget.rect, str(getattr(widget, "label", type(widget).__name__)))
             widget.draw(surface, index == self.focus)
+        text.control(surface, None)
 
 
 def place_rows(rows: Sequence[Widget], focus: int, first: int, shown: int, top: int, gap: int) -> int:
