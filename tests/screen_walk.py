@@ -170,6 +170,25 @@ def _lessons(app: App) -> Iterator[str]:
         app.step([enter, pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=0)], 1 / 30)
 
 
+def _host(app: App) -> Iterator[str]:
+    """The host's lobby, then with spectators following it."""
+    screen_words.SCREENS["host lobby"](app)
+    yield "host lobby"
+    lobby = app.stack.top
+    lobby.watching = 2  # (as the room says when two follow it without a seat)
+    yield "host lobby, spectators watching"
+
+
+def _legend(app: App) -> Iterator[str]:
+    """The legend over the race, and its second page when its words take two."""
+    screen_words.SCREENS["the legend"](app)
+    yield "the legend"
+    legend = app.stack.top
+    if legend.pages() > 1:
+        legend.page = 1
+        yield "the legend, its second page"
+
+
 def screens() -> dict[str, Callable[[App], object]]:
     """Each screen's name and how it is opened over the title (with the player's folder of
     screen_words.window: kept races and championships, Zoé's statistics)."""
@@ -182,6 +201,8 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["the race, each decision and line"] = _decisions
     found["a replay's timeline"] = _timeline
     found["the lessons"] = _lessons
+    found["host lobby"] = _host
+    found["the legend"] = _legend
     found["all boards, the player's own"] = _players_board
     found["results, a friend's"] = _results("friend")
     found["results, the host's"] = _results("host")

@@ -56,7 +56,7 @@ def draw(
     rect = line.get_rect(**{anchor: pos})
     surface.blit(shadowed(text, size, colour, kind) if shadow else line, rect)
     if _RECORDER:
-        _RECORDER[0].drew(surface, text, rect, size, line.get_bounding_rect().move(rect.topleft))
+        _RECORDER[0].drew(surface, text, size, line.get_bounding_rect().move(rect.topleft))
     return rect
 
 
@@ -313,8 +313,8 @@ class Recorder:
             return rect.move(surface.get_abs_offset())
         return None
 
-    def drew(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, ink: pygame.Rect) -> None:
-        """`words` drawn at `size` in `rect` of `surface` (`ink`: the part of it its letters cover)."""
+    def drew(self, surface: pygame.Surface, words: str, size: int, ink: pygame.Rect) -> None:
+        """`words` drawn at `size` (as designed) on `surface`, their letters covering `ink`."""
         if not words.strip():
             return
         whole = self.shortened.get(words)
@@ -322,7 +322,7 @@ class Recorder:
             self.found("shortened", whole, words)
         asked = self.smaller.get((words, size)) or (self.smaller.get((whole, size)) if whole else None)
         if asked is not None:
-            self.found("smaller", whole or words, f"{size} px of {asked}")
+            self.found("smaller", whole or words, f"size {size} instead of {asked}")
         if words in self.broken:
             self.found("cut", words, "a word broken")
         clip = surface.get_clip()
@@ -339,6 +339,10 @@ class Recorder:
         if on_screen is not None:
             self.texts[-1].append(_Drawn(drawn.words, on_screen, drawn.owner))
             return
+        parent = surface.get_abs_parent()
+        if parent is not surface:  # (a part of a picture: the words are the picture's)
+            drawn = _Drawn(drawn.words, drawn.rect.move(surface.get_abs_offset()), drawn.owner, drawn.frame)
+            surface = parent
         kept = self.pictures.get(id(surface))
         if kept is None or kept[0] is not surface:
             kept = self.pictures[id(surface)] = (surface, [])
