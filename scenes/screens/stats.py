@@ -52,6 +52,9 @@ def heading_lines(surface: pygame.Surface, words: str, box: pygame.Rect) -> pyga
     return drawn
 
 
+COLUMN_HEADS = ("stats.col_races", "stats.col_wins", "stats.col_place")
+
+
 class StatsScene(Scene):
     """The statistics (see the module)."""
 
@@ -207,15 +210,18 @@ class StatsScene(Scene):
     ) -> None:
         panel(surface, box, CARD)
         heading = heading_lines(surface, t(title), box)
+        # the columns further apart (the names' room narrower) only when a head's word is wider than 68 px
+        widest = max(text.width(word, 14) for key in COLUMN_HEADS for word in t(key).split())
+        wide = 14 if widest > 68 else 0
         heads = (
-            (box.right - 204, "stats.col_races"),
-            (box.right - 124, "stats.col_wins"),
+            (box.right - 190 - wide, "stats.col_races"),
+            (box.right - 120 - wide // 3, "stats.col_wins"),
             (box.right - 46, "stats.col_place"),
         )
         under = heads_bottom = max(box.top + 48, heading.bottom + 2)
         for x, key in heads:  # (each on two lines when the Text size makes it wider than its column)
             y = under
-            for said in text.wrap(t(key), 76, 14):
+            for said in text.wrap(t(key), 68 + wide // 2, 14):
                 y = text.draw(surface, said, (x, y), 14, theme.MUTED, anchor="midtop").bottom
             heads_bottom = max(heads_bottom, y)
         top = max(box.top + 90, heads_bottom + text.line_height(18) // 2 + 4)  # (the first row's middle)
@@ -232,10 +238,18 @@ class StatsScene(Scene):
                 surface.blit(token, token.get_rect(midleft=(left, y)))
                 left += 38
             text.draw(
-                surface, fit(name, box.right - 246 - left, 18), (left, y), 18, theme.TEXT, "bold", anchor="midleft"
+                surface,
+                fit(name, box.right - 230 - wide - left, 18),
+                (left, y),
+                18,
+                theme.TEXT,
+                "bold",
+                anchor="midleft",
             )
-            text.draw(surface, str(line.races), (box.right - 204, y), 18, theme.TEXT, anchor="center")
-            text.draw(surface, str(line.wins), (box.right - 124, y), 18, theme.ACCENT, "bold", anchor="center")
+            text.draw(surface, str(line.races), (box.right - 190 - wide, y), 18, theme.TEXT, anchor="center")
+            text.draw(
+                surface, str(line.wins), (box.right - 120 - wide // 3, y), 18, theme.ACCENT, "bold", anchor="center"
+            )
             text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
 
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
