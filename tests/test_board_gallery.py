@@ -12,7 +12,7 @@ from game.app import userboards
 from game.app.settings import Settings
 from scenes.app import App
 from scenes.core import boards
-from scenes.screens.board_gallery import COLUMNS, BoardGalleryScene
+from scenes.screens.board_gallery import BoardGalleryScene
 from tests.test_maps_support import MAPS
 
 
@@ -42,7 +42,7 @@ def test_all_boards_shows_every_board_of_the_setup_and_enter_chooses_the_focused
     assert gallery.focus == setup.board_index
     start = gallery.focus
     app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN)], 1 / 30)
-    assert gallery.focus == min(len(gallery.choices) - 1, start + 1 + COLUMNS)
+    assert gallery.focus == min(len(gallery.choices) - 1, start + 1 + gallery.columns())
     wanted = gallery.focus
     app.step([key(pygame.K_RETURN)], 1 / 30)
     assert app.stack.top is setup and setup.board_index == wanted

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -53,6 +55,8 @@ def draw(
     line = render(text, size, colour, kind)
     rect = line.get_rect(**{anchor: pos})
     surface.blit(shadowed(text, size, colour, kind) if shadow else line, rect)
+    if _RECORDER:
+        _RECORDER[0].drew(surface, text, size, line.get_bounding_rect().move(rect.topleft))
     return rect
 
 
@@ -87,6 +91,8 @@ def fit(words: str, room: int, size: int = 20, kind: str = "body") -> str:
         fitted = _FITTED[key] = _fit(words, room, size, kind)
         if len(_FITTED) > _CACHE_SIZE:
             _FITTED.popitem(last=False)
+    if _RECORDER and fitted != words:
+        _RECORDER[0].shortened[fitted] = words
     return fitted
 
 
@@ -123,6 +129,8 @@ def wrap(text: str, max_width: int, size: int = 20, kind: str = "body") -> list[
             while font.size(line)[0] > max_width and len(line) > 1:
                 cut = _longest_start(line, max_width, font)
                 lines.append(line[:cut])
+                if _RECORDER and line[cut - 1] not in "/\\-_.":
+                    _RECORDER[0].broken.add(line[:cut])  # (a word broken between two letters)
                 line = line[cut:]
         lines.append(line)
     return lines
@@ -157,8 +165,10 @@ def draw_wrapped(
     line_height = assets.font(size, kind).get_linesize() + spacing - 2
     for line in wrap(text, rect.width, size, kind):
         if y + line_height > rect.bottom + spacing:
+            if _RECORDER:
+                _RECORDER[0].found("cut", text, f"lines left out from {line!r}")
             break
-        surface.blit(render(line, size, colour, kind), (rect.left, y))
+        draw(surface, line, (rect.left, y), size, colour, kind)
         y += line_height
     return y
 
@@ -191,6 +201,9 @@ def paragraph_size(
         _SIZED[key] = _paragraph_size(words, rect, size, kind, spacing, smallest)
         if len(_SIZED) > _CACHE_SIZE:
             _SIZED.popitem(last=False)
+    if _RECORDER and _SIZED[key] < size:
+        for line in wrap(words, rect.width, _SIZED[key], kind):
+            _RECORDER[0].smaller[(line, _SIZED[key])] = size
     return _SIZED[key]
 
 
@@ -210,10 +223,13 @@ def _paragraph_size(words: str, rect: pygame.Rect, size: int, kind: str, spacing
 def fitting_size(words: str, room: int, size: int, kind: str = "body", smallest: int = 14) -> int:
     """The largest size from `size` down at which `words` fit in `room` pixels: the player's Text size
     first, smaller only as the last resort, never below `smallest` pixels."""
-    words = words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
+    whole, words = words, words[: room + 1]  # (a character is a pixel wide at least: what is beyond never fits)
     smallest = -(-smallest * 100 // round(100 * theme.text_scale()))  # (in the sizes as designed)
+    asked = size
     while size > smallest and width(words, size, kind) > room:
         size -= 1
+    if _RECORDER and size < asked:
+        _RECORDER[0].smaller[(whole, size)] = asked
     return size
 
 
@@ -231,3 +247,184 @@ def fitted_line(
     cut short with "…" only as the very last resort."""
     size = fitting_size(words, room, size, kind)
     return draw(surface, fit(words, room, size, kind), pos, size, colour, kind, anchor=anchor)
+
+
+# ---------------------------------------------------------------- the recorder (tests and tools only)
+#: what a finding says of a text: cut short with "…", cut (a word broken, lines left out, clipped by its
+#: picture), drawn smaller than the Text size, drawn partly outside the window, overlapping another text
+#: or a control drawn on the same screen
+KINDS = ("shortened", "cut", "smaller", "outside", "overlap")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One text the player cannot read whole: its `kind` (KINDS), its words, and for an overlap what
+    it runs into (`other`: another text, or "control <label>")."""
+
+    kind: str
+    words: str
+    other: str = ""
+
+
+@dataclass
+class _Drawn:
+    words: str
+    rect: pygame.Rect
+    owner: int  # the control it is the words of (-1: none)
+    frame: int = 0
+
+
+@dataclass
+class Recorder:
+    """Every text one window draws while it is switched on (`record`), where it lands on `screen`, and
+    what is wrong with it (`findings`). Texts drawn on a picture land where the picture is laid (`lay`)."""
+
+    screen: pygame.Surface
+    findings: list[Finding] = field(default_factory=list)
+    frame_number: int = 0
+    texts: list[list[_Drawn]] = field(default_factory=list)  # this frame's, one list per layer (a scene)
+    controls: list[list[tuple[pygame.Rect, str]]] = field(default_factory=list)
+    pictures: dict[int, tuple[pygame.Surface, list[_Drawn]]] = field(default_factory=dict)
+    shortened: dict[str, str] = field(default_factory=dict)  # a line fitted with "…" -> the words whole
+    smaller: dict[tuple[str, int], int] = field(default_factory=dict)  # (words, size) -> the size asked
+    broken: set[str] = field(default_factory=set)  # the pieces of words `wrap` broke
+    owner: int = -1
+
+    def frame(self) -> None:
+        """A new frame begins: the texts and controls seen are forgotten (the findings kept)."""
+        self.frame_number += 1
+        self.texts, self.controls, self.owner = [[]], [[]], -1
+
+    def layer(self) -> None:
+        """A scene is drawn over what was drawn so far: its texts are compared with its own only."""
+        self.texts.append([])
+        self.controls.append([])
+        self.owner = -1
+
+    def found(self, kind: str, words: str, other: str = "") -> None:
+        finding = Finding(kind, words, other)
+        if finding not in self.findings:
+            self.findings.append(finding)
+
+    def _on_screen(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect | None:
+        if surface is self.screen:
+            return rect
+        if surface.get_abs_parent() is self.screen:
+            return rect.move(surface.get_abs_offset())
+        return None
+
+    def drew(self, surface: pygame.Surface, words: str, size: int, ink: pygame.Rect) -> None:
+        """`words` drawn at `size` (as designed) on `surface`, their letters covering `ink`."""
+        if not words.strip():
+            return
+        whole = self.shortened.get(words)
+        if whole is not None:
+            self.found("shortened", whole, words)
+        asked = self.smaller.get((words, size)) or (self.smaller.get((whole, size)) if whole else None)
+        if asked is not None:
+            self.found("smaller", whole or words, f"size {size} instead of {asked}")
+        if words in self.broken:
+            self.found("cut", words, "a word broken")
+        clip = surface.get_clip()
+        if surface is self.screen and clip == surface.get_rect():
+            clip = clip.inflate(2 * ink.width, 2 * ink.height)  # (beyond the window: `check` finds it outside)
+        if not clip.colliderect(ink):
+            return  # (not drawn: wholly outside where its surface lets it draw)
+        if not clip.inflate(2, 2).contains(ink):
+            self.found("cut", words, "clipped by its picture")
+        self._land(surface, _Drawn(words, ink.clip(clip), self.owner, self.frame_number))
+
+    def _land(self, surface: pygame.Surface, drawn: _Drawn) -> None:
+        on_screen = self._on_screen(surface, drawn.rect)
+        if on_screen is not None:
+            self.texts[-1].append(_Drawn(drawn.words, on_screen, drawn.owner))
+            return
+        parent = surface.get_abs_parent()
+        if parent is not surface:  # (a part of a picture: the words are the picture's)
+            drawn = _Drawn(drawn.words, drawn.rect.move(surface.get_abs_offset()), drawn.owner, drawn.frame)
+            surface = parent
+        kept = self.pictures.get(id(surface))
+        if kept is None or kept[0] is not surface:
+            kept = self.pictures[id(surface)] = (surface, [])
+        if kept[1] and kept[1][-1].frame != drawn.frame:
+            kept[1].clear()  # (painted again: what it showed before is gone)
+        kept[1].append(drawn)
+
+    def laid(
+        self, target: pygame.Surface, picture: pygame.Surface, pos: tuple[int, int], area: pygame.Rect | None
+    ) -> None:
+        """`picture` (or its `area`) blitted at `pos` on `target`: its texts land there."""
+        kept = self.pictures.get(id(picture))
+        if kept is None or kept[0] is not picture:
+            return
+        source = area if area is not None else picture.get_rect()
+        for drawn in kept[1]:
+            if source.colliderect(drawn.rect):
+                moved = drawn.rect.clip(source).move(pos[0] - source.x, pos[1] - source.y)
+                self._land(target, _Drawn(drawn.words, moved, -1, self.frame_number))
+
+    def control(self, surface: pygame.Surface, rect: pygame.Rect | None, label: str) -> None:
+        """The texts drawn from now are the words of the control at `rect` (None: of no control)."""
+        self.owner = -1
+        on_screen = self._on_screen(surface, rect) if rect is not None else None
+        if on_screen is not None and self.screen.get_rect().colliderect(on_screen):
+            self.controls[-1].append((on_screen, label))
+            self.owner = len(self.controls[-1]) - 1
+
+    def check(self) -> None:
+        """The frame drawn: every text partly outside the window, or running into another text or a
+        control of its own scene, found."""
+        window = self.screen.get_rect()
+        for texts, controls in zip(self.texts, self.controls):
+            seen = {(d.words, tuple(d.rect)): d for d in texts if window.colliderect(d.rect)}
+            shown = list(seen.values())
+            for k, drawn in enumerate(shown):
+                if not window.inflate(2, 2).contains(drawn.rect):
+                    self.found("outside", drawn.words)
+                inner = drawn.rect.inflate(-2, -2)
+                for other in shown[k + 1 :]:
+                    if other.words != drawn.words and inner.colliderect(other.rect.inflate(-2, -2)):
+                        self.found("overlap", drawn.words, other.words)
+                for index, (box, label) in enumerate(controls):
+                    if index == drawn.owner or box.inflate(2, 2).contains(drawn.rect):
+                        continue  # (its own words, or words drawn inside it by its screen)
+                    if inner.colliderect(box.inflate(-2, -2)):
+                        self.found("overlap", drawn.words, f"control {label}")
+                if 0 <= drawn.owner < len(controls) and not controls[drawn.owner][0].inflate(2, 2).contains(drawn.rect):
+                    self.found("cut", drawn.words, f"wider than its control {controls[drawn.owner][1]}")
+
+
+_RECORDER: list[Recorder] = []  # (one while switched on)
+
+
+@contextmanager
+def record(screen: pygame.Surface) -> Iterator[Recorder]:
+    """Switch the recorder on for `screen` (tests and tools: off, drawing pays one test of a list)."""
+    recorder = Recorder(screen)
+    recorder.frame()
+    _RECORDER[:] = [recorder]
+    try:
+        yield recorder
+    finally:
+        _RECORDER.clear()
+
+
+def layer() -> None:
+    """A scene is about to draw (scenes/core/stack.py): its texts are compared with its own."""
+    if _RECORDER:
+        _RECORDER[0].layer()
+
+
+def control(surface: pygame.Surface, rect: pygame.Rect | None, label: str = "") -> None:
+    """The texts drawn from now on are the words of the control at `rect` on `surface` (None: no control's)."""
+    if _RECORDER:
+        _RECORDER[0].control(surface, rect, label)
+
+
+def lay(
+    target: pygame.Surface, picture: pygame.Surface, pos: tuple[int, int], area: pygame.Rect | None = None
+) -> pygame.Rect:
+    """Blit `picture` (or its `area`) at `pos` on `target`: the words drawn on it land there."""
+    if _RECORDER:
+        _RECORDER[0].laid(target, picture, pos, area)
+    return target.blit(picture, pos, area)

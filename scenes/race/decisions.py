@@ -412,7 +412,9 @@ class DecisionPanel:
             scratch.fill(effects.KEY)
             self._paint(scratch, colour)
             area = self.dock.clip(scratch.get_rect())
-            self._picture = (look, effects.keyed(scratch.subsurface(area).copy()), area)
+            picture = pygame.Surface(area.size).convert()
+            text.lay(picture, scratch, (0, 0), area)
+            self._picture = (look, effects.keyed(picture), area)
         return self._picture[1], self._picture[2]
 
     @property

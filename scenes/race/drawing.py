@@ -168,8 +168,10 @@ class RaceDrawing:
             width, height = picture.get_size()
             top = pygame.Rect(0, 0, width, view.top)
             side = pygame.Rect(view.right, view.top, width - view.right, height - view.top)
-            surface.blit(picture, top, top)
-            surface.blit(picture, side, side)
+            text.lay(surface, picture, top.topleft, top)
+            text.lay(surface, picture, side.topleft, side)
+        text.control(surface, hud.legend_button(), t("legend.button"))  # (for a test's recorder)
+        text.control(surface, None)
         self.hud_on_screen = mark if on_top else None
         # What can be worked out before the board blit is (see token_sprites).
         tokens = self.token_sprites()
@@ -216,15 +218,15 @@ class RaceDrawing:
         if panel is not None:
             if still:
                 for notch in panel.notches:
-                    surface.blit(panel_picture, notch, notch.move(-area.left, -area.top))
+                    text.lay(surface, panel_picture, notch.topleft, notch.move(-area.left, -area.top))
             else:
-                surface.blit(panel_picture, area)
+                text.lay(surface, panel_picture, area.topleft)
             self.panel_on_screen = (id(surface), id(panel_picture)) if on_top else None
             self.draw_explanation(surface, panel)
         else:
             self.link = self.strip = None
         if panel is None and line is not None:
-            surface.blit(*line)
+            text.lay(surface, line[0], line[1].topleft)
         self.draw_notice(surface)
 
     @staticmethod
@@ -366,7 +368,7 @@ class RaceDrawing:
             words_picture = text.render(said, size, colour, kind)
             picture = pygame.Surface(words_picture.get_rect().inflate(28, 10).size, pygame.SRCALPHA)
             pygame.draw.rect(picture, (12, 14, 24, 205), picture.get_rect(), border_radius=picture.get_height() // 2)
-            picture.blit(words_picture, (14, 5))  # on a dark pill: readable over any square (the finish line's too)
+            text.draw(picture, said, (14, 5), size, colour, kind)  # on a dark pill: readable over any square
             line = self._line = (key, picture, picture.get_rect(**place))
         return line[1], line[2]
 

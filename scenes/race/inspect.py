@@ -198,7 +198,7 @@ class Inspector:
             box.midbottom = (rect.centerx, rect.top - 8)
         width, height = theme.screen_size()
         box.clamp_ip(pygame.Rect(4, hud.TOP_HEIGHT + 4, width - 8, height - hud.TOP_HEIGHT - 8))
-        surface.blit(picture, box)
+        text.lay(surface, picture, box.topleft)
 
     def box(self, thing: Thing) -> pygame.Surface:
         """The explanation's box, laid out once per thing, look and language."""

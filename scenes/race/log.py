@@ -277,6 +277,6 @@ class RaceLog:
                 shape = sprites.mark(line.racer, 11, theme.racer_colour(line.racer))  # his shape and colour
                 surface.blit(shape, shape.get_rect(center=(x + 4, y + line_h // 2)))
             x += 12
-            surface.blit(text.render(row.words, SIZE, line.colour, "bold"), (x, y))
+            text.draw(surface, row.words, (x, y), SIZE, line.colour, "bold")
             return
-        surface.blit(text.render(row.words, SIZE, line.colour), (x + INDENT, y))
+        text.draw(surface, row.words, (x + INDENT, y), SIZE, line.colour)

@@ -61,14 +61,16 @@ class TakeBack:
         """The button (over the top bar as the HUD drew it) and the line, if any."""
         button = hud.undo_button()  # (on the top bar, left of the legend's button)
         area = button.inflate(6, 6)
-        surface.blit(scene.drawing.hud(), area, area)
+        text.lay(surface, scene.drawing.hud(), area.topleft, area)
         if self.shown(scene):
             able = scene.can_take_back()
             fill, edge, colour = (
                 (theme.PANEL, theme.ACCENT_DARK, theme.TEXT) if able else ((28, 32, 46), theme.PANEL_EDGE, theme.DIM)
             )
             panel(surface, button, fill, edge, radius=6, shadow=False)
+            text.control(surface, button, t("undo.button"))
             text.draw(surface, t("undo.button"), button.center, 15, colour, "bold", anchor="center")
+            text.control(surface, None)
         if self.said and scene.clock < self.until:
             box = self.line_box(scene)
             effects.shade(surface, box, (12, 16, 28), 220)

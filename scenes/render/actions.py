@@ -197,7 +197,7 @@ class Bolt(Animation):
                     label = text.render(t("race.leader"), 17, (255, 240, 150), "bold")
                     pill = label.get_rect(midtop=(x, y + scene.tile + 2)).inflate(14, 6)
                     surface.blit(tray(pill.width, pill.height, (12, 16, 34, 220), 8), pill)
-                    surface.blit(label, label.get_rect(center=pill.center))
+                    text.draw(surface, t("race.leader"), pill.center, 17, (255, 240, 150), "bold", anchor="center")
 
 
 class Thrown(Animation):

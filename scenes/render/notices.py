@@ -72,7 +72,8 @@ class Banner(Animation):
         if alpha < 1:
             fading.set_alpha(int(255 * alpha))
         picture = solid if alpha >= 1 else fading
-        surface.blit(picture, picture.get_rect(center=(view.centerx, int(view.top + view.height * self.height))))
+        at = picture.get_rect(center=(view.centerx, int(view.top + view.height * self.height)))
+        text.lay(surface, picture, at.topleft)
 
 
 class Popup(Animation):

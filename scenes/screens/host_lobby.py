@@ -342,18 +342,13 @@ class HostScene(Scene):
         draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats), self.clock)
         seat_rows(surface, self.seats)
         open_seats = self.open_seats()
-        if open_seats:
-            text.draw(
-                surface,
-                t("host.open_left", count=open_seats),
-                (box.left + 16, box.bottom - 12),
-                16,
-                theme.MUTED,
-                anchor="bottomleft",
-            )
-        if self.watching:
-            where = (box.left + 16, box.bottom - 36)
-            text.draw(surface, t("host.watching", count=self.watching), where, 16, theme.MUTED, anchor="bottomleft")
+        said = [t("host.watching", count=self.watching)] if self.watching else []
+        said += [t("host.open_left", count=open_seats)] if open_seats else []
+        friends = next(w for w in self.group.widgets if isinstance(w, Button) and w.action == self.friends)
+        room = friends.rect.left - 12 - (box.left + 16)  # (left of Friends…, on more lines when it must)
+        y = box.bottom - 12
+        for line in reversed([part for words in said for part in text.wrap(words, room, 16)]):
+            y = text.draw(surface, line, (box.left + 16, y), 16, theme.MUTED, anchor="bottomleft").top
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")

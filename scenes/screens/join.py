@@ -68,6 +68,7 @@ TRIES, AGAIN_AFTER = 40, 1.5  # how many times, how many seconds apart (a minute
 ADDRESS_CHARS = ".:-[]_/"  # besides letters and digits: 192.168.1.20:47810, [::1]:47810, my-pc.local, an invite
 OWNER_KEY_LENGTH = 64  # characters of an owner key, at most (serve prints 32)
 FIELD_TOP, FIELD_GAP = 112, 76  # the form's fields: the first's top, and from one to the next
+LABEL = 17  # px: the words over each field
 
 
 class JoinScene(Scene):
@@ -113,7 +114,8 @@ class JoinScene(Scene):
     # ---------------------------------------------------------------- widgets
     def layout(self, focus: int | None = None) -> None:
         editing = self.state == "form"
-        top = [FIELD_TOP + FIELD_GAP * row for row in range(4)]
+        gap = FIELD_GAP + text.grown(LABEL)  # (each field's label above it, as tall as the Text size makes it)
+        top = [FIELD_TOP + gap * row for row in range(4)]
         self.address_field = TextField(
             (40, top[0], 450, 44),
             self.address,
@@ -486,21 +488,23 @@ class JoinScene(Scene):
             (self.name_field, "join.name"),
             (self.owner_field, "join.owner"),
         ):
-            text.draw(surface, t(label), (field.rect.left, field.rect.top - 6), 17, theme.MUTED, anchor="bottomleft")
+            text.draw(surface, t(label), (field.rect.left, field.rect.top - 6), LABEL, theme.MUTED, anchor="bottomleft")
         link = self.link
-        if link is None or not link.owns or self.state == "connecting":
-            top = self.connect_button.rect.bottom + 14
-            area = pygame.Rect(40, top, 580, 652 - 8 - top)  # (above Back)
-            text.draw_wrapped(surface, t("join.help"), area, 17, theme.TEXT)
         box = LOBBY_BOX
         panel(surface, box, (30, 35, 54))
         follower = self.follower
         lobby = follower.lobby if follower is not None else None
         if follower is None or lobby is None or self.state == "connecting":
             words = t("join.connecting", address=self.target) if self.state == "connecting" else t("join.not_yet")
-            area = pygame.Rect(box.left + 24, box.top + 24, box.width - 48, 120)
-            text.draw_wrapped(surface, words, area, 20, theme.MUTED)
-        else:
+            area = pygame.Rect(box.left + 24, box.top + 24, box.width - 48, box.height - 48)
+            below = text.draw_wrapped(surface, words, area, 20, theme.MUTED) + 16
+            # how to join, in the lobby's box until there is a lobby (the form's column is the fields')
+            text.draw_wrapped(surface, t("join.help"), area.clip(area.move(0, below - area.top)), 17, theme.TEXT)
+        elif link is None or not link.owns:
+            top = self.connect_button.rect.bottom + 14
+            area = pygame.Rect(40, top, 580, 652 - 8 - top)  # (above Back)
+            text.draw_wrapped(surface, t("join.help"), area, 17, theme.TEXT)
+        if follower is not None and lobby is not None and self.state != "connecting":
             name = follower.board.name if follower.board is not None else ""
             draw_board_header(surface, box, name, self.thumb, lobby["turns"], len(lobby["seats"]), lobby["clock"])
             seats = [s if isinstance(s, dict) else {} for s in lobby["seats"]][:MAX_RACERS]

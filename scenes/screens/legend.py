@@ -17,7 +17,7 @@ import pygame
 
 from game.app.controls import Action
 from game.boards.board import BARRIER, CHEST, CLOVER, COIN, FLOOR, HOLE, ROCK, SHIELD, SHORTCUT, Board
-from scenes.core import controls, text, theme
+from scenes.core import controls, i18n, text, theme
 from scenes.core.i18n import board_name, t
 from scenes.core.stack import Scene
 from scenes.render import sprites
@@ -116,18 +116,50 @@ class LegendScene(Scene):
         self.entries = [(kind, *picture(renderer, kind)) for kind in KINDS]
         self.cards = [(part, card_picture(part)) for part in CARD_PARTS]
         self.board_name = board_name(renderer.board)
+        self.page = 0  # the page shown when the words take two (the board's kinds, then the racers' cards)
+        self._pages: tuple[tuple[float, str], int] | None = None  # ((Text size, language), pages)
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if controls.pressed(event, *CLOSE_ACTIONS) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+        turn = (Action.LEFT, Action.RIGHT, Action.PAGE_UP, Action.PAGE_DOWN)
+        if self.pages() > 1 and controls.pressed(event, *turn):
+            self.page = 1 - self.page
+        elif controls.pressed(event, *CLOSE_ACTIONS) or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.stack.pop()
         return None  # modal
 
-    def draw(self, surface: pygame.Surface) -> None:
-        veil(surface, 170)
+    # ---------------------------------------------------------------- layout
+    @staticmethod
+    def box() -> pygame.Rect:
         box = pygame.Rect(0, 0, 1240, 664)
         box.center = (theme.SIZE[0] // 2, theme.SIZE[1] // 2)
+        return box
+
+    def top(self) -> int:
+        """The first row's top: under the title and the columns' headings."""
+        box = self.box()
+        title = box.top + 14 + text.line_height(28, "heading")
+        return max(box.top + 84, title + text.line_height(17, "bold") + 8)
+
+    def pages(self) -> int:
+        """1 when every kind's words show whole at the Text size on one page (the board's kinds in two
+        columns, the cards in a third), else 2: the board's kinds in three columns, then the cards."""
+        key = (theme.text_scale(), i18n.language())
+        if self._pages is None or self._pages[0] != key:
+            column_w = (self.box().width - 48) // 3
+            rows = (len(self.entries) + 1) // 2
+            room = (self.box().bottom - 34 - self.top()) // rows
+            card_h = (self.box().bottom - 34 - self.top() - 40) // len(self.cards)
+            whole = all(fits(t(f"legend.{kind}.what"), column_w, room) for kind, _, _ in self.entries)
+            whole = whole and all(fits(t(f"legend.card.{part}.what"), column_w - 12, card_h) for part, _ in self.cards)
+            self._pages = (key, 1 if whole else 2)
+        return self._pages[1]
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        veil(surface, 170)
+        box = self.box()
         panel(surface, box, (26, 30, 46))
-        title = text.draw(
+        text.draw(
             surface,
             t("legend.title", board=self.board_name),
             (box.left + 24, box.top + 14),
@@ -135,27 +167,53 @@ class LegendScene(Scene):
             theme.ACCENT,
             "heading",
         )
+        top, pages = self.top(), self.pages()
         column_w = (box.width - 48) // 3
-        rows = (len(self.entries) + 1) // 2
-        top = max(box.top + 84, title.bottom + text.line_height(17, "bold") + 8)  # (under the title and headings)
-        row_h = (box.bottom - 34 - top) // rows
-        text.draw(surface, t("legend.board"), (box.left + 24, top - 28), 17, theme.MUTED, "bold")
-        for index, (kind, image, own) in enumerate(self.entries):
-            column, row = divmod(index, rows)
-            name = t(f"legend.{kind}.name") + ("" if own or kind in LAID else t("legend.not_here"))
-            where = (box.left + 24 + column * column_w, top + row * row_h)
-            self.draw_entry(surface, image, name, t(f"legend.{kind}.what"), where, column_w, row_h)
-        x = box.left + 24 + 2 * column_w + 12
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x - 14, top - 30), (x - 14, box.bottom - 34))
+        if pages == 1 or self.page == 0:
+            columns = 2 if pages == 1 else 3
+            rows = -(-len(self.entries) // columns)
+            text.draw(surface, t("legend.board"), (box.left + 24, top - 28), 17, theme.MUTED, "bold")
+            for column in range(columns):
+                kinds = self.entries[column * rows : (column + 1) * rows]
+                heights = shared_heights(
+                    [t(f"legend.{kind}.what") for kind, _, _ in kinds], column_w, box.bottom - 34 - top
+                )
+                y = top
+                for (kind, image, own), height in zip(kinds, heights):
+                    name = t(f"legend.{kind}.name") + ("" if own or kind in LAID else t("legend.not_here"))
+                    where = (box.left + 24 + column * column_w, y)
+                    self.draw_entry(surface, image, name, t(f"legend.{kind}.what"), where, column_w, height)
+                    y += height
+        if pages == 1 or self.page == 1:
+            self.draw_cards(surface, top, column_w, pages)
+        close = t("legend.close") if pages == 1 else t("legend.pages", page=self.page + 1, pages=pages)
+        text.draw(surface, close, (box.centerx, box.bottom - 10), 15, theme.MUTED, anchor="midbottom")
+
+    def draw_cards(self, surface: pygame.Surface, top: int, column_w: int, pages: int) -> None:
+        """What the racers' cards show: in the third column beside the board's kinds, or on a page of their own."""
+        box = self.box()
+        if pages == 1:
+            x = box.left + 24 + 2 * column_w + 12
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x - 14, top - 30), (x - 14, box.bottom - 34))
+            spots = [(x, column_w - 12)] * len(self.cards)
+            card_h = (box.bottom - 34 - top - 40) // len(self.cards)
+            rows = len(self.cards)
+        else:  # (a page of their own: two columns)
+            x = box.left + 24
+            rows = -(-len(self.cards) // 2)
+            spots = [
+                (x + (index // rows) * (column_w + column_w // 2), column_w + column_w // 2)
+                for index in range(len(self.cards))
+            ]
+            card_h = (box.bottom - 34 - top - 40) // rows
         text.draw(surface, t("legend.cards"), (x, top - 28), 17, theme.MUTED, "bold")
-        card_h = (box.bottom - 34 - top - 40) // len(self.cards)
         for index, (part, image) in enumerate(self.cards):
-            where = (x, top + index * card_h)
+            left, width = spots[index]
+            where = (left, top + (index % rows) * card_h)
             name, what = t(f"legend.card.{part}.name"), t(f"legend.card.{part}.what")
-            self.draw_entry(surface, image, name, what, where, column_w - 12, card_h)
-        hint = pygame.Rect(x, box.bottom - 34 - 40, column_w - 24, 40)
+            self.draw_entry(surface, image, name, what, where, width, card_h)
+        hint = pygame.Rect(x, box.bottom - 34 - 40, (column_w - 24) if pages == 1 else box.width - 48, 40)
         text.draw_wrapped(surface, t("legend.cards_hint"), hint, 15, theme.HIGHLIGHT, spacing=0, whole=True)
-        text.draw(surface, t("legend.close"), (box.centerx, box.bottom - 10), 15, theme.MUTED, anchor="midbottom")
 
     @staticmethod
     def draw_entry(
@@ -172,6 +230,30 @@ class LegendScene(Scene):
         surface.blit(image, (x, y))
         pygame.draw.rect(surface, theme.PANEL_EDGE, (x - 1, y - 1, PICTURE + 2, PICTURE + 2), 1)
         said = text.fitted_line(surface, name, (x + PICTURE + 12, y - 3), width - PICTURE - 28, 18, theme.TEXT, "bold")
-        below = max(y + 19, said.bottom - 2)
-        area = pygame.Rect(x + PICTURE + 12, below, width - PICTURE - 28, y + height - below - 1)
-        text.draw_wrapped(surface, what, area, 15, theme.MUTED, spacing=0, whole=True)
+        text.draw_wrapped(
+            surface, what, entry_area(where, width, height, said.bottom), 15, theme.MUTED, spacing=0, whole=True
+        )
+
+
+def entry_area(where: tuple[int, int], width: int, height: int, name_bottom: int) -> pygame.Rect:
+    """Where a kind's words go: beside its picture, under its name."""
+    x, y = where
+    below = max(y + 19, name_bottom - 2)
+    return pygame.Rect(x + PICTURE + 12, below, width - PICTURE - 18, y + height - below - 1)
+
+
+def shared_heights(words: list[str], width: int, room: int) -> list[int]:
+    """The heights of a column's entries in `room` pixels: each as tall as its words at the Text size,
+    the rest shared out evenly (evenly, when they do not all fit)."""
+    name = 3 + text.line_height(18, "bold")
+    area = entry_area((0, 0), width, 0, name).width
+    needs = [max(PICTURE, name + len(text.wrap(what, area, 15)) * text.line_height(15)) + 4 for what in words]
+    if sum(needs) > room:
+        return [room // len(words)] * len(words)
+    return [need + (room - sum(needs)) // len(words) for need in needs]
+
+
+def fits(what: str, width: int, height: int) -> bool:
+    """Whether a kind's words show whole at the Text size in an entry of `width` x `height`."""
+    area = entry_area((0, 0), width, height, 3 + text.line_height(18, "bold"))
+    return text.paragraph_size(what, area, 15, spacing=0) == 15

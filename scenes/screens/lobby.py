@@ -99,14 +99,16 @@ def draw_board_header(
     clock: float = 0.0,
 ) -> None:
     """The lobby box's head: the board's name and picture, the turns and the racers, the turn clock."""
+    right = box.right - 16
     if thumb is not None:
-        surface.blit(thumb, thumb.get_rect(topright=(box.right - 14, box.top + 10)))
-    text.draw(
-        surface, fit(name, box.width - 170, 26, "heading"), (box.left + 16, box.top + 14), 26, theme.ACCENT, "heading"
-    )
+        picture = thumb.get_rect(topright=(box.right - 14, box.top + 10))
+        surface.blit(thumb, picture)
+        right = picture.left - 12
+    room = right - (box.left + 16)  # (the words left of the picture, all the room there is)
+    text.draw(surface, fit(name, room, 26, "heading"), (box.left + 16, box.top + 14), 26, theme.ACCENT, "heading")
     line = t("lobby.setup_line", turns=turns, count=count) + " · "
     line += t("lobby.clock_line", count=round(clock)) if clock > 0 else t("lobby.no_clock")
-    text.draw(surface, fit(line, box.width - 170, 18, "body"), (box.left + 16, box.top + 52), 18, theme.MUTED)
+    text.draw(surface, fit(line, room, 18, "body"), (box.left + 16, box.top + 52), 18, theme.MUTED)
 
 
 def fit(words: str, room: int, size: int, kind: str = "bold") -> str:

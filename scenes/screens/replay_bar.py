@@ -87,7 +87,7 @@ class TimelineBar:
         """The bar, with the replay standing after event `position` (-1: nothing shown yet)."""
         if self._drawn is None:
             self._drawn = self._background()
-        surface.blit(self._drawn, self.rect)
+        text.lay(surface, self._drawn, self.rect.topleft)
         x = self.x_of(max(position, 0))
         done = pygame.Rect(self.track.left, self.track.top, max(0, x - self.track.left), self.track.height)
         pygame.draw.rect(surface, theme.ACCENT, done, border_radius=3)

@@ -160,22 +160,20 @@ class ResultsScene(Scene):
         panel(surface, box, (30, 35, 54))
         heading = text.draw(surface, t("results.ranking"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
         first = max(box.top + 52, heading.bottom + 4)  # (the rows under the heading, whatever its size)
-        row_h = min(84, (box.bottom - 8 - first) // max(1, len(self.standings)))
+        labels = [self.place_label(place) for place, _, _ in self.standings]
+        place_w = max([64, *(text.width(label, 28, "heading") for label in labels)])  # (the places' column)
+        shift = place_w - 64  # (the token, the name and his line further right by as much)
+        need = text.line_height(22, "bold") + 2 * text.line_height(15) + 22  # (a name and his line on two)
+        row_h = min(max(84, need), (box.bottom - 8 - first) // max(1, len(self.standings)))
         for k, (place, index, points) in enumerate(self.standings):
             r = self.race.racers[index]
             y = first + k * row_h
-            apart = max(11, (text.line_height(22, "bold") + text.line_height(15)) // 4)  # (the two lines' middles)
             row = pygame.Rect(box.left + 12, y, box.width - 24, row_h - 8)
             panel(surface, row, theme.PANEL_LIGHT if place == 1 else theme.PANEL, shadow=False)
-            shared = sum(1 for p, _, _ in self.standings if p == place) > 1
-            label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
-            if shared:
-                label = t("results.shared", place=label)
-            drawn = text.fitted_line(
+            drawn = text.draw(
                 surface,
-                label,
+                labels[k],
                 (row.left + 14, row.centery + (9 if place == 1 else 0)),
-                64,  # (left of his token, at 80)
                 28,
                 theme.ACCENT if place == 1 else theme.TEXT,
                 "heading",
@@ -184,16 +182,29 @@ class ResultsScene(Scene):
             if place == 1:  # the winner's crown over his place, inside the card
                 crown = sprites.icon("ui", "crown", 24)
                 surface.blit(crown, crown.get_rect(midbottom=(drawn.centerx, drawn.top + 4)))
-            token = sprites.token(r.character, theme.racer_colour(index), row.height - 10, index + 1)
-            surface.blit(token, token.get_rect(midleft=(row.left + 80, row.centery)))
+            token_size = min(row.height - 10, 64)
+            token = sprites.token(r.character, theme.racer_colour(index), token_size, index + 1)
+            surface.blit(token, token.get_rect(midleft=(row.left + 80 + shift, row.centery)))
             score = text.draw(
                 surface, f"{points}", (row.right - 16, row.centery), 30, theme.ACCENT, "heading", anchor="midright"
             )
-            x = row.left + 90 + row.height
-            room = score.left - 8 - x  # (his name and his line left of his points)
-            text.fitted_line(surface, r.name, (x, row.centery - apart), room, 22, theme.TEXT, "bold", anchor="midleft")
+            x = row.left + 90 + shift + token_size
+            room = score.left - 8 - x  # (his name and his line left of his points, the line on two when it must)
             line = t("results.racer_line", character=character_name(r.character), tag=racer_kind(r.setup.bot))
-            text.fitted_line(surface, line, (x, row.centery + apart + 2), room, 15, theme.MUTED, anchor="midleft")
+            said = text.wrap(line, room, 15)
+            if text.line_height(22, "bold") + len(said) * text.line_height(15) > row.height - 6:
+                said = [text.fit(line, room, 15)]  # (six racers at a large Text size: no room for two lines)
+            tall = text.line_height(22, "bold") + len(said) * text.line_height(15)
+            y = row.centery - tall // 2
+            y = text.fitted_line(surface, r.name, (x, y), room, 22, theme.TEXT, "bold").bottom
+            for part in said:
+                y = text.draw(surface, part, (x, y), 15, theme.MUTED).bottom
+
+    def place_label(self, place: int) -> str:
+        """A place in words ("1st"), marked as shared when another racer has it too."""
+        label = t(f"results.place.{place}") if place in ORDINALS else t("results.place.other", place=place)
+        shared = sum(1 for p, _, _ in self.standings if p == place) > 1
+        return t("results.shared", place=label) if shared else label
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(510, 124, 730, 510)

@@ -196,7 +196,7 @@ def table(rows: tuple[tuple[str, ...], ...], width: int, scale: float = 1.0) -> 
         for cell, w in zip(row, widths):
             for k, part in enumerate(cell):
                 colour, kind = (theme.ACCENT, "bold") if i == 0 else (theme.TEXT, "body")
-                surface.blit(text.render(part, size, colour, kind), (x + 7, y + 5 + k * line_h))
+                text.draw(surface, part, (x + 7, y + 5 + k * line_h), size, colour, kind)
             x += w
         y += h
     pygame.draw.rect(surface, theme.PANEL_EDGE, surface.get_rect(), 1)
@@ -429,5 +429,5 @@ class RulesScene(Scene):
         surface.set_clip(INNER.inflate(8, 8))
         for x, y, piece in self.page.pieces:
             if y + piece.get_height() >= top and y <= top + INNER.height:
-                surface.blit(piece, (INNER.left + x, INNER.top + y - top))
+                text.lay(surface, piece, (INNER.left + x, INNER.top + y - top))
         surface.set_clip(clip)

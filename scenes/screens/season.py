@@ -30,7 +30,7 @@ from scenes.render.board import thumbnail
 from scenes.screens.kinds import KINDS
 from scenes.screens.setup import SetupScene
 from scenes.ui.text_field import TextField
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, fit, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
 
 log = logging.getLogger("fantasy-racing")
 BOARD_DEFAULT = 0  # the turns choice that means "each board's own number of turns"
@@ -52,12 +52,13 @@ def start_season_race(scene: Scene, season: Season) -> str | None:
 def draw_chart_card(
     surface: pygame.Surface, card: pygame.Rect, season: Season, lines: list[Standing], size: int
 ) -> None:
-    """The season's chart on its card, under its heading of `size` points (the margins grow with it)."""
+    """The season's chart on its card, under its heading of `size` points (on two lines when it must:
+    the margins grow with it)."""
     panel(surface, card, (30, 35, 54))
-    text.fitted_line(
-        surface, t("season.chart"), (card.left + 18, card.top + size - 8), card.width - 36, size, theme.TEXT, "heading"
-    )
-    above, below = size * 9 // 2 - 42, size // 2 + 2
+    y = card.top + size - 8
+    for line in text.wrap(t("season.chart"), card.width - 36, size, "heading"):
+        y = text.draw(surface, line, (card.left + 18, y), size, theme.TEXT, "heading").bottom
+    above, below = max(size * 9 // 2 - 42, y + 7 - card.top), size // 2 + 2
     chart = pygame.Rect(card.left + 15, card.top + above, card.width - 30, card.height - above - below)
     draw_chart(surface, chart, season, lines)
 
@@ -284,7 +285,7 @@ class SeasonTableScene(Scene):
         else:
             buttons = [
                 Button((940, 650, 300, 50), t("season.next_race"), self.next_race, primary=True, hint=confirm_key),
-                Button((680, 650, 240, 50), t("menu.save_quit"), self.save_and_quit, size=20),
+                Button((628, 650, 296, 50), t("menu.save_quit"), self.save_and_quit, size=20),  # (its words whole)
             ]
             board = self._next_board()
             self.thumb = thumbnail(board, (150, 190)) if board is not None else None
@@ -296,10 +297,11 @@ class SeasonTableScene(Scene):
             Button((940, 650, 300, 50), t("season.podium_again"), self.podium, primary=True, hint=confirm_key),
             Button((680, 650, 240, 50), t("common.back"), self.back, size=20),
         ]
+        wide = len(self.season.results) <= 4  # (four races or fewer: one column, their boards' names whole)
         for index, result in enumerate(self.season.results):
             column, row = divmod(index, 4)
-            rect = (688 + column * 276, 436 + row * 46, 266, 40)
-            label = fit(t("season.watch_race", number=index + 1, board=boards.name_shown(result.board)), 250, 16)
+            rect = (688 + column * 276, 436 + row * 46, 534 if wide else 266, 40)
+            label = t("season.watch_race", number=index + 1, board=boards.name_shown(result.board))
             buttons.append(Button(rect, label, partial(self.watch, index), size=16))
         return buttons
 
@@ -361,15 +363,20 @@ class SeasonTableScene(Scene):
         box = pygame.Rect(40, 120, 600, 510)
         panel(surface, box, (30, 35, 54))
         heading = text.draw(surface, t("season.table"), (box.left + 18, box.top + 12), 24, theme.TEXT, "heading")
-        under = box.top + 20 if text.grown(24, "heading") == 0 else heading.bottom + 2  # (larger: under it)
+        beside = text.grown(24, "heading") == 0 and heading.right + 12 < box.left + 300 - 55  # (else under it)
+        under = box.top + 20 if beside else heading.bottom + 2
         heads = (
             (box.left + 300, "season.season_points"),
             (box.left + 420, "season.race_points"),
             (box.left + 540, "season.best_place"),
         )
-        for x, key in heads:
-            text.fitted_line(surface, t(key), (x, under), 100, 15, theme.MUTED, anchor="midtop")
-        first = max(box.top + 60, under + text.line_height(15) + 4)
+        heads_bottom = under + text.line_height(15)
+        for x, key in heads:  # (each on two lines when the Text size makes it wider than its column)
+            y = under
+            for said in text.wrap(t(key), 110, 15):
+                y = text.draw(surface, said, (x, y), 15, theme.MUTED, anchor="midtop").bottom
+            heads_bottom = max(heads_bottom, y)
+        first = max(box.top + 60, heads_bottom + 4)
         row_h = min(70, (box.bottom - 10 - first) // max(1, len(self.lines)))
         for k, line in enumerate(self.lines):
             y = first + k * row_h
@@ -393,8 +400,8 @@ class SeasonTableScene(Scene):
             )
             text.draw(surface, str(line.race_points), (box.left + 420, y + row_h // 2), 20, theme.TEXT, anchor="center")
             text.draw(surface, str(line.best_place), (box.left + 540, y + row_h // 2), 20, theme.TEXT, anchor="center")
-        draw_chart_card(surface, pygame.Rect(670, 120, 570, 250), season, self.lines, 20)
-        card = pygame.Rect(670, 390, 570, 240)
+        draw_chart_card(surface, pygame.Rect(670, 120, 570, 210), season, self.lines, 20)
+        card = pygame.Rect(670, 350, 570, 280)  # (the next board's name, on two lines at a large Text size)
         panel(surface, card, (30, 35, 54))
         if self.kept:
             text.draw(surface, t("season.kept_races"), (card.left + 18, card.top + 12), 22, theme.ACCENT, "heading")
@@ -414,17 +421,17 @@ class SeasonTableScene(Scene):
             board = self._next_board()
             x = card.left + 190
             name = board_name(board) if board is not None else season.boards[number - 1]
-            below = text.fitted_line(
-                surface, name, (x, card.top + 50), card.right - 16 - x, 26, theme.ACCENT, "heading"
-            )
+            named = pygame.Rect(x, card.top + 50, 0, 0)
+            for said in text.wrap(name, card.right - 16 - x, 26, "heading"):  # (on two lines when it must)
+                named = text.draw(surface, said, (x, named.bottom), 26, theme.ACCENT, "heading")
             if board is not None:
                 turns = season.turns if season.turns is not None else board.turns
                 said = t("season.turns_of_race", count=turns)
                 last = card.bottom - 12 - text.line_height(17)
-                area = pygame.Rect(x, max(card.top + 90, below.bottom + 4), 360, 0)
-                area.height = min(80, last - 4 - area.top)
+                area = pygame.Rect(x, max(card.top + 90, named.bottom + 4), card.right - 16 - x, 0)
+                area.height = last - 4 - area.top
                 text.draw_wrapped(surface, board_description(board), area, 17)
-                text.draw(surface, said, (x, min(card.top + 190, last)), 17, theme.MUTED)
+                text.draw(surface, said, (x, last), 17, theme.MUTED)
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 680), 17, theme.BAD, anchor="midleft")
@@ -538,4 +545,5 @@ class PodiumScene(Scene):
             text.draw(surface, line_text, (box.left + 18, box.top + 40 + k * 26), 17, theme.TEXT)
         self.group.draw(surface)
         if self.kept:
-            text.draw_wrapped(surface, self.kept, pygame.Rect(620, 642, 300, 60), 15, theme.MUTED)
+            # (beside the podium's third step: room for its folder's path on a few lines at any Text size)
+            text.draw_wrapped(surface, self.kept, pygame.Rect(910, 300, 330, 140), 15, theme.MUTED)

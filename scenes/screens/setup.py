@@ -30,7 +30,6 @@ from scenes.core.backdrop import backdrop
 from scenes.core.i18n import board_author, board_description, board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
-from scenes.core.text import fitting_size
 from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
@@ -330,7 +329,7 @@ class SetupScene(Scene):
     @staticmethod
     def card_rect(k: int) -> pygame.Rect:
         """Where character k's card is in the gallery."""
-        return pygame.Rect(GALLERY.left + 16 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 114, 104, 106)
+        return pygame.Rect(GALLERY.left + 14 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 114, 108, 106)
 
     def set_board(self, index: int) -> None:
         """Another board; its proposed number of turns comes with it."""
@@ -578,12 +577,14 @@ class SetupScene(Scene):
                 shadow=False,
                 width=3 if chosen else 1,
             )
-            image = assets.portrait(character, 76)
+            name = character_name(character)
+            lines = text.wrap(name, rect.width - 4, 15, "bold")  # (a long name at a large Text size: two lines)
+            below = rect.bottom - 4 - len(lines) * text.line_height(15, "bold")
+            image = assets.portrait(character, min(76, below - rect.top - 6))  # (smaller above two lines)
             if image is not None:
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-            name = character_name(character)
-            size = fitting_size(name, rect.width - 6, 15, "bold")  # (a long name at a large Text size)
-            text.draw(surface, name, (rect.centerx, rect.bottom - 6), size, theme.TEXT, "bold", anchor="midbottom")
+            for line in lines:
+                below = text.draw(surface, line, (rect.centerx, below), 15, theme.TEXT, "bold", anchor="midtop").bottom
             takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
             if takers:
                 text.draw(

@@ -44,6 +44,17 @@ def percent(rate: float) -> str:
     return f"{rate * 100:.0f} %"
 
 
+def heading_lines(surface: pygame.Surface, words: str, box: pygame.Rect) -> pygame.Rect:
+    """A card's heading at its top, on two lines when one is too narrow for it; where it was drawn."""
+    drawn = pygame.Rect(box.left + 16, box.top + 10, 0, 0)
+    for said in text.wrap(words, box.width - 32, 22, "heading"):
+        drawn = text.draw(surface, said, (box.left + 16, drawn.bottom), 22, theme.TEXT, "heading")
+    return drawn
+
+
+COLUMN_HEADS = ("stats.col_races", "stats.col_wins", "stats.col_place")
+
+
 class StatsScene(Scene):
     """The statistics (see the module)."""
 
@@ -125,10 +136,10 @@ class StatsScene(Scene):
         text.draw(surface, t("stats.title"), (40, 18), 44, theme.ACCENT, "title")
         help_line = t("stats.help", count=figures.races) if figures.races else t("stats.none")
         text.draw(surface, fit(help_line, 1196, 18), (44, 74), 18, theme.MUTED)
-        self.draw_tiles(surface, figures)
-        self.draw_table(surface, pygame.Rect(40, 206, 390, 326), "stats.by_character", self.character_rows())
-        self.draw_table(surface, pygame.Rect(446, 206, 390, 326), "stats.by_board", self.board_rows())
-        self.draw_levels(surface, pygame.Rect(852, 206, 388, 326))
+        top = self.draw_tiles(surface, figures) + 14  # (the cards under the tiles, as tall as their words)
+        self.draw_table(surface, pygame.Rect(40, top, 390, 532 - top), "stats.by_character", self.character_rows())
+        self.draw_table(surface, pygame.Rect(446, top, 390, 532 - top), "stats.by_board", self.board_rows())
+        self.draw_levels(surface, pygame.Rect(852, top, 388, 532 - top))
         self.draw_places(surface, pygame.Rect(40, 548, 796, 88))
         text.draw(surface, t("stats.me"), (880, 546), 16, theme.TEXT, "bold")
         text.draw(surface, fit(t("stats.me_help"), 250, 13), (1240, 549), 13, theme.MUTED, anchor="topright")
@@ -139,7 +150,8 @@ class StatsScene(Scene):
         else:
             text.draw_wrapped(surface, t("stats.keys"), pygame.Rect(280, 652, 470, 60), 15, theme.MUTED)
 
-    def draw_tiles(self, surface: pygame.Surface, figures: stats.Stats) -> None:
+    def draw_tiles(self, surface: pygame.Surface, figures: stats.Stats) -> int:
+        """The figures on tiles, each named under it (on two lines when it must); the tiles' foot."""
         average = figures.average_points
         values = (
             str(figures.races),
@@ -152,8 +164,16 @@ class StatsScene(Scene):
             str(figures.holes),
         )
         width = (1200 - 7 * 10) // 8
-        for index, ((words, (kind, name)), value) in enumerate(zip(TILES, values)):
-            box = pygame.Rect(40 + index * (width + 10), 104, width, 88)
+        labels = [t(words) for words, _ in TILES]
+        if figures.races:
+            labels[[words for words, _ in TILES].index("stats.wins")] = t(
+                "stats.wins_rate", rate=percent(figures.wins / figures.races)
+            )
+        lines = [text.wrap(label, width - 16, 15) for label in labels]
+        most = max(len(said) for said in lines)
+        height = max(88, 10 + text.line_height(28, "heading") + most * text.line_height(15))
+        for index, ((_, (kind, name)), value) in enumerate(zip(TILES, values)):
+            box = pygame.Rect(40 + index * (width + 10), 104, width, height)
             panel(surface, box, CARD)
             icon = sprites.icon(kind, name, 30)
             surface.blit(icon, (box.left + 8, box.top + 8))
@@ -165,12 +185,10 @@ class StatsScene(Scene):
                 theme.ACCENT,
                 "heading",
             )
-            label = t(words)
-            if words == "stats.wins" and figures.races:
-                label = t("stats.wins_rate", rate=percent(figures.wins / figures.races))
-            text.fitted_line(
-                surface, label, (box.left + 8, box.bottom - 6), width - 16, 15, theme.TEXT, anchor="bottomleft"
-            )
+            y = box.bottom - 6
+            for said in reversed(lines[index]):
+                y = text.draw(surface, said, (box.left + 8, y), 15, theme.TEXT, anchor="bottomleft").top
+        return 104 + height
 
     def character_rows(self) -> list[tuple[Any, str, Any]]:
         rows = []
@@ -191,54 +209,64 @@ class StatsScene(Scene):
         self, surface: pygame.Surface, box: pygame.Rect, title: str, rows: list[tuple[Any, str, Any]]
     ) -> None:
         panel(surface, box, CARD)
-        heading = text.fitted_line(
-            surface, t(title), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
-        )
+        heading = heading_lines(surface, t(title), box)
+        # the columns further apart (the names' room narrower) only when a head's word is wider than 68 px
+        widest = max(text.width(word, 14) for key in COLUMN_HEADS for word in t(key).split())
+        wide = 14 if widest > 68 else 0
         heads = (
-            (box.right - 190, "stats.col_races"),
-            (box.right - 120, "stats.col_wins"),
+            (box.right - 190 - wide, "stats.col_races"),
+            (box.right - 120 - wide // 3, "stats.col_wins"),
             (box.right - 46, "stats.col_place"),
         )
-        for x, key in heads:
-            text.fitted_line(
-                surface, t(key), (x, max(box.top + 48, heading.bottom + 2)), 68, 14, theme.MUTED, anchor="midtop"
-            )
-        room = box.bottom - box.top - 73
+        under = heads_bottom = max(box.top + 48, heading.bottom + 2)
+        for x, key in heads:  # (each on two lines when the Text size makes it wider than its column)
+            y = under
+            for said in text.wrap(t(key), 68 + wide // 2, 14):
+                y = text.draw(surface, said, (x, y), 14, theme.MUTED, anchor="midtop").bottom
+            heads_bottom = max(heads_bottom, y)
+        top = max(box.top + 90, heads_bottom + text.line_height(18) // 2 + 4)  # (the first row's middle)
+        room = box.bottom - top + 17
         step = max(text.line_height(18) + 4, min(34, room // max(1, len(rows))))  # closer rows before fewer
         shown = rows if len(rows) * step <= room else rows[: max(0, room // step - 1)]
         if len(shown) < len(rows):  # the rest counted on the last line, never silently left out
             more = t("stats.more_rows", count=len(rows) - len(shown))
-            text.draw(
-                surface, more, (box.left + 16, box.top + 90 + len(shown) * step), 16, theme.MUTED, anchor="midleft"
-            )
+            text.draw(surface, more, (box.left + 16, top + len(shown) * step), 16, theme.MUTED, anchor="midleft")
         for index, (token, name, line) in enumerate(shown):
-            y = box.top + 90 + index * step
+            y = top + index * step
             left = box.left + 16
             if token is not None:
                 surface.blit(token, token.get_rect(midleft=(left, y)))
                 left += 38
             text.draw(
-                surface, fit(name, box.right - 230 - left, 18), (left, y), 18, theme.TEXT, "bold", anchor="midleft"
+                surface,
+                fit(name, box.right - 230 - wide - left, 18),
+                (left, y),
+                18,
+                theme.TEXT,
+                "bold",
+                anchor="midleft",
             )
-            text.draw(surface, str(line.races), (box.right - 190, y), 18, theme.TEXT, anchor="center")
-            text.draw(surface, str(line.wins), (box.right - 120, y), 18, theme.ACCENT, "bold", anchor="center")
+            text.draw(surface, str(line.races), (box.right - 190 - wide, y), 18, theme.TEXT, anchor="center")
+            text.draw(
+                surface, str(line.wins), (box.right - 120 - wide // 3, y), 18, theme.ACCENT, "bold", anchor="center"
+            )
             text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
 
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""
         panel(surface, box, CARD)
-        heading = text.fitted_line(
-            surface, t("stats.by_level"), (box.left + 16, box.top + 10), box.width - 32, 22, theme.TEXT, "heading"
-        )
-        where = (box.left + 16, max(box.top + 44, heading.bottom + 2))
-        text.draw(surface, fit(t("stats.level_help"), box.width - 32, 14), where, 14, theme.MUTED)
+        heading = heading_lines(surface, t("stats.by_level"), box)
+        y = max(box.top + 44, heading.bottom + 2)
+        for said in text.wrap(t("stats.level_help"), box.width - 32, 14):  # (on as many lines as it takes)
+            y = text.draw(surface, said, (box.left + 16, y), 14, theme.MUTED).bottom
         above, below = text.line_height(17) // 2, text.line_height(14) // 2  # (a level's two lines, measured)
         step = max(40, 2 * (above + below) + 2)
+        top = max(box.top + 92, y + above + 8)  # (the first level's middle, under the help)
         levels = [level for level in stats.LEVELS if level in self.figures.levels]
         bar_left, bar_width = box.left + 170, box.width - 190
-        for index, level in enumerate(levels[: min(6, (box.bottom - box.top - 92 + step // 2) // step)]):
+        for index, level in enumerate(levels[: min(6, (box.bottom - top + step // 2) // step)]):
             line = self.figures.levels[level]
-            y = box.top + 92 + index * step
+            y = top + index * step
             words = t(f"stats.level.{level}")
             text.draw(
                 surface, fit(words, 150, 17), (box.left + 16, y - above + 3), 17, theme.TEXT, "bold", anchor="midleft"
@@ -265,10 +293,11 @@ class StatsScene(Scene):
         places = self.figures.places
         most = max(places.values(), default=0)
         width = (box.width - 200) // 6
+        tallest = box.height - 10 - 2 * text.line_height(14)  # (a bar and its count above it inside the card)
         for place in range(1, 7):
             x = box.left + 190 + (place - 1) * width
             count = places.get(place, 0)
-            height = round(52 * count / most) if most else 0
+            height = round(tallest * count / most) if most else 0
             bar = pygame.Rect(x + 8, box.bottom - 6 - text.line_height(14) - height, width - 16, height)
             pygame.draw.rect(surface, theme.ACCENT if place == 1 else theme.PANEL_EDGE, bar, border_radius=3)
             text.draw(

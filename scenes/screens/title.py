@@ -79,10 +79,11 @@ class TitleScene(Scene):
         height, gap, size = next(
             (
                 lay
+                for rows in (count, -(-count // 2))  # (one column if it fits, else two side by side)
                 for lay in layouts
-                if count * text.tall(lay[0], lay[2], "bold", margin=3) + (count - 1) * lay[1] <= bottom - top
+                if rows * text.tall(lay[0], lay[2], "bold", margin=3) + (rows - 1) * lay[1] <= bottom - top
             ),
-            layouts[2],  # (too many for one column at this Text size: two columns, words not shrunk)
+            layouts[-1],
         )
         buttons = menu_buttons(items, theme.SIZE[0] // 2, top, height=height, gap=gap, size=size, bottom=bottom)
         actions = [button.action for button in buttons]

@@ -166,6 +166,8 @@ class Button(Widget):
         panel(surface, self.rect, fill, edge, radius=8, shadow=True, width=3 if focused else 1)
         label, hint = self.label, self.hint
         room = self.rect.width - 16 - (2 * (text.width(hint, 14) + 12) if hint else 0)
+        if hint and text.width(label, self.size, "bold") > room:  # the words first (the footer names the key)
+            hint, room = "", self.rect.width - 16
         size = fitting_size(label, room, self.size, "bold")
         text.draw(surface, fit(label, room, size, "bold"), self.rect.center, size, colour, "bold", anchor="center")
         if hint:
@@ -438,7 +440,9 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget, the focused one marked."""
         for index, widget in enumerate(self.widgets):
+            text.control(surface, widget.rect, str(getattr(widget, "label", type(widget).__name__)))
             widget.draw(surface, index == self.focus)
+        text.control(surface, None)
 
 
 def place_rows(rows: Sequence[Widget], focus: int, first: int, shown: int, top: int, gap: int) -> int:
