@@ -586,10 +586,8 @@ class DecisionPanel:
                     colour = theme.DIM
                 text.draw(surface, line, (rect.centerx, rect.top + 82 + k * 18), 15, colour, anchor="midtop")
         clovers = info.get("clovers", 0)
-        if any(n in ("DOBJ", "DCOMBAT") for n in names):
-            clovers_at = (self.rect.right - 230, self.rect.top + 56 + self.grow)
-        else:
-            clovers_at = (self.rect.right - 230, self.rect.top + 64 + self.grow)
+        clovers_top = 56 if any(n in ("DOBJ", "DCOMBAT") for n in names) else 64
+        clovers_at = (self.rect.right - 230, self.rect.top + clovers_top + self.grow)
         said = t("dec.clovers", clovers=clovers, selected=len(self.selected))
         text.fitted_line(surface, said, clovers_at, 216, 17, theme.MUTED)
         button = self.validate_rect

@@ -587,15 +587,8 @@ class SetupScene(Scene):
                 below = text.draw(surface, line, (rect.centerx, below), 15, theme.TEXT, "bold", anchor="midtop").bottom
             takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
             if takers:
-                text.draw(
-                    surface,
-                    ",".join(takers),
-                    (rect.right - 6, rect.top + 4),
-                    14,
-                    theme.ACCENT,
-                    "bold",
-                    anchor="topright",
-                )
+                corner = (rect.right - 6, rect.top + 4)
+                text.draw(surface, ",".join(takers), corner, 14, theme.ACCENT, "bold", anchor="topright")
         top = GALLERY.top + 282
         box = pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
         character_card.draw(surface, box, racer["character"])
