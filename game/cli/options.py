@@ -50,6 +50,11 @@ def root() -> Path:
     return Path(bundle) if bundle else Path(__file__).resolve().parent.parent.parent
 
 
+def language_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--lang en|fr`: `what` (the report's language...), by default the settings' language."""
+    parser.add_argument("--lang", choices=("en", "fr"), default=None, help=f"{what} (default: your settings' language)")
+
+
 def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     """A parser of a whole number from `low` to `high` (`what`: the option, in its sentence)."""
 
@@ -241,9 +246,7 @@ def build_parser() -> Parser:
         help="races played in parallel processes (default: every core); the report does not depend on it",
     )
     report.add_argument("--out", metavar="FOLDER", help="where the files go (default: the (new) board's folder)")
-    report.add_argument(
-        "--lang", choices=("en", "fr"), default=None, help="the report's language (default: your settings' language)"
-    )
+    language_option(report, "the report's language")
 
     season = command(
         commands,
@@ -367,20 +370,12 @@ def build_parser() -> Parser:
         default=None,
         help="keep races over days in this SQLite file (none given: rooms.sqlite3 in the relay's data folder)",
     )
-    relay.add_argument(
-        "--store-size",
-        metavar="MB",
-        type=whole_number(1, 1_000_000, "--store-size"),
-        default=1024,
-        help="megabytes the store may hold; no new race over days beyond (default 1024)",
-    )
-    relay.add_argument(
-        "--keep-finished",
-        metavar="DAYS",
-        type=whole_number(0, 3650, "--keep-finished"),
-        default=30,
-        help="days a finished race over days is kept in the store (default 30)",
-    )
+    for flag, unit, low, high, default, meaning in (
+        ("--store-size", "MB", 1, 1_000_000, 1024, "megabytes the store may hold; no new race over days beyond"),
+        ("--keep-finished", "DAYS", 0, 3650, 30, "days a finished race over days is kept in the store"),
+    ):
+        bound = whole_number(low, high, flag)
+        relay.add_argument(flag, metavar=unit, type=bound, default=default, help=f"{meaning} (default {default})")
     relay.add_argument("--for", dest="lasting", type=seconds, default=None, help=argparse.SUPPRESS)  # tests: stop after
 
     join = command(
@@ -440,9 +435,7 @@ def build_parser() -> Parser:
         default="text",
         help="text: one line per problem (default); json: one JSON document with each problem's place",
     )
-    check.add_argument(
-        "--lang", choices=("en", "fr"), default=None, help="the sentences' language (default: your settings' language)"
-    )
+    language_option(check, "the sentences' language")
 
     add = command(
         commands,
@@ -454,9 +447,7 @@ def build_parser() -> Parser:
         lineup=False,
     )
     add.add_argument("files", nargs="+", metavar="FILE", help="boards (.tmx) or packs of boards (.zip)")
-    add.add_argument(
-        "--lang", choices=("en", "fr"), default=None, help="the problems' language (default: your settings' language)"
-    )
+    language_option(add, "the problems' language")
 
     replay = command(
         commands,
