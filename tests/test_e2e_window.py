@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -78,15 +79,57 @@ def wait_ready(env, log: Callable[[], str], seconds: float = 30.0) -> None:
     pytest.fail(f"the game never answered a key:\n{log()[-3000:]}")
 
 
-def find_window(env, pid: int, timeout: float = 30.0) -> str:
-    """The game's window, found by its process id (SDL2 windows do not match --name)."""
+def find_window(env, game: subprocess.Popen | int, timeout: float = 30.0) -> str:
+    """The game's window, found by its process id (SDL2 windows do not match --name); fails if none
+    appears, with what the game said (and, when it hangs, where: its threads' stacks) when given its
+    process."""
+    process = game if isinstance(game, subprocess.Popen) else None
+    pid = game.pid if isinstance(game, subprocess.Popen) else game
     deadline = time.time() + timeout
-    while time.time() < deadline:
+    while time.time() < deadline and (process is None or process.poll() is None):
         found = xdotool(env, "search", "--pid", str(pid))
         if found:
             return found.split()[-1]
         time.sleep(POLL)
-    pytest.fail("the game's window never appeared")
+    pytest.fail(f"the game's window never appeared; the game said:\n{said(process) if process else '(not read)'}")
+
+
+def move_pointer(env, window: str, x: int, y: int) -> None:
+    """The pointer at (x, y) of the game's window, which fills the screen at +0+0, seen there by the X
+    server before this returns: a move that did not happen would click wherever the pointer was (the
+    screen's middle at first: *Join a race* on the title, seen once in 40 runs)."""
+    geometry = xdotool(env, "getwindowgeometry", window)
+    assert "Position: 0,0" in geometry and "Geometry: 1280x720" in geometry, geometry
+
+    def there() -> bool:
+        xdotool(env, "mousemove", str(x), str(y))
+        found = dict(
+            line.split("=", 1) for line in xdotool(env, "getmouselocation", "--shell").splitlines() if "=" in line
+        )
+        return found.get("X") == str(x) and found.get("Y") == str(y)
+
+    wait_until(there, f"the pointer at {x},{y}", 10)
+
+
+def said(game: subprocess.Popen) -> str:
+    """What the game wrote to its terminal (its process stopped first: a hung game is aborted, and
+    Python's fault handler, on in its environment, writes where each thread stood)."""
+    if game.poll() is None:
+        game.send_signal(signal.SIGABRT)
+    try:
+        out, _ = game.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        out, _ = game.communicate()
+    return out.decode(errors="replace")[-6000:]
+
+
+def game_env(display: str, data: Path) -> dict[str, str]:
+    """The game's environment: the X display, no sound, its own user folder, the fault handler on."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(data), PYTHONPATH=str(ROOT))
+    env["PYTHONFAULTHANDLER"] = "1"
+    return env
 
 
 def read_xwd(data: bytes):
@@ -153,13 +196,12 @@ def returning_player(data_home: Path) -> None:
 def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_path):
     returning_player(tmp_path / "data")
     xvfb, display = start_xvfb()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    env = game_env(display, tmp_path / "data")
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
-        window = find_window(env, game.pid)
+        window = find_window(env, game)
         xdotool(env, "windowfocus", "--sync", window)
         wait_ready(env, lambda: _log(tmp_path))
 
@@ -168,8 +210,8 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
             answered(env, lambda: _log(tmp_path))
 
         def click(x, y):
-            xdotool(env, "mousemove", "--window", window, str(x), str(y))
-            answered(env, lambda: _log(tmp_path))  # (the pointer is there before the click)
+            move_pointer(env, window, x, y)
+            answered(env, lambda: _log(tmp_path))  # (the game has seen the pointer there before the click)
             xdotool(env, "click", "1")
             answered(env, lambda: _log(tmp_path))
 
@@ -188,7 +230,7 @@ def test_a_person_plays_a_turn_against_a_computer_racer_in_a_real_window(tmp_pat
                 break
             key("Return")  # answers the focused option, or skips an animation
             assert game.poll() is None, game.stdout.read().decode(errors="replace")
-        assert race is not None, "the race was never saved"
+        assert race is not None, f"the race was never saved; the game's log ends:\n{_log(tmp_path)[-3000:]}"
         assert [r.setup.bot is None for r in race.racers] == [True, False]
         assert any(e.kind == "turn_ended" and race.racers[e.racer].setup.bot is None for e in race.log)
         assert any(e.kind == "moved" for e in race.log)
@@ -213,14 +255,13 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
     and the season table to the podium, where the season is kept as replays."""
     returning_player(tmp_path / "data")
     xvfb, display = start_xvfb()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     data = tmp_path / "data"
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(data), PYTHONPATH=str(ROOT))
+    env = game_env(display, data)
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
-        window = find_window(env, game.pid)
+        window = find_window(env, game)
         xdotool(env, "windowfocus", "--sync", window)
         wait_ready(env, lambda: _log(tmp_path))
 
@@ -277,14 +318,17 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
 def _start_game(tmp_path):
     """The game in a real window under Xvfb, with a fresh user folder: (xvfb, game, env, key)."""
     xvfb, display = start_xvfb()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    env = game_env(display, tmp_path / "data")
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
-    window = find_window(env, game.pid)
-    xdotool(env, "windowfocus", "--sync", window)
-    wait_ready(env, lambda: _log(tmp_path))
+    try:
+        window = find_window(env, game)
+        xdotool(env, "windowfocus", "--sync", window)
+        wait_ready(env, lambda: _log(tmp_path))
+    except BaseException:
+        _stop_game(xvfb, game)
+        raise
 
     def key(name):
         xdotool(env, "key", "--clearmodifiers", name)
