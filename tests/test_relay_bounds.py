@@ -154,3 +154,46 @@ asyncio.run(main())
     root = Path(__file__).resolve().parent.parent
     said = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
     assert said.stdout.split() == ["True", "True", "True"], said.stdout + said.stderr  # (in a process of its own)
+
+
+def test_a_socket_cut_at_the_door_is_freed_at_once_not_left_to_the_garbage_collector():
+    import gc
+    import socket
+
+    from game.net.door import SOCKETS_PER_ADDRESS
+
+    said: list[str] = []
+
+    async def scenario():
+        relay = Relay(max_rooms=4, say=said.append)
+        port = await relay.listen("127.0.0.1", 0)
+        gc.collect()
+        gc.disable()  # (what dies from here on dies of its references alone)
+        sockets = []
+        try:
+            for _ in range(SOCKETS_PER_ADDRESS + 8):
+                one = socket.socket()
+                one.setblocking(False)
+                one.bind(("127.0.9.2", 0))
+                try:
+                    one.connect(("127.0.0.1", port))
+                except BlockingIOError:
+                    pass
+                sockets.append(one)
+            for _ in range(50):  # (every socket accepted, those past the door's bound cut)
+                await asyncio.sleep(0.02)
+                if relay.door.sockets["127.0.9.2"] == SOCKETS_PER_ADDRESS and said:
+                    break
+            await asyncio.sleep(0.1)
+            connections = [o for o in gc.get_objects() if type(o).__name__ == "CountedServerConnection"]
+            made = [getattr(c, "made", False) for c in connections]
+            return sum(made), len(made) - sum(made)
+        finally:
+            gc.enable()
+            for one in sockets:
+                one.close()
+            await relay.stop()
+
+    let_in, cut_left = asyncio.run(scenario())
+    assert let_in == SOCKETS_PER_ADDRESS and any("cut sockets from 127.0.9.2" in line for line in said)
+    assert cut_left == 0  # (each was about 50 objects in circles, freed only by a collection)
