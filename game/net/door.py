@@ -256,6 +256,12 @@ def counted(door: Door, base: type[C], deadline: float) -> type[C]:
                 return
             self.made, self.deadline = True, deadline
             super().connection_made(transport)
+            self.ends = 2  # (its handler's end, its transport's: then its circles are broken)
+            handler = getattr(getattr(self, "server", None), "handlers", {}).get(self)
+            if handler is None:
+                self.ends = 1
+            else:
+                handler.add_done_callback(self.ended)
             self.counted, self.network = address, network
             self.stranger = door.strangers.come(peer, lambda: self.cut("a newer stranger took its place"))
 
@@ -276,18 +282,34 @@ def counted(door: Door, base: type[C], deadline: float) -> type[C]:
                 door.socket_closed(self.counted, self.network)
                 self.counted = ""
             super().connection_lost(exc)
+            self.ended()
+
+        def ended(self, _: object = None) -> None:
+            self.ends -= 1
+            if self.ends == 0:
+                shed(self, self.transport, ended=True)
 
     Counted.__name__ = Counted.__qualname__ = f"Counted{base.__name__}"
     return Counted  # type: ignore[return-value]
 
 
-def shed(connection: Any, transport: Any) -> None:
-    """A socket cut at the door, before its connection started: cut, and the references its making left
-    in circles broken (its logger's, its parser's, its transport's reading), so that it is freed as soon
-    as asyncio lets it go, not by the garbage collector (under attack a relay cuts hundreds a second at its
-    door: each was about 50 objects in circles, the collector's work)."""
-    transport.abort()
+def shed(connection: Any, transport: Any, ended: bool = False) -> None:
+    """A socket cut at the door, before its connection started (or, `ended`, a connection over: its
+    handler done, its transport lost): cut, and the references its making and its end left in circles
+    broken (its logger's, its parser's, its transport's reading, its errors' tracebacks), so that it is
+    freed as soon as asyncio lets it go, not by the garbage collector (under attack a relay cuts hundreds
+    a second: each was about 50 objects in circles, the collector's work)."""
+    if not ended:
+        transport.abort()
     protocol: Any = getattr(connection, "protocol", None)
+    if ended:
+        for error in (getattr(protocol, "handshake_exc", None), getattr(protocol, "parser_exc", None)):
+            untraced(error)
+        untraced(getattr(connection, "recv_exc", None))
+        connection.keepalive_task = None  # (cancelled: its error's traceback holds the connection)
+        messages = getattr(connection, "recv_messages", None)
+        if messages is not None:
+            messages.pause = messages.resume = nothing
     logger = getattr(protocol, "logger", None)
     if isinstance(logger, logging.LoggerAdapter):  # (its `extra` names the connection)
         protocol.logger = connection.logger = logger.logger
@@ -296,3 +318,16 @@ def shed(connection: Any, transport: Any) -> None:
         parser.close()
     if hasattr(transport, "_read_ready_cb"):  # (asyncio's socket transport holds its own bound method)
         transport._read_ready_cb = None
+
+
+def untraced(error: BaseException | None) -> None:
+    """An error kept after its connection ended, and those it came from, without their tracebacks (whose
+    frames hold the connection)."""
+    seen = 0
+    while error is not None and seen < 8:
+        error.__traceback__ = None
+        error, seen = error.__cause__ or error.__context__, seen + 1
+
+
+def nothing() -> None:
+    pass
