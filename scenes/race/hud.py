@@ -27,7 +27,7 @@ TOP_HEIGHT = 46  # the top bar's height
 SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
 SIDE_MARGIN = 8  # between the sidebar and the screen's edges
 PHASES = ("movement", "drift", "action")  # phase.<phase>
-HINT_ROOM = 90  # the top bar's right end, right of the Legend button: what C or Escape does
+BUTTON_PAD = 24  # a top bar button's room around its words
 
 
 # The race screen's layout on the logical screen (theme.screen_size(): 1280x720 or larger): the top bar
@@ -53,13 +53,18 @@ def board_area(folded: bool = False) -> pygame.Rect:
 
 
 def legend_button() -> pygame.Rect:
-    """The top bar's button that opens the legend."""
-    return pygame.Rect(theme.screen_size()[0] - 240, 8, 130, 30)
+    """The top bar's button that opens the legend, at its right end: as designed, or as wide as its
+    words at the Text size."""
+    width = max(130, text.width(t("legend.button"), 15, "bold") + BUTTON_PAD)
+    return pygame.Rect(theme.screen_size()[0] - 14 - width, 8, width, 30)
 
 
 def undo_button() -> pygame.Rect:
-    """The top bar's Undo button, left of the legend's."""
-    return pygame.Rect(theme.screen_size()[0] - 400, 8, 150, 30)
+    """The top bar's Undo button, left of the legend's (its place kept while it is not shown, so that
+    the top bar's words stay put)."""
+    width = max(150, text.width(t("undo.button"), 15, "bold") + BUTTON_PAD)
+    legend = legend_button()
+    return pygame.Rect(legend.left - 10 - width, 8, width, 30)
 
 
 # A racer's special rule on his card's status line: (icon name, words, colour, what it is).
@@ -72,11 +77,9 @@ def draw_top_bar(
     turn: int,
     acting: int | None,
     phase: str,
-    manual_camera: bool,
-    escape: str = "hud.menu",
 ) -> None:
-    """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
-    its words' key)."""
+    """'turn t / N', the respawn turns, whose turn and which phase, left of the Undo and Legend buttons
+    (what C or Escape does is said over the board: scenes/race/view_buttons.py)."""
     bar = top_bar()
     pygame.draw.rect(surface, (16, 19, 30), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
@@ -100,7 +103,7 @@ def draw_top_bar(
     if later:
         lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines
     left = rect.right + 18
-    right = sidebar().left - 12
+    right = undo_button().left - 12
     if acting is not None:
         r = race.racers[acting]
         who = (
@@ -115,8 +118,6 @@ def draw_top_bar(
     # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
     line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])
     text.fitted_line(surface, line, (left, 24), right - left, 17, theme.MUTED, anchor="midleft")  # (smaller, or "…")
-    hint = t("hud.camera") if manual_camera else t(escape)
-    text.fitted_line(surface, hint, (bar.right - 14, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
 
 
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison), as designed
