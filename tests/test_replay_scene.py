@@ -16,6 +16,7 @@ from game.app.settings import Settings
 from game.meta.replay import SPEEDS, load, parse, record, start
 from game.meta.simulate import run_race
 from scenes.app import App
+from scenes.core.i18n import t
 from scenes.screens.replay import replay_board, replay_scene
 from scenes.screens.results import ResultsScene
 
@@ -175,8 +176,9 @@ def test_a_replay_says_nobody_thinks_that_escape_goes_back_and_its_view_zooms(ap
     top: list[str] = []
     real_draw = text.draw
     monkeypatch.setattr(text, "draw", lambda s, words, *a, **k: top.append(words) or real_draw(s, words, *a, **k))
-    scene.drawing.hud()
-    assert "Escape: back" in top and not any(words.endswith(": menu") for words in top)
+    app.step([], 1 / 20)  # (a frame: the top bar, and the replay's keys over the board)
+    back = t("replay.keys").rsplit(" · ", 1)[-1]  # ("Escape back": its keys' panel says it, no "Escape: menu")
+    assert any(words.endswith(back) for words in top) and not any(words.endswith(": menu") for words in top)
     assert not any("thinking" in words for words in drawn)
     whole = scene.view_buttons.rects(scene)["whole"]
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=whole.center, button=1)], 1 / 20)

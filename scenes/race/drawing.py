@@ -102,6 +102,7 @@ class RaceDrawing:
         self._strip: tuple[Any, ...] | None = None  # the explanation's rows, laid out once per look
         self.link: tuple[pygame.Rect, str] | None = None  # the explanation's link to the rule book: (where, section)
         self.strip: pygame.Rect | None = None  # where the focused option's explanation was drawn last
+        self.shock_labels: list[tuple[str, tuple[int, int]]] = []  # a shock's faces, drawn over the tokens
 
     def forget(self) -> None:
         """Draw everything again next frame (another screen, a lesson or an explanation was over the race)."""
@@ -142,8 +143,7 @@ class RaceDrawing:
             size = theme.screen_size()
             picture = cache[1] if cache is not None and cache[1].get_size() == size else pygame.Surface(size).convert()
             picture.fill(theme.BACKGROUND)
-            escape = getattr(scene.seats, "escape_hint", "hud.menu")
-            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase, scene.camera.manual, escape)
+            hud.draw_top_bar(picture, race, shown.turn_shown, shown.acting, shown.phase)
             legend = hud.legend_button()
             draw_panel(picture, legend, theme.PANEL, theme.PANEL_EDGE, radius=6, shadow=False)
             text.draw(picture, t("legend.button"), legend.center, 15, theme.TEXT, "bold", anchor="center")
@@ -207,6 +207,7 @@ class RaceDrawing:
         self.draw_traps(surface)
         self.draw_marks(surface)
         surface.fblits(tokens)
+        self.draw_shock_labels(surface)
         surface.set_clip(view)
         playback = scene.playback
         for anim in playback.ambient:
@@ -473,13 +474,22 @@ class RaceDrawing:
                     surface.blit(mark, (x - mark.get_width() // 2, y - mark.get_height() // 2))
         shock = scene.playback.shock_marks
         if shock is not None:
+            faces: dict[tuple[Any, ...], list[int]] = {}  # (two faces may send to one square: "1, 4" on it)
             for face, square in sorted(shock[1].items()):
+                faces.setdefault(square, []).append(face)
+            for square, said in faces.items():
+                label = ", ".join(str(face) for face in said)
                 for x, y in spots(square):
                     rect = pygame.Rect(0, 0, tile - 8, tile - 8)
                     rect.center = (x, y)
                     pygame.draw.rect(surface, (255, 150, 60), rect, 2, border_radius=6)
-                    corner = (rect.right - 3, rect.top + 1)
-                    text.draw(surface, str(face), corner, 17, (255, 190, 120), "bold", anchor="topright", shadow=True)
+                    self.shock_labels.append((label, (rect.right - 3, rect.top + 1)))
+
+    def draw_shock_labels(self, surface: pygame.Surface) -> None:
+        """A shock's faces on their squares, over the tokens (the square a racer stands on is one)."""
+        for label, corner in self.shock_labels:
+            text.draw(surface, label, corner, 17, (255, 190, 120), "bold", anchor="topright", shadow=True)
+        self.shock_labels = []
 
     def draw_walk(self, surface: pygame.Surface, panel: DecisionPanel, colour: tuple[int, ...]) -> None:
         """The focused move's walk as it really goes (dots on the squares walked before its end),

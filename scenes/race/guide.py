@@ -28,6 +28,7 @@ class Guide(Generic[S]):
 
     speed = 1.0  # times the animation speed setting
     rests = True  # what it draws does not move by itself: the race may rest while the player thinks
+    says_keys = False  # it says what C and Escape do itself (a replay's keys): the race screen's hint left out
 
     def enter(self, scene: S) -> None:
         """The race scene opened."""

@@ -27,7 +27,7 @@ TOP_HEIGHT = 46  # the top bar's height
 SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
 SIDE_MARGIN = 8  # between the sidebar and the screen's edges
 PHASES = ("movement", "drift", "action")  # phase.<phase>
-HINT_ROOM = 90  # the top bar's right end, right of the Legend button: what C or Escape does
+BUTTON_PAD = 24  # a top bar button's room around its words
 
 
 # The race screen's layout on the logical screen (theme.screen_size(): 1280x720 or larger): the top bar
@@ -53,13 +53,18 @@ def board_area(folded: bool = False) -> pygame.Rect:
 
 
 def legend_button() -> pygame.Rect:
-    """The top bar's button that opens the legend."""
-    return pygame.Rect(theme.screen_size()[0] - 240, 8, 130, 30)
+    """The top bar's button that opens the legend, at its right end: as designed, or as wide as its
+    words at the Text size."""
+    width = max(130, text.width(t("legend.button"), 15, "bold") + BUTTON_PAD)
+    return pygame.Rect(theme.screen_size()[0] - 14 - width, 8, width, 30)
 
 
 def undo_button() -> pygame.Rect:
-    """The top bar's Undo button, left of the legend's."""
-    return pygame.Rect(theme.screen_size()[0] - 400, 8, 150, 30)
+    """The top bar's Undo button, left of the legend's (its place kept while it is not shown, so that
+    the top bar's words stay put)."""
+    width = max(150, text.width(t("undo.button"), 15, "bold") + BUTTON_PAD)
+    legend = legend_button()
+    return pygame.Rect(legend.left - 10 - width, 8, width, 30)
 
 
 # A racer's special rule on his card's status line: (icon name, words, colour, what it is).
@@ -72,11 +77,9 @@ def draw_top_bar(
     turn: int,
     acting: int | None,
     phase: str,
-    manual_camera: bool,
-    escape: str = "hud.menu",
 ) -> None:
-    """'turn t / N', the respawn turns, whose turn and which phase; what C or Escape does (`escape`:
-    its words' key)."""
+    """'turn t / N', the respawn turns, whose turn and which phase, left of the Undo and Legend buttons
+    (what C or Escape does is said over the board: scenes/race/view_buttons.py)."""
     bar = top_bar()
     pygame.draw.rect(surface, (16, 19, 30), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
@@ -100,7 +103,7 @@ def draw_top_bar(
     if later:
         lines = [t("hud.respawn_next", line=line, turn=later[0]) for line in lines] + lines
     left = rect.right + 18
-    right = sidebar().left - 12
+    right = undo_button().left - 12
     if acting is not None:
         r = race.racers[acting]
         who = (
@@ -115,8 +118,6 @@ def draw_top_bar(
     # the respawn turns in the words that fit between the turn counter and whose turn it is (French is longer)
     line = next((line for line in lines if left + text.width(line, 17) <= right), lines[-1])
     text.fitted_line(surface, line, (left, 24), right - left, 17, theme.MUTED, anchor="midleft")  # (smaller, or "…")
-    hint = t("hud.camera") if manual_camera else t(escape)
-    text.fitted_line(surface, hint, (bar.right - 14, 23), HINT_ROOM, 16, theme.MUTED, anchor="midright")
 
 
 STATUS_H = 19  # the height of a racer's status line (wands, the baby's next action, poison), as designed
@@ -173,12 +174,48 @@ def card_rects(race: Race, turn: int = 0) -> dict[int, pygame.Rect]:
     x, y, w = sidebar().topleft + (SIDE_WIDTH,)
     height = card_height(race)
     turn = turn or race.turn
+    below = lines_below(race, turn)
     rects = {}
     for r in race.racers:
         lines = _status_rows(status(race, r, turn), w - 24)
-        rects[r.index] = pygame.Rect(x, y, w, height - 6 + status_h() * len(lines))
+        rows = status_h() * len(lines) + (line_h() if r.index in below else 0)
+        rects[r.index] = pygame.Rect(x, y, w, height - 6 + rows)
         y += rects[r.index].height + 6
     return rects
+
+
+LOG_LINES = 5  # the log keeps at least this many lines of room under the cards
+
+
+def line_h() -> int:
+    """The height of a racer's own row for his line ("Dwarf · computer · normal") under his name."""
+    return max(17, text.line_height(14) - 2)
+
+
+def racer_line(r: Racer, tag: str | None = None) -> str:
+    """What a racer is and who plays him: "Dwarf · computer · normal" (`tag`: who plays him, said
+    otherwise, as a network race's friends)."""
+    return t("results.racer_line", character=character_name(r.character), tag=tag or racer_kind(r.setup.bot))
+
+
+def name_room(race: Race) -> int:
+    """The room for a racer's name and his line beside it, left of his points."""
+    return SIDE_WIDTH - 112 - 8 - (STRIPE + card_height(race) - 2)
+
+
+def lines_below(race: Race, turn: int = 0) -> set[int]:
+    """The racers whose line does not fit beside their name: it goes on a row of its own across the card,
+    under the portrait, while the cards so grown leave the log room for a few lines (the line is cut
+    short beside the name otherwise)."""
+    room = name_room(race)
+    wanted = {r.index for r in race.racers if text.width(r.name, 19, "bold") + 8 + text.width(racer_line(r), 14) > room}
+    if not wanted:
+        return wanted
+    turn = turn or race.turn
+    w = SIDE_WIDTH - 24
+    cards = sum(card_height(race) + status_h() * len(_status_rows(status(race, r, turn), w)) for r in race.racers)
+    log = LOG_LINES * text.line_height(16) + 40
+    return wanted if cards + line_h() * len(wanted) + log <= sidebar().height else set()
 
 
 def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple[Any, ...], pygame.Rect]]:
@@ -188,6 +225,7 @@ def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list
     ("counter", racer, "clover"), ("object", racer, "axe"), ...: scenes/race/explain.py says what it is."""
     r = race.racers[index]
     height = card_height(race)
+    below = line_h() if index in lines_below(race, turn) else 0
     base = rect.top + height - 6
     middle = rect.top + (height - 6) // 2
     parts: list[tuple[tuple[Any, ...], pygame.Rect]] = [
@@ -207,7 +245,7 @@ def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list
     if getattr(r, "stars", 0):
         parts.append((("stars", index), pygame.Rect(x + 2, y - 10, 40, 20)))
     for k, row in enumerate(_status_rows(status(race, r, turn or race.turn), rect.width - 24)):
-        sx, sy = rect.left + STRIPE + 4, base + status_h() // 2 - 3 + k * status_h()
+        sx, sy = rect.left + STRIPE + 4, base + below + status_h() // 2 - 3 + k * status_h()
         for item in row:
             width = _status_width(item)
             parts.append((item[3], pygame.Rect(sx - 2, sy - status_h() // 2, width - 10, status_h())))
@@ -231,6 +269,7 @@ def draw_racers(
     height = card_height(race)
     turn = turn or race.turn
     rects = card_rects(race, turn)
+    below = lines_below(race, turn)
     y = sidebar().top
     for index, rect in rects.items():
         r = race.racers[index]
@@ -245,17 +284,17 @@ def draw_racers(
         token = sprites.token(r.character, colour, height - 16, index + 1, protected.get(index, False))
         surface.blit(token, where[("racer", index)])
         nx = rect.left + STRIPE + height - 2
-        tag = racer_kind(r.setup.bot)
-        tag_colour = theme.MUTED
-        if tags and index in tags:
-            tag, tag_colour = tags[index]
+        tag, tag_colour = tags[index] if tags and index in tags else (None, theme.MUTED)
         room = where[("points", index)].left - 8 - nx  # (the name and his line left of the points)
         name = text.fitted_line(surface, r.name, (nx, rect.top + 4), room, 19, theme.TEXT, "bold")
-        said = t("results.racer_line", character=character_name(r.character), tag=tag)
-        if name.right + 8 + 40 < nx + room:  # (his line in the room left, cut short: his card explains him)
+        said = racer_line(r, tag)
+        base = rect.top + height - 6
+        if index in below:  # (his line on its own row across the card, under his portrait)
+            at, room = (rect.left + STRIPE + 4, base + line_h() // 2 - 2), rect.width - STRIPE - 12
+            text.draw(surface, fit(said, room, 14), at, 14, tag_colour, anchor="midleft")
+        elif name.right + 8 + 40 < nx + room:  # (his line in the room left, cut short: his card explains him)
             said = fit(said, nx + room - name.right - 8, 14)
             text.draw(surface, said, (name.right + 8, name.bottom - 4), 14, tag_colour, anchor="bottomleft")
-        base = rect.top + height - 6
         _inventory(surface, r, (nx, base - 15))
         middle = rect.top + (height - 6) // 2
         text.draw(
@@ -274,8 +313,9 @@ def draw_racers(
         text.draw(
             surface, theme.TIER_SYMBOLS[tier], (rect.right - 23, base - 1), 15, theme.TEXT, "bold", anchor="midbottom"
         )
+        down = base + (line_h() if index in below else 0) + status_h() // 2 - 3
         for k, line in enumerate(_status_rows(status(race, r, turn), rect.width - 24)):
-            _status_line(surface, line, (rect.left + STRIPE + 4, base + status_h() // 2 - 3 + k * status_h()))
+            _status_line(surface, line, (rect.left + STRIPE + 4, down + k * status_h()))
         y = rect.bottom + 6
     return y
 

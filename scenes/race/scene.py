@@ -523,6 +523,8 @@ class RaceScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
         self.view_buttons.draw(surface, self)
+        if not self.guide.says_keys:
+            self.view_buttons.draw_hint(surface, self.view, t("hud.camera") if self.camera.manual else t("hud.menu"))
         quick.draw_button(surface, self)  # (on the log's heading: folded away with it)
         self.takeback.draw(surface, self)
         self.guide.draw(surface, self)

@@ -12,6 +12,7 @@ import pygame
 from scenes.core import i18n, text, theme
 from scenes.core.i18n import t
 from scenes.race.camera import ZOOM_STEP
+from scenes.render import effects
 from scenes.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -44,15 +45,25 @@ class ViewButtons:
         zoom_out = zoom_in.move(-GAP - ZOOM_WIDTH, 0)
         return {"out": zoom_out, "in": zoom_in, "cards": cards, "whole": whole}
 
-    def banner_top(self, scene: ViewScene) -> int:
+    @staticmethod
+    def banner_top(scene: ViewScene) -> int:
         """Where a line over the board (a friend's countdown, an undo's line) may begin: under the
-        buttons when they are shown, never over them."""
-        return self.bottom(scene.view) + 4 if self.rects(scene) else scene.view.top + 10
+        buttons' row (the buttons and the keys' hint), never over it."""
+        return ViewButtons.bottom(scene.view) + 4
 
     @staticmethod
     def bottom(view: pygame.Rect) -> int:
         """Where the board below the buttons begins (what the camera keeps in view stays under it)."""
         return view.top + 2 * GAP + HEIGHT
+
+    @staticmethod
+    def draw_hint(surface: pygame.Surface, view: pygame.Rect, words: str) -> None:
+        """What C or Escape does now ("Escape: menu", "C: camera back", with the player's keys), at the
+        top left of the board on the buttons' row, on a dark plate: where the camera keeps nothing."""
+        box = pygame.Rect(view.left + GAP, view.top + GAP, text.width(words, 16) + 20, HEIGHT)
+        effects.shade(surface, box, (12, 16, 28), 210)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+        text.draw(surface, words, (box.left + 10, box.centery), 16, theme.MUTED, anchor="midleft")
 
     def handle_event(self, scene: ViewScene, event: pygame.event.Event) -> bool:
         """A left click on a button; True when used."""

@@ -71,7 +71,7 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
     race scene's seats), and the player pauses, steps and changes the speed (its guide)."""
 
     leave_label = "menu.quit"
-    escape_hint = "hud.back"  # Escape leaves the replay (no pause menu)
+    says_keys = True  # its keys' panel says Escape leaves the replay (no pause menu), and C once the camera moved
     results = False  # the replay stays on its last picture
 
     def __init__(self, replay: Replay, speed: float = 1.0, board: Board | None = None) -> None:
@@ -273,7 +273,7 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
             shown=shown,
             total=total,
         )
-        keys = t("replay.keys")
+        keys = t("replay.keys") + (" · " + t("hud.camera") if scene.camera.manual else "")
         buttons = scene.view_buttons.rects(scene).values()  # (the status left of the view's buttons)
         room = min([b.left for b in buttons] + [scene.view.right]) - 40 - scene.view.left
         size = fitting_size(line, room, 18, "bold")
