@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,16 +28,15 @@ from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
 from scenes.core import assets, boards, controls, text, theme
 from scenes.core.backdrop import backdrop
-from scenes.core.i18n import board_author, board_description, board_name, racer_kind, t
+from scenes.core.i18n import board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
 from scenes.render.board import thumbnail
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
-from scenes.ui import character_card
+from scenes.ui import board_card, character_card
 from scenes.ui.text_field import TextField, caret_rest
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
-from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:
     from scenes.core.stack import SceneStack
@@ -46,8 +46,8 @@ CHARACTER_IDS = list(CHARACTERS)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)
-ROW_TOP = 428
 ROW_H = 44
+CARD_TOP, LEFT_WIDTH = 136, 590  # the board's card's top; the left column's width
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
@@ -69,6 +69,17 @@ def start_race(stack: SceneStack, setup: dict[str, Any], replace: bool = False) 
     else:
         stack.push(scene)
     return None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The left column at the player's Text size (SetupScene.layout)."""
+
+    card: pygame.Rect  # the board's card
+    turns_y: int  # the turns' and the racers' count's row
+    help: pygame.Rect  # the line above the racers
+    rows_top: int  # the racers' rows
+    keys: list[str]  # the keys' line at the bottom, wrapped in the column
 
 
 class Portrait(Widget):
@@ -104,6 +115,7 @@ class SetupScene(Scene):
         self.selected = 0
         self.message = ""
         self.message_ok = False  # the message says something went well (green), not a problem (red)
+        self._layout: tuple[tuple[Any, ...], Layout] | None = None
 
     # ---------------------------------------------------------------- state
     one_board = True  # one board for the race, chosen in the board chooser or in All boards
@@ -247,7 +259,7 @@ class SetupScene(Scene):
                 wrap=True,
             ),
             Choice(
-                (40, 318, 285, 44),
+                (40, self.layout().turns_y, 285, 44),
                 t("setup.turns"),
                 list(range(MIN_TURNS, MAX_TURNS + 1)),
                 self.turns - MIN_TURNS,
@@ -261,14 +273,14 @@ class SetupScene(Scene):
         """How many racers (the right of the turns' row)."""
         counts = list(range(MIN_RACERS, self.max_racers() + 1))
         index = len(self.racers) - MIN_RACERS
-        return Choice((335, 318, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
+        return Choice((335, self.layout().turns_y, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
 
     def _racer_rows(self, widgets: list[Widget]) -> None:
         """Each racer's row: a person or a computer, his name, his character."""
         self.name_fields: list[TextField] = []
         self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
         for i, racer in enumerate(self.racers):
-            y = ROW_TOP + i * ROW_H
+            y = self.layout().rows_top + i * ROW_H
             kind = Choice(
                 (KIND_X, y, NAME_X - KIND_X - 8, ROW_H - 6),
                 "",
@@ -476,7 +488,7 @@ class SetupScene(Scene):
         text.draw_wrapped(
             surface,
             t(self.racers_help),
-            pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
+            self.layout().help,
             17,
             theme.TEXT,
             "bold",
@@ -484,7 +496,7 @@ class SetupScene(Scene):
             whole=True,
         )
         for i in range(len(self.racers)):
-            y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
+            y = self.layout().rows_top + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
             shape = sprites.mark(i, 30, theme.racer_colour(i), i + 1)  # his seat's shape, colour and number
@@ -495,58 +507,42 @@ class SetupScene(Scene):
             text.draw(
                 surface, self.message, (40, 706), 17, theme.GOOD if self.message_ok else theme.BAD, anchor="midleft"
             )
-        else:
-            text.draw(surface, t("setup.keys"), (40, 704), 16, theme.MUTED, anchor="midleft")
+        else:  # (in the left column, on more lines when it must: never under Back)
+            y = 716 - len(self.layout().keys) * text.line_height(16)
+            for line in self.layout().keys:
+                y = text.draw(surface, line, (40, y), 16, theme.MUTED).bottom
 
-    def _long_help(self) -> bool:
-        """Whether the line above the racers takes two lines (French is longer)."""
-        return text.width(t(self.racers_help), 17, "bold") > 590
+    def card_height(self, width: int) -> int:
+        """The height the board's card wants (a championship's setup: the races' boards, as designed)."""
+        return board_card.wanted_height(self.choices[self.board_index], width)
+
+    def layout(self) -> Layout:
+        """The left column laid out at the player's Text size, from the keys' line at the bottom up: the
+        racers' rows, the line above them, the turns; the board's card as tall as its words want in
+        what is left (as designed, 170 px, at least while there is room)."""
+        key = (theme.text_scale(), t("setup.keys"), len(self.racers), self.board_index, t(self.racers_help))
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1]
+        keys = text.wrap(t("setup.keys"), LEFT_WIDTH, 16)
+        help_lines = len(text.wrap(t(self.racers_help), LEFT_WIDTH, 17, "bold"))
+        footer = 716 - len(keys) * text.line_height(16)
+        rows_top = footer - 4 - len(self.racers) * ROW_H
+        help_h = max(32, help_lines * text.line_height(17, "bold"))
+        gap = 30 if help_lines == 1 else 12
+        room = rows_top - 4 - help_h - gap - 44 - 12 - CARD_TOP
+        if room < board_card.HEIGHT:  # (many racers at a large Text size: the line above them smaller first)
+            help_h = max(32, min(help_h, 44))
+            room = rows_top - 4 - help_h - gap - 44 - 12 - CARD_TOP
+        height = max(120, min(max(self.card_height(580), board_card.HEIGHT), room))
+        turns_y = CARD_TOP + height + 12
+        help_top = turns_y + 44 + gap
+        help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
+        laid = Layout(pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + 4, keys)
+        self._layout = (key, laid)
+        return laid
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
-        card = pygame.Rect(40, 136, 580, 170)
-        panel(surface, card, (30, 35, 54))
-        choice = self.choices[self.board_index]
-        thumb = self.thumbnail()
-        if thumb is not None:
-            frame = thumb.get_rect(center=(card.left + 90, card.centery))
-            surface.blit(thumb, frame)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
-        x = card.left + 180
-        board = choice.board
-        if board is None:  # its file's name, and the checker's sentence wrapped on the card
-            inner = card.inflate(-32, -28)
-            name = fitted(Path(choice.ref).name, inner.width, 26, "heading")
-            text.draw(surface, name, inner.topleft, 26, theme.ACCENT, "heading")
-            text.draw(surface, t("setup.unusable"), (inner.left, inner.top + 38), 17, theme.BAD, "bold")
-            area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
-            text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
-            return
-        name = fitted(board_name(board), card.right - x - 16, 26, "heading")
-        top = text.draw(surface, name, (x, card.top + 14), 26, theme.ACCENT, "heading").bottom + 2
-        y = text.draw_wrapped(
-            surface,
-            board_description(board) or t("setup.no_description"),
-            pygame.Rect(x, max(card.top + 52, top), card.right - x - 16, 66),
-            17,
-            theme.TEXT,
-            whole=True,
-        )
-        facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
-        facts += [
-            t("setup.by", author=board_author(board)) if board.author else t("setup.author_unknown"),
-            t("setup.size", width=board.width, height=board.height),
-            t("setup.max_racers", count=board.max_racers),
-            t("setup.proposes", count=board.turns),
-        ]
-        text.draw_wrapped(
-            surface,
-            "  ·  ".join(facts),
-            pygame.Rect(
-                x, max(y + 4, card.top + 110), card.right - x - 16, card.bottom - 4 - max(y + 4, card.top + 110)
-            ),
-            16,
-            theme.MUTED,
-        )
+        board_card.draw(surface, self.layout().card, self.choices[self.board_index])
 
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
