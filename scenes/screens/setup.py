@@ -239,6 +239,7 @@ class SetupScene(Scene):
     def rebuild(self, focus: int | None = None) -> None:
         """Lay out the widgets for the current number of racers."""
         keep = self.group.focus if focus is None else focus
+        self._layout = None  # (laid out again: the racers, the board or the races' boards changed)
         widgets = self.top_widgets()
         self._racer_rows(widgets)
         self._buttons(widgets)
@@ -269,11 +270,12 @@ class SetupScene(Scene):
             self.count_choice(),
         ]
 
-    def count_choice(self) -> Choice:
-        """How many racers (the right of the turns' row)."""
+    def count_choice(self, left: int = 285) -> Choice:
+        """How many racers (the right of the turns' row, beside the turns `left` px wide)."""
         counts = list(range(MIN_RACERS, self.max_racers() + 1))
         index = len(self.racers) - MIN_RACERS
-        return Choice((335, self.layout().turns_y, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
+        rect = (50 + left, self.layout().turns_y, 570 - left, 44)
+        return Choice(rect, t("setup.racers"), counts, index, self.set_count, str)
 
     def _racer_rows(self, widgets: list[Widget]) -> None:
         """Each racer's row: a person or a computer, his name, his character."""
