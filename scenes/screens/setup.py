@@ -32,9 +32,10 @@ from scenes.core.i18n import board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
-from scenes.render.board import thumbnail
+from scenes.screens import board_card
+from scenes.screens.character_sheet import CharacterSheetScene
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
-from scenes.ui import board_card, character_card
+from scenes.ui import character_card
 from scenes.ui.text_field import TextField, caret_rest
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
 
@@ -339,6 +340,20 @@ class SetupScene(Scene):
             )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
+        card, words = self.character_box(), t("setup.whole_card")
+        size = (text.width(words, 16, "bold") + 36, text.tall(34, 16, "bold", 5))
+        whole = Button((card.right - 8 - size[0], card.bottom - 8 - size[1], *size), words, self.whole_card, size=16)
+        widgets.append(whole)
+
+    @staticmethod
+    def character_box() -> pygame.Rect:
+        """Where the selected racer's character's card is, under the gallery."""
+        top = GALLERY.top + 282
+        return pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
+
+    def whole_card(self) -> None:
+        """The selected racer's character's card whole, over the setup (scenes/screens/character_sheet.py)."""
+        self.stack.push(CharacterSheetScene(self.racers[self.selected]["character"]))
 
     @staticmethod
     def card_rect(k: int) -> pygame.Rect:
@@ -471,13 +486,6 @@ class SetupScene(Scene):
         return None
 
     # ---------------------------------------------------------------- drawing
-    def thumbnail(self) -> pygame.Surface | None:
-        """The chosen board, small."""
-        choice = self.choices[self.board_index]
-        if choice.board is None:
-            return None
-        return thumbnail(choice.board, (150, 176))
-
     def rest(self) -> float:
         """Nothing on the setup moves by itself but a focused name field's caret."""
         return caret_rest() if isinstance(self.group.focused, TextField) else math.inf
@@ -587,6 +595,5 @@ class SetupScene(Scene):
             if takers:
                 corner = (rect.right - 6, rect.top + 4)
                 text.draw(surface, ",".join(takers), corner, 14, theme.ACCENT, "bold", anchor="topright")
-        top = GALLERY.top + 282
-        box = pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
-        character_card.draw(surface, box, racer["character"])
+        whole = self.group.widgets[-1]
+        character_card.draw(surface, self.character_box(), racer["character"], below=whole.rect.height + 4)

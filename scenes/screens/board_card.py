@@ -82,7 +82,7 @@ def draw(surface: pygame.Surface, card: pygame.Rect, choice: BoardChoice) -> Non
         return
     options = plans(choice, card.width)
     plan = next((p for p in options if p.height <= card.height), options[-1])
-    frame = thumbnail_of(choice, plan.picture, card, surface)
+    frame = thumbnail_of(choice, (plan.picture[0], min(plan.picture[1], card.height - 12)), card, surface)
     x = card.left + plan.picture[0] + 30 if frame is not None else card.left + 16
     room = card.right - 16 - x
     name, description, facts = _words(choice)
