@@ -72,7 +72,9 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str, below: int =
     rules = "  ".join(rule_text(rule) for rule in c.rules)
     top, bottom = max(y + 4, box.top + (130 if beside else 0)), box.bottom - 8 - below
     height = text.line_height(16) + 2
-    lines = text.wrap(rules, box.width - 24, 16)
-    for line in lines[: max(0, (bottom - top) // height)]:
-        top = text.draw(surface, line, (box.left + 12, top), 16, theme.TEXT).top + height
+    lines = text.wrap(rules, box.width - 24 - text.width(" …", 16), 16)  # (room for the " …")
+    shown = lines[: max(0, (bottom - top) // height)]
+    for k, line in enumerate(shown):  # (the last one shown says more follows: on the card whole)
+        more = k == len(shown) - 1 and len(shown) < len(lines)
+        top = text.draw(surface, line + (" …" if more else ""), (box.left + 12, top), 16, theme.TEXT).top + height
     return len(lines) * height <= bottom - max(y + 4, box.top + (130 if beside else 0))
