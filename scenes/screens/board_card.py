@@ -19,7 +19,7 @@ from scenes.ui.widgets import fit, panel
 
 HEIGHT = 170  # the card as designed
 PICTURES = ((150, 176), (90, 150))  # the board's picture, and smaller when the words need the room
-MARGIN = 12  # px above the words and below them
+MARGIN = 10  # px above the words and below them
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def plans(choice: BoardChoice, width: int) -> list[Plan]:
             len(text.wrap(name, room, 26, "heading")) * text.line_height(26, "heading") + 2 if named else 0
         )
         height += _paragraph(description, room, 17) + 4 + _paragraph(facts, room, 16) + MARGIN
-        found.append(Plan(picture, named, max(height, picture[1] + 2 * 6)))
+        found.append(Plan(picture, named, height))  # (the picture is drawn no taller than the card)
     return found
 
 

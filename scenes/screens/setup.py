@@ -535,19 +535,20 @@ class SetupScene(Scene):
             return self._layout[1]
         keys = text.wrap(t("setup.keys"), LEFT_WIDTH, 16)
         help_lines = len(text.wrap(t(self.racers_help), LEFT_WIDTH, 17, "bold"))
-        footer = 716 - len(keys) * text.line_height(16)
-        rows_top = footer - 4 - len(self.racers) * ROW_H
+        rows_top = 716 - len(keys) * text.line_height(16) - 4 - len(self.racers) * ROW_H  # (above the keys)
         help_h = max(32, help_lines * text.line_height(17, "bold"))
-        gap = 30 if help_lines == 1 else 12
-        room = rows_top - 4 - help_h - gap - 44 - 12 - CARD_TOP
-        if room < board_card.HEIGHT:  # (many racers at a large Text size: the line above them smaller first)
-            help_h = max(32, min(help_h, 44))
-            room = rows_top - 4 - help_h - gap - 44 - 12 - CARD_TOP
-        height = max(120, min(max(self.card_height(580), board_card.HEIGHT), room))
-        turns_y = CARD_TOP + height + 12
-        help_top = turns_y + 44 + gap
+        wanted = max(self.card_height(580), board_card.HEIGHT)
+        gaps = (12, 30 if help_lines == 1 else 12, 4)  # under the card, above the line, under it
+        for squeeze in range(3):  # (many racers at a large Text size: the gaps tighter, then the line smaller)
+            room = rows_top - gaps[2] - help_h - gaps[1] - 44 - gaps[0] - CARD_TOP
+            if room >= board_card.HEIGHT or squeeze == 2:
+                break
+            gaps, help_h = ((4, 4, 2), help_h) if squeeze == 0 else ((4, 4, 2), max(32, min(help_h, 44)))
+        height = max(120, min(wanted, room))
+        turns_y = CARD_TOP + height + gaps[0]
+        help_top = turns_y + 44 + gaps[1]
         help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
-        laid = Layout(pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + 4, keys)
+        laid = Layout(pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys)
         self._layout = (key, laid)
         return laid
 
