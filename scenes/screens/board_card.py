@@ -6,6 +6,7 @@ the board chooser just above it, before any words are drawn smaller."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,12 +15,46 @@ import pygame
 from scenes.core import boards, text, theme
 from scenes.core.boards import BoardChoice
 from scenes.core.i18n import board_author, board_description, board_name, t
+from scenes.core.i18n import character as character_name
 from scenes.render.board import thumbnail
 from scenes.ui.widgets import fit, panel
 
 HEIGHT = 170  # the card as designed
 PICTURES = ((150, 176), (90, 150))  # the board's picture, and smaller when the words need the room
 MARGIN = 10  # px above the words and below them
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The setup's left column at the player's Text size (SetupScene.layout)."""
+
+    card: pygame.Rect  # the board's card
+    turns_y: int  # the turns' and the racers' count's row
+    help: pygame.Rect  # the line above the racers
+    rows_top: int  # the racers' rows
+    keys: list[str]  # the keys' line at the bottom, wrapped in the column
+
+
+def row_columns(
+    kinds: Sequence[str], characters: Sequence[str], designed: tuple[int, int, int, int]
+) -> dict[bool, tuple[int, int, int, int]]:
+    """A racer's row's columns, for a computer's or a friend's seat (False) and a person's (True): his
+    kind's width, his name field's left and width (0: away), his character's left. As designed (`designed`:
+    the kind's, the name's and the character's lefts, the row's right) when every kind and character fits
+    whole at the Text size; else the character as wide as the longest, a person's kind as wide as its
+    word and his name the rest, and a computer's kind across the name's room (his name is his character's)."""
+    kind_x, name_x, character_x, right = designed
+    need_kind = max(text.width(t(f"setup.kind.{kind}"), 19, "bold") for kind in kinds) + 64
+    need_character = max(text.width(character_name(c), 19, "bold") for c in characters) + 64
+    if need_kind <= name_x - kind_x - 8 and need_character <= right - character_x:
+        same = (name_x - kind_x - 8, name_x, character_x - name_x - 8, character_x)
+        return {False: same, True: same}
+    character_x = min(character_x, right - need_character)
+    person = min(name_x - kind_x - 8, max(120, text.width(t("setup.kind.person"), 19, "bold") + 64))
+    return {
+        False: (character_x - 8 - kind_x, name_x, 0, character_x),
+        True: (person, kind_x + person + 8, character_x - 16 - kind_x - person, character_x),
+    }
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,17 +71,6 @@ def start_race(stack: SceneStack, setup: dict[str, Any], replace: bool = False) 
     return None
 
 
-@dataclass(frozen=True)
-class Layout:
-    """The left column at the player's Text size (SetupScene.layout)."""
-
-    card: pygame.Rect  # the board's card
-    turns_y: int  # the turns' and the racers' count's row
-    help: pygame.Rect  # the line above the racers
-    rows_top: int  # the racers' rows
-    keys: list[str]  # the keys' line at the bottom, wrapped in the column
-
-
 class Portrait(Widget):
     """A character's card in the gallery (click to give it to the selected racer)."""
 
@@ -116,7 +104,7 @@ class SetupScene(Scene):
         self.selected = 0
         self.message = ""
         self.message_ok = False  # the message says something went well (green), not a problem (red)
-        self._layout: tuple[tuple[Any, ...], Layout] | None = None
+        self._layout: tuple[tuple[Any, ...], board_card.Layout] | None = None
 
     # ---------------------------------------------------------------- state
     one_board = True  # one board for the race, chosen in the board chooser or in All boards
@@ -282,10 +270,12 @@ class SetupScene(Scene):
         """Each racer's row: a person or a computer, his name, his character."""
         self.name_fields: list[TextField] = []
         self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
+        columns = board_card.row_columns(self.kinds, CHARACTER_IDS, (KIND_X, NAME_X, CHARACTER_X, 620))
         for i, racer in enumerate(self.racers):
             y = self.layout().rows_top + i * ROW_H
+            kind_w, name_x, name_w, character_x = columns[racer["kind"] == "person"]
             kind = Choice(
-                (KIND_X, y, NAME_X - KIND_X - 8, ROW_H - 6),
+                (KIND_X, y, kind_w, ROW_H - 6),
                 "",
                 list(self.kinds),
                 self.kinds.index(racer["kind"]),
@@ -293,8 +283,8 @@ class SetupScene(Scene):
                 lambda v: t(f"setup.kind.{v}"),
                 size=19,
             )
-            name = TextField(
-                (NAME_X, y, CHARACTER_X - NAME_X - 8, ROW_H - 6),
+            name = TextField(  # (a computer's, greyed, saying his name: away when his kind takes its room)
+                (name_x, y if name_w else -1000, name_w or 400, ROW_H - 6),
                 racer["name"],
                 partial(self.set_name, i),
                 max_length=NAME_FIELD,
@@ -304,7 +294,7 @@ class SetupScene(Scene):
             name.enabled = racer["kind"] == "person"
             self.name_fields.append(name)
             character_choice = Choice(
-                (CHARACTER_X, y, 620 - CHARACTER_X, ROW_H - 6),
+                (character_x, y, 620 - character_x, ROW_H - 6),
                 "",
                 CHARACTER_IDS,
                 CHARACTER_IDS.index(racer["character"]),
@@ -526,7 +516,7 @@ class SetupScene(Scene):
         """The height the board's card wants (a championship's setup: the races' boards, as designed)."""
         return board_card.wanted_height(self.choices[self.board_index], width)
 
-    def layout(self) -> Layout:
+    def layout(self) -> board_card.Layout:
         """The left column laid out at the player's Text size, from the keys' line at the bottom up: the
         racers' rows, the line above them, the turns; the board's card as tall as its words want in
         what is left (as designed, 170 px, at least while there is room)."""
@@ -548,7 +538,9 @@ class SetupScene(Scene):
         turns_y = CARD_TOP + height + gaps[0]
         help_top = turns_y + 44 + gaps[1]
         help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
-        laid = Layout(pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys)
+        laid = board_card.Layout(
+            pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys
+        )
         self._layout = (key, laid)
         return laid
 
