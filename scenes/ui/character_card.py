@@ -76,5 +76,8 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str, below: int =
     shown = lines[: max(0, (bottom - top) // height)]
     for k, line in enumerate(shown):  # (the last one shown says more follows: on the card whole)
         more = k == len(shown) - 1 and len(shown) < len(lines)
-        top = text.draw(surface, line + (" …" if more else ""), (box.left + 12, top), 16, theme.TEXT).top + height
+        drawn = text.draw(surface, line, (box.left + 12, top), 16, theme.TEXT)
+        if more:  # (a sign, drawn apart from the catalogue's words)
+            text.draw(surface, "…", (drawn.right + text.width(" ", 16), drawn.top), 16, theme.TEXT)
+        top = drawn.top + height
     return len(lines) * height <= bottom - max(y + 4, box.top + (130 if beside else 0))
