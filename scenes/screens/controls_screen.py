@@ -36,16 +36,45 @@ from scenes.ui.widgets import (
     warning_sign,
 )
 
-LIST = pygame.Rect(110, 150, 1060, 406)  # where the rows go
+LIST = pygame.Rect(96, 150, 1088, 406)  # where the rows go
 ROW_H, GAP = 32, 2
 SHOWN = (LIST.height + GAP) // (ROW_H + GAP)  # rows on screen at once (the list scrolls for more)
 COLUMNS = (0.0, 0.46, 0.77)  # where the action's words, its keys and its controller's buttons start (of the width)
+PAD, INSET = 10, (12, 8)  # px between two columns' words; a row's words from its left and right edges
+_STARTS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+
+def column_starts(left: int, width: int) -> tuple[int, ...]:
+    """Where a row's three columns of words start, and where its words end: as designed (COLUMNS) when
+    each column's widest words fit there, else each column as wide as its widest words (measured at the
+    Text size, in the player's language) and the room left shared out, so that none is drawn smaller."""
+    cells = [[t(f"action.{row.action.value}") for row in ACTIONS]]
+    cells += [[kind_words(row.action, kinds) for row in ACTIONS] for kinds in (("key", "mouse"), ("pad",))]
+    key = (left, width, theme.text_scale(), *cells[0], *cells[1], *cells[2])
+    if key not in _STARTS:
+        needs = [max(text.width(w, 17, kind) for w in words) + PAD for words, kind in zip(cells, KINDS)]
+        room = width - sum(INSET)
+        designed = [int(c * width) for c in COLUMNS] + [room]
+        if all(need <= designed[k + 1] - designed[k] for k, need in enumerate(needs)):
+            widths = [designed[k + 1] - designed[k] for k in range(3)]
+        else:
+            spare = max(0, room - sum(needs)) // 3
+            widths = [need + spare for need in needs]
+        starts = [left + INSET[0]]
+        for w in widths:
+            starts.append(starts[-1] + w)
+        _STARTS.clear()
+        _STARTS[key] = tuple(starts)
+    return _STARTS[key]
 
 
 def kind_words(action: Action, kinds: tuple[str, ...]) -> str:
     """The bindings of `action` of these kinds ("key", "mouse", "pad"), in the player's words."""
     found = [controls.binding_words(b) for b in controls.bindings(action) if device(b) in kinds]
     return " / ".join(found) if found else "—"
+
+
+KINDS = ("body", "bold", "bold")  # the faces of a row's three columns: the action, its keys, its buttons
 
 
 class BindingRow(Widget):
@@ -72,7 +101,7 @@ class BindingRow(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         control_box(surface, self.rect, focused, theme.PANEL_LIGHT if (focused or self.hovered) else theme.PANEL, 6, 2)
         size, y = 17, self.rect.centery
-        starts = [self.rect.left + 12 + int(c * self.rect.width) for c in COLUMNS] + [self.rect.right - 8]
+        starts = column_starts(self.rect.left, self.rect.width)
         cells = [
             (t(f"action.{self.action.value}"), theme.TEXT, "body"),
             (
@@ -83,7 +112,7 @@ class BindingRow(Widget):
             (kind_words(self.action, ("pad",)), theme.MUTED, "bold"),
         ]
         for k, (words, colour, kind) in enumerate(cells):
-            room = starts[k + 1] - starts[k] - 14
+            room = starts[k + 1] - starts[k] - PAD
             fitted = fitting_size(words, room, size, kind)
             text.draw(surface, fit(words, room, fitted, kind), (starts[k], y), fitted, colour, kind, anchor="midleft")
 
@@ -209,8 +238,9 @@ class ControlsScene(Scene):
         veil(surface, 150)
         titled_card(surface, (1120, 680), 14, t("controls.title"), 40)
         heads = (t("controls.action"), t("controls.keys_mouse"), t("controls.pad"))
+        starts = column_starts(LIST.left, LIST.width)
         for k, words in enumerate(heads):
-            x = LIST.left + 12 + int(COLUMNS[k] * LIST.width)
+            x = starts[k]
             text.draw(surface, words, (x, LIST.top - 8), 16, theme.MUTED, "bold", anchor="bottomleft")
         clip = surface.get_clip()
         surface.set_clip(LIST.inflate(6, 6))
@@ -221,7 +251,7 @@ class ControlsScene(Scene):
         self.back_button.draw(surface, self.group.focused is self.back_button)
         if self.first > 0:
             more = t("controls.more_above", count=self.first)
-            text.draw(surface, more, (LIST.right, LIST.top - 8), 15, theme.MUTED, anchor="bottomright")
+            text.draw(surface, more, (LIST.left, LIST.bottom + 4), 15, theme.MUTED)  # (under the list: the heads above)
         below = len(self.rows) - self.first - SHOWN
         if below > 0:
             more = t("controls.more_below", count=below)

@@ -129,11 +129,12 @@ class HostScene(Scene):
         the focus where it was (`keep`), else on *Start the race*."""
         focused = self.group.focused if keep else None
         reach = self.reach.widgets()
+        y = self.choices_top()
         self.group.set(
             [
                 *reach,
                 Choice(
-                    (40, 444, 580, 44),
+                    (40, y + 0, 580, 44),
                     t("host.takeover_level"),
                     list(levels.LEVELS),
                     levels.LEVELS.index(self.takeover_level),
@@ -142,7 +143,7 @@ class HostScene(Scene):
                     size=20,
                 ),
                 Choice(
-                    (40, 498, 580, 44),
+                    (40, y + 54, 580, 44),
                     t("host.takeover_after"),
                     list(TAKEOVER_SECONDS),
                     TAKEOVER_SECONDS.index(self.takeover if self.takeover in TAKEOVER_SECONDS else DEFAULT_TAKEOVER),
@@ -151,7 +152,7 @@ class HostScene(Scene):
                     size=20,
                 ),
                 Choice(
-                    (40, 552, 580, 44),
+                    (40, y + 108, 580, 44),
                     t("host.clock"),
                     list(CLOCK_SECONDS),
                     CLOCK_SECONDS.index(self.clock),
@@ -181,6 +182,11 @@ class HostScene(Scene):
             same = [w for w in self.group.widgets if type(w) is type(focused) and w.rect == focused.rect]
             if same:
                 self.group.focus_on(same[0])
+
+    def choices_top(self) -> int:
+        """Where the takeover's choices start: as designed (444), or lower when the line above them
+        takes more lines at the Text size."""
+        return max(444, 84 + 320 + 8 + len(text.wrap(t("host.when_away"), 580, 16)) * text.line_height(16) + 4)
 
     def _reopened(self) -> tuple[list[Seat], dict[str, Any] | None] | None:
         """A saved race's seats and record (its friends' racers persons again), its board, turns, seed,
@@ -336,7 +342,10 @@ class HostScene(Scene):
         else:
             address = f"{self.shown_address}:{port}" if self.shown_address else t("host.no_address", port=port)
             self.reach.draw(surface, address, self.code, port, opening=self.port is None)
-        text.fitted_line(surface, t("host.when_away"), (40, 436), 580, 16, theme.MUTED, anchor="bottomleft")
+        lines = text.wrap(t("host.when_away"), 580, 16)  # (on more lines when it must, never smaller)
+        y = self.choices_top() - 8 - len(lines) * text.line_height(16)
+        for line in lines:
+            y = text.draw(surface, line, (40, y), 16, theme.MUTED).bottom
         box = pygame.Rect(LOBBY_BOX.left, LOBBY_BOX.top, LOBBY_BOX.width, 546)
         panel(surface, box, (30, 35, 54))
         draw_board_header(surface, box, board_name(self.board), self.thumb, self.turns, len(self.seats), self.clock)
@@ -352,5 +361,5 @@ class HostScene(Scene):
         self.group.draw(surface)
         if self.message:
             text.draw(surface, self.message, (40, 620), 17, theme.BAD, anchor="midleft")
-        keys = pygame.Rect(260, 652, LOBBY_BOX.right - 300 - 12 - 260, 50)  # (left of Start the race)
+        keys = pygame.Rect(260, 650, LOBBY_BOX.right - 300 - 12 - 260, 64)  # (left of Start the race)
         text.draw_wrapped(surface, t("host.keys"), keys, 16, theme.MUTED, spacing=0, whole=True)

@@ -40,6 +40,7 @@ class ReachCard:
         self.invite = ""
         self.copied = False
         self.asked = False  # the room was registered on the relay (once)
+        self.page = 0  # on this network, at a large Text size: 0 the address and code, 1 how friends join
 
     def widgets(self) -> list[Widget]:
         """The choice of how friends reach the race, and *Copy* once there is an invite."""
@@ -49,7 +50,26 @@ class ReachCard:
         ]
         if self.reach == "internet" and self.invite:
             widgets.append(Button((CARD.right - 140, 166, 120, 40), t("host.copy"), self.copy, size=18))
+        if self.reach == "network" and self.paged():  # (the help on the card's second page)
+            words = t("host.how_to_join") if self.page == 0 else t("host.address_and_code")
+            both = (t("host.how_to_join"), t("host.address_and_code"))  # (one width: the focus stays on it)
+            size = (max(text.width(w, 16, "bold") for w in both) + 36, text.tall(34, 16, "bold", 5))
+            at = (CARD.right - 10 - size[0], CARD.bottom - 10 - size[1])
+            widgets.append(Button((*at, *size), words, self.turn_page, size=16))
         return widgets
+
+    @staticmethod
+    def paged() -> bool:
+        """Whether the address and code, and how friends join, take a page each: the help would not fit
+        whole under the code at the Text size (measured with the longest port)."""
+        top = 60 + 2 * text.line_height(17) + text.line_height(34, "heading") + text.line_height(40, "title") - 4
+        lines = len(text.wrap(t("host.help", port=65535), CARD.width - 40, 16))
+        return max(208, top) + lines * (text.line_height(16) + 2) > CARD.height - 6
+
+    def turn_page(self) -> None:
+        """The card's other page (the address and code, or how friends join)."""
+        self.page = 1 - self.page
+        self.changed()
 
     @staticmethod
     def words(reach: str) -> str:
@@ -96,6 +116,10 @@ class ReachCard:
     def draw(self, surface: pygame.Surface, address: str, code: str, port: int, opening: bool) -> None:
         """The card's words below its choice (the lobby draws the choice with its other widgets)."""
         left, width = CARD.left + 20, CARD.width - 40
+        if self.reach == "network" and self.paged() and self.page == 1:  # how friends join, on its page
+            area = pygame.Rect(left, CARD.top + 60, width, CARD.height - 60 - 60)
+            text.draw_wrapped(surface, t("host.help", port=port), area, 16, theme.TEXT)
+            return
         if self.reach == "network":  # (each line under the one above, measured at the Text size)
             y = text.draw(surface, t("host.address"), (left, CARD.top + 60), 17, theme.MUTED).bottom
             y = text.draw(
@@ -109,9 +133,10 @@ class ReachCard:
                 text.draw(
                     surface, t("host.opening"), (CARD.right - 20, CARD.top + 62), 16, theme.MUTED, anchor="topright"
                 )
-            help_area = pygame.Rect(left, max(CARD.top + 208, y + 4), width, 0)
-            help_area.height = CARD.bottom - 6 - help_area.top
-            text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT, whole=True)
+            if not self.paged():
+                help_area = pygame.Rect(left, max(CARD.top + 208, y + 4), width, 0)
+                help_area.height = CARD.bottom - 6 - help_area.top
+                text.draw_wrapped(surface, t("host.help", port=port), help_area, 16, theme.TEXT, whole=True)
             return
         said = text.draw(surface, fit(t("host.invite"), width - 140, 17), (left, CARD.top + 60), 17, theme.MUTED)
         if self.invite:

@@ -185,8 +185,10 @@ class SeasonSetupScene(SetupScene):
                 str,
             ),
         ]
+        across = self.boards_across()
         for k, ref in enumerate(self.race_boards):
-            rect = (40 + (k % 2) * 295, 136 + (k // 2) * 44, 285, 38)
+            width = 580 if across == 1 else 285
+            rect = (40 + (k % across) * 295, 136 + (k // across) * 44, width, 38)
             widgets.append(
                 Choice(
                     rect,
@@ -199,18 +201,37 @@ class SeasonSetupScene(SetupScene):
                     wrap=True,
                 )
             )
+        turns_width = self.turns_width()
         widgets += [
             Choice(
-                (40, 318, 285, 44),
+                (40, self.layout().turns_y, turns_width, 44),
                 t("setup.turns"),
                 [BOARD_DEFAULT] + list(range(MIN_TURNS, MAX_TURNS + 1)),
                 0 if self.turns == BOARD_DEFAULT else self.turns - MIN_TURNS + 1,
                 self.set_season_turns,
                 lambda v: t("season.board_turns") if v == BOARD_DEFAULT else str(v),
             ),
-            self.count_choice(),
+            self.count_choice(turns_width),
         ]
         return widgets
+
+    def boards_across(self) -> int:
+        """The races' boards two a row, or one when a board's name would not fit half the row whole."""
+        widest = max((text.width(self.board_name(ref), 17, "bold") for ref in self.usable()), default=0)
+        return 2 if 14 + text.width(str(len(self.race_boards)), 15) + 6 + 64 + widest <= 285 else 1
+
+    def turns_width(self) -> int:
+        """The turns' field as designed, or wider when "the board's" would not fit it whole (the racers'
+        count beside it narrower: its one figure needs less)."""
+        wanted = 14 + text.width(t("setup.turns"), 20) + 6 + 64 + text.width(t("season.board_turns"), 22, "bold")
+        count = 14 + text.width(t("setup.racers"), 20) + 6 + 64 + text.width("6", 22, "bold")
+        return wanted if 285 < wanted <= 580 - 10 - count else 285
+
+    def card_height(self, width: int) -> int:
+        """The races' boards' fields and the line under them, in the board card's place."""
+        rows = -(-len(self.race_boards) // self.boards_across())
+        lines = len(text.wrap(t("season.boards_help"), 580, 15))
+        return max(170, rows * 44 - 6 + 8 + lines * text.line_height(15) + 4)
 
     def set_name_of_season(self, name: str) -> None:
         self.name = name
@@ -259,7 +280,11 @@ class SeasonSetupScene(SetupScene):
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
         """The races' boards are the chooser's own; nothing more to show in the card's place."""
-        text.draw(surface, t("season.boards_help"), (40, 300), 15, theme.MUTED, anchor="bottomleft")
+        card = self.layout().card
+        lines = text.wrap(t("season.boards_help"), 580, 15)
+        y = card.bottom - 4 - len(lines) * text.line_height(15)
+        for line in lines:
+            y = text.draw(surface, line, (40, y), 15, theme.MUTED).bottom
 
 
 # ---------------------------------------------------------------- between races

@@ -27,16 +27,16 @@ from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
 from scenes.core import assets, boards, controls, text, theme
 from scenes.core.backdrop import backdrop
-from scenes.core.i18n import board_author, board_description, board_name, racer_kind, t
+from scenes.core.i18n import board_name, racer_kind, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
-from scenes.render.board import thumbnail
+from scenes.screens import board_card
+from scenes.screens.character_sheet import CharacterSheetScene
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
 from scenes.ui import character_card
 from scenes.ui.text_field import TextField, caret_rest
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
-from scenes.ui.widgets import fit as fitted
 
 if TYPE_CHECKING:
     from scenes.core.stack import SceneStack
@@ -46,8 +46,8 @@ CHARACTER_IDS = list(CHARACTERS)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)
-ROW_TOP = 428
 ROW_H = 44
+CARD_TOP, LEFT_WIDTH = 136, 590  # the board's card's top; the left column's width
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
@@ -104,6 +104,7 @@ class SetupScene(Scene):
         self.selected = 0
         self.message = ""
         self.message_ok = False  # the message says something went well (green), not a problem (red)
+        self._layout: tuple[tuple[Any, ...], board_card.Layout] | None = None
 
     # ---------------------------------------------------------------- state
     one_board = True  # one board for the race, chosen in the board chooser or in All boards
@@ -227,6 +228,7 @@ class SetupScene(Scene):
     def rebuild(self, focus: int | None = None) -> None:
         """Lay out the widgets for the current number of racers."""
         keep = self.group.focus if focus is None else focus
+        self._layout = None  # (laid out again: the racers, the board or the races' boards changed)
         widgets = self.top_widgets()
         self._racer_rows(widgets)
         self._buttons(widgets)
@@ -247,7 +249,7 @@ class SetupScene(Scene):
                 wrap=True,
             ),
             Choice(
-                (40, 318, 285, 44),
+                (40, self.layout().turns_y, 285, 44),
                 t("setup.turns"),
                 list(range(MIN_TURNS, MAX_TURNS + 1)),
                 self.turns - MIN_TURNS,
@@ -257,20 +259,23 @@ class SetupScene(Scene):
             self.count_choice(),
         ]
 
-    def count_choice(self) -> Choice:
-        """How many racers (the right of the turns' row)."""
+    def count_choice(self, left: int = 285) -> Choice:
+        """How many racers (the right of the turns' row, beside the turns `left` px wide)."""
         counts = list(range(MIN_RACERS, self.max_racers() + 1))
         index = len(self.racers) - MIN_RACERS
-        return Choice((335, 318, 285, 44), t("setup.racers"), counts, index, self.set_count, str)
+        rect = (50 + left, self.layout().turns_y, 570 - left, 44)
+        return Choice(rect, t("setup.racers"), counts, index, self.set_count, str)
 
     def _racer_rows(self, widgets: list[Widget]) -> None:
         """Each racer's row: a person or a computer, his name, his character."""
         self.name_fields: list[TextField] = []
         self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
+        columns = board_card.row_columns(self.kinds, CHARACTER_IDS, (KIND_X, NAME_X, CHARACTER_X, 620))
         for i, racer in enumerate(self.racers):
-            y = ROW_TOP + i * ROW_H
+            y = self.layout().rows_top + i * ROW_H
+            kind_w, name_x, name_w, character_x = columns[racer["kind"] == "person"]
             kind = Choice(
-                (KIND_X, y, NAME_X - KIND_X - 8, ROW_H - 6),
+                (KIND_X, y, kind_w, ROW_H - 6),
                 "",
                 list(self.kinds),
                 self.kinds.index(racer["kind"]),
@@ -278,8 +283,8 @@ class SetupScene(Scene):
                 lambda v: t(f"setup.kind.{v}"),
                 size=19,
             )
-            name = TextField(
-                (NAME_X, y, CHARACTER_X - NAME_X - 8, ROW_H - 6),
+            name = TextField(  # (a computer's, greyed, saying his name: away when his kind takes its room)
+                (name_x, y if name_w else -1000, name_w or 400, ROW_H - 6),
                 racer["name"],
                 partial(self.set_name, i),
                 max_length=NAME_FIELD,
@@ -289,7 +294,7 @@ class SetupScene(Scene):
             name.enabled = racer["kind"] == "person"
             self.name_fields.append(name)
             character_choice = Choice(
-                (CHARACTER_X, y, 620 - CHARACTER_X, ROW_H - 6),
+                (character_x, y, 620 - character_x, ROW_H - 6),
                 "",
                 CHARACTER_IDS,
                 CHARACTER_IDS.index(racer["character"]),
@@ -325,6 +330,20 @@ class SetupScene(Scene):
             )
         for k, character in enumerate(CHARACTER_IDS):
             widgets.append(Portrait(self.card_rect(k), character, self.pick))
+        card, words = self.character_box(), t("setup.whole_card")
+        size = (text.width(words, 16, "bold") + 36, text.tall(34, 16, "bold", 5))
+        whole = Button((card.right - 8 - size[0], card.bottom - 8 - size[1], *size), words, self.whole_card, size=16)
+        widgets.append(whole)
+
+    @staticmethod
+    def character_box() -> pygame.Rect:
+        """Where the selected racer's character's card is, under the gallery."""
+        top = GALLERY.top + 282
+        return pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
+
+    def whole_card(self) -> None:
+        """The selected racer's character's card whole, over the setup (scenes/screens/character_sheet.py)."""
+        self.stack.push(CharacterSheetScene(self.racers[self.selected]["character"]))
 
     @staticmethod
     def card_rect(k: int) -> pygame.Rect:
@@ -457,13 +476,6 @@ class SetupScene(Scene):
         return None
 
     # ---------------------------------------------------------------- drawing
-    def thumbnail(self) -> pygame.Surface | None:
-        """The chosen board, small."""
-        choice = self.choices[self.board_index]
-        if choice.board is None:
-            return None
-        return thumbnail(choice.board, (150, 176))
-
     def rest(self) -> float:
         """Nothing on the setup moves by itself but a focused name field's caret."""
         return caret_rest() if isinstance(self.group.focused, TextField) else math.inf
@@ -476,7 +488,7 @@ class SetupScene(Scene):
         text.draw_wrapped(
             surface,
             t(self.racers_help),
-            pygame.Rect(40, 380 if self._long_help() else 392, 590, 44),
+            self.layout().help,
             17,
             theme.TEXT,
             "bold",
@@ -484,7 +496,7 @@ class SetupScene(Scene):
             whole=True,
         )
         for i in range(len(self.racers)):
-            y = ROW_TOP + i * ROW_H + (ROW_H - 6) // 2
+            y = self.layout().rows_top + i * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
             shape = sprites.mark(i, 30, theme.racer_colour(i), i + 1)  # his seat's shape, colour and number
@@ -495,58 +507,45 @@ class SetupScene(Scene):
             text.draw(
                 surface, self.message, (40, 706), 17, theme.GOOD if self.message_ok else theme.BAD, anchor="midleft"
             )
-        else:
-            text.draw(surface, t("setup.keys"), (40, 704), 16, theme.MUTED, anchor="midleft")
+        else:  # (in the left column, on more lines when it must: never under Back)
+            y = 716 - len(self.layout().keys) * text.line_height(16)
+            for line in self.layout().keys:
+                y = text.draw(surface, line, (40, y), 16, theme.MUTED).bottom
 
-    def _long_help(self) -> bool:
-        """Whether the line above the racers takes two lines (French is longer)."""
-        return text.width(t(self.racers_help), 17, "bold") > 590
+    def card_height(self, width: int) -> int:
+        """The height the board's card wants (a championship's setup: the races' boards, as designed)."""
+        return board_card.wanted_height(self.choices[self.board_index], width)
+
+    def layout(self) -> board_card.Layout:
+        """The left column laid out at the player's Text size, from the keys' line at the bottom up: the
+        racers' rows, the line above them, the turns; the board's card as tall as its words want in
+        what is left (as designed, 170 px, at least while there is room)."""
+        key = (theme.text_scale(), t("setup.keys"), len(self.racers), self.board_index, t(self.racers_help))
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1]
+        keys = text.wrap(t("setup.keys"), LEFT_WIDTH, 16)
+        help_lines = len(text.wrap(t(self.racers_help), LEFT_WIDTH, 17, "bold"))
+        rows_top = 716 - len(keys) * text.line_height(16) - 4 - len(self.racers) * ROW_H  # (above the keys)
+        help_h = max(32, help_lines * text.line_height(17, "bold"))
+        wanted = max(self.card_height(580), board_card.HEIGHT)
+        gaps = (12, 30 if help_lines == 1 else 12, 4)  # under the card, above the line, under it
+        for squeeze in range(3):  # (many racers at a large Text size: the gaps tighter, then the line smaller)
+            room = rows_top - gaps[2] - help_h - gaps[1] - 44 - gaps[0] - CARD_TOP
+            if room >= board_card.HEIGHT or squeeze == 2:
+                break
+            gaps, help_h = ((4, 4, 2), help_h) if squeeze == 0 else ((4, 4, 2), max(32, min(help_h, 44)))
+        height = max(120, min(wanted, room))
+        turns_y = CARD_TOP + height + gaps[0]
+        help_top = turns_y + 44 + gaps[1]
+        help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
+        laid = board_card.Layout(
+            pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys
+        )
+        self._layout = (key, laid)
+        return laid
 
     def _draw_board_card(self, surface: pygame.Surface) -> None:
-        card = pygame.Rect(40, 136, 580, 170)
-        panel(surface, card, (30, 35, 54))
-        choice = self.choices[self.board_index]
-        thumb = self.thumbnail()
-        if thumb is not None:
-            frame = thumb.get_rect(center=(card.left + 90, card.centery))
-            surface.blit(thumb, frame)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
-        x = card.left + 180
-        board = choice.board
-        if board is None:  # its file's name, and the checker's sentence wrapped on the card
-            inner = card.inflate(-32, -28)
-            name = fitted(Path(choice.ref).name, inner.width, 26, "heading")
-            text.draw(surface, name, inner.topleft, 26, theme.ACCENT, "heading")
-            text.draw(surface, t("setup.unusable"), (inner.left, inner.top + 38), 17, theme.BAD, "bold")
-            area = pygame.Rect(inner.left, inner.top + 62, inner.width, inner.bottom - inner.top - 62)
-            text.draw_wrapped(surface, choice.problem, area, 16, theme.TEXT, spacing=2)
-            return
-        name = fitted(board_name(board), card.right - x - 16, 26, "heading")
-        top = text.draw(surface, name, (x, card.top + 14), 26, theme.ACCENT, "heading").bottom + 2
-        y = text.draw_wrapped(
-            surface,
-            board_description(board) or t("setup.no_description"),
-            pygame.Rect(x, max(card.top + 52, top), card.right - x - 16, 66),
-            17,
-            theme.TEXT,
-            whole=True,
-        )
-        facts = [t("setup.in_your_folder", file=Path(choice.ref).name)] if choice.origin == boards.YOURS else []
-        facts += [
-            t("setup.by", author=board_author(board)) if board.author else t("setup.author_unknown"),
-            t("setup.size", width=board.width, height=board.height),
-            t("setup.max_racers", count=board.max_racers),
-            t("setup.proposes", count=board.turns),
-        ]
-        text.draw_wrapped(
-            surface,
-            "  ·  ".join(facts),
-            pygame.Rect(
-                x, max(y + 4, card.top + 110), card.right - x - 16, card.bottom - 4 - max(y + 4, card.top + 110)
-            ),
-            16,
-            theme.MUTED,
-        )
+        board_card.draw(surface, self.layout().card, self.choices[self.board_index])
 
     def _draw_gallery(self, surface: pygame.Surface) -> None:
         panel(surface, GALLERY, (30, 35, 54))
@@ -589,6 +588,5 @@ class SetupScene(Scene):
             if takers:
                 corner = (rect.right - 6, rect.top + 4)
                 text.draw(surface, ",".join(takers), corner, 14, theme.ACCENT, "bold", anchor="topright")
-        top = GALLERY.top + 282
-        box = pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
-        character_card.draw(surface, box, racer["character"])
+        whole = self.group.widgets[-1]
+        character_card.draw(surface, self.character_box(), racer["character"], below=whole.rect.height + 4)
