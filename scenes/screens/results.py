@@ -54,6 +54,18 @@ def breakdown(racer: Racer) -> dict[str, int]:
     return totals
 
 
+def buttons_row(friend: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The buttons under the points' chart (504 to 1240 px): *Keep as replay* (later *Watch the replay*)
+    as wide as the longer of its two labels at the Text size (240 px as designed), then the default
+    button and *Title* (a friend's results: the default is *Title*, none after it) sharing the rest."""
+    left, right, gap = 504, 1240, 16
+    words = max(text.width(t(key), 24, "bold") for key in ("results.keep", "results.watch"))
+    keep = pygame.Rect(left, 650, max(240, words + 20), 50)
+    width = min(240, (right - keep.right - gap * (1 if friend else 2)) // (1 if friend else 2))
+    first = pygame.Rect(keep.right + gap, 650, width, 50)
+    return keep, first, pygame.Rect(first.right + gap, 650, width, 50)
+
+
 class ResultsScene(Scene):
     """Who won, and how; race again or go back to the title."""
 
@@ -72,18 +84,19 @@ class ResultsScene(Scene):
         self.standings = self.race.standings()
         self.totals = {i: breakdown(self.race.racers[i]) for _, i, _ in self.standings}
         friend = self.season is None and self.setup.get("network") == "friend"
+        keep, first_x, other_x = buttons_row(friend)
         if self.season is not None:
-            first = Button((760, 650, 240, 50), t("season.table_button"), self.season_table, primary=True)
+            first = Button(first_x, t("season.table_button"), self.season_table, primary=True)
         elif friend:  # the race was a host's: racing again is his to offer; the title is the way on
-            first = Button((760, 650, 240, 50), t("results.title_button"), self.title, primary=True)
+            first = Button(first_x, t("results.title_button"), self.title, primary=True)
         else:
-            first = Button((760, 650, 240, 50), t("results.again"), self.again, primary=True)
+            first = Button(first_x, t("results.again"), self.again, primary=True)
         from game.app.session import kept_replay
 
         self.replay_file = kept_replay(self.race)
-        self.keep = Button((504, 650, 240, 50), "", self.keep_or_watch)
+        self.keep = Button(keep, "", self.keep_or_watch)
         self.show_kept()
-        others = [] if friend else [Button((1016, 650, 240, 50), t("results.title_button"), self.title)]
+        others = [] if friend else [Button(other_x, t("results.title_button"), self.title)]
         self.group.set([first, *others, self.keep], focus=0)
 
     def show_kept(self) -> None:
