@@ -24,7 +24,6 @@ from scenes.core import audio, controls, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
-from scenes.core.text import fitting_size
 from scenes.render import sprites
 from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, place_rows, veil
 
@@ -32,11 +31,21 @@ T = TypeVar("T")
 LIST = pygame.Rect(40, 104, 1200, 520)  # where the rows go
 GAP = 10
 DELETE_W = 150
+WORDS_ROOM, WIDEST_ROOM = 400, 560  # px: a row's kind and heading as designed, and at most (the racers after)
 
 
 def row_height() -> int:
     """A row's height: 96 pixels as designed, or its three lines' (kind, heading, line) at the Text size."""
     return max(96, 14 + text.line_height(14, "bold") + text.line_height(26, "heading") + text.line_height(18))
+
+
+def words_room(shown: list[Shown]) -> int:
+    """The room of the rows' kinds and headings (one for the list: the racers' tokens in one column): 400
+    pixels as designed, or the widest at the Text size, up to 560 (six racers' tokens and the date after)."""
+    widest = max(
+        [max(text.width(s.kind.upper(), 14, "bold"), text.width(s.heading, 26, "heading")) for s in shown], default=0
+    )
+    return min(WIDEST_ROOM, max(WORDS_ROOM, widest))
 
 
 def rows_shown() -> int:
@@ -68,6 +77,7 @@ class ListRow(Widget):
         super().__init__(rect)
         self.shown = shown
         self.open, self.delete, self.words = open_, delete, words
+        self.room = WORDS_ROOM  # the kind's and the heading's room (the list's: `words_room`)
         self.part = 0  # 0: the row (open it), 1: its Delete button
 
     @property
@@ -121,13 +131,12 @@ class ListRow(Widget):
     def draw_item(self, surface: pygame.Surface) -> None:
         """What the row shows of its item (`Shown`), left of its Delete button."""
         shown, box = self.shown, self.rect
-        left, x = box.left + 20, box.left + 440  # the words, the racers
+        left, x = box.left + 20, box.left + 40 + self.room  # the words, the racers
         kind = text.draw(
-            surface, fit(shown.kind.upper(), 400, 14, "bold"), (left, box.top + 8), 14, theme.ACCENT, "bold"
+            surface, fit(shown.kind.upper(), self.room, 14, "bold"), (left, box.top + 8), 14, theme.ACCENT, "bold"
         )
-        size = fitting_size(shown.heading, 400, 26, "heading")
-        heading = fit(shown.heading, 400, size, "heading")
-        below = text.draw(surface, heading, (left, kind.bottom + 2), size, theme.TEXT, "heading").bottom
+        heading = fit(shown.heading, self.room, 26, "heading")
+        below = text.draw(surface, heading, (left, kind.bottom + 2), 26, theme.TEXT, "heading").bottom
         room = (x - 20 - left) if shown.racers else box.right - DELETE_W - 40 - left
         text.draw(surface, fit(shown.line, room, 18), (left, max(box.top + 64, below + 4)), 18, shown.colour)
         for index, racer in enumerate(shown.racers[:6]):
@@ -202,16 +211,20 @@ class ListScene(Scene, ABC):
     def refresh(self, focus: int) -> None:
         """Read the items again and lay the rows out, the focus on row `focus`."""
         self.items = self.read()
+        shown = [self.shown(item) for item in self.items]
         self.rows = [
             ListRow(
                 pygame.Rect(LIST.left, 0, LIST.width, row_height()),
-                self.shown(item),
+                said,
                 partial(self.open, item),
                 partial(self.ask, item),
                 self.WORDS,
             )
-            for item in self.items
+            for item, said in zip(self.items, shown)
         ]
+        room = words_room(shown)
+        for row in self.rows:
+            row.room = room
         self.back_button = Button((40, 648, 220, 50), t("common.back"), self.back, size=22)
         self.more = self.more_buttons()
         self.group.set([*self.rows, self.back_button, *self.more], focus=min(focus, max(0, len(self.rows) - 1)))
