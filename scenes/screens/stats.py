@@ -141,8 +141,14 @@ class StatsScene(Scene):
         self.draw_table(surface, pygame.Rect(446, top, 390, 532 - top), "stats.by_board", self.board_rows())
         self.draw_levels(surface, pygame.Rect(852, top, 388, 532 - top))
         self.draw_places(surface, pygame.Rect(40, 548, 796, 88))
-        text.draw(surface, t("stats.me"), (880, 546), 16, theme.TEXT, "bold")
-        text.draw(surface, fit(t("stats.me_help"), 250, 13), (1240, 549), 13, theme.MUTED, anchor="topright")
+        said = t("stats.me_help")  # (beside "That's me", or under his names' field when it has not the room)
+        if (
+            text.width(said, 13)
+            <= 1240 - 12 - text.draw(surface, t("stats.me"), (880, 546), 16, theme.TEXT, "bold").right
+        ):
+            text.draw(surface, said, (1240, 549), 13, theme.MUTED, anchor="topright")
+        else:
+            text.draw_wrapped(surface, said, pygame.Rect(880, self.me.rect.bottom + 2, 360, 36), 13, theme.MUTED, 0)
         self.group.draw(surface)
         if self.message:
             colour = theme.GOOD if self.good else theme.BAD
@@ -227,30 +233,35 @@ class StatsScene(Scene):
         top = max(box.top + 90, heads_bottom + text.line_height(18) // 2 + 4)  # (the first row's middle)
         room = box.bottom - top + 17
         step = max(text.line_height(18) + 4, min(34, room // max(1, len(rows))))  # closer rows before fewer
-        shown = rows if len(rows) * step <= room else rows[: max(0, room // step - 1)]
-        if len(shown) < len(rows):  # the rest counted on the last line, never silently left out
-            more = t("stats.more_rows", count=len(rows) - len(shown))
-            text.draw(surface, more, (box.left + 16, top + len(shown) * step), 16, theme.MUTED, anchor="midleft")
-        for index, (token, name, line) in enumerate(shown):
-            y = top + index * step
+        names = [
+            text.wrap(name, box.right - 230 - wide - box.left - (54 if token else 16), 18, "bold")
+            for token, name, _ in rows
+        ]
+        tall = [max(step, len(said) * text.line_height(18, "bold") + 4) for said in names]  # (a long name: two lines)
+        count = len(rows)
+        while count and sum(tall[:count]) + (step if count < len(rows) else 0) > room:
+            count -= 1  # (the rest counted on the last line, never silently left out)
+        y = top - step // 2  # (the first row's top)
+        for index, (token, _name, line) in enumerate(rows[:count]):
+            middle, y = y + tall[index] // 2, y + tall[index]
             left = box.left + 16
             if token is not None:
-                surface.blit(token, token.get_rect(midleft=(left, y)))
+                surface.blit(token, token.get_rect(midleft=(left, middle)))
                 left += 38
-            text.draw(
-                surface,
-                fit(name, box.right - 230 - wide - left, 18),
-                (left, y),
-                18,
-                theme.TEXT,
-                "bold",
-                anchor="midleft",
-            )
-            text.draw(surface, str(line.races), (box.right - 190 - wide, y), 18, theme.TEXT, anchor="center")
-            text.draw(
-                surface, str(line.wins), (box.right - 120 - wide // 3, y), 18, theme.ACCENT, "bold", anchor="center"
-            )
-            text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
+            below = middle - len(names[index]) * text.line_height(18, "bold") // 2
+            for said in names[index]:
+                below = text.draw(surface, said, (left, below), 18, theme.TEXT, "bold").bottom
+            self.draw_figures(surface, box, wide, middle, line)
+        if count < len(rows):
+            more = t("stats.more_rows", count=len(rows) - count)
+            text.draw(surface, more, (box.left + 16, y + step // 2), 16, theme.MUTED, anchor="midleft")
+
+    @staticmethod
+    def draw_figures(surface: pygame.Surface, box: pygame.Rect, wide: int, y: int, line: stats.Line) -> None:
+        """A table row's races, wins and average place, in their columns, centred on `y`."""
+        text.draw(surface, str(line.races), (box.right - 190 - wide, y), 18, theme.TEXT, anchor="center")
+        text.draw(surface, str(line.wins), (box.right - 120 - wide // 3, y), 18, theme.ACCENT, "bold", anchor="center")
+        text.draw(surface, decimal(line.average_place), (box.right - 46, y), 18, theme.TEXT, anchor="center")
 
     def draw_levels(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Each computer level he raced against: races won of races, the win rate as a bar with its 95 % interval."""
