@@ -148,7 +148,9 @@ class StatsScene(Scene):
         ):
             text.draw(surface, said, (1240, 549), 13, theme.MUTED, anchor="topright")
         else:
-            text.draw_wrapped(surface, said, pygame.Rect(880, self.me.rect.bottom + 2, 360, 36), 13, theme.MUTED, 0)
+            text.draw_wrapped(
+                surface, said, pygame.Rect(880, self.me.rect.bottom + 2, 360, 36), 13, theme.MUTED, spacing=0
+            )
         self.group.draw(surface)
         if self.message:
             colour = theme.GOOD if self.good else theme.BAD
