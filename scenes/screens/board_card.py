@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.rules.race import MIN_RACERS
 from scenes.core import boards, text, theme
 from scenes.core.boards import BoardChoice
 from scenes.core.i18n import board_author, board_description, board_name, t
@@ -20,6 +21,7 @@ from scenes.render.board import thumbnail
 from scenes.ui.widgets import fit, panel
 
 HEIGHT = 170  # the card as designed
+CARD_TOP, LEFT_WIDTH, ROW_H = 136, 590, 44  # the card's top, the setup's left column's width, a racer's row
 PICTURES = ((150, 176), (90, 150))  # the board's picture, and smaller when the words need the room
 MARGIN = 10  # px above the words and below them
 
@@ -33,6 +35,7 @@ class Layout:
     help: pygame.Rect  # the line above the racers
     rows_top: int  # the racers' rows
     keys: list[str]  # the keys' line at the bottom, wrapped in the column
+    shown: int = 6  # the racers' rows on screen at once (fewer than the racers: they scroll)
 
 
 def row_columns(
@@ -98,6 +101,11 @@ def plans(choice: BoardChoice, width: int) -> list[Plan]:
     return found
 
 
+def least_height(choice: BoardChoice, width: int) -> int:
+    """The height under which the card's words would be drawn smaller (its tightest plan's)."""
+    return HEIGHT if choice.board is None else min(HEIGHT, min(p.height for p in plans(choice, width)))
+
+
 def wanted_height(choice: BoardChoice, width: int) -> int:
     """The height that shows the whole card as designed at the player's Text size."""
     return HEIGHT if choice.board is None else max(HEIGHT, plans(choice, width)[0].height)
@@ -144,3 +152,43 @@ def thumbnail_of(
     surface.blit(picture, frame)
     pygame.draw.rect(surface, theme.PANEL_EDGE, frame.inflate(2, 2), 1)
     return frame
+
+
+def column(keys_words: str, help_words: str, racers: int, choice: BoardChoice, card_height: int) -> Layout:
+    """The setup's left column laid out at the player's Text size, from the keys' line (`keys_words`) at
+    the bottom up: the `racers`' rows, the line above them (`help_words`, whole, at its size), the turns;
+    the board's card as tall as its words want (`card_height`) in what is left (as designed, 170 px, at
+    least while there is room). Many racers at a large Text size: the gaps tighter, the card as short as
+    its words allow, then fewer rows on screen (they scroll)."""
+    keys = text.wrap(keys_words, LEFT_WIDTH, 16)
+    help_lines = len(text.wrap(help_words, LEFT_WIDTH, 17, "bold"))
+    help_h = max(32, help_lines * text.line_height(17, "bold"))
+    wanted = max(card_height, HEIGHT)
+    least = max(120, least_height(choice, 580))
+    # the gaps: under the card, above the line, under it, above the keys (the roomiest first)
+    spacings = ((12, 30 if help_lines == 1 else 12, 4, 4), (4, 4, 2, 4), (4, 2, 0, 0))
+    for shown in range(racers, 0, -1):
+        rows_top = 716 - len(keys) * text.line_height(16) - shown * ROW_H  # (above the keys)
+        rooms = [rows_top - g[3] - g[2] - help_h - g[1] - 44 - g[0] - CARD_TOP for g in spacings]
+        fits = [k for k, room in enumerate(rooms) if room >= HEIGHT] or [
+            k for k, room in enumerate(rooms) if room >= least
+        ]
+        if fits or shown <= MIN_RACERS:
+            break
+    gaps = spacings[fits[0] if fits else -1]
+    room = rooms[fits[0] if fits else -1]
+    height = max(120, min(wanted, room))
+    turns_y = CARD_TOP + height + gaps[0]
+    help_top = turns_y + 44 + gaps[1]
+    help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
+    return Layout(pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys, shown)
+
+
+def more_rows(surface: pygame.Surface, laid: Layout, first: int, racers: int) -> None:
+    """Racers' rows above or below those on screen (`first` the first shown): a triangle in the margin
+    left of the first row shown, or of the last, points at them."""
+    for way, more in ((-1, first > 0), (1, first + laid.shown < racers)):
+        if more:
+            row = 0 if way < 0 else laid.shown - 1  # (in the margin left of the first or the last row shown)
+            tip = laid.rows_top + row * ROW_H + (ROW_H - 6) // 2 + 9 * way
+            pygame.draw.polygon(surface, theme.ACCENT, [(20, tip - 12 * way), (34, tip - 12 * way), (27, tip)])

@@ -46,8 +46,7 @@ CHARACTER_IDS = list(CHARACTERS)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
 GALLERY = pygame.Rect(650, 76, 590, 560)
-ROW_H = 44
-CARD_TOP, LEFT_WIDTH = 136, 590  # the board's card's top; the left column's width
+CARD_TOP, LEFT_WIDTH, ROW_H = board_card.CARD_TOP, board_card.LEFT_WIDTH, board_card.ROW_H
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
 
@@ -102,6 +101,7 @@ class SetupScene(Scene):
         self.board_file = board_file
         self.group = FocusGroup()
         self.selected = 0
+        self.first = 0  # the first racer's row on screen (the rows scroll when they have not the room)
         self.message = ""
         self.message_ok = False  # the message says something went well (green), not a problem (red)
         self._layout: tuple[tuple[Any, ...], board_card.Layout] | None = None
@@ -271,6 +271,7 @@ class SetupScene(Scene):
         self.name_fields: list[TextField] = []
         self.row_of: dict[Widget, int] = {}  # the racer whose row each widget is in
         columns = board_card.row_columns(self.kinds, CHARACTER_IDS, (KIND_X, NAME_X, CHARACTER_X, 620))
+        self.away: set[Widget] = set()  # the computers' name fields (their kind takes the room)
         for i, racer in enumerate(self.racers):
             y = self.layout().rows_top + i * ROW_H
             kind_w, name_x, name_w, character_x = columns[racer["kind"] == "person"]
@@ -292,6 +293,8 @@ class SetupScene(Scene):
                 placeholder=character_name(racer["character"]),
             )
             name.enabled = racer["kind"] == "person"
+            if not name_w:
+                self.away.add(name)
             self.name_fields.append(name)
             character_choice = Choice(
                 (character_x, y, 620 - character_x, ROW_H - 6),
@@ -306,6 +309,19 @@ class SetupScene(Scene):
             for widget in (kind, name, character_choice):
                 self.row_of[widget] = i
             widgets += [kind, name, character_choice]
+        self.scroll_rows(0)
+
+    def scroll_rows(self, rows: int) -> None:
+        """The racers' rows `rows` down (< 0: up), the selected racer's kept on screen when they scroll
+        (every row on screen when there is the room); a row off screen is away."""
+        shown = self.layout().shown
+        first = max(0, min(len(self.racers) - shown, self.first + rows))
+        if not rows:  # (the selected racer on screen)
+            first = max(min(first, self.selected), self.selected - shown + 1)
+        self.first = first
+        for widget, i in self.row_of.items():
+            on = first <= i < first + shown and widget not in self.away
+            widget.rect.y = self.layout().rows_top + (i - first) * ROW_H if on else -1000
 
     def _buttons(self, widgets: list[Widget]) -> None:
         """Back, start, the boards folder, and the gallery's portraits."""
@@ -470,6 +486,10 @@ class SetupScene(Scene):
             now = self.group.focused
             if now is not None and now in self.row_of:
                 self.selected = self.row_of[now]
+                self.scroll_rows(0)
+            return None
+        if event.type == pygame.MOUSEWHEEL and self.layout().shown < len(self.racers):
+            self.scroll_rows(-event.y)  # (the wheel up shows the rows above)
             return None
         if controls.pressed(event, Action.BACK):
             self.back()
@@ -495,12 +515,14 @@ class SetupScene(Scene):
             spacing=0,
             whole=True,
         )
-        for i in range(len(self.racers)):
-            y = self.layout().rows_top + i * ROW_H + (ROW_H - 6) // 2
+        laid = self.layout()
+        for i in range(self.first, min(len(self.racers), self.first + laid.shown)):
+            y = laid.rows_top + (i - self.first) * ROW_H + (ROW_H - 6) // 2
             if i == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, (34, y - 21, 592, ROW_H - 2), border_radius=8)
             shape = sprites.mark(i, 30, theme.racer_colour(i), i + 1)  # his seat's shape, colour and number
             surface.blit(shape, shape.get_rect(center=(54, y)))
+        board_card.more_rows(surface, laid, self.first, len(self.racers))
         self._draw_gallery(surface)
         self.group.draw(surface)
         if self.message:
@@ -517,30 +539,12 @@ class SetupScene(Scene):
         return board_card.wanted_height(self.choices[self.board_index], width)
 
     def layout(self) -> board_card.Layout:
-        """The left column laid out at the player's Text size, from the keys' line at the bottom up: the
-        racers' rows, the line above them, the turns; the board's card as tall as its words want in
-        what is left (as designed, 170 px, at least while there is room)."""
+        """The left column laid out at the player's Text size (board_card.column; kept while it holds)."""
         key = (theme.text_scale(), t("setup.keys"), len(self.racers), self.board_index, t(self.racers_help))
         if self._layout is not None and self._layout[0] == key:
             return self._layout[1]
-        keys = text.wrap(t("setup.keys"), LEFT_WIDTH, 16)
-        help_lines = len(text.wrap(t(self.racers_help), LEFT_WIDTH, 17, "bold"))
-        rows_top = 716 - len(keys) * text.line_height(16) - 4 - len(self.racers) * ROW_H  # (above the keys)
-        help_h = max(32, help_lines * text.line_height(17, "bold"))
-        wanted = max(self.card_height(580), board_card.HEIGHT)
-        gaps = (12, 30 if help_lines == 1 else 12, 4)  # under the card, above the line, under it
-        for squeeze in range(3):  # (many racers at a large Text size: the gaps tighter, then the line smaller)
-            room = rows_top - gaps[2] - help_h - gaps[1] - 44 - gaps[0] - CARD_TOP
-            if room >= board_card.HEIGHT or squeeze == 2:
-                break
-            gaps, help_h = ((4, 4, 2), help_h) if squeeze == 0 else ((4, 4, 2), max(32, min(help_h, 44)))
-        height = max(120, min(wanted, room))
-        turns_y = CARD_TOP + height + gaps[0]
-        help_top = turns_y + 44 + gaps[1]
-        help_rect = pygame.Rect(40, help_top, LEFT_WIDTH, help_h)
-        laid = board_card.Layout(
-            pygame.Rect(40, CARD_TOP, 580, height), turns_y, help_rect, help_rect.bottom + gaps[2], keys
-        )
+        choice, wanted = self.choices[self.board_index], self.card_height(580)
+        laid = board_card.column(t("setup.keys"), t(self.racers_help), len(self.racers), choice, wanted)
         self._layout = (key, laid)
         return laid
 
