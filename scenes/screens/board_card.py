@@ -170,9 +170,7 @@ def column(keys_words: str, help_words: str, racers: int, choice: BoardChoice, c
     for shown in range(racers, 0, -1):
         rows_top = 716 - len(keys) * text.line_height(16) - shown * ROW_H  # (above the keys)
         rooms = [rows_top - g[3] - g[2] - help_h - g[1] - 44 - g[0] - CARD_TOP for g in spacings]
-        fits = [k for k, room in enumerate(rooms) if room >= HEIGHT] or [
-            k for k, room in enumerate(rooms) if room >= least
-        ]
+        fits = [k for k, room in enumerate(rooms) if room >= HEIGHT] or [k for k in (1, 2) if rooms[k] >= least]
         if fits or shown <= MIN_RACERS:
             break
     gaps = spacings[fits[0] if fits else -1]
