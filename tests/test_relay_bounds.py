@@ -12,6 +12,18 @@ import pytest
 
 from game.net.relay import Relay
 
+
+async def soon(condition, seconds: float = 10.0, must: bool = True) -> None:
+    """Until `condition()` holds, looked at every 20 ms for `seconds` at most (then a failure, or, not
+    `must`, the caller's own assertions say what differs)."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            assert not must, f"waited {seconds:g} s"
+            return
+        await asyncio.sleep(0.02)
+
+
 BOARD = "maps/meadow.tmx"
 
 
@@ -180,12 +192,21 @@ def test_a_connection_cut_at_the_door_or_ended_is_freed_at_once_not_left_to_the_
                 except BlockingIOError:
                     pass
                 sockets.append(one)
-            await asyncio.sleep(0.5)  # (every socket accepted; the oldest strangers let go for the newest)
+            await soon(  # (every socket accepted; the oldest strangers let go for the newest)
+                lambda: (
+                    any("a newer stranger took its place" in line for line in said)
+                    and any("cut sockets from 127.0.9.2" in line for line in said)
+                )
+            )
             for one in sockets[:2]:  # (two handshakes that end: their connections over)
                 one.close()
-            await asyncio.sleep(0.3)
-            alive = [o for o in gc.get_objects() if type(o).__name__ == "CountedServerConnection"]
-            return len(alive), relay.door.sockets["127.0.9.2"]
+
+            def alive() -> int:
+                return sum(type(o).__name__ == "CountedServerConnection" for o in gc.get_objects())
+
+            await soon(lambda: 0 < relay.door.sockets["127.0.9.2"] < SOCKETS_PER_ADDRESS)
+            await soon(lambda: alive() == relay.door.sockets["127.0.9.2"], seconds=5.0, must=False)
+            return alive(), relay.door.sockets["127.0.9.2"]
         finally:
             gc.enable()
             for one in sockets:

@@ -39,6 +39,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from websockets.asyncio.connection import Connection
+
 from game.net.limits import Strangers, guarded, networks
 
 KEY_HEADER = "X-Fantasy-Racing-Seat"  # a friend's seat key, in his handshake: he passes the limits first
@@ -293,7 +295,7 @@ def counted(door: Door, base: type[C], deadline: float) -> type[C]:
     return Counted  # type: ignore[return-value]
 
 
-def shed(connection: Any, transport: Any, ended: bool = False) -> None:
+def shed(connection: Connection, transport: Any, ended: bool = False) -> None:
     """A socket cut at the door, before its connection started (or, `ended`, a connection over: its
     handler done, its transport lost): cut, and the references its making and its end left in circles
     broken (its logger's, its parser's, its transport's reading, its errors' tracebacks), so that it is
