@@ -109,3 +109,51 @@ def test_the_relay_forgets_the_rooms_finished_more_than_the_operators_days_ago(t
     assert "fantasy_racing_relay_forgotten_rooms_total 1\n" in relay.metrics()
     assert "fantasy_racing_relay_stored_rooms 2\n" in relay.metrics()
     store.close()
+
+
+def test_two_relays_on_one_postgresql_database_say_it_without_its_password_and_share_its_rooms(postgres_url):
+    from game.net.store_postgres import PostgresStore
+
+    store = PostgresStore(postgres_url)
+    store.save(a_room("AAAA-1111"))
+    store.close()
+    with_password = postgres_url.replace("://fr@", "://fr:s3cret-word@")  # (trusted on loopback: any password)
+    shown = postgres_url.replace("://fr@", "://fr:***@")
+    relays = [
+        subprocess.Popen(
+            [sys.executable, "main.py", "relay", "--port", "0", "--store", with_password, "--for", "60"],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    try:
+        for relay in relays:
+            assert relay.stdout is not None
+            listening, kept = relay.stdout.readline(), relay.stdout.readline()
+            assert "relaying on ws://127.0.0.1:" in listening, listening + kept
+            assert kept.startswith(f"relay: races over days kept in {shown}: 1 rooms, 1 MB of 1024 MB;"), kept
+            port = listening.split("127.0.0.1:")[1].split()[0]
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+                assert "fantasy_racing_relay_stored_rooms 1\n" in answer.read().decode()
+    finally:
+        for relay in relays:
+            relay.kill()
+            relay.wait(10)
+            if relay.stdout is not None:
+                relay.stdout.close()
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_the_relay_with_one_sentence_without_its_password(capsys):
+    import main
+
+    from tests.postgres_server import free_port
+
+    port = free_port()
+    url = f"postgresql://relay:s3cret-word@127.0.0.1:{port}/rooms"
+    assert main.main(["relay", "--port", "0", "--store", url, "--for", "0"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"main.py: the store postgresql://relay:***@127.0.0.1:{port}/rooms cannot be reached: "), said
+    assert "s3cret" not in said and "\n" not in said and "Traceback" not in said

@@ -1,5 +1,6 @@
 """The store of rooms over days (game/net/store.py's interface): every test of its behaviour runs on each
-implementation (`STORES`: SQLite's; PostgreSQL's joins here with the same tests), then the SQLite file's
+implementation (`STORES`: SQLite's, and PostgreSQL's on a throwaway server: tests/postgres_server.py;
+what is PostgreSQL's own, two relays sharing one database: tests/test_room_store_postgres.py), then the SQLite file's
 own promises: one sentence for a file that cannot be used, a version 1 store upgraded, WAL, and every
 committed decision kept when a writer is killed with SIGKILL in the middle."""
 
@@ -27,6 +28,7 @@ from game.net.store import (
     StoreUnusable,
     key_hash,
 )
+from game.net.store_postgres import PostgresStore
 from game.net.store_sqlite import SCHEMA, SqliteStore
 from tests.waiting import wait_until
 
@@ -38,20 +40,26 @@ NOW = 1_800_000_000.0  # (a time of the test's own: the store reads no clock)
 Maker = Callable[[Bounds], RoomStore]
 
 
-def open_sqlite(folder: Path) -> Maker:
+def open_sqlite(request: pytest.FixtureRequest, folder: Path) -> Maker:
     return lambda bounds: SqliteStore(folder / "rooms.sqlite3", bounds)
 
 
-# Each implementation of the interface: a maker of an empty store in the test's folder.
-STORES: dict[str, Callable[[Path], Maker]] = {"sqlite": open_sqlite}
+def open_postgres(request: pytest.FixtureRequest, folder: Path) -> Maker:
+    url = request.getfixturevalue("postgres_url")  # (a database of the test's own on a throwaway server)
+    return lambda bounds: PostgresStore(url, bounds)
+
+
+# Each implementation of the interface: a maker of an empty store of the test's own.
+STORES: dict[str, Callable[[pytest.FixtureRequest, Path], Maker]] = {"sqlite": open_sqlite, "postgresql": open_postgres}
 
 
 @pytest.fixture(params=sorted(STORES))
 def make(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Maker]:
     opened: list[RoomStore] = []
+    opener = STORES[request.param](request, tmp_path)
 
     def maker(bounds: Bounds | None = None) -> RoomStore:
-        store = STORES[request.param](tmp_path)(bounds or Bounds())
+        store = opener(bounds or Bounds())
         opened.append(store)
         return store
 

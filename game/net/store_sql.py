@@ -45,6 +45,7 @@ ROOM_COLUMNS = (
     "created, updated, ended"
 )
 SUMMARY = "r.code, s.seat, r.state, r.turn, r.deadline, r.decisions, r.updated"
+SERVERS = ("postgresql://", "postgres://")  # what `relay --store` takes for a PostgreSQL server (else: a file)
 
 
 class Cursor(Protocol):
@@ -82,6 +83,10 @@ class SqlStore:
 
     def used(self) -> int:
         """Bytes the store's rooms use (read inside a transaction)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let the store go (everything it wrote is already kept)."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- the interface (game/net/store.py)
@@ -298,6 +303,11 @@ class SqlStore:
             ).fetchone()
             size = self.used()
         return Usage(int(rooms), int(ended), int(decisions), size)
+
+
+def is_server(store: str) -> bool:
+    """Whether `relay --store` names a PostgreSQL server (an address) rather than an SQLite file."""
+    return store.lower().startswith(SERVERS)
 
 
 def one_line(error: BaseException) -> str:

@@ -1,0 +1,179 @@
+"""A throwaway PostgreSQL server for the tests of the store on PostgreSQL (game/net/store_postgres.py):
+made with `initdb` in a temporary folder, listening on 127.0.0.1 only (a free port; its socket file in
+the same folder), without fsync (a test's data lives as long as the test), waited for by connecting
+(bounded in time, never a fixed sleep), and stopped at the end of the session. Each test gets a
+database of its own (`postgres_url`).
+
+The server's programs are Debian's (`apt-get install postgresql`: /usr/lib/postgresql/VERSION/bin,
+which .ci/run installs) or any on the PATH. PostgreSQL refuses to run as root: as root, the server runs
+as the unprivileged user `nobody`. Where no server can run, the tests that need one are skipped with
+the reason, except in CI (CI=true), where that is a failure: CI installs the server to run them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import pytest
+
+USER = "fr"  # the server's superuser the tests connect as (trusted on loopback: a throwaway server)
+UNPRIVILEGED = "nobody"  # who runs the server when the tests run as root
+START_SECONDS = 60.0  # a server not answering by then did not start
+NUMBERS = itertools.count()
+
+
+def programs() -> Path | None:
+    """The folder of `initdb` and `postgres`: Debian's newest, else the PATH's; None when there is none."""
+    debian = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int("0" + p.parent.name.split(".")[0]))
+    for folder in reversed(debian):
+        if (folder / "initdb").is_file() and (folder / "postgres").is_file():
+            return folder
+    found = shutil.which("initdb")
+    if found and (Path(found).resolve().parent / "postgres").is_file():
+        return Path(found).resolve().parent
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running throwaway server: its folder, port and process."""
+
+    folder: Path
+    port: int
+    process: subprocess.Popen[bytes]
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """A new empty database's URL (a test's own)."""
+        name = f"test_{os.getpid()}_{next(NUMBERS)}"
+        with psycopg.connect(self.url(), autocommit=True, connect_timeout=10) as admin:
+            admin.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]  # (a name of our own)
+        return self.url(name)
+
+    def log(self) -> str:
+        path = self.folder / "server.log"
+        return path.read_text(errors="replace")[-2000:] if path.exists() else ""
+
+    def stop(self) -> None:
+        """A fast shutdown (SIGINT), then a kill if it takes more than half a minute; the folder removed."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(30)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def as_whom() -> dict[str, object]:
+    """Popen's arguments that run the server's programs as an unprivileged user when we are root."""
+    if os.geteuid() != 0:
+        return {}
+    try:
+        user = pwd.getpwnam(UNPRIVILEGED)
+    except KeyError:
+        cannot(f"the tests run as root and there is no user {UNPRIVILEGED!r} to run PostgreSQL as (it refuses root)")
+    return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+
+
+def cannot(reason: str) -> None:
+    """No server can run here: skipped with the reason, or a failure in CI (which installs one)."""
+    if os.environ.get("CI"):
+        pytest.fail(f"CI installs PostgreSQL to run these tests, yet {reason}")
+    pytest.skip(f"no PostgreSQL server can run here: {reason}")
+
+
+def start() -> Server:
+    """A new server in a folder of its own, answering on 127.0.0.1 (see the module)."""
+    folder = programs()
+    if folder is None:
+        cannot("initdb and postgres were not found (Debian's package: apt-get install postgresql)")
+    assert folder is not None
+    whom = as_whom()
+    home = Path(tempfile.mkdtemp(prefix="fantasy-racing-postgres-"))  # (in /tmp: `nobody` may enter it)
+    if whom:
+        os.chown(home, int(str(whom["user"])), int(str(whom["group"])))
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC"}
+    made = subprocess.run(
+        [str(folder / "initdb"), "-D", str(home / "data"), "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C"]
+        + ["--no-sync", "--no-instructions"],
+        cwd=home,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        **whom,  # type: ignore[arg-type]
+    )
+    if made.returncode != 0:
+        shutil.rmtree(home, ignore_errors=True)
+        cannot(f"initdb failed: {' '.join((made.stderr or made.stdout).split())[:300]}")
+    for _ in range(3):  # (a free port may be taken between our look and the server's bind: another one)
+        port = free_port()
+        with open(home / "server.log", "ab") as log:
+            process = subprocess.Popen(
+                [str(folder / "postgres"), "-D", str(home / "data"), "-h", "127.0.0.1", "-p", str(port)]
+                + ["-k", str(home), "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+                + ["-c", "max_connections=40", "-c", "shared_buffers=32MB"],
+                cwd=home,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                **whom,  # type: ignore[arg-type]
+            )
+        server = Server(home, port, process)
+        if answers(server):
+            return server
+        server.process.kill()
+        server.process.wait(30)
+    said = server.log()
+    server.stop()
+    pytest.fail(f"the throwaway PostgreSQL server did not start within {START_SECONDS:g} s: {said}")
+    raise AssertionError  # (pytest.fail raised)
+
+
+def answers(server: Server) -> bool:
+    """Whether the server answers a connection before START_SECONDS (False: it stopped, or never did)."""
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline and server.process.poll() is None:
+        try:
+            psycopg.connect(server.url(), connect_timeout=2).close()
+            return True
+        except psycopg.OperationalError:
+            time.sleep(0.05)  # (a look every 50 ms, bounded by the deadline)
+    return False
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """One throwaway server for the session (each xdist worker its own)."""
+    server = start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Server) -> str:
+    """A database of the test's own on the session's server, as `relay --store` takes it."""
+    return postgres_server.new_database()
