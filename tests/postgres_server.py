@@ -69,6 +69,11 @@ class Server:
             admin.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]  # (a name of our own)
         return self.url(name)
 
+    def version(self) -> str:
+        with psycopg.connect(self.url(), connect_timeout=10) as admin:
+            row = admin.execute("SHOW server_version").fetchone()
+        return str(row[0]) if row else "?"
+
     def log(self) -> str:
         path = self.folder / "server.log"
         return path.read_text(errors="replace")[-2000:] if path.exists() else ""
@@ -85,34 +90,44 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def as_whom() -> dict[str, object]:
-    """Popen's arguments that run the server's programs as an unprivileged user when we are root."""
+class NoServer(Exception):
+    """No PostgreSQL server can run here (the reason)."""
+
+
+@dataclass(frozen=True)
+class Whom:
+    """Who runs the server's programs (Popen's user, group and extra groups; None: whoever we are)."""
+
+    user: int | None = None
+    group: int | None = None
+    extra_groups: tuple[int, ...] | None = None
+
+
+def as_whom() -> Whom:
+    """An unprivileged user when we are root (PostgreSQL refuses root), else ourselves."""
     if os.geteuid() != 0:
-        return {}
+        return Whom()
     try:
         user = pwd.getpwnam(UNPRIVILEGED)
     except KeyError:
-        cannot(f"the tests run as root and there is no user {UNPRIVILEGED!r} to run PostgreSQL as (it refuses root)")
-    return {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+        raise NoServer(
+            f"we are root and there is no user {UNPRIVILEGED!r} to run PostgreSQL as (it refuses root)"
+        ) from None
+    return Whom(user.pw_uid, user.pw_gid, ())
 
 
-def cannot(reason: str) -> None:
-    """No server can run here: skipped with the reason, or a failure in CI (which installs one)."""
-    if os.environ.get("CI"):
-        pytest.fail(f"CI installs PostgreSQL to run these tests, yet {reason}")
-    pytest.skip(f"no PostgreSQL server can run here: {reason}")
-
-
-def start() -> Server:
-    """A new server in a folder of its own, answering on 127.0.0.1 (see the module)."""
+def start(durable: bool = False) -> Server:
+    """A new server in a folder of its own, answering on 127.0.0.1 (see the module; benchmarks/store.py
+    --store postgresql uses it too, `durable`: fsync on, as a relay's server has it): NoServer when none
+    can run here, RuntimeError when it did not start."""
     folder = programs()
     if folder is None:
-        cannot("initdb and postgres were not found (Debian's package: apt-get install postgresql)")
-    assert folder is not None
+        raise NoServer("initdb and postgres were not found (Debian's package: apt-get install postgresql)")
     whom = as_whom()
-    home = Path(tempfile.mkdtemp(prefix="fantasy-racing-postgres-"))  # (in /tmp: `nobody` may enter it)
-    if whom:
-        os.chown(home, int(str(whom["user"])), int(str(whom["group"])))
+    # (As root, in /tmp itself, whatever TMPDIR says: `nobody` may not enter a folder of root's, pytest's.)
+    home = Path(tempfile.mkdtemp(prefix="fantasy-racing-postgres-", dir="/tmp" if whom.user is not None else None))
+    if whom.user is not None and whom.group is not None:
+        os.chown(home, whom.user, whom.group)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC"}
     made = subprocess.run(
         [str(folder / "initdb"), "-D", str(home / "data"), "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C"]
@@ -122,23 +137,29 @@ def start() -> Server:
         capture_output=True,
         text=True,
         timeout=180,
-        **whom,  # type: ignore[arg-type]
+        user=whom.user,
+        group=whom.group,
+        extra_groups=whom.extra_groups,
     )
     if made.returncode != 0:
         shutil.rmtree(home, ignore_errors=True)
-        cannot(f"initdb failed: {' '.join((made.stderr or made.stdout).split())[:300]}")
+        raise NoServer(f"initdb failed: {' '.join((made.stderr or made.stdout).split())[:300]}")
     for _ in range(3):  # (a free port may be taken between our look and the server's bind: another one)
         port = free_port()
         with open(home / "server.log", "ab") as log:
             process = subprocess.Popen(
                 [str(folder / "postgres"), "-D", str(home / "data"), "-h", "127.0.0.1", "-p", str(port)]
-                + ["-k", str(home), "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
-                + ["-c", "max_connections=40", "-c", "shared_buffers=32MB"],
+                + ["-k", str(home), "-c", "max_connections=40", "-c", "shared_buffers=32MB"]
+                + (
+                    [] if durable else ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+                ),
                 cwd=home,
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                **whom,  # type: ignore[arg-type]
+                user=whom.user,
+                group=whom.group,
+                extra_groups=whom.extra_groups,
             )
         server = Server(home, port, process)
         if answers(server):
@@ -147,8 +168,7 @@ def start() -> Server:
         server.process.wait(30)
     said = server.log()
     server.stop()
-    pytest.fail(f"the throwaway PostgreSQL server did not start within {START_SECONDS:g} s: {said}")
-    raise AssertionError  # (pytest.fail raised)
+    raise RuntimeError(f"the throwaway PostgreSQL server did not start within {START_SECONDS:g} s: {said}")
 
 
 def answers(server: Server) -> bool:
@@ -165,8 +185,14 @@ def answers(server: Server) -> bool:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Server]:
-    """One throwaway server for the session (each xdist worker its own)."""
-    server = start()
+    """One throwaway server for the session (each xdist worker its own); where none can run, the tests
+    that need one are skipped with the reason, or fail in CI (which installs one)."""
+    try:
+        server = start()
+    except NoServer as reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI installs PostgreSQL to run these tests, yet {reason}")
+        pytest.skip(f"no PostgreSQL server can run here: {reason}")
     try:
         yield server
     finally:

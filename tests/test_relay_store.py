@@ -148,12 +148,12 @@ def test_two_relays_on_one_postgresql_database_say_it_without_its_password_and_s
 
 def test_a_postgresql_server_that_cannot_be_reached_stops_the_relay_with_one_sentence_without_its_password(capsys):
     import main
-
     from tests.postgres_server import free_port
 
     port = free_port()
     url = f"postgresql://relay:s3cret-word@127.0.0.1:{port}/rooms"
     assert main.main(["relay", "--port", "0", "--store", url, "--for", "0"]) == 1
     said = capsys.readouterr().err.strip()
-    assert said.startswith(f"main.py: the store postgresql://relay:***@127.0.0.1:{port}/rooms cannot be reached: "), said
+    shown = f"postgresql://relay:***@127.0.0.1:{port}/rooms"
+    assert said.startswith(f"main.py: the store {shown} cannot be reached: "), said
     assert "s3cret" not in said and "\n" not in said and "Traceback" not in said
