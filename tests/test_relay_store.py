@@ -8,8 +8,11 @@ import asyncio
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
+
+import psycopg
 
 from game.net.relay import Relay
 from game.net.store import Clock, RoomRecord, StoredSeat, key_hash
@@ -157,3 +160,44 @@ def test_a_postgresql_server_that_cannot_be_reached_stops_the_relay_with_one_sen
     shown = f"postgresql://relay:***@127.0.0.1:{port}/rooms"
     assert said.startswith(f"main.py: the store {shown} cannot be reached: "), said
     assert "s3cret" not in said and "\n" not in said and "Traceback" not in said
+
+
+def test_the_relays_health_fails_while_its_postgresql_store_cannot_be_reached_and_comes_back_with_it(postgres_url):
+    from game.net.store_postgres import PostgresStore
+
+    database = postgres_url.rsplit("/", 1)[1]
+    admin_url = postgres_url.rsplit("/", 1)[0] + "/postgres"
+    said: list[str] = []
+
+    def admin(sql: str) -> None:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(sql)
+
+    async def scenario() -> list[int]:
+        store = await asyncio.to_thread(PostgresStore, postgres_url)
+        relay = Relay(store=store, say=said.append)
+        port = await relay.listen("127.0.0.1", 0)
+
+        def health() -> int:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        answers = [await asyncio.to_thread(health)]
+        await asyncio.to_thread(admin, f"ALTER DATABASE {database} ALLOW_CONNECTIONS false")
+        await asyncio.to_thread(
+            admin, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"
+        )
+        await relay.forget_finished()  # (the relay's look every 30 seconds)
+        answers.append(await asyncio.to_thread(health))
+        await asyncio.to_thread(admin, f"ALTER DATABASE {database} ALLOW_CONNECTIONS true")
+        await relay.forget_finished()
+        answers.append(await asyncio.to_thread(health))
+        await relay.stop()
+        store.close()
+        return answers
+
+    assert asyncio.run(scenario()) == [200, 503, 200]
+    assert any("cannot be reached" in line and database in line for line in said), said
