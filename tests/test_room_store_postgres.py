@@ -6,6 +6,7 @@ made again. On a throwaway server (tests/postgres_server.py)."""
 
 from __future__ import annotations
 
+import subprocess
 import threading
 from dataclasses import replace
 
@@ -16,7 +17,7 @@ from game.net import store_postgres
 from game.net.store import SCHEMA, Clock, Decision, RoomRecord, StoredSeat, StoreRefused, StoreUnusable, key_hash
 from game.net.store_postgres import PostgresStore, masked
 from game.net.store_sql import is_server
-from tests.postgres_server import free_port
+from tests.postgres_server import free_port, programs
 
 ANN, BOB = key_hash("ann's key"), key_hash("bob's key")
 NOW = 1_800_000_000.0
@@ -174,3 +175,26 @@ def test_the_size_is_counted_in_and_out_with_the_rows(postgres_url):
     store.end("KZWX-4242", "given up", NOW)
     assert store.forget(0, NOW + 1) == 1 and store.usage().size == empty
     store.close()
+
+
+def test_a_pg_dump_made_while_relays_write_restores_to_a_store_with_every_committed_decision(
+    postgres_server, postgres_url, tmp_path
+):
+    store = PostgresStore(postgres_url)
+    store.save(room())
+    for number in range(3):
+        store.append("KZWX-4242", number, Decision(f"[{number}]", number % 2, NOW + number), 1, None)
+    folder = programs()
+    assert folder is not None
+    dump = tmp_path / "rooms.dump"
+    subprocess.run([str(folder / "pg_dump"), "--format=custom", f"--file={dump}", postgres_url], check=True, timeout=60)
+    store.append("KZWX-4242", 3, Decision("[3]", 1, NOW + 3), 0, None)  # (after the backup: not in it)
+    store.close()
+    copy_url = postgres_server.new_database()
+    subprocess.run([str(folder / "pg_restore"), f"--dbname={copy_url}", str(dump)], check=True, timeout=60)
+    copy = PostgresStore(copy_url)
+    kept = copy.load("KZWX-4242")
+    assert kept is not None and [d.choice for d in kept.decisions] == ["[0]", "[1]", "[2]"]
+    copy.append("KZWX-4242", 3, Decision("[3]", 1, NOW + 3), 0, None)  # (a store that goes on, its size counted)
+    assert copy.usage().size > 0
+    copy.close()

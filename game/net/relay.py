@@ -24,8 +24,9 @@ keep (game/net/relay_rooms.py), links per room (a friend with his seat key first
 bytes and messages per second on every connection (reading pauses beyond), what waits to be sent to a
 friend (one who reads nothing is dropped), silent peers (WebSocket pings), numbers in the host's
 orders (integers of a range, else the order is dropped with one line). `/health` answers "ok" (503
-while its store of rooms over days failed at its last look) and `/metrics` the counters in Prometheus' text format; the log says each kind of refusal from an
-address once a minute, with a count, and never a traceback.
+while its store of rooms over days failed at its last look) and `/metrics` the counters in Prometheus'
+text format; the log says each kind of refusal from an address once a minute, with a count, and never a
+traceback.
 
 With a store of rooms over days (`relay --store`, game/net/store.py), the relay opens it before it
 listens, counts what it holds in `/metrics`, and forgets the rooms finished more than `finished_kept`
