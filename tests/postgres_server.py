@@ -2,7 +2,8 @@
 made with `initdb` in a temporary folder, listening on 127.0.0.1 only (a free port; its socket file in
 the same folder), without fsync (a test's data lives as long as the test), waited for by connecting
 (bounded in time, never a fixed sleep), and stopped at the end of the session. Each test gets a
-database of its own (`postgres_url`).
+store of its own (`postgres_url`: a schema of its own, a millisecond; a whole database takes half a
+second, `Server.new_database`).
 
 The server's programs are Debian's (`apt-get install postgresql`: /usr/lib/postgresql/VERSION/bin,
 which .ci/run installs) or any on the PATH. PostgreSQL refuses to run as root: as root, the server runs
@@ -31,6 +32,7 @@ USER = "fr"  # the server's superuser the tests connect as (trusted on loopback:
 UNPRIVILEGED = "nobody"  # who runs the server when the tests run as root
 START_SECONDS = 60.0  # a server not answering by then did not start
 NUMBERS = itertools.count()
+SHARED = "rooms"  # the database whose schemas the tests' stores are (`new_schema`)
 
 
 def programs() -> Path | None:
@@ -63,11 +65,19 @@ class Server:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
 
     def new_database(self) -> str:
-        """A new empty database's URL (a test's own)."""
+        """A new empty database's URL (half a second: for a test that needs a whole database)."""
         name = f"test_{os.getpid()}_{next(NUMBERS)}"
         with psycopg.connect(self.url(), autocommit=True, connect_timeout=10) as admin:
             admin.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]  # (a name of our own)
         return self.url(name)
+
+    def new_schema(self) -> str:
+        """The URL of a new empty schema of the database `rooms` (a millisecond), the first of the search
+        path of whoever connects with it: a store of a test's own."""
+        name = f"test_{os.getpid()}_{next(NUMBERS)}"
+        with psycopg.connect(self.url(SHARED), autocommit=True, connect_timeout=10) as admin:
+            admin.execute(f"CREATE SCHEMA {name}")  # type: ignore[arg-type]  # (a name of our own)
+        return f"{self.url(SHARED)}?options=-csearch_path%3D{name}"
 
     def version(self) -> str:
         with psycopg.connect(self.url(), connect_timeout=10) as admin:
@@ -163,6 +173,8 @@ def start(durable: bool = False) -> Server:
             )
         server = Server(home, port, process)
         if answers(server):
+            with psycopg.connect(server.url(), autocommit=True, connect_timeout=10) as admin:
+                admin.execute(f"CREATE DATABASE {SHARED}")  # type: ignore[arg-type]  # (a name of our own)
             return server
         server.process.kill()
         server.process.wait(30)
@@ -201,5 +213,5 @@ def postgres_server() -> Iterator[Server]:
 
 @pytest.fixture
 def postgres_url(postgres_server: Server) -> str:
-    """A database of the test's own on the session's server, as `relay --store` takes it."""
-    return postgres_server.new_database()
+    """A store of the test's own on the session's server (a schema of its own), as `relay --store` takes it."""
+    return postgres_server.new_schema()

@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from game.net.relay import Relay
 from game.net.store import Clock, RoomRecord, StoredSeat, key_hash
@@ -114,6 +115,7 @@ def test_the_relay_forgets_the_rooms_finished_more_than_the_operators_days_ago(t
     store.close()
 
 
+@pytest.mark.slow  # (two relay processes)
 def test_two_relays_on_one_postgresql_database_say_it_without_its_password_and_share_its_rooms(postgres_url):
     from game.net.store_postgres import PostgresStore
 
@@ -162,8 +164,10 @@ def test_a_postgresql_server_that_cannot_be_reached_stops_the_relay_with_one_sen
     assert "s3cret" not in said and "\n" not in said and "Traceback" not in said
 
 
-def test_the_relays_health_fails_while_its_postgresql_store_cannot_be_reached_and_comes_back_with_it(postgres_url):
+def test_the_relays_health_fails_while_its_postgresql_store_cannot_be_reached_and_comes_back_with_it(postgres_server):
     from game.net.store_postgres import PostgresStore
+
+    postgres_url = postgres_server.new_database()  # (a whole database of its own: its connections refused)
 
     database = postgres_url.rsplit("/", 1)[1]
     admin_url = postgres_url.rsplit("/", 1)[0] + "/postgres"

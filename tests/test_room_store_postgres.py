@@ -177,9 +177,9 @@ def test_the_size_is_counted_in_and_out_with_the_rows(postgres_url):
     store.close()
 
 
-def test_a_pg_dump_made_while_relays_write_restores_to_a_store_with_every_committed_decision(
-    postgres_server, postgres_url, tmp_path
-):
+@pytest.mark.slow  # (two databases made, pg_dump and pg_restore run)
+def test_a_pg_dump_made_while_relays_write_restores_to_a_store_with_every_committed_decision(postgres_server, tmp_path):
+    postgres_url = postgres_server.new_database()
     store = PostgresStore(postgres_url)
     store.save(room())
     for number in range(3):
