@@ -110,6 +110,16 @@ def test_which_stores_are_servers_and_how_their_addresses_are_shown():
         "postgresql://relay:***@db.example.org:5433/rooms?sslmode=require"
     )
     assert masked("postgresql://relay@db.example.org/rooms") == "postgresql://relay@db.example.org/rooms"
+    assert masked("postgresql://relay@db/rooms?sslmode=require&password=hunter2") == (
+        "postgresql://relay@db/rooms?sslmode=require&password=***"
+    )
+
+
+def test_a_password_in_the_query_is_never_said_either():
+    url = f"postgresql://ann@127.0.0.1:{free_port()}/rooms?password=s3cret-word"
+    with pytest.raises(StoreUnusable) as refused:
+        PostgresStore(url)
+    assert "s3cret" not in str(refused.value) and "password=***" in str(refused.value), refused.value
 
 
 def test_a_database_with_tables_of_another_program_is_no_store_and_is_left_as_it_was(postgres_url):

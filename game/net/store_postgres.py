@@ -115,16 +115,29 @@ FIRST = 2  # the version of PostgreSQL's first tables
 
 
 def masked(url: str) -> str:
-    """A server's address as the logs and sentences show it: its password, if any, as ***."""
+    """A server's address as the logs and sentences show it: its password, if any (before the host or
+    in the query, `?password=`), as ***."""
     try:
         parts = urllib.parse.urlsplit(url)
-        if parts.password is None:
-            return url
-        user = parts.username or ""
-        host = parts.netloc.rpartition("@")[2]
-        return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+        if parts.password is not None:
+            parts = parts._replace(netloc=f"{parts.username or ''}:***@{parts.netloc.rpartition('@')[2]}")
+        query = [
+            "password=***" if item.split("=")[0].lower() == "password" else item for item in parts.query.split("&")
+        ]
+        return urllib.parse.urlunsplit(parts._replace(query="&".join(query)))
     except ValueError:
         return url.split("://")[0] + "://(an address that cannot be read)"
+
+
+def passwords(url: str) -> list[str]:
+    """The passwords an address holds (before the host, or in the query), to be kept out of sentences."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        found = [parts.password] if parts.password else []
+        found += [v for k, v in urllib.parse.parse_qsl(parts.query) if k.lower() == "password" and v]
+        return found + [urllib.parse.quote(v, safe="") for v in found]
+    except ValueError:
+        return []
 
 
 class Pg:
@@ -224,8 +237,9 @@ class PostgresStore(SqlStore):
     def said(self, error: BaseException) -> str:
         """The server's message in one line, without the password if it repeats it."""
         line = one_line(error)
-        password = urllib.parse.urlsplit(self.url).password if "://" in self.url else None
-        return line.replace(password, "***") if password else line
+        for password in sorted(passwords(self.url), key=len, reverse=True):
+            line = line.replace(password, "***")
+        return line
 
     @contextmanager
     def guarded(self) -> Iterator[None]:
