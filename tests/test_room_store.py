@@ -447,8 +447,11 @@ def test_a_version_1_store_whose_seats_cannot_be_read_is_one_sentence_and_left_a
 WRITER = """
 import sys
 from game.net.store import Bounds, Clock, Decision, RoomRecord, StoredSeat
+from game.net.store_postgres import PostgresStore
+from game.net.store_sql import is_server
 from game.net.store_sqlite import SqliteStore
-store = SqliteStore(sys.argv[1], Bounds(decisions_per_room=1_000_000))
+bounds = Bounds(decisions_per_room=1_000_000)
+store = PostgresStore(sys.argv[1], bounds) if is_server(sys.argv[1]) else SqliteStore(sys.argv[1], bounds)
 store.save(RoomRecord("KILL-0009", 9, "{}", 8, 2, (StoredSeat(), StoredSeat()), Clock(3600)))
 for number in range(1_000_000):
     store.append("KILL-0009", number, Decision(f"[{number}]", number % 2, float(number)), number % 2, None)
@@ -456,11 +459,14 @@ for number in range(1_000_000):
 """
 
 
-def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_decision(tmp_path):
-    path, said = tmp_path / "rooms.sqlite3", tmp_path / "committed.txt"
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_decision(tmp_path, kind, request):
+    # (PostgreSQL's: another relay finds every decision the killed one committed, and goes on)
+    said = tmp_path / "committed.txt"
+    target = str(tmp_path / "rooms.sqlite3") if kind == "sqlite" else request.getfixturevalue("postgres_url")
     with open(said, "w") as out:
         writer = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=out, env={**os.environ, "PYTHONPATH": str(ROOT)}
+            [sys.executable, "-c", WRITER, target], cwd=ROOT, stdout=out, env={**os.environ, "PYTHONPATH": str(ROOT)}
         )
         try:
             wait_until(lambda: said.read_text().count("\n") >= 300 or writer.poll() is not None, "300 decisions", 60)
@@ -471,7 +477,8 @@ def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_dec
     assert writer.returncode == -signal.SIGKILL
     lines = said.read_text().split("\n")[:-1]  # (whole lines: each said after its commit)
     assert lines == [str(n) for n in range(len(lines))] and len(lines) >= 300
-    store = SqliteStore(path, Bounds(decisions_per_room=1_000_000))
+    bounds = Bounds(decisions_per_room=1_000_000)
+    store = SqliteStore(Path(target), bounds) if kind == "sqlite" else PostgresStore(target, bounds)
     loaded = store.load("KILL-0009")
     assert loaded is not None
     assert len(loaded.decisions) >= len(lines)  # (one more may have committed before its line was written)

@@ -2,7 +2,8 @@
 tests/test_room_store.py): several relays share one database (a room saved by one is loaded by the
 other; decision `n` taken by both at once: exactly one wins), a server that cannot be used is one
 sentence naming it without its password, its tables' version upgraded or refused, a lost connection
-made again. On a throwaway server (tests/postgres_server.py)."""
+made again, a pg_dump that is a store (a writer killed with SIGKILL: tests/test_room_store.py). On a
+throwaway server (tests/postgres_server.py)."""
 
 from __future__ import annotations
 
