@@ -209,3 +209,15 @@ def test_a_pg_dump_made_while_relays_write_restores_to_a_store_with_every_commit
     copy.append("KZWX-4242", 3, Decision("[3]", 1, NOW + 3), 0, None)  # (a store that goes on, its size counted)
     assert copy.usage().size > 0
     copy.close()
+
+
+def test_a_relay_stuck_in_the_middle_of_a_write_holds_the_others_a_bounded_time(postgres_url, monkeypatch):
+    monkeypatch.setattr(store_postgres, "WAIT_SECONDS", 1)
+    store = PostgresStore(postgres_url)
+    with psycopg.connect(postgres_url) as stuck:  # (a relay paused with the writers' lock taken)
+        stuck.execute("SELECT pg_advisory_xact_lock(%s)", (store_postgres.LOCK,))
+        with pytest.raises(StoreUnusable, match="cannot be reached: canceling statement due to lock timeout"):
+            store.save(room())
+        assert store.load("KZWX-4242") is None  # (reads never wait)
+    store.save(room())  # (the lock freed with the stuck transaction)
+    store.close()

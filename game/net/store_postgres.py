@@ -7,9 +7,11 @@ so that a player finds his rooms over days whichever relay answers him:
 - **No decision taken twice**: every write takes one lock for the whole database (a transaction-scoped
   advisory lock, `pg_advisory_xact_lock`), then reads what it checks (the room's decisions, its state,
   the bounds) and writes: the writes of every relay sharing the database are one after the other, as
-  SQLite's `BEGIN IMMEDIATE` makes them on one machine; and the decisions' primary key (room, number)
-  refuses a second decision `n` whatever happens. Decisions come a few a minute: one writer at a time
-  costs nothing. A read is one snapshot (`REPEATABLE READ`): a room, its seats and its decisions together.
+  SQLite's `BEGIN IMMEDIATE` makes them on one machine (a write waits WAIT_SECONDS at most; a relay
+  stuck in the middle of a transaction is cut by the server after IDLE_SECONDS, its lock freed); and
+  the decisions' primary key (room, number) refuses a second decision `n` whatever happens. Decisions
+  come a few a minute: one writer at a time costs nothing. A read is one snapshot (`REPEATABLE READ`):
+  a room, its seats and its decisions together.
 - **Nothing committed is lost**: a transaction committed is the server's (its write-ahead log, fsync on);
   a relay killed in the middle of one leaves it rolled back.
 - **One sentence for a server that cannot be used** (`StoreUnusable`, naming it by its address without
@@ -40,6 +42,8 @@ from game.net.store import SCHEMA, SIZE_MARGIN, Bounds, StoreRefused, StoreUnusa
 from game.net.store_sql import Cursor, Db, SqlStore, one_line
 
 CONNECT_SECONDS = 10  # a server that does not answer within this is not reached
+WAIT_SECONDS = 15  # a write waits this long at most for another relay's (then refused: "cannot be reached")
+IDLE_SECONDS = 60  # a relay stuck this long in the middle of a transaction is cut by the server: its lock freed
 LOCK = 0x46_52_2D_52_4F_4F_4D_53  # the advisory lock of every write ("FR-ROOMS"): one writer at a time
 ROW = 64  # bytes counted for each row beyond its text (the server's own for a row is about that)
 ROOM = 256  # bytes counted for a room beyond its board and code (its other columns, its indexes' entries)
@@ -186,6 +190,10 @@ class PostgresStore(SqlStore):
         try:
             self.connection = psycopg.connect(
                 self.url, autocommit=True, connect_timeout=CONNECT_SECONDS, application_name="fantasy-racing relay"
+            )
+            self.connection.execute(f"SET lock_timeout = '{WAIT_SECONDS * 1000:d}ms'")  # type: ignore[arg-type]
+            self.connection.execute(  # type: ignore[arg-type]  # (our own SQL)
+                f"SET idle_in_transaction_session_timeout = '{IDLE_SECONDS * 1000:d}ms'"
             )
         except psycopg.OperationalError as error:
             if "connection option" in str(error) or "invalid" in str(error).split(":")[0]:
