@@ -205,3 +205,17 @@ def test_the_relays_health_fails_while_its_postgresql_store_cannot_be_reached_an
 
     assert asyncio.run(scenario()) == [200, 503, 200]
     assert any("cannot be reached" in line and database in line for line in said), said
+
+
+def test_without_psycopg_a_postgresql_store_is_one_sentence_saying_what_to_install(monkeypatch, capsys):
+    import main
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (as in the packaged game, which leaves it out)
+    monkeypatch.delitem(sys.modules, "game.net.store_postgres", raising=False)
+    url = "postgresql://relay:s3cret-word@127.0.0.1:5432/rooms"
+    assert main.main(["relay", "--port", "0", "--store", url, "--for", "0"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said == (
+        "main.py: a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
+        "from the sources with the game's requirements (pip install -r requirements.txt)"
+    ), said

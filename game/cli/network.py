@@ -387,10 +387,10 @@ def open_store(args: argparse.Namespace) -> SqlStore | None:
     if is_server(args.store):
         try:
             from game.net.store_postgres import PostgresStore
-        except ImportError as error:  # (a build without psycopg: the packaged game is a player's)
+        except ImportError:  # (a build without psycopg: the packaged game is a player's)
             raise UnusableFile(
-                f"a store on PostgreSQL needs psycopg, which this installation lacks ({error.name}): "
-                "install the game's requirements (pip install -r requirements.txt)"
+                "a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
+                "from the sources with the game's requirements (pip install -r requirements.txt)"
             ) from None
         try:
             return PostgresStore(args.store, bounds)
