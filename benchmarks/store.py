@@ -74,17 +74,11 @@ def player_key(number: int) -> bytes:
 
 
 def opened(target: str) -> Any:
-    """The store at `target`: a PostgreSQL server's address, or an SQLite file."""
+    """The store at `target` as `relay --store` opens it: a PostgreSQL server's address, or an SQLite file."""
+    from game.cli.network import store_at
     from game.net.store import Bounds
-    from game.net.store_sql import is_server
 
-    if is_server(target):
-        from game.net.store_postgres import PostgresStore
-
-        return PostgresStore(target, Bounds(store_bytes=8 * 1024**3))
-    from game.net.store_sqlite import SqliteStore
-
-    return SqliteStore(Path(target), Bounds(store_bytes=8 * 1024**3))
+    return store_at(target, Bounds(store_bytes=8 * 1024**3))
 
 
 def size_said(target: str, store: Any) -> str:

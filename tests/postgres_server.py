@@ -215,3 +215,13 @@ def postgres_server() -> Iterator[Server]:
 def postgres_url(postgres_server: Server) -> str:
     """A store of the test's own on the session's server (a schema of its own), as `relay --store` takes it."""
     return postgres_server.new_schema()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def relay_store(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """What `relay --store` takes, for each store in turn: an SQLite file in the test's folder, then a
+    PostgreSQL store of the test's own (`postgres_url`); `game.cli.network.store_at` opens either in the
+    test's own process. A test of races over days on a relay takes it to run on both."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))

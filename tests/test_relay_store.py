@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from game.cli.network import store_at
 from game.net.relay import Relay
 from game.net.store import Clock, RoomRecord, StoredSeat, key_hash
 from game.net.store_sqlite import SqliteStore
@@ -28,16 +29,14 @@ def a_room(code: str) -> RoomRecord:
     return RoomRecord(code, 7, '{"name": "Meadow"}', 8, 2, seats, Clock(3600), address="192.0.2.1", created=1.0)
 
 
-def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics(tmp_path):
-    path = tmp_path / "kept" / "rooms.sqlite3"
-    path.parent.mkdir()
-    store = SqliteStore(path)
+def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics(relay_store):
+    store = store_at(relay_store)  # (an SQLite file, then a PostgreSQL store: as the relay opens them)
     store.save(a_room("AAAA-1111"))
     store.save(a_room("BBBB-2222"))
     store.end("BBBB-2222", "finished", 2.0)
     store.close()
     relay = subprocess.Popen(
-        [sys.executable, "main.py", "relay", "--port", "0", "--store", str(path), "--for", "60"],
+        [sys.executable, "main.py", "relay", "--port", "0", "--store", relay_store, "--for", "60"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -49,7 +48,8 @@ def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics
         assert "relaying on ws://127.0.0.1:" in listening, listening + kept
         port = listening.split("127.0.0.1:")[1].split()[0]
         assert kept.strip() == (
-            f"relay: races over days kept in {path}: 2 rooms, 1 MB of 1024 MB; finished ones forgotten after 30 days"
+            f"relay: races over days kept in {relay_store}: 2 rooms, 1 MB of 1024 MB; finished ones forgotten after "
+            "30 days"
         )
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
             metrics = answer.read().decode()

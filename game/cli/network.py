@@ -384,25 +384,30 @@ def open_store(args: argparse.Namespace) -> SqlStore | None:
     if args.store is None:
         return None
     bounds = Bounds(store_bytes=args.store_size * 1_000_000)
-    if is_server(args.store):
-        try:
-            from game.net.store_postgres import PostgresStore
-        except ImportError:  # (a build without psycopg: the packaged game is a player's)
-            raise UnusableFile(
-                "a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
-                "from the sources with the game's requirements (pip install -r requirements.txt)"
-            ) from None
-        try:
-            return PostgresStore(args.store, bounds)
-        except StoreUnusable as error:
-            raise UnusableFile(str(error)) from None
     try:
+        if is_server(args.store):
+            return store_at(args.store, bounds)
         path = Path(args.store) if args.store else user_dir() / "relay" / STORE_FILE
         path.parent.mkdir(parents=True, exist_ok=True)
-        return SqliteStore(path, bounds)
+        return store_at(str(path), bounds)
     except StoreUnusable as error:
         raise UnusableFile(str(error)) from None
+    except ImportError:  # (a build without psycopg: the packaged game is a player's)
+        raise UnusableFile(
+            "a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
+            "from the sources with the game's requirements (pip install -r requirements.txt)"
+        ) from None
     except OSError as error:
         raise UnusableFile(
             f"the store {args.store or 'in the relay data folder'} cannot be made: {error.strerror}"
         ) from None
+
+
+def store_at(where: str, bounds: Bounds | None = None) -> SqlStore:
+    """The store `relay --store WHERE` opens: a PostgreSQL server's address (postgresql://…), or an SQLite
+    file (StoreUnusable when it cannot be used; ImportError without psycopg, for a server)."""
+    if is_server(where):
+        from game.net.store_postgres import PostgresStore
+
+        return PostgresStore(where, bounds)
+    return SqliteStore(Path(where), bounds)
