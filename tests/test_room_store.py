@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.network import store_at
 from game.net.store import (
     Bounds,
     Clock,
@@ -447,11 +448,8 @@ def test_a_version_1_store_whose_seats_cannot_be_read_is_one_sentence_and_left_a
 WRITER = """
 import sys
 from game.net.store import Bounds, Clock, Decision, RoomRecord, StoredSeat
-from game.net.store_postgres import PostgresStore
-from game.net.store_sql import is_server
-from game.net.store_sqlite import SqliteStore
-bounds = Bounds(decisions_per_room=1_000_000)
-store = PostgresStore(sys.argv[1], bounds) if is_server(sys.argv[1]) else SqliteStore(sys.argv[1], bounds)
+from game.cli.network import store_at
+store = store_at(sys.argv[1], Bounds(decisions_per_room=1_000_000))
 store.save(RoomRecord("KILL-0009", 9, "{}", 8, 2, (StoredSeat(), StoredSeat()), Clock(3600)))
 for number in range(1_000_000):
     store.append("KILL-0009", number, Decision(f"[{number}]", number % 2, float(number)), number % 2, None)
@@ -477,8 +475,7 @@ def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_dec
     assert writer.returncode == -signal.SIGKILL
     lines = said.read_text().split("\n")[:-1]  # (whole lines: each said after its commit)
     assert lines == [str(n) for n in range(len(lines))] and len(lines) >= 300
-    bounds = Bounds(decisions_per_room=1_000_000)
-    store = SqliteStore(Path(target), bounds) if kind == "sqlite" else PostgresStore(target, bounds)
+    store = store_at(target, Bounds(decisions_per_room=1_000_000))
     loaded = store.load("KILL-0009")
     assert loaded is not None
     assert len(loaded.decisions) >= len(lines)  # (one more may have committed before its line was written)
