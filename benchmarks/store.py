@@ -1,18 +1,21 @@
 """The store of rooms over days (issue 46) with 10,000 stored rooms: a player's list and opening a room.
 
-    .venv/bin/python benchmarks/store.py [--rooms 10000] [--samples 2000] [--seed 1] [--folder DIR]
+    .venv/bin/python benchmarks/store.py [--store sqlite|postgresql] [--rooms 10000] [--samples 2000] [--seed 1]
+        [--folder DIR]
 
 A store is built in a fresh folder (`--folder`, by default a temporary one) through the store's own
-`save`, one transaction a room (WAL, `synchronous = FULL`, as a relay writes it): `--rooms` rooms of four
-seats, each player sitting in 32 of them (the seats' bound; 10,000 rooms: 1,250 players), each room idle
-in the middle of its race (0 to 375 decisions, a 15-turn race of six racers making about 375; the choices
-those of a real race), its board a shipped board's record. Then, in a fresh process that opens the store
-as a relay does (its check included), `--samples` times each, in a random order drawn from `--seed`: a
-random player's list (`rooms_of`, then `waiting_for`), opening a random room (`load`: its seats and every
+`save`, one transaction a room (SQLite: WAL, `synchronous = FULL`, as a relay writes it; `--store
+postgresql`: a database on a throwaway PostgreSQL server of its own, listening on 127.0.0.1 only, started
+as the tests start one, tests/postgres_server.py, but with fsync on): `--rooms` rooms of four seats, each
+player sitting in 32 of them (the seats' bound; 10,000 rooms: 1,250 players), each room idle in the middle
+of its race (0 to 375 decisions, a 15-turn race of six racers making about 375; the choices those of a
+real race), its board a shipped board's record. Then, in a fresh process that opens the store as a relay
+does (its check included), `--samples` times each, in a random order drawn from `--seed`: a random
+player's list (`rooms_of`, then `waiting_for`), opening a random room (`load`: its seats and every
 decision), and appending one decision (a transaction on disk each). Printed: each one's p50 and p99, the
-seconds to open the store, the file's size, and the memory of the process holding it (resident now, and
-its peak), and the memory of a `main.py relay --store` process on it, once it is listening and answered
-/metrics once (which counts the store's rooms).
+seconds to open the store, its size (the file's; PostgreSQL's: the database's, and the store's own count),
+the memory of the process holding it (resident now, and its peak), and the memory of a `main.py relay
+--store` process on it, once it is listening and answered /metrics once (which counts the store's rooms).
 
 Targets (issue 46): a player's list and opening a room p99 <= 50 ms each; the relay's memory with
 10,000 idle stored rooms <= 150 MB.
@@ -31,6 +34,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -69,17 +73,35 @@ def player_key(number: int) -> bytes:
     return key_hash(f"player {number}")
 
 
-def build(path: Path, rooms: int, seed: int) -> None:
+def opened(target: str) -> Any:
+    """The store at `target` as `relay --store` opens it: a PostgreSQL server's address, or an SQLite file."""
+    from game.cli.network import store_at
+    from game.net.store import Bounds
+
+    return store_at(target, Bounds(store_bytes=8 * 1024**3))
+
+
+def size_said(target: str, store: Any) -> str:
+    """The store's size: the SQLite file's, or the PostgreSQL database's and the store's own count."""
+    from game.net.store_sql import is_server
+
+    if not is_server(target):
+        return f"{Path(target).stat().st_size / 1e6:.1f} MB on disk"
+    with store.transaction(write=False) as db:
+        database = db.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+    return f"{database / 1e6:.1f} MB on disk (the database), {store.usage().size / 1e6:.1f} MB counted by the store"
+
+
+def build(target: str, rooms: int, seed: int) -> None:
     """The store of `rooms` idle rooms (see the module), built through `save`."""
     import random
 
-    from game.net.store import Bounds, Clock, Decision, RoomRecord, StoredSeat
-    from game.net.store_sqlite import SqliteStore
+    from game.net.store import Clock, Decision, RoomRecord, StoredSeat
 
     board, choices = a_race(seed)
     rng = random.Random(seed)
     players = players_of(rooms)
-    store = SqliteStore(path, Bounds(store_bytes=8 * 1024**3))
+    store = opened(target)
     now = 1_800_000_000.0
     started = time.perf_counter()
     for number in range(rooms):
@@ -126,17 +148,16 @@ def percentiles(times: list[float]) -> tuple[float, float]:
     return ordered[len(ordered) // 2] * 1000, ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
 
 
-def measure(path: Path, rooms: int, samples: int, seed: int) -> None:
+def measure(target: str, rooms: int, samples: int, seed: int) -> None:
     """In a fresh process: open the store, then each operation `samples` times (see the module)."""
     import random
 
-    from game.net.store import Bounds, Decision
-    from game.net.store_sqlite import SqliteStore
+    from game.net.store import Decision
 
     before = resident_mb()
     started = time.perf_counter()
-    store = SqliteStore(path, Bounds(store_bytes=8 * 1024**3))
-    opened = time.perf_counter() - started
+    store = opened(target)
+    opening = time.perf_counter() - started
     rng = random.Random(seed)
     players = players_of(rooms)
     times: dict[str, list[float]] = {"a player's list": [], "his rooms waiting": [], "opening a room": []}
@@ -162,7 +183,7 @@ def measure(path: Path, rooms: int, samples: int, seed: int) -> None:
         store.append(code, held, Decision('"move"', 0, 1_900_000_000.0 + number), 1, None)
         appended.append(time.perf_counter() - started)
     times["appending a decision"] = appended
-    print(f"opened the store in {opened:.2f} s (its check included); {path.stat().st_size / 1e6:.1f} MB on disk")
+    print(f"opened the store in {opening:.2f} s (its check included); {size_said(target, store)}")
     for what, measured in times.items():
         p50, p99 = percentiles(measured)
         judged = "" if what == "appending a decision" or what == "his rooms waiting" else f" {verdict(p99, TARGET_MS)}"
@@ -180,10 +201,10 @@ def verdict(value: float, limit: float) -> str:
     return "ok" if value <= limit else "OVER"
 
 
-def relay_memory(path: Path) -> None:
+def relay_memory(target: str) -> None:
     """The resident memory of `main.py relay --store` on the store, once it says it is listening."""
     relay = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "relay", "--port", "0", "--store", str(path), "--for", "60"],
+        [sys.executable, str(ROOT / "main.py"), "relay", "--port", "0", "--store", target, "--for", "60"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -212,8 +233,20 @@ def relay_memory(path: Path) -> None:
         relay.wait()
 
 
+def a_server() -> Any:
+    """A throwaway PostgreSQL server as the tests start one (tests/postgres_server.py), fsync on: the
+    figures are a relay's, whose decisions are on disk when committed."""
+    from tests import postgres_server
+
+    try:
+        return postgres_server.start(durable=True)
+    except postgres_server.NoServer as reason:
+        raise SystemExit(f"benchmarks/store.py: no PostgreSQL server can run here: {reason}") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite", help="the store measured")
     parser.add_argument("--rooms", type=int, default=10_000)
     parser.add_argument("--samples", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
@@ -221,7 +254,7 @@ def main() -> None:
         "--folder", type=Path, default=None, help="build the store there (by default a temporary folder)"
     )
     parser.add_argument("--step", choices=["build", "measure"], help=argparse.SUPPRESS)  # (the fresh processes)
-    parser.add_argument("--path", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--path", help=argparse.SUPPRESS)  # (the file, or the server's address)
     args = parser.parse_args()
     if args.step == "build":
         build(args.path, args.rooms, args.seed)
@@ -236,14 +269,21 @@ def main() -> None:
         flush=True,
     )
     folder = Path(tempfile.mkdtemp(prefix="store-bench-", dir=args.folder))
+    server = None
     try:
-        path = folder / "rooms.sqlite3"
+        target = str(folder / "rooms.sqlite3")
+        if args.store == "postgresql":
+            server = a_server()
+            target = server.new_database()
+            print(f"PostgreSQL: {server.version()}, a throwaway server on 127.0.0.1:{server.port}", flush=True)
         for step in ("build", "measure"):
-            command = [sys.executable, __file__, "--step", step, "--path", str(path), "--rooms", str(args.rooms)]
+            command = [sys.executable, __file__, "--step", step, "--path", target, "--rooms", str(args.rooms)]
             command += ["--samples", str(args.samples), "--seed", str(args.seed)]
             subprocess.run(command, check=True)
-        relay_memory(path)
+        relay_memory(target)
     finally:
+        if server is not None:
+            server.stop()
         shutil.rmtree(folder, ignore_errors=True)
     said = " ".join(["benchmarks/store.py", *sys.argv[1:]])
     print(f"load {os.getloadavg()[0]:.2f} at the end; command: .venv/bin/python {said}")

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.postgres_server import postgres_server, postgres_url, relay_store  # noqa: E402, F401  (PostgreSQL's)
+
 THREADS_END_WITHIN = 5.0  # seconds a test's own non-daemon threads get to end after it
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import postgres_server
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 LIMIT = 600  # seconds one smoke run may take before it counts as broken
@@ -35,6 +37,7 @@ SMOKE: dict[str, list[str]] = {
     "relay.py --soak": ["--soak", "--minutes", "0.2", "--rooms", "2", "--friends", "1", "--phase", "0.5"],
     "run_all.py": ["--quick"],
     "store.py": ["--rooms", "50", "--samples", "20"],
+    "store.py --store postgresql": ["--store", "postgresql", "--rooms", "20", "--samples", "10"],  # (its own server)
     "timeline.py": ["--jumps", "5"],
 }
 NEEDS = {"idle.py": "Xvfb", "hostile.py": "/usr/bin/time"}
@@ -54,6 +57,8 @@ def test_the_benchmark_runs_at_its_smallest_size(script: str, tmp_path: Path):
     needed = NEEDS.get(script)
     if needed and not shutil.which(needed):
         pytest.skip(f"{script} needs {needed}, which this machine lacks (.ci/run installs it)")
+    if "postgresql" in run and postgres_server.programs() is None and not os.environ.get("CI"):
+        pytest.skip(f"{run} needs PostgreSQL's initdb and postgres, which this machine lacks (.ci/run installs them)")
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), TMPDIR=str(tmp_path))
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / script), *SMOKE[run]],

@@ -8,9 +8,14 @@ import asyncio
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
+import psycopg
+import pytest
+
+from game.cli.network import store_at
 from game.net.relay import Relay
 from game.net.store import Clock, RoomRecord, StoredSeat, key_hash
 from game.net.store_sqlite import SqliteStore
@@ -24,16 +29,14 @@ def a_room(code: str) -> RoomRecord:
     return RoomRecord(code, 7, '{"name": "Meadow"}', 8, 2, seats, Clock(3600), address="192.0.2.1", created=1.0)
 
 
-def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics(tmp_path):
-    path = tmp_path / "kept" / "rooms.sqlite3"
-    path.parent.mkdir()
-    store = SqliteStore(path)
+def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics(relay_store):
+    store = store_at(relay_store)  # (an SQLite file, then a PostgreSQL store: as the relay opens them)
     store.save(a_room("AAAA-1111"))
     store.save(a_room("BBBB-2222"))
     store.end("BBBB-2222", "finished", 2.0)
     store.close()
     relay = subprocess.Popen(
-        [sys.executable, "main.py", "relay", "--port", "0", "--store", str(path), "--for", "60"],
+        [sys.executable, "main.py", "relay", "--port", "0", "--store", relay_store, "--for", "60"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -45,7 +48,8 @@ def test_the_relay_says_its_store_in_its_start_line_and_counts_it_in_its_metrics
         assert "relaying on ws://127.0.0.1:" in listening, listening + kept
         port = listening.split("127.0.0.1:")[1].split()[0]
         assert kept.strip() == (
-            f"relay: races over days kept in {path}: 2 rooms, 1 MB of 1024 MB; finished ones forgotten after 30 days"
+            f"relay: races over days kept in {relay_store}: 2 rooms, 1 MB of 1024 MB; finished ones forgotten after "
+            "30 days"
         )
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
             metrics = answer.read().decode()
@@ -109,3 +113,109 @@ def test_the_relay_forgets_the_rooms_finished_more_than_the_operators_days_ago(t
     assert "fantasy_racing_relay_forgotten_rooms_total 1\n" in relay.metrics()
     assert "fantasy_racing_relay_stored_rooms 2\n" in relay.metrics()
     store.close()
+
+
+@pytest.mark.slow  # (two relay processes)
+def test_two_relays_on_one_postgresql_database_say_it_without_its_password_and_share_its_rooms(postgres_url):
+    from game.net.store_postgres import PostgresStore
+
+    store = PostgresStore(postgres_url)
+    store.save(a_room("AAAA-1111"))
+    store.close()
+    with_password = postgres_url.replace("://fr@", "://fr:s3cret-word@")  # (trusted on loopback: any password)
+    shown = postgres_url.replace("://fr@", "://fr:***@")
+    relays = [
+        subprocess.Popen(
+            [sys.executable, "main.py", "relay", "--port", "0", "--store", with_password, "--for", "60"],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    try:
+        for relay in relays:
+            assert relay.stdout is not None
+            listening, kept = relay.stdout.readline(), relay.stdout.readline()
+            assert "relaying on ws://127.0.0.1:" in listening, listening + kept
+            assert kept.startswith(f"relay: races over days kept in {shown}: 1 rooms, 1 MB of 1024 MB;"), kept
+            port = listening.split("127.0.0.1:")[1].split()[0]
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+                assert "fantasy_racing_relay_stored_rooms 1\n" in answer.read().decode()
+    finally:
+        for relay in relays:
+            relay.kill()
+            relay.wait(10)
+            if relay.stdout is not None:
+                relay.stdout.close()
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_the_relay_with_one_sentence_without_its_password(capsys):
+    import main
+    from tests.postgres_server import free_port
+
+    port = free_port()
+    url = f"postgresql://relay:s3cret-word@127.0.0.1:{port}/rooms"
+    assert main.main(["relay", "--port", "0", "--store", url, "--for", "0"]) == 1
+    said = capsys.readouterr().err.strip()
+    shown = f"postgresql://relay:***@127.0.0.1:{port}/rooms"
+    assert said.startswith(f"main.py: the store {shown} cannot be reached: "), said
+    assert "s3cret" not in said and "\n" not in said and "Traceback" not in said
+
+
+def test_the_relays_health_fails_while_its_postgresql_store_cannot_be_reached_and_comes_back_with_it(postgres_server):
+    from game.net.store_postgres import PostgresStore
+
+    postgres_url = postgres_server.new_database()  # (a whole database of its own: its connections refused)
+
+    database = postgres_url.rsplit("/", 1)[1]
+    admin_url = postgres_url.rsplit("/", 1)[0] + "/postgres"
+    said: list[str] = []
+
+    def admin(sql: str) -> None:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(sql)
+
+    async def scenario() -> list[int]:
+        store = await asyncio.to_thread(PostgresStore, postgres_url)
+        relay = Relay(store=store, say=said.append)
+        port = await relay.listen("127.0.0.1", 0)
+
+        def health() -> int:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        answers = [await asyncio.to_thread(health)]
+        await asyncio.to_thread(admin, f"ALTER DATABASE {database} ALLOW_CONNECTIONS false")
+        await asyncio.to_thread(
+            admin, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'"
+        )
+        await relay.forget_finished()  # (the relay's look every 30 seconds)
+        answers.append(await asyncio.to_thread(health))
+        await asyncio.to_thread(admin, f"ALTER DATABASE {database} ALLOW_CONNECTIONS true")
+        await relay.forget_finished()
+        answers.append(await asyncio.to_thread(health))
+        await relay.stop()
+        store.close()
+        return answers
+
+    assert asyncio.run(scenario()) == [200, 503, 200]
+    assert any("cannot be reached" in line and database in line for line in said), said
+
+
+def test_without_psycopg_a_postgresql_store_is_one_sentence_saying_what_to_install(monkeypatch, capsys):
+    import main
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (as in the packaged game, which leaves it out)
+    monkeypatch.delitem(sys.modules, "game.net.store_postgres", raising=False)
+    url = "postgresql://relay:s3cret-word@127.0.0.1:5432/rooms"
+    assert main.main(["relay", "--port", "0", "--store", url, "--for", "0"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said == (
+        "main.py: a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
+        "from the sources with the game's requirements (pip install -r requirements.txt)"
+    ), said

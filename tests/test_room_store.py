@@ -1,5 +1,6 @@
 """The store of rooms over days (game/net/store.py's interface): every test of its behaviour runs on each
-implementation (`STORES`: SQLite's; PostgreSQL's joins here with the same tests), then the SQLite file's
+implementation (`STORES`: SQLite's, and PostgreSQL's on a throwaway server: tests/postgres_server.py;
+what is PostgreSQL's own, two relays sharing one database: tests/test_room_store_postgres.py), then the SQLite file's
 own promises: one sentence for a file that cannot be used, a version 1 store upgraded, WAL, and every
 committed decision kept when a writer is killed with SIGKILL in the middle."""
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.network import store_at
 from game.net.store import (
     Bounds,
     Clock,
@@ -27,6 +29,7 @@ from game.net.store import (
     StoreUnusable,
     key_hash,
 )
+from game.net.store_postgres import PostgresStore
 from game.net.store_sqlite import SCHEMA, SqliteStore
 from tests.waiting import wait_until
 
@@ -38,20 +41,26 @@ NOW = 1_800_000_000.0  # (a time of the test's own: the store reads no clock)
 Maker = Callable[[Bounds], RoomStore]
 
 
-def open_sqlite(folder: Path) -> Maker:
+def open_sqlite(request: pytest.FixtureRequest, folder: Path) -> Maker:
     return lambda bounds: SqliteStore(folder / "rooms.sqlite3", bounds)
 
 
-# Each implementation of the interface: a maker of an empty store in the test's folder.
-STORES: dict[str, Callable[[Path], Maker]] = {"sqlite": open_sqlite}
+def open_postgres(request: pytest.FixtureRequest, folder: Path) -> Maker:
+    url = request.getfixturevalue("postgres_url")  # (a database of the test's own on a throwaway server)
+    return lambda bounds: PostgresStore(url, bounds)
+
+
+# Each implementation of the interface: a maker of an empty store of the test's own.
+STORES: dict[str, Callable[[pytest.FixtureRequest, Path], Maker]] = {"sqlite": open_sqlite, "postgresql": open_postgres}
 
 
 @pytest.fixture(params=sorted(STORES))
 def make(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Maker]:
     opened: list[RoomStore] = []
+    opener = STORES[request.param](request, tmp_path)
 
     def maker(bounds: Bounds | None = None) -> RoomStore:
-        store = STORES[request.param](tmp_path)(bounds or Bounds())
+        store = opener(bounds or Bounds())
         opened.append(store)
         return store
 
@@ -439,8 +448,8 @@ def test_a_version_1_store_whose_seats_cannot_be_read_is_one_sentence_and_left_a
 WRITER = """
 import sys
 from game.net.store import Bounds, Clock, Decision, RoomRecord, StoredSeat
-from game.net.store_sqlite import SqliteStore
-store = SqliteStore(sys.argv[1], Bounds(decisions_per_room=1_000_000))
+from game.cli.network import store_at
+store = store_at(sys.argv[1], Bounds(decisions_per_room=1_000_000))
 store.save(RoomRecord("KILL-0009", 9, "{}", 8, 2, (StoredSeat(), StoredSeat()), Clock(3600)))
 for number in range(1_000_000):
     store.append("KILL-0009", number, Decision(f"[{number}]", number % 2, float(number)), number % 2, None)
@@ -448,11 +457,14 @@ for number in range(1_000_000):
 """
 
 
-def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_decision(tmp_path):
-    path, said = tmp_path / "rooms.sqlite3", tmp_path / "committed.txt"
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_decision(tmp_path, kind, request):
+    # (PostgreSQL's: another relay finds every decision the killed one committed, and goes on)
+    said = tmp_path / "committed.txt"
+    target = str(tmp_path / "rooms.sqlite3") if kind == "sqlite" else request.getfixturevalue("postgres_url")
     with open(said, "w") as out:
         writer = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=out, env={**os.environ, "PYTHONPATH": str(ROOT)}
+            [sys.executable, "-c", WRITER, target], cwd=ROOT, stdout=out, env={**os.environ, "PYTHONPATH": str(ROOT)}
         )
         try:
             wait_until(lambda: said.read_text().count("\n") >= 300 or writer.poll() is not None, "300 decisions", 60)
@@ -463,7 +475,7 @@ def test_a_writer_killed_with_sigkill_while_appending_leaves_every_committed_dec
     assert writer.returncode == -signal.SIGKILL
     lines = said.read_text().split("\n")[:-1]  # (whole lines: each said after its commit)
     assert lines == [str(n) for n in range(len(lines))] and len(lines) >= 300
-    store = SqliteStore(path, Bounds(decisions_per_room=1_000_000))
+    store = store_at(target, Bounds(decisions_per_room=1_000_000))
     loaded = store.load("KILL-0009")
     assert loaded is not None
     assert len(loaded.decisions) >= len(lines)  # (one more may have committed before its line was written)

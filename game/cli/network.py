@@ -38,6 +38,7 @@ from game.net.relay import Relay, collect_forever
 from game.net.relayed import RelayRefused, join_invite, serve_through
 from game.net.server import serve_rooms
 from game.net.store import Bounds, StoreUnusable
+from game.net.store_sql import SqlStore, is_server
 from game.net.store_sqlite import STORE_FILE, SqliteStore
 from game.net.tls import TlsError, client_context, server_context, untrusted
 from game.rules import levels, seeds
@@ -348,7 +349,7 @@ def run_relay(args: argparse.Namespace) -> int:
             relay.say(
                 said(
                     "relay.store",
-                    path=store.path,
+                    path=store.where,
                     rooms=usage.rooms,
                     used=math.ceil(usage.size / 1e6),
                     most=args.store_size,
@@ -375,20 +376,38 @@ def run_relay(args: argparse.Namespace) -> int:
     return 0
 
 
-def open_store(args: argparse.Namespace) -> SqliteStore | None:
+def open_store(args: argparse.Namespace) -> SqlStore | None:
     """The relay's store of rooms over days (`--store`; without a file, rooms.sqlite3 in the relay's data
-    folder, a folder `relay` in the per-user folder of whoever runs it), or None; a store that cannot be
-    used is one sentence naming it."""
+    folder, a folder `relay` in the per-user folder of whoever runs it; a postgresql:// address, a database
+    on a PostgreSQL server that several relays may share), or None; a store that cannot be used is one
+    sentence naming it (a server's address without its password)."""
     if args.store is None:
         return None
     bounds = Bounds(store_bytes=args.store_size * 1_000_000)
     try:
+        if is_server(args.store):
+            return store_at(args.store, bounds)
         path = Path(args.store) if args.store else user_dir() / "relay" / STORE_FILE
         path.parent.mkdir(parents=True, exist_ok=True)
-        return SqliteStore(path, bounds)
+        return store_at(str(path), bounds)
     except StoreUnusable as error:
         raise UnusableFile(str(error)) from None
+    except ImportError:  # (a build without psycopg: the packaged game is a player's)
+        raise UnusableFile(
+            "a store on PostgreSQL needs psycopg, which this installation of the game lacks: run the relay "
+            "from the sources with the game's requirements (pip install -r requirements.txt)"
+        ) from None
     except OSError as error:
         raise UnusableFile(
             f"the store {args.store or 'in the relay data folder'} cannot be made: {error.strerror}"
         ) from None
+
+
+def store_at(where: str, bounds: Bounds | None = None) -> SqlStore:
+    """The store `relay --store WHERE` opens: a PostgreSQL server's address (postgresql://…), or an SQLite
+    file (StoreUnusable when it cannot be used; ImportError without psycopg, for a server)."""
+    if is_server(where):
+        from game.net.store_postgres import PostgresStore
+
+        return PostgresStore(where, bounds)
+    return SqliteStore(Path(where), bounds)

@@ -341,6 +341,7 @@ def build_parser() -> Parser:
         "Run a relay: hosts register rooms on it and friends join them with an invite, nobody's router set up.",
         "main.py relay --address 0.0.0.0 --port 47811 --cert fullchain.pem --key privkey.pem",
         "main.py relay --port 47811            (this machine only, ws://: behind a reverse proxy with TLS)",
+        "main.py relay --store postgresql://relay@db.example.org/rooms   (races over days in a database relays share)",
         lineup=False,
     )
     relay.add_argument(
@@ -364,11 +365,12 @@ def build_parser() -> Parser:
     )
     relay.add_argument(
         "--store",
-        metavar="FILE",
+        metavar="FILE|URL",
         nargs="?",
         const="",
         default=None,
-        help="keep races over days in this SQLite file (none given: rooms.sqlite3 in the relay's data folder)",
+        help="keep races over days in this SQLite file (none given: rooms.sqlite3 in the relay's data folder), "
+        "or in a PostgreSQL database several relays share: postgresql://USER@HOST/DATABASE",
     )
     for flag, unit, low, high, default, meaning in (
         ("--store-size", "MB", 1, 1_000_000, 1024, "megabytes the store may hold; no new race over days beyond"),

@@ -23,9 +23,10 @@ all, wrong codes slowed (the host's own door), rooms per address and network and
 keep (game/net/relay_rooms.py), links per room (a friend with his seat key first), message size,
 bytes and messages per second on every connection (reading pauses beyond), what waits to be sent to a
 friend (one who reads nothing is dropped), silent peers (WebSocket pings), numbers in the host's
-orders (integers of a range, else the order is dropped with one line). `/health` answers "ok" and
-`/metrics` the counters in Prometheus' text format; the log says each kind of refusal from an
-address once a minute, with a count, and never a traceback.
+orders (integers of a range, else the order is dropped with one line). `/health` answers "ok" (503
+while its store of rooms over days failed at its last look) and `/metrics` the counters in Prometheus'
+text format; the log says each kind of refusal from an address once a minute, with a count, and never a
+traceback.
 
 With a store of rooms over days (`relay --store`, game/net/store.py), the relay opens it before it
 listens, counts what it holds in `/metrics`, and forgets the rooms finished more than `finished_kept`
@@ -194,6 +195,7 @@ class Relay:
         self.server: Any = None
         self.port = 0
         self.store, self.finished_kept = store, finished_kept  # the rooms over days, and days their end is kept
+        self.store_down = ""  # why the store failed at its last look (every REAP_EVERY): /health answers 503
 
     # ------------------------------------------------------------ listening
     async def listen(self, address: str, port: int, ssl: Any = None) -> int:
@@ -242,7 +244,9 @@ class Relay:
     def answer(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP before the WebSocket: /health, /metrics, and a 404 for what is no room or host."""
         path = request.path.split("?")[0]
-        if path == "/health":
+        if path == "/health":  # (503 while the store failed at its last look: a balancer sends players elsewhere)
+            if self.store_down:
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "the store of races over days fails\n")
             return connection.respond(HTTPStatus.OK, "ok\n")
         if path == "/metrics":
             response = connection.respond(HTTPStatus.OK, self.metrics())
@@ -311,8 +315,10 @@ class Relay:
             )
         except (StoreRefused, StoreUnusable) as error:
             self.door.tell("store", "forget", str(error))
+            self.store_down = str(error)
             return
         self.count["forgotten"] += forgotten
+        self.store_down = ""
 
     def reap(self, now: float | None = None) -> None:
         """Forget the rooms whose host has been away more than `kept` seconds."""
