@@ -575,34 +575,52 @@ def test_every_special_rule_is_in_the_setup_gallery_words():
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_setup_gallery_shows_every_special_rule_whole(app, monkeypatch, language):
+    """The card in the setup shows the first lines of a character's rules at the Text size, a "…" when
+    more follow; its card whole (Whole card…) shows every rule, none cut, none smaller."""
     from game.rules.characters import CHARACTERS
-    from scenes.core import assets, i18n, text
+    from scenes.core import i18n, text, theme
+    from scenes.core.i18n import rule_text
+    from scenes.screens.character_sheet import CharacterSheetScene
     from scenes.screens.setup import CHARACTER_IDS, SetupScene
 
-    shown = []
-    draw_wrapped = text.draw_wrapped
+    drawn: list[tuple[str, int, int]] = []  # (words, top, size) of the texts drawn at 16 in the text's colour
+    draw = text.draw
 
-    def spy(surface, words, rect, size=18, *args, **kwargs):
-        shown.append((words, rect, size))
-        return draw_wrapped(surface, words, rect, size, *args, **kwargs)
+    def spy(surface, words, pos, size=18, *args, **kwargs):
+        rect = draw(surface, words, pos, size, *args, **kwargs)
+        colour = args[0] if args else kwargs.get("colour", theme.TEXT)
+        drawn.append((words, rect.top, size if colour == theme.TEXT else 0))
+        return rect
 
-    monkeypatch.setattr(text, "draw_wrapped", spy)
+    def flat(words: str) -> str:
+        return " ".join(words.split())
+
+    def rule_lines(inside: pygame.Rect) -> list[tuple[str, int, int]]:
+        return [(w, top, size) for w, top, size in drawn if inside.top <= top < inside.bottom and flat(w) in rules]
+
+    monkeypatch.setattr(text, "draw", spy)
     was = i18n.language()
     i18n.set_language(language)
     try:
-        scene = app.stack.push(SetupScene())
+        setup = app.stack.push(SetupScene())
         for character in CHARACTER_IDS:
-            scene.racers[scene.selected]["character"] = character
-            shown.clear()
+            setup.racers[setup.selected]["character"] = character
+            rules = flat("  ".join(rule_text(rule) for rule in CHARACTERS[character].rules))
+            drawn.clear()
             app.step([], 1 / 30)
-            rules = [(w, r, s) for w, r, s in shown if ":" in w and r.top > 400]
-            assert rules, character
-            words, rect, size = rules[-1]
-            assert words.count(":") >= len(CHARACTERS[character].rules) and size >= 12
-            assert len(text.wrap(words, rect.width, size)) * assets.font(size).get_linesize() <= rect.height, (
-                character,
-                language,
-            )
+            card = setup.character_box()
+            shown = [w for w, _, size in rule_lines(card) if size == 16]
+            assert shown and rules.startswith(flat(" ".join(shown))), (character, language, shown)
+            if flat(" ".join(shown)) != rules:  # (more follows: said, and the card whole a click away)
+                assert any(w == "…" and card.top <= top < card.bottom for w, top, _ in drawn), character
+            sheet = app.stack.push(CharacterSheetScene(character))
+            app.step([], 1 / 30)
+            drawn.clear()
+            sheet.draw(pygame.Surface((1280, 720)))  # (the sheet's words alone, not the setup's under it)
+            lines = [w for w, _, size in rule_lines(pygame.Rect(0, 0, 1280, 720)) if size == 16]
+            assert flat(" ".join(lines)) == rules, (character, language)
+            assert not any(w == "…" for w, _, _ in drawn), (character, language)
+            sheet.close()
     finally:
         i18n.set_language(was)
 
