@@ -70,3 +70,14 @@ def test_a_larger_window_keeps_the_sidebar_wide_enough_too(look):
     race = race_of(6)
     assert said_whole(race)
     assert hud.board_area(race=race).width >= theme.screen_size()[0] * (1 - hud.SIDE_MOST) - 2 * hud.SIDE_MARGIN
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_long_name_widens_the_sidebar_to_its_most_and_puts_only_his_line_on_a_row_of_its_own(look, language):
+    look(language, 150)
+    six = [(c, "Bartholomew-Jones" if n == "Cleo" else n, b) for c, n, b in SIX]
+    race = Race.new(boards.practice_board(), [RacerSetup(c, n, b) for c, n, b in six], 5, seed=11)
+    assert hud.side_width(race) == int(theme.screen_size()[0] * hud.SIDE_MOST)
+    assert said_whole(race) and hud.lines_below(race) == {2}
+    side, cards = hud.sidebar(race), hud.card_rects(race)
+    assert side.bottom - max(rect.bottom for rect in cards.values()) >= hud.LOG_LINES * text.line_height(16)

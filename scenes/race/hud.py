@@ -214,7 +214,8 @@ def side_width(race: Race | None = None) -> int:
     fit beside his name and the cards with the lines on rows of their own would leave the log too little
     room (six racers in a 1280x720 window), as wide as the widest name and line want, so that every card
     says them whole on its first row, up to SIDE_MOST of the screen's width (the board's view keeps the
-    rest; wanting more, the lines go on rows of their own: lines_below). The same all the race long."""
+    rest; wanting more, as long names do, it is that wide and the lines that still do not fit beside
+    their names go on rows of their own: lines_below). The same all the race long."""
     if race is None:
         return SIDE_WIDTH
     words = tuple((r.name, racer_line(r)) for r in race.racers)
@@ -225,10 +226,10 @@ def side_width(race: Race | None = None) -> int:
         # the cards with a row for the line and a status row each (most racers have one at times), the log
         cards = len(words) * (card_height(race) + line_h() + status_h()) + LOG_LINES * text.line_height(16) + 40
         room = theme.screen_size()[1] - TOP_HEIGHT - SIDE_MARGIN - 6
-        grow = SIDE_WIDTH < wider <= theme.screen_size()[0] * SIDE_MOST and cards > room
+        most = int(theme.screen_size()[0] * SIDE_MOST)
         if len(_WIDTHS) > 64:
             _WIDTHS.clear()
-        _WIDTHS[key] = wider if grow else SIDE_WIDTH
+        _WIDTHS[key] = SIDE_WIDTH if wider <= SIDE_WIDTH or cards <= room else max(SIDE_WIDTH, min(wider, most))
     return _WIDTHS[key]
 
 
