@@ -195,3 +195,41 @@ def test_the_replays_timeline_spans_the_board_view_again_after_a_resize(app, fin
     app.step([])
     assert scene.view.width > 1000 and scene.guide.bar.rect.width == scene.view.width
     assert scene.guide.bar.rect.bottom == scene.view.bottom == 1080
+
+
+@pytest.mark.parametrize(("language", "size"), [("en", 100), ("fr", 150)])
+def test_the_replays_status_is_said_whole_at_the_text_size_beside_or_under_the_view_buttons(
+    tmp_path, monkeypatch, finished, language, size
+):
+    from scenes.core import i18n, text, theme
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    app = App(settings=Settings(animation_speed=4.0, language=language, text_size=size))
+    app.use_theme()
+    try:
+        replay = parse(record(finished))
+        scene = app.stack.push(replay_scene(replay, start(replay)))
+        scene.guide.jump(len(scene.guide.timeline.events) // 2)  # (halfway: "choice 30 / 60", the longer)
+        scene.guide.is_paused = True
+        drawn: list[tuple[str, tuple[int, int], int]] = []
+        real = text.draw
+
+        def spy(surface, words, pos, size=20, *args, **kwargs):
+            drawn.append((words, pos, size))
+            return real(surface, words, pos, size, *args, **kwargs)
+
+        monkeypatch.setattr(text, "draw", spy)
+        for _ in range(10):
+            drawn.clear()
+            app.step([], 1 / 30)
+        shown, total = len(scene.race.choices), len(replay.choices)
+        said = t("replay.status", state=t("replay.paused"), speed="1", shown=shown, total=total)
+        status = [(words, pos) for words, pos, size in drawn if words in said and size == 18]
+        assert " ".join(words for words, _ in status) == said  # whole, at its size (no "…", never smaller)
+        buttons = scene.view_buttons.rects(scene).values()
+        for words, (x, y) in status:
+            beside = x + text.width(words, 18, "bold") <= min(b.left for b in buttons)
+            assert beside or y >= max(b.bottom for b in buttons), words  # (never over the view's buttons)
+    finally:
+        i18n.set_language("en")
+        theme.use_text_size(100)

@@ -150,7 +150,7 @@ class RaceDrawing:
             tags = scene.seats.tags(race)
             args = (shown.shown_points, shown.acting, shown.shown_protected, shown.order_shown, shown.turn_shown)
             bottom = hud.draw_racers(picture, race, *args, tags=tags)
-            hud.draw_log(picture, shown.log, bottom)
+            hud.draw_log(picture, shown.log, bottom, race)
             self._hud_cache = cache = (key, picture)
             self.hud_on_screen = None
         return cache[1]

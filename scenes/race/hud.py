@@ -24,7 +24,8 @@ from scenes.render import sprites
 from scenes.ui.widgets import control_box, fit
 
 TOP_HEIGHT = 46  # the top bar's height
-SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge
+SIDE_WIDTH = 400  # the racers' cards and the log, at the right edge, as designed
+SIDE_MOST = 0.42  # the most of the screen's width the sidebar takes, grown for the racers' lines
 SIDE_MARGIN = 8  # between the sidebar and the screen's edges
 PHASES = ("movement", "drift", "action")  # phase.<phase>
 BUTTON_PAD = 24  # a top bar button's room around its words
@@ -38,17 +39,17 @@ def top_bar() -> pygame.Rect:
     return pygame.Rect(0, 0, theme.screen_size()[0], TOP_HEIGHT)
 
 
-def sidebar() -> pygame.Rect:
-    """The racers' cards and the log, down the right edge."""
+def sidebar(race: Race | None = None) -> pygame.Rect:
+    """The racers' cards and the log, down the right edge (as wide as `race`'s cards want: side_width)."""
     width, height = theme.screen_size()
-    top = TOP_HEIGHT + SIDE_MARGIN
-    return pygame.Rect(width - SIDE_WIDTH - SIDE_MARGIN, top, SIDE_WIDTH, height - top - 6)
+    top, side = TOP_HEIGHT + SIDE_MARGIN, side_width(race)
+    return pygame.Rect(width - side - SIDE_MARGIN, top, side, height - top - 6)
 
 
-def board_area(folded: bool = False) -> pygame.Rect:
+def board_area(folded: bool = False, race: Race | None = None) -> pygame.Rect:
     """The board's view: under the top bar, left of the sidebar (the whole width when it is folded away)."""
     width, height = theme.screen_size()
-    right = width if folded else sidebar().left - SIDE_MARGIN
+    right = width if folded else sidebar(race).left - SIDE_MARGIN
     return pygame.Rect(0, TOP_HEIGHT, right, height - TOP_HEIGHT)
 
 
@@ -171,7 +172,8 @@ def card_height(race: Race) -> int:
 def card_rects(race: Race, turn: int = 0) -> dict[int, pygame.Rect]:
     """Where each racer's card is in the sidebar, by racer: in seat order, always in the same place
     (his place in the turn order is a number on it)."""
-    x, y, w = sidebar().topleft + (SIDE_WIDTH,)
+    side = sidebar(race)
+    x, y, w = side.left, side.top, side.width
     height = card_height(race)
     turn = turn or race.turn
     below = lines_below(race, turn)
@@ -198,9 +200,37 @@ def racer_line(r: Racer, tag: str | None = None) -> str:
     return t("results.racer_line", character=character_name(r.character), tag=tag or racer_kind(r.setup.bot))
 
 
-def name_room(race: Race) -> int:
-    """The room for a racer's name and his line beside it, left of his points."""
-    return SIDE_WIDTH - 112 - 8 - (STRIPE + card_height(race) - 2)
+def name_room(race: Race, width: int | None = None) -> int:
+    """The room for a racer's name and his line beside it, left of his points (on a card `width` wide:
+    the sidebar's)."""
+    return (width or side_width(race)) - 112 - 8 - (STRIPE + card_height(race) - 2)
+
+
+_WIDTHS: dict[tuple[Any, ...], int] = {}  # side_width's, by racers' words, look and screen
+
+
+def side_width(race: Race | None = None) -> int:
+    """The sidebar's width: as designed; or, when a racer's line ("Nain · ordinateur · normal") does not
+    fit beside his name and the cards with the lines on rows of their own would leave the log too little
+    room (six racers in a 1280x720 window), as wide as the widest name and line want, so that every card
+    says them whole on its first row, up to SIDE_MOST of the screen's width (the board's view keeps the
+    rest; wanting more, as long names do, it is that wide and the lines that still do not fit beside
+    their names go on rows of their own: lines_below). The same all the race long."""
+    if race is None:
+        return SIDE_WIDTH
+    words = tuple((r.name, racer_line(r)) for r in race.racers)
+    key = (words, card_height(race), theme.look(), theme.screen_size())
+    if key not in _WIDTHS:
+        wanted = max(text.width(name, 19, "bold") + 8 + text.width(line, 14) for name, line in words)
+        wider = SIDE_WIDTH + wanted - name_room(race, SIDE_WIDTH)
+        # the cards with a row for the line and a status row each (most racers have one at times), the log
+        cards = len(words) * (card_height(race) + line_h() + status_h()) + LOG_LINES * text.line_height(16) + 40
+        room = theme.screen_size()[1] - TOP_HEIGHT - SIDE_MARGIN - 6
+        most = int(theme.screen_size()[0] * SIDE_MOST)
+        if len(_WIDTHS) > 64:
+            _WIDTHS.clear()
+        _WIDTHS[key] = SIDE_WIDTH if wider <= SIDE_WIDTH or cards <= room else max(SIDE_WIDTH, min(wider, most))
+    return _WIDTHS[key]
 
 
 def lines_below(race: Race, turn: int = 0) -> set[int]:
@@ -212,10 +242,11 @@ def lines_below(race: Race, turn: int = 0) -> set[int]:
     if not wanted:
         return wanted
     turn = turn or race.turn
-    w = SIDE_WIDTH - 24
+    side = sidebar(race)
+    w = side.width - 24
     cards = sum(card_height(race) + status_h() * len(_status_rows(status(race, r, turn), w)) for r in race.racers)
     log = LOG_LINES * text.line_height(16) + 40
-    return wanted if cards + line_h() * len(wanted) + log <= sidebar().height else set()
+    return wanted if cards + line_h() * len(wanted) + log <= side.height else set()
 
 
 def card_parts(race: Race, index: int, rect: pygame.Rect, turn: int = 0) -> list[tuple[tuple[Any, ...], pygame.Rect]]:
@@ -270,7 +301,7 @@ def draw_racers(
     turn = turn or race.turn
     rects = card_rects(race, turn)
     below = lines_below(race, turn)
-    y = sidebar().top
+    y = sidebar(race).top
     for index, rect in rects.items():
         r = race.racers[index]
         colour = theme.racer_colour(index)
@@ -367,9 +398,9 @@ def _inventory(surface: pygame.Surface, r: Racer, pos: tuple[int, int]) -> None:
         text.draw(surface, str(r.stars), (x + 24, y), 15, theme.TEXT, "bold", anchor="midleft")
 
 
-def draw_log(surface: pygame.Surface, log: RaceLog, top: int) -> None:
-    """What happened, newest at the bottom (scenes/race/log.py), under the racers' cards."""
-    side = sidebar()
+def draw_log(surface: pygame.Surface, log: RaceLog, top: int, race: Race | None = None) -> None:
+    """What happened, newest at the bottom (scenes/race/log.py), under `race`'s racers' cards."""
+    side = sidebar(race)
     log.draw(surface, pygame.Rect(side.left, top + 4, side.width, side.bottom - top - 4))
 
 

@@ -191,7 +191,7 @@ class Inspector:
         pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), 2, border_radius=6)
         picture = self.box(thing)
         box = picture.get_rect()
-        side = hud.sidebar()
+        side = hud.sidebar(self.scene.race)
         if rect.left >= side.left - 8:  # a card's part: beside the sidebar, over the board
             box.topright = (side.left - 8, rect.top)
         else:  # a die: above it

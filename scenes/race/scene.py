@@ -93,7 +93,7 @@ class RaceScene(Scene):
     @property
     def view(self) -> pygame.Rect:
         """The board's view: all the screen the top bar and the sidebar leave (hud.board_area)."""
-        return hud.board_area(self.folded)
+        return hud.board_area(self.folded, self.race)
 
     @property
     def setup(self) -> dict[str, Any]:
@@ -163,6 +163,7 @@ class RaceScene(Scene):
             shown = self.race.log[: len(self.race.log) - len(self.playback.queue)]
             self.playback.log.clear()
             self.playback.write_log(shown)
+        self.camera.view = self.view  # (the sidebar as wide as the racers' lines want at the new size)
         self.panel_again()  # (the settings may have changed the Text size)
         self.drawing.forget()
 

@@ -27,7 +27,6 @@ from game.meta.timeline import Timeline
 from game.rules.events import Event
 from scenes.core import controls, text, theme
 from scenes.core.i18n import t as _catalogue
-from scenes.core.text import fitting_size
 from scenes.race import RaceScene
 from scenes.race.guide import Guide
 from scenes.race.seats import BOT_DELAY, Answerer, Seats
@@ -276,14 +275,18 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
         keys = t("replay.keys") + (" · " + t("hud.camera") if scene.camera.manual else "")
         buttons = scene.view_buttons.rects(scene).values()  # (the status left of the view's buttons)
         room = min([b.left for b in buttons] + [scene.view.right]) - 40 - scene.view.left
-        size = fitting_size(line, room, 18, "bold")
-        line = fit(line, room, size, "bold")
         below = max(scene.view.top + 34, max([b.bottom + 4 for b in buttons], default=0))
+        # the status beside the view's buttons; or, too long for the room there, on a row of its own
+        # under them (wrapped in the board's width), the keys under it
+        beside = text.width(line, 18, "bold") <= room
+        lines = [line] if beside else text.wrap(line, scene.view.width - 40, 18, "bold")
         keys_lines = text.wrap(keys, scene.view.width - 40, 15)  # (wrapped in the board's width)
-        status, keys_panel = status_panel_rects(scene, line, size, keys_lines, below)
+        status, keys_panel = status_panel_rects(scene, lines, keys_lines, below, beside)
         for rect in (status, keys_panel):
             panel(surface, rect, radius=8)
-        text.draw(surface, line, (status.left + 10, status.top + 5), size, theme.ACCENT, "bold")
+        for k, status_line in enumerate(lines):
+            at = (status.left + 10, status.top + 5 + k * text.line_height(18, "bold"))
+            text.draw(surface, status_line, at, 18, theme.ACCENT, "bold")
         for k, keys_line in enumerate(keys_lines):
             at = (keys_panel.left + 10, keys_panel.top + 5 + k * text.line_height(15))
             text.draw(surface, keys_line, at, 15, theme.MUTED, anchor="topleft")
@@ -307,13 +310,14 @@ class ReplayPlayer(Seats[RaceScene], Guide[RaceScene]):
 
 
 def status_panel_rects(
-    scene: RaceScene, line: str, size: int, keys_lines: list[str], below: int
+    scene: RaceScene, lines: list[str], keys_lines: list[str], below: int, beside: bool = True
 ) -> tuple[pygame.Rect, pygame.Rect]:
     """The panels the replay's status and its keys stand on (never straight on the board: snow and rocks
-    would hide them): the status's at the view's top left, as wide as its line; the keys' under the
-    view's buttons (`below`), as wide as their longest line."""
-    left, top = scene.view.left + 4, scene.view.top + 4
-    status = pygame.Rect(left, top, text.width(line, size, "bold") + 20, text.line_height(size, "bold") + 10)
+    would hide them): the status's at the view's top left, beside the view's buttons (or, not `beside`
+    them, under them: `below`), as wide as its longest line; the keys' under both, as wide as theirs."""
+    left, top = scene.view.left + 4, scene.view.top + 4 if beside else below
+    widest = max([text.width(line, 18, "bold") for line in lines], default=0)
+    status = pygame.Rect(left, top, widest + 20, len(lines) * text.line_height(18, "bold") + 10)
     keys_top = max(status.bottom + 4, below)
     widest = max([text.width(k, 15) for k in keys_lines], default=0)
     keys = pygame.Rect(left, keys_top, widest + 20, len(keys_lines) * text.line_height(15) + 10)
