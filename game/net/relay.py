@@ -27,10 +27,11 @@ orders (integers of a range, else the order is dropped with one line). `/health`
 `/metrics` the counters in Prometheus' text format; the log says each kind of refusal from an
 address once a minute, with a count, and never a traceback.
 
-With a store of rooms over days (`relay --store`, game/net/store.py), the relay opens it before it
-listens, counts what it holds in `/metrics`, and forgets the rooms finished more than `finished_kept`
-seconds ago (every REAP_EVERY seconds, on a worker thread). The races over days themselves are not
-played on a relay yet (issue 46): the store is their foundation.
+With a store of rooms over days (`relay --store`, game/net/store.py), the relay also plays races over
+days (game/net/days.py): created on `/days`, joined on `/days/CODE`, and for those the relay is the
+authority (its seed, its dice, its computer racers; every decision stored before anyone hears it). It
+counts what the store holds in `/metrics`, runs out the clocks of decisions and forgets the rooms finished
+more than `finished_kept` seconds ago (every REAP_EVERY seconds, the disk on a worker thread).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
+from game.net.days import Days
 from game.net.door import KEY_HEADER, Door, address_of, counted, network_of
 from game.net.limits import OUTGOING, STRANGER_LIMITS, Strangers
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
@@ -194,6 +196,7 @@ class Relay:
         self.server: Any = None
         self.port = 0
         self.store, self.finished_kept = store, finished_kept  # the rooms over days, and days their end is kept
+        self.days = Days(store, self.door, self.say) if store is not None else None
 
     # ------------------------------------------------------------ listening
     async def listen(self, address: str, port: int, ssl: Any = None) -> int:
@@ -249,7 +252,8 @@ class Relay:
             del response.headers["Content-Type"]
             response.headers["Content-Type"] = "text/plain; version=0.0.4"
             return response
-        if path == "/host" or (len(path) <= 40 and not code_problem(plain_code(path[1:]))):
+        days = self.days is not None and (path == "/days" or path.startswith("/days/"))
+        if path == "/host" or (len(path) <= 46 if days else len(path) <= 40 and not code_problem(plain_code(path[1:]))):
             return None
         self.count["refused"] += 1
         return connection.respond(HTTPStatus.NOT_FOUND, "no room here: an invite ends with /ROOM-CODE\n")
@@ -299,6 +303,8 @@ class Relay:
             await asyncio.sleep(REAP_EVERY)
             self.reap()
             await self.forget_finished()
+            if self.days is not None:
+                await self.days.sweep()
 
     async def forget_finished(self, now: float | None = None) -> None:
         """Forget the rooms over days finished more than `finished_kept` seconds ago (on a worker thread:
@@ -334,6 +340,11 @@ class Relay:
         try:
             if path == "/host":
                 await self.host(socket, address)
+            elif self.days is not None and path == "/days":
+                welcomed(socket)
+                await self.days.service(socket, address, network_of(socket.remote_address))
+            elif self.days is not None and path.startswith("/days/"):
+                await self.days.visit(socket, address, plain_code(path[6:]))
             else:
                 await self.friend(socket, address, plain_code(path[1:]))
         except Exception as error:  # a connection closing mid-way: only this one ends (one line, no traceback)
