@@ -101,6 +101,7 @@ class DaysHost(Host):
         self.hashes = [s.key_hash for s in room.seats]
         self.lock = asyncio.Lock()  # one thing at a time: a hello, a choice, a clock run out, a leave
         self.chooser = 0  # the seat whose computer racer (or takeover) chose last
+        self.visitors = 0  # connections (and clock run-outs) using the room now: it is let go at none
         self.takeover = CLOCK_SECONDS[0]  # (what a "left" says; a connection's leave says nothing here)
         if not any(seat.open for seat in self.seats):
             self.rebuild()
@@ -384,18 +385,18 @@ class Days:
         """Room `code` in memory: the one live, or rebuilt from the store (None: no such room)."""
         async with self.gate:
             host = self.live.get(code)
-            if host is not None:
-                return host
-            room = await asyncio.to_thread(self.store.load, code)
-            if room is None:
-                return None
-            host = DaysHost(room, self.store, self.say)
-            self.live[code] = host
+            if host is None:
+                room = await asyncio.to_thread(self.store.load, code)
+                if room is None:
+                    return None
+                host = self.live[code] = DaysHost(room, self.store, self.say)
+            host.visitors += 1  # (until its `let_go`)
             return host
 
     def let_go(self, host: DaysHost) -> None:
-        """A room nobody is connected to is held in no memory."""
-        if not host.connected() and self.live.get(host.code) is host:
+        """A visitor of `room` is done: a room nobody is connected to (nor about to be) is held in no memory."""
+        host.visitors = max(0, host.visitors - 1)
+        if not host.visitors and not host.connected() and self.live.get(host.code) is host:
             del self.live[host.code]
 
     # ------------------------------------------------------------ /days: create, lists, replays
