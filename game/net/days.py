@@ -500,8 +500,7 @@ class Days:
     async def sweep(self, now: float | None = None) -> int:
         """The decisions whose clock ran out by `now`, played (or their seats given up); how many rooms."""
         now = time.time() if now is None else now
-        due = getattr(self.store, "due", None)  # (a store without `due` keeps no clock)
-        codes = await asyncio.to_thread(due, now) if due is not None else []
+        codes = await asyncio.to_thread(self.store.due, now)
         played = 0
         for code in codes:
             try:
