@@ -99,7 +99,7 @@ def test_a_three_seat_race_over_days_played_by_visits_survives_a_relay_killed_an
         invite = made.stdout.strip()
         assert invite.startswith(f"ws://127.0.0.1:{relay.port}/days/")
         standings: dict[str, Any] = {}
-        visits, killed = 0, False
+        visits, killed, waits_for = 0, False, ""
         while len(standings) < len(PLAYERS):
             assert visits < 400, "the race never ended"
             for name in PLAYERS:
@@ -114,6 +114,7 @@ def test_a_three_seat_race_over_days_played_by_visits_survives_a_relay_killed_an
                     standings[name] = last
                 else:
                     assert last["waiting"]["name"] != name
+                    waits_for = last["waiting"]["name"]
             if not killed and visits >= 9:  # in the middle: the relay killed, started again on its store
                 before = load(store, code_of(invite))
                 relay.kill()
@@ -122,6 +123,12 @@ def test_a_three_seat_race_over_days_played_by_visits_survives_a_relay_killed_an
                 assert before is not None and after == before and len(before.decisions) > 0
                 assert before.state == "racing"
                 killed = True
+                for name in PLAYERS:  # each player's list: the race, and whose turn it is
+                    listed = command("races", folder=tmp_path / name)
+                    assert listed.returncode == 0, listed.stderr
+                    mine = name == waits_for
+                    assert ("YOUR TURN" in listed.stdout) == mine, listed.stdout
+                    assert f"1 race over days, {int(mine)} waiting for you" in listed.stdout
         assert killed
         room = load(store, code_of(invite))
         assert room is not None and room.state == "finished"

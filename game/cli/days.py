@@ -233,7 +233,7 @@ def run_races(args: argparse.Namespace) -> int:
             state = f"waiting for {names[turn] if turn is not None and turn < len(names) else 'a computer racer'}"
         print(f"{invite}  {room['name']} in seat {room['seat'] + 1}: {state}")
     waiting = sum(1 for r in found if r["turn"] == r["seat"] and r["state"] not in ("finished", "given up"))
-    print(f"races: {len(found)} races over days, {waiting} waiting for you")
+    print(f"races: {len(found)} race{'s' if len(found) != 1 else ''} over days, {waiting} waiting for you")
     if args.json:
         print(json.dumps(found))
     return 0

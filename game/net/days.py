@@ -72,7 +72,8 @@ from game.net.store import (
 )
 from game.rules import levels, record, rulebook, seeds
 from game.rules.characters import CHARACTERS
-from game.rules.race import MAX_TURNS, MIN_TURNS
+from game.rules.dice import KEYED, RecordingDice
+from game.rules.race import MAX_TURNS, MIN_TURNS, Race
 from game.rules.record import freeze, plain
 
 log = logging.getLogger("fantasy-racing.relay")
@@ -107,6 +108,12 @@ class DaysHost(Host):
             self.rebuild()
 
     # ------------------------------------------------------------ the race from its record
+    def _build(self) -> Race:
+        """The race as `Host` builds it (the seats' racers, the keyed dice of the seed), by the rules the
+        room was created with (a relay of a newer game goes on playing it by them)."""
+        self.dice = dice = RecordingDice(self.seed, KEYED)
+        return Race.new(self.board, self.racers(), self.turns, self.seed, dice, rules=self.room.rules)
+
     def rebuild(self) -> None:
         """The race from the record: built as `Host` builds it (its seed, keyed dice, the seats' racers),
         every decision replayed; what a friend who joins is sent (`start_message`) made from it."""
@@ -118,7 +125,8 @@ class DaysHost(Host):
         faces, orders = self.dice.take()
         self.started, self.over = True, race.over
         setups = [s.to_dict() for s in race.setups]
-        self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], {"dice": self.dice.kind})
+        dice = {"dice": self.dice.kind}
+        self.opening = record.make(self.board.to_dict(), "", setups, self.turns, None, [], dice, self.room.rules)
         self.sent, self.faces, self.orders = plain(list(race.choices)), list(faces), [list(o) for o in orders]
 
     def seat_of(self, token: str) -> int | None:
