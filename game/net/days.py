@@ -179,6 +179,7 @@ class DaysHost(Host):
             self.note(f"{name} took seat {index + 1} of the race over days {self.code}")
             if not any(s.open for s in self.seats):  # the last seat: the race starts
                 await self.begin_over_days()
+                self.note(f"the race over days {self.code} starts")
                 for other in self.seats:
                     if other.client is not None and other.client is not client:
                         await self.send(other.client, self.start_message())
@@ -285,6 +286,8 @@ class DaysHost(Host):
             await asyncio.to_thread(self.store.end, self.code, "finished", time.time())
         except StoreRefused:
             pass  # (already finished: a player who comes back after the end)
+        else:
+            self.note(f"the race over days {self.code} is over: {json.dumps(standings_json(race))}")
         await self.finish(standings_json(race))
 
     async def came(self, client: Client, seat: int) -> None:
