@@ -371,3 +371,39 @@ def test_a_room_is_created_within_its_bounds_and_an_idle_one_is_held_in_no_memor
         store.close()
 
     asyncio.run(run())
+
+
+def test_a_choice_taken_back_over_days_is_stored_first_then_shown_to_everyone_and_after_a_roll_refused(tmp_path):
+    async def run() -> None:
+        store = SqliteStore(tmp_path / "store.db")
+        code = a_room(store)
+        host, connections = await seated(Days(store, Door()), code, [seat_token(), seat_token()])
+        race = host.race
+        assert race is not None
+        for _ in range(400):  # played on until a player is asked again after a choice of his that showed nothing
+            assert race.pending is not None, "no choice could be taken back in the whole race"
+            mover = connections[race.pending.racer]
+            index = len(race.choices)
+            if host._refusal(mover, index) is None:
+                break
+            ask = [m for m in mover.sent if m["type"] == "ask"][-1]
+            await host.choose(mover, {"type": "choose", "index": index, "option": ask["options"][0]})
+            await settle()
+        other = connections[1 - connections.index(mover)]
+        await host.take_back(other, {"type": "take_back", "index": index})  # not his: refused, nothing changed
+        await settle()
+        assert other.sent[-1] == {"type": "refused", "why": "not_yours"}
+        kept = store.load(code)
+        assert kept is not None and len(kept.decisions) == index
+        assert await host.take_back(mover, {"type": "take_back", "index": index})
+        await settle()
+        kept = store.load(code)
+        assert kept is not None and len(kept.decisions) == index - 1 == len(host.race.choices)
+        for client in connections:
+            assert [m for m in client.sent if m["type"] == "taken_back"][-1]["index"] == index - 1
+        again = DaysHost(kept, store)  # a relay started again finds the race as everyone saw it
+        assert again.race is not None and again.race.to_dict() == host.race.to_dict()
+        assert [m for m in mover.sent if m["type"] == "ask"][-1]["index"] == index - 1  # asked again
+        store.close()
+
+    asyncio.run(run())

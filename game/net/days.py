@@ -222,6 +222,23 @@ class DaysHost(Host):
             await self.advance()
             return taken
 
+    async def take_back(self, client: Client, message: dict[str, Any]) -> bool:
+        """A player takes back his last choice, as in a hosted race (his own turn, nothing shown by chance
+        since, in this visit: the next player has not acted): the store keeps the room with that decision
+        fewer first (his clock runs on), then everyone is told; else he alone is told why not."""
+        async with self.lock:
+            index = check(message, "take_back")["index"]
+            race = self.race
+            if self._refusal(client, index) is not None or race is None or not race.choices:
+                return await super().take_back(client, message)  # (refused: he is told why)
+            room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
+            await asyncio.to_thread(self.store.save, room)
+            self.room = room
+            if not await super().take_back(client, message):  # (a race that cannot go back: rebuilt from the store)
+                raise StoreRefused("the choice could not be taken back: join again")
+            await self.advance()
+            return True
+
     async def _chosen(self, option: Any, person: int | None = None) -> None:
         """The race took a choice: appended to the store (one transaction), then told to everyone."""
         race = self.race
@@ -492,7 +509,7 @@ class Days:
                 elif message["type"] == "say":
                     await host.phrase(socket, message)
                 elif message["type"] == "take_back":
-                    await host.send(socket, {"type": "refused", "why": "chance"})  # (not over days yet)
+                    await host.take_back(socket, message)
                 elif message["type"] != "ready":
                     raise ProtocolError(f"a message of type {message['type'][:20]!r} in a race over days")
         except ProtocolError as error:
