@@ -16,7 +16,9 @@ asks the connected players their decisions, checks each one as `Host.choose` doe
 the store in one transaction before anyone is told of it** (a relay killed right after the append loses
 nothing; one killed before it never showed it). It goes on until a decision of a player who is not
 connected is pending: everyone connected is told whom the race waits for ("waiting"). A room nobody is
-connected to is held in no memory (LIVE rooms at most are: each connection's).
+connected to is held in no memory (LIVE rooms at most are: each connection's). A player takes back his
+last choice as in a hosted race (`take_back`: in the same visit, chance having shown nothing since), the
+room kept with that decision fewer before anyone is told.
 
 A decision's clock (the record's `Clock`): when it runs out (`sweep`, every few seconds, the store's
 `due` rooms), the takeover level (TAKEOVER) plays that decision, or the seat is given up (its key

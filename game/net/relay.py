@@ -283,7 +283,7 @@ class Relay:
 
     def store_rows(self) -> list[tuple[str, str, str, int]]:
         """The store's gauges (none without a store; a store that cannot be read is said in the log)."""
-        if self.store is None:
+        if self.store is None or self.days is None:
             return []
         try:
             usage = self.store.usage()
@@ -296,6 +296,7 @@ class Relay:
             ("stored_decisions", "gauge", "Decisions of the rooms over days in the store.", usage.decisions),
             ("store_bytes", "gauge", "Bytes the store's rooms use.", usage.size),
             ("forgotten_rooms_total", "counter", "Finished rooms over days forgotten.", self.count["forgotten"]),
+            ("days_rooms_open", "gauge", "Races over days held in memory (a player connected).", len(self.days.live)),
         ]
 
     async def reap_forever(self) -> None:
