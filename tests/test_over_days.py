@@ -142,7 +142,9 @@ def test_a_three_seat_race_over_days_played_by_visits_survives_a_relay_killed_an
         assert checked.returncode == 0, checked.stderr + checked.stdout
         listed = command("races", folder=tmp_path / "P1")
         assert listed.returncode == 0 and "finished" in listed.stdout and "0 waiting for you" in listed.stdout
-        keys = (tmp_path / "P1" / "fantasy-racing" / "races-over-days.json").read_text()
+        kept = tmp_path / "P1" / "fantasy-racing" / "races-over-days.json"
+        assert kept.stat().st_mode & 0o777 == 0o600
+        keys = kept.read_text()
         key = json.loads(keys)["keys"][0]["key"]
         assert key not in listed.stdout
         relay.kill()

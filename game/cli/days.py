@@ -63,10 +63,26 @@ def key_for(relay: Relay, name: str, given: str | None) -> str:
     key = given or (found["key"] if found is not None else secrets.token_urlsafe(24))
     if found is None or found["key"] != key:
         keys = [k for k in keys if k is not found] + [{"relay": relay.text, "name": clean_name(name), "key": key}]
-        path = keys_path()
-        files.write_atomically(path, json.dumps({"keys": keys[-KEYS_KEPT:]}, indent=1))
-        os.chmod(path, 0o600)
+        try:
+            write_private(keys_path(), json.dumps({"keys": keys[-KEYS_KEPT:]}, indent=1))
+        except OSError as error:
+            raise UnusableFile(f"your seat keys over days cannot be kept in your folder: {error.strerror}") from None
     return key
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to `path` readable by its owner only from its first byte (a new file, then renamed)."""
+    new = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
+    descriptor = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(new, path)
+    except BaseException:
+        new.unlink(missing_ok=True)
+        raise
 
 
 def same(a: str, b: str) -> bool:
