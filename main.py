@@ -110,6 +110,12 @@ def command(args) -> int:
         return network.run_join(args)
     if args.command == "relay":
         return network.run_relay(args)
+    if args.command in ("days", "races"):
+        from game.cli import days
+
+        if args.command == "races":
+            return days.run_races(args)
+        return days.run_create(args) if args.days_command == "create" else days.run_replay(args)
     from scenes.app import run
 
     return run(args)  # (a command of the window's own)

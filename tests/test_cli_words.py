@@ -22,7 +22,7 @@ from game.rules.characters import CHARACTERS
 from game.rules.levels import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMANDS = ("simulate", "tournament", "balance", "season", "serve", "join", "check-map", "replay")
+COMMANDS = ("simulate", "tournament", "balance", "season", "serve", "join", "check-map", "replay", "days", "races")
 LINEUP = ("simulate", "tournament", "balance", "season", "serve", "join")  # they take characters or levels
 
 

@@ -27,6 +27,15 @@ def test_an_invite_names_its_relay_its_tls_its_port_and_its_room(text, secure, h
     assert parse_invite(invite.text) == invite
 
 
+def test_an_invite_to_a_race_over_days_is_its_relay_then_days_then_its_code():
+    invite = parse_invite("ws://127.0.0.1:47811/days/kzwx-4242")
+    assert invite == Invite(Relay(False, "127.0.0.1", 47811), "KZWX4242", days=True)
+    assert invite.text == "ws://127.0.0.1:47811/days/KZWX-4242"
+    assert invite.url == "ws://127.0.0.1:47811/days/KZWX4242"
+    assert parse_invite("ws://days/KZWX-4242") == Invite(Relay(False, "days", 80), "KZWX4242")  # (a relay called days)
+    assert parse_invite("days.example.org/KZWX-4242").days is False
+
+
 def test_an_invite_is_shown_in_its_shortest_form_and_reached_at_its_full_address():
     assert parse_invite("wss://race.example.org:443/kzwx4242").text == "race.example.org/KZWX-4242"
     assert parse_invite("ws://127.0.0.2:80/KZWX4242").text == "ws://127.0.0.2/KZWX-4242"
@@ -76,9 +85,9 @@ names = st.from_regex(r"[a-z][a-z0-9-]{0,10}[a-z0-9](\.[a-z][a-z0-9]{0,8}){0,3}"
 codes = st.text(alphabet=CODE_LETTERS, min_size=8, max_size=12)
 
 
-@given(st.booleans(), names, st.integers(1, 65535), codes)
-def test_every_invite_reads_back_from_its_text_as_itself(secure, host, port, code):
-    invite = Invite(Relay(secure, host, port), code)
+@given(st.booleans(), names, st.integers(1, 65535), codes, st.booleans())
+def test_every_invite_reads_back_from_its_text_as_itself(secure, host, port, code, days):
+    invite = Invite(Relay(secure, host, port), code, days)
     assert parse_invite(invite.text) == invite
     assert parse_invite(invite.url) == invite
 

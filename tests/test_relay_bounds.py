@@ -28,7 +28,8 @@ BOARD = "maps/meadow.tmx"
 
 
 def test_a_friend_who_reads_nothing_is_dropped_and_a_fast_sender_waits_for_his_budget():
-    from game.net.relay import QUEUED, Bucket, Friend
+    from game.net.limits import Bucket
+    from game.net.relay import QUEUED, Friend
 
     async def scenario():
         friend = Friend(socket=None, link=1)

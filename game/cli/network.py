@@ -184,6 +184,12 @@ def run_join(args: argparse.Namespace) -> int:
                 raise CommandLineError("--code: give the room code the host gave you (or join with an invite)")
     except ValueError as error:
         raise CommandLineError(str(error)) from None
+    if invite is not None and invite.days:  # a race over days (game/cli/days.py)
+        from game.cli.days import run_join_days
+
+        return run_join_days(args, invite)
+    if args.once:
+        raise CommandLineError("--once: only a race over days is left at the first wait (RELAY/days/CODE)")
     from game.app.session import FOLDER
     from game.app.settings import Settings
 

@@ -418,6 +418,8 @@ def build_parser() -> Parser:
         default="",
         help="the owner key serve printed: then type remove SEAT or let SEAT here to give the host's orders",
     )
+    join.add_argument("--once", action="store_true", help="a race over days: play your pending decisions, then leave")
+    _add_days(commands)
 
     check = command(
         commands,
@@ -496,6 +498,43 @@ def build_parser() -> Parser:
         help="a name you play under (repeat for several; default: the settings' player name and 'that's me' names)",
     )
     return parser
+
+
+def _add_days(commands: Any) -> None:
+    """`days create`, `days replay` and `races`: races over days on a relay (game/cli/days.py)."""
+    days = command(
+        commands,
+        "days",
+        "Races over days on a relay with a store: create one (its invite printed), or get a finished one's replay.",
+        "main.py days create --relay race.example.org --board meadow --seats 3 --clock 1d",
+        "main.py days replay race.example.org/days/KZWX-4242 --name Zoe --out race.json",
+        lineup=False,
+    )
+    verbs = days.add_subparsers(dest="days_command", required=True, parser_class=Parser)
+    create = verbs.add_parser("create", help="create a race over days on a relay; prints its invite")
+    create.add_argument("--relay", required=True, help="the relay (main.py relay --store): [ws://|wss://]HOST[:PORT]")
+    create.add_argument("--board", required=True, help="a shipped board's name (meadow) or a board's file (.tmx)")
+    create.add_argument("--seats", default="2", help="persons' seats (3), or person,person,bot:LEVEL[:CHARACTER]")
+    create.add_argument("--turns", type=whole_number(1, 99, "--turns"), default=None, help="turns (default: board's)")
+    create.add_argument("--clock", default="1d", help="time for each decision: 3600, 90m, 12h, 2d (default 1d)")
+    create.add_argument("--run-out", default="takeover", help="when it runs out: takeover (default) or 'give up'")
+    create.add_argument("--name", default="", help="take seat 1 yourself with this name")
+    create.add_argument("--quiet", action="store_true", help="print the invite only")
+    replay = verbs.add_parser("replay", help="download a finished race's replay (you sat in it)")
+    replay.add_argument("invite", help="the race's invite: RELAY/days/CODE")
+    replay.add_argument("--name", required=True, help="the name you sat in it with")
+    replay.add_argument("--key", default=None, help="your seat's key (default: the one kept in your folder)")
+    replay.add_argument("--out", required=True, metavar="FILE", help="where to write the replay")
+    for parser in (create, replay):
+        parser.add_argument("--authority", metavar="FILE", default=None, help=argparse.SUPPRESS)
+    races = command(
+        commands,
+        "races",
+        "Your races over days on every relay you used, and whose turn it is in each.",
+        "main.py races",
+        lineup=False,
+    )
+    races.add_argument("--json", action="store_true", help="end with the list as one JSON line")
 
 
 def _add_series_options(parser: Parser) -> None:

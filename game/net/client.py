@@ -113,6 +113,7 @@ class Follower:
         self.forced: int | None = None  # the seat the host's computer racer decides for next (its clock ran out)
         self.took: tuple[int, Option, float] | None = None  # the last take-back heard: (seat, its choice, when)
         self.refused: tuple[str, float] | None = None  # the host's last refusal of this client's take-back: (why, when)
+        self.waiting: dict[str, Any] | None = None  # a race over days waits for another player (his seat, name)
 
     def receive(self, text: str | bytes) -> dict[str, Any]:
         """Take in one message from the host; the message (ProtocolError when it cannot be followed)."""
@@ -273,6 +274,12 @@ class Follower:
     def _bye(self, message: dict[str, Any]) -> None:
         self.bye = message["reason"][:40]
 
+    def _waiting(self, message: dict[str, Any]) -> None:
+        """A race over days waits for a seat whose player is not here (or for players: seat None)."""
+        if message["seat"] is not None:
+            self._racer(message)
+        self.waiting = message
+
     def _answer(self, message: dict[str, Any]) -> None:
         self.answer = message["said"]  # the host's sentence to this client's owner order
 
@@ -351,6 +358,7 @@ async def join(
     owner: str = "",
     orders: TextIO | None = None,
     tell: Callable[[str], None] = lambda line: None,
+    once: bool = False,
 ) -> Race:
     """Join a hosted race and play the seat with the bot `bot` until it is over; the race as rebuilt.
 
@@ -364,7 +372,8 @@ async def join(
     the TLS context `ssl` for a wss:// one; `watch`: follow the race as a spectator, without a seat;
     `owner`: the room's owner key, with which the lines of `orders` (the terminal by default: `remove SEAT`,
     `let SEAT`) are sent as the host's orders (game/net/console.py, `give_orders`): `tell(line)` hears
-    the host's answers (and how to write a line it could not read).
+    the host's answers (and how to write a line it could not read); `once` (a race over days): leave at the
+    first wait for another player, raising `Waiting`.
     """
     import websockets
 
@@ -377,7 +386,7 @@ async def join(
         given: dict[str, Any] = {"code": code, "name": name, "character": character, "bot": bot}
         given.update(timeout=timeout, delay=delay)
         given.update(observe=observe, token=token, keep=keep, progress=progress)
-        given.update(url=url, watch=watch, owner=owner, orders=orders, tell=tell)
+        given.update(url=url, watch=watch, owner=owner, orders=orders, tell=tell, once=once)
         return await _follow(address, headers, where, connection, given)
     except websockets.ConnectionClosed as error:
         raise fault(connection.last, error) or error from None
@@ -491,6 +500,8 @@ async def _race(server: ClientConnection, given: dict[str, Any], follower: Follo
             if race is None:
                 raise ConnectionError("the race never started")
             return race
+        elif message["type"] == "waiting" and given.get("once"):
+            raise Waiting(message, race)
         elif message["type"] == "bye":
             break
     failed = fault(server, None)
@@ -499,6 +510,15 @@ async def _race(server: ClientConnection, given: dict[str, Any], follower: Follo
     why = words_of_close(server.close_code or 1006, server.close_reason or "")
     words = f"the host closed the race before its end ({why or follower.bye or 'no reason given'})"
     raise HostClosed(server.close_code or 1006, words, follower.bye or "")
+
+
+class Waiting(Exception):
+    """`join --once` in a race over days: the race waits for another player (`message`: the relay's
+    "waiting"), this client's decisions are played; `race`: the race so far (None before its start)."""
+
+    def __init__(self, message: dict[str, Any], race: Race | None) -> None:
+        super().__init__(message["name"] or "the players to come")
+        self.message, self.race = message, race
 
 
 class HostClosed(ConnectionError):

@@ -2,7 +2,7 @@
 
 The grammar (docs/network.md, *Invites*), read strictly (whitespace around the whole ignored):
 
-    invite = relay "/" code
+    invite = relay "/" ["days/"] code   "days/": a race over days the relay keeps (game/net/days.py)
     relay  = [scheme "://"] host [":" port]
     scheme = "wss" | "ws"          none: wss (TLS, the certificate checked)
     host   = a DNS name (letters, digits, "-" and "."; 253 at most) | an IPv4 address | "[" IPv6 "]"
@@ -26,6 +26,7 @@ from game.net.protocol import CODE_LENGTH, code_problem, plain_code, shown_code
 INVITE_LENGTH = 300  # characters of an invite at most (a DNS name of 253 and the rest)
 RELAY_PORT = 47811  # the port `main.py relay` listens on unless told
 DEFAULT_PORTS = {"wss": 443, "ws": 80}
+DAYS = "days"  # the path before the code of a race over days
 _LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
 
 
@@ -64,14 +65,15 @@ class Invite:
 
     relay: Relay
     code: str  # plain: capitals, no dash
+    days: bool = False  # a race over days, kept by the relay (its path: /days/CODE)
 
     @property
     def url(self) -> str:
-        return self.relay.url(self.code)
+        return self.relay.url(f"{DAYS}/{self.code}" if self.days else self.code)
 
     @property
     def text(self) -> str:
-        return f"{self.relay.text}/{shown_code(self.code)}"
+        return f"{self.relay.text}/{DAYS + '/' if self.days else ''}{shown_code(self.code)}"
 
 
 def _host(text: str, whole: str) -> str:
@@ -132,7 +134,8 @@ def parse_invite(text: str) -> Invite:
     cut = whole.rfind("/")
     if cut < start:
         raise InviteError(f"{whole!r} is not an invite: it ends with /ROOM-CODE, as race.example.org/KZWX-4242")
-    relay = parse_relay(whole[:cut], whole)
+    days = whole[:cut].lower().endswith(f"/{DAYS}") and whole[:cut].find("/", start) == cut - len(DAYS) - 1
+    relay = parse_relay(whole[: cut - len(DAYS) - 1] if days else whole[:cut], whole)
     typed = whole[cut + 1 :]
     if not typed.isascii() or not typed.replace("-", "").isalnum():
         raise InviteError(f"{whole!r}: a room code is {CODE_LENGTH} letters and digits, such as KZWX-4242")
@@ -140,4 +143,4 @@ def parse_invite(text: str) -> Invite:
     problem = code_problem(code)
     if problem:
         raise InviteError(f"{whole!r}: {problem}")
-    return Invite(relay, code)
+    return Invite(relay, code, days)

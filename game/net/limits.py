@@ -13,7 +13,8 @@ Reused by every WebSocket end of the game (the host's server, a friend's client,
   counted per address and per network (IPv4: the address and its /24; IPv6: the address, its /64 and
   its /56), the oldest of a full network let go for the newest: a stranger cannot crowd out a friend,
   who says his hello at once;
-- `networks(peer)`: the address and networks a peer counts against.
+- `networks(peer)`: the address and networks a peer counts against;
+- `Bucket`: messages and bytes a second on one connection (the relay's rates), its reading paused beyond.
 
 The clock may be a test's.
 """
@@ -221,3 +222,27 @@ def guarded(base: type[C], now: Callable[[], float] = time.monotonic) -> type[C]
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
     return Guarded  # type: ignore[return-value]
+
+
+class Bucket:
+    """Messages and bytes a second: `take` waits (the connection's reading pauses) once either runs out.
+    (Numbers only: a message taken makes no object the garbage collector follows.)"""
+
+    __slots__ = ("messages", "bytes", "messages_left", "bytes_left", "at")
+
+    def __init__(self, rate: tuple[int, int]) -> None:
+        self.messages, self.bytes = rate
+        self.messages_left, self.bytes_left = float(self.messages), float(self.bytes)
+        self.at = time.monotonic()
+
+    async def take(self, size: int) -> None:
+        while True:
+            now = time.monotonic()
+            spent, self.at = now - self.at, now
+            self.messages_left = min(self.messages, self.messages_left + spent * self.messages)
+            self.bytes_left = min(self.bytes, self.bytes_left + spent * self.bytes)
+            if self.messages_left >= 1 and self.bytes_left >= min(size, self.bytes):
+                self.messages_left -= 1
+                self.bytes_left -= size
+                return
+            await asyncio.sleep(0.02)

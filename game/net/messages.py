@@ -25,6 +25,7 @@ HostKind = Literal[
     "answer",
     "taken_back",
     "refused",
+    "waiting",
 ]
 HOST_KINDS: tuple[str, ...] = get_args(HostKind)
 
@@ -138,9 +139,16 @@ class Refused(TypedDict):
     why: str
 
 
+class Waiting(TypedDict):
+    type: Literal["waiting"]
+    seat: int | None
+    name: str
+    seconds: float | None
+
+
 HostMessage = (
     Welcome | Lobby | Start | Step | Ask | Over | Left | Back | Said | Late | Bye | Answer | TakenBack | Refused
-)
+) | Waiting
 #: Each kind's record (the test compares their fields with the schemas').
 RECORDS: dict[str, type] = {
     "welcome": Welcome,
@@ -157,4 +165,5 @@ RECORDS: dict[str, type] = {
     "answer": Answer,
     "taken_back": TakenBack,
     "refused": Refused,
+    "waiting": Waiting,
 }

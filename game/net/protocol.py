@@ -199,6 +199,9 @@ HOST_MESSAGES: dict[MessageKind, Object] = {
     # a racer's last choice was taken back: `index` choices stand, his decision is asked again (to everyone)
     "taken_back": _message({"seat": SEAT_INDEX, "name": RACER_NAME, "index": Whole(0, MAX_CHOICES)}),
     "refused": _message({"why": Text(20, among=REFUSALS)}),  # a take-back refused, to its client only
+    # a race over days (game/net/days.py) waits for a seat whose player is not connected (`seat` None: for
+    # players to take the open seats); `seconds` before his clock runs out (None: no clock)
+    "waiting": _message({"seat": Nullable(SEAT_INDEX), "name": RACER_NAME, "seconds": Nullable(Number(0, 2**31))}),
 }
 
 

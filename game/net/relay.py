@@ -28,10 +28,11 @@ while its store of rooms over days failed at its last look) and `/metrics` the c
 text format; the log says each kind of refusal from an address once a minute, with a count, and never a
 traceback.
 
-With a store of rooms over days (`relay --store`, game/net/store.py), the relay opens it before it
-listens, counts what it holds in `/metrics`, and forgets the rooms finished more than `finished_kept`
-seconds ago (every REAP_EVERY seconds, on a worker thread). The races over days themselves are not
-played on a relay yet (issue 46): the store is their foundation.
+With a store of rooms over days (`relay --store`, game/net/store.py), the relay also plays races over
+days (game/net/days.py): created on `/days`, joined on `/days/CODE`, and for those the relay is the
+authority (its seed, its dice, its computer racers; every decision stored before anyone hears it). It
+counts what the store holds in `/metrics`, runs out the clocks of decisions and forgets the rooms finished
+more than `finished_kept` seconds ago (every REAP_EVERY seconds, the disk on a worker thread).
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
+from game.net.days import Days
 from game.net.door import KEY_HEADER, Door, address_of, counted, network_of
-from game.net.limits import OUTGOING, STRANGER_LIMITS, Strangers
+from game.net.limits import OUTGOING, STRANGER_LIMITS, Bucket, Strangers
 from game.net.protocol import HELLO_TIMEOUT, MAX_FROM_HOST, MAX_MESSAGE, close_reason, code_problem, plain_code
 from game.net.relay_rooms import KEPT, Room, host_left, reap, room_for
 from game.net.store import RoomStore, StoreRefused, StoreUnusable
@@ -106,30 +108,6 @@ def at_once(socket: Any) -> bool:
 def owner_hash(secret: str) -> bytes:
     """What the relay keeps of an owner's secret (never the secret itself)."""
     return hashlib.blake2b(secret.encode(), digest_size=32, person=b"fr-relay-owner").digest()
-
-
-class Bucket:
-    """Messages and bytes a second: `take` waits (the connection's reading pauses) once either runs out.
-    (Numbers only: a message taken makes no object the garbage collector follows.)"""
-
-    __slots__ = ("messages", "bytes", "messages_left", "bytes_left", "at")
-
-    def __init__(self, rate: tuple[int, int]) -> None:
-        self.messages, self.bytes = rate
-        self.messages_left, self.bytes_left = float(self.messages), float(self.bytes)
-        self.at = time.monotonic()
-
-    async def take(self, size: int) -> None:
-        while True:
-            now = time.monotonic()
-            spent, self.at = now - self.at, now
-            self.messages_left = min(self.messages, self.messages_left + spent * self.messages)
-            self.bytes_left = min(self.bytes, self.bytes_left + spent * self.bytes)
-            if self.messages_left >= 1 and self.bytes_left >= min(size, self.bytes):
-                self.messages_left -= 1
-                self.bytes_left -= size
-                return
-            await asyncio.sleep(0.02)
 
 
 @dataclass
@@ -196,6 +174,7 @@ class Relay:
         self.port = 0
         self.store, self.finished_kept = store, finished_kept  # the rooms over days, and days their end is kept
         self.store_down = ""  # why the store failed at its last look (every REAP_EVERY): /health answers 503
+        self.days = Days(store, self.door, self.say) if store is not None else None
 
     # ------------------------------------------------------------ listening
     async def listen(self, address: str, port: int, ssl: Any = None) -> int:
@@ -253,7 +232,8 @@ class Relay:
             del response.headers["Content-Type"]
             response.headers["Content-Type"] = "text/plain; version=0.0.4"
             return response
-        if path == "/host" or (len(path) <= 40 and not code_problem(plain_code(path[1:]))):
+        days = self.days is not None and (path == "/days" or path.startswith("/days/"))
+        if path == "/host" or (len(path) <= 46 if days else len(path) <= 40 and not code_problem(plain_code(path[1:]))):
             return None
         self.count["refused"] += 1
         return connection.respond(HTTPStatus.NOT_FOUND, "no room here: an invite ends with /ROOM-CODE\n")
@@ -283,7 +263,7 @@ class Relay:
 
     def store_rows(self) -> list[tuple[str, str, str, int]]:
         """The store's gauges (none without a store; a store that cannot be read is said in the log)."""
-        if self.store is None:
+        if self.store is None or self.days is None:
             return []
         try:
             usage = self.store.usage()
@@ -296,6 +276,7 @@ class Relay:
             ("stored_decisions", "gauge", "Decisions of the rooms over days in the store.", usage.decisions),
             ("store_bytes", "gauge", "Bytes the store's rooms use.", usage.size),
             ("forgotten_rooms_total", "counter", "Finished rooms over days forgotten.", self.count["forgotten"]),
+            ("days_rooms_open", "gauge", "Races over days held in memory (a player connected).", len(self.days.live)),
         ]
 
     async def reap_forever(self) -> None:
@@ -303,6 +284,8 @@ class Relay:
             await asyncio.sleep(REAP_EVERY)
             self.reap()
             await self.forget_finished()
+            if self.days is not None:
+                await self.days.sweep()
 
     async def forget_finished(self, now: float | None = None) -> None:
         """Forget the rooms over days finished more than `finished_kept` seconds ago (on a worker thread:
@@ -340,6 +323,11 @@ class Relay:
         try:
             if path == "/host":
                 await self.host(socket, address)
+            elif self.days is not None and path == "/days":
+                welcomed(socket)
+                await self.days.service(socket, address, network_of(socket.remote_address))
+            elif self.days is not None and path.startswith("/days/"):
+                await self.days.visit(socket, address, plain_code(path[6:]))
             else:
                 await self.friend(socket, address, plain_code(path[1:]))
         except Exception as error:  # a connection closing mid-way: only this one ends (one line, no traceback)

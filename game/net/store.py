@@ -19,8 +19,9 @@ The interface (`RoomStore`) saves a whole record, appends **one decision in one 
 `n` only when `n` decisions are kept: two relays sharing one store can never both take decision `n`),
 loads a room, lists a player's rooms (by the hash of the key he took his seats with: a player who keeps
 one key per relay lists every room of his there at once) and the rooms that wait for him (his decision
-is pending), gives a seat to a player, ends a room (finished or given up), and forgets the ended rooms
-older than the operator's time. Times are the caller's (seconds since the epoch), so a test may be its own.
+is pending), the rooms whose pending decision's clock ran out (`due`), gives a seat to a player, ends a
+room (finished or given up), and forgets the ended rooms older than the operator's time. Times are the
+caller's (seconds since the epoch), so a test may be its own.
 
 Bounds (`Bounds`) are the store's, each refusal one sentence (`StoreRefused`): rooms per address and per
 network (rooms not ended), seats per player, decisions per room, the store's size (new rooms refused
@@ -179,6 +180,10 @@ class RoomStore(Protocol):
 
     def waiting_for(self, key_hash: bytes) -> list[RoomSummary]:
         """Of those, the rooms not ended whose pending decision is this key's seat's, the oldest first."""
+
+    def due(self, now: float) -> list[str]:
+        """The rooms not ended whose pending decision's clock ran out by `now`, the oldest first (a hundred
+        at most: the relay runs them out, then asks again)."""
 
     def end(self, code: str, state: RoomState, now: float) -> None:
         """Room `code` is finished or given up (`state`): no decision is added to it any more."""
