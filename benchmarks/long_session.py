@@ -69,6 +69,8 @@ def play_race(app, index: int, turns: int, level: str, limit: float) -> str:
     frames(app, 3)
     board = Path(setup.choices[setup.board_index].ref).stem
     setup.start()
+    if app.stack.top is setup:  # refused: say why rather than wait for a race that never comes
+        raise SystemExit(f"long_session.py: race {index + 1} on {board} did not start: {setup.message}")
     deadline = time.monotonic() + limit
     while not isinstance(app.stack.top, ResultsScene):
         if time.monotonic() > deadline:
@@ -92,6 +94,10 @@ def main() -> int:
     parser.add_argument("--level", default="normal", help="the computer racers' level (default normal)")
     parser.add_argument("--limit", type=float, default=300, help="seconds a race may take at most (default 300)")
     args = parser.parse_args()
+    from game.rules.race import MAX_TURNS, MIN_TURNS
+
+    if not MIN_TURNS <= args.turns <= MAX_TURNS:
+        parser.error(f"--turns must be from {MIN_TURNS} to {MAX_TURNS} (the setup's own range)")
 
     from game.app.settings import Settings
     from scenes.app import App
