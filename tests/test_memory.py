@@ -5,6 +5,8 @@ whole window's memory)."""
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 import pytest
 
@@ -71,3 +73,8 @@ def test_the_ringed_tokens_kept_stay_within_their_budget_after_many_tokens():
     token = pygame.Surface((48, 48), pygame.SRCALPHA)
     assert effects.ringed(token, 30) is effects.ringed(token, 30)
     effects._RINGED.clear()
+
+
+def test_the_allocator_gives_freed_pictures_back_on_linux_with_glibc():
+    done = kept.give_back_freed()
+    assert done == (sys.platform.startswith("linux") and kept._libc() is not None)

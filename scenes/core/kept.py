@@ -1,17 +1,20 @@
-"""Pictures kept in memory within a budget of bytes.
+"""Pictures kept in memory within a budget of bytes, and the allocator told to give freed memory back.
 
 A cache of pictures bounded by their count alone grows with the pictures' sizes: the lines of text
 the game kept (1,500 at most) were 9.5 MB after three races of a long session and 22 MB after twelve
-(issue 44). `Pictures`
-keeps the most recently used pictures while their pixels fit in a budget of bytes, the oldest going
-first.
+(issue 44). `Pictures` keeps the most recently used pictures while their pixels fit in a budget of
+bytes, the oldest going first. `give_back_freed()` has glibc hand a freed picture's memory back to
+the system.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -69,3 +72,31 @@ class Pictures(Generic[V]):
         """Forget every value."""
         self._kept.clear()
         self.bytes = 0
+
+
+def _libc() -> Any:
+    """glibc, or None (another C library, another system)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc if hasattr(libc, "mallopt") else None
+    except OSError:
+        return None
+
+
+M_MMAP_THRESHOLD = -3  # glibc's mallopt() parameter
+MMAP_THRESHOLD = 128 * 1024  # blocks this large get pages of their own, given back when freed
+_STATE: dict[str, Any] = {}
+
+
+def give_back_freed() -> bool:
+    """Tell glibc to keep every block from 128 KB (a picture's pixels) in pages of its own, freed back
+    to the system with the picture: by default glibc raises that threshold after the first large
+    block freed, and the pictures of a closed screen then stay in the heap, the process growing by
+    tens of MB over a long session though what it keeps does not (issue 44). Linux with glibc only;
+    whether it was done."""
+    if "libc" not in _STATE:
+        _STATE["libc"] = _libc()
+    libc = _STATE["libc"]
+    return bool(libc is not None and libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1)
