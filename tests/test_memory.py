@@ -12,6 +12,7 @@ import pytest
 
 from scenes.core import kept, text
 from scenes.render import effects
+from scenes.ui import widgets
 
 
 @pytest.fixture(autouse=True)
@@ -73,6 +74,20 @@ def test_the_ringed_tokens_kept_stay_within_their_budget_after_many_tokens():
     token = pygame.Surface((48, 48), pygame.SRCALPHA)
     assert effects.ringed(token, 30) is effects.ringed(token, 30)
     effects._RINGED.clear()
+
+
+def test_a_veil_keeps_one_shade_and_darkens_as_a_fresh_one_did():
+    for size in ((320, 200), (640, 360), (320, 200)):
+        for alpha in (160, 185, 190, 200, 160):
+            screen = pygame.Surface(size)
+            screen.fill((200, 150, 90))
+            expected = screen.copy()
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((6, 8, 16, alpha))
+            expected.blit(shade, (0, 0))
+            widgets.veil(screen, alpha)
+            assert screen.get_at((5, 5)) == expected.get_at((5, 5))
+            assert len(widgets._VEIL) == 1  # the last screen's shade alone, whatever came before
 
 
 def test_the_allocator_gives_freed_pictures_back_on_linux_with_glibc():
