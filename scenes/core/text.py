@@ -10,22 +10,22 @@ from typing import Any
 
 import pygame
 
-from scenes.core import assets, theme
+from scenes.core import assets, kept, theme
 
-_CACHE: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 1500
+PICTURES_BUDGET = 10 * 2**20  # bytes of the lines kept drawn (a screen draws 1 MB of them at most, 1280x720)
+_CACHE: kept.Pictures[pygame.Surface] = kept.Pictures(PICTURES_BUDGET)
+_CACHE_SIZE = 1500  # the lines' fits and widths kept (words, not pictures)
 
 
 def _cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """The picture kept under `key`, made by `make()` the first time (the oldest go first)."""
-    surface = _CACHE.get(key)
-    if surface is None:
-        surface = _CACHE[key] = make()
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return surface
+    """The picture kept under `key`, made by `make()` the first time (the least recently used go
+    first, beyond PICTURES_BUDGET bytes)."""
+    return _CACHE.kept(key, make)
+
+
+def cached_pictures() -> str:
+    """The lines kept drawn: their count and MB (printed by benchmarks/long_session.py)."""
+    return f"{len(_CACHE)} lines, {_CACHE.bytes / 2**20:.1f} MB"
 
 
 def shown(text: str) -> str:

@@ -85,9 +85,17 @@ def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens): the whole screen, also around the region
     of a larger screen a menu is drawn in (scenes/core/stack.py gives it a part of the screen)."""
     whole = surface.get_abs_parent()
-    shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
-    shade.fill((6, 8, 16, alpha))
+    key = (whole.get_size(), alpha)
+    shade = _VEIL.get(key)
+    if shade is None:  # one shade kept, the last screen's: not a screen-sized picture made every frame
+        shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
+        shade.fill((6, 8, 16, alpha))
+        _VEIL.clear()
+        _VEIL[key] = shade
     whole.blit(shade, (0, 0))
+
+
+_VEIL: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
 class Widget:
