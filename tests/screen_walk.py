@@ -71,6 +71,16 @@ def _setup_character(character: str) -> Callable[[App], object]:
     return opening
 
 
+def _setup_last_racer(app: App) -> None:
+    """Six racers, the focus on the last one's row (a computer racer): the gallery is his."""
+    setup = app.stack.push(SetupScene())
+    setup.set_count(6)
+    last = len(setup.racers) - 1
+    setup.group.focus = setup.group.widgets.index(next(w for w, i in setup.row_of.items() if i == last))
+    setup.selected = last  # (as a move of the focus to his row does: SetupScene.handle_event)
+    setup.scroll_rows(0)
+
+
 def _setup_board(index: int) -> Callable[[App], object]:
     def opening(app: App) -> None:
         setup = app.stack.push(SetupScene())
@@ -208,6 +218,7 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["results, the host's"] = _results("host")
     for character in CHARACTERS:
         found[f"setup, {character}"] = _setup_character(character)
+    found["setup, the last racer (a computer) focused"] = _setup_last_racer
     for index, name in enumerate(shipped):
         found[f"setup, board {index + 1} ({name})"] = _setup_board(index + 1)
     return found

@@ -40,6 +40,7 @@ def panel(
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if edge is not None and width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    text.panel(surface, rect)  # (the recorder's: the words placed on it are to stay inside it)
 
 
 def control_box(
