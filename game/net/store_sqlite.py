@@ -104,7 +104,7 @@ ROOM_COLUMNS = (
     "code, seed, board, turns, rules, clock_seconds, run_out, address, network, state, turn, deadline, decisions, "
     "created, updated, ended"
 )
-SUMMARY = "r.code, s.seat, r.state, r.turn, r.deadline, r.decisions, r.updated"
+SUMMARY = "r.code, s.seat, r.state, r.turn, r.deadline, r.decisions, r.updated, json_extract(r.board, '$.name')"
 
 
 def _from_1(db: sqlite3.Connection, path: Path) -> None:
@@ -457,9 +457,17 @@ class SqliteStore:
         try:
             return [
                 RoomSummary(
-                    str(c), int(s), state_of(st), optional_int(t), optional_float(d), int(n), float(u), tuple(names[c])
-                )
-                for c, s, st, t, d, n, u in rows
+                    str(c),
+                    int(s),
+                    state_of(st),
+                    optional_int(t),
+                    optional_float(d),
+                    int(n),
+                    float(u),
+                    tuple(names[c]),
+                    str(b)[:80] if isinstance(b, str) else "",
+                )  # fmt: skip
+                for c, s, st, t, d, n, u, b in rows
             ]
         except (ValueError, TypeError) as error:
             raise StoreUnusable(f"the store {self.path} holds a room that cannot be read: {error}") from None
