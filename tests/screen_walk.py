@@ -4,10 +4,13 @@ drawn with scenes/core/text.py's recorder on) for tests/test_real_screens.py and
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -22,12 +25,14 @@ from game.rules.characters import CHARACTERS
 from game.rules.seeds import bot_rngs
 from game.rules.state import DECISION_KINDS
 from scenes.app import App
+from scenes.bridges.days import RacesFetch, order, room_of
 from scenes.core import assets, boards, i18n, text, theme
 from scenes.core.i18n import t
 from scenes.race import RaceScene
 from scenes.screens.results import ResultsScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.screens.your_races import YourRacesScene
 from tests.test_screens_fit import practice_setup
 
 #: the matrix: languages, Text sizes (%), windows
@@ -189,6 +194,42 @@ def _legend(app: App) -> Iterator[str]:
         yield "the legend, its second page"
 
 
+def recorded_fetch() -> RacesFetch:
+    """Zoé's races over days as two real relays answered them (tests/fixtures/your_races.json, their
+    deadlines shifted to now), and a relay that could not be reached."""
+    recorded = json.loads((Path(__file__).parent / "fixtures" / "your_races.json").read_text(encoding="utf-8"))
+    since = time.time() - recorded["recorded"]
+    fetch = RacesFetch(keys=[])
+    rooms = []
+    for answer in recorded["answers"]:
+        entry = {"relay": answer["relay"], "name": answer["name"], "key": "a-key-recorded-for-no-relay"}
+        for room in answer["rooms"]:
+            if room["deadline"] is not None:
+                room = {**room, "deadline": room["deadline"] + since}
+            rooms.append(room_of(answer["relay"], entry, room))
+    fetch.rooms = sorted(rooms, key=order)
+    fetch.unreachable = dict(recorded["unreachable"])
+    return fetch
+
+
+def _your_races(app: App) -> Iterator[str]:
+    """Your races, with the rows two real relays answered (and one unreachable), then its Add form."""
+    scene = app.stack.push(YourRacesScene())
+    app.step([])
+    scene.fetch = recorded_fetch()
+    scene.refresh(0)
+    yield "your races"
+    scene.add()
+    yield "your races, add a race"
+
+
+def _title_days(app: App) -> None:
+    """The title when races over days wait for the player ("2 races wait for you")."""
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.days = recorded_fetch()
+
+
 def screens() -> dict[str, Callable[[App], object]]:
     """Each screen's name and how it is opened over the title (with the player's folder of
     screen_words.window: kept races and championships, Zoé's statistics)."""
@@ -202,6 +243,8 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["a replay's timeline"] = _timeline
     found["the lessons"] = _lessons
     found["host lobby"] = _host
+    found["your races"] = _your_races
+    found["title, races over days waiting"] = _title_days
     found["the legend"] = _legend
     found["all boards, the player's own"] = _players_board
     found["results, a friend's"] = _results("friend")

@@ -68,8 +68,9 @@ class DaysRoom:
 
 
 def order(room: DaysRoom) -> tuple[int, float]:
-    """Those waiting for him first (the first to run out first), then the others racing, then ended."""
-    rank = 0 if room.mine else 2 if room.ended else 1
+    """Those waiting for him first (the first to run out first), then the others racing, those waiting for
+    their players, and the ended ones."""
+    rank = 0 if room.mine else 3 if room.ended else 2 if room.turn is None else 1
     return rank, room.left() or 0.0
 
 

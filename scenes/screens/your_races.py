@@ -153,7 +153,7 @@ class YourRacesScene(ListScene):
             rect = pygame.Rect(LIST.left, 0, LIST.width, row_height())
             rows.append(DaysRow(rect, self.shown(item), partial(self.open, item), lambda: None, self.WORDS))
         self.rows = rows
-        self.back_button = Button((40, 648, 220, 50), t("common.back"), self.back, size=22)
+        self.back_button = Button((40, 648, 200, 50), t("common.back"), self.back, size=22)
         self.more = self.more_buttons()
         widgets: list[Widget] = [*self.rows, self.back_button, *self.more]
         self.group.set(widgets, focus=min(focus, max(0, len(self.rows) - 1)) if self.rows else 0)
@@ -162,7 +162,7 @@ class YourRacesScene(ListScene):
     def shown(self, item: Any) -> Shown:
         if isinstance(item, Unreachable):
             line = t("days.unreachable", why=item.why)
-            return Shown(t("days.relay", relay=item.relay), t("days.no_answer"), line, theme.BAD, "")
+            return Shown(t("days.relay"), t("days.no_answer", relay=item.relay), line, theme.BAD, "")
         room: DaysRoom = item
         board = boards.name_shown(room.board) if room.board else t("days.a_board")
         line, colour = state_line(room)
@@ -190,8 +190,8 @@ class YourRacesScene(ListScene):
 
     def more_buttons(self) -> list[Button]:
         return [
-            Button((700, 648, 260, 50), t("days.add"), self.add, size=20),
-            Button((980, 648, 260, 50), t("days.again"), partial(self.ask_relays, 0), size=20),
+            Button((660, 648, 290, 50), t("days.add"), self.add, size=20),
+            Button((960, 648, 280, 50), t("days.again"), partial(self.ask_relays, 0), size=20),
         ]
 
     def add(self) -> None:
@@ -230,7 +230,7 @@ class YourRacesScene(ListScene):
         if below > 0:
             said = t("days.more_below", count=below)
             text.draw(surface, said, (LIST.right, LIST.bottom + 4), 15, theme.MUTED, anchor="topright")
-        area = pygame.Rect(280, 640, 400, 72)
+        area = pygame.Rect(256, 640, 390, 72)
         if self.message:
             text.draw_wrapped(surface, self.message, area, 15, theme.BAD)
         else:
@@ -250,7 +250,7 @@ class AddDaysScene(Scene):
     def enter(self) -> None:
         if self.app is not None:
             self.name = self.app.settings.player_name
-        top, gap = 150, 76 + text.grown(17)
+        top, gap = 124 + text.grown(17), 76 + text.grown(17)
         self.fields = [
             TextField((240, top, 620, 44), self.invite, self.set_invite, INVITE_LENGTH, 18,
                       t("days.invite_example"), allowed=".:-[]_/"),
@@ -261,7 +261,7 @@ class AddDaysScene(Scene):
         widgets: list[Widget] = []
         for field in self.fields:
             widgets += [field, Button((880, field.rect.top, 160, 44), t("join.type"), partial(self.type_into, field))]
-        below = top + 3 * gap
+        below = self.below = top + 3 * gap - 10
         widgets += [
             Button((240, below, 400, 50), t("days.add_it"), self.add, primary=True),
             Button((660, below, 200, 50), t("common.back"), self.back),
@@ -317,12 +317,13 @@ class AddDaysScene(Scene):
         surface.blit(backdrop(), (0, 0))
         veil(surface, 200)
         text.draw(surface, t("days.add_title"), (40, 22), 40, theme.ACCENT, "title")
-        text.draw_wrapped(surface, t("days.add_help"), pygame.Rect(44, 80, 1190, 60), 17, theme.MUTED)
+        area = pygame.Rect(240, self.below + 66, 800, 650 - self.below - 66)
+        text.draw_wrapped(surface, t("days.add_help"), area, 17, theme.TEXT)
         for field, label in zip(self.fields, ("days.invite", "join.name", "days.key")):
             where = (field.rect.left, field.rect.top - 6)
             text.draw(surface, t(label), where, 17, theme.MUTED, anchor="bottomleft")
         self.group.draw(surface)
-        area = pygame.Rect(240, 560, 1000, 100)
+        area = pygame.Rect(240, 654, 1000, 60)
         if self.message:
             text.draw_wrapped(surface, self.message, area, 17, theme.BAD, "bold")
         else:
