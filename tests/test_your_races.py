@@ -6,12 +6,14 @@ Two real relays with a store (`main.py relay --store`, each its own process on a
 in her folder), Bob seated by `join --once` in his own folder; on relay B Ann plays her decision by the
 command line too, so the race there waits for Bob. Then a headless window in Ann's folder: the title says
 one race waits for her, *Your races* lists both rooms with whose turn it is, and Enter on relay A's row
-joins it in the race screen, where she plays her pending decision (Enter on the decision panel); the
-relay's store records it in her seat, and Escape (the pause menu's Leave) comes back to *Your races*.
+joins it in the race screen: what happened since her last visit is shown again (a key skips it), she
+plays her pending decision (Enter on the decision panel), the relay's store records it in her seat, and
+Escape (the pause menu's Leave) comes back to *Your races*, her folder keeping how far she saw the room.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -61,6 +63,9 @@ def test_your_races_lists_two_relays_rooms_and_a_headless_window_plays_its_pendi
     try:
         invite_a, invite_b = create(relays[0], ann), create(relays[1], ann)
         assert "the race waits for Ann" in visit(invite_a, "Bob", bob)  # Bob's seat taken: the race starts
+        if not decisions(stores[0], code_of(invite_a)):  # Ann's decision the race's first: one round first,
+            visit(invite_a, "Ann", ann)  # so that her window has something that happened since to show
+            visit(invite_a, "Bob", bob)
         visit(invite_b, "Bob", bob)
         said = visit(invite_b, "Ann", ann)  # Ann plays relay B's pending decisions by the command line
         assert "the race waits for Bob" in said, said
@@ -94,6 +99,11 @@ def test_your_races_lists_two_relays_rooms_and_a_headless_window_plays_its_pendi
         run([app], lambda: isinstance(app.stack.top, RaceScene), seconds=30, what="the race screen")
         scene = app.stack.top
         follower = scene.seats.follower
+        step(app)  # the first frame: what happened since her last visit (her first: all of it) shown again
+        assert not scene.seats.since and len(scene.race.choices) == len(before)
+        assert before and scene.busy
+        step(app, [key(pygame.K_SPACE)])  # any key skips it
+        assert not scene.busy
 
         def played() -> bool:
             waiting = follower.waiting
@@ -116,6 +126,8 @@ def test_your_races_lists_two_relays_rooms_and_a_headless_window_plays_its_pendi
         back = app.stack.top
         run([app], lambda: back.fetch is not None and back.fetch.done and bool(back.rows), what="the list again")
         assert not any(room.mine for room in back.items)  # both races now wait for Bob
+        seen = json.loads((ann / "fantasy-racing" / "races-over-days-seen.json").read_text())
+        assert seen == {mine.invite: len(scene.race.choices)}  # the next visit shows only what is new
         assert all(state_line(room)[0].startswith("Bob's turn") for room in back.items)
     finally:
         for relay in relays:

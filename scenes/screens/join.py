@@ -46,6 +46,7 @@ from scenes.core.i18n import character as character_name
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.render.board import BoardRenderer
+from scenes.screens.days_race import DaysSeats
 from scenes.screens.friends import FriendsScene, HostGuide
 from scenes.screens.keyboard import KeyboardScene
 from scenes.screens.kinds import open_seat
@@ -58,7 +59,7 @@ from scenes.screens.lobby import (
     seat_rect,
     seat_rows,
 )
-from scenes.screens.netplay import DaysSeats, FriendSeats, friend_setup, local_board
+from scenes.screens.netplay import FriendSeats, friend_setup, local_board
 from scenes.ui.text_field import TextField
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, panel, veil
 
@@ -471,6 +472,7 @@ class JoinScene(Scene):
         if self.days:  # (Your races: the invite and the seat key again; Leave comes back to the list)
             rejoin.update({k: v for k, v in (self.rejoin or {}).items() if k in ("address", "token", "days")})
         seats = DaysSeats(link, rejoin) if self.days else FriendSeats(link, rejoin)
+        race = follower.race  # (over days: the race as the player last saw it, what happened since to show)
         seat = "as a spectator" if follower.seat is None else f"in seat {follower.seat + 1}"
         log.info("joined the race at %s %s", self.target, seat)
         playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it

@@ -385,23 +385,6 @@ class FriendSeats(Following):
             self.link.close()
 
 
-class DaysSeats(FriendSeats):
-    """A race over days joined from *Your races* (the relay is its authority): the screen says whom the race
-    waits for and the time left on his clock; leaving comes back to *Your races*."""
-
-    back_to = "your_races"
-
-    def notice(self, race: Race) -> str:
-        waiting = self.follower.waiting
-        if race.over or waiting is None or self.follower.my_decision() or self.sent == len(race.choices):
-            return super().notice(race)
-        if waiting["seat"] is None:
-            return t("days.waits_seats")
-        seconds = waiting.get("seconds")
-        hours = "" if seconds is None else t("days.hours_left", hours=f"{seconds / 3600:.1f}")
-        return t("days.waits_for", name=waiting["name"], left=hours)
-
-
 def friend_setup(race: Race) -> dict[str, Any]:
     """A friend's race's setup as the scenes keep it (no "race again": the race was the host's)."""
     return {
