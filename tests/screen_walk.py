@@ -21,14 +21,18 @@ from game import Race, RacerSetup
 from game.app import session, userboards, userdata
 from game.app.settings import Settings
 from game.bots import ai
+from game.net.client import Follower
 from game.rules.characters import CHARACTERS
 from game.rules.seeds import bot_rngs
 from game.rules.state import DECISION_KINDS
 from scenes.app import App
 from scenes.bridges.days import RacesFetch, order, room_of
+from scenes.bridges.link import Link
 from scenes.core import assets, boards, i18n, text, theme
 from scenes.core.i18n import t
 from scenes.race import RaceScene
+from scenes.screens.days_race import DaysSeats
+from scenes.screens.netplay import friend_setup
 from scenes.screens.results import ResultsScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
@@ -223,6 +227,30 @@ def _your_races(app: App) -> Iterator[str]:
     yield "your races, add a race"
 
 
+class Quiet:
+    """A link's transport with nothing to say (a race over days drawn as it waits for another player)."""
+
+    def get(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def _days_waiting(app: App) -> None:
+    """A race over days in the race screen, waiting for Chloé (23.5 h left on her clock)."""
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Zoé"), RacerSetup("orc", "Chloé")], 5, seed=2)
+    assert race.pending is not None and race.pending.racer == 1  # (Chloé's decision: Zoé's window waits)
+    follower = Follower()
+    follower.race, follower.seat, follower.mine = race, 0, {0}
+    follower.waiting = {"type": "waiting", "seat": 1, "name": "Chloé", "seconds": 84600.0}
+    link = Link(Quiet(), follower, "race.example.org:47811")  # type: ignore[arg-type]  # (a transport's get)
+    seats = DaysSeats(link, {"address": "race.example.org:47811/days/KZWX-4242"})
+    playing = session.Session.unsaved(race, friend_setup(race))
+    app.stack.push(app.stack.make("race", race, seats=seats, session=playing))
+    _settled(app, app.stack.top)
+
+
 def _title_days(app: App) -> None:
     """The title when races over days wait for the player ("2 races wait for you")."""
     title = app.stack.top
@@ -245,6 +273,7 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["host lobby"] = _host
     found["your races"] = _your_races
     found["title, races over days waiting"] = _title_days
+    found["a race over days, waiting for another player"] = _days_waiting
     found["the legend"] = _legend
     found["all boards, the player's own"] = _players_board
     found["results, a friend's"] = _results("friend")
