@@ -19,14 +19,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.cli.days import key_for, read_keys
+from game.net.invite import parse_relay
 from game.net.store_sqlite import SqliteStore
 from scenes.race.scene import RaceScene
 from scenes.screens.title import TitleScene
 from scenes.screens.your_races import YourRacesScene, state_line
-from tests.netwindows import answer_by_enter, key, run, step, window
+from tests.netwindows import answer_by_enter, free_port, key, run, step, window
 from tests.test_over_days import Relay, code_of, command
-
-pytestmark = pytest.mark.slow  # two relays in their processes, CLI runs and a window
 
 
 def create(relay: Relay, folder: Path) -> str:
@@ -56,6 +56,7 @@ def decisions(store: Path, code: str) -> list:
     return list(room.decisions)
 
 
+@pytest.mark.slow  # two relays in their processes, CLI runs and a window
 def test_your_races_lists_two_relays_rooms_and_a_headless_window_plays_its_pending_decision(tmp_path, monkeypatch):
     ann, bob = tmp_path / "ann", tmp_path / "bob"
     stores = [tmp_path / "a.sqlite3", tmp_path / "b.sqlite3"]
@@ -133,3 +134,40 @@ def test_your_races_lists_two_relays_rooms_and_a_headless_window_plays_its_pendi
         for relay in relays:
             if relay.process.poll() is None:
                 relay.kill()
+
+
+def test_a_relay_that_cannot_be_reached_is_one_row_and_the_title_does_not_wait(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    key_for(parse_relay(f"ws://127.0.0.1:{free_port()}"), "Ann", "k" * 24)  # (a relay nobody runs)
+    app = window()
+    title = app.stack.push(TitleScene())
+    step(app)
+    assert title.days is not None and title.waiting_line() == ""  # (drawn at once: nothing waited for)
+    title.your_races()
+    races = app.stack.top
+    run([app], lambda: races.fetch.done and bool(races.rows), seconds=30, what="the relay's row")
+    assert len(races.rows) == 1 and "No answer" in races.rows[0].shown.line
+    assert races.rows[0].shown.heading.startswith("ws://127.0.0.1:")
+
+
+def test_add_a_race_keeps_the_seat_key_of_an_invite_and_refuses_what_is_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = window()
+    app.stack.push(TitleScene())
+    races = app.stack.push(YourRacesScene())
+    step(app)
+    races.add()
+    form = app.stack.top
+    step(app)
+    form.set_invite("race.example.org:47811/KZWX-4242")  # a hosted race's invite, not one over days
+    form.add()
+    assert form.message == "This is no invite to a race over days: it reads RELAY/days/CODE."
+    form.set_invite("race.example.org:47811/days/KZWX-4242")
+    form.set_name("Ann")
+    form.set_key("short")
+    form.add()
+    assert form.message == "A seat key has 16 to 64 characters."
+    form.set_key("a-seat-key-from-elsewhere_0123")
+    step(app, [key(pygame.K_RETURN)])  # (Enter in a field adds it)
+    assert app.stack.top is races
+    assert read_keys() == [{"relay": "race.example.org:47811", "name": "Ann", "key": "a-seat-key-from-elsewhere_0123"}]
