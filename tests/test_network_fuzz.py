@@ -211,6 +211,7 @@ def recorded_messages() -> dict[str, dict[str, Any]]:
             "answer": {"type": "answer", "said": "Bob was removed from seat 2"},
             "taken_back": {"type": "taken_back", "seat": 0, "name": "Ann", "index": 0},
             "refused": {"type": "refused", "why": "chance"},
+            "waiting": {"type": "waiting", "seat": 1, "name": "Bob", "seconds": 86400.0},
         }
     )  # fmt: skip
     assert set(first) >= set(protocol.HOST_MESSAGES), set(first)
@@ -238,6 +239,7 @@ def test_5000_mutated_messages_of_each_type_at_a_windows_client_are_followed_or_
         "bye": [welcome, start],
         "taken_back": [welcome, start, first_step],
         "refused": [welcome, start],
+        "waiting": [welcome, start],
     }
     pygame.init()
     surface = pygame.Surface((400, 60))
