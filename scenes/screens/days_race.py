@@ -16,6 +16,7 @@ from typing import Any
 from game import files
 from game.app.session import FOLDER
 from game.net.client import Follower
+from game.net.messages import HostMessage
 from game.rules.dice import ShownDice
 from game.rules.race import Race
 from scenes.bridges.link import Link
@@ -86,6 +87,11 @@ class DaysSeats(FriendSeats):
             keep_seen(self.room, len(race.choices))
             return
         super().update(scene, dt)
+
+    def heard(self, scene: FollowedScene, message: HostMessage) -> None:
+        super().heard(scene, message)
+        if message["type"] == "bye" and message["reason"] == "given up":
+            self.gone = t("days.given_up")  # (his clock ran out and the room gives his seat up)
 
     def leave(self) -> None:
         race = self.follower.race
