@@ -22,6 +22,7 @@ import pytest
 from game.cli.days import key_for, read_keys
 from game.net.invite import parse_relay
 from game.net.store_sqlite import SqliteStore
+from scenes.bridges import days
 from scenes.race.scene import RaceScene
 from scenes.screens.title import TitleScene
 from scenes.screens.your_races import YourRacesScene, state_line
@@ -148,6 +149,11 @@ def test_a_relay_that_cannot_be_reached_is_one_row_and_the_title_does_not_wait(t
     run([app], lambda: races.fetch.done and bool(races.rows), seconds=30, what="the relay's row")
     assert len(races.rows) == 1 and "No answer" in races.rows[0].shown.line
     assert races.rows[0].shown.heading.startswith("ws://127.0.0.1:")
+    first = races.fetch
+    monkeypatch.setattr(days, "ASK_AGAIN", 0.0)  # a window left open asks again (and keeps its rows meanwhile)
+    step(app)
+    assert races.fetch is not first and len(races.rows) == 1
+    run([app], lambda: races.fetch.done, seconds=30, what="the relay asked again")
 
 
 def test_add_a_race_keeps_the_seat_key_of_an_invite_and_refuses_what_is_none(tmp_path, monkeypatch):

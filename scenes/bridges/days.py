@@ -23,6 +23,7 @@ from scenes.bridges.network import Background
 
 log = logging.getLogger("fantasy-racing")
 ENDED = ("finished", "given up")
+ASK_AGAIN = 300.0  # seconds after which an open title or list asks the relays again
 
 
 @dataclass(frozen=True)
@@ -84,11 +85,16 @@ class RacesFetch:
     unreachable: dict[str, str] = field(default_factory=dict)  # relay -> why, in a few words
 
     def __post_init__(self) -> None:
+        self.started = time.monotonic()
         self.relays = list(dict.fromkeys(k["relay"] for k in self.keys))
         if not self.relays:
             self.done = True
             return
         Background("days-list").end(self._all(), seconds=ANSWER_TIMEOUT + 15)
+
+    def stale(self) -> bool:
+        """Whether it is time to ask again (an open window tells when a turn comes: every ASK_AGAIN seconds)."""
+        return self.done and bool(self.relays) and time.monotonic() - self.started > ASK_AGAIN
 
     @property
     def waiting(self) -> int:

@@ -187,6 +187,10 @@ class TitleScene(Scene):
         """Nothing on the title moves by itself."""
         return math.inf
 
+    def update(self, dt: float) -> None:
+        if self.days is not None and self.days.stale():
+            self.days = RacesFetch()  # (a window left open on the title: a turn that came is told)
+
     def waiting_line(self) -> str:
         """ "2 races wait for you" (races over days whose pending decision is his), once the relays answered."""
         days = self.days

@@ -132,6 +132,10 @@ class YourRacesScene(ListScene):
         self.refresh(focus)
 
     def update(self, dt: float) -> None:
+        if self.fetch is not None and self.fetch.stale():
+            self.fetch = RacesFetch()  # (left open: asked again, the rows as they are until it answers)
+            self.shown_done = False
+            return
         if self.fetch is not None and self.fetch.done and not self.shown_done:
             self.shown_done = True
             self.refresh(self.group.focus)
