@@ -75,11 +75,19 @@ def order(room: DaysRoom) -> tuple[int, float]:
     return rank, room.left() or 0.0
 
 
+def kept_keys() -> list[dict[str, str]]:
+    """The player's seat keys over days (none when his folder cannot be read: the title opens anyway)."""
+    try:
+        return read_keys()
+    except OSError:
+        return []
+
+
 @dataclass
 class RacesFetch:
     """One look at the player's races over days (see the module): started at once, read each frame."""
 
-    keys: list[dict[str, str]] = field(default_factory=read_keys)
+    keys: list[dict[str, str]] = field(default_factory=kept_keys)
     done: bool = False  # every relay answered (or could not be reached)
     rooms: list[DaysRoom] = field(default_factory=list)
     unreachable: dict[str, str] = field(default_factory=dict)  # relay -> why, in a few words
