@@ -57,6 +57,7 @@ from scenes.screens.setup import SetupScene
 from scenes.screens.stats import StatsScene
 from scenes.screens.title import TitleScene
 from scenes.screens.tutorial import tutorial_scene
+from scenes.screens.your_races import YourRacesScene
 
 if TYPE_CHECKING:
     import argparse
@@ -104,6 +105,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replay": watch,
     "dropped": DroppedScene,
     "board_gallery": BoardGalleryScene,
+    "your_races": YourRacesScene,
 }
 
 

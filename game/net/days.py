@@ -398,6 +398,7 @@ def summary_of(room: Any) -> dict[str, Any]:
         "deadline": room.deadline,
         "decisions": room.decisions,
         "names": list(room.names),
+        "board": room.board,
     }
 
 
