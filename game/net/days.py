@@ -67,6 +67,7 @@ from game.net.store import (
     Decision,
     RoomRecord,
     RoomStore,
+    RoomSummary,
     StoredSeat,
     StoreRefused,
     StoreUnusable,
@@ -77,6 +78,7 @@ from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import MAX_TURNS, MIN_TURNS, Race
 from game.rules.record import freeze, plain
+from game.rules.state import Option
 
 log = logging.getLogger("fantasy-racing.relay")
 
@@ -241,7 +243,7 @@ class DaysHost(Host):
             await self.advance()
             return True
 
-    async def _chosen(self, option: Any, person: int | None = None) -> None:
+    async def _chosen(self, option: Option, person: int | None = None) -> None:
         """The race took a choice: appended to the store (one transaction), then told to everyone."""
         race = self.race
         assert race is not None
@@ -389,7 +391,7 @@ def new_room(request: dict[str, Any], address: str, network: str, now: float) ->
     )  # fmt: skip
 
 
-def summary_of(room: Any) -> dict[str, Any]:
+def summary_of(room: RoomSummary) -> dict[str, Any]:
     return {
         "code": room.code,
         "seat": room.seat,
