@@ -75,9 +75,11 @@ def layout(racers: Sequence[SetupRacer], selected: int) -> Layout:
     return Layout(lines(heading(racers, selected)), portraits, card)
 
 
-def draw(surface: pygame.Surface, laid: Layout, racers: Sequence[SetupRacer], selected: int, below: int) -> None:
-    """The gallery as `laid` out, for the `selected` racer of `racers` (`below` px of its character's card
-    left free at its foot: the button of the card whole)."""
+def draw(
+    surface: pygame.Surface, laid: Layout, racers: Sequence[SetupRacer], selected: int, button: pygame.Rect
+) -> None:
+    """The gallery as `laid` out, for the `selected` racer of `racers` (the `button` of the card whole at
+    its character's card's foot: the rules' lines beside it shorter)."""
     panel(surface, GALLERY, (30, 35, 54))
     y = GALLERY.top + HEADING_TOP
     for line in laid.heading:
@@ -107,4 +109,5 @@ def draw(surface: pygame.Surface, laid: Layout, racers: Sequence[SetupRacer], se
         if takers:
             corner = (rect.right - 6, rect.top + 4)
             text.draw(surface, ",".join(takers), corner, 14, theme.ACCENT, "bold", anchor="topright")
-    character_card.draw(surface, laid.card, racer["character"], below=below)
+    below, aside = laid.card.bottom - button.top + 4, laid.card.right - button.left + 8
+    character_card.draw(surface, laid.card, racer["character"], below=below, aside=aside)

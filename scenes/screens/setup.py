@@ -555,5 +555,4 @@ class SetupScene(Scene):
         for widget in self.group.widgets:
             if isinstance(widget, Portrait):
                 widget.rect = laid.portraits[CHARACTER_IDS.index(widget.character)].copy()
-        below = self.group.widgets[-1].rect.height + 4  # (the button of the card whole)
-        character_gallery.draw(surface, laid, self.racers, self.selected, below)
+        character_gallery.draw(surface, laid, self.racers, self.selected, self.group.widgets[-1].rect)

@@ -23,9 +23,10 @@ def _lines(surface: pygame.Surface, words: str, pos: tuple[int, int], room: int,
     return y
 
 
-def draw(surface: pygame.Surface, box: pygame.Rect, character: str, below: int = 0) -> bool:
-    """Draw `character`'s card in `box` (its last `below` px left free: a button's); whether every
-    special rule showed whole (else the lines that fit are shown, the card whole a click away)."""
+def draw(surface: pygame.Surface, box: pygame.Rect, character: str, below: int = 0, aside: int | None = None) -> bool:
+    """Draw `character`'s card in `box` (its last `below` px are a button's, `aside` px wide at the right:
+    the rules' lines beside it are that much shorter; none beside it when `aside` is not said); whether
+    every special rule showed whole (else the lines that fit are shown, the card whole a click away)."""
     c = CHARACTERS[character]
     panel(surface, box, (24, 28, 44), shadow=False)
     labels = [t(key) for key in ("setup.speed", "setup.combat", "setup.clover")]
@@ -70,14 +71,20 @@ def draw(surface: pygame.Surface, box: pygame.Rect, character: str, below: int =
     y = _lines(surface, t(f"category.{c.alternative}"), (value_x, y), room, 15)
     # every special rule, under the portrait across the box, at the Text size: the lines that fit
     rules = "  ".join(rule_text(rule) for rule in c.rules)
-    top, bottom = max(y + 4, box.top + (130 if beside else 0)), box.bottom - 8 - below
-    height = text.line_height(16) + 2
-    lines = text.wrap(rules, box.width - 24 - text.width(" …", 16), 16)  # (room for the " …")
-    shown = lines[: max(0, (bottom - top) // height)]
+    top, bottom = max(y + 4, box.top + (130 if beside else 0)), box.bottom - 8
+    height, dots = text.line_height(16) + 2, text.width(" …", 16)  # (room kept for the " …")
+    shown: list[str] = []
+    rest = rules
+    while rest and top + (len(shown) + 1) * height <= bottom:  # (beside the button, shorter lines)
+        line_top = top + len(shown) * height
+        beside_button = line_top + height > bottom - below
+        room = box.width - 24 - dots - ((box.width if aside is None else aside) if beside_button else 0)
+        if room < 80:
+            break
+        shown.append(text.wrap(rest, room, 16)[0])
+        rest = rest[len(shown[-1]) :].lstrip(" ")
     for k, line in enumerate(shown):  # (the last one shown says more follows: on the card whole)
-        more = k == len(shown) - 1 and len(shown) < len(lines)
-        drawn = text.draw(surface, line, (box.left + 12, top), 16, theme.TEXT)
-        if more:  # (a sign, drawn apart from the catalogue's words)
+        drawn = text.draw(surface, line, (box.left + 12, top + k * height), 16, theme.TEXT)
+        if rest and k == len(shown) - 1:  # (a sign, drawn apart from the catalogue's words)
             text.draw(surface, "…", (drawn.right + text.width(" ", 16), drawn.top), 16, theme.TEXT)
-        top = drawn.top + height
-    return len(lines) * height <= bottom - max(y + 4, box.top + (130 if beside else 0))
+    return not rest
