@@ -146,9 +146,9 @@ def test_a_host_and_a_friend_play_a_short_network_race_by_keys_in_two_windows(tm
         # the host: Play; the practice board, 5 turns; the second seat open for a friend; Host the race
         host.key("Return")
         host.wait_log(r"screen: SetupScene")
-        # Start > boards folder > All boards > the board (by file, practice last): Meadow > Hollow Mine >
-        # Goblin Sprint > practice
-        host.key("Down", "Down", "Down", "Right", "Right", "Right")
+        # Start > boards folder > All boards > the character's Whole card… > the board (by file, practice
+        # last): Meadow > Hollow Mine > Goblin Sprint > practice
+        host.key("Down", "Down", "Down", "Down", "Right", "Right", "Right")
         host.key("Down", "Left", "Left", "Left")  # turns: 8 > 5
         host.key("Down", "Down", "Down", "Down", "Down")  # racers, racer 1's kind, name, character, racer 2's kind
         host.key("Right", "Right", "Right")  # computer 2 > 3 > 4 > open for a friend
