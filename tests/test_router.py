@@ -10,11 +10,12 @@ import json
 
 import pytest
 
-from game.net import days, local, server
+from game.net import days, local, router, server
 from game.net.host import Host, Seat
 from game.net.local import Screen
-from game.net.protocol import CLIENT_MESSAGES, ProtocolError
-from game.net.router import ROUTES
+from game.net.protocol import CLIENT_MESSAGES, OWNER_ORDERS, ProtocolError
+from game.net.router import ROUTES, Router
+from scenes.bridges import link, network
 from scenes.core import boards
 
 CODE = "WLSNESTH"
@@ -34,6 +35,10 @@ def test_every_kind_a_client_sends_has_one_route_and_each_transport_uses_the_rou
         text = inspect.getsource(module)
         assert ".router." in text, module.__name__
         for method in ("host.choose(", "host.take_back(", "host.phrase(", "host.hello(", "host.take("):
+            assert method not in text, f"{module.__name__} calls {method} past the router"
+    for module in (network, link):  # the window's bridges: no order of the owner's called on the host
+        text = inspect.getsource(module)
+        for method in ("host.remove(", "host.release(", "host.start(", "host.set_clock(", "host.set_takeover("):
             assert method not in text, f"{module.__name__} calls {method} past the router"
 
 
@@ -71,3 +76,23 @@ def test_a_kind_without_a_route_is_refused_and_the_screens_refusals_are_logged_n
 
     asyncio.run(scenario())
     assert "the host refused a choose message of its own screen" in caplog.text
+
+
+def test_the_window_hosts_orders_are_owner_messages_with_its_rooms_key(monkeypatch):
+    """The bridge's orders are messages through the router (no call of the host's own methods)."""
+    host, _, _ = room()
+    sent: list[dict] = []
+    hosting = network.Hosting.__new__(network.Hosting)  # (its messages only: no thread, no socket)
+    hosting.owner_key = host.owner_key
+    monkeypatch.setattr(hosting, "send", sent.append, raising=False)
+    hosting.start([2])
+    hosting.remove(1)
+    hosting.release(1)
+    hosting.set_clock(20)
+    hosting.set_takeover(10, "easy")
+    assert [(m["type"], m["order"], m["key"] == host.owner_key) for m in sent] == [
+        ("owner", order, True) for order in ("start", "remove", "let", "clock", "takeover")
+    ]
+    assert sent[0]["given"] == [2] and sent[4]["level"] == "easy"
+    assert set(OWNER_ORDERS) == {"remove", "let", "clock", "start", "takeover"}
+    assert Router is router.Router
