@@ -495,7 +495,7 @@ class Days:
         try:
             hello = parse(await asyncio.wait_for(socket.recv(), HELLO_TIMEOUT))
             check(hello, "hello", CLIENT_MESSAGES)
-            seat = await host.hello(socket, hello)
+            seat = (await host.router.route(socket, None, hello)).seat
             welcome = getattr(socket, "welcomed", None)
             if welcome is not None:
                 welcome()
@@ -509,12 +509,8 @@ class Days:
                 if len(times) > RATE or not isinstance(text, str) or len(text) > MAX_MESSAGE:
                     raise ProtocolError(f"more than {RATE} messages a second, or one too big")
                 message = parse(text)
-                if message["type"] == "choose":
-                    await host.choose(socket, message)
-                elif message["type"] == "say":
-                    await host.phrase(socket, message)
-                elif message["type"] == "take_back":
-                    await host.take_back(socket, message)
+                if message["type"] in ("choose", "say", "take_back"):
+                    await host.router.route(socket, seat, message)  # (the room's one way in: game/net/router.py)
                 elif message["type"] != "ready":
                     raise ProtocolError(f"a message of type {message['type'][:20]!r} in a race over days")
         except ProtocolError as error:
@@ -526,7 +522,7 @@ class Days:
                 if other.client is not None:
                     await other.client.close(code=1013, reason=close_reason(f"{error}: join again"))
         finally:
-            await host.leave(socket)
+            await host.router.leave(socket)
             self.let_go(host)
 
     # ------------------------------------------------------------ the clocks

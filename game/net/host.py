@@ -25,7 +25,8 @@ more client, in the same process (game/net/local.py). A host holds:
   shows; the race is rebuilt from its record with that choice fewer, the same dice, and everyone is told
   (`taken_back`); otherwise only he is told why not (`refused`).
 
-A transport calls `hello`, `take`, `choose`, `take_back` and `leave` for its clients (each a connection with
+A transport hands its clients' messages to the room's `router` (game/net/router.py), which calls `hello`,
+`take`, `choose`, `take_back`, `phrase`, `order` and `leave` for them (each client a connection with
 `send(text)` and `close(code, reason)`); what a host sends goes out in the order it was decided
 (`_in_order`). A message refused raises ProtocolError: the transport closes that connection.
 The host himself may `remove` a friend from his seat, `release` a seat (let its friend back in without
@@ -48,6 +49,7 @@ from game.bots import ai, thinking
 from game.meta.words import said
 from game.net.protocol import AWAY_CLOCK, MISSED, TAKE_BACKS, ProtocolError, check, plain, standings_json
 from game.net.room import LOBBY_NEWS, Room, _in_order
+from game.net.router import Router
 from game.net.seats import Client, Seat, serve_name, start_seats
 from game.rules import levels, record, seeds
 from game.rules.characters import CHARACTERS
@@ -96,6 +98,7 @@ class Host(Room):
         self.quiet: list[int] = []  # the racers of the people's choices since chance last showed something
         self.taken_back = 0  # choices taken back since chance last showed something (TAKE_BACKS at most)
         self.timings: list[tuple[str, int, float]] | None = None  # (room, choice index, time sent): benchmarks
+        self.router = Router(self)  # the one way of every transport's messages into this room
 
     # ------------------------------------------------------------ the host's orders (`serve`'s terminal, the owner key)
     @property
@@ -107,17 +110,23 @@ class Host(Room):
         """Whether `key` is this room's owner key (compared in constant time)."""
         return hmac.compare_digest(key.encode(), self.owner_key.encode())
 
-    async def order(self, verb: str, index: float = 0) -> str:
+    async def order(
+        self, verb: str, index: float = 0, seats: Sequence[int] = (), level: levels.Policy | None = None
+    ) -> str:
         """The host's order `verb` ("remove" or "let" seat `index`; "clock": the turn clock's `index` seconds;
-        "start": now, computer racers in the open seats), from `serve`'s terminal or an owner's message:
-        done, and the sentence that answers it."""
+        "start": now, computer racers in the open seats and those of `seats`; "takeover": a friend who left is
+        waited for `index` seconds, then `level` plays for him), from `serve`'s terminal or an owner's message
+        (the window's host's own, through its router): done, and the sentence that answers it."""
         if verb == "start":
             if self.started or self.go.is_set():
                 return "the race has started already"
-            self.start()
+            self.start(seats)
             given = len(self.given)
-            seats = f"the open seat{'s' if given > 1 else ''}"
-            return f"the race starts: computer racers play {seats}" if given else "the race starts"
+            open_seats = f"the open seat{'s' if given > 1 else ''}"
+            return f"the race starts: computer racers play {open_seats}" if given else "the race starts"
+        if verb == "takeover":
+            self.set_takeover(float(index), level or self.takeover_level)
+            return f"a computer racer of level {self.takeover_level} plays for a friend away {index:g} seconds"
         if verb == "clock":
             self.set_clock(float(index))
             await self.news()  # (the lobby says it)

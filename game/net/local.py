@@ -3,8 +3,10 @@
 The window's host runs the same `Host` as `serve`; its screen follows the race as a friend's window
 does (the start, every step, the asks for its people's racers, who left and came back) and its people
 answer through it. `Screen.send` hands each of the host's messages, as text, to `deliver` (the window's
-bridge puts it on a thread-safe queue for the frame loop); `Screen.choose` takes a choice of its people
-to the host, which checks it as it checks a friend's.
+bridge puts it on a thread-safe queue for the frame loop); `Screen.receive` takes each message of the
+screen to its room's router (game/net/router.py) as any transport does: its people's choices,
+take-backs and quick messages, and its owner's orders with the room's owner key, which the host checks
+as it checks a friend's.
 """
 
 from __future__ import annotations
@@ -33,17 +35,22 @@ class Screen:
     async def close(self, code: int = 1000, reason: str = "") -> None:
         """The host never closes its own screen."""
 
-    async def choose(self, message: dict[str, Any]) -> None:
-        """A choice made at the host's screen, to the host (refused ones are logged: the screen offers
-        only what it was asked, so one would be a bug, never a reason to stop the race)."""
+    async def receive(self, message: dict[str, Any]) -> None:
+        """A message of the host's screen, through the room's router (refused ones are logged: the screen
+        sends only what it was asked or what its owner ordered, so one would be a bug, never a reason to
+        stop the race; an owner's order is answered in the log)."""
         try:
-            await self.host.choose(self, message)
+            routed = await self.host.router.route(self, None, message)
         except ProtocolError as error:
-            log.warning("the host refused a choice of its own screen: %s", error)
+            log.warning("the host refused a %s message of its own screen: %s", message.get("type"), error)
+            return
+        if routed.said is not None:
+            log.info("the host's own order: %s", routed.said)
+
+    async def choose(self, message: dict[str, Any]) -> None:
+        """A choice made at the host's screen, to the host (`receive`)."""
+        await self.receive(message)
 
     async def take_back(self, message: dict[str, Any]) -> None:
         """A take-back asked at the host's screen, to the host (which answers it as a friend's)."""
-        try:
-            await self.host.take_back(self, message)
-        except ProtocolError as error:
-            log.warning("the host refused a take-back of its own screen: %s", error)
+        await self.receive(message)

@@ -112,7 +112,7 @@ STANDING = Object(
     }
 )
 _TYPE = frozenset({"type"})
-OWNER_ORDERS = ("remove", "let", "clock", "start")  # what the owner key lets a client ask of the host
+OWNER_ORDERS = ("remove", "let", "clock", "start", "takeover")  # what the owner key lets a client ask of the host
 
 
 def _message(fields: dict[str, Spec], optional: tuple[str, ...] = ()) -> Object:
@@ -145,10 +145,19 @@ CLIENT_MESSAGES: dict[MessageKind, Object] = {
     "take_back": _message({"index": Whole(0, MAX_CHOICES)}),
     "say": _message({"phrase": Text(20, among=PHRASES)}),
     # the host's order from a client who holds the room's owner key (`serve`'s terminal prints it)
-    # (`remove` and `let` name a `seat`; `clock` gives the turn clock's `seconds`, 0: none; `start`: now)
+    # (`remove` and `let` name a `seat`; `clock` gives the turn clock's `seconds`, 0: none; `start`: now, the
+    # seats `given` too played by computer racers; `takeover`: the `seconds` a friend who left is waited for,
+    # and the `level` that plays for him then)
     "owner": _message(
-        {"key": Text(64), "order": Text(10, among=OWNER_ORDERS), "seat": SEAT_INDEX, "seconds": WAIT},
-        ("seat", "seconds"),
+        {
+            "key": Text(64),
+            "order": Text(10, among=OWNER_ORDERS),
+            "seat": SEAT_INDEX,
+            "seconds": WAIT,
+            "given": ListOf(SEAT_INDEX, MAX_RACERS),
+            "level": Text(10, among=levels.LEVELS),
+        },
+        ("seat", "seconds", "given", "level"),
     ),
 }
 

@@ -36,6 +36,7 @@ from game.net.protocol import (
     plain_code,
     shown_code,
 )
+from game.net.router import Routed
 from game.rules.race import Race
 
 if TYPE_CHECKING:  # (websockets is imported when the server listens)
@@ -147,7 +148,8 @@ class Server:
             if not admitted and not await self.admitted(client, address, friend=False):
                 host = None
                 return
-            seat = await host.hello(client, hello)
+            router = host.router  # (the room's one way in: game/net/router.py)
+            seat = (await router.route(client, None, hello)).seat
             async for text in client:
                 now = time.monotonic()
                 times.append(now)
@@ -156,21 +158,14 @@ class Server:
                 if len(times) > RATE:
                     raise ProtocolError(f"more than {RATE} messages a second")
                 message = parse(text)
-                if message["type"] == "take":
-                    seat = await host.take(client, seat, message)
-                elif message["type"] == "ready":
-                    await host.ready(client, seat)
-                elif message["type"] == "choose":
-                    if await host.choose(client, message):
-                        times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
-                elif message["type"] == "take_back":
-                    await host.take_back(client, message)  # (counted: RATE bounds a flood of them)
-                elif message["type"] == "say":
-                    await host.phrase(client, message)
-                elif message["type"] == "owner":
-                    await self.owner(client, address, host, message)
-                else:
-                    raise ProtocolError(f"a message of unknown type {message['type'][:20]!r}")
+                if message["type"] == "owner":
+                    await self.door.turn(address)  # (a wrong owner key slows the address as a wrong code does)
+                routed = await router.route(client, seat, message)
+                seat = routed.seat
+                if routed.answered:
+                    times.pop()  # (an answer to what the host asked: as many as it asks, however fast)
+                if routed.said is not None:
+                    await self.answer(client, address, host, routed)
         except ProtocolError as error:
             if host is not None and seat is not None:  # a friend in his seat: always said
                 host.note(f"closed the connection of {host.seats[seat].name}: {error}")
@@ -181,25 +176,16 @@ class Server:
             pass
         finally:
             if host is not None:
-                await host.leave(client)
+                await host.router.leave(client)
 
-    async def owner(self, client: ServerConnection, address: str, host: Host, message: dict[str, Any]) -> None:
-        """An owner's order: obeyed with the room's owner key, else refused (and counted as a wrong code
-        by the door's slowing); either way one sentence back."""
-        order = check(message, "owner", CLIENT_MESSAGES)
-        await self.door.turn(address)
-        given = 0 if order["order"] == "start" else order.get("seconds" if order["order"] == "clock" else "seat")
-        if given is None:
-            said = f"a {order['order']} order names {'no seconds' if order['order'] == 'clock' else 'no seat'}"
-        elif order["order"] in ("remove", "let") and not 0 <= given < len(host.seats):
-            said = f"seat {given + 1} is not a seat of this room"
-        elif host.owner_says(order["key"]):
-            said = await host.order(order["order"], given)
-            host.note(f"the owner key's holder at {address}: {said}")
-        else:
+    async def answer(self, client: ServerConnection, address: str, host: Host, routed: Routed) -> None:
+        """An owner's order was answered (obeyed with the room's owner key, else refused and counted as a
+        wrong code by the door's slowing): one sentence back."""
+        if routed.wrong_key:
             self.door.wrong(address, "owner key")
-            said = "a wrong owner key: nothing was changed"
-        await host.send(client, {"type": "answer", "said": said})
+        elif routed.ordered:
+            host.note(f"the owner key's holder at {address}: {routed.said}")
+        await host.send(client, {"type": "answer", "said": routed.said})
 
 
 async def serve_rooms(

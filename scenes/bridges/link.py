@@ -6,9 +6,10 @@ client), the `Follower` that takes in the host's messages, and the owner's hand 
 frame a scene reads `news()`: every message of the host parsed and followed once, here, into a typed
 record (`game.net.messages.HostMessage`), and the transport's own news, each a `News` of one `Happened`
 kind. The scenes send through it (`take`, `ready`, `choose`, `take_back`, `say`) and give the owner's orders
-(`start`, `remove`, `release`, `set_clock`): the host's own screen calls its host, a window holding the
-room's owner key (`serve` prints it) sends them as `owner` messages, which the host checks against its
-secret and answers (`answer`, the host's sentence).
+(`start`, `remove`, `release`, `set_clock`, `set_takeover`) as `owner` messages with the room's owner key,
+which the host's router checks against its secret (game/net/router.py): the same messages whether this
+window hosts (its key is its own room's, the messages go in this process) or holds the key that `serve`
+printed (they go over the network, and the host answers: `answer`, the host's sentence).
 
 No scene parses a message or polls a queue itself; nothing here waits for the network.
 """
@@ -66,7 +67,7 @@ class Link:
         self.transport = transport
         self.follower = follower
         self.where = where  # the host's address (or invite's relay), for the log
-        self.owner_key = owner_key
+        self.owner_key = owner_key or (transport.owner_key if isinstance(transport, Hosting) else "")
         self.closed = False
 
     @classmethod
@@ -119,16 +120,9 @@ class Link:
 
     # ---------------------------------------------------------------- to the host
     def send(self, message: dict[str, Any]) -> None:
-        """A message of this window's, to the host (the host's own screen: straight to its host)."""
-        hosting = self.hosting
-        if hosting is None:
-            cast(Connection, self.transport).send(message)
-        elif message["type"] == "say":
-            hosting.phrase(message)
-        elif message["type"] == "choose":
-            hosting.choose(message)
-        elif message["type"] == "take_back":
-            hosting.take_back(message)
+        """A message of this window's, to the host (the host's own screen: to its room's router in this
+        process, as a message all the same)."""
+        self.transport.send(message)
 
     def take(self, seat: int, character: str) -> None:
         self.send({"type": "take", "seat": seat, "character": character})
@@ -159,31 +153,23 @@ class Link:
 
     def start(self, given: Sequence[int] = ()) -> bool:
         """Start the race (the seats nobody took, and `given`, played by computer racers); whether asked."""
-        if self.hosting is not None:
-            self.hosting.start(given)
-            return True
-        return self._order("start")
+        return self._order("start", **({"given": list(given)} if given else {}))
 
     def remove(self, seat: int) -> bool:
         """Remove the friend in `seat` (a computer racer plays it, or it opens in the lobby); whether asked."""
-        if self.hosting is not None:
-            self.hosting.remove(seat)
-            return True
         return self._order("remove", seat=seat)
 
     def release(self, seat: int) -> bool:
         """Let the friend of `seat` back in without his seat key; whether asked."""
-        if self.hosting is not None:
-            self.hosting.release(seat)
-            return True
         return self._order("let", seat=seat)
 
     def set_clock(self, seconds: float) -> bool:
         """The seconds a connected friend has for each decision (0: no limit); whether asked."""
-        if self.hosting is not None:
-            self.hosting.set_clock(seconds)
-            return True
         return self._order("clock", seconds=float(seconds))
+
+    def set_takeover(self, seconds: float, level: str) -> bool:
+        """How long a friend who left is waited for, and the level that plays for him then; whether asked."""
+        return self._order("takeover", seconds=float(seconds), level=level)
 
     def seat_states(self) -> list[dict[str, Any]]:
         """The seats as the owner's hand shows them: the host's own (hosting), else as this window follows

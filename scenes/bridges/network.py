@@ -5,7 +5,8 @@ two sides of a network race on it.
 - `Hosting`: the window's host. It runs THE host (`game.net.host.Host`, the same as `main.py serve`)
   behind the WebSocket server; the host's own screen is one more client of it, in this process
   (`game.net.local.Screen`): the screen follows the host's messages as a friend's window does, and its
-  people's choices go to the host, which checks them as it checks a friend's.
+  people's choices and its owner's orders go to the host's router as messages (game/net/router.py),
+  which the host checks as it checks a friend's (the orders with the room's owner key).
 - `Connection`: the window's client, one WebSocket connection to a host.
 
 Both are transports of the window's one link (scenes/bridges/link.py), which the scenes hold: it
@@ -137,6 +138,7 @@ class Hosting:
         self.seat_states: list[dict[str, Any]] = []  # the latest seats (read from any thread: a whole new list)
         self.host.watch = self._watch
         self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
+        self.owner_key = host.owner_key  # (its own orders go as any owner's: game/net/router.py)
         self.server = Server([self.host])
         self.address, self.port = address, port
         self.shown = -1  # the last choice this screen has shown and waited on (the loop's side of `ready`)
@@ -205,38 +207,48 @@ class Hosting:
         else:
             self.background.run(coroutine)
 
+    def send(self, message: dict[str, Any]) -> None:
+        """A message of this screen, to the host through its room's router, as a friend's goes (its people's
+        choices, take-backs and quick messages; its owner's orders: `order`)."""
+        self._post(self.screen.receive(message))
+
+    def order(self, order: str, **given: Any) -> None:
+        """An owner's order, with the room's owner key: the same message a window holding the key elsewhere
+        sends (game/net/router.py), answered in the log."""
+        self.send({"type": "owner", "key": self.owner_key, "order": order, **given})
+
     def set_takeover(self, seconds: float, level: levels.Policy) -> None:
         """How long a friend who left waits before a computer racer of `level` plays for him."""
-        self.background.call(lambda: self.host.set_takeover(seconds, level))
+        self.order("takeover", seconds=float(seconds), level=level)
 
     def set_clock(self, seconds: float) -> None:
         """The seconds a connected friend has for each decision (0: no limit)."""
-        self.background.call(lambda: self.host.set_clock(seconds))
+        self.order("clock", seconds=float(seconds))
 
     def remove(self, seat: int) -> None:
         """Remove a friend from his seat (a computer racer plays it from now on, or it opens in the lobby)."""
-        self._post(self.host.remove(seat))
+        self.order("remove", seat=seat)
 
     def release(self, seat: int) -> None:
         """Let a friend who left back into his seat without his seat key (he lost it)."""
-        self._post(self.host.release(seat))
+        self.order("let", seat=seat)
 
     def start(self, given: Sequence[int] = ()) -> None:
         """Start the race: the seats nobody took, and `given` (shown open on this screen), are played by
         computer racers. The start comes back as a message."""
-        self.background.call(lambda: self.host.start(list(given)))
+        self.order("start", **({"given": list(given)} if given else {}))
 
     def choose(self, message: dict[str, Any]) -> None:
         """A choice made at this screen (a `Follower.choice`), to the host."""
-        self._post(self.screen.choose(message))
+        self.send(message)
 
     def take_back(self, message: dict[str, Any]) -> None:
         """A take-back asked at this screen (a `Follower.take_back`), to the host."""
-        self._post(self.screen.take_back(message))
+        self.send(message)
 
     def phrase(self, message: dict[str, Any]) -> None:
         """A quick message ("say") of a person at this screen, to everyone in the race."""
-        self._post(self.host.phrase(self.screen, message))
+        self.send(message)
 
     def ready(self, index: int) -> None:
         """This screen has shown the race up to its choice `index` and waited a computer racer's pause."""
