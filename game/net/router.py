@@ -13,15 +13,32 @@ A message refused raises ProtocolError (the transport closes that connection, or
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from game.net.protocol import ProtocolError, check
-from game.net.seats import Client
+from game.net.seats import Client, Seat
+from game.rules import levels
 
-if TYPE_CHECKING:  # (the host makes its router: game/net/host.py)
-    from game.net.host import Host
+
+class Authority(Protocol):
+    """What a router needs of its room's authority (game/net/host.py's `Host`, which makes its router:
+    a protocol here, so that the router never imports the host that imports it)."""
+
+    seats: list[Seat]
+
+    async def hello(self, client: Client, message: dict[str, Any]) -> int | None: ...
+    async def take(self, client: Client, seat: int | None, message: dict[str, Any]) -> int: ...
+    async def ready(self, client: Client, seat: int | None) -> None: ...
+    async def choose(self, client: Client, message: dict[str, Any]) -> bool: ...
+    async def take_back(self, client: Client, message: dict[str, Any]) -> bool: ...
+    async def phrase(self, client: Client | None, message: dict[str, Any]) -> None: ...
+    async def leave(self, client: Client) -> None: ...
+    def owner_says(self, key: str) -> bool: ...
+    async def order(
+        self, verb: str, index: float = 0, seats: Sequence[int] = (), level: levels.Policy | None = None
+    ) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +61,7 @@ Route = Callable[["Router", Client, "int | None", dict[str, Any]], Awaitable[Rou
 class Router:
     """The one way into a room's authority (see the module)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Authority) -> None:
         self.host = host
 
     async def route(self, client: Client, seat: int | None, message: dict[str, Any]) -> Routed:
