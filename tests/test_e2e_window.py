@@ -272,7 +272,13 @@ def test_a_person_plays_a_two_race_championship_by_keys_to_the_podium(tmp_path):
         key("Down")  # title: Play > Championship
         key("Return")
         _wait_log(tmp_path, "screen: SeasonSetupScene")
-        for name in ("Down", "Down", "Down", "Left"):  # setup: Start > folder > name > races: 3 -> 2
+        for name in (
+            "Down",
+            "Down",
+            "Down",
+            "Down",
+            "Left",
+        ):  # setup: Start > folder > Whole card… > name > races: 3 -> 2
             key(name)
         for name in ("Down", "Down", "Down", "Right"):  # race 1's board, race 2's board, turns: 5
             key(name)
