@@ -76,6 +76,11 @@ class StoreRefused(Exception):
     """What the store will not do (a bound, a room that is not there, a decision already taken): one sentence."""
 
 
+class DecisionTaken(StoreRefused):
+    """An append refused because the room holds that decision already: another relay of the same store
+    took it (the relay reloads the room and goes on from there)."""
+
+
 class StoreUnusable(Exception):
     """A store file that cannot be used (not a store, damaged, too big, newer): one sentence naming it."""
 

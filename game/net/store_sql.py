@@ -25,6 +25,7 @@ from game.net.store import (
     Bounds,
     Clock,
     Decision,
+    DecisionTaken,
     RoomRecord,
     RoomState,
     RoomSummary,
@@ -182,7 +183,7 @@ class SqlStore:
             if ended is not None:
                 raise StoreRefused(f"the race over days {code} is over: no decision is added to it")
             if number != held:
-                raise StoreRefused(taken_sentence(code, number, held))
+                raise DecisionTaken(taken_sentence(code, number, held))
             if held >= self.bounds.decisions_per_room:
                 raise StoreRefused(decisions_sentence(self.bounds))
             wrong = decisions_problem([decision], seats) or (
