@@ -460,3 +460,47 @@ def test_a_relay_whose_decision_another_relay_of_the_store_took_reloads_the_room
         two.close()
 
     asyncio.run(run())
+
+
+def test_a_choice_taken_back_after_another_relay_played_on_reloads_the_room_instead(postgres_url):
+    """A player's quiet choice on one relay, then his next decision answered on another relay of the same
+    PostgreSQL store: his take-back on the first is refused by the store (the choice is not the room's
+    last any more): the first relay reloads the room and tells everyone the race as it is; nothing is lost."""
+
+    async def run() -> None:
+        one, two = store_at(postgres_url), store_at(postgres_url)
+        code = a_room(one)
+        keys = [seat_token(), seat_token()]
+        first, here = await seated(Days(one, Door()), code, keys)
+        race = first.race
+        assert race is not None
+        for _ in range(400):  # played on the first relay until a choice may be taken back there
+            assert race.pending is not None, "no choice could be taken back in the whole race"
+            mover = here[race.pending.racer]
+            index = len(race.choices)
+            if first._refusal(mover, index) is None:
+                break
+            ask = [m for m in mover.sent if m["type"] == "ask"][-1]
+            await first.choose(mover, {"type": "choose", "index": index, "option": ask["options"][0]})
+            await settle()
+        racer = race.pending.racer
+        second, there = await seated(Days(two, Door()), code, keys)  # the same players, on the other relay
+        ask = [m for m in there[racer].sent if m["type"] == "ask"][-1]
+        assert ask["index"] == index
+        assert await second.choose(there[racer], {"type": "choose", "index": index, "option": ask["options"][0]})
+        kept = one.load(code)
+        assert kept is not None and len(kept.decisions) == index + 1
+        before = len(mover.sent)
+        assert not await first.take_back(mover, {"type": "take_back", "index": index})
+        await settle()
+        again = one.load(code)
+        assert again is not None and again.decisions == kept.decisions  # the other relay's decision stands
+        rebuilt = DaysHost(again, one).race
+        assert first.race is not None and rebuilt is not None and first.race.to_dict() == rebuilt.to_dict()
+        start = next(m for m in mover.sent[before:] if m["type"] == "start")
+        assert len(start["race"]["choices"]) == index + 1
+        assert not any(m["type"] == "taken_back" for m in mover.sent[before:])
+        one.close()
+        two.close()
+
+    asyncio.run(run())

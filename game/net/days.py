@@ -33,6 +33,7 @@ The relay's operator is trusted: the seed, the dice and the computer racers are 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hmac
 import json
@@ -270,9 +271,14 @@ class DaysHost(Host):
             race = self.race
             if self._refusal(client, index) is not None or race is None or not race.choices:
                 return await super().take_back(client, message)  # (refused: he is told why)
-            room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
-            await asyncio.to_thread(self.store.save, room)
-            self.room = room
+            number, turn, deadline = len(self.room.decisions) - 1, self.room.turn, self.room.deadline
+            try:
+                await asyncio.to_thread(self.store.take_back, self.code, number, turn, deadline, time.time())
+            except DecisionTaken:  # (another relay played on: the race as it is now, to everyone here)
+                await self.reload()
+                await self.go_on()
+                return False
+            self.room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
             if not await super().take_back(client, message):  # (a race that cannot go back: rebuilt from the store)
                 raise StoreRefused("the choice could not be taken back: join again")
             await self.go_on()
@@ -385,10 +391,8 @@ class DaysHost(Host):
                 else:
                     self.asked.pop(racer, None)
                     await self.tell({"type": "late", "seat": racer, "name": name})
-                    try:
+                    with contextlib.suppress(Overtaken):  # (another relay played it: the room reloaded)
                         await self.play(TAKEOVER, racer)
-                    except Overtaken:  # (another relay played it: the room reloaded)
-                        pass
             await self.go_on()
             return True
 

@@ -174,6 +174,10 @@ class RoomStore(Protocol):
         """Add decision `number` (0-based) to room `code`, only when it holds `number` decisions (else refused:
         another took it); the room then waits for seat `turn` until `deadline` (None: for nobody)."""
 
+    def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+        """Take decision `number` back from room `code`, only when it is the last one the room holds (else
+        refused with `DecisionTaken`: another relay played on); the room then waits for `turn` until `deadline`."""
+
     def load(self, code: str) -> RoomRecord | None:
         """Room `code` with its seats and decisions, or None when the store has none of that code."""
 

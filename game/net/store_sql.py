@@ -171,6 +171,9 @@ class SqlStore:
             ).fetchone()[0]
         )
 
+    def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+        took_back(self, code, number, turn, deadline, now)
+
     def append(self, code: str, number: int, decision: Decision, turn: int | None, deadline: float | None) -> None:
         with self.transaction() as db:
             row = db.execute(
@@ -318,6 +321,25 @@ def one_line(error: BaseException) -> str:
 
 def megabytes(size: float) -> str:
     return f"{size / 1e6:,.1f} MB"
+
+
+def took_back(store: SqlStore, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+    """`SqlStore.take_back` (see game/net/store.py): decision `number` deleted when it is the room's last."""
+    with store.transaction() as db:
+        row = db.execute("SELECT decisions, ended FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise StoreRefused(no_room(code))
+        if row[1] is not None:
+            raise StoreRefused(f"the race over days {code} is over: no decision is taken back")
+        if row[0] != number + 1:
+            raise DecisionTaken(
+                f"decision {number} of {code} is not its last: the room holds {row[0]} (another played on)"
+            )
+        db.execute("DELETE FROM decisions WHERE code = ? AND number = ?", (code, number))
+        db.execute(
+            "UPDATE rooms SET decisions = ?, turn = ?, deadline = ?, updated = ? WHERE code = ?",
+            (number, turn, deadline, now, code),
+        )
 
 
 def no_room(code: str) -> str:
