@@ -16,10 +16,9 @@ asks the connected players their decisions, checks each one as `Host.choose` doe
 the store in one transaction before anyone is told of it** (a relay killed right after the append loses
 nothing; one killed before it never showed it). It goes on until a decision of a player who is not
 connected is pending: everyone connected is told whom the race waits for ("waiting"). A room nobody is
-connected to is held in no memory (LIVE rooms at most are: each connection's). Several relays may share
-one store (PostgreSQL): a relay whose append is refused because another took that decision (`DecisionTaken`)
-reloads the room from the store, tells its players the race as it is now (a new "start") and goes on.
-A player takes back his
+connected to is held in no memory (LIVE rooms at most are: each connection's). Relays sharing a store
+(PostgreSQL): one whose append or take-back is refused because another played on (`DecisionTaken`)
+reloads the room, tells its players the race as it is now (a new "start") and goes on. A player takes back his
 last choice as in a hosted race (`take_back`: in the same visit, chance having shown nothing since), the
 room kept with that decision fewer before anyone is told.
 
@@ -230,20 +229,17 @@ class DaysHost(Host):
         """A player's choice, checked as `Host.choose` checks it (kept before anyone hears it); then the
         race goes on."""
         async with self.lock:
-            try:
+            taken = False
+            with contextlib.suppress(Overtaken):  # (another relay took it: everyone here was told the race as it is)
                 taken = await super().choose(client, message)
-            except Overtaken:  # (another relay took this decision: everyone here was told the race as it is)
-                taken = False
             await self.go_on()
             return taken
 
     async def go_on(self) -> None:
         """`advance`, again on the room reloaded when another relay of the store took a decision meanwhile."""
         for _ in range(RELOADS):
-            try:
+            with contextlib.suppress(Overtaken):
                 return await self.advance()
-            except Overtaken:
-                continue
         raise StoreRefused(f"the race over days {self.code} changed under this relay {RELOADS} times in a row")
 
     async def reload(self) -> None:
@@ -254,8 +250,7 @@ class DaysHost(Host):
         self.room, self.hashes = room, [s.key_hash for s in room.seats]
         for seat, kept in zip(self.seats, room.seats):
             seat.name = kept.name or seat.name
-        self.asked.clear()
-        self.quiet, self.taken_back = [], 0
+        self.asked, self.quiet, self.taken_back = {}, [], 0
         self.rebuild()
         self.note(f"the race over days {self.code} was played on by another relay: reloaded")
         for seat in self.seats:
