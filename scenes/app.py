@@ -30,7 +30,7 @@ from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import Replay, start
 from scenes.bridges.network import wait_closed
-from scenes.core import assets, audio, canvas, controls, i18n, platform, theme
+from scenes.core import assets, audio, canvas, controls, i18n, kept, platform, theme
 from scenes.core.gamepad import Gamepads
 from scenes.core.stack import Scene, SceneStack
 from scenes.race import RaceScene
@@ -57,6 +57,7 @@ from scenes.screens.setup import SetupScene
 from scenes.screens.stats import StatsScene
 from scenes.screens.title import TitleScene
 from scenes.screens.tutorial import tutorial_scene
+from scenes.screens.your_races import YourRacesScene
 
 if TYPE_CHECKING:
     import argparse
@@ -104,6 +105,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replay": watch,
     "dropped": DroppedScene,
     "board_gallery": BoardGalleryScene,
+    "your_races": YourRacesScene,
 }
 
 
@@ -118,6 +120,7 @@ class App:
         folder: PlayerFolder | None = None,
     ) -> None:
         self.started = time.perf_counter()
+        kept.give_back_freed()  # a closed screen's pictures freed back to the system (issue 44)
         self.options = options
         self.folder = folder if folder is not None else session.FOLDER
         self.settings = settings if settings is not None else Settings.load(self.folder)

@@ -4,10 +4,13 @@ drawn with scenes/core/text.py's recorder on) for tests/test_real_screens.py and
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,16 +21,22 @@ from game import Race, RacerSetup
 from game.app import session, userboards, userdata
 from game.app.settings import Settings
 from game.bots import ai
+from game.net.client import Follower
 from game.rules.characters import CHARACTERS
 from game.rules.seeds import bot_rngs
 from game.rules.state import DECISION_KINDS
 from scenes.app import App
+from scenes.bridges.days import RacesFetch, order, room_of
+from scenes.bridges.link import Link
 from scenes.core import assets, boards, i18n, text, theme
 from scenes.core.i18n import t
 from scenes.race import RaceScene
+from scenes.screens.days_race import DaysSeats
+from scenes.screens.netplay import friend_setup
 from scenes.screens.results import ResultsScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.screens.your_races import YourRacesScene
 from tests.test_screens_fit import practice_setup
 
 #: the matrix: languages, Text sizes (%), windows
@@ -69,6 +78,16 @@ def _setup_character(character: str) -> Callable[[App], object]:
         setup.set_character(0, character)
 
     return opening
+
+
+def _setup_last_racer(app: App) -> None:
+    """Six racers, the focus on the last one's row (a computer racer): the gallery is his."""
+    setup = app.stack.push(SetupScene())
+    setup.set_count(6)
+    last = len(setup.racers) - 1
+    setup.group.focus = setup.group.widgets.index(next(w for w, i in setup.row_of.items() if i == last))
+    setup.selected = last  # (as a move of the focus to his row does: SetupScene.handle_event)
+    setup.scroll_rows(0)
 
 
 def _setup_board(index: int) -> Callable[[App], object]:
@@ -189,6 +208,66 @@ def _legend(app: App) -> Iterator[str]:
         yield "the legend, its second page"
 
 
+def recorded_fetch() -> RacesFetch:
+    """Zoé's races over days as two real relays answered them (tests/fixtures/your_races.json, their
+    deadlines shifted to now), and a relay that could not be reached."""
+    recorded = json.loads((Path(__file__).parent / "fixtures" / "your_races.json").read_text(encoding="utf-8"))
+    since = time.time() - recorded["recorded"]
+    fetch = RacesFetch(keys=[])
+    rooms = []
+    for answer in recorded["answers"]:
+        entry = {"relay": answer["relay"], "name": answer["name"], "key": "a-key-recorded-for-no-relay"}
+        for room in answer["rooms"]:
+            if room["deadline"] is not None:
+                room = {**room, "deadline": room["deadline"] + since}
+            rooms.append(room_of(answer["relay"], entry, room))
+    fetch.rooms = sorted(rooms, key=order)
+    fetch.unreachable = dict(recorded["unreachable"])
+    return fetch
+
+
+def _your_races(app: App) -> Iterator[str]:
+    """Your races, with the rows two real relays answered (and one unreachable), then its Add form."""
+    scene = app.stack.push(YourRacesScene())
+    app.step([])
+    scene.fetch = recorded_fetch()
+    scene.refresh(0)
+    yield "your races"
+    scene.add()
+    yield "your races, add a race"
+
+
+class Quiet:
+    """A link's transport with nothing to say (a race over days drawn as it waits for another player)."""
+
+    def get(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def _days_waiting(app: App) -> None:
+    """A race over days in the race screen, waiting for Chloé (23.5 h left on her clock)."""
+    race = Race.new(boards.practice_board(), [RacerSetup("elf", "Zoé"), RacerSetup("orc", "Chloé")], 5, seed=2)
+    assert race.pending is not None and race.pending.racer == 1  # (Chloé's decision: Zoé's window waits)
+    follower = Follower()
+    follower.race, follower.seat, follower.mine = race, 0, {0}
+    follower.waiting = {"type": "waiting", "seat": 1, "name": "Chloé", "seconds": 84600.0}
+    link = Link(Quiet(), follower, "race.example.org:47811")  # type: ignore[arg-type]  # (a transport's get)
+    seats = DaysSeats(link, {"address": "race.example.org:47811/days/KZWX-4242"})
+    playing = session.Session.unsaved(race, friend_setup(race))
+    app.stack.push(app.stack.make("race", race, seats=seats, session=playing))
+    _settled(app, app.stack.top)
+
+
+def _title_days(app: App) -> None:
+    """The title when races over days wait for the player ("2 races wait for you")."""
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.days = recorded_fetch()
+
+
 def screens() -> dict[str, Callable[[App], object]]:
     """Each screen's name and how it is opened over the title (with the player's folder of
     screen_words.window: kept races and championships, Zoé's statistics)."""
@@ -202,12 +281,16 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["a replay's timeline"] = _timeline
     found["the lessons"] = _lessons
     found["host lobby"] = _host
+    found["your races"] = _your_races
+    found["title, races over days waiting"] = _title_days
+    found["a race over days, waiting for another player"] = _days_waiting
     found["the legend"] = _legend
     found["all boards, the player's own"] = _players_board
     found["results, a friend's"] = _results("friend")
     found["results, the host's"] = _results("host")
     for character in CHARACTERS:
         found[f"setup, {character}"] = _setup_character(character)
+    found["setup, the last racer (a computer) focused"] = _setup_last_racer
     for index, name in enumerate(shipped):
         found[f"setup, board {index + 1} ({name})"] = _setup_board(index + 1)
     return found

@@ -31,6 +31,7 @@ SMOKE: dict[str, list[str]] = {
     "games_list.py": ["--sizes", "10"],
     "hostile.py": ["--small", "--only", "gzip"],
     "idle.py": ["--seconds", "1", "--screens", "title"],
+    "long_session.py": ["--races", "2", "--turns", "5"],
     "network.py": ["--races", "1", "--turns", "5", "--seats", "person,bot:easy", "--limit", "120"],
     "packaged.py": ["--runs", "1", "--no-deb"],  # (a build of the game, about a minute)
     "relay.py": ["--rooms", "2", "--friends", "1", "--seconds", "1", "--phase", "0.5"],

@@ -20,7 +20,7 @@ import flood
 import pytest
 from test_network_threats import CODE, FakeClock, connect, hello, receive, refusal, run
 
-from game.cli.network import Progress, why_not
+from game.cli.joining import Progress, why_not
 from game.net import client as net_client
 from game.net.door import FREE_TRIES, SPACING, Door
 from game.net.host import Host, Seat

@@ -217,7 +217,7 @@ def test_the_owner_key_and_serves_terminal_set_the_turn_clock_which_the_lobby_th
 
 
 def test_a_terminals_join_removed_by_the_host_says_the_host_removed_it_not_that_it_is_gone():
-    from game.cli.network import Progress, why_not
+    from game.cli.joining import Progress, why_not
 
     async def scenario() -> str:
         host = Host(boards.practice_board(), 5, [Seat("friend"), Seat("bot", bot="easy", character="orc")], CODE, 7)

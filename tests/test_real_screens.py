@@ -15,6 +15,7 @@ import screen_walk
 from screen_walk import LOOKS, Look
 
 from scenes.core import text, theme
+from scenes.ui import widgets
 
 KNOWN = Path(__file__).with_name("real_screens_known.txt")
 
@@ -82,6 +83,22 @@ def test_the_recorder_finds_words_shortened_smaller_cut_and_over_a_control(scree
     assert ("cut", sentence) in kinds  # (its lines below the box left out)
     assert text.Finding("overlap", "Running into the button", "control OK") in recorder.findings
     assert not any(f.words == "OK" for f in recorder.findings)
+
+
+def test_the_recorder_finds_words_placed_on_a_panel_running_beyond_it(screen) -> None:
+    long = "A heading far too long for its panel"
+    with text.record(screen) as recorder:
+        text.draw(screen, "Drawn before the panel", (100, 80))
+        widgets.panel(screen, pygame.Rect(10, 10, 200, 100))
+        text.draw(screen, "Inside", (20, 20))
+        text.draw(screen, long, (20, 50))
+        text.draw(screen, "= 40", (205, 30))
+        text.draw(screen, "Beside the panel, placed outside it", (20, 150))
+        recorder.check()
+    assert recorder.findings == [
+        text.Finding("outside", long, "beyond its panel"),
+        text.Finding("outside", "= 40", "beyond its panel"),
+    ]
 
 
 def test_words_drawn_on_a_picture_land_where_the_picture_is_laid(screen) -> None:

@@ -183,7 +183,7 @@ def run_create(args: argparse.Namespace) -> int:
 def run_join_days(args: argparse.Namespace, invite: Invite) -> int:
     """`join RELAY/days/CODE`: take (or take back) this player's seat with his key; a computer level plays
     his decisions; with --once, leave at the first wait for another player."""
-    from game.cli.network import Progress, print_standings, untrusted_at, why_not
+    from game.cli.joining import Progress, print_standings, untrusted_at, why_not
     from game.net.client import Waiting, join
     from game.net.tls import client_context
 

@@ -71,6 +71,7 @@ from game.net.store import (
     DecisionTaken,
     RoomRecord,
     RoomStore,
+    RoomSummary,
     StoredSeat,
     StoreRefused,
     StoreUnusable,
@@ -81,6 +82,7 @@ from game.rules.characters import CHARACTERS
 from game.rules.dice import KEYED, RecordingDice
 from game.rules.race import MAX_TURNS, MIN_TURNS, Race
 from game.rules.record import freeze, plain
+from game.rules.state import Option
 
 log = logging.getLogger("fantasy-racing.relay")
 
@@ -279,7 +281,7 @@ class DaysHost(Host):
             await self.go_on()
             return True
 
-    async def _chosen(self, option: Any, person: int | None = None) -> None:
+    async def _chosen(self, option: Option, person: int | None = None) -> None:
         """The race took a choice: appended to the store (one transaction), then told to everyone."""
         race = self.race
         assert race is not None
@@ -432,7 +434,7 @@ def new_room(request: dict[str, Any], address: str, network: str, now: float) ->
     )  # fmt: skip
 
 
-def summary_of(room: Any) -> dict[str, Any]:
+def summary_of(room: RoomSummary) -> dict[str, Any]:
     return {
         "code": room.code,
         "seat": room.seat,
@@ -441,6 +443,7 @@ def summary_of(room: Any) -> dict[str, Any]:
         "deadline": room.deadline,
         "decisions": room.decisions,
         "names": list(room.names),
+        "board": room.board,
     }
 
 

@@ -148,6 +148,7 @@ class RoomSummary:
     decisions: int
     updated: float
     names: tuple[str, ...] = field(default=())  # every seat's name ("" for an open seat)
+    board: str = ""  # the board's name (what a player's list of rooms shows: "Meadow")
 
 
 @dataclass(frozen=True)

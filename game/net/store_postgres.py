@@ -163,6 +163,8 @@ class PostgresStore(SqlStore):
     """A store of rooms over days in the PostgreSQL database at `url` (its tables made when it has none;
     see the module)."""
 
+    BOARD_NAME = "(r.board::jsonb ->> 'name')"  # a room's board's name from its record
+
     def __init__(self, url: str, bounds: Bounds | None = None) -> None:
         self.url = url
         self.where = masked(url)

@@ -45,7 +45,7 @@ ROOM_COLUMNS = (
     "code, seed, board, turns, rules, clock_seconds, run_out, address, network, state, turn, deadline, decisions, "
     "created, updated, ended"
 )
-SUMMARY = "r.code, s.seat, r.state, r.turn, r.deadline, r.decisions, r.updated"
+SUMMARY = "r.code, s.seat, r.state, r.turn, r.deadline, r.decisions, r.updated, {board}"
 SERVERS = ("postgresql://", "postgres://")  # what `relay --store` takes for a PostgreSQL server (else: a file)
 
 
@@ -76,6 +76,7 @@ class SqlStore:
 
     bounds: Bounds
     where: str
+    BOARD_NAME = "json_extract(r.board, '$.name')"  # a room's board's name from its record (SQLite's words)
 
     def transaction(self, write: bool = True) -> AbstractContextManager[Db]:
         """One transaction (a write's with no other writer of the store at the same time); rolled back on
@@ -239,17 +240,21 @@ class SqlStore:
             )
             db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (now, code))
 
+    def summary(self) -> str:
+        """The columns of a room's summary, its board's name read from its record in the store's own words."""
+        return SUMMARY.format(board=self.BOARD_NAME)
+
     def rooms_of(self, key_hash: bytes) -> list[RoomSummary]:
         return self.summaries(
-            f"SELECT {SUMMARY} FROM seats s JOIN rooms r ON r.code = s.code WHERE s.key_hash = ? "
+            f"SELECT {self.summary()} FROM seats s JOIN rooms r ON r.code = s.code WHERE s.key_hash = ? "
             f"ORDER BY r.updated DESC LIMIT {LISTED}",
             key_hash,
         )
 
     def waiting_for(self, key_hash: bytes) -> list[RoomSummary]:
         return self.summaries(
-            f"SELECT {SUMMARY} FROM seats s JOIN rooms r ON r.code = s.code WHERE s.key_hash = ? AND r.turn = s.seat "
-            f"AND r.ended IS NULL ORDER BY r.deadline LIMIT {LISTED}",
+            f"SELECT {self.summary()} FROM seats s JOIN rooms r ON r.code = s.code WHERE s.key_hash = ? "
+            f"AND r.turn = s.seat AND r.ended IS NULL ORDER BY r.deadline LIMIT {LISTED}",
             key_hash,
         )
 
@@ -267,9 +272,17 @@ class SqlStore:
         try:
             return [
                 RoomSummary(
-                    str(c), int(s), state_of(st), optional_int(t), optional_float(d), int(n), float(u), tuple(names[c])
-                )
-                for c, s, st, t, d, n, u in rows
+                    str(c),
+                    int(s),
+                    state_of(st),
+                    optional_int(t),
+                    optional_float(d),
+                    int(n),
+                    float(u),
+                    tuple(names[c]),
+                    str(b)[:80] if isinstance(b, str) else "",
+                )  # fmt: skip
+                for c, s, st, t, d, n, u, b in rows
             ]
         except (ValueError, TypeError) as error:
             raise StoreUnusable(f"the store {self.where} holds a room that cannot be read: {error}") from None

@@ -10,22 +10,22 @@ from typing import Any
 
 import pygame
 
-from scenes.core import assets, theme
+from scenes.core import assets, kept, theme
 
-_CACHE: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 1500
+PICTURES_BUDGET = 10 * 2**20  # bytes of the lines kept drawn (a screen draws 1 MB of them at most, 1280x720)
+_CACHE: kept.Pictures[pygame.Surface] = kept.Pictures(PICTURES_BUDGET)
+_CACHE_SIZE = 1500  # the lines' fits and widths kept (words, not pictures)
 
 
 def _cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """The picture kept under `key`, made by `make()` the first time (the oldest go first)."""
-    surface = _CACHE.get(key)
-    if surface is None:
-        surface = _CACHE[key] = make()
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return surface
+    """The picture kept under `key`, made by `make()` the first time (the least recently used go
+    first, beyond PICTURES_BUDGET bytes)."""
+    return _CACHE.kept(key, make)
+
+
+def cached_pictures() -> str:
+    """The lines kept drawn: their count and MB (printed by benchmarks/long_session.py)."""
+    return f"{len(_CACHE)} lines, {_CACHE.bytes / 2**20:.1f} MB"
 
 
 def shown(text: str) -> str:
@@ -56,7 +56,7 @@ def draw(
     rect = line.get_rect(**{anchor: pos})
     surface.blit(shadowed(text, size, colour, kind) if shadow else line, rect)
     if _RECORDER:
-        _RECORDER[0].drew(surface, text, size, line.get_bounding_rect().move(rect.topleft))
+        _RECORDER[0].drew(surface, text, size, line.get_bounding_rect().move(rect.topleft), pos)
     return rect
 
 
@@ -251,8 +251,8 @@ def fitted_line(
 
 # ---------------------------------------------------------------- the recorder (tests and tools only)
 #: what a finding says of a text: cut short with "…", cut (a word broken, lines left out, clipped by its
-#: picture), drawn smaller than the Text size, drawn partly outside the window, overlapping another text
-#: or a control drawn on the same screen
+#: picture), drawn smaller than the Text size, drawn partly outside the window (or outside the panel it is
+#: placed in: "beyond its panel"), overlapping another text or a control drawn on the same screen
 KINDS = ("shortened", "cut", "smaller", "outside", "overlap")
 
 
@@ -284,6 +284,7 @@ class Recorder:
     frame_number: int = 0
     texts: list[list[_Drawn]] = field(default_factory=list)  # this frame's, one list per layer (a scene)
     controls: list[list[tuple[pygame.Rect, str]]] = field(default_factory=list)
+    panels: list[list[pygame.Rect]] = field(default_factory=list)  # this frame's, as drawn (`panel`)
     pictures: dict[int, tuple[pygame.Surface, list[_Drawn]]] = field(default_factory=dict)
     shortened: dict[str, str] = field(default_factory=dict)  # a line fitted with "…" -> the words whole
     smaller: dict[tuple[str, int], int] = field(default_factory=dict)  # (words, size) -> the size asked
@@ -293,12 +294,13 @@ class Recorder:
     def frame(self) -> None:
         """A new frame begins: the texts and controls seen are forgotten (the findings kept)."""
         self.frame_number += 1
-        self.texts, self.controls, self.owner = [[]], [[]], -1
+        self.texts, self.controls, self.panels, self.owner = [[]], [[]], [[]], -1
 
     def layer(self) -> None:
         """A scene is drawn over what was drawn so far: its texts are compared with its own only."""
         self.texts.append([])
         self.controls.append([])
+        self.panels.append([])
         self.owner = -1
 
     def found(self, kind: str, words: str, other: str = "") -> None:
@@ -313,8 +315,11 @@ class Recorder:
             return rect.move(surface.get_abs_offset())
         return None
 
-    def drew(self, surface: pygame.Surface, words: str, size: int, ink: pygame.Rect) -> None:
-        """`words` drawn at `size` (as designed) on `surface`, their letters covering `ink`."""
+    def drew(
+        self, surface: pygame.Surface, words: str, size: int, ink: pygame.Rect, at: tuple[int, int] | None = None
+    ) -> None:
+        """`words` drawn at `size` (as designed) on `surface`, their letters covering `ink`, placed at `at`
+        (the point the drawing code put them at: the panel under it is theirs)."""
         if not words.strip():
             return
         whole = self.shortened.get(words)
@@ -332,7 +337,30 @@ class Recorder:
             return  # (not drawn: wholly outside where its surface lets it draw)
         if not clip.inflate(2, 2).contains(ink):
             self.found("cut", words, "clipped by its picture")
+        if at is not None:
+            self._in_its_panel(surface, words, at, ink.clip(clip))
         self._land(surface, _Drawn(words, ink.clip(clip), self.owner, self.frame_number))
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A panel drawn at `rect` on `surface` (scenes/ui/widgets.py's `panel`): a text placed on it from
+        now on is to be drawn inside it."""
+        on_screen = self._on_screen(surface, pygame.Rect(rect))
+        if on_screen is not None:
+            self.panels[-1].append(on_screen)
+
+    def _in_its_panel(self, surface: pygame.Surface, words: str, at: tuple[int, int], ink: pygame.Rect) -> None:
+        """Found: `words` placed at `at` on the last panel drawn under that point (of their scene), their
+        letters (`ink`) running beyond it."""
+        shown = self._on_screen(surface, ink)
+        if shown is None:
+            return  # (on a picture: what its panels are is the picture's)
+        offset = (shown.x - ink.x, shown.y - ink.y)
+        point = (at[0] + offset[0], at[1] + offset[1])
+        for box in reversed(self.panels[-1]):
+            if box.inflate(-2, -2).collidepoint(point):
+                if not box.inflate(2, 2).contains(shown):
+                    self.found("outside", words, "beyond its panel")
+                return
 
     def _land(self, surface: pygame.Surface, drawn: _Drawn) -> None:
         on_screen = self._on_screen(surface, drawn.rect)
@@ -407,6 +435,13 @@ def record(screen: pygame.Surface) -> Iterator[Recorder]:
         yield recorder
     finally:
         _RECORDER.clear()
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel is drawn at `rect` on `surface` (scenes/ui/widgets.py): the texts placed on it from now on
+    are to stay inside it."""
+    if _RECORDER:
+        _RECORDER[0].panel(surface, rect)
 
 
 def layer() -> None:

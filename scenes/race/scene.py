@@ -458,6 +458,8 @@ class RaceScene(Scene):
         self.session.save(background=False)
         self.seats.leave()
         self.title()
+        if self.seats.back_to:  # (a race over days: back to Your races, over the title)
+            self.stack.push(self.stack.make(self.seats.back_to))
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         if self.inspector.handle_event(event):

@@ -83,6 +83,8 @@ class Seats(Generic[S]):
         """A line over the board (a friend disconnected, and for how long), or ""."""
         return ""
 
+    back_to = ""  # the screen (by name) the pause menu's way out opens over the title ("": the title alone)
+
     def leaving(self, race: Race) -> tuple[str, str] | None:
         """The question (and its line of detail) the pause menu's way out asks first, or None: it
         does not ask (a network host's friends would be disconnected: it does)."""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from game.boards.board import Square
-from scenes.core import theme
+from scenes.core import kept, theme
 
 if TYPE_CHECKING:
     from scenes.render.stage import Stage, Where
@@ -130,7 +130,7 @@ def unwrap(path: Sequence[Square], height: int, width: int) -> list[tuple[float,
 
 def ringed(token: pygame.Surface, radius: int, colour: theme.Colour = (255, 255, 255)) -> pygame.Surface:
     """A token inside a ring, composed once (one blit a frame instead of two)."""
-    key = (id(token), radius, colour)
+    key = (id(token), radius, tuple(colour))
     found = _RINGED.get(key)
     if found is None or found[0] is not token:
         ring = ring_image(colour, radius, 2)
@@ -138,11 +138,15 @@ def ringed(token: pygame.Surface, radius: int, colour: theme.Colour = (255, 255,
         image = pygame.Surface((size, size), pygame.SRCALPHA)
         image.blit(ring, ring.get_rect(center=(size // 2, size // 2)))
         image.blit(token, token.get_rect(center=(size // 2, size // 2)))
-        found = _RINGED[key] = (token, image)
+        found = _RINGED.put(key, (token, image))
     return found[1]
 
 
-_RINGED: dict[tuple[int, int, tuple[int, ...]], tuple[pygame.Surface, pygame.Surface]] = {}
+RINGED_BUDGET = 2**20  # bytes of the ringed tokens kept (each race's few tokens, at a few zooms)
+# (the token is kept with its picture: its id, in the key, is not another's while it lives)
+_RINGED: kept.Pictures[tuple[pygame.Surface, pygame.Surface]] = kept.Pictures(
+    RINGED_BUDGET, lambda pair: kept.picture_bytes(pair[1])
+)
 
 
 def glow(surface: pygame.Surface, colour: theme.Colour, centre: tuple[float, float], radius: int, alpha: int) -> None:

@@ -46,6 +46,7 @@ from scenes.core.i18n import character as character_name
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.render.board import BoardRenderer
+from scenes.screens.days_race import DaysSeats
 from scenes.screens.friends import FriendsScene, HostGuide
 from scenes.screens.keyboard import KeyboardScene
 from scenes.screens.kinds import open_seat
@@ -101,6 +102,11 @@ class JoinScene(Scene):
         self.layout()
         if self.rejoin:
             self.connect(watch=bool(self.rejoin.get("watch")))  # a spectator joins again as one
+
+    @property
+    def days(self) -> bool:
+        """Joining a race over days from *Your races* (its seat key given)."""
+        return bool(self.rejoin and self.rejoin.get("days"))
 
     @property
     def follower(self) -> Follower | None:
@@ -303,7 +309,7 @@ class JoinScene(Scene):
         if not name:
             self.message = t("join.no_name")
             return
-        if self.app is not None:
+        if self.app is not None and not self.days:  # (a race over days from Your races: its own invite)
             settings = self.app.settings
             settings.join_address, settings.join_code, settings.player_name = address, code, name
             self.app.save_settings()
@@ -315,6 +321,7 @@ class JoinScene(Scene):
         hello.update({"watch": True} if watch else {"pick": True})
         self.place = key_place(self.target, code, name)  # where the settings keep this seat's key
         key = self.app.settings.seat_keys.get(self.place, "") if self.app is not None else ""
+        key = (self.rejoin or {}).get("token", key)  # a race over days: the seat key kept in the folder
         if key:
             hello["token"] = key  # the seat taken before: it is his again (after a drop, a restart)
         if invite is not None:
@@ -405,7 +412,7 @@ class JoinScene(Scene):
         elif message["type"] == "welcome":
             if follower.race is None:
                 link.ready()  # (the host keeps a seat only for a game that is ready)
-            if self.app is not None and follower.token:
+            if self.app is not None and follower.token and not self.days:
                 self.app.settings.keep_seat_key(self.place, follower.token)  # to take the seat back after a drop
                 self.app.save_settings()
             self.state = "seated"
@@ -462,7 +469,10 @@ class JoinScene(Scene):
             rejoin["watch"] = "yes"  # a spectator joins again as a spectator
         if link.owner_key:
             rejoin["owner"] = link.owner_key
-        seats = FriendSeats(link, rejoin)
+        if self.days:  # (Your races: the invite and the seat key again; Leave comes back to the list)
+            rejoin.update({k: v for k, v in (self.rejoin or {}).items() if k in ("address", "token", "days")})
+        seats = DaysSeats(link, rejoin) if self.days else FriendSeats(link, rejoin)
+        race = follower.race  # (over days: the race as the player last saw it, what happened since to show)
         seat = "as a spectator" if follower.seat is None else f"in seat {follower.seat + 1}"
         log.info("joined the race at %s %s", self.target, seat)
         playing = session.Session.unsaved(race, friend_setup(race))  # the host's race: he keeps it

@@ -232,7 +232,9 @@ class ResultsScene(Scene):
             pygame.draw.rect(surface, colour, (x, middle - 7, 14, 14), border_radius=3)
             x = text.draw(surface, words, (x + 19, middle), 15, theme.TEXT, anchor="midleft").right + 16
         top = max(box.top + 84, middle + step // 2 + 14)
-        chart = pygame.Rect(box.left + 150, top, box.width - 180, box.bottom - 16 - top)
+        sums = [f"= {points}" for _, _, points in self.standings]  # (each bar's total after it, in the panel)
+        edge = box.right - 18 - 8 - max([0, *(text.width(words, 17, "bold") for words in sums)])
+        chart = pygame.Rect(box.left + 150, top, edge - box.left - 150, box.bottom - 16 - top)
         negatives = [sum(v for v in t.values() if v < 0) for t in self.totals.values()]
         positives = [sum(v for v in t.values() if v > 0) for t in self.totals.values()]
         low, high = min(negatives + [0]), max(positives + [1])

@@ -22,30 +22,27 @@ from game import Board, BoardError, Race, RacerSetup
 from game.app import session, userboards
 from game.app.controls import Action
 from game.rules import record, seeds
-from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_RACERS, MAX_TURNS, MIN_RACERS, MIN_TURNS
 from game.rules.record import NAME_LENGTH
-from scenes.core import assets, boards, controls, text, theme
+from scenes.core import boards, controls, text, theme
 from scenes.core.backdrop import backdrop
-from scenes.core.i18n import board_name, racer_kind, t
+from scenes.core.i18n import board_name, t
 from scenes.core.i18n import character as character_name
 from scenes.core.stack import Scene
 from scenes.render import sprites
-from scenes.screens import board_card
+from scenes.screens import board_card, character_gallery
+from scenes.screens.character_gallery import CHARACTER_IDS, GALLERY
 from scenes.screens.character_sheet import CharacterSheetScene
 from scenes.screens.kinds import KINDS, SetupKind, SetupRacer
-from scenes.ui import character_card
 from scenes.ui.text_field import TextField, caret_rest
-from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, panel, veil
+from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, veil
 
 if TYPE_CHECKING:
     from scenes.core.stack import SceneStack
 
 log = logging.getLogger("fantasy-racing")
-CHARACTER_IDS = list(CHARACTERS)
 DEFAULT_CHARACTERS = ("elf", "orc", "dwarf", "sorceress", "goblin", "thief")
 NAME_FIELD = 14  # the letters a name field takes
-GALLERY = pygame.Rect(650, 76, 590, 560)
 CARD_TOP, LEFT_WIDTH, ROW_H = board_card.CARD_TOP, board_card.LEFT_WIDTH, board_card.ROW_H
 KIND_X, NAME_X, CHARACTER_X = 76, 296, 436  # a racer's row: who plays him, his name, his character
 
@@ -351,20 +348,21 @@ class SetupScene(Scene):
         whole = Button((card.right - 8 - size[0], card.bottom - 8 - size[1], *size), words, self.whole_card, size=16)
         widgets.append(whole)
 
-    @staticmethod
-    def character_box() -> pygame.Rect:
+    def gallery(self) -> character_gallery.Layout:
+        """The gallery laid out for the lineup at the player's Text size (its heading on two lines when it must)."""
+        return character_gallery.layout(self.racers, self.selected)
+
+    def character_box(self) -> pygame.Rect:
         """Where the selected racer's character's card is, under the gallery."""
-        top = GALLERY.top + 282
-        return pygame.Rect(GALLERY.left + 16, top, GALLERY.width - 32, GALLERY.bottom - 12 - top)
+        return self.gallery().card
 
     def whole_card(self) -> None:
         """The selected racer's character's card whole, over the setup (scenes/screens/character_sheet.py)."""
         self.stack.push(CharacterSheetScene(self.racers[self.selected]["character"]))
 
-    @staticmethod
-    def card_rect(k: int) -> pygame.Rect:
+    def card_rect(self, k: int) -> pygame.Rect:
         """Where character k's card is in the gallery."""
-        return pygame.Rect(GALLERY.left + 14 + (k % 5) * 114, GALLERY.top + 50 + (k // 5) * 114, 108, 106)
+        return self.gallery().portraits[k]
 
     def set_board(self, index: int) -> None:
         """Another board; its proposed number of turns comes with it."""
@@ -552,45 +550,10 @@ class SetupScene(Scene):
         board_card.draw(surface, self.layout().card, self.choices[self.board_index])
 
     def _draw_gallery(self, surface: pygame.Surface) -> None:
-        panel(surface, GALLERY, (30, 35, 54))
-        racer = self.racers[self.selected]
-        if racer["kind"] == "friend":
-            who = t("setup.friend_seat", number=self.selected + 1)
-        elif racer["kind"] == "person":
-            who = racer["name"].strip() or character_name(racer["character"])
-        else:
-            who = racer_kind(racer["kind"])
-        text.draw(
-            surface,
-            t("setup.character_of", number=self.selected + 1, who=who),
-            (GALLERY.left + 16, GALLERY.top + 12),
-            21,
-            theme.TEXT,
-            "bold",
-        )
-        for k, character in enumerate(CHARACTER_IDS):
-            rect = self.card_rect(k)
-            chosen = character == racer["character"]
-            panel(
-                surface,
-                rect,
-                theme.PANEL_LIGHT if chosen else theme.PANEL,
-                theme.racer_colour(self.selected) if chosen else theme.PANEL_EDGE,
-                radius=8,
-                shadow=False,
-                width=3 if chosen else 1,
-            )
-            name = character_name(character)
-            lines = text.wrap(name, rect.width - 4, 15, "bold")  # (a long name at a large Text size: two lines)
-            below = rect.bottom - 4 - len(lines) * text.line_height(15, "bold")
-            image = assets.portrait(character, min(76, below - rect.top - 6))  # (smaller above two lines)
-            if image is not None:
-                surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 6)))
-            for line in lines:
-                below = text.draw(surface, line, (rect.centerx, below), 15, theme.TEXT, "bold", anchor="midtop").bottom
-            takers = [str(i + 1) for i, r in enumerate(self.racers) if r["character"] == character]
-            if takers:
-                corner = (rect.right - 6, rect.top + 4)
-                text.draw(surface, ",".join(takers), corner, 14, theme.ACCENT, "bold", anchor="topright")
-        whole = self.group.widgets[-1]
-        character_card.draw(surface, self.character_box(), racer["character"], below=whole.rect.height + 4)
+        laid = self.gallery()
+        # (the portraits' click targets where they are drawn: a name typed may give the heading a second line)
+        for widget in self.group.widgets:
+            if isinstance(widget, Portrait):
+                widget.rect = laid.portraits[CHARACTER_IDS.index(widget.character)].copy()
+        below = self.group.widgets[-1].rect.height + 4  # (the button of the card whole)
+        character_gallery.draw(surface, laid, self.racers, self.selected, below)

@@ -11,6 +11,7 @@ import pygame
 
 from game.app import session
 from game.app.controls import Action
+from scenes.bridges.days import RacesFetch
 from scenes.core import audio, controls, text, theme
 from scenes.core.backdrop import backdrop, draw_logo
 from scenes.core.i18n import t
@@ -30,15 +31,18 @@ class TitleScene(Scene):
         self.message = message
         self.games: list[session.Game] = []  # the games in progress, the latest first
         self.group = FocusGroup()
+        self.days: RacesFetch | None = None  # the races over days waiting for the player, asked in the background
 
     def enter(self) -> None:
         audio.music("menu")
+        self.days = RacesFetch()  # (never waited for: the count shows when the relays answer)
         self.refresh()
 
     def resume(self) -> None:
         """Back from a screen opened from here (settings, rules, a question...): the menu laid out
         again, the focus on the item the player left."""
         audio.music("menu")
+        self.days = RacesFetch()  # (a race over days played meanwhile: the count asked again)
         left = self.group.focused
         self.refresh(keep=getattr(left, "action", None))
 
@@ -61,6 +65,7 @@ class TitleScene(Scene):
             (t("menu.play"), self.play),
             (t("menu.championship"), self.championship),
             (t("menu.join"), self.join),
+            (t("menu.your_races"), self.your_races),
             (t("menu.replays"), self.replays),
             (t("menu.statistics"), self.statistics),
         ]
@@ -124,6 +129,10 @@ class TitleScene(Scene):
         """Join a race a friend hosts over the network."""
         self.stack.push(self.stack.make("join"))
 
+    def your_races(self) -> None:
+        """The races over days the player sits in (issue 46)."""
+        self.stack.push(self.stack.make("your_races"))
+
     def replays(self) -> None:
         """The races kept to watch again."""
         self.stack.push(self.stack.make("replays"))
@@ -178,9 +187,26 @@ class TitleScene(Scene):
         """Nothing on the title moves by itself."""
         return math.inf
 
+    def update(self, dt: float) -> None:
+        if self.days is not None and self.days.stale():
+            self.days = RacesFetch()  # (a window left open on the title: a turn that came is told)
+
+    def waiting_line(self) -> str:
+        """ "2 races wait for you" (races over days whose pending decision is his), once the relays answered."""
+        days = self.days
+        count = days.waiting if days is not None and days.done else 0
+        return t("title.days_waiting", count=count) if count else ""
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         draw_logo(surface, theme.SIZE[0] // 2, 90)
+        waiting = self.waiting_line()
+        if waiting:
+            line = fit(waiting, 360, 18, "bold")
+            box = pygame.Rect(0, 0, text.width(line, 18, "bold") + 32, text.tall(32, 18, "bold", margin=5))
+            box.topright = (theme.SIZE[0] - 24, 20)
+            panel(surface, box, (28, 52, 40), theme.GOOD, radius=8, shadow=False)
+            text.draw(surface, line, box.center, 18, theme.GOOD, "bold", anchor="center")
         text.draw(surface, t("title.tagline"), (theme.SIZE[0] // 2, 200), 24, theme.TEXT, anchor="midtop", shadow=True)
         line = fit(self.latest(), theme.SIZE[0] - 80, 20)
         if line:

@@ -40,6 +40,7 @@ def panel(
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if edge is not None and width:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+    text.panel(surface, rect)  # (the recorder's: the words placed on it are to stay inside it)
 
 
 def control_box(
@@ -85,9 +86,17 @@ def veil(surface: pygame.Surface, alpha: int = 160) -> None:
     """Darken everything already drawn (for modal screens): the whole screen, also around the region
     of a larger screen a menu is drawn in (scenes/core/stack.py gives it a part of the screen)."""
     whole = surface.get_abs_parent()
-    shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
-    shade.fill((6, 8, 16, alpha))
+    key = (whole.get_size(), alpha)
+    shade = _VEIL.get(key)
+    if shade is None:  # one shade kept, the last screen's: not a screen-sized picture made every frame
+        shade = pygame.Surface(whole.get_size(), pygame.SRCALPHA)
+        shade.fill((6, 8, 16, alpha))
+        _VEIL.clear()
+        _VEIL[key] = shade
     whole.blit(shade, (0, 0))
+
+
+_VEIL: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
 class Widget:

@@ -1,0 +1,159 @@
+"""The player's races over days, asked of their relays beside the frame loop (the title's count, *Your
+races*): `RacesFetch` reads the seat keys kept in the player's folder (the same source as `main.py
+races`, game/cli/days.py), asks every relay he used for his rooms by his keys' hashes (never a key) on a
+background loop, all relays at once, and leaves what they answered where the frame loop reads it
+(`done`, `rooms`, `unreachable`): no frame ever waits for a relay; one that cannot be reached is one
+short sentence for its rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.cli.days import ANSWER_TIMEOUT, ask, read_keys
+from game.net.days import KEYS_LISTED
+from game.net.invite import DAYS, parse_relay
+from game.net.protocol import shown_code
+from game.net.store import key_hash
+from scenes.bridges.network import Background
+
+log = logging.getLogger("fantasy-racing")
+ENDED = ("finished", "given up")
+ASK_AGAIN = 300.0  # seconds after which an open title or list asks the relays again
+
+
+@dataclass(frozen=True)
+class DaysRoom:
+    """One of the player's races over days, as its relay listed it (and the seat key he sits with)."""
+
+    relay: str  # the relay's text (host:port, or wss://…)
+    name: str  # the player's name in it
+    key: str  # his seat key (kept in his folder; sent only to that relay, in a hello)
+    code: str
+    seat: int
+    state: str  # open, racing, finished, given up
+    turn: int | None  # the seat whose decision is pending
+    deadline: float | None  # when its clock runs out (seconds since the epoch)
+    names: tuple[str, ...] = ()
+    board: str = ""
+    decisions: int = 0
+
+    @property
+    def invite(self) -> str:
+        return f"{self.relay}/{DAYS}/{shown_code(self.code)}"
+
+    @property
+    def ended(self) -> bool:
+        return self.state in ENDED
+
+    @property
+    def mine(self) -> bool:
+        """Whether the race waits for this player (his decision is pending)."""
+        return not self.ended and self.turn is not None and self.turn == self.seat
+
+    def left(self, now: float | None = None) -> float | None:
+        """Seconds left on the pending decision's clock (None: no clock runs)."""
+        if self.deadline is None or self.ended or self.turn is None:
+            return None
+        return max(0.0, self.deadline - (time.time() if now is None else now))
+
+    def whose(self) -> str:
+        """The name of the player whose decision is pending ("" for none, or a computer racer)."""
+        if self.turn is None or not 0 <= self.turn < len(self.names):
+            return ""
+        return self.names[self.turn]
+
+
+def order(room: DaysRoom) -> tuple[int, float]:
+    """Those waiting for him first (the first to run out first), then the others racing, those waiting for
+    their players, and the ended ones."""
+    rank = 0 if room.mine else 3 if room.ended else 2 if room.turn is None else 1
+    return rank, room.left() or 0.0
+
+
+def kept_keys() -> list[dict[str, str]]:
+    """The player's seat keys over days (none when his folder cannot be read: the title opens anyway)."""
+    try:
+        return read_keys()
+    except OSError:
+        return []
+
+
+@dataclass
+class RacesFetch:
+    """One look at the player's races over days (see the module): started at once, read each frame."""
+
+    keys: list[dict[str, str]] = field(default_factory=kept_keys)
+    done: bool = False  # every relay answered (or could not be reached)
+    rooms: list[DaysRoom] = field(default_factory=list)
+    unreachable: dict[str, str] = field(default_factory=dict)  # relay -> why, in a few words
+
+    def __post_init__(self) -> None:
+        self.started = time.monotonic()
+        self.relays = list(dict.fromkeys(k["relay"] for k in self.keys))
+        if not self.relays:
+            self.done = True
+            return
+        Background("days-list").end(self._all(), seconds=ANSWER_TIMEOUT + 15)
+
+    def stale(self) -> bool:
+        """Whether it is time to ask again (an open window tells when a turn comes: every ASK_AGAIN seconds)."""
+        return self.done and bool(self.relays) and time.monotonic() - self.started > ASK_AGAIN
+
+    @property
+    def waiting(self) -> int:
+        """How many races wait for the player."""
+        return sum(1 for room in self.rooms if room.mine)
+
+    async def _all(self) -> None:
+        try:
+            found = await asyncio.gather(*(self._one(relay) for relay in self.relays), return_exceptions=True)
+            rooms = [room for got in found if isinstance(got, list) for room in got]
+            self.rooms = sorted(rooms, key=order)  # (a whole new list: read from the frame loop's thread)
+        finally:
+            self.done = True
+
+    async def _one(self, relay_text: str) -> list[DaysRoom]:
+        mine = [k for k in self.keys if k["relay"] == relay_text]
+        rooms: list[DaysRoom] = []
+        try:
+            relay = parse_relay(relay_text)
+            for start in range(0, len(mine), KEYS_LISTED):
+                some = mine[start : start + KEYS_LISTED]
+                request = {"type": "rooms", "keys": [key_hash(k["key"]).hex() for k in some]}
+                answer = await asyncio.wait_for(ask(relay, request), ANSWER_TIMEOUT + 10)
+                for entry, listed in zip(some, answer.get("rooms", [])):
+                    rooms += [room_of(relay_text, entry, r) for r in listed if isinstance(r, dict)]
+        except Exception as error:  # (a relay down, refusing, or answering nonsense: its rows say so)
+            log.info("the relay %s could not be asked for the races over days: %s", relay_text, error)
+            self.unreachable = {**self.unreachable, relay_text: short(error)}
+            return []
+        return rooms
+
+
+def room_of(relay: str, entry: dict[str, str], room: dict[str, Any]) -> DaysRoom:
+    """A room as the relay listed it (its fields checked by type: a relay's answer is a stranger's)."""
+    turn, deadline, names = room.get("turn"), room.get("deadline"), room.get("names")
+    return DaysRoom(
+        relay=relay,
+        name=entry["name"],
+        key=entry["key"],
+        code=str(room["code"])[:16],
+        seat=int(room["seat"]),
+        state=str(room.get("state", ""))[:16],
+        turn=turn if type(turn) is int else None,
+        deadline=float(deadline) if isinstance(deadline, (int, float)) and not isinstance(deadline, bool) else None,
+        names=tuple(str(n)[:40] for n in names) if isinstance(names, list) else (),
+        board=str(room.get("board", ""))[:80],
+        decisions=int(room.get("decisions", 0)),
+    )
+
+
+def short(error: BaseException) -> str:
+    """Why a relay could not be asked, in a few words (its first line, 80 characters at most)."""
+    words = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return words[:80]
