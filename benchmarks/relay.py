@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/relay.py [--rooms 200] [--friends 4] [--rate 2] [--seconds 15] [--seed 1]
         [--phase 3] [--against DIR] [--profile FILE] [--soak [--minutes 10]]
+    .venv/bin/python benchmarks/relay.py --days [--rooms 10000] [--samples 1000] [--seed 1] (benchmarks/relay_days.py)
 
 One `main.py relay` process (its own process, so that its memory and CPU are its own). Every room's
 host plays in a second process (`--hosts`, told each turn on a pipe), its friends in this one, with
@@ -537,7 +538,7 @@ def report(ways: list[Way], args: argparse.Namespace) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--rooms", type=int, default=None, help="rooms (200; --days: stored rooms, 10,000)")
     parser.add_argument("--friends", type=int, default=4, help="friends a room (each gets every step)")
     parser.add_argument("--rate", type=float, default=2.0, help="steps a second in each room")
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds measured on each way")
@@ -547,9 +548,17 @@ def main() -> int:
     parser.add_argument("--profile", metavar="FILE", help="run the relay under cProfile, its statistics saved in FILE")
     parser.add_argument("--soak", action="store_true", help="a long run with one attacker of each kind beside")
     parser.add_argument("--minutes", type=float, default=10.0, help="minutes of a soak (--soak)")
+    parser.add_argument("--days", action="store_true", help="rooms over days: a player's list, opening a room")
+    parser.add_argument("--samples", type=int, default=1000, help="times each is measured (--days)")
     parser.add_argument("--hosts", help=argparse.SUPPRESS)  # (the hosts' process: the relays' ports)
     parser.add_argument("--attack", type=int, help=argparse.SUPPRESS)  # (the attackers' process: the relay's port)
     args = parser.parse_args()
+    if args.days:
+        import relay_days  # (benchmarks/relay_days.py: this folder is the script's)
+
+        relay_days.run(args.rooms or 10_000, args.samples, args.seed, None)
+        return 0
+    args.rooms = args.rooms or 200
     if args.attack:
         attack(args.attack, args.minutes)
         return 0

@@ -62,15 +62,33 @@ def a_race(seed: int) -> tuple[str, list[str]]:
     return json.dumps(race.to_dict()["board"]), [json.dumps(choice) for choice in race.choices]
 
 
-def players_of(rooms: int) -> int:
-    """Players enough for each to sit in PLAYERS_SEATS rooms at most (10,000 rooms: 1,250 players)."""
-    return max(SEATS, -(-rooms * SEATS // PLAYERS_SEATS))
+def players_of(rooms: int, seats: int = SEATS) -> int:
+    """Players enough for each to sit in PLAYERS_SEATS rooms at most (10,000 rooms of 4: 1,250 players)."""
+    return max(seats, -(-rooms * seats // PLAYERS_SEATS))
+
+
+def player_token(number: int) -> str:
+    """A player's seat key (16 to 64 characters, as a relay takes one)."""
+    return f"benchmark seat key {number:06d}"
 
 
 def player_key(number: int) -> bytes:
     from game.net.store import key_hash
 
-    return key_hash(f"player {number}")
+    return key_hash(player_token(number))
+
+
+def code_of(number: int) -> str:
+    """Room `number`'s code, as a relay takes one (eight of its letters: "ROOMAAAC" for room 2)."""
+    from game.net.protocol import CODE_LETTERS
+
+    letters = [CODE_LETTERS[number >> shift & 31] for shift in (15, 10, 5, 0)]
+    return "RACE" + "".join(letters)
+
+
+def seated(number: int, seats: int, players: int) -> list[int]:
+    """The players sitting in room `number`, seat by seat."""
+    return [(number * seats + seat) % players for seat in range(seats)]
 
 
 def opened(target: str) -> Any:
@@ -92,34 +110,43 @@ def size_said(target: str, store: Any) -> str:
     return f"{database / 1e6:.1f} MB on disk (the database), {store.usage().size / 1e6:.1f} MB counted by the store"
 
 
-def build(target: str, rooms: int, seed: int) -> None:
-    """The store of `rooms` idle rooms (see the module), built through `save`."""
+def build(target: str, rooms: int, seed: int, races: Any = None) -> None:
+    """The store of `rooms` idle rooms (see the module), built through `save`. `races` (benchmarks/relay.py
+    --days): real races as a relay plays them (`board`, `seed`, `rules`, `characters`, `choices` as JSON
+    and the seat pending before each, `turns`), each room one of them stopped after 1 to all but one of its
+    decisions, so that a relay can rebuild it."""
     import random
 
     from game.net.store import Clock, Decision, RoomRecord, StoredSeat
 
     board, choices = a_race(seed)
     rng = random.Random(seed)
-    players = players_of(rooms)
+    seats = len(races[0].characters) if races else SEATS
+    players = players_of(rooms, seats)
     store = opened(target)
     now = 1_800_000_000.0
     started = time.perf_counter()
     for number in range(rooms):
-        taken = [(number * SEATS + seat) % players for seat in range(SEATS)]
-        count = rng.randint(0, LONGEST_RACE)
-        decisions = tuple(Decision(choices[n % len(choices)], n % SEATS, now + n * 600) for n in range(count))
+        taken = seated(number, seats, players)
+        race = races[number % len(races)] if races else None
+        count = rng.randint(1, len(race.choices) - 1) if race else rng.randint(0, LONGEST_RACE)
+        played = race.choices if race else choices
+        whose = race.turns if race else [n % seats for n in range(count)]
+        decisions = tuple(Decision(played[n % len(played)], whose[n], now + n * 600) for n in range(count))
+        characters = race.characters if race else ["elf"] * seats
+        drawn = rng.getrandbits(128)
         store.save(
             RoomRecord(
-                code=f"ROOM-{number:06d}",
-                seed=rng.getrandbits(128),
-                board=board,
+                code=code_of(number),
+                seed=race.seed if race else drawn,
+                board=race.board if race else board,
                 turns=15,
-                rules=2,
-                seats=tuple(StoredSeat(f"Player {p}", player_key(p), None, "elf") for p in taken),
+                rules=race.rules if race else 2,
+                seats=tuple(StoredSeat(f"Player {p}", player_key(p), None, c) for p, c in zip(taken, characters)),
                 clock=Clock(24 * 3600),
                 decisions=decisions,
                 state="racing" if count else "open",
-                turn=count % SEATS,
+                turn=race.turns[count] if race else count % SEATS,
                 deadline=now + count * 600 + 24 * 3600,
                 address=f"10.{number // 32 // 256}.{number // 32 % 256}.{number % 32}",  # (32 rooms a network)
                 network=f"10.{number // 32 // 256}.{number // 32 % 256}.0/24",
@@ -171,12 +198,12 @@ def measure(target: str, rooms: int, samples: int, seed: int) -> None:
         store.waiting_for(key)
         times["his rooms waiting"].append(time.perf_counter() - started)
         started = time.perf_counter()
-        record = store.load(f"ROOM-{rng.randrange(rooms):06d}")
+        record = store.load(code_of(rng.randrange(rooms)))
         times["opening a room"].append(time.perf_counter() - started)
         loaded += len(record.decisions) if record else 0
     appended: list[float] = []
     for number in range(min(samples, 200)):
-        code = f"ROOM-{rng.randrange(rooms):06d}"
+        code = code_of(rng.randrange(rooms))
         record = store.load(code)
         held = len(record.decisions) if record else 0
         started = time.perf_counter()

@@ -22,6 +22,7 @@ from game.net.store import (
     Bounds,
     Clock,
     Decision,
+    DecisionTaken,
     RoomRecord,
     RoomStore,
     StoredSeat,
@@ -124,6 +125,24 @@ def test_a_room_saved_whole_again_replaces_its_decisions_as_an_undo_does(make):
     assert loaded is not None and loaded.decisions == (decision(0),) and loaded.turn == 1
     store.append("KZWX-4242", 1, decision(1), turn=0, deadline=None)
     assert store.load("KZWX-4242").decisions == (decision(0), decision(1))  # type: ignore[union-attr]
+
+
+def test_the_last_decision_is_taken_back_only_while_it_is_the_last(make):
+    store = make()
+    store.save(room(decisions=(decision(0), decision(1), decision(2)), state="racing", turn=2))
+    with pytest.raises(DecisionTaken, match="decision 1 of KZWX-4242 is not its last: the room holds 3"):
+        store.take_back("KZWX-4242", 1, turn=0, deadline=None, now=NOW)  # (another relay played on)
+    store.take_back("KZWX-4242", 2, turn=0, deadline=NOW + DAY, now=NOW + 5)
+    loaded = store.load("KZWX-4242")
+    assert loaded is not None and loaded.decisions == (decision(0), decision(1))
+    assert (loaded.turn, loaded.deadline, loaded.updated) == (0, NOW + DAY, NOW + 5)
+    store.append("KZWX-4242", 2, decision(2, seat=2), turn=1, deadline=None)  # (decision 2 again, another)
+    assert store.load("KZWX-4242").decisions[2] == decision(2, seat=2)  # type: ignore[union-attr]
+    with pytest.raises(StoreRefused, match="^this relay keeps no race over days NONE-0000$"):
+        store.take_back("NONE-0000", 0, turn=0, deadline=None, now=NOW)
+    store.end("KZWX-4242", "finished", NOW + 9)
+    with pytest.raises(StoreRefused, match="is over"):
+        store.take_back("KZWX-4242", 2, turn=0, deadline=None, now=NOW + 10)
 
 
 def test_a_players_rooms_are_listed_by_his_keys_hash_the_last_played_first(make):

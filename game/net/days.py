@@ -16,7 +16,9 @@ asks the connected players their decisions, checks each one as `Host.choose` doe
 the store in one transaction before anyone is told of it** (a relay killed right after the append loses
 nothing; one killed before it never showed it). It goes on until a decision of a player who is not
 connected is pending: everyone connected is told whom the race waits for ("waiting"). A room nobody is
-connected to is held in no memory (LIVE rooms at most are: each connection's). A player takes back his
+connected to is held in no memory (LIVE rooms at most are: each connection's). Relays sharing a store
+(PostgreSQL): one whose append or take-back is refused because another played on (`DecisionTaken`)
+reloads the room, tells its players the race as it is now (a new "start") and goes on. A player takes back his
 last choice as in a hosted race (`take_back`: in the same visit, chance having shown nothing since), the
 room kept with that decision fewer before anyone is told.
 
@@ -30,6 +32,7 @@ The relay's operator is trusted: the seed, the dice and the computer racers are 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hmac
 import json
@@ -65,6 +68,7 @@ from game.net.store import (
     SEATS,
     Clock,
     Decision,
+    DecisionTaken,
     RoomRecord,
     RoomStore,
     RoomSummary,
@@ -86,6 +90,11 @@ TAKEOVER: levels.Policy = "normal"  # the level that plays a decision whose cloc
 LIVE = 1000  # rooms over days held in memory at once (each has a connection: an idle room is held in none)
 KEYS_LISTED = 16  # keys' hashes one list of rooms asks about
 ANSWER = "answer"  # the type of every answer on /days
+RELOADS = 8  # times in a row a room is reloaded (another relay took its decision) before its players join again
+
+
+class Overtaken(Exception):
+    """Another relay of the same store took the decision this one was appending: the room was reloaded."""
 
 
 class DaysHost(Host):
@@ -222,9 +231,33 @@ class DaysHost(Host):
         """A player's choice, checked as `Host.choose` checks it (kept before anyone hears it); then the
         race goes on."""
         async with self.lock:
-            taken = await super().choose(client, message)
-            await self.advance()
+            taken = False
+            with contextlib.suppress(Overtaken):  # (another relay took it: everyone here was told the race as it is)
+                taken = await super().choose(client, message)
+            await self.go_on()
             return taken
+
+    async def go_on(self) -> None:
+        """`advance`, again on the room reloaded when another relay of the store took a decision meanwhile."""
+        for _ in range(RELOADS):
+            with contextlib.suppress(Overtaken):
+                return await self.advance()
+        raise StoreRefused(f"the race over days {self.code} changed under this relay {RELOADS} times in a row")
+
+    async def reload(self) -> None:
+        """The room as the store keeps it now (another relay played on): rebuilt, its players told the race."""
+        room = await asyncio.to_thread(self.store.load, self.code)
+        if room is None:
+            raise StoreRefused(f"the race over days {self.code} is no longer kept")
+        self.room, self.hashes = room, [s.key_hash for s in room.seats]
+        for seat, kept in zip(self.seats, room.seats):
+            seat.name = kept.name or seat.name
+        self.asked, self.quiet, self.taken_back = {}, [], 0
+        self.rebuild()
+        self.note(f"the race over days {self.code} was played on by another relay: reloaded")
+        for seat in self.seats:
+            if seat.client is not None:
+                await self.send(seat.client, self.start_message())
 
     async def take_back(self, client: Client, message: dict[str, Any]) -> bool:
         """A player takes back his last choice, as in a hosted race (his own turn, nothing shown by chance
@@ -235,12 +268,17 @@ class DaysHost(Host):
             race = self.race
             if self._refusal(client, index) is not None or race is None or not race.choices:
                 return await super().take_back(client, message)  # (refused: he is told why)
-            room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
-            await asyncio.to_thread(self.store.save, room)
-            self.room = room
+            number, turn, deadline = len(self.room.decisions) - 1, self.room.turn, self.room.deadline
+            try:
+                await asyncio.to_thread(self.store.take_back, self.code, number, turn, deadline, time.time())
+            except DecisionTaken:  # (another relay played on: the race as it is now, to everyone here)
+                await self.reload()
+                await self.go_on()
+                return False
+            self.room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
             if not await super().take_back(client, message):  # (a race that cannot go back: rebuilt from the store)
                 raise StoreRefused("the choice could not be taken back: join again")
-            await self.advance()
+            await self.go_on()
             return True
 
     async def _chosen(self, option: Option, person: int | None = None) -> None:
@@ -254,7 +292,11 @@ class DaysHost(Host):
         turn = pending.racer if pending is not None else None
         deadline = None if turn is None else now + (self.room.clock.seconds if self.level_of(turn) is None else 0)
         kept = Decision(json.dumps(plain(option)), seat, now)
-        await asyncio.to_thread(self.store.append, self.code, number, kept, turn, deadline)
+        try:
+            await asyncio.to_thread(self.store.append, self.code, number, kept, turn, deadline)
+        except DecisionTaken:
+            await self.reload()
+            raise Overtaken from None
         self.room = dataclasses.replace(self.room, decisions=(*self.room.decisions, kept), turn=turn, deadline=deadline)
         await super()._chosen(option, person)
 
@@ -319,7 +361,7 @@ class DaysHost(Host):
             elif self.over and self.race is not None:
                 await self.send(client, {"type": "over", "standings": standings_json(self.race)})
             else:
-                await self.advance()
+                await self.go_on()
 
     async def run_out(self, now: float) -> bool:
         """The pending decision's clock ran out by `now`: the takeover level plays it, or its seat is given
@@ -346,8 +388,9 @@ class DaysHost(Host):
                 else:
                     self.asked.pop(racer, None)
                     await self.tell({"type": "late", "seat": racer, "name": name})
-                    await self.play(TAKEOVER, racer)
-            await self.advance()
+                    with contextlib.suppress(Overtaken):  # (another relay played it: the room reloaded)
+                        await self.play(TAKEOVER, racer)
+            await self.go_on()
             return True
 
 

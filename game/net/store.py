@@ -76,6 +76,11 @@ class StoreRefused(Exception):
     """What the store will not do (a bound, a room that is not there, a decision already taken): one sentence."""
 
 
+class DecisionTaken(StoreRefused):
+    """An append refused because the room holds that decision already: another relay of the same store
+    took it (the relay reloads the room and goes on from there)."""
+
+
 class StoreUnusable(Exception):
     """A store file that cannot be used (not a store, damaged, too big, newer): one sentence naming it."""
 
@@ -169,6 +174,10 @@ class RoomStore(Protocol):
     def append(self, code: str, number: int, decision: Decision, turn: int | None, deadline: float | None) -> None:
         """Add decision `number` (0-based) to room `code`, only when it holds `number` decisions (else refused:
         another took it); the room then waits for seat `turn` until `deadline` (None: for nobody)."""
+
+    def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+        """Take decision `number` back from room `code`, only when it is the last one the room holds (else
+        refused with `DecisionTaken`: another relay played on); the room then waits for `turn` until `deadline`."""
 
     def load(self, code: str) -> RoomRecord | None:
         """Room `code` with its seats and decisions, or None when the store has none of that code."""

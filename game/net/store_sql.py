@@ -25,6 +25,7 @@ from game.net.store import (
     Bounds,
     Clock,
     Decision,
+    DecisionTaken,
     RoomRecord,
     RoomState,
     RoomSummary,
@@ -171,6 +172,9 @@ class SqlStore:
             ).fetchone()[0]
         )
 
+    def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+        took_back(self, code, number, turn, deadline, now)
+
     def append(self, code: str, number: int, decision: Decision, turn: int | None, deadline: float | None) -> None:
         with self.transaction() as db:
             row = db.execute(
@@ -183,7 +187,7 @@ class SqlStore:
             if ended is not None:
                 raise StoreRefused(f"the race over days {code} is over: no decision is added to it")
             if number != held:
-                raise StoreRefused(taken_sentence(code, number, held))
+                raise DecisionTaken(taken_sentence(code, number, held))
             if held >= self.bounds.decisions_per_room:
                 raise StoreRefused(decisions_sentence(self.bounds))
             wrong = decisions_problem([decision], seats) or (
@@ -330,6 +334,25 @@ def one_line(error: BaseException) -> str:
 
 def megabytes(size: float) -> str:
     return f"{size / 1e6:,.1f} MB"
+
+
+def took_back(store: SqlStore, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
+    """`SqlStore.take_back` (see game/net/store.py): decision `number` deleted when it is the room's last."""
+    with store.transaction() as db:
+        row = db.execute("SELECT decisions, ended FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise StoreRefused(no_room(code))
+        if row[1] is not None:
+            raise StoreRefused(f"the race over days {code} is over: no decision is taken back")
+        if row[0] != number + 1:
+            raise DecisionTaken(
+                f"decision {number} of {code} is not its last: the room holds {row[0]} (another played on)"
+            )
+        db.execute("DELETE FROM decisions WHERE code = ? AND number = ?", (code, number))
+        db.execute(
+            "UPDATE rooms SET decisions = ?, turn = ?, deadline = ?, updated = ? WHERE code = ?",
+            (number, turn, deadline, now, code),
+        )
 
 
 def no_room(code: str) -> str:
