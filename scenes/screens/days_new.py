@@ -24,7 +24,7 @@ from game.cli.options import UnusableFile
 from game.net.days_client import create_request
 from game.net.invite import DAYS, Relay, parse_relay
 from game.net.protocol import NAME_LENGTH, clean_name, shown_code
-from game.net.store import RUN_OUT, SEATS, key_hash
+from game.net.store import RUN_OUT, SEATS, RunOut, key_hash
 from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_TURNS, MIN_TURNS
@@ -88,7 +88,7 @@ class NewDaysScene(Scene):
         """The form's widgets (again when the seats change the persons' choice), or the invite's."""
         kept = self.group.focus if focus is None else focus
         self.top = top = 112 + text.grown(17)
-        gap = 72 + text.grown(17)
+        gap = 78 + text.grown(17)
         widgets: list[Widget]
         if self.invite:
             self.copy_button = Button((40, top + 150, 200, 50), t("host.copy"), self.copy, size=20)
@@ -166,7 +166,7 @@ class NewDaysScene(Scene):
         self.persons = persons
         self.lay_out()
 
-    def set_level(self, level: str) -> None:
+    def set_level(self, level: levels.Policy) -> None:
         self.level = level
 
     def set_turns(self, turns: int) -> None:
@@ -175,7 +175,7 @@ class NewDaysScene(Scene):
     def set_clock(self, clock: int) -> None:
         self.clock = clock
 
-    def set_run_out(self, run_out: str) -> None:
+    def set_run_out(self, run_out: RunOut) -> None:
         self.run_out = run_out
 
     def type_into(self, field: TextField) -> None:
@@ -225,7 +225,7 @@ class NewDaysScene(Scene):
             self.lay_out(0)
             return
         kind, why = creating.problem or ("unreachable", "")
-        self.message = t(f"days.new.{kind}", relay=creating.relay.text, why=why)
+        self.message = t(f"days.new.{kind}", relay=creating.relay.text, why=why[:120].rstrip(". "))
         self.create_button.enabled = True
 
     def rest(self) -> float:
