@@ -110,3 +110,29 @@ def test_a_relay_nobody_runs_is_one_sentence_and_the_form_stays(tmp_path, monkey
     new.set_relay("")
     new.create()
     assert new.message == "Type the relay's address, such as race.example.org:47811."
+
+
+def click(app, pos: tuple[int, int]) -> None:
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+
+
+def test_the_mouse_opens_the_form_changes_a_choice_and_goes_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = window()
+    app.stack.push(TitleScene())
+    races = app.stack.push(YourRacesScene())
+    step(app)
+    button = next(b for b in races.more if b.action == races.new)
+    click(app, button.rect.center)
+    new = app.stack.top
+    assert isinstance(new, NewDaysScene)
+    step(app)
+    seats = next(w for w in new.group.widgets if getattr(w, "label", None) == "Seats")
+    click(app, (seats.rect.right - 16, seats.rect.centery))  # (">": one seat more)
+    assert new.seats == 3 and new.seat_list() == ["person", "person", {"level": "normal"}]
+    clock = next(w for w in new.group.widgets if getattr(w, "label", None) == "Per decision")
+    click(app, (clock.rect.right - 16, clock.rect.centery))
+    assert new.clock == 2 * 86400
+    back = next(w for w in new.group.widgets if getattr(w, "label", None) == "Back")
+    click(app, back.rect.center)
+    assert app.stack.top is races
