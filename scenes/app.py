@@ -38,6 +38,7 @@ from scenes.race.quick import QuickScene
 from scenes.screens.board_gallery import BoardGalleryScene
 from scenes.screens.championships import ChampionshipsScene
 from scenes.screens.controls_screen import ControlsScene
+from scenes.screens.days_new import NewDaysScene
 from scenes.screens.dropped import DroppedScene
 from scenes.screens.games import GamesScene
 from scenes.screens.host_lobby import HostScene
@@ -106,6 +107,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "dropped": DroppedScene,
     "board_gallery": BoardGalleryScene,
     "your_races": YourRacesScene,
+    "days_new": NewDaysScene,
 }
 
 

@@ -22,6 +22,7 @@ from game.app import session, userboards, userdata
 from game.app.settings import Settings
 from game.bots import ai
 from game.net.client import Follower
+from game.net.invite import parse_relay
 from game.rules.characters import CHARACTERS
 from game.rules.seeds import bot_rngs
 from game.rules.state import DECISION_KINDS
@@ -235,6 +236,16 @@ def _your_races(app: App) -> Iterator[str]:
     yield "your races"
     scene.add()
     yield "your races, add a race"
+    app.stack.pop()
+    scene.new()
+    new = app.stack.top
+    yield "your races, a new race over days"
+    new.message = t("days.new.refused", relay="race.example.org:47811", why="this address has 20 rooms already")
+    yield "your races, a new race over days, refused"
+    new.relay = parse_relay("wss://race.example.org:47811")
+    new.invite, new.copied = "wss://race.example.org:47811/days/KZWX-4242", False
+    new.lay_out(0)
+    yield "your races, a new race over days, its invite"
 
 
 class Quiet:

@@ -24,8 +24,9 @@ from typing import Any
 from game import files
 from game.cli.options import CommandLineError, UnusableFile, root, writable
 from game.cli.races import board_from
+from game.net.days_client import ask, create_request
 from game.net.invite import DAYS, Invite, Relay, parse_invite, parse_relay
-from game.net.protocol import MAX_FROM_HOST, clean_name, shown_code
+from game.net.protocol import clean_name, shown_code
 from game.net.store import CLOCK_SECONDS, RUN_OUT, key_hash
 from game.rules import levels
 from game.rules.characters import CHARACTERS
@@ -33,7 +34,6 @@ from game.rules.characters import CHARACTERS
 KEYS_FILE = "races-over-days.json"  # in the player's folder: his seat keys over days
 KEYS_KEPT = 64  # keys the file keeps at most (the oldest let go)
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-ANSWER_TIMEOUT = 20.0  # seconds a relay has to answer a request on /days
 
 
 # ---------------------------------------------------------------- the player's keys
@@ -90,26 +90,6 @@ def same(a: str, b: str) -> bool:
 
 
 # ---------------------------------------------------------------- a request to a relay's /days
-async def ask(relay: Relay, request: dict[str, Any], authority: str | None = None) -> dict[str, Any]:
-    """One request on the relay's /days, its answer (ConnectionError with the relay's refusal)."""
-    import websockets
-
-    from game.net.tls import client_context
-
-    context = client_context(authority) if relay.secure else None
-    async with websockets.connect(
-        relay.url(DAYS), max_size=4 * MAX_FROM_HOST, open_timeout=10, ssl=context, compression=None
-    ) as socket:
-        await socket.send(json.dumps(request))
-        text = await asyncio.wait_for(socket.recv(), ANSWER_TIMEOUT)
-    answer = json.loads(text)
-    if not isinstance(answer, dict) or answer.get("type") != "answer":
-        raise ConnectionError("the relay answered what is no answer")
-    if "refused" in answer:
-        raise ConnectionError(f"the relay refused: {str(answer['refused'])[:200]}")
-    return answer
-
-
 def asked(relay: Relay, request: dict[str, Any], authority: str | None) -> dict[str, Any]:
     try:
         return asyncio.run(ask(relay, request, authority))
@@ -161,16 +141,11 @@ def run_create(args: argparse.Namespace) -> int:
     if args.run_out not in RUN_OUT:
         raise CommandLineError(f"--run-out: {' or '.join(repr(r) for r in RUN_OUT)}")
     board = board_named(args.board)
-    request: dict[str, Any] = {
-        "type": "create",
-        "board": board.to_dict(),
-        "turns": args.turns or board.turns,
-        "seats": seats_of(args.seats),
-        "clock": clock_seconds(args.clock),
-        "run_out": args.run_out,
-    }
-    if args.name:
-        request.update(name=args.name, key_hash=key_hash(key_for(relay, args.name, None)).hex())
+    creator = (args.name, key_hash(key_for(relay, args.name, None)).hex()) if args.name else None
+    turns = args.turns or board.turns
+    request = create_request(
+        board.to_dict(), turns, seats_of(args.seats), clock_seconds(args.clock), args.run_out, creator
+    )
     answer = asked(relay, request, args.authority)
     invite = Invite(relay, str(answer["code"]), days=True)
     print(invite.text)

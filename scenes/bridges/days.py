@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.cli.days import ANSWER_TIMEOUT, ask, read_keys
+from game.cli.days import read_keys
 from game.net.days import KEYS_LISTED
-from game.net.invite import DAYS, parse_relay
+from game.net.days_client import ANSWER_TIMEOUT, ask
+from game.net.invite import DAYS, Relay, parse_relay
 from game.net.protocol import shown_code
 from game.net.store import key_hash
 from scenes.bridges.network import Background
@@ -157,3 +158,41 @@ def short(error: BaseException) -> str:
     """Why a relay could not be asked, in a few words (its first line, 80 characters at most)."""
     words = str(error).splitlines()[0] if str(error) else type(error).__name__
     return words[:80]
+
+
+@dataclass
+class DaysCreate:
+    """A race over days being created on a relay (*Your races → New race over days*): the same `create`
+    request as `main.py days create` (game/net/days_client.py), sent on a background loop; the frame
+    loop reads `done`, then `code` (the room's) or `problem` (why not: "unreachable" with the relay's
+    words, or "refused" with its refusal)."""
+
+    relay: Relay
+    request: dict[str, Any]
+    done: bool = False
+    code: str = ""
+    problem: tuple[str, str] | None = None  # ("unreachable" or "refused", in a few words)
+
+    def __post_init__(self) -> None:
+        Background("days-create").end(self._create(), seconds=ANSWER_TIMEOUT + 15)
+
+    async def _create(self) -> None:
+        try:
+            answer = await asyncio.wait_for(ask(self.relay, self.request), ANSWER_TIMEOUT + 10)
+            code = answer.get("code")
+            if not isinstance(code, str) or not code:
+                raise ConnectionError("the relay answered no room's code")
+            self.code = code[:16]
+        except ConnectionError as error:
+            said = str(error)
+            refused = said.startswith("the relay refused: ")
+            self.problem = (
+                ("refused", said.removeprefix("the relay refused: ")[:200])
+                if refused
+                else ("unreachable", short(error))
+            )
+        except Exception as error:  # (unreachable, no relay there, closed, answering nonsense)
+            log.info("the relay %s could not create a race over days: %s", self.relay.text, error)
+            self.problem = ("unreachable", short(error))
+        finally:
+            self.done = True

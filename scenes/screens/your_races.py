@@ -9,7 +9,8 @@ him. Enter (or a click) joins the room in the race screen as a friend joins a ho
 RELAY/days/CODE and the seat key): what happened since is replayed quickly (any key skips it), he plays
 his pending decisions, and Escape (the pause menu's *Leave*) comes back here.
 
-*Add a race* resumes from another computer: the invite, the name he sits under and his seat key (from
+*New race over days…* creates one on a relay (scenes/screens/days_new.py). *Add a race* resumes from
+another computer: the invite, the name he sits under and his seat key (from
 `races-over-days.json` in his folder on the other computer) are kept in this folder's keys.
 """
 
@@ -196,10 +197,15 @@ class YourRacesScene(ListScene):
         return [
             Button((660, 648, 290, 50), t("days.add"), self.add, size=20),
             Button((960, 648, 280, 50), t("days.again"), partial(self.ask_relays, 0), size=20),
+            Button((800, 14, 440, 50), t("days.new"), self.new, size=20),
         ]
 
     def add(self) -> None:
         self.stack.push(AddDaysScene())
+
+    def new(self) -> None:
+        """A new race over days on a relay (scenes/screens/days_new.py)."""
+        self.stack.push(self.stack.make("days_new"))
 
     def handle_event(self, event: pygame.event.Event) -> Any:
         if controls.pressed(event, Action.DELETE):
@@ -209,7 +215,7 @@ class YourRacesScene(ListScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         veil(surface, 190)
-        text.draw(surface, t("days.title"), (40, 18), 44, theme.ACCENT, "title")
+        text.draw(surface, fit(t("days.title"), 800, 44, "title"), (40, 18), 44, theme.ACCENT, "title")
         fetch = self.fetch
         rooms = fetch.rooms if fetch is not None and fetch.done else []
         if fetch is None or not fetch.done:
