@@ -39,7 +39,7 @@ from typing import Any
 import psycopg
 
 from game.net.store import SCHEMA, SIZE_MARGIN, Bounds, StoreRefused, StoreUnusable, size_sentence
-from game.net.store_sql import Cursor, Db, SqlStore, one_line
+from game.net.store_sql import Cursor, Db, SqlStore, one_line, tables
 
 CONNECT_SECONDS = 10  # a server that does not answer within this is not reached
 WAIT_SECONDS = 15  # a write waits this long at most for another relay's (then refused: "cannot be reached")
@@ -48,48 +48,12 @@ LOCK = 0x46_52_2D_52_4F_4F_4D_53  # the advisory lock of every write ("FR-ROOMS"
 ROW = 64  # bytes counted for each row beyond its text (the server's own for a row is about that)
 ROOM = 256  # bytes counted for a room beyond its board and code (its other columns, its indexes' entries)
 
-# The tables of the current version (SCHEMA), as SQLite's store keeps them (game/net/store_sqlite.py), in
-# PostgreSQL's types; then the count of their bytes, kept by triggers (a room forgotten takes its seats
+# The tables of the current version (SCHEMA), every store's (game/net/store_sql.py), in PostgreSQL's
+# types; then the count of their bytes, kept by triggers (a room forgotten takes its seats
 # and decisions with it, and their triggers count them out).
 TABLES = (
     "CREATE TABLE schema (version INTEGER NOT NULL)",
-    """CREATE TABLE rooms (
-        code TEXT PRIMARY KEY,
-        seed TEXT NOT NULL,
-        board TEXT NOT NULL,
-        turns INTEGER NOT NULL,
-        rules INTEGER NOT NULL,
-        clock_seconds INTEGER NOT NULL,
-        run_out TEXT NOT NULL,
-        address TEXT NOT NULL,
-        network TEXT NOT NULL,
-        state TEXT NOT NULL,
-        turn INTEGER,
-        deadline DOUBLE PRECISION,
-        decisions INTEGER NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        ended DOUBLE PRECISION)""",
-    """CREATE TABLE seats (
-        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        key_hash BYTEA,
-        bot TEXT,
-        character TEXT NOT NULL,
-        PRIMARY KEY (code, seat))""",
-    """CREATE TABLE decisions (
-        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        choice TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (code, number))""",
-    "CREATE INDEX seats_by_key ON seats (key_hash) WHERE key_hash IS NOT NULL",
-    "CREATE INDEX rooms_by_address ON rooms (address) WHERE ended IS NULL",
-    "CREATE INDEX rooms_by_network ON rooms (network) WHERE ended IS NULL",
-    "CREATE INDEX rooms_ended ON rooms (ended) WHERE ended IS NOT NULL",
-    "CREATE INDEX rooms_due ON rooms (deadline) WHERE deadline IS NOT NULL",
+    *tables(real="DOUBLE PRECISION", blob="BYTEA"),
     "CREATE INDEX rooms_by_update ON rooms (updated)",
     "CREATE TABLE size (bytes BIGINT NOT NULL)",
     "INSERT INTO size VALUES (0)",

@@ -70,6 +70,56 @@ class Db(Protocol):
     def executemany(self, sql: str, rows: Iterable[Any], /) -> object: ...
 
 
+# The tables and indexes of the current version (SCHEMA) that every store has, in its own SQL types
+# (`tables`): seats have their own table, indexed by their key's hash (a player's list reads only his
+# seats); rooms know whose decision is pending and until when.
+_TABLES = (
+    """CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        seed TEXT NOT NULL,
+        board TEXT NOT NULL,
+        turns INTEGER NOT NULL,
+        rules INTEGER NOT NULL,
+        clock_seconds INTEGER NOT NULL,
+        run_out TEXT NOT NULL,
+        address TEXT NOT NULL,
+        network TEXT NOT NULL,
+        state TEXT NOT NULL,
+        turn INTEGER,
+        deadline {real},
+        decisions INTEGER NOT NULL,
+        created {real} NOT NULL,
+        updated {real} NOT NULL,
+        ended {real})""",
+    """CREATE TABLE seats (
+        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        key_hash {blob},
+        bot TEXT,
+        character TEXT NOT NULL,
+        PRIMARY KEY (code, seat)){without_rowid}""",
+    """CREATE TABLE decisions (
+        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        at {real} NOT NULL,
+        PRIMARY KEY (code, number)){without_rowid}""",
+    "CREATE INDEX seats_by_key ON seats (key_hash) WHERE key_hash IS NOT NULL",
+    "CREATE INDEX rooms_by_address ON rooms (address) WHERE ended IS NULL",
+    "CREATE INDEX rooms_by_network ON rooms (network) WHERE ended IS NULL",
+    "CREATE INDEX rooms_ended ON rooms (ended) WHERE ended IS NOT NULL",
+    "CREATE INDEX rooms_due ON rooms (deadline) WHERE deadline IS NOT NULL",
+)
+
+
+def tables(real: str, blob: str, without_rowid: str = "") -> tuple[str, ...]:
+    """The statements that make the tables every store has (see _TABLES), with its types of a real number
+    and of bytes (and SQLite's WITHOUT ROWID for the tables keyed by two columns)."""
+    return tuple(statement.format(real=real, blob=blob, without_rowid=without_rowid) for statement in _TABLES)
+
+
 class SqlStore:
     """The interface (game/net/store.py's `RoomStore`) on SQL; a store brings `transaction`, `used` and
     `where` (its name in sentences: a file's path, a server's address without its password)."""

@@ -32,53 +32,14 @@ from pathlib import Path
 
 from game import files
 from game.net.store import SCHEMA, SIZE_MARGIN, Bounds, StoreRefused, StoreUnusable, seat_problem, size_sentence
-from game.net.store_sql import ROOM_COLUMNS, SqlStore, megabytes, one_line
+from game.net.store_sql import ROOM_COLUMNS, SqlStore, megabytes, one_line, tables
 
 STORE_FILE = "rooms.sqlite3"  # the store's name in the relay's data folder (`relay --store` without a file)
 HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite file
 BUSY = 5000  # milliseconds a write waits for another process's (a backup's) before it fails
 
-# The tables of the current version (SCHEMA). Seats have their own table, indexed by their key's hash (a
-# player's list reads only his seats); rooms know whose decision is pending and until when.
-TABLES = (
-    """CREATE TABLE rooms (
-        code TEXT PRIMARY KEY,
-        seed TEXT NOT NULL,
-        board TEXT NOT NULL,
-        turns INTEGER NOT NULL,
-        rules INTEGER NOT NULL,
-        clock_seconds INTEGER NOT NULL,
-        run_out TEXT NOT NULL,
-        address TEXT NOT NULL,
-        network TEXT NOT NULL,
-        state TEXT NOT NULL,
-        turn INTEGER,
-        deadline REAL,
-        decisions INTEGER NOT NULL,
-        created REAL NOT NULL,
-        updated REAL NOT NULL,
-        ended REAL)""",
-    """CREATE TABLE seats (
-        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        key_hash BLOB,
-        bot TEXT,
-        character TEXT NOT NULL,
-        PRIMARY KEY (code, seat)) WITHOUT ROWID""",
-    """CREATE TABLE decisions (
-        code TEXT NOT NULL REFERENCES rooms (code) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        choice TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (code, number)) WITHOUT ROWID""",
-    "CREATE INDEX seats_by_key ON seats (key_hash) WHERE key_hash IS NOT NULL",
-    "CREATE INDEX rooms_by_address ON rooms (address) WHERE ended IS NULL",
-    "CREATE INDEX rooms_by_network ON rooms (network) WHERE ended IS NULL",
-    "CREATE INDEX rooms_ended ON rooms (ended) WHERE ended IS NOT NULL",
-    "CREATE INDEX rooms_due ON rooms (deadline) WHERE deadline IS NOT NULL",
-)
+# The tables of the current version (SCHEMA): game/net/store_sql.py's, in SQLite's types.
+TABLES = tables(real="REAL", blob="BLOB", without_rowid=" WITHOUT ROWID")
 
 
 def _from_1(db: sqlite3.Connection, path: Path) -> None:

@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from game.app.controls import Action
 from game.cli.days import key_for
 from game.cli.options import UnusableFile
 from game.net.days_client import create_request
@@ -29,13 +28,13 @@ from game.rules import levels
 from game.rules.characters import CHARACTERS
 from game.rules.race import MAX_TURNS, MIN_TURNS
 from scenes.bridges.days import DaysCreate
-from scenes.core import audio, boards, controls, text, theme
+from scenes.core import audio, boards, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.screens.keyboard import KeyboardScene
 from scenes.ui.editing import put_clipboard
-from scenes.ui.text_field import TextField
+from scenes.ui.text_field import TextField, handle_form
 from scenes.ui.widgets import Button, Choice, FocusGroup, Widget, confirm_key, fit, panel, veil
 
 HOUR, DAY = 3600, 86400
@@ -239,10 +238,7 @@ class NewDaysScene(Scene):
         self.stack.pop()  # (to *Your races*, which asks the relays again: the new race is listed)
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if not self.invite and controls.pressed(event, Action.CONFIRM) and isinstance(self.group.focused, TextField):
-            self.create()
-            return None
-        self.group.handle_screen(event, {Action.BACK: self.back})
+        handle_form(self.group, event, None if self.invite else self.create, self.back)
         return None
 
     # ---------------------------------------------------------------- drawing

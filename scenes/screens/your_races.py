@@ -35,7 +35,7 @@ from scenes.core.i18n import t
 from scenes.core.stack import Scene
 from scenes.screens.keyboard import KeyboardScene
 from scenes.screens.listing import LIST, ListRow, ListScene, Shown, row_height, rows_shown
-from scenes.ui.text_field import TextField
+from scenes.ui.text_field import TextField, handle_form
 from scenes.ui.widgets import Button, FocusGroup, Widget, fit, panel, veil
 
 KEY_CHARS = "-_"  # besides letters and digits: a seat key is URL-safe base64 (game/cli/days.py)
@@ -317,10 +317,7 @@ class AddDaysScene(Scene):
         self.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> Any:
-        if controls.pressed(event, Action.CONFIRM) and isinstance(self.group.focused, TextField):
-            self.add()
-            return None
-        self.group.handle_screen(event, {Action.BACK: self.back})
+        handle_form(self.group, event, self.add, self.back)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -15,9 +15,10 @@ from collections.abc import Callable
 import pygame
 from pygame.typing import RectLike
 
-from scenes.core import text, theme
+from game.app.controls import Action
+from scenes.core import controls, text, theme
 from scenes.ui.editing import clipboard_text, command_held
-from scenes.ui.widgets import Widget, control_box, fit
+from scenes.ui.widgets import FocusGroup, Widget, control_box, fit
 
 CARET_BLINK = 500  # milliseconds a focused field's caret is shown, then hidden
 
@@ -198,3 +199,14 @@ class TextField(Widget):
 def caret_rest() -> float:
     """Seconds until a focused field's caret blinks on or off (a resting screen's next change)."""
     return (CARET_BLINK - pygame.time.get_ticks() % CARET_BLINK) / 1000
+
+
+def handle_form(
+    group: FocusGroup, event: pygame.event.Event, submit: Callable[[], object] | None, back: Callable[[], object]
+) -> None:
+    """A form's input: Enter in a text field `submit`s it (when it may be sent: not None); otherwise the
+    screen's input of `group`, Back being `back`."""
+    if submit is not None and controls.pressed(event, Action.CONFIRM) and isinstance(group.focused, TextField):
+        submit()
+        return
+    group.handle_screen(event, {Action.BACK: back})
