@@ -55,6 +55,17 @@ def language_option(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--lang", choices=("en", "fr"), default=None, help=f"{what} (default: your settings' language)")
 
 
+def jobs_option(parser: argparse.ArgumentParser, same: str) -> None:
+    """`--jobs N`: races played in parallel processes, by default on every core (`same`: that what is
+    printed does not depend on it)."""
+    parser.add_argument(
+        "--jobs",
+        type=whole_number(1, 256, "--jobs"),
+        default=cores(),
+        help=f"races played in parallel processes (default: every core); {same}",
+    )
+
+
 def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     """A parser of a whole number from `low` to `high` (`what`: the option, in its sentence)."""
 
@@ -239,12 +250,7 @@ def build_parser() -> Parser:
     report.add_argument(
         "--bot", default="hard", help=f"the level of every racer: {LEVEL_WORDS}; or mixed (default hard)"
     )
-    report.add_argument(
-        "--jobs",
-        type=whole_number(1, 256, "--jobs"),
-        default=cores(),
-        help="races played in parallel processes (default: every core); the report does not depend on it",
-    )
+    jobs_option(report, "the report does not depend on it")
     report.add_argument("--out", metavar="FOLDER", help="where the files go (default: the (new) board's folder)")
     language_option(report, "the report's language")
 
@@ -548,11 +554,6 @@ def _add_series_options(parser: Parser) -> None:
         metavar="FILE",
         help="a board (repeat for several; default: every shipped board that takes the racers)",
     )
-    parser.add_argument(
-        "--jobs",
-        type=whole_number(1, 256, "--jobs"),
-        default=cores(),
-        help="races played in parallel processes (default: every core); the results do not depend on it",
-    )
+    jobs_option(parser, "the results do not depend on it")
     parser.add_argument("--csv", metavar="FILE", help="write every racer of every race to a CSV file")
     parser.add_argument("--plot", metavar="FILE", help="draw the win rates to a PNG chart (a .png file)")
