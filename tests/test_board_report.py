@@ -6,6 +6,7 @@ extension."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from collections import Counter
@@ -193,7 +194,7 @@ def test_tiled_runs_the_board_report_from_the_project_and_the_extension():
     command = next(c for c in project["commands"] if c["name"] == "Board report")
     assert command["command"] == ".venv/bin/python" and command["saveBeforeExecute"] and command["showOutput"]
     assert command["arguments"].startswith("main.py board-report %mapfile")
-    extension = MAPS / "extensions" / "board-report.js"
+    extension = MAPS / "extensions" / "fantasy-racing.js"
     text = extension.read_text()
     assert '"board-report"' in text and "registerAction" in text
     node = shutil.which("node")
@@ -212,6 +213,39 @@ def test_tiled_runs_the_board_report_from_the_project_and_the_extension():
     found, linux, macos, windows = json.loads(done.stdout)
     assert found == "/x/my board-report.png"  # where board-report writes it: beside the board
     assert linux[0] == "xdg-open" and macos[0] == "open" and windows[0] == "cmd"
+
+
+def test_real_tiled_loads_the_extension_and_defines_both_commands(tmp_path):
+    """Tiled itself (Debian's 1.8, offscreen) loads the project's extension from a user's extensions
+    folder, as it loads the project's: a probe beside it finds both commands defined and registers one."""
+    tiled = shutil.which("tiled")
+    if tiled is None:
+        pytest.skip("Tiled is not installed (.ci/run installs Debian's tiled)")
+    config = tmp_path / "config"
+    extensions = config / "tiled" / "extensions"
+    extensions.mkdir(parents=True)
+    shutil.copy(MAPS / "extensions" / "fantasy-racing.js", extensions)
+    probe = tmp_path / "probe.txt"
+    (extensions / "zz-probe.js").write_text(
+        "var out = [typeof checkBoard.run, typeof boardReport.run, typeof tiled.registerAction].join(' ');\n"
+        f"var f = new TextFile({json.dumps(str(probe))}, TextFile.WriteOnly); f.write(out); f.commit();\n"
+    )
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_CONFIG_HOME=str(config),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_RUNTIME_DIR=str(tmp_path),
+    )
+    subprocess.run(
+        [tiled, "--export-map", str(MAPS / "meadow.tmx"), str(tmp_path / "meadow.tmj")],
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert probe.is_file(), "Tiled ran no extension of the folder"
+    assert probe.read_text() == "function function function"
 
 
 def test_every_word_the_report_looks_up_is_in_both_catalogues():

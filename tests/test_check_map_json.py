@@ -1,7 +1,7 @@
 """`check-map --format json` (what the Tiled extension reads) and the extension's own logic.
 
 The JSON lists the same problems as the text output, each with its place; the
-extension (maps/extensions/check-board.js) is run under Node with a stand-in
+extension (maps/extensions/fantasy-racing.js, its Check board) is run under Node with a stand-in
 for Tiled's API, fed the real JSON of a broken board.
 """
 
@@ -19,7 +19,7 @@ from game.boards.maps import check_map_command
 from tests.test_check_map import CASES, written  # noqa: F401  (the fixture of the malformed boards)
 from tests.test_maps_support import MAPS, ROOT, make_boards, paint, write_board
 
-EXTENSION = MAPS / "extensions" / "check-board.js"
+EXTENSION = MAPS / "extensions" / "fantasy-racing.js"
 
 
 def _both(paths: list[str]) -> tuple[int, list[str], int, dict]:

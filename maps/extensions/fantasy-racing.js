@@ -1,12 +1,17 @@
 /*
- * Fantasy Racing: "Check board" in Tiled (Map menu, Ctrl+Alt+I).
+ * Fantasy Racing in Tiled (Tiled 1.8 or newer; Tiled asks once whether to enable the project's
+ * extensions, loaded from the project's extensions folder: maps/fantasy-racing.tiled-project). Two
+ * commands in the Map menu, each run from the game's folder (two folders above this file):
  *
- * Saves the map, runs the game's checker on it (`main.py check-map --format json`, from the game's
- * folder, two folders above this file) and lists each problem in Tiled's Issues view, an error or a
- * warning (tiled.error, tiled.warn) as the checker says it. Double-clicking a problem makes its
- * layer current, selects its start point (by its id) or its square (on an object layer: the objects on
- * it) and centres the view there. Tiled 1.8 or newer; Tiled asks once whether to enable the project's extensions.
- * Loaded by Tiled from the project's extensions folder (maps/fantasy-racing.tiled-project).
+ * "Check board" (Ctrl+Alt+I): saves the map, runs the game's checker on it (`main.py check-map --format
+ * json`) and lists each problem in Tiled's Issues view, an error or a warning (tiled.error, tiled.warn)
+ * as the checker says it. Double-clicking a problem makes its layer current, selects its start point
+ * (by its id) or its square (on an object layer: the objects on it) and centres the view there.
+ *
+ * "Board report" (Ctrl+Alt+R): saves the map, runs `main.py board-report` on it (500 races of hard
+ * computer racers on every core; a minute at most), then opens the picture it wrote beside the board
+ * (<board>-report.png; the page <board>-report.html and the counts <board>-report.csv are beside it)
+ * with the system's viewer. What the command says goes to Tiled's console.
  */
 
 /* global tiled, Process, Qt, File, __filename */
@@ -184,6 +189,75 @@ var checkBoard = (function () {
     };
 }());
 
+var boardReport = (function () {
+    "use strict";
+
+    var gameFolder = checkBoard.gameFolder; // (the same folder and Python as "Check board", above)
+    var python = checkBoard.python;
+
+    /** The picture board-report writes for a board: beside it, "<name>-report.png". */
+    function reportFile(mapFile) {
+        return String(mapFile).replace(/\.tmx$/i, "") + "-report.png";
+    }
+
+    /** The command that opens a file with the system's viewer, on Tiled's platform. */
+    function opener(platform) {
+        if (platform === "windows") {
+            return ["cmd", "/c", "start", ""];
+        }
+        return platform === "macos" ? ["open"] : ["xdg-open"];
+    }
+
+    /** Save the active map, play the races, open the picture. */
+    function run(api) {
+        var map = api.activeAsset;
+        if (!map || !map.isTileMap) {
+            api.warning("Board report: open a board (.tmx) first");
+            return;
+        }
+        if (map.modified || !map.fileName) {
+            api.trigger("Save");
+        }
+        if (!map.fileName) {
+            api.warning("Board report: save the board first");
+            return;
+        }
+        api.log("Board report: playing the races on " + map.fileName + "…");
+        var process = api.newProcess();
+        process.workingDirectory = api.folder;
+        var status = process.exec(python(api.folder, api.exists), ["main.py", "board-report", map.fileName], false);
+        var out = process.readStdOut();
+        var err = process.readStdErr();
+        process.close();
+        if (out) {
+            api.log(out);
+        }
+        var picture = reportFile(map.fileName);
+        if (status !== 0 || !api.exists(picture)) {
+            api.error("Board report: no report was written (" + (err || "exit " + status).trim().split("\n").pop() + ")");
+            return;
+        }
+        var words = opener(api.platform);
+        var viewer = api.newProcess();
+        viewer.exec(words[0], words.slice(1).concat([picture]), false);
+        viewer.close();
+    }
+
+    return {
+        gameFolder: gameFolder,
+        python: python,
+        reportFile: reportFile,
+        opener: opener,
+        run: run
+    };
+}());
+
+if (typeof globalThis !== "undefined") {
+    globalThis.boardReport = boardReport; // for a test reading the file outside Tiled
+}
+
+// The two commands in the Map menu, registered once both are defined (where Tiled has no Map menu, as in
+// its command-line export, extending it fails: neither command is left undefined by the other's failure).
 (function register() {
     "use strict";
     if (typeof tiled === "undefined") {
@@ -206,4 +280,28 @@ var checkBoard = (function () {
     action.text = "Check board (Fantasy Racing)";
     action.shortcut = "Ctrl+Alt+I";
     tiled.extendMenu("Map", [{ separator: true }, { action: "FantasyRacingCheckBoard" }]);
+}());
+
+(function register() {
+    "use strict";
+    if (typeof tiled === "undefined") {
+        return; // read by a test, outside Tiled
+    }
+    var folder = boardReport.gameFolder(typeof __filename !== "undefined" ? __filename : "");
+    var action = tiled.registerAction("FantasyRacingBoardReport", function () {
+        boardReport.run({
+            activeAsset: tiled.activeAsset,
+            folder: folder,
+            platform: tiled.platform,
+            exists: function (path) { return File.exists(path); },
+            newProcess: function () { return new Process(); },
+            trigger: function (name) { tiled.trigger(name); },
+            error: function (text) { tiled.error(text); },
+            warning: function (text) { tiled.warn(text); },
+            log: function (text) { tiled.log(text); }
+        });
+    });
+    action.text = "Board report (Fantasy Racing)";
+    action.shortcut = "Ctrl+Alt+R";
+    tiled.extendMenu("Map", [{ action: "FantasyRacingBoardReport" }]);
 }());
