@@ -108,6 +108,10 @@ def command(args) -> int:
         return network.run_serve(args)
     if args.command == "join":
         return network.run_join(args)
+    if args.command == "room":
+        from game.net.window_room import run_room
+
+        return run_room()
     if args.command == "relay":
         return network.run_relay(args)
     if args.command in ("days", "races"):

@@ -1,8 +1,9 @@
 """One host: `serve` and the window's host are the same `Host` (game/net/host.py) behind their
-transports. The same seeded race played through each, with the same friends' choices (scripted
-clients on 127.0.0.1), sends every client the same messages, and both hosts keep the same race; a race
-of computer racers only gives the same standings through `serve`, the window's host and the engine's
-own loop with `seeds.bot_rngs` (the streams `simulate` uses).
+transports (the window's in a room process of its own: game/net/window_room.py). The same seeded race
+played through each, with the same friends' choices (scripted clients on 127.0.0.1), sends every client
+the same messages, and both hosts keep the same race; a race of computer racers only gives the same
+standings through `serve`, the window's host and the engine's own loop with `seeds.bot_rngs`
+(the streams `simulate` uses).
 
 Every wait is bounded: on a log line, a port or a message, never a fixed sleep.
 """
@@ -26,6 +27,7 @@ from game.net.client import Follower
 from game.net.host import Host, serve_name, start_seats
 from game.net.protocol import standings_json
 from game.net.server import serve_rooms
+from game.net.window_room import Terms
 from game.rules import seeds
 from game.rules.dice import KEYED, Dice
 from scenes.bridges.network import Hosting
@@ -127,15 +129,15 @@ class Screen:
 def window_host(seats: list[str]) -> tuple[Hosting, Screen]:
     """The window's host on 127.0.0.1 (any free port), listening."""
     board = load_board(str(BOARD))
-    hosting = Hosting(Host(board, TURNS, start_seats(seats), CODE, SEED), address="127.0.0.1", port=0)
+    hosting = Hosting(Terms(board, TURNS, start_seats(seats), CODE, SEED), address="127.0.0.1", port=0)
     screen = Screen(hosting, board)
     screen.follow(lambda: screen.port is not None, seconds=10)
     return hosting, screen
 
 
 def through_the_window() -> tuple[dict[str, list[dict]], str | None, Race]:
-    """The same race through the window's host: the same Host on Hosting's network thread, its screen a
-    local client; the friends play from a thread of their own."""
+    """The same race through the window's host: the same Host in the window's room process, its screen
+    its client over the process's streams; the friends play from a thread of their own."""
     hosting, screen = window_host(SEATS)
     result: dict = {}
     try:
@@ -151,9 +153,9 @@ def through_the_window() -> tuple[dict[str, list[dict]], str | None, Race]:
         assert screen.follower.race is not None
     finally:
         hosting.close()
-        hosting.background.join(5)
-    assert hosting.host.race is not None and not hosting.background.thread.is_alive()  # (its thread over)
-    return result, json.dumps(hosting.host.race.to_dict()), screen.follower.race
+        assert hosting.join(10)  # (the room's process over)
+    assert hosting.process.returncode == 0
+    return result, json.dumps(screen.follower.race.to_dict()), screen.follower.race
 
 
 def race_news(messages: list[dict]) -> list[dict]:
@@ -177,9 +179,9 @@ def test_serve_and_the_windows_host_send_every_friend_the_same_messages_and_keep
         assert kinds[0] == "welcome" and kinds[-1] == "over" and "ask" in kinds, kinds
         assert race_news(hosted[name]) == race_news(served[name]), name  # every message of the race, in order
         assert clocks(hosted[name]) == pytest.approx(clocks(served[name]), abs=1.0), name  # the same clock, in time
-    assert hosted_record == served_record  # the same race: board, racers, seed, every choice
-    # the window host's screen followed that race, on the host's seed
-    assert screen_race.seed == SEED and json.dumps(screen_race.to_dict()) == served_record
+    # the same race (board, racers, seed, every choice), which the window host's screen followed on the
+    # host's seed (its dice showed the room's faces, else it would have refused to follow)
+    assert hosted_record == served_record and screen_race.seed == SEED
     over = served["ann"][-1]["standings"]
     assert over == standings_json(screen_race)
 
@@ -210,7 +212,7 @@ def test_computer_racers_only_race_the_same_through_serve_the_windows_host_and_t
         screen.follow(lambda: screen.follower.standings is not None)
     finally:
         hosting.close()
-        hosting.background.join(5)
+        hosting.join(10)
 
     lineup = [seat.split(":")[1:] for seat in seats]  # (level, character)
     racers = [RacerSetup(character, serve_name(character, i), bot=level) for i, (level, character) in enumerate(lineup)]
@@ -226,18 +228,22 @@ def test_the_windows_host_lets_a_computer_racer_play_once_its_screen_has_shown_t
     try:
         hosting.start()
         screen.follow(lambda: screen.follower.race is not None, seconds=10, let_go=False)
-        assert hosting.seats_saved() is not None  # a round trip through the host's loop
-        assert hosting.host.race is not None and hosting.host.race.choices == []
+        assert hosting.seats_saved() is not None  # a round trip through the room (after all it sent before)
+        screen.follow(lambda: hosting.inbox.empty(), let_go=False)
+        assert screen.follower.race.choices == []
         hosting.ready(0)
         screen.follow(lambda: len(screen.follower.race.choices) == 1, let_go=False)
-        assert hosting.seats_saved() is not None and len(hosting.host.race.choices) == 1  # index 1 waits for its ready
+        assert hosting.seats_saved() is not None  # index 1 waits for its ready
+        screen.follow(lambda: hosting.inbox.empty(), let_go=False)
+        assert len(screen.follower.race.choices) == 1
     finally:
         hosting.close()
-        hosting.background.join(5)
+        hosting.join(10)
 
 
 def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its_friends_keys():
-    """Issue 24's way in: `Hosting(Host.reopen(record, ...))` with the seats its save kept (`Seat.saved`): the
+    """Issue 24's way in: `Hosting(Terms(..., record=record))` (the room's `Host.reopen`) with the seats its
+    save kept (`Seat.saved`): the
     room opens under the same code, the race goes on from its last choice, and a friend takes his seat
     back with his key (as after a dropped connection)."""
     import websockets
@@ -254,7 +260,8 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
         race.choose(ai.pick(race, race.pending, "normal", rngs[race.pending.racer]))
     saved = [Seat("friend", name="ann", character="elf", token="k" * 32).saved(), Seat("bot", bot="easy").saved()]
     record = json.loads(json.dumps(race.to_dict()))
-    hosting = Hosting(Host.reopen(record, [Seat.from_saved(s) for s in saved], CODE), address="127.0.0.1", port=0)
+    seats = [Seat.from_saved(s) for s in saved]
+    hosting = Hosting(Terms(board, TURNS, seats, CODE, seed, record=record), address="127.0.0.1", port=0)
     screen = Screen(hosting, board)
     screen.follower = Follower(host_seed=seed, host_board=board)
     try:
@@ -272,4 +279,4 @@ def test_the_windows_host_reopens_a_race_saved_in_progress_with_its_code_and_its
         assert got["welcome"]["seat"] == 0 and choices[:15] == json.loads(json.dumps(race.choices))
     finally:
         hosting.close()
-        hosting.background.join(5)
+        hosting.join(10)

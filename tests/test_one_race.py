@@ -1,6 +1,8 @@
 """The window that hosts a race (issue 46, *Rooms as a service*): its owner's orders and its people's choices
-go to the room as messages through the room's one router (game/net/router.py), as a friend's do; and the
-number of races the window holds while it hosts one, counted in this process.
+go to the room as messages through the room's one router (game/net/router.py), as a friend's do (watched in
+the room's own process: tests/route_spy); and the number of races the window holds while it hosts one,
+counted in this process: one, the race it follows (the room's authority runs in the room's process,
+game/net/window_room.py).
 
 Headless (SDL's dummy drivers); the friend is another process (`main.py join`, a computer racer playing his
 seat) over 127.0.0.1, so that every race counted here is the host window's own."""
@@ -8,16 +10,16 @@ seat) over 127.0.0.1, so that every race counted here is the host window's own."
 from __future__ import annotations
 
 import gc
+import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import netwindows as nw
 import pytest
 
-from game.net.router import Router
 from game.rules.state import RaceState
 from scenes.bridges.network import wait_closed
 from scenes.race import RaceScene
@@ -31,18 +33,30 @@ def folder(tmp_path, monkeypatch):
     return tmp_path
 
 
+class Routed:
+    """Every message the routers of the window's room take, in the room's process (tests/route_spy)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def seen(self) -> list[tuple[str, str, str]]:
+        lines = self.path.read_text(encoding="utf-8").splitlines() if self.path.exists() else []
+        return [tuple(json.loads(line)) for line in lines if line.endswith("]")]
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.seen()
+
+
 @pytest.fixture
-def routed(monkeypatch) -> list[tuple[str, str, str]]:
-    """Every message the rooms' routers take in this process: (who sent it, its type, its order)."""
-    seen: list[tuple[str, str, str]] = []
-    route = Router.route
-
-    async def spy(self: Router, client: Any, seat: int | None, message: dict[str, Any]) -> Any:
-        seen.append((type(client).__name__, str(message.get("type")), str(message.get("order", ""))))
-        return await route(self, client, seat, message)
-
-    monkeypatch.setattr(Router, "route", spy)
-    return seen
+def routed(tmp_path, monkeypatch) -> Routed:
+    """The window's room process, started with its router watched: (who sent it, its type, its order)."""
+    path = tmp_path / "routed.jsonl"
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([str(ROOT / "tests" / "route_spy"), os.environ.get("PYTHONPATH", "")])
+    )
+    monkeypatch.setenv("FANTASY_RACING_ROUTE_SPY", str(path))
+    monkeypatch.setenv("FANTASY_RACING_ROOT", str(ROOT))
+    return Routed(path)
 
 
 class Hosted:
@@ -104,15 +118,10 @@ def test_the_hosts_window_sends_its_owners_orders_and_its_peoples_choices_throug
     assert ("Screen", "owner", "start") in routed  # the lobby's start, a message through the router
     assert ("Screen", "owner", "remove") in routed
     assert ("Screen", "owner", "clock") in routed  # the lobby's setting too
-    assert any(who != "Screen" and kind == "choose" for who, kind, _ in routed)  # Bob's, over the network
+    assert any(who != "Screen" and kind == "choose" for who, kind, _ in routed.seen())  # Bob's, over the network
 
 
 @pytest.mark.slow  # a network process
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 46, open: the window's host holds the authority's race (Host.race, on the network thread) "
-    "and its screen's Follower rebuilds its own copy (the race scene's): two RaceState objects",
-)
 def test_the_hosts_window_keeps_one_race(hosted):
     hosted.play(6)
     gc.collect()

@@ -169,7 +169,10 @@ def test_a_friend_who_drops_is_shown_disconnected_played_by_a_computer_and_takes
         events=nw.answer_by_enter,
         what="Ann shown as disconnected on the host's and Bob's screens",
     )
-    assert scene_host.seats.hosting.host.decider(0) == "easy"  # the host's takeover clock: a computer plays for her
+    # the room's takeover clock: a computer racer plays for her (nobody else answers her decisions now)
+    nw.run([host, bob], lambda: scene_host.race.pending.racer == 0, events=nw.answer_by_enter, what="Ann's turn")
+    hers = len(scene_host.race.choices)
+    nw.run([host, bob], lambda: len(scene_host.race.choices) > hers, events=nw.answer_by_enter, what="Ann played for")
     assert "Ann is disconnected" in scene_host.seats.notice(scene_host.race)
     assert "Ann is disconnected" in scene_bob.seats.notice(scene_bob.race)
     assert scene_host.seats.computer_plays(scene_host.race, 0)  # the host's screen: "Ann is thinking…"
@@ -389,7 +392,7 @@ def test_a_host_saves_and_quits_resumes_from_the_title_and_his_friend_takes_his_
     nw.step(host, [nw.key(pygame.K_RETURN)])
     nw.run([host], lambda: isinstance(host.stack.top, RaceScene), what="the reopened race on the host's screen")
     resumed = host.stack.top
-    assert resumed.seats.hosting.host.code == code and resumed.seats.hosting.port == port  # the same room
+    assert resumed.seats.hosting.code == code and resumed.seats.hosting.port == port  # the same room
     assert resumed.race.choices[: len(saved_choices)] == saved_choices
     assert resumed.session.path == game.path  # the same game of the list goes on
     nw.run([host], lambda: 1 in resumed.seats.follower.away, what="Bob shown away")

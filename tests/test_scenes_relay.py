@@ -203,8 +203,8 @@ def test_a_race_hosted_through_a_relay_resumed_from_its_save_registers_the_same_
     step(host, [key(pygame.K_RETURN)])
     run(apps, lambda: isinstance(host.stack.top, RaceScene), what="the resumed race on the host's window")
     hosting = host.stack.top.seats.hosting
-    run(apps, lambda: relay.server.rooms[hosting.host.code].host is not None, seconds=15, what="the room again")
-    assert f"{relay.port}/{hosting.host.code[:4]}-{hosting.host.code[4:]}" in invite  # the same invite
+    run(apps, lambda: relay.server.rooms[hosting.code].host is not None, seconds=15, what="the room again")
+    assert f"{relay.port}/{hosting.code[:4]}-{hosting.code[4:]}" in invite  # the same invite
     run(
         apps,
         lambda: isinstance(friend.stack.top, RaceScene) and friend.stack.top.seats.follower.seat == 1,

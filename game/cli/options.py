@@ -341,6 +341,10 @@ def build_parser() -> Parser:
     serve.add_argument("--authority", metavar="FILE", default=None, help=argparse.SUPPRESS)  # tests: a trustme CA
     serve.add_argument("--json", action="store_true", help="end with the standings as one JSON line")
 
+    # the room of a race the window hosts, in a process of its own (game/net/window_room.py): not listed,
+    # the window starts it and speaks to it on its standard streams
+    commands.add_parser("room", description="The room of a race hosted from the window (the window starts it).")
+
     relay = command(
         commands,
         "relay",

@@ -1,8 +1,8 @@
 """THE authoritative host of a network race (docs/network.md): one `Host` a race, whoever hosts it.
 
 `main.py serve` runs hosts behind the WebSocket transport (game/net/server.py); the window's host runs
-the same `Host` on its network thread (scenes/bridges/network.py), where the host's own screen is one
-more client, in the same process (game/net/local.py). A host holds:
+the same `Host` in a process of its own (game/net/window_room.py), where the window's own screen is one
+more client, over that process's standard streams (game/net/local.py). A host holds:
 
 - the seats (game/net/seats.py): a friend over the network, a person at the host's screen ("here"),
   a computer racer; who sits where, who is connected, who left and when (the takeover clock:

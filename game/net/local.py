@@ -1,10 +1,11 @@
-"""The in-process transport: the host's own screen as a client of its host (boardgame.io's Local).
+"""The local transport: the window host's own screen as a client of its host (boardgame.io's Local).
 
-The window's host runs the same `Host` as `serve`; its screen follows the race as a friend's window
-does (the start, every step, the asks for its people's racers, who left and came back) and its people
-answer through it. `Screen.send` hands each of the host's messages, as text, to `deliver` (the window's
-bridge puts it on a thread-safe queue for the frame loop); `Screen.receive` takes each message of the
-screen to its room's router (game/net/router.py) as any transport does: its people's choices,
+The window's host runs the same `Host` as `serve`, in the room's process (game/net/window_room.py); the
+window's screen follows the race as a friend's window does (the start, every step, the asks for its
+people's racers, who left and came back) and its people answer through it. This is the room's end of
+it: `Screen.send` hands each of the host's messages, as text, to `deliver` (a line on the room's standard
+output, which the window's bridge puts on a thread-safe queue for the frame loop); `Screen.receive`
+takes each message of the screen to its room's router (game/net/router.py) as any transport does: its people's choices,
 take-backs and quick messages, and its owner's orders with the room's owner key, which the host checks
 as it checks a friend's.
 """

@@ -2,7 +2,8 @@
 
 Every transport hands what its clients say to the `Router` of their room (`Host.router`): the WebSocket
 server (game/net/server.py, and through it a relay's links: game/net/relayed.py) for friends, owners and
-spectators, and the in-process transport (game/net/local.py) for the host's own window. A message's
+spectators, and the local transport (game/net/local.py) for the host's own window (over the standard
+streams of the room's process: game/net/window_room.py). A message's
 `type` picks the authority's method (`ROUTES`): `hello`, `take`, `ready`, `choose`, `take_back`, `say`,
 and the owner's orders (`owner`: `remove`, `let`, `clock`, `start`, `takeover`), which the room's owner
 key opens, whoever sends them (the window that hosts sends its own, with its room's key, as a window

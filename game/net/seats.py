@@ -23,7 +23,7 @@ from game.rules.race import MAX_RACERS, MIN_RACERS
 
 
 class Client(Protocol):
-    """A connection the host talks to: a friend's WebSocket, or the host's own screen (`local.Screen`)."""
+    """A connection the host talks to: a friend's WebSocket, or the window host's own screen (`local.Screen`)."""
 
     async def send(self, text: str, /) -> None:
         """Send one message's text."""

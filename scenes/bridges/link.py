@@ -1,14 +1,14 @@
 """The window's one link to a host: whatever carries it, the scenes see the same thing.
 
 A `Link` owns the window's side of a network race: its transport (a `Connection` to a host, direct or
-through a relay's invite, with TLS or not; or `Hosting`, the host in this process, whose screen is its
+through a relay's invite, with TLS or not; or `Hosting`, the window's room in a process of its own, whose screen is its
 client), the `Follower` that takes in the host's messages, and the owner's hand (`owns`). Each
 frame a scene reads `news()`: every message of the host parsed and followed once, here, into a typed
 record (`game.net.messages.HostMessage`), and the transport's own news, each a `News` of one `Happened`
 kind. The scenes send through it (`take`, `ready`, `choose`, `take_back`, `say`) and give the owner's orders
 (`start`, `remove`, `release`, `set_clock`, `set_takeover`) as `owner` messages with the room's owner key,
 which the host's router checks against its secret (game/net/router.py): the same messages whether this
-window hosts (its key is its own room's, the messages go in this process) or holds the key that `serve`
+window hosts (its key is its own room's, the messages go to its room's process) or holds the key that `serve`
 printed (they go over the network, and the host answers: `answer`, the host's sentence).
 
 No scene parses a message or polls a queue itself; nothing here waits for the network.
@@ -79,12 +79,12 @@ class Link:
 
     @classmethod
     def hosted(cls, hosting: Hosting, follower: Follower) -> Link:
-        """The window host's own screen: a client of the host in this process."""
+        """The window host's own screen: a client of the window's room (in a process of its own)."""
         return cls(hosting, follower, "this window's host")
 
     @property
     def hosting(self) -> Hosting | None:
-        """The host in this process, when this window hosts."""
+        """The window's room, when this window hosts."""
         return self.transport if isinstance(self.transport, Hosting) else None
 
     @property

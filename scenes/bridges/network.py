@@ -1,17 +1,17 @@
-"""The network beside the frame loop: an asyncio event loop on a background thread, and the window's
-two sides of a network race on it.
+"""The network beside the frame loop: the window's two sides of a network race.
 
-- `Background`: the loop and its daemon thread.
-- `Hosting`: the window's host. It runs THE host (`game.net.host.Host`, the same as `main.py serve`)
-  behind the WebSocket server; the host's own screen is one more client of it, in this process
-  (`game.net.local.Screen`): the screen follows the host's messages as a friend's window does, and its
-  people's choices and its owner's orders go to the host's router as messages (game/net/router.py),
-  which the host checks as it checks a friend's (the orders with the room's owner key).
-- `Connection`: the window's client, one WebSocket connection to a host.
+- `Background`: an asyncio event loop on a daemon thread.
+- `Hosting`: the window's host. THE host of the race (`game.net.host.Host`, the same as `main.py
+  serve`) runs behind its WebSocket server in a process of its own, the room's (game/net/window_room.py);
+  the window follows it as a friend's window does, from its messages, and holds one race, the one it
+  rebuilds from them. Its people's choices and its owner's orders go to the room's router as messages
+  (game/net/router.py) over the room process's standard streams, which the host checks as it checks a
+  friend's (the orders with the room's owner key).
+- `Connection`: the window's client, one WebSocket connection to a host, on a `Background` loop.
 
 Both are transports of the window's one link (scenes/bridges/link.py), which the scenes hold: it
-calls their methods from the frame loop (each only posts work to the loop, or reads what the loop
-left) and reads what happened from their thread-safe queue (`get`, a few messages a frame), so that
+calls their methods from the frame loop (each only posts work to the loop or the room, or reads what
+they left) and reads what happened from their thread-safe queue (`get`, a few messages a frame), so that
 no frame ever waits for the network; no scene reads these queues itself.
 """
 
@@ -23,21 +23,19 @@ import json
 import logging
 import queue
 import ssl
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from game.net.client import sentence
 from game.net.door import KEY_HEADER
-from game.net.host import Host
 from game.net.invite import Relay
-from game.net.local import Screen
 from game.net.protocol import MAX_FROM_HOST, MAX_WAITING, PORT
-from game.net.relayed import RelayLink
-from game.net.server import Server
-from game.net.tls import client_context, untrusted
-from game.rules import levels, seeds
+from game.net.window_room import Terms
+from game.rules import levels
 
 log = logging.getLogger("fantasy-racing")
 T = TypeVar("T")
@@ -109,15 +107,21 @@ class Background:
 
 
 def wait_closed(seconds: float = 2.0) -> None:
-    """Wait (at most `seconds` in all) for the window's network loops to end (the window is closing)."""
+    """Wait (at most `seconds` in all) for the window's network loops and its rooms' processes to end
+    (the window is closing); a room still running then is stopped."""
     deadline = time.monotonic() + seconds
     for background in list(Background.running):
         background.join(max(0.0, deadline - time.monotonic()))
+    for hosting in list(Hosting.running):
+        if not hosting.join(max(0.0, deadline - time.monotonic())):
+            hosting.process.kill()
+            hosting.join(1.0)
 
 
 class Hosting:
-    """The window's host (see the module): THE host of the race (`Host`, or `Host.reopen` for a race its
-    host saved in progress) on a background loop, its screen a local client.
+    """The window's host (see the module): the room of the race (game/net/window_room.py: `Host`, or
+    `Host.reopen` for a race its host saved in progress, given as `Terms`) in a process of its own, this
+    screen its client over that process's standard streams.
 
     `get()` gives, in order: ("listening", {"port"}) or ("failed", {"error", "port"}); ("note",
     {"line"}) for each line the host logs; ("seats", [...]) whenever the seats change (`Host.seat_states`:
@@ -128,71 +132,76 @@ class Hosting:
     the screen drove the race.
     """
 
-    def __init__(self, host: Host, address: str = "", port: int = PORT, paced: bool = True) -> None:
-        self.inbox: queue.Queue[tuple[HostingNews, Any]] = queue.Queue()
-        self.host = host
-        host.auto_start = False  # a window's race starts when its host says so
-        host.say = lambda line: self.inbox.put(("note", {"line": line}))
-        if paced:
-            host.pace = self._pace
-        self.seat_states: list[dict[str, Any]] = []  # the latest seats (read from any thread: a whole new list)
-        self.host.watch = self._watch
-        self.screen = Screen(self.host, lambda text: self.inbox.put(("message", text)))
-        self.owner_key = host.owner_key  # (its own orders go as any owner's: game/net/router.py)
-        self.server = Server([self.host])
-        self.address, self.port = address, port
-        self.shown = -1  # the last choice this screen has shown and waited on (the loop's side of `ready`)
-        self.seen = asyncio.Event()  # `shown` moved on
-        self.background = Background("network-host")
-        self.closed = False
-        self.background.run(self._open())
+    running: set[Hosting] = set()  # every room process not yet ended (the window waits for them when it closes)
 
-    async def _open(self) -> None:
-        try:
-            port = await self.server.listen(self.address, self.port)
-        except OSError as error:
-            self.inbox.put(("failed", {"error": error.strerror or str(error), "port": self.port}))
-            return
-        self.inbox.put(("listening", {"port": port}))
-        try:
-            await self.host.run(timeout=None)
-        except Exception:  # a bug: logged, the window goes on (its race waits)
-            log.exception("the hosted race stopped")
+    def __init__(self, terms: Terms, address: str = "", port: int = PORT, paced: bool = True) -> None:
+        self.inbox: queue.Queue[tuple[HostingNews, Any]] = queue.Queue()
+        self.code = terms.code
+        self.owner_key = terms.owner_key  # (its own orders go as any owner's: game/net/router.py)
+        self.seat_states: list[dict[str, Any]] = []  # the latest seats (read from any thread: a whole new list)
+        self.address, self.port = address, port
+        self.closed = False
+        self.ended = False  # the room said it cannot listen (it stops by itself)
+        self._saved: dict[int, list[dict[str, Any]]] = {}  # answers to `seats_saved`, by their number
+        self._asked = 0
+        self._answered = threading.Condition()
+        self._writing = threading.Lock()
+        self.process = subprocess.Popen(
+            room_command(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # (Windows: no console of its own)
+        )
+        Hosting.running.add(self)
+        self._tell({"terms": terms.to_json(), "address": address, "port": port, "paced": paced})
+        self.reader = threading.Thread(target=self._read, name="network-host", daemon=True)
+        self.reader.start()
+
+    def _tell(self, line: Any) -> None:
+        """One line to the room (nothing when it is gone: its end is news of its own)."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        with self._writing:
+            try:
+                stdin.write(json.dumps(line, separators=(",", ":")).encode() + b"\n")
+                stdin.flush()
+            except (OSError, ValueError):
+                pass
+
+    def _read(self) -> None:
+        """The room's lines, from this thread, to the frame loop's queue (see the class)."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        for line in stdout:
+            try:
+                kind, data = json.loads(line)
+            except ValueError:
+                log.error("the room said what its window cannot read: %.80r", line)
+                continue
+            if kind == "saved":
+                with self._answered:
+                    self._saved[int(data["n"])] = data["seats"]
+                    self._answered.notify_all()
+                continue
+            if kind == "seats":
+                self.seat_states = data
+            elif kind == "failed":
+                self.ended = True
+            self.inbox.put((kind, data))
+        code = self.process.wait()
+        if not self.closed and not self.ended:  # a bug: said, the window goes on (its race waits)
+            log.error("the room of the hosted race stopped (exit code %s)", code)
+            self.inbox.put(("note", {"line": f"the room of this race stopped (exit code {code})"}))
+        with self._answered:
+            self._answered.notify_all()
+        Hosting.running.discard(self)
 
     def open_relay(self, relay: Relay) -> None:
         """Register this race's room on `relay` too: ("invite", {"text"}) comes once it is open (its friends
         join with the invite alone), or ("relay_failed", {"error"}) when the relay cannot be reached or
         refuses. The room stays open on this network too; the owner's secret comes from the race's seed
         (a resumed race registers the same invite again)."""
-        self._post(self._relay(relay))
-
-    async def _relay(self, relay: Relay) -> None:
-        secret = seeds.owner_secret(self.host.seed, self.host.code)
-        context = client_context() if relay.secure else None
-        link = RelayLink(self.host, relay, secret, context, say=lambda line: self.inbox.put(("note", {"line": line})))
-        running = asyncio.ensure_future(link.run())
-        opened = asyncio.ensure_future(link.ready.wait())
-        await asyncio.wait({running, opened}, return_when=asyncio.FIRST_COMPLETED)
-        if opened.done():
-            self.inbox.put(("invite", {"text": link.invite.text}))
-        else:
-            opened.cancel()
-        try:
-            await running
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # unreachable, refused, untrusted: one sentence on the lobby
-            self.inbox.put(("relay_failed", {"error": untrusted(error) or sentence(error)}))
-
-    def _watch(self, seats: list[dict[str, Any]]) -> None:
-        """The host's seats changed (on the network's loop): kept, and news for the frame loop."""
-        self.seat_states = seats
-        self.inbox.put(("seats", seats))
-
-    async def _pace(self, index: int) -> None:
-        while self.shown < index and not self.host.closed:
-            self.seen.clear()
-            await self.seen.wait()
+        self._tell(["relay", {"secure": relay.secure, "host": relay.host, "port": relay.port}])
 
     def get(self) -> tuple[HostingNews, Any] | None:
         """The next thing the host left for this screen, or None (never waits)."""
@@ -201,16 +210,11 @@ class Hosting:
         except queue.Empty:
             return None
 
-    def _post(self, coroutine: Any) -> None:
-        if self.closed:
-            coroutine.close()
-        else:
-            self.background.run(coroutine)
-
     def send(self, message: dict[str, Any]) -> None:
         """A message of this screen, to the host through its room's router, as a friend's goes (its people's
         choices, take-backs and quick messages; its owner's orders: `order`)."""
-        self._post(self.screen.receive(message))
+        if not self.closed:
+            self._tell(["send", message])
 
     def order(self, order: str, **given: Any) -> None:
         """An owner's order, with the room's owner key: the same message a window holding the key elsewhere
@@ -252,51 +256,52 @@ class Hosting:
 
     def ready(self, index: int) -> None:
         """This screen has shown the race up to its choice `index` and waited a computer racer's pause."""
-
-        def mark() -> None:
-            if index > self.shown:
-                self.shown = index
-                self.seen.set()
-
-        self.background.call(mark)
+        if not self.closed:
+            self._tell(["ready", index])
 
     def seats_saved(self, seconds: float = 2.0) -> list[dict[str, Any]] | None:
         """What the host's save keeps of the seats (`Seat.saved`: who sat where, each friend's seat key:
-        `Host.reopen` seats the friends again), read on the network's loop; None when it does not answer
-        within `seconds`."""
-        return self._read(lambda: [seat.saved() for seat in self.host.seats], seconds)
+        `Host.reopen` seats the friends again), asked of the room; None when it does not answer within
+        `seconds`. The answer comes after every message the room sent before it."""
+        with self._answered:
+            self._asked += 1
+            asked = self._asked
+        self._tell(["saved", asked])
+        with self._answered:
+            self._answered.wait_for(lambda: asked in self._saved or not self.reader.is_alive(), seconds)
+            return self._saved.pop(asked, None)
 
-    def _read(self, what: Callable[[], T], seconds: float) -> T | None:
-        """`what()` called on the network's loop (the host's state belongs to it), its answer; None when
-        the loop is ending or busy for longer than `seconds`."""
-
-        async def read() -> T:
-            return what()
-
-        future = self.background.run(read())
-        if future is None:
-            return None
+    def join(self, seconds: float) -> bool:
+        """Wait (at most `seconds`) for the room's process to end; whether it did."""
         try:
-            answer: T = future.result(seconds)
-            return answer
-        except Exception:  # the loop is ending, or busy for longer than a frame may wait
-            return None
+            self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            return False
+        self.reader.join(seconds)
+        return True
 
     def close(self, reason: str = "quit") -> None:
-        """Tell everyone the host goes (unless the race is over), stop listening, end the thread; returns at
-        once (the frame loop never waits for the network)."""
+        """Tell everyone the host goes (unless the race is over), stop listening, end the room's process;
+        returns at once (the frame loop never waits for the network)."""
         if self.closed:
             return
         self.closed = True
+        self._tell(["close", reason])
+        stdin = self.process.stdin
+        assert stdin is not None
+        with self._writing:
+            try:
+                stdin.close()  # (the end of its stream: the room ends even if it missed the line)
+            except OSError:
+                pass
 
-        async def shut() -> None:
-            if not self.host.over:
-                await self.host.close(reason)
-            self.host.closed = True
-            self.seen.set()
-            await self.server.stop()
 
-        self.background.end(shut())
+def room_command() -> list[str]:
+    """How the window starts its room's process: this program's `room` command (a packaged game is its
+    own program; from the sources, main.py with this Python)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "room"]
+    return [sys.executable, str(Path(__file__).resolve().parents[2] / "main.py"), "room"]
 
 
 class Connection:

@@ -9,8 +9,8 @@ removed, let back in), and offers the host two things a polished board game lets
 - **Let back in** a friend who left (or was removed) without his seat key (he lost it, or comes from
   another computer): the next to join with that seat's name takes it.
 
-Both go through the window's link (scenes/bridges/link.py): the window's host calls its host on the
-network's thread, its seats as the host manages them (`Host.seat_states`); a window holding the room's
+Both go through the window's link (scenes/bridges/link.py): the window's host sends its orders to the
+room's process, its seats as the host manages them (`Host.seat_states`); a window holding the room's
 owner key (a `serve`, or a relay's room) sends them as owner orders, the seats as it follows them, and
 shows the host's answer. `HostGuide` opens the scene from the race with F and draws the reminder over
 the board (the race scene's guide seam).

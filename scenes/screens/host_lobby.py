@@ -1,6 +1,6 @@
 """The host's lobby of a network race (the race setup's *Host the race*, a seat open for a friend).
 
-`HostScene` opens THE host of the race on the network's thread (scenes.bridges.network.Hosting) and
+`HostScene` opens THE host of the race in a process of its own (scenes.bridges.network.Hosting) and
 shows this machine's address, the port and a short room code to share, who has joined each seat, and
 the host's settings for friends who drop (the computer racer's level, after how long). The race starts
 when the host says so (seats nobody took are played by computer racers): the host builds it and sends
@@ -27,9 +27,11 @@ from game.app import session
 from game.app.controls import Action
 from game.app.settings import Settings
 from game.net.client import Follower
-from game.net.host import Host, Seat
 from game.net.protocol import TURN_CLOCK, lan_address, room_code
+from game.net.seats import Seat
+from game.net.window_room import Terms
 from game.rules import levels, seeds
+from game.rules.characters import CHARACTERS
 from scenes.bridges.link import Happened, Link
 from scenes.bridges.network import Hosting
 from scenes.core import boards, controls, text, theme
@@ -94,22 +96,25 @@ class HostScene(Scene):
                 else:
                     seats.append(Seat("here", name=racer["name"], character=racer["character"]))
         self.seats = [s.to_dict() for s in seats]
+        self.lineup = seats  # (the seats as the room started: what a save keeps if the room does not answer)
         settings = self.app.settings if self.app is not None else Settings()
         self.address = settings.host_address
         here = [i for i, seat in enumerate(seats) if seat.kind == "here"]
         follower = Follower(mine=here, host_seed=self.seed, host_board=self.board)
-        if not self.failed:
-            terms: dict[str, Any] = {
-                "takeover": self.takeover,
-                "takeover_level": self.takeover_level,
-                "clock": float(self.clock),
-                "name_of": lambda character, index: character_name(character),
-            }
-            if record is not None:  # a race saved in progress: its friends take their seats back with their keys
-                host = Host.reopen(record, seats, self.code, **terms)
-            else:
-                host = Host(self.board, self.turns, seats, self.code, self.seed, **terms)
-            self.hosting = Hosting(host, address=self.address, port=settings.host_port)
+        if not self.failed:  # (a race saved in progress: its friends take their seats back with their keys)
+            terms = Terms(
+                self.board,
+                self.turns,
+                seats,
+                self.code,
+                self.seed,
+                takeover=self.takeover,
+                takeover_level=self.takeover_level,
+                clock=float(self.clock),
+                names={character: character_name(character) for character in CHARACTERS},
+                record=record,
+            )
+            self.hosting = Hosting(terms, address=self.address, port=settings.host_port)
             self.link = Link.hosted(self.hosting, follower)
         self.wanted_port = settings.host_port
         self.shown_address = self.address if self.address not in ("", "0.0.0.0", "::") else lan_address()
@@ -311,7 +316,7 @@ class HostScene(Scene):
             # the games in progress say so, with the room's code; Resume opens the room again with its seats
             "network": "host",
             "code": self.code,
-            "seats": hosting.seats_saved() or [seat.saved() for seat in hosting.host.seats],
+            "seats": hosting.seats_saved() or [seat.saved() for seat in self.lineup],
             "takeover": self.takeover,
             "takeover_level": self.takeover_level,
             "reach": self.reach.reach,  # through a relay: resumed, the room registers the same invite again

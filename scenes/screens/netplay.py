@@ -5,8 +5,9 @@ Both windows of a network race follow the host's messages (`game.net.client.Foll
 moves on with the host's steps, animated as any race, and the people at the screen answer through the
 decision panel what the host asks of them; their choice goes to the host, and comes back as a step.
 
-- `HostSeats`: the window host's screen. THE host (`game.net.host.Host`) runs on the network's thread
-  (`scenes.bridges.network.Hosting`) and holds the race; this screen is its local client. A friend
+- `HostSeats`: the window host's screen. THE host (`game.net.host.Host`) runs in the room's process
+  (`scenes.bridges.network.Hosting`, game/net/window_room.py) and holds the race; this screen is its
+  client, following it as a friend's window does (the window holds one race, this one). A friend
   whose connection dropped is shown as disconnected; the host's computer racer plays for him after
   the host's delay, until he joins again. The host's computer racers wait for this screen to have
   shown the race so far, and a computer racer's pause (`ready`), before they play.
