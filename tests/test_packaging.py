@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -160,6 +161,38 @@ def test_the_built_binary_plays_a_race_with_an_expert_racer_thinking_in_its_work
     )  # fmt: skip
     assert simulated.returncode == 0, simulated.stderr
     assert points == sorted(int(p) for p in re.findall(r"\d\. \S+\s+(-?\d+) points", simulated.stdout))
+
+
+def test_the_built_binary_opens_the_room_of_a_race_its_window_hosts(bundle, tmp_path):
+    """The window that hosts a race starts its room as this program's `room` command (a packaged game is
+    its own program: scenes/bridges/network.py `room_command`): its terms on its standard input, it says
+    where it listens, and it ends with that stream."""
+    import json
+
+    from game import load_board
+    from game.net.seats import start_seats
+    from game.net.window_room import Terms
+
+    terms = Terms(load_board(str(ROOT / "maps" / "meadow.tmx")), 5, start_seats(["person", "bot:easy"]), "WLSNESTH", 7)
+    room = subprocess.Popen(
+        [str(bundle), "room"], cwd=tmp_path, env=game_env(tmp_path / "data"), stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    guard = threading.Timer(120, room.kill)  # (a room that never answers is ended: the read below returns)
+    guard.start()
+    try:
+        line = {"terms": terms.to_json(), "address": "127.0.0.1", "port": 0}
+        assert room.stdin is not None and room.stdout is not None
+        room.stdin.write(json.dumps(line).encode() + b"\n")
+        room.stdin.flush()
+        kind, data = json.loads(room.stdout.readline() or b'["ended", null]')
+        assert kind == "listening" and data["port"] > 0, (kind, data)
+        room.stdin.close()
+        assert room.wait(60) == 0
+    finally:
+        guard.cancel()
+        room.kill()
+        room.wait(10)
 
 
 def test_the_built_binary_refuses_a_bad_value_in_one_sentence(bundle, tmp_path):
