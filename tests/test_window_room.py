@@ -77,3 +77,28 @@ def test_terms_the_room_cannot_read_get_one_sentence_and_a_non_zero_exit(first):
     assert room.returncode == 1, room
     kind, data = json.loads(room.stdout.decode().splitlines()[-1])
     assert kind == "failed" and data["error"].startswith("the window's room cannot start: "), data
+    assert b"Traceback" not in room.stderr and b"Fatal" not in room.stderr
+
+
+@pytest.mark.parametrize("stream_closed", [True, False])
+def test_a_room_closed_by_its_window_ends_cleanly_whether_or_not_the_window_closes_its_stream(stream_closed):
+    line = {"terms": terms().to_json(), "address": "127.0.0.1", "port": 0}
+    room = subprocess.Popen(
+        room_command(), cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert room.stdin is not None and room.stdout is not None
+        room.stdin.write(json.dumps(line).encode() + b"\n")
+        room.stdin.flush()
+        assert json.loads(room.stdout.readline())[0] == "listening"
+        room.stdin.write(b'["close", "quit"]\n')
+        room.stdin.flush()
+        if stream_closed:
+            room.stdin.close()
+        assert room.wait(LIMIT) == 0
+        assert room.stderr is not None
+        said = room.stderr.read().decode()
+        assert "Fatal Python error" not in said and "Traceback" not in said, said
+    finally:
+        room.kill()
+        room.wait(LIMIT)

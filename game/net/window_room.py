@@ -30,8 +30,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, TextIO
@@ -50,6 +52,7 @@ from game.net.tls import client_context, untrusted
 from game.rules import levels, seeds
 
 log = logging.getLogger("fantasy-racing.network")
+STREAM_END = 5.0  # seconds the room waits for its window to close its stream once closed
 MAX_LINE = 8 * 1024 * 1024  # bytes of one line from the window, at most (a saved race's record is well under)
 
 
@@ -266,7 +269,8 @@ async def serve_window(stdin: BinaryIO, out: Callable[[str, Any], None]) -> int:
     """The window's room, from its first line to its close; the exit code (1: terms it cannot read)."""
     loop = asyncio.get_running_loop()
     lines: asyncio.Queue[bytes | None] = asyncio.Queue()
-    threading.Thread(target=read_lines, args=(stdin, loop, lines), name="window-lines", daemon=True).start()
+    reader = threading.Thread(target=read_lines, args=(stdin, loop, lines), name="window-lines", daemon=True)
+    reader.start()
     first = await lines.get()
     try:
         given = json.loads(first or b"null")
@@ -276,10 +280,22 @@ async def serve_window(stdin: BinaryIO, out: Callable[[str, Any], None]) -> int:
         out("failed", {"error": f"the window's room cannot start: {sentence(error)}", "port": 0})
         return 1
     await room.run(str(given.get("address", "")), int(given.get("port", 0)), lines)
+    # the window closes its end after its last line: the reader ends with it (a reader still in a read
+    # when the interpreter ends would abort it)
+    ending = time.monotonic() + STREAM_END
+    while reader.is_alive() and time.monotonic() < ending:
+        try:
+            await asyncio.wait_for(lines.get(), max(0.0, ending - time.monotonic()))
+        except TimeoutError:
+            break
     return 0
 
 
 def run_room() -> int:
     """`main.py room`: the window's room (see the module), on this process's standard streams."""
     out = writer(sys.stdout)
-    return asyncio.run(serve_window(sys.stdin.buffer, out))
+    code = asyncio.run(serve_window(sys.stdin.buffer, out))
+    if any(thread.name == "window-lines" and thread.is_alive() for thread in threading.enumerate()):
+        sys.stdout.flush()
+        os._exit(code)  # (the window kept its end open: nothing is left to read, nor to end in order)
+    return code
