@@ -108,14 +108,13 @@ class Background:
 
 def wait_closed(seconds: float = 2.0) -> None:
     """Wait (at most `seconds` in all) for the window's network loops and its rooms' processes to end
-    (the window is closing); a room still running then is stopped."""
+    (the window is closing). A room still telling its friends goodbye then ends by itself (its window's
+    stream is closed: game/net/window_room.py), the window does not wait for it."""
     deadline = time.monotonic() + seconds
     for background in list(Background.running):
         background.join(max(0.0, deadline - time.monotonic()))
     for hosting in list(Hosting.running):
-        if not hosting.join(max(0.0, deadline - time.monotonic())):
-            hosting.process.kill()
-            hosting.join(1.0)
+        hosting.join(max(0.0, deadline - time.monotonic()))
 
 
 class Hosting:
