@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -102,3 +105,43 @@ def test_a_room_closed_by_its_window_ends_cleanly_whether_or_not_the_window_clos
     finally:
         room.kill()
         room.wait(LIMIT)
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie nobody reaped yet has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux) for the room's process")
+def test_the_room_of_a_window_killed_with_sigkill_ends_and_frees_its_port():
+    """A process that hosts as the window does (scenes/bridges/network.py `Hosting`), killed with SIGKILL:
+    its room's process hears its stream end and ends (no room outlives its window)."""
+    script = (
+        "import sys, time\n"
+        "sys.path.insert(0, 'tests')\n"
+        "from test_window_room import terms, news\n"
+        "from scenes.bridges.network import Hosting\n"
+        "hosting = Hosting(terms(), address='127.0.0.1', port=0)\n"
+        "print(hosting.process.pid, news(hosting, 'listening')['port'], flush=True)\n"
+        "time.sleep(120)\n"  # (killed long before)
+    )
+    window = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert window.stdout is not None
+        pid, port = map(int, window.stdout.readline().split())
+        assert alive(pid)
+        window.send_signal(signal.SIGKILL)
+        window.wait(LIMIT)
+        deadline = time.monotonic() + LIMIT
+        while alive(pid):
+            assert time.monotonic() < deadline, "the room outlived its window"
+            time.sleep(0.02)
+        with pytest.raises(ConnectionRefusedError), socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        window.kill()
+        window.wait(LIMIT)
