@@ -145,6 +145,55 @@ def test_the_last_decision_is_taken_back_only_while_it_is_the_last(make):
         store.take_back("KZWX-4242", 2, turn=0, deadline=None, now=NOW + 10)
 
 
+def test_a_room_begins_once_its_seats_are_taken_and_only_while_open_with_no_decision(make):
+    one, two = make(), make()  # (two relays sharing the store)
+    one.save(room())  # Ann's seat, an open one, a computer's
+    with pytest.raises(StoreRefused, match="^the race over days KZWX-4242 has 1 open seats: it begins once"):
+        one.begin("KZWX-4242", 0, NOW + DAY, NOW)
+    one.take_seat("KZWX-4242", 1, "Bob", BOB, NOW)
+    two.append("KZWX-4242", 0, decision(0, seat=2), turn=0, deadline=NOW + DAY)  # the other relay played first
+    with pytest.raises(DecisionTaken, match="^the race over days KZWX-4242 has begun already: it is racing with 1"):
+        one.begin("KZWX-4242", 1, NOW + 2 * DAY, NOW + 1)
+    loaded = one.load("KZWX-4242")
+    assert loaded is not None and loaded.decisions == (decision(0, seat=2),)  # nothing of the other's lost
+    assert (loaded.state, loaded.turn, loaded.deadline) == ("racing", 0, NOW + DAY)
+    one.save(room("ABCD-0001", seats=loaded.seats))
+    one.begin("ABCD-0001", 2, NOW + DAY, NOW + 3)
+    begun = one.load("ABCD-0001")
+    assert begun is not None and (begun.state, begun.turn, begun.deadline, begun.updated) == (
+        "racing",
+        2,
+        NOW + DAY,
+        NOW + 3,
+    )
+    with pytest.raises(DecisionTaken, match="has begun already"):  # (once)
+        two.begin("ABCD-0001", 0, NOW + DAY, NOW + 4)
+
+
+def test_a_seat_is_given_up_only_while_its_clock_ran_out_on_the_decisions_the_relay_read(make):
+    one, two = make(), make()  # (two relays sharing the store)
+    seats = (StoredSeat("Ann", ANN, None, "elf"), StoredSeat("Bob", BOB, None, "orc"), StoredSeat("", None, "hard"))
+    one.save(room(seats=seats, decisions=(decision(0),), state="racing", turn=1, deadline=NOW + DAY))
+    two.append("KZWX-4242", 1, decision(1, seat=1), turn=0, deadline=NOW + 2 * DAY)  # Bob played on the other relay
+    for number, seat in ((1, 1), (2, 1), (1, 0)):  # as the first relay read it (or a seat not pending), refused
+        with pytest.raises(DecisionTaken, match=f"^seat {seat + 1} of KZWX-4242 is not given up: the room holds 2"):
+            one.give_up("KZWX-4242", seat, number, NOW + 3 * DAY)
+    with pytest.raises(DecisionTaken, match="or its clock runs again"):  # (Ann's clock has not run out yet)
+        one.give_up("KZWX-4242", 0, 2, NOW + 2 * DAY - 1)
+    loaded = one.load("KZWX-4242")
+    assert loaded is not None and loaded.seats == seats and loaded.decisions == (decision(0), decision(1, seat=1))
+    one.give_up("KZWX-4242", 0, 2, NOW + 2 * DAY + 1)
+    loaded = one.load("KZWX-4242")
+    assert (
+        loaded is not None and loaded.seats[0] == StoredSeat("Ann", None, None, "elf") and loaded.seats[1:] == seats[1:]
+    )
+    assert (loaded.updated, loaded.turn, len(loaded.decisions)) == (NOW + 2 * DAY + 1, 0, 2)
+    assert one.rooms_of(ANN) == [] and len(one.rooms_of(BOB)) == 1  # (her key opens the seat no more)
+    one.end("KZWX-4242", "given up", NOW + 3 * DAY)
+    with pytest.raises(StoreRefused, match="is over: no seat is given up"):
+        one.give_up("KZWX-4242", 0, 2, NOW + 3 * DAY)
+
+
 def test_a_players_rooms_are_listed_by_his_keys_hash_the_last_played_first(make):
     store = make()
     store.save(room("AAAA-1111", updated=NOW))

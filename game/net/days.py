@@ -17,10 +17,11 @@ the store in one transaction before anyone is told of it** (a relay killed right
 nothing; one killed before it never showed it). It goes on until a decision of a player who is not
 connected is pending: everyone connected is told whom the race waits for ("waiting"). A room nobody is
 connected to is held in no memory (LIVE rooms at most are: each connection's). Relays sharing a store
-(PostgreSQL): one whose append or take-back is refused because another played on (`DecisionTaken`)
-reloads the room, tells its players the race as it is now (a new "start") and goes on. A player takes back his
-last choice as in a hosted race (`take_back`: in the same visit, chance having shown nothing since), the
-room kept with that decision fewer before anyone is told.
+(PostgreSQL): every write of a room under way says what it read (an append, a take-back, a seat given
+up, the start); one refused because another relay played on (`DecisionTaken`) reloads the room, tells
+its players the race as it is now (a new "start") and goes on (`stored`). A player takes back his last
+choice as in a hosted race (`take_back`: in the same visit, chance having shown nothing since), the room
+kept with that decision fewer before anyone is told.
 
 A decision's clock (the record's `Clock`): when it runs out (`sweep`, every few seconds, the store's
 `due` rooms), the takeover level (TAKEOVER) plays that decision, or the seat is given up (its key
@@ -39,6 +40,7 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from game.boards.board import Board
@@ -188,27 +190,30 @@ class DaysHost(Host):
                 raise ProtocolError(str(error)) from None
             self.hashes[index] = hashed
             seat = self.seats[index]
-            seat.name, seat.client, seat.token, seat.ready = name, client, token, True
+            seat.name, seat.token, seat.ready = name, token, True
             self.note(f"{name} took seat {index + 1} of the race over days {self.code}")
-            if not any(s.open for s in self.seats):  # the last seat: the race starts
-                await self.begin_over_days()
+            if not any(s.open for s in self.seats) and await self.begin_over_days():  # the last seat: it starts
                 self.note(f"the race over days {self.code} starts")
                 for other in self.seats:
-                    if other.client is not None and other.client is not client:
+                    if other.client is not None:
                         await self.send(other.client, self.start_message())
+            seat.client = client  # (his welcome first, then the race: `_seated`)
             await self._seated(client, index, again=False)
             return index
 
-    async def begin_over_days(self) -> None:
-        """Every person's seat is taken: the race is built and starts (its start is the store's decision 0)."""
+    async def begin_over_days(self) -> bool:
+        """Every person's seat is taken: the race is built and starts (its start is the store's decision 0).
+        Whether it began here (else another relay began it and played on: `stored`)."""
         self.rebuild()
         race = self.race
         assert race is not None and race.pending is not None
-        turn = race.pending.racer
-        deadline = time.time() + (self.room.clock.seconds if self.level_of(turn) is None else 0)
+        turn, now = race.pending.racer, time.time()
+        deadline = now + (self.room.clock.seconds if self.level_of(turn) is None else 0)
+        if not await self.stored(self.store.begin, turn, deadline, now):
+            return False
         seats = tuple(self.stored_seats())
         self.room = dataclasses.replace(self.room, seats=seats, state="racing", turn=turn, deadline=deadline)
-        await asyncio.to_thread(self.store.save, self.room)
+        return True
 
     def stored_seats(self) -> list[StoredSeat]:
         """The record's seats as they are now (the players' names and keys' hashes)."""
@@ -259,6 +264,16 @@ class DaysHost(Host):
             if seat.client is not None:
                 await self.send(seat.client, self.start_message())
 
+    async def stored(self, write: Callable[..., None], *values: Any) -> bool:
+        """A write of this room to the store (`write(code, *values)`) that says what the relay read: whether
+        it was kept; else (`DecisionTaken`: another relay changed the room since) the room is reloaded."""
+        try:
+            await asyncio.to_thread(write, self.code, *values)
+        except DecisionTaken:
+            await self.reload()
+            return False
+        return True
+
     async def take_back(self, client: Client, message: dict[str, Any]) -> bool:
         """A player takes back his last choice, as in a hosted race (his own turn, nothing shown by chance
         since, in this visit: the next player has not acted): the store keeps the room with that decision
@@ -269,11 +284,8 @@ class DaysHost(Host):
             if self._refusal(client, index) is not None or race is None or not race.choices:
                 return await super().take_back(client, message)  # (refused: he is told why)
             number, turn, deadline = len(self.room.decisions) - 1, self.room.turn, self.room.deadline
-            try:
-                await asyncio.to_thread(self.store.take_back, self.code, number, turn, deadline, time.time())
-            except DecisionTaken:  # (another relay played on: the race as it is now, to everyone here)
-                await self.reload()
-                await self.go_on()
+            if not await self.stored(self.store.take_back, number, turn, deadline, time.time()):
+                await self.go_on()  # (another relay played on: the race as it is now, to everyone here)
                 return False
             self.room = dataclasses.replace(self.room, decisions=self.room.decisions[:-1])
             if not await super().take_back(client, message):  # (a race that cannot go back: rebuilt from the store)
@@ -292,11 +304,8 @@ class DaysHost(Host):
         turn = pending.racer if pending is not None else None
         deadline = None if turn is None else now + (self.room.clock.seconds if self.level_of(turn) is None else 0)
         kept = Decision(json.dumps(plain(option)), seat, now)
-        try:
-            await asyncio.to_thread(self.store.append, self.code, number, kept, turn, deadline)
-        except DecisionTaken:
-            await self.reload()
-            raise Overtaken from None
+        if not await self.stored(self.store.append, number, kept, turn, deadline):
+            raise Overtaken
         self.room = dataclasses.replace(self.room, decisions=(*self.room.decisions, kept), turn=turn, deadline=deadline)
         await super()._chosen(option, person)
 
@@ -377,14 +386,14 @@ class DaysHost(Host):
                     return False
                 name = self.seats[racer].name
                 if self.room.clock.run_out == "give up":
-                    self.hashes[racer] = None
-                    client, self.seats[racer].client = self.seats[racer].client, None
-                    self.room = dataclasses.replace(self.room, seats=tuple(self.stored_seats()))
-                    await asyncio.to_thread(self.store.save, self.room)
-                    self.note(f"{name} gave up seat {racer + 1} of {self.code}: his clock ran out")
-                    if client is not None:
-                        await self.send(client, {"type": "bye", "reason": "given up"}, wait=True)
-                        await client.close(code=1000, reason="your clock ran out: your seat was given up")
+                    if await self.stored(self.store.give_up, racer, len(self.room.decisions), now):  # (else reloaded)
+                        self.hashes[racer] = None
+                        client, self.seats[racer].client = self.seats[racer].client, None
+                        self.room = dataclasses.replace(self.room, seats=tuple(self.stored_seats()))
+                        self.note(f"{name} gave up seat {racer + 1} of {self.code}: his clock ran out")
+                        if client is not None:
+                            await self.send(client, {"type": "bye", "reason": "given up"}, wait=True)
+                            await client.close(code=1000, reason="your clock ran out: your seat was given up")
                 else:
                     self.asked.pop(racer, None)
                     await self.tell({"type": "late", "seat": racer, "name": name})
@@ -482,9 +491,7 @@ class Days:
             text = await asyncio.wait_for(socket.recv(), HELLO_TIMEOUT)
             request = parse(text, MAX_FROM_HOST)
             answer = await self.answer(request, address, network)
-        except ProtocolError as error:
-            answer = {"type": ANSWER, "refused": str(error)}
-        except (StoreRefused, StoreUnusable) as error:
+        except (ProtocolError, StoreRefused, StoreUnusable) as error:
             answer = {"type": ANSWER, "refused": str(error)}
         await socket.send(json.dumps(answer))
         await socket.close(code=1000, reason="answered")

@@ -17,10 +17,12 @@ was stopped or killed. What it keeps of a room is its **record** (`RoomRecord`):
 
 The interface (`RoomStore`) saves a whole record, appends **one decision in one transaction** (number
 `n` only when `n` decisions are kept: two relays sharing one store can never both take decision `n`),
-loads a room, lists a player's rooms (by the hash of the key he took his seats with: a player who keeps
-one key per relay lists every room of his there at once) and the rooms that wait for him (his decision
-is pending), the rooms whose pending decision's clock ran out (`due`), gives a seat to a player, ends a
-room (finished or given up), and forgets the ended rooms older than the operator's time. Times are the
+gives up a seat whose clock ran out and begins a room whose seats are taken (each only while the room
+is as the relay read it: another relay of the store may have played on), loads a room, lists a
+player's rooms (by the hash of the key he took his seats with: a player who keeps one key per relay
+lists every room of his there at once) and the rooms that wait for him (his decision is pending), the
+rooms whose pending decision's clock ran out (`due`), gives a seat to a player, ends a room (finished or
+given up), and forgets the ended rooms older than the operator's time. Times are the
 caller's (seconds since the epoch), so a test may be its own.
 
 Bounds (`Bounds`) are the store's, each refusal one sentence (`StoreRefused`): rooms per address and per
@@ -77,8 +79,9 @@ class StoreRefused(Exception):
 
 
 class DecisionTaken(StoreRefused):
-    """An append refused because the room holds that decision already: another relay of the same store
-    took it (the relay reloads the room and goes on from there)."""
+    """A write refused because the room is not as the relay read it: another relay of the same store took
+    that decision already, or played on, or began the race (the relay reloads the room and goes on from
+    there). Every write of a room under way says what it read (`append`, `take_back`, `give_up`, `begin`)."""
 
 
 class StoreUnusable(Exception):
@@ -178,6 +181,15 @@ class RoomStore(Protocol):
     def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
         """Take decision `number` back from room `code`, only when it is the last one the room holds (else
         refused with `DecisionTaken`: another relay played on); the room then waits for `turn` until `deadline`."""
+
+    def give_up(self, code: str, seat: int, number: int, now: float) -> None:
+        """Give up seat `seat` of room `code` (its key forgotten: the takeover level plays it), only while the
+        room holds `number` decisions and its pending one is that seat's, its clock run out by `now` (else
+        refused with `DecisionTaken`: another relay played on)."""
+
+    def begin(self, code: str, turn: int, deadline: float | None, now: float) -> None:
+        """Room `code`, every seat taken, starts: it waits for seat `turn` until `deadline`, only while it is
+        open with no decision (else refused with `DecisionTaken`: another relay began it, or played on)."""
 
     def load(self, code: str) -> RoomRecord | None:
         """Room `code` with its seats and decisions, or None when the store has none of that code."""

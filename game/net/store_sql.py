@@ -225,6 +225,12 @@ class SqlStore:
     def take_back(self, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
         took_back(self, code, number, turn, deadline, now)
 
+    def give_up(self, code: str, seat: int, number: int, now: float) -> None:
+        gave_up(self, code, seat, number, now)
+
+    def begin(self, code: str, turn: int, deadline: float | None, now: float) -> None:
+        began(self, code, turn, deadline, now)
+
     def append(self, code: str, number: int, decision: Decision, turn: int | None, deadline: float | None) -> None:
         with self.transaction() as db:
             row = db.execute(
@@ -389,20 +395,68 @@ def megabytes(size: float) -> str:
 def took_back(store: SqlStore, code: str, number: int, turn: int | None, deadline: float | None, now: float) -> None:
     """`SqlStore.take_back` (see game/net/store.py): decision `number` deleted when it is the room's last."""
     with store.transaction() as db:
-        row = db.execute("SELECT decisions, ended FROM rooms WHERE code = ?", (code,)).fetchone()
-        if row is None:
-            raise StoreRefused(no_room(code))
-        if row[1] is not None:
-            raise StoreRefused(f"the race over days {code} is over: no decision is taken back")
-        if row[0] != number + 1:
+        held, _, _, _ = room_now(db, code, "no decision is taken back")
+        if held != number + 1:
             raise DecisionTaken(
-                f"decision {number} of {code} is not its last: the room holds {row[0]} (another played on)"
+                f"decision {number} of {code} is not its last: the room holds {held} (another played on)"
             )
         db.execute("DELETE FROM decisions WHERE code = ? AND number = ?", (code, number))
         db.execute(
             "UPDATE rooms SET decisions = ?, turn = ?, deadline = ?, updated = ? WHERE code = ?",
             (number, turn, deadline, now, code),
         )
+
+
+def gave_up(store: SqlStore, code: str, seat: int, number: int, now: float) -> None:
+    """`SqlStore.give_up` (see game/net/store.py): the seat's key forgotten while the room is as it was read
+    (`number` decisions, that seat's pending, its clock run out by `now`)."""
+    with store.transaction() as db:
+        held, _, turn, deadline = room_now(db, code, "no seat is given up")
+        if held != number or turn != seat or deadline is None or deadline > now:
+            raise DecisionTaken(
+                f"seat {seat + 1} of {code} is not given up: the room holds {held} decisions, not {number}, "
+                "or its clock runs again (another relay played on)"
+            )
+        given = db.execute(
+            "UPDATE seats SET key_hash = NULL WHERE code = ? AND seat = ? AND bot IS NULL AND name <> ''", (code, seat)
+        )
+        if given.rowcount != 1:
+            raise StoreRefused(f"seat {seat + 1} of {code} is no player's seat: it is not given up")
+        db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (now, code))
+
+
+def began(store: SqlStore, code: str, turn: int, deadline: float | None, now: float) -> None:
+    """`SqlStore.begin` (see game/net/store.py): an open room with no decision, every seat taken, racing."""
+    with store.transaction() as db:
+        held, state, _, _ = room_now(db, code, "it begins no more")
+        if state != "open" or held:
+            raise DecisionTaken(
+                f"the race over days {code} has begun already: it is {state} with {held} decisions (another relay "
+                "began it)"
+            )
+        seats, empty = db.execute(
+            "SELECT count(*), count(CASE WHEN name = '' AND bot IS NULL THEN 1 END) FROM seats WHERE code = ?", (code,)
+        ).fetchone()
+        if empty:
+            raise StoreRefused(f"the race over days {code} has {empty} open seats: it begins once they are taken")
+        if not 0 <= turn < seats:
+            raise StoreRefused(f"seat {turn} is not one of the room's {seats}")
+        db.execute(
+            "UPDATE rooms SET state = 'racing', turn = ?, deadline = ?, updated = ? WHERE code = ?",
+            (turn, deadline, now, code),
+        )
+
+
+def room_now(db: Db, code: str, over: str) -> tuple[int, str, int | None, float | None]:
+    """What a conditional write of room `code` checks, read in its transaction: the decisions it holds, its
+    state, the seat whose decision is pending and until when (refused: no such room; an ended one, `over`)."""
+    row = db.execute("SELECT decisions, state, turn, deadline, ended FROM rooms WHERE code = ?", (code,)).fetchone()
+    if row is None:
+        raise StoreRefused(no_room(code))
+    held, state, turn, deadline, ended = row
+    if ended is not None:
+        raise StoreRefused(f"the race over days {code} is over: {over}")
+    return int(held), str(state), optional_int(turn), optional_float(deadline)
 
 
 def no_room(code: str) -> str:
