@@ -29,6 +29,7 @@ from game.app.controls import Action
 from game.app.folder import PlayerFolder
 from game.app.settings import Settings
 from game.meta.replay import Replay, start
+from scenes.bridges.days import DaysRoom, DaysWatch
 from scenes.bridges.network import wait_closed
 from scenes.core import assets, audio, canvas, controls, i18n, kept, platform, theme
 from scenes.core.gamepad import Gamepads
@@ -39,6 +40,7 @@ from scenes.screens.board_gallery import BoardGalleryScene
 from scenes.screens.championships import ChampionshipsScene
 from scenes.screens.controls_screen import ControlsScene
 from scenes.screens.days_new import NewDaysScene
+from scenes.screens.days_race import DaysSeats
 from scenes.screens.dropped import DroppedScene
 from scenes.screens.games import GamesScene
 from scenes.screens.host_lobby import HostScene
@@ -48,7 +50,7 @@ from scenes.screens.netplay import HostLeftScene
 from scenes.screens.pause import PauseScene
 from scenes.screens.preview import BoardPreview
 from scenes.screens.question import QuestionScene
-from scenes.screens.replay import replay_board, replay_scene, watch
+from scenes.screens.replay import ReplayPlayer, replay_board, replay_scene, watch
 from scenes.screens.replays import ReplaysScene
 from scenes.screens.results import ResultsScene
 from scenes.screens.rules_help import RulesScene
@@ -59,6 +61,7 @@ from scenes.screens.stats import StatsScene
 from scenes.screens.title import TitleScene
 from scenes.screens.tutorial import tutorial_scene
 from scenes.screens.your_races import YourRacesScene
+from scenes.ui.turn_notice import TurnNotice
 
 if TYPE_CHECKING:
     import argparse
@@ -149,6 +152,8 @@ class App:
         self.first_frame_at: float | None = None
         self.frames = 0
         self.drawn_at = 0.0  # (time.monotonic) when the window was last drawn
+        self.days = DaysWatch()  # the player's races over days, asked in the background on any screen
+        self.notice = TurnNotice()  # "Your turn in a race over days on Forest", over any screen
 
     # ---------------------------------------------------------------- window
     def _open_window(self) -> pygame.Surface:
@@ -265,7 +270,46 @@ class App:
         if event.type == pygame.DROPFILE:
             self.boards_dropped(event.file)
             return
-        self.stack.handle_event(self.translate(event))
+        event = self.translate(event)
+        if self.notice.swallows(event):
+            return
+        if self.notice.answers(event, self.racing()):
+            self.open_your_races()
+            return
+        self.stack.handle_event(event)
+
+    # ---------------------------------------------------------------- races over days
+    def racing(self) -> bool:
+        """Whether a race is played in the window (not a replay): the turn's notice only informs then."""
+        return any(
+            isinstance(scene, RaceScene) and not isinstance(getattr(scene, "seats", None), ReplayPlayer)
+            for scene in self.stack.scenes
+        )
+
+    def open_room(self) -> str:
+        """The invite of the race over days open in the window ("" for none): its turns are told there."""
+        for scene in self.stack.scenes:
+            seats = getattr(scene, "seats", None)
+            if isinstance(seats, DaysSeats):
+                return seats.room
+        return ""
+
+    def turns(self, dt: float) -> None:
+        """The relays' answers read (a new round asked when due): a race newly waiting for the player
+        told over the screen, but the one open in it."""
+        news: list[DaysRoom] = self.days.news()
+        if news:
+            open_room = self.open_room()
+            self.notice.tell([room for room in news if room.invite != open_room])
+        self.notice.update(dt)
+
+    def open_your_races(self) -> None:
+        """The turn's notice answered: *Your races* over the screen (asked again if it is open)."""
+        top = self.stack.top
+        if isinstance(top, YourRacesScene):
+            top.ask_relays(top.group.focus)
+        else:
+            self.stack.push(self.stack.make("your_races"))
 
     def boards_dropped(self, file: str) -> None:
         """A file dropped on the window: its boards (a .tmx, or a .zip pack) added to the player's boards
@@ -293,9 +337,12 @@ class App:
         if not self.stack.scenes:
             self.running = False
             return
-        if still and not events and self.stack.top is top and self.stack.rest() is not None:
+        self.turns(dt)
+        resting = still and not events and self.stack.top is top and self.stack.rest() is not None
+        if resting and not self.notice.changed():
             return  # nothing changed: the picture in the window stays
         self.stack.draw(self.screen)
+        self.notice.draw(self.screen, self.racing())
         self.present()
         self.drawn_at = time.monotonic()
         self.frames += 1

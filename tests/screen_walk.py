@@ -279,6 +279,19 @@ def _title_days(app: App) -> None:
     title.days = recorded_fetch()
 
 
+def _turn_notice(app: App) -> Iterator[str]:
+    """The notice of a turn come in a race over days over the setup (scenes/ui/turn_notice.py), and over
+    a race, where it only informs (two races at once)."""
+    mine = [room for room in recorded_fetch().rooms if room.mine]
+    app.stack.push(SetupScene())
+    app.notice.tell(mine[:1])
+    yield "a turn's notice over the setup"
+    _days_waiting(app)
+    app.notice.tell(mine[:1] * 2)
+    yield "a turn's notice over a race"
+    app.notice.close()
+
+
 def screens() -> dict[str, Callable[[App], object]]:
     """Each screen's name and how it is opened over the title (with the player's folder of
     screen_words.window: kept races and championships, Zoé's statistics)."""
@@ -296,6 +309,7 @@ def screens() -> dict[str, Callable[[App], object]]:
     found["title, races over days waiting"] = _title_days
     found["a race over days, waiting for another player"] = _days_waiting
     found["the legend"] = _legend
+    found["a turn's notice"] = _turn_notice
     found["all boards, the player's own"] = _players_board
     found["results, a friend's"] = _results("friend")
     found["results, the host's"] = _results("host")

@@ -86,6 +86,7 @@ class Action(StrEnum):
     SLOWER = "slower"
     FULL_SCREEN = "full_screen"
     SCREENSHOT = "screenshot"
+    YOUR_RACES = "your_races"
 
 
 OPTIONS = tuple(Action(f"option_{n}") for n in range(1, 11))  # the decision panel's numbered options, 1-9 then 0
@@ -157,6 +158,7 @@ ACTIONS: tuple[Binding, ...] = (
     Binding(A.SLOWER, frozenset({Place.REPLAY}), ("-", "[-]"), pad=("dpdown",)),
     Binding(A.FULL_SCREEN, EVERYWHERE, ("f11",)),
     Binding(A.SCREENSHOT, EVERYWHERE, ("f12",)),
+    Binding(A.YOUR_RACES, EVERYWHERE, ("f2",)),  # a turn's notice over any screen: Your races opened
 )
 TABLE = {row.action: row for row in ACTIONS}
 DEVICES = ("key", "mouse", "pad")  # the kinds of binding, as the file writes them ("key:u")

@@ -3,7 +3,9 @@ races*): `RacesFetch` reads the seat keys kept in the player's folder (the same 
 races`, game/cli/days.py), asks every relay he used for his rooms by his keys' hashes (never a key) on a
 background loop, all relays at once, and leaves what they answered where the frame loop reads it
 (`done`, `rooms`, `unreachable`): no frame ever waits for a relay; one that cannot be reached is one
-short sentence for its rows.
+short sentence for its rows. `DaysWatch` is the window's: one round at a time, again every ASK_AGAIN
+seconds whatever screen is open, and the races that newly wait for the player (the turn's notice,
+scenes/ui/turn_notice.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from scenes.bridges.network import Background
 
 log = logging.getLogger("fantasy-racing")
 ENDED = ("finished", "given up")
-ASK_AGAIN = 300.0  # seconds after which an open title or list asks the relays again
+ASK_AGAIN = 300.0  # seconds after which an open window asks the relays again (on any screen)
+KNOWN_MOST = 1000  # pending decisions remembered as told (then only those of the last answer)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,74 @@ class RacesFetch:
             self.unreachable = {**self.unreachable, relay_text: short(error)}
             return []
         return rooms
+
+
+Pending = tuple[str, str, int, int]  # a decision waiting for the player: relay, room, seat, decisions made
+
+
+def pending(room: DaysRoom) -> Pending:
+    """Which decision of his a room waits for (the next after the `decisions` made: one played, and the
+    next that comes back to him is another)."""
+    return room.relay, room.code, room.seat, room.decisions
+
+
+@dataclass
+class DaysWatch:
+    """The window's look at the player's races over days, whatever screen is open (issue 46: "an open
+    window tells when a turn comes"): one round of asks at a time (a `RacesFetch`, which the title and
+    *Your races* read too: `ask`), another ASK_AGAIN seconds after the last began, his seat keys read
+    again each time (none: no relay is asked). `news()`, read each frame, gives once each race that
+    newly waits for him: a decision of his pending now that no answer before had shown (the first
+    answer only learns what waits already: the title says how many)."""
+
+    fetch: RacesFetch | None = None
+    known: set[Pending] | None = None  # the decisions of his seen pending (None: no answer yet)
+    read: RacesFetch | None = None  # the round whose answer was looked at last
+
+    def ask(self) -> RacesFetch:
+        """A round of asks now (the title or *Your races* opening), or the one under way."""
+        if self.fetch is None or self.fetch.done:
+            self.fetch = RacesFetch()
+        return self.fetch
+
+    def due(self) -> bool:
+        fetch = self.fetch
+        return fetch is None or (fetch.done and time.monotonic() - fetch.started > ASK_AGAIN)
+
+    def news(self) -> list[DaysRoom]:
+        """The races newly waiting for the player, once per answer (a new round asked when it is due)."""
+        fetch = self.fetch
+        if fetch is None or not fetch.done or fetch is self.read:
+            if self.due():
+                self.ask()
+            return []
+        self.read = fetch
+        now = {pending(room): room for room in fetch.rooms if room.mine}
+        if self.known is None:
+            self.known = set(now)
+            return []
+        new = [room for decision, room in now.items() if decision not in self.known]
+        self.known = set(now) if len(self.known) > KNOWN_MOST else self.known | set(now)
+        return new
+
+
+def asked(app: object) -> RacesFetch:
+    """A round of asks for a screen that shows the races: the window's (never two at once), or one of
+    its own for a screen on a stack with no window (tests)."""
+    watch = getattr(app, "days", None)
+    return watch.ask() if isinstance(watch, DaysWatch) else RacesFetch()
+
+
+def newer(app: object, fetch: RacesFetch | None) -> RacesFetch | None:
+    """For a screen showing `fetch`: the window's round answered since it began (None: none yet), or,
+    with no window, one of its own once `fetch` is stale."""
+    watch = getattr(app, "days", None)
+    if not isinstance(watch, DaysWatch):
+        return RacesFetch() if fetch is not None and fetch.stale() else None
+    latest = watch.fetch
+    if latest is None or latest is fetch or not latest.done:
+        return None
+    return latest if fetch is None or latest.started > fetch.started else None
 
 
 def room_of(relay: str, entry: dict[str, str], room: dict[str, Any]) -> DaysRoom:

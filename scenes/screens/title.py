@@ -11,7 +11,7 @@ import pygame
 
 from game.app import session
 from game.app.controls import Action
-from scenes.bridges.days import RacesFetch
+from scenes.bridges.days import RacesFetch, asked, newer
 from scenes.core import audio, controls, text, theme
 from scenes.core.backdrop import backdrop, draw_logo
 from scenes.core.i18n import t
@@ -35,14 +35,14 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         audio.music("menu")
-        self.days = RacesFetch()  # (never waited for: the count shows when the relays answer)
+        self.days = asked(self.app)  # (never waited for: the count shows when the relays answer)
         self.refresh()
 
     def resume(self) -> None:
         """Back from a screen opened from here (settings, rules, a question...): the menu laid out
         again, the focus on the item the player left."""
         audio.music("menu")
-        self.days = RacesFetch()  # (a race over days played meanwhile: the count asked again)
+        self.days = asked(self.app)  # (a race over days played meanwhile: the count asked again)
         left = self.group.focused
         self.refresh(keep=getattr(left, "action", None))
 
@@ -188,8 +188,9 @@ class TitleScene(Scene):
         return math.inf
 
     def update(self, dt: float) -> None:
-        if self.days is not None and self.days.stale():
-            self.days = RacesFetch()  # (a window left open on the title: a turn that came is told)
+        latest = newer(self.app, self.days)
+        if latest is not None:
+            self.days = latest  # (the window asks again every ASK_AGAIN seconds: a turn that came is told)
 
     def waiting_line(self) -> str:
         """ "2 races wait for you" (races over days whose pending decision is his), once the relays answered."""

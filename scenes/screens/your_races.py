@@ -28,7 +28,7 @@ from game.cli.days import key_for
 from game.cli.options import UnusableFile
 from game.net.invite import INVITE_LENGTH, parse_invite
 from game.net.protocol import NAME_LENGTH, clean_name
-from scenes.bridges.days import DaysRoom, RacesFetch
+from scenes.bridges.days import DaysRoom, RacesFetch, asked, newer
 from scenes.core import audio, boards, controls, text, theme
 from scenes.core.backdrop import backdrop
 from scenes.core.i18n import t
@@ -128,13 +128,14 @@ class YourRacesScene(ListScene):
         self.ask_relays(self.group.focus)
 
     def ask_relays(self, focus: int = 0) -> None:
-        self.fetch = RacesFetch()
+        self.fetch = asked(self.app)
         self.shown_done = False
         self.refresh(focus)
 
     def update(self, dt: float) -> None:
-        if self.fetch is not None and self.fetch.stale():
-            self.fetch = RacesFetch()  # (left open: asked again, the rows as they are until it answers)
+        latest = newer(self.app, self.fetch)
+        if latest is not None:
+            self.fetch = latest  # (left open: the window's next answer, every ASK_AGAIN seconds)
             self.shown_done = False
             return
         if self.fetch is not None and self.fetch.done and not self.shown_done:
