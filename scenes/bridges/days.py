@@ -174,17 +174,17 @@ class DaysWatch:
     def news(self) -> list[DaysRoom]:
         """The races newly waiting for the player, once per answer (a new round asked when it is due)."""
         fetch = self.fetch
-        if fetch is None or not fetch.done or fetch is self.read:
-            if self.due():
-                self.ask()
-            return []
-        self.read = fetch
-        now = {pending(room): room for room in fetch.rooms if room.mine}
-        if self.known is None:
-            self.known = set(now)
-            return []
-        new = [room for decision, room in now.items() if decision not in self.known]
-        self.known = set(now) if len(self.known) > KNOWN_MOST else self.known | set(now)
+        new: list[DaysRoom] = []
+        if fetch is not None and fetch.done and fetch is not self.read:
+            self.read = fetch
+            now = {pending(room): room for room in fetch.rooms if room.mine}
+            if self.known is not None:
+                new = [room for decision, room in now.items() if decision not in self.known]
+                self.known = set(now) if len(self.known) > KNOWN_MOST else self.known | set(now)
+            else:
+                self.known = set(now)
+        if self.due():  # (in the same frame as an answer read: the next round never waits a frame more)
+            self.ask()
         return new
 
 
