@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/relay.py [--rooms 200] [--friends 4] [--rate 2] [--seconds 15] [--seed 1]
         [--phase 3] [--against DIR] [--profile FILE] [--soak [--minutes 10]]
-    .venv/bin/python benchmarks/relay.py --days [--rooms 10000] [--samples 1000] [--seed 1] (benchmarks/relay_days.py)
+    .venv/bin/python benchmarks/relay.py --days [--store sqlite|postgresql|both] [--rooms 10000] [--samples 1000]
+        [--seed 1] (benchmarks/relay_days.py)
 
 One `main.py relay` process (its own process, so that its memory and CPU are its own). Every room's
 host plays in a second process (`--hosts`, told each turn on a pipe), its friends in this one, with
@@ -550,13 +551,23 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=10.0, help="minutes of a soak (--soak)")
     parser.add_argument("--days", action="store_true", help="rooms over days: a player's list, opening a room")
     parser.add_argument("--samples", type=int, default=1000, help="times each is measured (--days)")
+    parser.add_argument(
+        "--store",
+        choices=["sqlite", "postgresql", "both"],
+        default="sqlite",
+        help="--days: the relay's store (an SQLite file; a throwaway PostgreSQL server of its own; both in turn)",
+    )
     parser.add_argument("--hosts", help=argparse.SUPPRESS)  # (the hosts' process: the relays' ports)
     parser.add_argument("--attack", type=int, help=argparse.SUPPRESS)  # (the attackers' process: the relay's port)
     args = parser.parse_args()
     if args.days:
         import relay_days  # (benchmarks/relay_days.py: this folder is the script's)
 
-        relay_days.run(args.rooms or 10_000, args.samples, args.seed, None)
+        try:
+            relay_days.run(args.rooms or 10_000, args.samples, args.seed, None, args.store)
+        except KeyboardInterrupt:
+            print("\ninterrupted: the relay (and PostgreSQL's throwaway server) stopped, their folders removed")
+            return 130
         return 0
     args.rooms = args.rooms or 200
     if args.attack:

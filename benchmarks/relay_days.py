@@ -1,14 +1,19 @@
 """`benchmarks/relay.py --days`: rooms over days on a relay (issue 46), as a player meets them.
 
-    .venv/bin/python benchmarks/relay.py --days [--rooms 10000] [--samples 1000] [--seed 1] [--folder DIR]
+    .venv/bin/python benchmarks/relay.py --days [--store sqlite|postgresql|both] [--rooms 10000] [--samples 1000]
+        [--seed 1]
 
 benchmarks/store.py measures the store alone; this measures the relay. A store of `--rooms` idle rooms
-is built in a fresh folder (SQLite, by benchmarks/store.py's builder, imported: one transaction a room,
-WAL, `synchronous = FULL`), each room one of a few real races of six seats on the meadow (15 turns, as a
-relay plays them: the room's seed, its keyed dice; about 375 decisions whole) stopped after 1 to all but
-one of its decisions, each player sitting in 32 rooms (the seats' bound). Then a real `main.py relay
---store` process on 127.0.0.1, and over real WebSocket connections, `--samples` times each, in a random
-order drawn from `--seed`:
+is built through the store's `save` by benchmarks/store.py's builder (imported: one transaction a room),
+each room one of a few real races of six seats on the meadow (15 turns, as a relay plays them: the
+room's seed, its keyed dice; about 375 decisions whole) stopped after 1 to all but one of its decisions,
+each player sitting in 32 rooms (the seats' bound). `--store sqlite` (the default): a file in a fresh
+folder (WAL, `synchronous = FULL`); `--store postgresql`: a database on a throwaway PostgreSQL server of
+its own, started as the tests start one (tests/postgres_server.py's `start`, through benchmarks/store.py's
+`a_server`: Debian's programs, a temporary folder, 127.0.0.1 only, run as `nobody` under root, fsync on
+as a relay's server has it); `--store both`: SQLite's, then PostgreSQL's, in the same run, with the same
+rooms, their figures side by side at the end. Then a real `main.py relay --store` process on 127.0.0.1,
+and over real WebSocket connections, `--samples` times each, in a random order drawn from `--seed`:
 
 - **a player's list**: a connection to `/days`, the `rooms` request with his key's hash, its answer;
 - **opening a room**: a connection to `/days/CODE`, the hello with his name and seat key, until the race
@@ -17,10 +22,13 @@ order drawn from `--seed`:
 
 Each time is from the connection's start to the answer. Printed: p50 and p99 of each (target: p99 <= 50
 ms), the relay's resident memory (from /proc) with the rooms idle after the samples and its peak (target:
-<= 150 MB), with the machine, the command, the seed and the load. Everything stays on loopback; the relay
-is killed at the end. The relay holds no idle room (its /metrics: none held after the samples); its
-memory grows over the first thousand connections (the worker threads of the store's calls, their memory
-arenas, the rules' first use) and then stays (8 rounds of 800 connections: 67 to 74 MB).
+<= 150 MB; PostgreSQL's server is apart, its memory not counted), with the machine, the command, the seed
+and the load. Everything stays on loopback and stops by itself: the relay is killed at the end of each
+store, PostgreSQL's server stopped (a fast shutdown, then a kill after 30 s) and every folder removed,
+also on Ctrl+C, SIGTERM or an error; every wait is bounded. The relay holds no idle room (its /metrics:
+none held after the samples); its memory grows over the first thousand connections (the worker threads
+of the store's calls, their memory arenas, the rules' first use) and then stays (8 rounds of 800
+connections: 67 to 74 MB).
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import platform
 import queue
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -100,11 +109,15 @@ class Relay:
     def __init__(self, target: str) -> None:
         command = [sys.executable, str(ROOT / "main.py"), "relay", "--port", "0", "--store", target, "--for", "3600"]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self.read, daemon=True).start()
-        first = self.line("relaying on")
-        self.port = int(first.split("127.0.0.1:")[1].split()[0])
-        self.line("races over days kept in")
+        try:
+            self.lines: queue.Queue[str] = queue.Queue()
+            threading.Thread(target=self.read, daemon=True).start()
+            first = self.line("relaying on")
+            self.port = int(first.split("127.0.0.1:")[1].split()[0])
+            self.line("races over days kept in")
+        except BaseException:
+            self.stop()  # (never left running: it did not start, or we were interrupted)
+            raise
 
     def read(self) -> None:
         assert self.process.stdout is not None
@@ -210,40 +223,91 @@ def commit() -> str:
     return done.stdout.strip() or "?"
 
 
-def run(rooms: int, samples: int, seed: int, folder: Path | None) -> None:
+STORES = {"sqlite": ["sqlite"], "postgresql": ["postgresql"], "both": ["sqlite", "postgresql"]}  # (--store)
+
+
+def interrupted(number: int, _frame: Any) -> None:
+    """SIGTERM or SIGHUP ends the run as Ctrl+C does: through every `finally` (the relay and the server stopped)."""
+    raise SystemExit(128 + number)
+
+
+def one_store(kind: str, races: list[Template], rooms: int, samples: int, seed: int, home: Path) -> dict[str, Any]:
+    """The store `kind` built with `rooms` rooms, a relay on it, its figures measured (printed and returned);
+    the relay, and PostgreSQL's throwaway server, stopped whatever happens."""
+    relay = server = None
+    try:
+        if kind == "postgresql":
+            server = builder.a_server()  # (tests/postgres_server.py's, fsync on, as benchmarks/store.py starts it)
+            target = server.new_database()
+            print(f"[{kind}] PostgreSQL {server.version()}, a throwaway server on 127.0.0.1:{server.port}", flush=True)
+        else:
+            target = str(home / "rooms.sqlite3")
+        print(f"[{kind}] ", end="", flush=True)
+        started = time.perf_counter()
+        builder.build(target, rooms, seed, races)
+        built = time.perf_counter() - started
+        relay = Relay(target)
+        before = builder.resident_mb(relay.process.pid)
+        print(f"[{kind}] a relay on 127.0.0.1:{relay.port} with the store: {before:.1f} MB resident before any sample")
+        found = asyncio.run(measure(relay.port, rooms, samples, seed))
+        figures: dict[str, Any] = {"store": kind, "build": built, "before": before}
+        for what, measured in found["times"].items():
+            p50, p99 = builder.percentiles(measured)
+            figures[what] = (p50, p99)
+            verdict = builder.verdict(p99, builder.TARGET_MS)
+            said = f"p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(measured)} times, over WebSocket)"
+            print(f"[{kind}] {what}: {said} {verdict}")
+        print(f"[{kind}]   ({found['listed']:.1f} rooms a list, {found['replayed']:.0f} decisions a room opened)")
+        idle = figures["idle"] = builder.resident_mb(relay.process.pid)
+        peak = figures["peak"] = builder.resident_mb(relay.process.pid, "VmHWM")
+        print(
+            f"[{kind}] memory of the relay with {rooms:,} idle stored rooms after the samples: {idle:.1f} MB resident "
+            f"{builder.verdict(idle, builder.TARGET_MB)} (peak {peak:.1f} MB; {held(relay.port)})",
+            flush=True,
+        )
+        return figures
+    finally:
+        if relay is not None:
+            relay.stop()
+        if server is not None:
+            server.stop()  # (a fast shutdown, bounded; its folder removed)
+
+
+def side_by_side(results: list[dict[str, Any]], rooms: int) -> None:
+    """The stores' figures, one line each (the targets: p99 <= 50 ms each, the relay's memory <= 150 MB)."""
+    print(f"side by side, {rooms:,} stored rooms (p50 / p99 ms; the relay's MB resident with the rooms idle, peak):")
+    for figures in results:
+        listing, opening = figures["a player's list"], figures["opening a room"]
+        judged = [builder.verdict(listing[1], builder.TARGET_MS), builder.verdict(opening[1], builder.TARGET_MS)]
+        judged.append(builder.verdict(figures["idle"], builder.TARGET_MB))
+        print(
+            f"  {figures['store']:<10} built in {figures['build']:6.1f} s | a player's list {listing[0]:6.2f} / "
+            f"{listing[1]:6.2f} | opening a room {opening[0]:6.2f} / {opening[1]:6.2f} | relay {figures['idle']:.1f} "
+            f"MB ({figures['peak']:.1f}) | {' '.join(judged)}"
+        )
+
+
+def run(rooms: int, samples: int, seed: int, folder: Path | None, store: str = "sqlite") -> None:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # (Ctrl+C, even where a shell ignored it)
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, interrupted)
     print(f"machine: {machine()}; commit {commit()}", flush=True)
     print(f"load at the start: {Path('/proc/loadavg').read_text().strip()}", flush=True)
     home = Path(tempfile.mkdtemp(prefix="relay-days-bench-", dir=folder))
-    relay = None
+    results = []
     try:
         started = time.perf_counter()
         races = templates(RACES, seed)
         lengths = ", ".join(str(len(t.choices)) for t in races)
         spent = time.perf_counter() - started
         print(f"{len(races)} real races of {SEATS} seats played in {spent:.1f} s ({lengths} decisions)")
-        target = str(home / "rooms.sqlite3")
-        builder.build(target, rooms, seed, races)
-        relay = Relay(target)
-        before = builder.resident_mb(relay.process.pid)
-        print(
-            f"a relay on 127.0.0.1:{relay.port} with the store: {before:.1f} MB resident before any sample", flush=True
-        )
-        found = asyncio.run(measure(relay.port, rooms, samples, seed))
-        for what, measured in found["times"].items():
-            p50, p99 = builder.percentiles(measured)
-            verdict = builder.verdict(p99, builder.TARGET_MS)
-            print(f"{what}: p50 {p50:.2f} ms, p99 {p99:.2f} ms ({len(measured)} times, over WebSocket) {verdict}")
-        print(f"  ({found['listed']:.1f} rooms a list, {found['replayed']:.0f} decisions a room opened, rebuilt)")
-        idle = builder.resident_mb(relay.process.pid)
-        peak = builder.resident_mb(relay.process.pid, "VmHWM")
-        print(
-            f"memory of the relay with {rooms:,} idle stored rooms after the samples: {idle:.1f} MB resident "
-            f"{builder.verdict(idle, builder.TARGET_MB)} (peak {peak:.1f} MB; {held(relay.port)})"
-        )
+        for kind in STORES[store]:
+            results.append(one_store(kind, races, rooms, samples, seed, home))
+            print(f"load after {kind}: {Path('/proc/loadavg').read_text().strip()}", flush=True)
     finally:
-        if relay is not None:
-            relay.stop()
         shutil.rmtree(home, ignore_errors=True)
+    if len(results) > 1:
+        side_by_side(results, rooms)
     said = " ".join(["benchmarks/relay.py", *sys.argv[1:]])
     print(f"load at the end: {Path('/proc/loadavg').read_text().strip()}; seed {seed}")
     print(f"command: .venv/bin/python {said}")

@@ -139,18 +139,22 @@ def start(durable: bool = False) -> Server:
     if whom.user is not None and whom.group is not None:
         os.chown(home, whom.user, whom.group)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC"}
-    made = subprocess.run(
-        [str(folder / "initdb"), "-D", str(home / "data"), "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C"]
-        + ["--no-sync", "--no-instructions"],
-        cwd=home,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        user=whom.user,
-        group=whom.group,
-        extra_groups=whom.extra_groups,
-    )
+    try:
+        made = subprocess.run(
+            [str(folder / "initdb"), "-D", str(home / "data"), "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C"]
+            + ["--no-sync", "--no-instructions"],
+            cwd=home,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+            user=whom.user,
+            group=whom.group,
+            extra_groups=whom.extra_groups,
+        )
+    except BaseException:  # (its time out, Ctrl+C: no folder left behind)
+        shutil.rmtree(home, ignore_errors=True)
+        raise
     if made.returncode != 0:
         shutil.rmtree(home, ignore_errors=True)
         raise NoServer(f"initdb failed: {' '.join((made.stderr or made.stdout).split())[:300]}")
@@ -172,10 +176,14 @@ def start(durable: bool = False) -> Server:
                 extra_groups=whom.extra_groups,
             )
         server = Server(home, port, process)
-        if answers(server):
-            with psycopg.connect(server.url(), autocommit=True, connect_timeout=10) as admin:
-                admin.execute(f"CREATE DATABASE {SHARED}")  # type: ignore[arg-type]  # (a name of our own)
-            return server
+        try:
+            if answers(server):
+                with psycopg.connect(server.url(), autocommit=True, connect_timeout=10) as admin:
+                    admin.execute(f"CREATE DATABASE {SHARED}")  # type: ignore[arg-type]  # (a name of our own)
+                return server
+        except BaseException:  # (Ctrl+C, SIGTERM made an exception, or no database: no server left running)
+            server.stop()
+            raise
         server.process.kill()
         server.process.wait(30)
     said = server.log()

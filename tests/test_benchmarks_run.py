@@ -36,6 +36,7 @@ SMOKE: dict[str, list[str]] = {
     "packaged.py": ["--runs", "1", "--no-deb"],  # (a build of the game, about a minute)
     "relay.py": ["--rooms", "2", "--friends", "1", "--seconds", "1", "--phase", "0.5"],
     "relay.py --days": ["--days", "--rooms", "30", "--samples", "10"],  # (rooms over days on a relay)
+    "relay.py --days --store postgresql": ["--days", "--store", "postgresql", "--rooms", "30", "--samples", "10"],
     "relay.py --soak": ["--soak", "--minutes", "0.2", "--rooms", "2", "--friends", "1", "--phase", "0.5"],
     "run_all.py": ["--quick"],
     "store.py": ["--rooms", "50", "--samples", "20"],
