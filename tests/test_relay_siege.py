@@ -51,6 +51,10 @@ def handshake(path: str, headers: dict[str, str] | None = None) -> bytes:
     ).encode()
 
 
+HONEST_CODES = 1 << 31  # honest rounds' room codes from here on: never an attacker's (they count up from 4096;
+# when they counted from 90000, a long siege's empty rooms reached them, under another owner: a round refused)
+
+
 def code(n: int, letters: str = "ABCDEFGHJKMNPQRS") -> str:
     """A room code of 8 letters for the number n."""
     return "".join(letters[(n >> (4 * k)) % 16] for k in range(8))
@@ -198,7 +202,7 @@ async def honest_rounds(port: int, ends: float, keyed: bool) -> list[float]:
         n += 1
         started = time.monotonic()
         try:
-            room, key = (ROOM, {KEY_HEADER: "k" * 32}) if keyed else (code(n + 90000), {})
+            room, key = (ROOM, {KEY_HEADER: "k" * 32}) if keyed else (code(n + HONEST_CODES), {})
             async with asyncio.timeout(SERVED):
                 host = home
                 if host is None:
